@@ -1,0 +1,19 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "SwiftKryo",
+    products: [
+        .library(name: "SwiftKryo", targets: ["SwiftKryo"]),
+        .executable(name: "kryo-example", targets: ["KryoExample"]),
+    ],
+    targets: [
+        .target(name: "KryoCore"),
+        .target(name: "KryoBinary", dependencies: ["KryoCore"]),
+        .target(name: "SwiftKryo", dependencies: ["KryoCore", "KryoBinary"]),
+        .executableTarget(name: "KryoExample", dependencies: ["SwiftKryo"]),
+        .testTarget(name: "KryoCoreTests", dependencies: ["KryoCore"]),
+        .testTarget(name: "KryoBinaryTests", dependencies: ["SwiftKryo"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

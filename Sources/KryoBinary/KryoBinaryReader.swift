@@ -1,0 +1,264 @@
+import KryoCore
+
+/// The binary backend's ``ValueReader``: one instance per top-level value, holding that value's
+/// reference table and class-name ids.
+public final class KryoBinaryReader: ValueReader {
+    public let registry: Registry
+    public let options: SerializationOptions
+    public private(set) var genericArguments: [DeclaredType] = []
+    /// The bytes come from here.
+    public let input: KryoInput
+
+    private var depth = 0
+    /// Objects in the order their "new object" marker was read; `nil` while one is being built.
+    private var readObjects: [Any?] = []
+    /// Reference slots of the objects being decoded, innermost last (`-1`: untracked).
+    private var pendingSlots: [Int] = []
+    private var classNames: [Int: Registration] = [:]
+    private var path: [String] = []
+    private var registrationCache: [ObjectIdentifier: Registration] = [:]
+
+    /// Creates a reader for one top-level value.
+    public init(registry: Registry, options: SerializationOptions, input: KryoInput) {
+        self.registry = registry
+        self.options = options
+        self.input = input
+    }
+
+    // MARK: Top-level calls
+
+    /// Reads a value written by the given top-level Java call.
+    public func readRoot(framing: KryoFraming, declaredType: any Any.Type) throws -> Any? {
+        let declared = DeclaredType.of(declaredType)
+        switch framing {
+        case .classAndObject:
+            return try readClassAndObject(preferring: declared.swiftType == Any.self ? nil : declared)
+        case .object, .objectOrNull:
+            let registration = try registration(for: declared.swiftType)
+            return try readObjectOrNull(
+                registration: registration, generics: declared.genericArguments, canBeNull: framing == .objectOrNull)
+        }
+    }
+
+    // MARK: ValueReader
+
+    public func readBool(forKey key: String) throws -> Bool { try input.readByte() == 1 }
+    public func readInt8(forKey key: String) throws -> Int8 { Int8(bitPattern: try input.readByte()) }
+    public func readInt16(forKey key: String) throws -> Int16 { Int16(bitPattern: try input.readUInt16()) }
+    public func readChar(forKey key: String) throws -> UInt16 { try input.readUInt16() }
+
+    public func readInt32(forKey key: String, encoding: IntegerEncoding) throws -> Int32 {
+        switch encoding {
+        case .zigzag: return try input.readVarInt32(optimizePositive: false)
+        case .positive: return try input.readVarInt32(optimizePositive: true)
+        case .fixed: return Int32(bitPattern: try input.readUInt32())
+        }
+    }
+
+    public func readInt64(forKey key: String, encoding: IntegerEncoding) throws -> Int64 {
+        switch encoding {
+        case .zigzag: return try input.readVarInt64(optimizePositive: false)
+        case .positive: return try input.readVarInt64(optimizePositive: true)
+        case .fixed: return Int64(bitPattern: try input.readUInt64())
+        }
+    }
+
+    public func readFloat(forKey key: String) throws -> Float { Float(bitPattern: try input.readUInt32()) }
+    public func readDouble(forKey key: String) throws -> Double { Double(bitPattern: try input.readUInt64()) }
+
+    public func readString(forKey key: String) throws -> String? {
+        do {
+            return try input.readString()
+        } catch var error as SerializationError {
+            error.path = path + [key]
+            throw error
+        }
+    }
+
+    public func readBytes(count: Int, forKey key: String) throws -> [UInt8] {
+        try validateCount(count, minimumBytesPerElement: 1, forKey: key)
+        return try input.readBytes(count)
+    }
+
+    public func readObject(as declared: DeclaredType, forKey key: String) throws -> Any? {
+        path.append(key)
+        defer { path.removeLast() }
+        if registry.isFinal(declared) {
+            let registration = try registration(for: declared.swiftType)
+            return try readObjectOrNull(
+                registration: registration, generics: declared.genericArguments, canBeNull: declared.canBeNull)
+        }
+        return try readClassAndObject(preferring: declared)
+    }
+
+    public func reference(_ object: Any) {
+        guard let slot = pendingSlots.last, slot >= 0 else { return }
+        readObjects[slot] = object
+    }
+
+    public func validateCount(_ count: Int, minimumBytesPerElement: Int, forKey key: String) throws {
+        guard count >= 0, count <= options.limits.maxElementCount else {
+            throw error(
+                .sizeLimitExceeded, expected: "a count of at most \(options.limits.maxElementCount)",
+                found: "\(count) (\(key))")
+        }
+        let (needed, overflow) = count.multipliedReportingOverflow(by: max(minimumBytesPerElement, 0))
+        guard !overflow, try input.hasAvailable(needed) else {
+            throw error(
+                .lengthExceedsInput, expected: "\(key) \(count) to fit in the input",
+                found: "fewer bytes left than \(count) element\(count == 1 ? "" : "s") need")
+        }
+    }
+
+    public func error(_ kind: SerializationError.Kind, expected: String, found: String) -> SerializationError {
+        SerializationError(kind, expected: expected, found: found, offset: input.offset, path: path)
+    }
+
+    // MARK: Kryo's read paths
+
+    private func readClassAndObject(preferring declared: DeclaredType?) throws -> Any? {
+        guard var registration = try readClassTag() else { return nil }
+        if let declared, declared.swiftType != Any.self,
+            let preferred = try? self.registration(for: declared.swiftType),
+            preferred.javaName == registration.javaName
+        {
+            registration = preferred
+        }
+        var slot = -1
+        if options.references {
+            switch try readReferenceMarker(registration: registration, mayBeNull: false) {
+            case .resolved(let value): return value
+            case .newObject(let newSlot): slot = newSlot
+            }
+        }
+        return try readBody(registration: registration, generics: declared?.genericArguments ?? [], slot: slot)
+    }
+
+    private func readObjectOrNull(registration: Registration, generics: [DeclaredType], canBeNull: Bool) throws
+        -> Any?
+    {
+        if options.references {
+            switch try readReferenceMarker(registration: registration, mayBeNull: canBeNull) {
+            case .resolved(let value): return value
+            case .newObject(let slot): return try readBody(registration: registration, generics: generics, slot: slot)
+            }
+        }
+        if registration.serializer.handlesNil {
+            return try readBody(registration: registration, generics: generics, slot: -1, nilable: canBeNull)
+        }
+        if canBeNull {
+            let marker = try input.readByte()
+            if marker == 0 { return nil }
+            guard marker == 1 else {
+                throw error(.invalidValue, expected: "a nil marker (0 or 1)", found: "\(marker)")
+            }
+        }
+        return try readBody(registration: registration, generics: generics, slot: -1)
+    }
+
+    private func readBody(registration: Registration, generics: [DeclaredType], slot: Int, nilable: Bool = false)
+        throws -> Any?
+    {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= options.limits.maxDepth else {
+            throw error(
+                .depthLimitExceeded, expected: "at most \(options.limits.maxDepth) nested objects",
+                found: "deeper nesting at a \(registration.javaName)")
+        }
+        pendingSlots.append(slot)
+        defer { pendingSlots.removeLast() }
+        genericArguments = generics
+        let value: Any?
+        do {
+            value = nilable ? try registration.serializer.readNilable(from: self) : try registration.serializer.read(from: self)
+        } catch var failure as SerializationError {
+            if failure.offset == nil { failure.offset = input.offset }
+            if failure.path.isEmpty { failure.path = path }
+            throw failure
+        }
+        if slot >= 0 { readObjects[slot] = value }
+        return value
+    }
+
+    private enum ReferenceMarker {
+        case resolved(Any?)
+        case newObject(slot: Int)
+    }
+
+    private func readReferenceMarker(registration: Registration, mayBeNull: Bool) throws -> ReferenceMarker {
+        let id: Int32
+        if mayBeNull {
+            id = try input.readVarInt32(optimizePositive: true)
+            if id == 0 { return .resolved(nil) }
+            if !registration.tracksReferences {
+                guard id == 1 else { throw error(.invalidValue, expected: "a not-nil marker (1)", found: "\(id)") }
+                return .newObject(slot: -1)
+            }
+        } else {
+            if !registration.tracksReferences { return .newObject(slot: -1) }
+            id = try input.readVarInt32(optimizePositive: true)
+        }
+        if id == 1 {
+            readObjects.append(nil)
+            return .newObject(slot: readObjects.count - 1)
+        }
+        let index = Int(id) - 2
+        guard index >= 0, index < readObjects.count else {
+            throw error(
+                .invalidReference, expected: "a reference to one of the \(readObjects.count) objects read so far",
+                found: "reference marker \(id)")
+        }
+        guard let object = readObjects[index] else {
+            throw error(
+                .invalidReference, expected: "a reference to a decoded object",
+                found: "object #\(index), which is still being decoded and cannot refer to itself")
+        }
+        return .resolved(object)
+    }
+
+    private func readClassTag() throws -> Registration? {
+        let tagOffset = input.offset
+        let tag = try input.readVarInt32(optimizePositive: true)
+        switch tag {
+        case 0:
+            return nil
+        case 1:
+            let nameID = Int(try input.readVarInt32(optimizePositive: true))
+            if let known = classNames[nameID] { return known }
+            guard let name = try input.readString() else {
+                throw error(.invalidValue, expected: "a class name", found: "nil")
+            }
+            guard let registration = registry.registration(forJavaName: name) else {
+                throw SerializationError(
+                    .unknownClassName, expected: "a class the registry knows", found: "\"\(name)\"",
+                    offset: tagOffset, path: path)
+            }
+            if options.registrationRequired, registration.id == nil {
+                throw SerializationError(
+                    .unregisteredType, expected: "a registered class (registration is required)",
+                    found: "class name \"\(name)\"", offset: tagOffset, path: path)
+            }
+            classNames[nameID] = registration
+            return registration
+        default:
+            let id = Int(tag) - 2
+            guard id >= 0, let registration = registry.registration(forID: id) else {
+                throw SerializationError(
+                    .unknownClassID, expected: "a registered class id", found: "id \(Int(tag) - 2)",
+                    offset: tagOffset, path: path)
+            }
+            return registration
+        }
+    }
+
+    private func registration(for type: any Any.Type) throws -> Registration {
+        let key = ObjectIdentifier(type)
+        if let cached = registrationCache[key] { return cached }
+        guard let registration = registry.registration(for: type) else {
+            throw error(.unsupported, expected: "a registration or default serializer for \(type)", found: "none")
+        }
+        registrationCache[key] = registration
+        return registration
+    }
+}

@@ -1,0 +1,247 @@
+import KryoCore
+
+/// The binary backend's ``ValueWriter``: one instance per top-level call (Kryo's auto-reset),
+/// holding that call's reference table and class-name ids.
+public final class KryoBinaryWriter: ValueWriter {
+    public let registry: Registry
+    public let options: SerializationOptions
+    public private(set) var genericArguments: [DeclaredType] = []
+    /// The bytes go here.
+    public let output: KryoOutput
+
+    private var depth = 0
+    private var nextReferenceID = 0
+    private var writtenInstances: [ObjectIdentifier: Int] = [:]
+    private var retainedInstances: [AnyObject] = []
+    private var writtenEnumConstants: [EnumConstantKey: Int] = [:]
+    private var classNameIDs: [String: Int] = [:]
+    private var registrationCache: [ObjectIdentifier: Registration] = [:]
+    private var finalityCache: [ObjectIdentifier: Bool] = [:]
+
+    private struct EnumConstantKey: Hashable {
+        let type: ObjectIdentifier
+        let ordinal: Int
+    }
+
+    /// Creates a writer for one top-level value.
+    public init(registry: Registry, options: SerializationOptions, output: KryoOutput) {
+        self.registry = registry
+        self.options = options
+        self.output = output
+    }
+
+    // MARK: Top-level calls
+
+    /// Writes `value` as the given top-level Java call would.
+    public func writeRoot(_ value: Any?, framing: KryoFraming, declaredType: (any Any.Type)? = nil) throws {
+        let value = ValueConversion.flatten(value)
+        switch framing {
+        case .classAndObject:
+            try writeClassAndObject(value, generics: [])
+        case .object, .objectOrNull:
+            let type = declaredType ?? value.map { Swift.type(of: $0) }
+            guard let type else {
+                throw SerializationError(.typeMismatch, expected: "a value (writeObject cannot write nil)", found: "nil")
+            }
+            let registration = try registration(for: type)
+            try writeObjectOrNull(
+                value, registration: registration, generics: [], canBeNull: framing == .objectOrNull)
+        }
+    }
+
+    // MARK: ValueWriter
+
+    public func writeBool(_ value: Bool, forKey key: String) throws { output.writeByte(value ? 1 : 0) }
+    public func writeInt8(_ value: Int8, forKey key: String) throws { output.writeByte(UInt8(bitPattern: value)) }
+    public func writeInt16(_ value: Int16, forKey key: String) throws {
+        output.writeUInt16(UInt16(bitPattern: value))
+    }
+    public func writeChar(_ value: UInt16, forKey key: String) throws { output.writeUInt16(value) }
+
+    public func writeInt32(_ value: Int32, forKey key: String, encoding: IntegerEncoding) throws {
+        switch encoding {
+        case .zigzag: output.writeVarInt32(value, optimizePositive: false)
+        case .positive: output.writeVarInt32(value, optimizePositive: true)
+        case .fixed: output.writeUInt32(UInt32(bitPattern: value))
+        }
+    }
+
+    public func writeInt64(_ value: Int64, forKey key: String, encoding: IntegerEncoding) throws {
+        switch encoding {
+        case .zigzag: output.writeVarInt64(value, optimizePositive: false)
+        case .positive: output.writeVarInt64(value, optimizePositive: true)
+        case .fixed: output.writeUInt64(UInt64(bitPattern: value))
+        }
+    }
+
+    public func writeFloat(_ value: Float, forKey key: String) throws { output.writeUInt32(value.bitPattern) }
+    public func writeDouble(_ value: Double, forKey key: String) throws { output.writeUInt64(value.bitPattern) }
+    public func writeString(_ value: String?, forKey key: String) throws { output.writeString(value) }
+    public func writeBytes(_ bytes: UnsafeRawBufferPointer, forKey key: String) throws {
+        output.writeBytes(bytes)
+        try output.flushIfNeeded()
+    }
+
+    public func writeObject(_ value: Any?, as declared: DeclaredType, forKey key: String) throws {
+        let value = ValueConversion.flatten(value)
+        if isFinal(declared) {
+            let type = value.map { Swift.type(of: $0) } ?? declared.swiftType
+            try writeObjectOrNull(
+                value, registration: try registration(for: type), generics: declared.genericArguments,
+                canBeNull: declared.canBeNull)
+        } else {
+            try writeClassAndObject(value, generics: declared.genericArguments)
+        }
+    }
+
+    // MARK: Kryo's three write paths
+
+    private func writeClassAndObject(_ value: Any?, generics: [DeclaredType]) throws {
+        guard let value else {
+            output.writeByte(0)
+            return
+        }
+        let registration = try registration(for: Swift.type(of: value))
+        try writeClassTag(registration)
+        if options.references, try writeReferenceMarker(value, registration: registration, mayBeNull: false) {
+            return
+        }
+        try writeBody(value, registration: registration, generics: generics)
+    }
+
+    private func writeObjectOrNull(
+        _ value: Any?, registration: Registration, generics: [DeclaredType], canBeNull: Bool
+    ) throws {
+        if options.references {
+            guard let value else {
+                guard canBeNull else { throw nilNotAllowed(registration) }
+                output.writeByte(0)
+                return
+            }
+            if try writeReferenceMarker(value, registration: registration, mayBeNull: canBeNull) { return }
+            try writeBody(value, registration: registration, generics: generics)
+            return
+        }
+        if registration.serializer.handlesNil {
+            guard let value else {
+                guard canBeNull else { throw nilNotAllowed(registration) }
+                try registration.serializer.writeNil(to: self)
+                return
+            }
+            try writeBody(value, registration: registration, generics: generics)
+            return
+        }
+        guard let value else {
+            guard canBeNull else { throw nilNotAllowed(registration) }
+            output.writeByte(0)
+            return
+        }
+        if canBeNull { output.writeByte(1) }
+        try writeBody(value, registration: registration, generics: generics)
+    }
+
+    private func writeBody(_ value: Any, registration: Registration, generics: [DeclaredType]) throws {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= options.limits.maxDepth else {
+            throw SerializationError(
+                .depthLimitExceeded, expected: "at most \(options.limits.maxDepth) nested objects",
+                found: "deeper nesting at a \(registration.javaName)", offset: output.totalCount)
+        }
+        genericArguments = generics
+        try registration.serializer.write(value, to: self)
+        try output.flushIfNeeded()
+    }
+
+    /// Writes `00`/`01`/back-reference as Kryo's `writeReferenceOrNull`; returns `true` when the
+    /// value was written as a back-reference.
+    private func writeReferenceMarker(_ value: Any, registration: Registration, mayBeNull: Bool) throws -> Bool {
+        guard registration.tracksReferences else {
+            if mayBeNull { output.writeByte(1) }
+            return false
+        }
+        switch registration.identity {
+        case .instance:
+            let object = value as AnyObject
+            let key = ObjectIdentifier(object)
+            if let id = writtenInstances[key] {
+                output.writeVarInt32(Int32(truncatingIfNeeded: id + 2), optimizePositive: true)
+                return true
+            }
+            writtenInstances[key] = nextReferenceID
+            retainedInstances.append(object)
+        case .enumConstant:
+            guard let constant = value as? any JavaEnum else { break }
+            let key = EnumConstantKey(type: ObjectIdentifier(Swift.type(of: constant)), ordinal: constant.javaOrdinal)
+            if let id = writtenEnumConstants[key] {
+                output.writeVarInt32(Int32(truncatingIfNeeded: id + 2), optimizePositive: true)
+                return true
+            }
+            writtenEnumConstants[key] = nextReferenceID
+        case .none:
+            break
+        }
+        nextReferenceID += 1
+        output.writeByte(1)
+        return false
+    }
+
+    private func writeClassTag(_ registration: Registration) throws {
+        if let id = registration.id {
+            output.writeVarInt32(Int32(truncatingIfNeeded: id + 2), optimizePositive: true)
+            return
+        }
+        guard !options.registrationRequired else {
+            throw SerializationError(
+                .unregisteredType, expected: "a registration for \(registration.swiftType) (registration is required)",
+                found: "none", offset: output.totalCount)
+        }
+        output.writeByte(1)
+        if let nameID = classNameIDs[registration.javaName] {
+            output.writeVarInt32(Int32(nameID), optimizePositive: true)
+            return
+        }
+        let nameID = classNameIDs.count
+        // Kryo 2.20 writes a new name id as one raw byte (bug #87): past 127 no 2.20 peer can read it.
+        guard nameID < 128 else {
+            throw SerializationError(
+                .unsupported, expected: "at most 128 unregistered class names in one graph (Kryo 2.20)",
+                found: "a 129th: \(registration.javaName)", offset: output.totalCount)
+        }
+        classNameIDs[registration.javaName] = nameID
+        output.writeByte(UInt8(nameID))
+        output.writeString(registration.javaName)
+    }
+
+    // MARK: Lookups
+
+    private func registration(for type: any Any.Type) throws -> Registration {
+        let key = ObjectIdentifier(type)
+        if let cached = registrationCache[key] { return cached }
+        guard let registration = registry.registration(for: type) else {
+            throw SerializationError(
+                .unsupported, expected: "a registration or default serializer for \(type)", found: "none",
+                offset: output.totalCount)
+        }
+        registrationCache[key] = registration
+        return registration
+    }
+
+    private func isFinal(_ declared: DeclaredType) -> Bool {
+        switch declared.finality {
+        case .final: return true
+        case .nonFinal: return false
+        case .inferred:
+            let key = ObjectIdentifier(declared.swiftType)
+            if let cached = finalityCache[key] { return cached }
+            let result = registry.isFinal(declared)
+            finalityCache[key] = result
+            return result
+        }
+    }
+
+    private func nilNotAllowed(_ registration: Registration) -> SerializationError {
+        SerializationError(
+            .invalidValue, expected: "a non-nil \(registration.javaName)", found: "nil", offset: output.totalCount)
+    }
+}

@@ -1,0 +1,130 @@
+import KryoCore
+
+/// Encodes and decodes single values in the Kryo binary format, byte-compatible with Java Kryo.
+///
+/// Each call is independent, as a Java `Kryo` with auto-reset: reference ids and class-name ids
+/// start afresh. A codec is a value and is `Sendable`; use one from many threads at once.
+///
+/// ```swift
+/// let codec = KryoCodec(registry: registry)
+/// let bytes = try codec.encode(bean)                  // Java: kryo.writeClassAndObject(out, bean)
+/// let back = try codec.decode(SampleBean.self, from: bytes)
+/// ```
+public struct KryoCodec: Sendable {
+    /// The registry of types, ids and serializers.
+    public var registry: Registry
+    /// The Kryo release to match.
+    public var dialect: KryoDialect
+    /// Which top-level Java call the bytes correspond to.
+    public var framing: KryoFraming
+    /// References, registration-required mode and limits.
+    public var options: SerializationOptions
+
+    /// Creates a codec.
+    public init(
+        registry: Registry, dialect: KryoDialect = .v2, framing: KryoFraming = .classAndObject,
+        options: SerializationOptions = .default
+    ) {
+        self.registry = registry
+        self.dialect = dialect
+        self.framing = framing
+        self.options = options
+    }
+
+    /// Encodes one value.
+    public func encode(_ value: Any?) throws -> [UInt8] {
+        let output = KryoOutput()
+        try encode(value, to: output)
+        return output.buffer
+    }
+
+    /// Encodes one value, declaring its type (needed by ``KryoFraming/objectOrNull`` for nil).
+    public func encode<T>(_ value: T, as type: T.Type) throws -> [UInt8] {
+        let output = KryoOutput()
+        try encode(value, declaredType: DeclaredType.of(T.self).swiftType, to: output)
+        return output.buffer
+    }
+
+    /// Appends one value to `output`.
+    public func encode(_ value: Any?, declaredType: (any Any.Type)? = nil, to output: KryoOutput) throws {
+        let writer = KryoBinaryWriter(registry: registry, options: options, output: output)
+        try writer.writeRoot(value, framing: framing, declaredType: declaredType)
+    }
+
+    /// Decodes one value that fills `bytes` exactly.
+    ///
+    /// - Throws: ``SerializationError`` for malformed input, for a value that is not a `T`, and
+    ///   for bytes left over after the value.
+    public func decode<T>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+        let input = KryoInput(bytes)
+        let value = try decode(T.self, from: input)
+        guard try input.isAtEnd() else {
+            throw SerializationError(
+                .invalidValue, expected: "the end of the input after one value",
+                found: "\(bytes.count - input.offset) more bytes", offset: input.offset)
+        }
+        return value
+    }
+
+    /// Decodes the next value from `input`, leaving the input just after it.
+    public func decode<T>(_ type: T.Type, from input: KryoInput) throws -> T {
+        let reader = KryoBinaryReader(registry: registry, options: options, input: input)
+        let value = try reader.readRoot(framing: framing, declaredType: T.self)
+        guard let converted = ValueConversion.convert(value, to: T.self) else {
+            throw SerializationError(
+                .typeMismatch, expected: "\(T.self)", found: ValueConversion.describeType(of: value),
+                offset: input.offset)
+        }
+        return converted
+    }
+}
+
+/// Writes several top-level values one after another to a sink (a file, a pipe), in bounded
+/// memory, as consecutive Java `writeClassAndObject` calls on one `Output` would.
+public final class KryoStreamWriter {
+    private let codec: KryoCodec
+    private let output: KryoOutput
+
+    /// Creates a stream writer that hands bytes to `sink` in chunks of about `bufferSize`.
+    public init(codec: KryoCodec, bufferSize: Int = 64 * 1024, sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+        self.codec = codec
+        output = KryoOutput(bufferSize: bufferSize, sink: sink)
+    }
+
+    /// Writes one value.
+    public func write(_ value: Any?) throws {
+        try codec.encode(value, to: output)
+        try output.flushIfNeeded()
+    }
+
+    /// Hands every buffered byte to the sink.
+    public func flush() throws { try output.flush() }
+
+    /// The number of bytes written so far.
+    public var byteCount: Int { output.totalCount }
+}
+
+/// Reads several top-level values one after another from a source, pulling bytes only as needed.
+public final class KryoStreamReader {
+    private let codec: KryoCodec
+    /// The underlying input.
+    public let input: KryoInput
+
+    /// Creates a stream reader over chunks returned by `source` (`nil` at the end).
+    public init(codec: KryoCodec, source: @escaping () throws -> [UInt8]?) {
+        self.codec = codec
+        input = KryoInput(source: source)
+    }
+
+    /// Creates a stream reader over bytes in memory.
+    public init(codec: KryoCodec, bytes: [UInt8]) {
+        self.codec = codec
+        input = KryoInput(bytes)
+    }
+
+    /// Reads the next value, or returns `nil` at the end of the stream.
+    public func next<T>(_ type: T.Type) throws -> T? {
+        if try input.isAtEnd() { return nil }
+        return try codec.decode(T.self, from: input)
+    }
+}

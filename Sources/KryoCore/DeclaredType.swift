@@ -1,0 +1,84 @@
+/// What Java knows statically about a slot that holds an object: a field, a collection element,
+/// a map key or value.
+///
+/// The binary backend writes no class tag for a value whose declared type is final, and uses the
+/// generic arguments (one level deep, as Kryo 2.20 does) to drop class tags from elements.
+public struct DeclaredType: Sendable {
+    /// Whether Java treats a declared type as final.
+    public enum Finality: Sendable, Equatable {
+        /// Decided by the registry from the Swift type's registration.
+        case inferred
+        /// Final: no class tag.
+        case final
+        /// Not final: a class tag precedes every value.
+        case nonFinal
+    }
+
+    /// The Swift type values of this slot have (optionals unwrapped); `Any` for Java's `Object`.
+    public var swiftType: any Any.Type
+    /// Whether the declared Java type is final.
+    public var finality: Finality
+    /// Generic arguments of the declared type (e.g. `String` for `List<String>`).
+    public var genericArguments: [DeclaredType]
+    /// Whether the slot may hold nil (Java's `canBeNull`); primitives cannot.
+    public var canBeNull: Bool
+
+    /// Creates a declared type.
+    public init(
+        _ swiftType: any Any.Type, finality: Finality = .inferred, genericArguments: [DeclaredType] = [],
+        canBeNull: Bool = true
+    ) {
+        self.swiftType = swiftType
+        self.finality = finality
+        self.genericArguments = genericArguments
+        self.canBeNull = canBeNull
+    }
+
+    /// Java's `Object`: never final, every value carries its class.
+    public static let object = DeclaredType(Any.self, finality: .nonFinal)
+
+    /// The declared type of a Swift type: optionals unwrapped, generic arguments taken from
+    /// `Array`, `Set` and `Dictionary` element types.
+    public static func of(_ type: any Any.Type) -> DeclaredType {
+        var base: any Any.Type = type
+        while let optional = base as? any OptionalProtocol.Type { base = optional.wrappedType }
+        if base == Any.self || base == AnyObject.self || base == AnyHashable.self { return .object }
+        let arguments = (base as? any JavaGenericContainer.Type)?.javaGenericArgumentTypes ?? []
+        return DeclaredType(base, genericArguments: arguments.map { DeclaredType.of($0) })
+    }
+
+    /// The same declared type with its generic arguments removed (Kryo 2.20 drops them for
+    /// public fields that Java reaches through ReflectASM).
+    public var withoutGenerics: DeclaredType {
+        var copy = self
+        copy.genericArguments = []
+        return copy
+    }
+}
+
+/// A Swift type with Java generic arguments (`List<E>`, `Map<K, V>`).
+public protocol JavaGenericContainer {
+    /// The Swift types of the generic arguments, in Java's order.
+    static var javaGenericArgumentTypes: [any Any.Type] { get }
+}
+
+/// Implemented by `Optional` so that code holding only a metatype or an `Any` can see through it.
+public protocol OptionalProtocol {
+    /// The wrapped type.
+    static var wrappedType: any Any.Type { get }
+    /// `nil` of this optional type.
+    static var nilValue: Self { get }
+    /// The wrapped value, or `nil`.
+    var wrappedAny: Any? { get }
+}
+
+extension Optional: OptionalProtocol {
+    public static var wrappedType: any Any.Type { Wrapped.self }
+    public static var nilValue: Self { nil }
+    public var wrappedAny: Any? {
+        switch self {
+        case .some(let value): return value
+        case .none: return nil
+        }
+    }
+}

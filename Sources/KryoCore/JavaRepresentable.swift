@@ -1,0 +1,21 @@
+/// A Swift type that has a Java counterpart and a serializer without being registered: the
+/// registry's "default serializer by kind".
+///
+/// The library conforms the Swift types that map to Java's primitives, wrappers, `String`,
+/// arrays, collections, maps and `Date`; ``Schematized`` types and ``JavaEnum`` types conform
+/// through their schema and their cases.
+public protocol JavaRepresentable {
+    /// The Java binary class name (`java.util.ArrayList`, `[I`, `test.SampleBean`).
+    static var javaClassName: String { get }
+    /// The serializer used when a registration does not name one.
+    static var defaultSerializer: AnySerializer { get }
+    /// Whether Java treats the class as final (no class tag when a field declares it).
+    static var isJavaFinal: Bool { get }
+    /// Whether Java tracks references to values of the class (all but the eight wrappers).
+    static var isReferenceTracked: Bool { get }
+}
+
+extension JavaRepresentable {
+    public static var isJavaFinal: Bool { defaultSerializer.isFinal }
+    public static var isReferenceTracked: Bool { true }
+}

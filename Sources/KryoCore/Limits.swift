@@ -1,0 +1,42 @@
+/// Bounds that protect a decoder from hostile or corrupt input.
+///
+/// Length prefixes are always checked against the bytes left in the input; these limits add
+/// ceilings that do not depend on the input size.
+public struct Limits: Sendable, Equatable {
+    /// The deepest nesting of objects inside objects that a call accepts (encoding and decoding).
+    public var maxDepth: Int
+    /// The largest number of elements a single collection, map, array or string may declare.
+    public var maxElementCount: Int
+
+    /// Creates limits.
+    public init(maxDepth: Int = 400, maxElementCount: Int = 1 << 31 - 1) {
+        self.maxDepth = maxDepth
+        self.maxElementCount = maxElementCount
+    }
+
+    /// The default limits: 400 levels of nesting, counts up to `Int32.max`.
+    public static let `default` = Limits()
+}
+
+/// Settings that apply to one encode or decode call.
+///
+/// The defaults match a freshly constructed Java Kryo 2.20 instance: references on,
+/// registration not required.
+public struct SerializationOptions: Sendable, Equatable {
+    /// Whether objects are tracked so that shared objects are written once and cycles work.
+    public var references: Bool
+    /// Whether a type, class id or class name without a registration is refused.
+    public var registrationRequired: Bool
+    /// Limits on depth and sizes.
+    public var limits: Limits
+
+    /// Creates options.
+    public init(references: Bool = true, registrationRequired: Bool = false, limits: Limits = .default) {
+        self.references = references
+        self.registrationRequired = registrationRequired
+        self.limits = limits
+    }
+
+    /// Java Kryo 2.20's defaults.
+    public static let `default` = SerializationOptions()
+}

@@ -1,0 +1,106 @@
+/// Ties a Swift type to its numeric id, Java class name and serializer.
+public struct Registration: Sendable {
+    /// The Swift type.
+    public let swiftType: any Any.Type
+    /// The numeric id written by the binary format, or `nil` when the type is known by name only.
+    public let id: Int?
+    /// The Java binary class name.
+    public let javaName: String
+    /// The serializer.
+    public let serializer: AnySerializer
+    /// Whether a field declared with this type carries no class tag.
+    public let isFinal: Bool
+    /// Whether Java tracks references to values of this type (false only for primitive wrappers).
+    public let tracksReferences: Bool
+    /// How the encoder recognises a value it has written before.
+    public let identity: ReferenceIdentity
+
+    /// Creates a registration.
+    public init(
+        swiftType: any Any.Type, id: Int?, javaName: String, serializer: AnySerializer, isFinal: Bool,
+        tracksReferences: Bool
+    ) {
+        self.swiftType = swiftType
+        self.id = id
+        self.javaName = javaName
+        self.serializer = serializer
+        self.isFinal = isFinal
+        self.tracksReferences = tracksReferences
+        if swiftType is AnyClass {
+            identity = .instance
+        } else if swiftType is any JavaEnum.Type {
+            identity = .enumConstant
+        } else {
+            identity = .none
+        }
+    }
+
+    /// The default registration of a ``JavaRepresentable`` type, without an id.
+    public static func defaultFor(_ type: any Any.Type) -> Registration? {
+        guard let representable = type as? any JavaRepresentable.Type else { return nil }
+        return Registration(
+            swiftType: type, id: nil, javaName: representable.javaClassName,
+            serializer: representable.defaultSerializer, isFinal: representable.isJavaFinal,
+            tracksReferences: representable.isReferenceTracked)
+    }
+}
+
+/// How an encoder recognises a value it has written before, when references are on.
+public enum ReferenceIdentity: Sendable, Equatable {
+    /// Class instances: by object identity.
+    case instance
+    /// Java enum constants are singletons: by ordinal.
+    case enumConstant
+    /// Values without identity: every occurrence is written in full (Java still numbers them).
+    case none
+}
+
+/// One entry in a ``Registry`` declaration.
+public struct Register: Sendable {
+    let swiftType: any Any.Type
+    let id: Int?
+    let javaName: String?
+    let serializer: AnySerializer?
+    let isFinal: Bool?
+
+    /// Registers `type` with its default serializer (its schema, enum cases or library default).
+    ///
+    /// - Parameters:
+    ///   - id: The numeric id for the binary format; `nil` registers the type by name only.
+    ///   - javaName: The Java class name; defaults to the one the type declares.
+    public init(_ type: (some Any).Type, id: Int? = nil, javaName: String? = nil) {
+        swiftType = type
+        self.id = id
+        self.javaName = javaName
+        serializer = nil
+        isFinal = nil
+    }
+
+    /// Registers `type` with a custom serializer.
+    ///
+    /// - Parameters:
+    ///   - id: The numeric id for the binary format; `nil` registers the type by name only.
+    ///   - javaName: The Java class name; required unless the type declares one.
+    ///   - serializer: The serializer for values of `type`.
+    ///   - isFinal: Whether Java treats the class as final; defaults to the serializer's answer.
+    public init<S: Serializer>(
+        _ type: S.Value.Type, id: Int? = nil, javaName: String? = nil, serializer: S, isFinal: Bool? = nil
+    ) {
+        swiftType = type
+        self.id = id
+        self.javaName = javaName
+        self.serializer = AnySerializer(serializer)
+        self.isFinal = isFinal
+    }
+}
+
+/// Builds the list of registrations of a ``Registry``.
+@resultBuilder
+public enum RegistryBuilder {
+    public static func buildExpression(_ entry: Register) -> [Register] { [entry] }
+    public static func buildBlock(_ parts: [Register]...) -> [Register] { parts.flatMap { $0 } }
+    public static func buildOptional(_ part: [Register]?) -> [Register] { part ?? [] }
+    public static func buildEither(first part: [Register]) -> [Register] { part }
+    public static func buildEither(second part: [Register]) -> [Register] { part }
+    public static func buildArray(_ parts: [[Register]]) -> [Register] { parts.flatMap { $0 } }
+}

@@ -1,0 +1,172 @@
+import FoundationEssentials
+
+/// The immutable table that ties Swift types to numeric ids, Java class names and serializers.
+///
+/// A registry is built once and is `Sendable`: all per-call state (reference tables, class-name
+/// ids, depth) lives in the encoder or decoder of one call, so one registry serves many threads.
+///
+/// ```swift
+/// let registry = try Registry {
+///     Register(SampleBean.self, id: 20)
+///     Register(Color.self, id: 21, serializer: RGBColorSerializer())
+/// }
+/// ```
+///
+/// Java Kryo 2.20's nine default registrations (ids 0–8: `int`, `String`, `float`, `boolean`,
+/// `byte`, `char`, `short`, `long`, `double`) are always present; Swift `Int` is written as a
+/// Java `long`.
+public final class Registry: Sendable {
+    private let byType: [ObjectIdentifier: Registration]
+    private let byID: [Int: Registration]
+    private let byName: [String: Registration]
+
+    /// Builds a registry from a declaration.
+    public convenience init(@RegistryBuilder _ content: () -> [Register]) throws {
+        try self.init(content())
+    }
+
+    /// Builds a registry from a list of entries.
+    ///
+    /// - Throws: ``SerializationError`` when two entries share an id or a Swift type, or when a
+    ///   type has neither a serializer nor a default one.
+    public init(_ entries: [Register] = []) throws {
+        var byType: [ObjectIdentifier: Registration] = [:]
+        var byID: [Int: Registration] = [:]
+        var byName: [String: Registration] = [:]
+        for registration in Registry.javaDefaults {
+            byType[ObjectIdentifier(registration.swiftType)] = registration
+            if let id = registration.id, byID[id] == nil { byID[id] = registration }
+            byName[registration.javaName] = registration
+        }
+        var userIDs: Set<Int> = []
+        var userTypes: Set<ObjectIdentifier> = []
+        for entry in entries {
+            let key = ObjectIdentifier(entry.swiftType)
+            guard userTypes.insert(key).inserted else {
+                throw SerializationError(
+                    .invalidValue, expected: "each type registered once", found: "\(entry.swiftType) twice")
+            }
+            if let id = entry.id {
+                guard id >= 0 else {
+                    throw SerializationError(
+                        .invalidValue, expected: "a registration id ≥ 0", found: "\(id) for \(entry.swiftType)")
+                }
+                guard userIDs.insert(id).inserted else {
+                    throw SerializationError(
+                        .invalidValue, expected: "each id registered once", found: "id \(id) twice")
+                }
+            }
+            let fallback = Registration.defaultFor(entry.swiftType)
+            guard let serializer = entry.serializer ?? fallback?.serializer else {
+                throw SerializationError(
+                    .unsupported, expected: "a serializer for \(entry.swiftType)",
+                    found: "none (pass serializer:, or conform the type to Schematized or JavaEnum)")
+            }
+            guard let javaName = entry.javaName ?? fallback?.javaName else {
+                throw SerializationError(
+                    .invalidValue, expected: "a Java class name for \(entry.swiftType)", found: "none (pass javaName:)")
+            }
+            let registration = Registration(
+                swiftType: entry.swiftType, id: entry.id, javaName: javaName, serializer: serializer,
+                isFinal: entry.isFinal ?? (entry.serializer == nil ? fallback?.isFinal : nil) ?? serializer.isFinal,
+                tracksReferences: fallback?.tracksReferences ?? true)
+            byType[key] = registration
+            if let id = entry.id { byID[id] = registration }
+            byName[javaName] = registration
+        }
+        self.byType = byType
+        self.byID = byID
+        self.byName = byName
+    }
+
+    /// The registration used to write a value of `type`: the registered one, else the type's
+    /// default (``JavaRepresentable``), else `nil`.
+    public func registration(for type: any Any.Type) -> Registration? {
+        byType[ObjectIdentifier(type)] ?? Registration.defaultFor(type)
+    }
+
+    /// The registration with numeric id `id`.
+    public func registration(forID id: Int) -> Registration? { byID[id] }
+
+    /// The registration for a Java class name: a registered one, else a library default
+    /// (collections, maps, `Date`, arrays of any registered or default type).
+    public func registration(forJavaName name: String) -> Registration? {
+        if let registration = byName[name] { return registration }
+        if let type = Registry.defaultNames[name] { return Registration.defaultFor(type) }
+        if name.hasPrefix("[") { return arrayRegistration(forJavaName: name) }
+        return nil
+    }
+
+    /// Whether values in a slot of this declared type carry no class tag.
+    public func isFinal(_ declared: DeclaredType) -> Bool {
+        switch declared.finality {
+        case .final: return true
+        case .nonFinal: return false
+        case .inferred:
+            if declared.swiftType == Any.self { return false }
+            return registration(for: declared.swiftType)?.isFinal ?? false
+        }
+    }
+
+    private func arrayRegistration(forJavaName name: String) -> Registration? {
+        let component = name.dropFirst()
+        var elementType: (any Any.Type)?
+        if component.hasPrefix("[") {
+            elementType = registration(forJavaName: String(component))?.swiftType
+        } else if component.hasPrefix("L"), component.hasSuffix(";"), component.count > 2 {
+            let className = String(component.dropFirst().dropLast())
+            elementType = className == "java.lang.Object" ? Any.self : registration(forJavaName: className)?.swiftType
+        }
+        guard let elementType else { return nil }
+        return Registry.objectArrayRegistration(elementType)
+    }
+
+    private static func objectArrayRegistration<Element>(_: Element.Type) -> Registration? {
+        Registration.defaultFor(JavaArray<Element>.self)
+    }
+
+    /// Java Kryo 2.20's default registrations, ids 0–8, plus Swift `Int` as a `long`.
+    static let javaDefaults: [Registration] = [
+        defaultRegistration(Int32.self, id: 0),
+        defaultRegistration(String.self, id: 1),
+        defaultRegistration(Float.self, id: 2),
+        defaultRegistration(Bool.self, id: 3),
+        defaultRegistration(Int8.self, id: 4),
+        defaultRegistration(UInt16.self, id: 5),
+        defaultRegistration(Int16.self, id: 6),
+        defaultRegistration(Int64.self, id: 7),
+        defaultRegistration(Double.self, id: 8),
+        defaultRegistration(Int.self, id: 7),
+    ]
+
+    private static func defaultRegistration<T: JavaRepresentable>(_ type: T.Type, id: Int) -> Registration {
+        Registration(
+            swiftType: type, id: id, javaName: T.javaClassName, serializer: T.defaultSerializer,
+            isFinal: T.isJavaFinal, tracksReferences: T.isReferenceTracked)
+    }
+
+    /// Java names that decode to a library type when nothing is registered under them.
+    static let defaultNames: [String: any Any.Type] = [
+        "java.util.ArrayList": [Any?].self,
+        "java.util.LinkedList": JavaLinkedList<Any?>.self,
+        "java.util.HashMap": [AnyHashable: Any?].self,
+        "java.util.HashSet": Set<AnyHashable>.self,
+        "java.util.Date": Date.self,
+        "[B": Data.self,
+        "[Z": [Bool].self,
+        "[S": [Int16].self,
+        "[C": [UInt16].self,
+        "[I": [Int32].self,
+        "[J": [Int64].self,
+        "[F": [Float].self,
+        "[D": [Double].self,
+        "java.lang.Integer": Int32.self,
+        "java.lang.Long": Int64.self,
+        "java.lang.Short": Int16.self,
+        "java.lang.Byte": Int8.self,
+        "java.lang.Character": UInt16.self,
+        "java.lang.Boolean": Bool.self,
+        "java.lang.Float": Float.self,
+        "java.lang.Double": Double.self,
+    ]
+}

@@ -1,0 +1,64 @@
+/// An error thrown while encoding or decoding, saying what was expected, what was found and where.
+///
+/// Decoders never trap on bad input: every failure surfaces as a `SerializationError` whose
+/// ``offset`` is the byte offset in the input (binary formats) and whose ``path`` is the chain of
+/// field names from the root object to the value being read.
+public struct SerializationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The category of a failure.
+    public enum Kind: String, Sendable, Equatable {
+        /// The input ended before the value was complete.
+        case truncatedInput
+        /// A length or count prefix claims more data than the input holds.
+        case lengthExceedsInput
+        /// A value that is not valid for its position (a bad marker, an out-of-range ordinal…).
+        case invalidValue
+        /// A numeric class id that no registration has.
+        case unknownClassID
+        /// A class name that the registry cannot resolve.
+        case unknownClassName
+        /// A type that must be registered (registration-required mode) but is not.
+        case unregisteredType
+        /// A decoded value whose type does not match what the caller or the schema asked for.
+        case typeMismatch
+        /// A back-reference to an object that does not exist or is still being decoded.
+        case invalidReference
+        /// The nesting depth limit was exceeded.
+        case depthLimitExceeded
+        /// A configured size limit was exceeded.
+        case sizeLimitExceeded
+        /// The value cannot be represented in the chosen format.
+        case unsupported
+        /// Reading from or writing to a file or stream failed.
+        case io
+    }
+
+    /// The category of the failure.
+    public var kind: Kind
+    /// What the decoder or encoder expected.
+    public var expected: String
+    /// What it found instead.
+    public var found: String
+    /// Byte offset in the input where the failure was detected, when the format is binary.
+    public var offset: Int?
+    /// Field names from the root object down to the failing value.
+    public var path: [String]
+
+    /// Creates an error.
+    public init(
+        _ kind: Kind, expected: String, found: String, offset: Int? = nil, path: [String] = []
+    ) {
+        self.kind = kind
+        self.expected = expected
+        self.found = found
+        self.offset = offset
+        self.path = path
+    }
+
+    /// A one-line human-readable explanation.
+    public var description: String {
+        var text = "\(kind.rawValue): expected \(expected), found \(found)"
+        if let offset { text += " at byte offset \(offset)" }
+        if !path.isEmpty { text += " (path: \(path.joined(separator: ".")))" }
+        return text
+    }
+}

@@ -1,0 +1,86 @@
+/// Writes and reads one kind of value through the format-neutral ``ValueWriter`` and
+/// ``ValueReader``, so that the same serializer drives every backend.
+///
+/// A serializer never writes class tags, nil markers or reference markers for the value it is
+/// given: the backend writes those around it. It calls ``ValueWriter/writeObject(_:as:forKey:)``
+/// for every nested object.
+public protocol Serializer<Value>: Sendable {
+    /// The Swift type this serializer writes and reads.
+    associatedtype Value
+
+    /// Whether the serializer writes nil itself (Java's `acceptsNull`). When `true` and the
+    /// backend has no reference marker to carry nil, it calls ``writeNil(to:)`` and
+    /// ``readNilable(from:)`` instead of writing a nil marker. Defaults to `false`.
+    var handlesNil: Bool { get }
+
+    /// Whether Java treats the type as final, so that a field declared with it carries no class
+    /// tag. Defaults to `false`.
+    var isFinal: Bool { get }
+
+    /// Writes `value`.
+    func write(_ value: Value, to writer: any ValueWriter) throws
+    /// Reads a value. A class serializer calls ``ValueReader/reference(_:)`` right after creating
+    /// the instance and before reading its fields, so that cycles decode.
+    func read(from reader: any ValueReader) throws -> Value
+    /// Writes the serializer's own nil representation. Only called when ``handlesNil`` is `true`.
+    func writeNil(to writer: any ValueWriter) throws
+    /// Reads a value that may be the serializer's own nil. Only called when ``handlesNil`` is `true`.
+    func readNilable(from reader: any ValueReader) throws -> Value?
+}
+
+extension Serializer {
+    public var handlesNil: Bool { false }
+    public var isFinal: Bool { false }
+
+    public func writeNil(to writer: any ValueWriter) throws {
+        throw SerializationError(
+            .unsupported, expected: "a \(Value.self) value", found: "nil (the serializer does not write nil)")
+    }
+
+    public func readNilable(from reader: any ValueReader) throws -> Value? {
+        try read(from: reader)
+    }
+}
+
+/// A type-erased serializer, as a registration holds it.
+public final class AnySerializer: Sendable {
+    /// The Swift type the wrapped serializer handles.
+    public let valueType: any Any.Type
+    /// See ``Serializer/handlesNil``.
+    public let handlesNil: Bool
+    /// See ``Serializer/isFinal``.
+    public let isFinal: Bool
+    private let writeValue: @Sendable (Any, any ValueWriter) throws -> Void
+    private let readValue: @Sendable (any ValueReader) throws -> Any
+    private let writeNilValue: @Sendable (any ValueWriter) throws -> Void
+    private let readNilableValue: @Sendable (any ValueReader) throws -> Any?
+
+    /// Wraps a serializer.
+    public init<S: Serializer>(_ serializer: S) {
+        valueType = S.Value.self
+        handlesNil = serializer.handlesNil
+        isFinal = serializer.isFinal
+        writeValue = { value, writer in
+            guard let typed = value as? S.Value else {
+                throw SerializationError(
+                    .typeMismatch, expected: "\(S.Value.self)", found: ValueConversion.describeType(of: value))
+            }
+            try serializer.write(typed, to: writer)
+        }
+        readValue = { reader in try serializer.read(from: reader) }
+        writeNilValue = { writer in try serializer.writeNil(to: writer) }
+        readNilableValue = { reader in
+            guard let value = try serializer.readNilable(from: reader) else { return nil }
+            return value
+        }
+    }
+
+    /// Writes a value, which must be of ``valueType``.
+    public func write(_ value: Any, to writer: any ValueWriter) throws { try writeValue(value, writer) }
+    /// Reads a value.
+    public func read(from reader: any ValueReader) throws -> Any { try readValue(reader) }
+    /// Writes nil; see ``Serializer/writeNil(to:)``.
+    public func writeNil(to writer: any ValueWriter) throws { try writeNilValue(writer) }
+    /// Reads a value or nil; see ``Serializer/readNilable(from:)``.
+    public func readNilable(from reader: any ValueReader) throws -> Any? { try readNilableValue(reader) }
+}

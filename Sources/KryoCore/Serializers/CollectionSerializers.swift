@@ -1,0 +1,171 @@
+/// A `java.util.LinkedList`: a Swift array that Java sees as a linked list.
+public struct JavaLinkedList<Element>: RandomAccessCollection, MutableCollection, ExpressibleByArrayLiteral {
+    /// The elements.
+    public var elements: [Element]
+
+    /// Creates a list.
+    public init(_ elements: [Element]) { self.elements = elements }
+    public init(arrayLiteral elements: Element...) { self.elements = elements }
+
+    public var startIndex: Int { elements.startIndex }
+    public var endIndex: Int { elements.endIndex }
+    public subscript(position: Int) -> Element {
+        get { elements[position] }
+        set { elements[position] = newValue }
+    }
+}
+
+extension JavaLinkedList: Equatable where Element: Equatable {}
+extension JavaLinkedList: Sendable where Element: Sendable {}
+
+extension JavaLinkedList: JavaRepresentable, JavaGenericContainer {
+    public static var javaClassName: String { "java.util.LinkedList" }
+    public static var defaultSerializer: AnySerializer {
+        AnySerializer(CollectionSerializer<JavaLinkedList<Element>, Element>())
+    }
+    public static var javaGenericArgumentTypes: [any Any.Type] { [Element.self] }
+}
+
+extension JavaLinkedList: AnyElementsExposing, AnyElementsConstructible {
+    public var anyElements: [Any?] { elements.map { $0 } }
+    public static func make(fromAnyElements elements: [Any?]) throws -> JavaLinkedList<Element> {
+        JavaLinkedList(try elements.map { try convertElement($0, to: Element.self) })
+    }
+}
+
+/// Swift arrays: `[Int32]`, `[Int64]`, `[Int16]`, `[Int8]`, `[UInt8]`, `[UInt16]`, `[Bool]`,
+/// `[Float]` and `[Double]` are Java primitive arrays; every other array is a `java.util.ArrayList`.
+extension Array: JavaRepresentable, JavaGenericContainer {
+    public static var javaClassName: String {
+        if Element.self == UInt8.self { return "[B" }
+        if let primitive = Element.self as? any JavaPrimitive.Type, Element.self != Int.self {
+            return "[" + primitive.javaArrayDescriptor
+        }
+        return "java.util.ArrayList"
+    }
+    public static var defaultSerializer: AnySerializer {
+        if Element.self == UInt8.self { return AnySerializer(ByteArraySerializer()) }
+        if let primitive = Element.self as? any JavaPrimitive.Type, Element.self != Int.self {
+            return primitiveArraySerializer(primitive)
+        }
+        return AnySerializer(CollectionSerializer<[Element], Element>())
+    }
+    public static var javaGenericArgumentTypes: [any Any.Type] {
+        javaClassName == "java.util.ArrayList" ? [Element.self] : []
+    }
+    private static func primitiveArraySerializer<P: JavaPrimitive>(_: P.Type) -> AnySerializer {
+        AnySerializer(PrimitiveArraySerializer<P>())
+    }
+}
+
+/// `[UInt8]` as Java's `byte[]`.
+struct ByteArraySerializer: Serializer {
+    var isFinal: Bool { true }
+    var handlesNil: Bool { true }
+    func write(_ value: [UInt8], to writer: any ValueWriter) throws {
+        try writeLength(value.count, to: writer)
+        try writer.writeBytes(value, forKey: "bytes")
+    }
+    func read(from reader: any ValueReader) throws -> [UInt8] {
+        guard let value = try readNilable(from: reader) else {
+            throw reader.error(.typeMismatch, expected: "a byte array", found: "nil")
+        }
+        return value
+    }
+    func writeNil(to writer: any ValueWriter) throws {
+        try writer.writeInt32(0, forKey: "length", encoding: .positive)
+    }
+    func readNilable(from reader: any ValueReader) throws -> [UInt8]? {
+        guard let count = try readArrayLength(from: reader, minimumBytesPerElement: 1) else { return nil }
+        return try reader.readBytes(count: count, forKey: "bytes")
+    }
+}
+
+extension Set: JavaRepresentable, JavaGenericContainer {
+    public static var javaClassName: String { "java.util.HashSet" }
+    public static var defaultSerializer: AnySerializer { AnySerializer(CollectionSerializer<Set<Element>, Element>()) }
+    public static var javaGenericArgumentTypes: [any Any.Type] { [Element.self] }
+}
+
+extension Dictionary: JavaRepresentable, JavaGenericContainer {
+    public static var javaClassName: String { "java.util.HashMap" }
+    public static var defaultSerializer: AnySerializer { AnySerializer(MapSerializer<Key, Value>()) }
+    public static var javaGenericArgumentTypes: [any Any.Type] { [Key.self, Value.self] }
+}
+
+/// The declared type of one generic slot: final when Java knows the argument and it is final,
+/// otherwise each value carries its class.
+func genericSlot(_ arguments: [DeclaredType], _ index: Int, _ swiftType: any Any.Type, _ registry: Registry)
+    -> DeclaredType
+{
+    if index < arguments.count, registry.isFinal(arguments[index]) {
+        var slot = arguments[index]
+        slot.finality = .final
+        return slot
+    }
+    var slot = DeclaredType.of(swiftType)
+    if slot.swiftType != Any.self { slot.finality = .nonFinal }
+    return slot
+}
+
+/// Java's `CollectionSerializer`: the size as a positive varint, then each element (with its
+/// class unless the declared element type is final).
+public struct CollectionSerializer<C: Collection & AnyElementsConstructible, Element>: Serializer {
+    /// Creates the serializer.
+    public init() {}
+
+    public func write(_ value: C, to writer: any ValueWriter) throws {
+        let slot = genericSlot(writer.genericArguments, 0, Element.self, writer.registry)
+        guard value.count < Int(Int32.max) else {
+            throw SerializationError(.sizeLimitExceeded, expected: "fewer than 2^31 elements", found: "\(value.count)")
+        }
+        try writer.writeInt32(Int32(value.count), forKey: "size", encoding: .positive)
+        for element in value { try writer.writeObject(element, as: slot, forKey: "element") }
+    }
+
+    public func read(from reader: any ValueReader) throws -> C {
+        let slot = genericSlot(reader.genericArguments, 0, Element.self, reader.registry)
+        let count = try readSize(from: reader, minimumBytesPerElement: 1)
+        var elements: [Any?] = []
+        elements.reserveCapacity(count)
+        for _ in 0..<count { elements.append(try reader.readObject(Element.self, as: slot, forKey: "element")) }
+        do {
+            return try C.make(fromAnyElements: elements)
+        } catch let error as SerializationError {
+            throw reader.error(error.kind, expected: error.expected, found: error.found)
+        }
+    }
+}
+
+/// Java's `MapSerializer`: the size, then key and value alternately, each with its class unless
+/// the declared key or value type is final.
+public struct MapSerializer<Key: Hashable, Value>: Serializer {
+    /// Creates the serializer.
+    public init() {}
+
+    public func write(_ value: [Key: Value], to writer: any ValueWriter) throws {
+        let keySlot = genericSlot(writer.genericArguments, 0, Key.self, writer.registry)
+        let valueSlot = genericSlot(writer.genericArguments, 1, Value.self, writer.registry)
+        guard value.count < Int(Int32.max) else {
+            throw SerializationError(.sizeLimitExceeded, expected: "fewer than 2^31 entries", found: "\(value.count)")
+        }
+        try writer.writeInt32(Int32(value.count), forKey: "size", encoding: .positive)
+        for (key, element) in value {
+            try writer.writeObject(key, as: keySlot, forKey: "key")
+            try writer.writeObject(element, as: valueSlot, forKey: "value")
+        }
+    }
+
+    public func read(from reader: any ValueReader) throws -> [Key: Value] {
+        let keySlot = genericSlot(reader.genericArguments, 0, Key.self, reader.registry)
+        let valueSlot = genericSlot(reader.genericArguments, 1, Value.self, reader.registry)
+        let count = try readSize(from: reader, minimumBytesPerElement: 2)
+        var result: [Key: Value] = [:]
+        result.reserveCapacity(count)
+        for _ in 0..<count {
+            let key = try reader.readObject(Key.self, as: keySlot, forKey: "key")
+            result.updateValue(try reader.readObject(Value.self, as: valueSlot, forKey: "value"), forKey: key)
+        }
+        return result
+    }
+}

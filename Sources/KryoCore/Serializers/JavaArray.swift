@@ -1,0 +1,97 @@
+/// A Java object array (`String[]`, `Object[]`, `int[][]`, `SampleBean[]`), whose slots may be nil.
+///
+/// Swift arrays of primitives map to Java primitive arrays (`[Int32]` is `int[]`) and other Swift
+/// arrays to `java.util.ArrayList`; use `JavaArray` where Java declares an object array.
+public struct JavaArray<Element>: RandomAccessCollection, MutableCollection, ExpressibleByArrayLiteral {
+    /// The slots.
+    public var elements: [Element?]
+
+    /// Creates an array from its slots.
+    public init(_ elements: [Element?]) { self.elements = elements }
+    public init(arrayLiteral elements: Element?...) { self.elements = elements }
+
+    public var startIndex: Int { elements.startIndex }
+    public var endIndex: Int { elements.endIndex }
+    public subscript(position: Int) -> Element? {
+        get { elements[position] }
+        set { elements[position] = newValue }
+    }
+}
+
+extension JavaArray: Equatable where Element: Equatable {}
+extension JavaArray: Hashable where Element: Hashable {}
+extension JavaArray: Sendable where Element: Sendable {}
+
+extension JavaArray: JavaRepresentable {
+    public static var javaClassName: String {
+        if Element.self == Any.self || Element.self == AnyObject.self { return "[Ljava.lang.Object;" }
+        let component = Registration.defaultFor(Element.self)?.javaName ?? "java.lang.Object"
+        return component.hasPrefix("[") ? "[" + component : "[L" + component + ";"
+    }
+    public static var defaultSerializer: AnySerializer { AnySerializer(JavaArraySerializer<Element>()) }
+    public static var isJavaFinal: Bool { Registration.defaultFor(Element.self)?.isFinal ?? false }
+}
+
+extension JavaArray: AnyElementsExposing {
+    public var anyElements: [Any?] { elements.map { $0.map { $0 as Any } } }
+}
+
+extension JavaArray: AnyElementsConstructible {
+    public static func make(fromAnyElements elements: [Any?]) throws -> JavaArray<Element> {
+        JavaArray(try elements.map { try convertElement($0, to: Element?.self) })
+    }
+}
+
+/// Java's object-array serializers: `length + 1`, then each element. `String[]` elements are
+/// plain strings; elements of a final component type carry a nil/reference marker only; others
+/// carry their class.
+public struct JavaArraySerializer<Element>: Serializer {
+    /// Creates the serializer.
+    public init() {}
+    public var isFinal: Bool { JavaArray<Element>.isJavaFinal }
+    public var handlesNil: Bool { true }
+
+    public func write(_ value: JavaArray<Element>, to writer: any ValueWriter) throws {
+        try writeLength(value.count, to: writer)
+        if Element.self == String.self {
+            for element in value.elements { try writer.writeString(element as? String, forKey: "element") }
+            return
+        }
+        let slot = elementSlot(writer.registry)
+        for element in value.elements { try writer.writeObject(element, as: slot, forKey: "element") }
+    }
+
+    public func read(from reader: any ValueReader) throws -> JavaArray<Element> {
+        guard let value = try readNilable(from: reader) else {
+            throw reader.error(.typeMismatch, expected: "an array of \(Element.self)", found: "nil")
+        }
+        return value
+    }
+
+    public func writeNil(to writer: any ValueWriter) throws {
+        try writer.writeInt32(0, forKey: "length", encoding: .positive)
+    }
+
+    public func readNilable(from reader: any ValueReader) throws -> JavaArray<Element>? {
+        guard let count = try readArrayLength(from: reader, minimumBytesPerElement: 1) else { return nil }
+        var elements: [Element?] = []
+        elements.reserveCapacity(count)
+        if Element.self == String.self {
+            for _ in 0..<count {
+                elements.append(try reader.readString(forKey: "element").flatMap { $0 as? Element })
+            }
+            return JavaArray(elements)
+        }
+        let slot = elementSlot(reader.registry)
+        for _ in 0..<count {
+            elements.append(try reader.readObject(Element?.self, as: slot, forKey: "element"))
+        }
+        return JavaArray(elements)
+    }
+
+    private func elementSlot(_ registry: Registry) -> DeclaredType {
+        var slot = DeclaredType.of(Element.self)
+        if slot.swiftType != Any.self { slot.finality = registry.isFinal(slot) ? .final : .nonFinal }
+        return slot
+    }
+}

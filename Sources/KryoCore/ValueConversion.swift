@@ -1,0 +1,122 @@
+/// Converts decoded values to the Swift types that fields and callers ask for.
+///
+/// A value decoded without a static type (an `ArrayList` read as `[Any?]`, say) is converted
+/// element by element when a field declares `[SampleBean]`.
+public enum ValueConversion {
+    /// Removes optional wrapping hidden inside an `Any`.
+    public static func flatten(_ value: Any?) -> Any? {
+        guard var current = value else { return nil }
+        while let optional = current as? any OptionalProtocol {
+            guard let inner = optional.wrappedAny else { return nil }
+            current = inner
+        }
+        return current
+    }
+
+    /// Converts `value` to `T`, or returns `nil` when it cannot.
+    public static func convert<T>(_ value: Any?, to type: T.Type) -> T? {
+        let flat = flatten(value)
+        guard let flat else {
+            if let optional = T.self as? any OptionalProtocol.Type { return optional.nilValue as? T }
+            return nil
+        }
+        if let direct = flat as? T { return direct }
+        if let optional = T.self as? any OptionalProtocol.Type {
+            return convertToWrapped(flat, optional.wrappedType) as? T
+        }
+        if let target = T.self as? any AnyElementsConstructible.Type, let source = flat as? any AnyElementsExposing {
+            return (try? target.make(fromAnyElements: source.anyElements)) as? T
+        }
+        if let target = T.self as? any AnyEntriesConstructible.Type, let source = flat as? any AnyEntriesExposing {
+            return (try? target.make(fromAnyEntries: source.anyEntries)) as? T
+        }
+        if T.self == Int.self {
+            switch flat {
+            case let value as Int64: return Int(exactly: value) as? T
+            case let value as Int32: return Int(value) as? T
+            case let value as Int16: return Int(value) as? T
+            case let value as Int8: return Int(value) as? T
+            default: return nil
+            }
+        }
+        return nil
+    }
+
+    private static func convertToWrapped(_ value: Any, _ wrapped: any Any.Type) -> Any? {
+        func open<W>(_: W.Type) -> Any? { convert(value, to: W.self) }
+        return open(wrapped)
+    }
+
+    /// A short description of a value's type for error messages.
+    public static func describeType(of value: Any?) -> String {
+        guard let value = flatten(value) else { return "nil" }
+        return "a value of type \(type(of: value))"
+    }
+}
+
+/// A collection whose elements can be listed without knowing their type.
+public protocol AnyElementsExposing {
+    /// The elements, boxed.
+    var anyElements: [Any?] { get }
+}
+
+/// A collection that can be built from boxed elements, converting each.
+public protocol AnyElementsConstructible {
+    /// Builds the collection, or throws when an element does not convert.
+    static func make(fromAnyElements elements: [Any?]) throws -> Self
+}
+
+/// A map whose entries can be listed without knowing their types.
+public protocol AnyEntriesExposing {
+    /// The entries, boxed.
+    var anyEntries: [(key: Any, value: Any?)] { get }
+}
+
+/// A map that can be built from boxed entries, converting each.
+public protocol AnyEntriesConstructible {
+    /// Builds the map, or throws when a key or value does not convert.
+    static func make(fromAnyEntries entries: [(key: Any, value: Any?)]) throws -> Self
+}
+
+func convertElement<T>(_ value: Any?, to type: T.Type) throws -> T {
+    guard let converted = ValueConversion.convert(value, to: T.self) else {
+        throw SerializationError(.typeMismatch, expected: "\(T.self)", found: ValueConversion.describeType(of: value))
+    }
+    return converted
+}
+
+extension Array: AnyElementsExposing {
+    public var anyElements: [Any?] { map { $0 } }
+}
+
+extension Array: AnyElementsConstructible {
+    public static func make(fromAnyElements elements: [Any?]) throws -> [Element] {
+        try elements.map { try convertElement($0, to: Element.self) }
+    }
+}
+
+extension Set: AnyElementsExposing {
+    public var anyElements: [Any?] { map { $0 } }
+}
+
+extension Set: AnyElementsConstructible {
+    public static func make(fromAnyElements elements: [Any?]) throws -> Set<Element> {
+        Set(try elements.map { try convertElement($0, to: Element.self) })
+    }
+}
+
+extension Dictionary: AnyEntriesExposing {
+    public var anyEntries: [(key: Any, value: Any?)] { map { (key: $0.key as Any, value: $0.value as Any?) } }
+}
+
+extension Dictionary: AnyEntriesConstructible {
+    public static func make(fromAnyEntries entries: [(key: Any, value: Any?)]) throws -> [Key: Value] {
+        var result: [Key: Value] = [:]
+        result.reserveCapacity(entries.count)
+        for entry in entries {
+            let key = try convertElement(entry.key, to: Key.self)
+            result.updateValue(try convertElement(entry.value, to: Value.self), forKey: key)
+        }
+        return result
+    }
+}

@@ -1,0 +1,58 @@
+/// The format-neutral source that serializers read through; the mirror of ``ValueWriter``.
+public protocol ValueReader: AnyObject {
+    /// The registry this call decodes with.
+    var registry: Registry { get }
+    /// The options of this call.
+    var options: SerializationOptions { get }
+    /// Generic arguments of the declared type of the value being read (see
+    /// ``ValueWriter/genericArguments``).
+    var genericArguments: [DeclaredType] { get }
+
+    /// Reads a Java `boolean`.
+    func readBool(forKey key: String) throws -> Bool
+    /// Reads a Java `byte`.
+    func readInt8(forKey key: String) throws -> Int8
+    /// Reads a Java `short`.
+    func readInt16(forKey key: String) throws -> Int16
+    /// Reads a Java `char`.
+    func readChar(forKey key: String) throws -> UInt16
+    /// Reads a Java `int` written with `encoding`.
+    func readInt32(forKey key: String, encoding: IntegerEncoding) throws -> Int32
+    /// Reads a Java `long` written with `encoding`.
+    func readInt64(forKey key: String, encoding: IntegerEncoding) throws -> Int64
+    /// Reads a Java `float`.
+    func readFloat(forKey key: String) throws -> Float
+    /// Reads a Java `double`.
+    func readDouble(forKey key: String) throws -> Double
+    /// Reads a string written by ``ValueWriter/writeString(_:forKey:)``.
+    func readString(forKey key: String) throws -> String?
+    /// Reads `count` raw bytes; the count is checked against the input before anything is allocated.
+    func readBytes(count: Int, forKey key: String) throws -> [UInt8]
+    /// Reads a nested value written by ``ValueWriter/writeObject(_:as:forKey:)``.
+    func readObject(as declared: DeclaredType, forKey key: String) throws -> Any?
+    /// Registers an object under construction, so that references to it from its own fields
+    /// resolve (two-phase decoding). Call it right after creating the instance, before reading
+    /// its fields.
+    func reference(_ object: Any)
+    /// Checks a count read from the input before it sizes an allocation: it must not exceed the
+    /// configured limit, nor the number of elements the remaining input could hold when each
+    /// takes at least `minimumBytesPerElement` bytes.
+    func validateCount(_ count: Int, minimumBytesPerElement: Int, forKey key: String) throws
+    /// Makes an error at the reader's current position.
+    func error(_ kind: SerializationError.Kind, expected: String, found: String) -> SerializationError
+}
+
+extension ValueReader {
+    /// Reads a nested value declared as Java's `Object`.
+    public func readObject(forKey key: String) throws -> Any? {
+        try readObject(as: .object, forKey: key)
+    }
+
+    /// Reads a nested value and converts it to `T`, throwing a type-mismatch error that names both
+    /// types when it cannot.
+    public func readObject<T>(_ type: T.Type, as declared: DeclaredType, forKey key: String) throws -> T {
+        let value = try readObject(as: declared, forKey: key)
+        if let converted = ValueConversion.convert(value, to: T.self) { return converted }
+        throw error(.typeMismatch, expected: "\(T.self)", found: ValueConversion.describeType(of: value))
+    }
+}

@@ -1,0 +1,63 @@
+/// How an integer is laid out by formats that distinguish encodings (the binary format).
+///
+/// Keyed and readable formats store integers as numbers and ignore the encoding.
+public enum IntegerEncoding: Sendable, Equatable {
+    /// Zigzag then variable-length: small negative and positive numbers are short.
+    case zigzag
+    /// Variable-length without zigzag: for values that are rarely negative (counts, ids).
+    case positive
+    /// Fixed width, in the format's byte order.
+    case fixed
+}
+
+/// The format-neutral sink that serializers write through.
+///
+/// Each call carries a key, which keyed and readable formats use and the binary format ignores
+/// (it writes values in call order). Nested objects always go through ``writeObject(_:as:forKey:)``
+/// so the backend alone decides class tags, nil markers and references.
+public protocol ValueWriter: AnyObject {
+    /// The registry this call encodes with.
+    var registry: Registry { get }
+    /// The options of this call.
+    var options: SerializationOptions { get }
+    /// Generic arguments of the declared type of the value being written, for the serializer
+    /// that is writing it. Valid at the start of ``Serializer/write(_:to:)``, before any nested
+    /// write; empty when unknown or when Java ignores them.
+    var genericArguments: [DeclaredType] { get }
+
+    /// Writes a Java `boolean`.
+    func writeBool(_ value: Bool, forKey key: String) throws
+    /// Writes a Java `byte`.
+    func writeInt8(_ value: Int8, forKey key: String) throws
+    /// Writes a Java `short`.
+    func writeInt16(_ value: Int16, forKey key: String) throws
+    /// Writes a Java `char` (one UTF-16 code unit).
+    func writeChar(_ value: UInt16, forKey key: String) throws
+    /// Writes a Java `int` with the given encoding.
+    func writeInt32(_ value: Int32, forKey key: String, encoding: IntegerEncoding) throws
+    /// Writes a Java `long` with the given encoding.
+    func writeInt64(_ value: Int64, forKey key: String, encoding: IntegerEncoding) throws
+    /// Writes a Java `float`.
+    func writeFloat(_ value: Float, forKey key: String) throws
+    /// Writes a Java `double`.
+    func writeDouble(_ value: Double, forKey key: String) throws
+    /// Writes a string directly, without reference tracking (Java's `Output.writeString`).
+    func writeString(_ value: String?, forKey key: String) throws
+    /// Writes raw bytes whose count the serializer has written or will know when reading.
+    func writeBytes(_ bytes: UnsafeRawBufferPointer, forKey key: String) throws
+    /// Writes a nested value whose declared type is `declared`: the backend adds the class tag,
+    /// nil marker and reference marker the format needs.
+    func writeObject(_ value: Any?, as declared: DeclaredType, forKey key: String) throws
+}
+
+extension ValueWriter {
+    /// Writes raw bytes from an array.
+    public func writeBytes(_ bytes: [UInt8], forKey key: String) throws {
+        try bytes.withUnsafeBytes { try writeBytes($0, forKey: key) }
+    }
+
+    /// Writes a nested value declared as Java's `Object`: the class is always written.
+    public func writeObject(_ value: Any?, forKey key: String) throws {
+        try writeObject(value, as: .object, forKey: key)
+    }
+}

@@ -1,0 +1,81 @@
+@_exported import KryoBinary
+@_exported import KryoCore
+
+import Foundation
+
+/// The format a ``KryoCore/Registry`` encodes to or decodes from, chosen per call.
+public enum SerializationFormat: Sendable, Equatable {
+    /// Kryo's compact binary, byte-compatible with the Java release `dialect`; `framing` says
+    /// which top-level Java call wrote the bytes.
+    case kryo(KryoDialect, framing: KryoFraming = .classAndObject)
+}
+
+extension Registry {
+    /// Encodes `value` in `format`.
+    ///
+    /// ```swift
+    /// let bytes = try registry.encode(bean, as: .kryo(.v2))
+    /// ```
+    public func encode(_ value: Any?, as format: SerializationFormat, options: SerializationOptions = .default)
+        throws -> Data
+    {
+        switch format {
+        case .kryo(let dialect, let framing):
+            let codec = KryoCodec(registry: self, dialect: dialect, framing: framing, options: options)
+            return Data(try codec.encode(value))
+        }
+    }
+
+    /// Decodes a value of type `type` from `data` in `format`.
+    public func decode<T>(
+        _ type: T.Type, from data: Data, as format: SerializationFormat, options: SerializationOptions = .default
+    ) throws -> T {
+        switch format {
+        case .kryo(let dialect, let framing):
+            let codec = KryoCodec(registry: self, dialect: dialect, framing: framing, options: options)
+            return try codec.decode(T.self, from: [UInt8](data))
+        }
+    }
+
+    /// Encodes `value` into the file at `url` atomically: a failure leaves any existing file as it was.
+    public func encode(
+        _ value: Any?, as format: SerializationFormat, to url: URL, options: SerializationOptions = .default
+    ) throws {
+        let data = try encode(value, as: format, options: options)
+        do {
+            try data.write(to: url, options: .atomic)
+        } catch {
+            throw SerializationError(.io, expected: "to write \(url.path)", found: "\(error)")
+        }
+    }
+
+    /// Decodes a value of type `type` from the file at `url`.
+    public func decode<T>(
+        _ type: T.Type, fromFileAt url: URL, as format: SerializationFormat, options: SerializationOptions = .default
+    ) throws -> T {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw SerializationError(.io, expected: "to read \(url.path)", found: "\(error)")
+        }
+        return try decode(T.self, from: data, as: format, options: options)
+    }
+}
+
+extension KryoStreamWriter {
+    /// Creates a stream writer that writes to an open file handle (a file or a pipe).
+    public convenience init(codec: KryoCodec, fileHandle: FileHandle) {
+        self.init(codec: codec) { bytes in try fileHandle.write(contentsOf: Data(bytes)) }
+    }
+}
+
+extension KryoStreamReader {
+    /// Creates a stream reader that reads from an open file handle (a file or a pipe) in 64 KiB chunks.
+    public convenience init(codec: KryoCodec, fileHandle: FileHandle) {
+        self.init(codec: codec) {
+            guard let data = try fileHandle.read(upToCount: 64 * 1024), !data.isEmpty else { return nil }
+            return [UInt8](data)
+        }
+    }
+}

@@ -1,0 +1,632 @@
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.Output;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Date;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+import peer.AllKinds;
+import peer.Base;
+import peer.Color;
+import peer.Derived;
+import peer.Holder;
+import peer.Inner;
+import peer.Node;
+import peer.Outer;
+import peer.Pair;
+import peer.Peers;
+import peer.PubBean;
+import peer.Tree;
+import peer.Typed;
+import test.OtherBean;
+import test.SampleBean;
+import test.SampleEnum;
+
+/**
+ * Java (Kryo 2.20) side of the cross-language tests.
+ *
+ * <pre>
+ *   java KryoPeer DIR          write DIR/java/&lt;case&gt;.bin for every case, then read back
+ *                              every DIR/swift/&lt;case&gt;.bin and print PASS / FAIL / MISSING per case
+ *   java KryoPeer DIR --list   print the case names, one per line
+ * </pre>
+ *
+ * Every case uses a fresh {@code new Kryo()} for writing and another fresh one for reading, both
+ * configured by {@link #newKryo}. The program always exits 0 after printing {@code DONE}.
+ */
+public final class KryoPeer {
+
+    // ------------------------------------------------------------------------------------------
+    // Case model
+    // ------------------------------------------------------------------------------------------
+
+    /** The top-level Kryo call used for a case. */
+    enum Call {
+        /** writeClassAndObject / readClassAndObject */
+        CAO,
+        /** writeObject / readObject(input, type) */
+        OBJ,
+        /** writeObjectOrNull / readObjectOrNull(input, type) */
+        OON
+    }
+
+    /** Compares the expected value with what was read; returns null when they match, else a message. */
+    interface Check {
+        String check(Object expected, Object actual);
+    }
+
+    static final class Case {
+        final String name;
+        final String config; // "none", "reg" or "cocoa"
+        final boolean refs;
+        final Call call;
+        final Class<?> type; // only for OBJ / OON
+        final Supplier<Object> value;
+        final Check check;
+
+        Case(String name, String config, boolean refs, Call call, Class<?> type, Supplier<Object> value,
+             Check check) {
+            this.name = name;
+            this.config = config;
+            this.refs = refs;
+            this.call = call;
+            this.type = type;
+            this.value = value;
+            this.check = check;
+        }
+    }
+
+    private static final Map<String, Case> CASES = new LinkedHashMap<>();
+
+    private static final Check DEEP_EQUALS = KryoPeer::deepEqualsCheck;
+
+    private static void add(String name, String config, boolean refs, Call call, Class<?> type,
+                            Supplier<Object> value, Check check) {
+        if (!config.equals("none") && !config.equals("reg") && !config.equals("cocoa")) {
+            throw new IllegalArgumentException("unknown config " + config + " for case " + name);
+        }
+        if (CASES.put(name, new Case(name, config, refs, call, type, value, check)) != null) {
+            throw new IllegalStateException("duplicate case name " + name);
+        }
+    }
+
+    /** writeClassAndObject, references on. */
+    private static void cao(String name, String config, Supplier<Object> value) {
+        add(name, config, true, Call.CAO, null, value, DEEP_EQUALS);
+    }
+
+    /** writeClassAndObject, references off. */
+    private static void caoNoRefs(String name, String config, Supplier<Object> value) {
+        add(name, config, false, Call.CAO, null, value, DEEP_EQUALS);
+    }
+
+    /** writeClassAndObject, references on, special check. */
+    private static void caoChecked(String name, String config, Supplier<Object> value, Check check) {
+        add(name, config, true, Call.CAO, null, value, check);
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Kryo configurations
+    // ------------------------------------------------------------------------------------------
+
+    static Kryo newKryo(String config, boolean refs) {
+        Kryo kryo = new Kryo();
+        // Must happen before any registration (serializer construction can depend on it).
+        if (!refs) kryo.setReferences(false);
+        switch (config) {
+            case "none":
+                break;
+            case "reg":
+                kryo.register(Inner.class, 10);
+                kryo.register(Outer.class, 11);
+                kryo.register(Node.class, 12);
+                kryo.register(Pair.class, 13);
+                kryo.register(Tree.class, 14);
+                kryo.register(AllKinds.class, 15);
+                kryo.register(Color.class, 16);
+                kryo.register(Typed.class, 17);
+                kryo.register(Holder.class, 18);
+                kryo.register(Base.class, 19);
+                kryo.register(Derived.class, 20);
+                kryo.register(PubBean.class, 21);
+                kryo.register(ArrayList.class, 30);
+                kryo.register(HashMap.class, 31);
+                kryo.register(HashSet.class, 32);
+                kryo.register(LinkedList.class, 33);
+                kryo.register(int[].class, 40);
+                kryo.register(String[].class, 41);
+                kryo.register(Object[].class, 42);
+                kryo.register(int[][].class, 43);
+                kryo.register(byte[].class, 44);
+                kryo.register(Date.class, 45);
+                break;
+            case "cocoa":
+                kryo.register(SampleBean.class, 20);
+                kryo.register(OtherBean.class, 21);
+                kryo.register(SampleEnum.class, 22);
+                kryo.register(ArrayList.class, 23);
+                kryo.register(HashMap.class, 24);
+                break;
+            default:
+                throw new IllegalArgumentException("unknown config " + config);
+        }
+        return kryo;
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Value builders
+    // ------------------------------------------------------------------------------------------
+
+    @SafeVarargs
+    private static <T> ArrayList<T> arrayList(T... items) {
+        return new ArrayList<>(Arrays.asList(items));
+    }
+
+    @SafeVarargs
+    private static <T> HashSet<T> hashSet(T... items) {
+        return new HashSet<>(Arrays.asList(items));
+    }
+
+    /** HashMap from alternating key, value arguments. */
+    private static <K, V> HashMap<K, V> hashMap(Object... keysAndValues) {
+        HashMap<K, V> map = new HashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            @SuppressWarnings("unchecked") K k = (K) keysAndValues[i];
+            @SuppressWarnings("unchecked") V v = (V) keysAndValues[i + 1];
+            map.put(k, v);
+        }
+        return map;
+    }
+
+    private static AllKinds allKinds() {
+        return new AllKinds(
+            true,                           // aBool
+            (byte) -5,                      // aByte
+            'Z',                            // aChar
+            (short) -300,                   // aShort
+            123456,                         // anInt
+            -9876543210L,                   // aLong
+            3.25f,                          // aFloat
+            -2.5e100,                       // aDouble
+            Boolean.FALSE,                  // boxedBool
+            Byte.valueOf((byte) 7),         // boxedByte
+            Character.valueOf('\u00e9'),    // boxedChar
+            null,                           // boxedShort
+            Integer.valueOf(-1),            // boxedInt
+            Long.valueOf(Long.MAX_VALUE),   // boxedLong
+            null,                           // boxedFloat
+            Double.valueOf(0.1),            // boxedDouble
+            "text \u00e9",                  // text
+            null,                           // missingText
+            new int[] {1, -2, 3},           // ints
+            new String[] {"x", null, "\u00fc"}, // strings
+            arrayList("n1", "n2"),          // names
+            hashMap("k", 5),                // counts
+            hashSet("t"),                   // tags
+            Integer.valueOf(99),            // anything
+            Color.BLUE,                     // color
+            new byte[] {0, 1, -1, 127},     // blob
+            new Date(1234567890123L),       // when
+            new Inner(5, "five"));          // inner
+    }
+
+    private static Outer nested() {
+        return new Outer(new Inner(1, "one"), new Inner(2, "two"), arrayList(new Inner(3, "three")));
+    }
+
+    private static Typed typed() {
+        return new Typed(arrayList("a", "b"), hashMap(1, "one"), hashSet(5), arrayList(new Inner(1, "x")));
+    }
+
+    private static OtherBean other() {
+        return new OtherBean(hashMap(1, "one"), arrayList(new SampleBean(1, "a"), new SampleBean(2, "b")),
+            SampleEnum.SECOND);
+    }
+
+    private static PubBean pub() {
+        return new PubBean(hashMap("k", 1), arrayList("x", "y"));
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // The cases
+    // ------------------------------------------------------------------------------------------
+
+    static {
+        // ---- scalars: config none, refs on, writeClassAndObject ----
+        cao("int_0", "none", () -> 0);
+        cao("int_1", "none", () -> 1);
+        cao("int_m1", "none", () -> -1);
+        cao("int_min", "none", () -> Integer.MIN_VALUE);
+        cao("int_max", "none", () -> Integer.MAX_VALUE);
+
+        cao("long_0", "none", () -> 0L);
+        cao("long_1", "none", () -> 1L);
+        cao("long_m1", "none", () -> -1L);
+        cao("long_min", "none", () -> Long.MIN_VALUE);
+        cao("long_max", "none", () -> Long.MAX_VALUE);
+
+        cao("short_0", "none", () -> (short) 0);
+        cao("short_1", "none", () -> (short) 1);
+        cao("short_m1", "none", () -> (short) -1);
+        cao("short_min", "none", () -> Short.MIN_VALUE);
+        cao("short_max", "none", () -> Short.MAX_VALUE);
+
+        cao("byte_0", "none", () -> (byte) 0);
+        cao("byte_1", "none", () -> (byte) 1);
+        cao("byte_m1", "none", () -> (byte) -1);
+        cao("byte_min", "none", () -> Byte.MIN_VALUE);
+        cao("byte_max", "none", () -> Byte.MAX_VALUE);
+
+        cao("char_0", "none", () -> '\0');
+        cao("char_A", "none", () -> 'A');
+        cao("char_eacute", "none", () -> '\u00e9');
+        cao("char_max", "none", () -> '\uffff');
+
+        cao("float_0", "none", () -> 0f);
+        cao("float_m0", "none", () -> -0f);
+        cao("float_1", "none", () -> 1f);
+        cao("float_m1", "none", () -> -1f);
+        cao("float_nan", "none", () -> Float.NaN);
+        cao("float_min", "none", () -> Float.MIN_VALUE);
+        cao("float_max", "none", () -> Float.MAX_VALUE);
+        cao("float_inf", "none", () -> Float.POSITIVE_INFINITY);
+        cao("float_ninf", "none", () -> Float.NEGATIVE_INFINITY);
+
+        cao("double_0", "none", () -> 0.0);
+        cao("double_m0", "none", () -> -0.0);
+        cao("double_1", "none", () -> 1.0);
+        cao("double_m1", "none", () -> -1.0);
+        cao("double_nan", "none", () -> Double.NaN);
+        cao("double_min", "none", () -> Double.MIN_VALUE);
+        cao("double_max", "none", () -> Double.MAX_VALUE);
+        cao("double_inf", "none", () -> Double.POSITIVE_INFINITY);
+        cao("double_ninf", "none", () -> Double.NEGATIVE_INFINITY);
+
+        cao("bool_true", "none", () -> Boolean.TRUE);
+        cao("bool_false", "none", () -> Boolean.FALSE);
+
+        cao("null_top", "none", () -> null);
+
+        // ---- strings: config none ----
+        cao("str_empty", "none", () -> "");
+        cao("str_a", "none", () -> "a");
+        cao("str_ab", "none", () -> "ab");
+        cao("str_63", "none", () -> "a".repeat(63));
+        cao("str_64", "none", () -> "a".repeat(64));
+        cao("str_nonascii", "none", () -> "h\u00e9llo w\u00f6rld");
+        cao("str_cjk", "none", () -> "\u65e5\u672c\u8a9e");
+        cao("str_emoji", "none", () -> "\ud83d\ude00 smile \ud83c\udf89");
+        cao("str_nul", "none", () -> "a\u0000b");
+        cao("str_nul1", "none", () -> "\u0000");
+        cao("str_10000", "none", () -> "abcdefghij".repeat(1000));
+        cao("str_10000_mixed", "none", () -> "a\u00e9\u65e5\ud83d\ude00".repeat(2000));
+        add("str_null_refs", "none", true, Call.OON, String.class, () -> null, DEEP_EQUALS);
+        add("str_null_norefs", "none", false, Call.OON, String.class, () -> null, DEEP_EQUALS);
+        caoNoRefs("str_ab_norefs", "none", () -> "ab");
+        add("str_hi_oon_norefs", "none", false, Call.OON, String.class, () -> "hi", DEEP_EQUALS);
+
+        // ---- KryoCocoa examples: config cocoa ----
+        cao("sample", "cocoa", () -> new SampleBean(42, "answer"));
+        cao("sample_null_name", "cocoa", () -> new SampleBean(-7, null));
+        caoNoRefs("sample_norefs", "cocoa", () -> new SampleBean(42, "answer"));
+        add("sample_writeobject", "cocoa", true, Call.OBJ, SampleBean.class, () -> new SampleBean(3, "three"),
+            DEEP_EQUALS);
+        cao("sample_unregistered", "none", () -> new SampleBean(1, "one"));
+        cao("sample_enum", "cocoa", () -> SampleEnum.THIRD);
+        cao("other", "cocoa", KryoPeer::other);
+        caoNoRefs("other_norefs", "cocoa", KryoPeer::other);
+        cao("other_big", "cocoa",
+            () -> new OtherBean(hashMap(1, "one", 2, "two", 3, "three"), new ArrayList<SampleBean>(), null));
+
+        // ---- beans: config reg ----
+        cao("allkinds", "reg", KryoPeer::allKinds);
+        caoNoRefs("allkinds_norefs", "reg", KryoPeer::allKinds);
+        cao("allkinds_unreg", "none", KryoPeer::allKinds);
+
+        cao("nested", "reg", KryoPeer::nested);
+        caoNoRefs("nested_norefs", "reg", KryoPeer::nested);
+
+        caoChecked("shared", "reg", () -> {
+            Inner x = new Inner(7, "shared");
+            return new Pair(x, x);
+        }, KryoPeer::checkShared);
+        caoChecked("cycle", "reg", () -> {
+            Node a = new Node("a");
+            Node b = new Node("b");
+            a.setNext(b);
+            b.setNext(a);
+            return a;
+        }, KryoPeer::checkCycle);
+        caoChecked("selfloop", "reg", () -> {
+            Node s = new Node("s");
+            s.setNext(s);
+            return s;
+        }, KryoPeer::checkSelfLoop);
+
+        caoNoRefs("tree_norefs", "reg",
+            () -> new Tree(1, new Tree(2, new Tree(4, null, null), null), new Tree(3, null, null)));
+
+        cao("list_mixed", "reg", () -> arrayList(1, "a", null, 2.5, true, new Inner(1, "i")));
+        cao("list_mixed_unreg", "none", () -> arrayList(1, "a", null));
+        cao("linkedlist", "reg", () -> new LinkedList<>(Arrays.asList(1, 2, 3)));
+        cao("hashmap_one", "reg", () -> hashMap("a", 1));
+        cao("hashmap_big", "reg", () -> hashMap("a", 1, "b", "two", 3, null, "d", new Inner(4, "four")));
+        cao("hashset_one", "reg", () -> hashSet("only"));
+        cao("hashset_big", "reg", () -> hashSet(1, 2, 3, "x"));
+
+        cao("typed", "reg", KryoPeer::typed);
+        caoNoRefs("typed_norefs", "reg", KryoPeer::typed);
+
+        cao("arr_int", "reg", () -> new int[] {0, 1, -1, Integer.MIN_VALUE, Integer.MAX_VALUE});
+        cao("arr_long", "reg", () -> new long[] {0, -1, Long.MIN_VALUE, Long.MAX_VALUE});
+        cao("arr_short", "reg", () -> new short[] {0, -1, Short.MIN_VALUE, Short.MAX_VALUE});
+        cao("arr_byte", "reg", () -> new byte[] {0, 1, -1, -128, 127});
+        cao("arr_char", "reg", () -> new char[] {'a', '\u00e9', '\uffff'});
+        cao("arr_float", "reg", () -> new float[] {0f, -0f, 1.5f, Float.NaN});
+        cao("arr_double", "reg", () -> new double[] {0, -0.0, 1.5, Double.NaN, Double.POSITIVE_INFINITY});
+        cao("arr_bool", "reg", () -> new boolean[] {true, false, true});
+        cao("arr_string", "reg", () -> new String[] {"a", null, "\u00e9"});
+        cao("arr_object", "reg", () -> new Object[] {1, "a", null, new Inner(2, "b")});
+        cao("arr_int2d", "reg", () -> new int[][] {{1}, {2, 3}, null});
+        cao("arr_int_empty", "reg", () -> new int[] {});
+        cao("arr_int_unreg", "none", () -> new int[] {0, 1, -1, Integer.MIN_VALUE, Integer.MAX_VALUE});
+        cao("arr_string_unreg", "none", () -> new String[] {"a", null, "\u00e9"});
+        cao("arr_object_unreg", "none", () -> new Object[] {1, "a", null, new Inner(2, "b")});
+        cao("arr_int2d_unreg", "none", () -> new int[][] {{1}, {2, 3}, null});
+
+        cao("enum_blue", "reg", () -> Color.BLUE);
+        cao("enum_list", "reg", () -> arrayList(Color.GREEN, Color.GREEN, Color.BLUE));
+        caoNoRefs("enum_list_norefs", "reg", () -> arrayList(Color.GREEN, Color.GREEN, Color.BLUE));
+
+        cao("holder", "reg", () -> new Holder(new Derived(1, "more")));
+        cao("holder_base", "reg", () -> new Holder(new Base(2)));
+        cao("holder_null", "reg", () -> new Holder(null));
+
+        cao("pub", "reg", KryoPeer::pub);
+        caoNoRefs("pub_norefs", "reg", KryoPeer::pub);
+
+        cao("date", "reg", () -> new Date(1234567890123L));
+        cao("date_neg_unreg", "none", () -> new Date(-1L));
+
+        cao("bytes", "reg", () -> new byte[] {1, 2, 3});
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Checks
+    // ------------------------------------------------------------------------------------------
+
+    private static String deepEqualsCheck(Object expected, Object actual) {
+        if (Peers.eq(expected, actual)) return null;
+        String msg = "expected " + describeTyped(expected) + " but got " + describeTyped(actual);
+        if (expected instanceof String && actual instanceof String) {
+            String e = (String) expected;
+            String a = (String) actual;
+            int i = 0;
+            while (i < e.length() && i < a.length() && e.charAt(i) == a.charAt(i)) i++;
+            msg += " (lengths " + e.length() + " vs " + a.length() + ", first difference at UTF-16 index " + i + ")";
+        }
+        return msg;
+    }
+
+    private static String describeTyped(Object o) {
+        if (o == null) return "null";
+        String d = Peers.describe(o);
+        // Scalars, arrays and collections already name their type; name it for beans too.
+        String simple = o.getClass().getSimpleName();
+        return d.startsWith(simple) ? d : "<" + o.getClass().getName() + "> " + d;
+    }
+
+    private static String checkShared(Object expected, Object actual) {
+        if (!(actual instanceof Pair)) return "expected a Pair but got " + describeTyped(actual);
+        Pair p = (Pair) actual;
+        Inner want = new Inner(7, "shared");
+        if (!Peers.eq(want, p.getLeft())) return "left: expected " + want + " but got " + describeTyped(p.getLeft());
+        if (!Peers.eq(want, p.getRight())) {
+            return "right: expected " + want + " but got " + describeTyped(p.getRight());
+        }
+        if (p.getLeft() != p.getRight()) {
+            return "expected left and right to be the same instance, but got two distinct equal objects: " + p;
+        }
+        return null;
+    }
+
+    private static String checkCycle(Object expected, Object actual) {
+        if (!(actual instanceof Node)) return "expected a Node but got " + describeTyped(actual);
+        Node a = (Node) actual;
+        if (!"a".equals(a.getName())) return "expected name \"a\" but got " + Peers.str(a.getName());
+        Node b = a.getNext();
+        if (b == null) return "expected a.next to be Node \"b\" but got null";
+        if (!"b".equals(b.getName())) return "expected a.next.name \"b\" but got " + Peers.str(b.getName());
+        if (b == a) return "expected a.next to be a distinct node, but it is a itself";
+        if (b.getNext() != a) {
+            return "expected a.next.next to be the same instance as a, but got " + describeTyped(b.getNext());
+        }
+        return null;
+    }
+
+    private static String checkSelfLoop(Object expected, Object actual) {
+        if (!(actual instanceof Node)) return "expected a Node but got " + describeTyped(actual);
+        Node s = (Node) actual;
+        if (!"s".equals(s.getName())) return "expected name \"s\" but got " + Peers.str(s.getName());
+        if (s.getNext() != s) return "expected s.next == s (identity) but got " + describeTyped(s.getNext());
+        return null;
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Writing and reading
+    // ------------------------------------------------------------------------------------------
+
+    static byte[] write(Case c, Object value) {
+        Kryo kryo = newKryo(c.config, c.refs);
+        Output output = new Output(256, -1);
+        switch (c.call) {
+            case CAO:
+                kryo.writeClassAndObject(output, value);
+                break;
+            case OBJ:
+                kryo.writeObject(output, value);
+                break;
+            case OON:
+                kryo.writeObjectOrNull(output, value, c.type);
+                break;
+            default:
+                throw new AssertionError(c.call);
+        }
+        output.flush();
+        return output.toBytes();
+    }
+
+    /** Reads one value; result[0] = value, result[1] = Integer position after the read. */
+    static Object[] read(Case c, byte[] bytes) {
+        Kryo kryo = newKryo(c.config, c.refs);
+        Input input = new Input(bytes);
+        Object value;
+        switch (c.call) {
+            case CAO:
+                value = kryo.readClassAndObject(input);
+                break;
+            case OBJ:
+                value = kryo.readObject(input, c.type);
+                break;
+            case OON:
+                value = kryo.readObjectOrNull(input, c.type);
+                break;
+            default:
+                throw new AssertionError(c.call);
+        }
+        return new Object[] {value, input.position()};
+    }
+
+    private static String describeThrowable(Throwable t) {
+        StringBuilder b = new StringBuilder();
+        Throwable cur = t;
+        int depth = 0;
+        while (cur != null && depth < 5) {
+            if (depth > 0) b.append(" | caused by: ");
+            b.append(cur.getClass().getName());
+            if (cur.getMessage() != null) b.append(": ").append(cur.getMessage());
+            StackTraceElement[] st = cur.getStackTrace();
+            if (st.length > 0) b.append(" at ").append(st[0]);
+            cur = cur.getCause() == cur ? null : cur.getCause();
+            depth++;
+        }
+        return oneLine(b.toString());
+    }
+
+    private static String oneLine(String s) {
+        String r = s.replace("\r", "").replace("\n", " | ");
+        return r.length() > 4000 ? r.substring(0, 4000) + "...(truncated)" : r;
+    }
+
+    private static String hex(byte[] bytes, int max) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < bytes.length && i < max; i++) {
+            if (i > 0) b.append(' ');
+            b.append(String.format("%02x", bytes[i] & 0xff));
+        }
+        if (bytes.length > max) b.append(" ...");
+        return b.toString();
+    }
+
+    public static void main(String[] args) throws IOException {
+        String dirArg = null;
+        boolean list = false;
+        for (String a : args) {
+            if (a.equals("--list")) {
+                list = true;
+            } else if (dirArg == null) {
+                dirArg = a;
+            } else {
+                System.err.println("unexpected argument: " + a);
+                System.exit(2);
+            }
+        }
+        if (list) {
+            for (String name : CASES.keySet()) System.out.println(name);
+            System.out.flush();
+            return;
+        }
+        if (dirArg == null) {
+            System.err.println("usage: java KryoPeer DIR [--list]");
+            System.exit(2);
+        }
+        Path dir = Paths.get(dirArg);
+        Path javaDir = dir.resolve("java");
+        Path swiftDir = dir.resolve("swift");
+        Files.createDirectories(javaDir);
+
+        // Phase 1: write every case.
+        Map<String, String> writeErrors = new LinkedHashMap<>();
+        for (Case c : CASES.values()) {
+            try {
+                byte[] bytes = write(c, c.value.get());
+                Files.write(javaDir.resolve(c.name + ".bin"), bytes);
+            } catch (Throwable t) {
+                writeErrors.put(c.name, describeThrowable(t));
+                System.err.println("write failed for " + c.name + ": " + describeThrowable(t));
+            }
+        }
+
+        // Phase 2: read every Swift-written file.
+        for (Case c : CASES.values()) {
+            String line;
+            try {
+                line = verify(c, swiftDir, writeErrors.get(c.name));
+            } catch (Throwable t) {
+                line = "FAIL " + c.name + ": " + describeThrowable(t);
+            }
+            System.out.println(line);
+        }
+        System.out.println("DONE");
+        System.out.flush();
+        System.exit(0);
+    }
+
+    private static String verify(Case c, Path swiftDir, String writeError) throws IOException {
+        String prefix = writeError == null ? "" : "(java write failed: " + writeError + ") ";
+        Path file = swiftDir.resolve(c.name + ".bin");
+        if (!Files.isRegularFile(file)) {
+            return writeError == null ? "MISSING " + c.name : "FAIL " + c.name + ": " + prefix + "and no swift file";
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        Object actual;
+        int position;
+        try {
+            Object[] r = read(c, bytes);
+            actual = r[0];
+            position = (Integer) r[1];
+        } catch (Throwable t) {
+            return "FAIL " + c.name + ": " + prefix + "read threw " + describeThrowable(t) + " [bytes: " + hex(bytes, 64)
+                + "]";
+        }
+        String problem;
+        if (position != bytes.length) {
+            String valueText;
+            try {
+                valueText = describeTyped(actual);
+            } catch (Throwable t) {
+                valueText = "<toString failed: " + t + ">";
+            }
+            problem = "read consumed " + position + " of " + bytes.length + " bytes (value read: " + valueText
+                + ") [bytes: " + hex(bytes, 64) + "]";
+        } else {
+            problem = c.check.check(c.value.get(), actual);
+        }
+        if (problem == null && writeError == null) return "PASS " + c.name;
+        return "FAIL " + c.name + ": " + prefix + oneLine(problem == null ? "read ok" : problem);
+    }
+}

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Runs every test of SwiftKryo. Installs what the tests need when it is missing: a headless JDK
+# and Debian's libkryo-java (Java Kryo 2.20, the real peer the binary tests exchange bytes with).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+command -v javac >/dev/null 2>&1 || need+=(default-jdk-headless)
+[ -f /usr/share/java/kryo.jar ] || need+=(libkryo-java)
+if [ ${#need[@]} -gt 0 ]; then
+    echo "Installing ${need[*]} for the Java Kryo peer..."
+    SUDO=""
+    [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+swift build --build-tests "$@"
+swift test --skip-build "$@"
