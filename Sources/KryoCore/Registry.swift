@@ -81,8 +81,17 @@ public final class Registry: Sendable {
 
     /// The registration used to write a value of `type`: the registered one, else the type's
     /// default (``JavaRepresentable``), else `nil`.
+    ///
+    /// An id belongs to the Java class: when `[SampleBean]` is not registered itself but
+    /// `java.util.ArrayList` is (as `[Any?]`, say), the result carries that id with the
+    /// serializer of `[SampleBean]`.
     public func registration(for type: any Any.Type) -> Registration? {
-        byType[ObjectIdentifier(type)] ?? Registration.defaultFor(type)
+        if let registered = byType[ObjectIdentifier(type)] { return registered }
+        guard let fallback = Registration.defaultFor(type) else { return nil }
+        guard let sameClass = byName[fallback.javaName], let id = sameClass.id else { return fallback }
+        return Registration(
+            swiftType: type, id: id, javaName: fallback.javaName, serializer: fallback.serializer,
+            isFinal: fallback.isFinal, tracksReferences: fallback.tracksReferences)
     }
 
     /// The registration with numeric id `id`.

@@ -10,6 +10,9 @@ public enum ValueConversion {
             guard let inner = optional.wrappedAny else { return nil }
             current = inner
         }
+        if type(of: current) == AnyHashable.self, let hashable = current as? AnyHashable {
+            return flatten(hashable.base)
+        }
         return current
     }
 

@@ -1,0 +1,257 @@
+import Foundation
+import SwiftKryo
+
+/// One value exchanged with the Java peer; mirrors a case of Tests/JavaPeer/KryoPeer.java.
+struct PeerCase: Sendable {
+    let name: String
+    let config: PeerConfig
+    let references: Bool
+    let framing: KryoFraming
+    /// The declared type for `writeObject`/`writeObjectOrNull` framings.
+    let declaredType: any Any.Type
+    /// Builds the value (afresh each time: values may be class instances).
+    let value: @Sendable () -> Any?
+    /// Whether Swift's bytes must equal Java's (false where Java's hash order decides the bytes).
+    let sameBytes: Bool
+    /// Checks a value Swift decoded from Java's bytes; returns a failure message or nil.
+    let check: @Sendable (Any?) -> String?
+
+    func codec() throws -> KryoCodec {
+        KryoCodec(
+            registry: try config.registry(), framing: framing, options: SerializationOptions(references: references))
+    }
+
+    func encode() throws -> [UInt8] {
+        let output = KryoOutput()
+        try codec().encode(value(), declaredType: framing == .classAndObject ? nil : declaredType, to: output)
+        return output.buffer
+    }
+
+    func decode(_ bytes: [UInt8]) throws -> Any? {
+        let codec = try codec()
+        func typed<T>(_: T.Type) throws -> Any? { try codec.decode(Optional<T>.self, from: bytes) }
+        return framing == .classAndObject ? try codec.decode(Any?.self, from: bytes) : try typed(declaredType)
+    }
+}
+
+enum PeerCases {
+    static func equalTo(_ expected: @escaping @Sendable () -> Any?) -> @Sendable (Any?) -> String? {
+        { actual in
+            let wanted = expected()
+            return deepEqual(wanted, actual) ? nil : "expected \(String(describing: wanted)), got \(String(describing: actual))"
+        }
+    }
+
+    static func cao(
+        _ name: String, _ config: PeerConfig, refs: Bool = true, sameBytes: Bool = true,
+        _ value: @escaping @Sendable () -> Any?
+    ) -> PeerCase {
+        PeerCase(
+            name: name, config: config, references: refs, framing: .classAndObject, declaredType: Any.self,
+            value: value, sameBytes: sameBytes, check: equalTo(value))
+    }
+
+    static func checked(_ name: String, _ value: @escaping @Sendable () -> Any?, check: @escaping @Sendable (Any?) -> String?)
+        -> PeerCase
+    {
+        PeerCase(
+            name: name, config: .reg, references: true, framing: .classAndObject, declaredType: Any.self,
+            value: value, sameBytes: true, check: check)
+    }
+
+    static func typed(
+        _ name: String, _ config: PeerConfig, refs: Bool, _ framing: KryoFraming, _ type: any Any.Type,
+        _ value: @escaping @Sendable () -> Any?
+    ) -> PeerCase {
+        PeerCase(
+            name: name, config: config, references: refs, framing: framing, declaredType: type, value: value,
+            sameBytes: true, check: equalTo(value))
+    }
+
+    static let repeatedMixed = String(repeating: "aé日😀", count: 2000)
+
+    static func nested() -> Outer { Outer(first: Inner(1, "one"), second: Inner(2, "two"), more: [Inner(3, "three")]) }
+
+    static func typedBean() -> Typed {
+        let value = Typed()
+        value.strings = ["a", "b"]
+        value.byId = [1: "one"]
+        value.ids = [5]
+        value.inners = [Inner(1, "x")]
+        return value
+    }
+
+    static func other() -> OtherBean {
+        OtherBean(
+            map: [1: "one"], beans: [SampleBean(key: 1, name: "a"), SampleBean(key: 2, name: "b")], kind: .second)
+    }
+
+    static func pub() -> PubBean {
+        let value = PubBean()
+        value.map = ["k": 1]
+        value.names = ["x", "y"]
+        return value
+    }
+
+    static func derived() -> Derived {
+        let value = Derived()
+        value.x = 1
+        value.extra = "more"
+        return value
+    }
+
+    static let all: [PeerCase] = scalars + strings + cocoa + beans + collections + arrays + others
+
+    static let scalars: [PeerCase] = [
+        cao("int_0", .none) { Int32(0) }, cao("int_1", .none) { Int32(1) }, cao("int_m1", .none) { Int32(-1) },
+        cao("int_min", .none) { Int32.min }, cao("int_max", .none) { Int32.max },
+        cao("long_0", .none) { Int64(0) }, cao("long_1", .none) { Int64(1) }, cao("long_m1", .none) { Int64(-1) },
+        cao("long_min", .none) { Int64.min }, cao("long_max", .none) { Int64.max },
+        cao("short_0", .none) { Int16(0) }, cao("short_1", .none) { Int16(1) }, cao("short_m1", .none) { Int16(-1) },
+        cao("short_min", .none) { Int16.min }, cao("short_max", .none) { Int16.max },
+        cao("byte_0", .none) { Int8(0) }, cao("byte_1", .none) { Int8(1) }, cao("byte_m1", .none) { Int8(-1) },
+        cao("byte_min", .none) { Int8.min }, cao("byte_max", .none) { Int8.max },
+        cao("char_0", .none) { UInt16(0) }, cao("char_A", .none) { UInt16(0x41) },
+        cao("char_eacute", .none) { UInt16(0xE9) }, cao("char_max", .none) { UInt16.max },
+        cao("float_0", .none) { Float(0) }, cao("float_m0", .none) { Float(-0.0) }, cao("float_1", .none) { Float(1) },
+        cao("float_m1", .none) { Float(-1) }, cao("float_nan", .none) { Float.nan },
+        cao("float_min", .none) { Float.leastNonzeroMagnitude }, cao("float_max", .none) { Float.greatestFiniteMagnitude },
+        cao("float_inf", .none) { Float.infinity }, cao("float_ninf", .none) { -Float.infinity },
+        cao("double_0", .none) { 0.0 }, cao("double_m0", .none) { -0.0 }, cao("double_1", .none) { 1.0 },
+        cao("double_m1", .none) { -1.0 }, cao("double_nan", .none) { Double.nan },
+        cao("double_min", .none) { Double.leastNonzeroMagnitude },
+        cao("double_max", .none) { Double.greatestFiniteMagnitude },
+        cao("double_inf", .none) { Double.infinity }, cao("double_ninf", .none) { -Double.infinity },
+        cao("bool_true", .none) { true }, cao("bool_false", .none) { false },
+        cao("null_top", .none) { nil },
+    ]
+
+    static let strings: [PeerCase] = [
+        cao("str_empty", .none) { "" }, cao("str_a", .none) { "a" }, cao("str_ab", .none) { "ab" },
+        cao("str_63", .none) { String(repeating: "a", count: 63) },
+        cao("str_64", .none) { String(repeating: "a", count: 64) },
+        cao("str_nonascii", .none) { "héllo wörld" }, cao("str_cjk", .none) { "日本語" },
+        cao("str_emoji", .none) { "😀 smile 🎉" }, cao("str_nul", .none) { "a\u{0}b" },
+        cao("str_nul1", .none) { "\u{0}" },
+        cao("str_10000", .none) { String(repeating: "abcdefghij", count: 1000) },
+        cao("str_10000_mixed", .none) { repeatedMixed },
+        typed("str_null_refs", .none, refs: true, .objectOrNull, String.self) { nil },
+        typed("str_null_norefs", .none, refs: false, .objectOrNull, String.self) { nil },
+        cao("str_ab_norefs", .none, refs: false) { "ab" },
+        typed("str_hi_oon_norefs", .none, refs: false, .objectOrNull, String.self) { "hi" },
+    ]
+
+    static let cocoa: [PeerCase] = [
+        cao("sample", .cocoa) { SampleBean(key: 42, name: "answer") },
+        cao("sample_null_name", .cocoa) { SampleBean(key: -7, name: nil) },
+        cao("sample_norefs", .cocoa, refs: false) { SampleBean(key: 42, name: "answer") },
+        typed("sample_writeobject", .cocoa, refs: true, .object, SampleBean.self) { SampleBean(key: 3, name: "three") },
+        cao("sample_unregistered", .none) { SampleBean(key: 1, name: "one") },
+        cao("sample_enum", .cocoa) { SampleEnum.third },
+        cao("other", .cocoa) { other() },
+        cao("other_norefs", .cocoa, refs: false) { other() },
+        cao("other_big", .cocoa, sameBytes: false) {
+            OtherBean(map: [1: "one", 2: "two", 3: "three"], beans: [], kind: nil)
+        },
+    ]
+
+    static let beans: [PeerCase] = [
+        cao("allkinds", .reg) { AllKinds.sample() },
+        cao("allkinds_norefs", .reg, refs: false) { AllKinds.sample() },
+        cao("allkinds_unreg", .none) { AllKinds.sample() },
+        cao("nested", .reg) { nested() },
+        cao("nested_norefs", .reg, refs: false) { nested() },
+        checked(
+            "shared",
+            {
+                let shared = Inner(7, "shared")
+                return Pair(left: shared, right: shared)
+            },
+            check: { value in
+                guard let pair = value as? Pair, let left = pair.left as? Inner, let right = pair.right as? Inner else {
+                    return "expected a Pair of Inner, got \(String(describing: value))"
+                }
+                return left === right && left == Inner(7, "shared") ? nil : "left and right are not one shared Inner"
+            }),
+        checked(
+            "cycle",
+            {
+                let a = Node("a")
+                let b = Node("b")
+                a.next = b
+                b.next = a
+                return a
+            },
+            check: { value in
+                guard let a = value as? Node, a.name == "a", let b = a.next, b.name == "b", b.next === a else {
+                    return "expected a → b → a, got \(String(describing: value))"
+                }
+                return nil
+            }),
+        checked(
+            "selfloop",
+            {
+                let node = Node("s")
+                node.next = node
+                return node
+            },
+            check: { value in
+                guard let node = value as? Node, node.name == "s", node.next === node else {
+                    return "expected a node pointing at itself"
+                }
+                return nil
+            }),
+        cao("tree_norefs", .reg, refs: false) { Tree(1, Tree(2, Tree(4)), Tree(3)) },
+        cao("holder", .reg) { Holder(derived()) },
+        cao("holder_base", .reg) {
+            let base = Base()
+            base.x = 2
+            return Holder(base)
+        },
+        cao("holder_null", .reg) { Holder(nil) },
+        cao("pub", .reg) { pub() },
+        cao("pub_norefs", .reg, refs: false) { pub() },
+        cao("typed", .reg) { typedBean() },
+        cao("typed_norefs", .reg, refs: false) { typedBean() },
+    ]
+
+    static let collections: [PeerCase] = [
+        cao("list_mixed", .reg) { [Int32(1), "a", nil, 2.5, true, Inner(1, "i")] as [Any?] },
+        cao("list_mixed_unreg", .none) { [Int32(1), "a", nil] as [Any?] },
+        cao("linkedlist", .reg) { JavaLinkedList<Any?>([Int32(1), Int32(2), Int32(3)]) },
+        cao("hashmap_one", .reg) { ["a": Int32(1)] as [AnyHashable: Any?] },
+        cao("hashmap_big", .reg, sameBytes: false) {
+            ["a": Int32(1), "b": "two", Int32(3): nil, "d": Inner(4, "four")] as [AnyHashable: Any?]
+        },
+        cao("hashset_one", .reg) { ["only"] as Set<AnyHashable> },
+        cao("hashset_big", .reg, sameBytes: false) { [Int32(1), Int32(2), Int32(3), "x"] as Set<AnyHashable> },
+        cao("enum_blue", .reg) { PeerColor.blue },
+        cao("enum_list", .reg) { [PeerColor.green, PeerColor.green, PeerColor.blue] as [Any?] },
+        cao("enum_list_norefs", .reg, refs: false) { [PeerColor.green, PeerColor.green, PeerColor.blue] as [Any?] },
+    ]
+
+    static let arrays: [PeerCase] = [
+        cao("arr_int", .reg) { [0, 1, -1, Int32.min, Int32.max] as [Int32] },
+        cao("arr_long", .reg) { [0, -1, Int64.min, Int64.max] as [Int64] },
+        cao("arr_short", .reg) { [0, -1, Int16.min, Int16.max] as [Int16] },
+        cao("arr_byte", .reg) { Data([0, 1, 0xFF, 0x80, 0x7F]) },
+        cao("arr_char", .reg) { [0x61, 0xE9, 0xFFFF] as [UInt16] },
+        cao("arr_float", .reg) { [0, -0.0, 1.5, Float.nan] as [Float] },
+        cao("arr_double", .reg) { [0, -0.0, 1.5, Double.nan, Double.infinity] as [Double] },
+        cao("arr_bool", .reg) { [true, false, true] },
+        cao("arr_string", .reg) { ["a", nil, "é"] as JavaArray<String> },
+        cao("arr_object", .reg) { [Int32(1), "a", nil, Inner(2, "b")] as JavaArray<Any> },
+        cao("arr_int2d", .reg) { [[1], [2, 3], nil] as JavaArray<[Int32]> },
+        cao("arr_int_empty", .reg) { [] as [Int32] },
+        cao("arr_int_unreg", .none) { [0, 1, -1, Int32.min, Int32.max] as [Int32] },
+        cao("arr_string_unreg", .none) { ["a", nil, "é"] as JavaArray<String> },
+        cao("arr_object_unreg", .none) { [Int32(1), "a", nil, Inner(2, "b")] as JavaArray<Any> },
+        cao("arr_int2d_unreg", .none) { [[1], [2, 3], nil] as JavaArray<[Int32]> },
+    ]
+
+    static let others: [PeerCase] = [
+        cao("date", .reg) { Date(timeIntervalSince1970: 1_234_567_890.123) },
+        cao("date_neg_unreg", .none) { Date(timeIntervalSince1970: -0.001) },
+        cao("bytes", .reg) { Data([1, 2, 3]) },
+    ]
+}
