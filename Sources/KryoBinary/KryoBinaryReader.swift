@@ -70,7 +70,7 @@ public final class KryoBinaryReader: ValueReader {
         do {
             return try input.readString()
         } catch var error as SerializationError {
-            error.path = path + [key]
+            error.path = path
             throw error
         }
     }
