@@ -1,0 +1,90 @@
+import Foundation
+import SwiftKryo
+import Testing
+
+/// The Kryo 2.20 primitives, checked against the bytes the real jar wrote (reference/kryo-wire.md).
+@Suite struct WireFormatTests {
+    private func bytes(_ write: (KryoOutput) -> Void) -> String {
+        let output = KryoOutput()
+        write(output)
+        return hex(output.buffer)
+    }
+
+    @Test(arguments: [
+        (Int32(0), "00"), (1, "01"), (127, "7f"), (128, "80 01"), (300, "ac 02"), (16383, "ff 7f"),
+        (16384, "80 80 01"), (268_435_456, "80 80 80 80 01"), (Int32.max, "ff ff ff ff 07"), (-1, "ff ff ff ff 0f"),
+        (Int32.min, "80 80 80 80 08"),
+    ])
+    func positiveVarInt(_ value: Int32, _ expected: String) throws {
+        #expect(bytes { $0.writeVarInt32(value, optimizePositive: true) } == expected)
+        let input = KryoInput(Array(hexBytes(expected)))
+        #expect(try input.readVarInt32(optimizePositive: true) == value)
+    }
+
+    @Test(arguments: [
+        (Int32(0), "00"), (1, "02"), (-1, "01"), (63, "7e"), (-64, "7f"), (64, "80 01"), (-65, "81 01"),
+        (300, "d8 04"), (Int32.max, "fe ff ff ff 0f"), (Int32.min, "ff ff ff ff 0f"),
+    ])
+    func zigzagVarInt(_ value: Int32, _ expected: String) throws {
+        #expect(bytes { $0.writeVarInt32(value, optimizePositive: false) } == expected)
+        #expect(try KryoInput(hexBytes(expected)).readVarInt32(optimizePositive: false) == value)
+    }
+
+    @Test(arguments: [
+        (Int64(-1), true, "ff ff ff ff ff ff ff ff ff"), (Int64(1) << 56, true, "80 80 80 80 80 80 80 80 01"),
+        (Int64.max, true, "ff ff ff ff ff ff ff ff 7f"), (Int64.min, true, "80 80 80 80 80 80 80 80 80"),
+        (Int64.max, false, "fe ff ff ff ff ff ff ff ff"), (Int64.min, false, "ff ff ff ff ff ff ff ff ff"),
+        (1_234_567_890_123, true, "cb 89 ec 8f f7 23"),
+    ])
+    func varLongNinthByteCarriesEightBits(_ value: Int64, _ positive: Bool, _ expected: String) throws {
+        #expect(bytes { $0.writeVarInt64(value, optimizePositive: positive) } == expected)
+        #expect(try KryoInput(hexBytes(expected)).readVarInt64(optimizePositive: positive) == value)
+    }
+
+    @Test func fixedWidthIsBigEndian() {
+        #expect(bytes { $0.writeUInt32(0x0102_0304) } == "01 02 03 04")
+        #expect(bytes { $0.writeUInt64(0x0102_0304_0506_0708) } == "01 02 03 04 05 06 07 08")
+        #expect(bytes { $0.writeUInt32(Float(1.5).bitPattern) } == "3f c0 00 00")
+        #expect(bytes { $0.writeUInt16(UInt16(bitPattern: -2)) } == "ff fe")
+    }
+
+    @Test(arguments: [
+        (String?.none, "80"), ("", "81"), ("a", "82 61"), ("ab", "61 e2"), ("hello", "68 65 6c 6c ef"),
+        ("\u{0}\u{0}", "00 80"), ("a\u{0}b", "61 00 e2"), ("é", "82 c3 a9"), ("héllo", "86 68 c3 a9 6c 6c 6f"),
+        ("日本", "83 e6 97 a5 e6 9c ac"), ("😀", "83 ed a0 bd ed b8 80"),
+    ])
+    func strings(_ value: String?, _ expected: String) throws {
+        #expect(bytes { $0.writeString(value) } == expected)
+        #expect(try KryoInput(hexBytes(expected)).readString() == value)
+    }
+
+    @Test func stringLengthBoundaries() throws {
+        let ascii63 = String(repeating: "a", count: 63)
+        let ascii64 = String(repeating: "a", count: 64)
+        #expect(bytes { $0.writeString(ascii63) }.hasSuffix("61 e1"))
+        #expect(bytes { $0.writeString(ascii64) }.hasPrefix("c1 01 61"))
+        #expect(bytes { $0.writeString(String(repeating: "é", count: 62)) }.hasPrefix("bf c3"))
+        #expect(bytes { $0.writeString(String(repeating: "é", count: 63)) }.hasPrefix("c0 01 c3"))
+        #expect(bytes { $0.writeString(String(repeating: "é", count: 9000)) }.hasPrefix("e9 8c 01 c3"))
+        for text in [ascii63, ascii64, String(repeating: "é", count: 9000)] {
+            let output = KryoOutput()
+            output.writeString(text)
+            #expect(try KryoInput(output.buffer).readString() == text)
+        }
+    }
+
+    @Test func readerAcceptsStandardFourByteUTF8() throws {
+        // Java never writes it, but other writers might: F0 9F 98 80 is U+1F600.
+        #expect(try KryoInput([0x83, 0xF0, 0x9F, 0x98, 0x80]).readString() == "😀")
+    }
+
+    @Test func booleanReadsTrueOnlyForOne() throws {
+        let codec = KryoCodec(registry: try Registry())
+        #expect(try codec.decode(Bool.self, from: [0x05, 0x01]) == true)
+        #expect(try codec.decode(Bool.self, from: [0x05, 0x02]) == false)
+    }
+}
+
+func hexBytes(_ text: String) -> [UInt8] {
+    text.split(separator: " ").compactMap { UInt8($0, radix: 16) }
+}
