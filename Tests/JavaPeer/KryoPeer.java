@@ -25,6 +25,7 @@ import peer.Color;
 import peer.Derived;
 import peer.Holder;
 import peer.Inner;
+import peer.NestedGenerics;
 import peer.Node;
 import peer.Outer;
 import peer.Pair;
@@ -143,6 +144,7 @@ public final class KryoPeer {
                 kryo.register(Base.class, 19);
                 kryo.register(Derived.class, 20);
                 kryo.register(PubBean.class, 21);
+                kryo.register(NestedGenerics.class, 22);
                 kryo.register(ArrayList.class, 30);
                 kryo.register(HashMap.class, 31);
                 kryo.register(HashSet.class, 32);
@@ -403,6 +405,11 @@ public final class KryoPeer {
         cao("date_neg_unreg", "none", () -> new Date(-1L));
 
         cao("bytes", "reg", () -> new byte[] {1, 2, 3});
+
+        cao("nested_generics", "reg", () -> new NestedGenerics(hashMap("g", arrayList("a", "b")),
+            arrayList(arrayList(1, 2), arrayList(3)), new Color[] {Color.RED, null, Color.RED}));
+        caoNoRefs("nested_generics_norefs", "reg", () -> new NestedGenerics(hashMap("g", arrayList("a", "b")),
+            arrayList(arrayList(1, 2), arrayList(3)), new Color[] {Color.RED, null, Color.RED}));
     }
 
     // ------------------------------------------------------------------------------------------

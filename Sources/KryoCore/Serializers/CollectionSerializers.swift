@@ -94,16 +94,17 @@ extension Dictionary: JavaRepresentable, JavaGenericContainer {
 }
 
 /// The declared type of one generic slot: final when Java knows the argument and it is final,
-/// otherwise each value carries its class.
+/// otherwise each value carries its class. Kryo 2.20 passes generic arguments one level deep
+/// only, so the slot's own arguments are dropped.
 func genericSlot(_ arguments: [DeclaredType], _ index: Int, _ swiftType: any Any.Type, _ registry: Registry)
     -> DeclaredType
 {
     if index < arguments.count, registry.isFinal(arguments[index]) {
-        var slot = arguments[index]
+        var slot = arguments[index].withoutGenerics
         slot.finality = .final
         return slot
     }
-    var slot = DeclaredType.of(swiftType)
+    var slot = DeclaredType.of(swiftType).withoutGenerics
     if slot.swiftType != Any.self { slot.finality = .nonFinal }
     return slot
 }

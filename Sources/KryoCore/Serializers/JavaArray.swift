@@ -90,7 +90,7 @@ public struct JavaArraySerializer<Element>: Serializer {
     }
 
     private func elementSlot(_ registry: Registry) -> DeclaredType {
-        var slot = DeclaredType.of(Element.self)
+        var slot = DeclaredType.of(Element.self).withoutGenerics
         if slot.swiftType != Any.self { slot.finality = registry.isFinal(slot) ? .final : .nonFinal }
         return slot
     }

@@ -253,5 +253,7 @@ enum PeerCases {
         cao("date", .reg) { Date(timeIntervalSince1970: 1_234_567_890.123) },
         cao("date_neg_unreg", .none) { Date(timeIntervalSince1970: -0.001) },
         cao("bytes", .reg) { Data([1, 2, 3]) },
+        cao("nested_generics", .reg) { NestedGenerics.sample() },
+        cao("nested_generics_norefs", .reg, refs: false) { NestedGenerics.sample() },
     ]
 }

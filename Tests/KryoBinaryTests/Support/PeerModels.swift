@@ -256,6 +256,29 @@ final class PubBean: Schematized, Equatable {
     static func == (lhs: PubBean, rhs: PubBean) -> Bool { lhs.map == rhs.map && lhs.names == rhs.names }
 }
 
+/// Generic arguments two levels deep: Kryo 2.20 uses only the first level.
+final class NestedGenerics: Schematized, Equatable {
+    var groups: [String: [String]]?
+    var grid: [[Int32?]]?
+    var colors: JavaArray<PeerColor>?
+    init() {}
+    static let schema = Schema<NestedGenerics>(java: "peer.NestedGenerics") {
+        Field("groups", \.groups)
+        Field("grid", \.grid)
+        Field("colors", \.colors)
+    }
+    static func sample() -> NestedGenerics {
+        let value = NestedGenerics()
+        value.groups = ["g": ["a", "b"]]
+        value.grid = [[1, 2], [3]]
+        value.colors = [.red, nil, .red]
+        return value
+    }
+    static func == (lhs: NestedGenerics, rhs: NestedGenerics) -> Bool {
+        lhs.groups == rhs.groups && lhs.grid == rhs.grid && lhs.colors == rhs.colors
+    }
+}
+
 // The KryoCocoa README's examples.
 
 enum SampleEnum: JavaEnum {
@@ -319,6 +342,7 @@ enum PeerConfig: Sendable {
                 Register(Base.self)
                 Register(Derived.self)
                 Register(PubBean.self)
+                Register(NestedGenerics.self)
                 Register(SampleBean.self)
                 Register(OtherBean.self)
                 Register(SampleEnum.self)
@@ -337,6 +361,7 @@ enum PeerConfig: Sendable {
                 Register(Base.self, id: 19)
                 Register(Derived.self, id: 20)
                 Register(PubBean.self, id: 21)
+                Register(NestedGenerics.self, id: 22)
                 Register([Any?].self, id: 30)
                 Register([AnyHashable: Any?].self, id: 31)
                 Register(Set<AnyHashable>.self, id: 32)
