@@ -171,7 +171,9 @@ public final class KryoBinaryReader: ValueReader {
         genericArguments = generics
         let value: Any?
         do {
-            value = nilable ? try registration.serializer.readNilable(from: self) : try registration.serializer.read(from: self)
+            value =
+                nilable
+                ? try registration.serializer.readNilable(from: self) : try registration.serializer.read(from: self)
         } catch var failure as SerializationError {
             if failure.offset == nil { failure.offset = input.offset }
             if failure.path.isEmpty { failure.path = path }

@@ -41,7 +41,8 @@ public final class KryoBinaryWriter: ValueWriter {
         case .object, .objectOrNull:
             let type = declaredType ?? value.map { Swift.type(of: $0) }
             guard let type else {
-                throw SerializationError(.typeMismatch, expected: "a value (writeObject cannot write nil)", found: "nil")
+                throw SerializationError(
+                    .typeMismatch, expected: "a value (writeObject cannot write nil)", found: "nil")
             }
             let registration = try registration(for: type)
             try writeObjectOrNull(

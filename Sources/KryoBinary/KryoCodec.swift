@@ -86,7 +86,8 @@ public final class KryoStreamWriter {
     private let output: KryoOutput
 
     /// Creates a stream writer that hands bytes to `sink` in chunks of about `bufferSize`.
-    public init(codec: KryoCodec, bufferSize: Int = 64 * 1024, sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+    public init(codec: KryoCodec, bufferSize: Int = 64 * 1024, sink: @escaping (UnsafeRawBufferPointer) throws -> Void)
+    {
         self.codec = codec
         output = KryoOutput(bufferSize: bufferSize, sink: sink)
     }

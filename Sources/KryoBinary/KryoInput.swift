@@ -86,6 +86,9 @@ public final class KryoInput {
 
     /// Reads `count` raw bytes.
     public func readBytes(_ count: Int) throws -> [UInt8] {
+        guard count >= 0 else {
+            throw SerializationError(.invalidValue, expected: "a byte count ≥ 0", found: "\(count)", offset: offset)
+        }
         try require(count)
         let bytes = Array(buffer[position..<position + count])
         position += count

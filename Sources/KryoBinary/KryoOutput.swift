@@ -109,7 +109,8 @@ public final class KryoOutput {
         let utf8 = value.utf8
         let byteCount = utf8.count
         if byteCount > 1, byteCount < 64 {
-            let isASCII = utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 < 0x80 } }
+            let isASCII =
+                utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 < 0x80 } }
                 ?? utf8.allSatisfy { $0 < 0x80 }
             if isASCII {
                 if utf8.withContiguousStorageIfAvailable({ buffer.append(contentsOf: $0) }) == nil {

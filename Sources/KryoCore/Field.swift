@@ -101,11 +101,6 @@ public struct FieldSerializer<Root: Schematized>: Serializer {
     let fields: [Field<Root>]
     public let isFinal: Bool
 
-    init(fields: [Field<Root>], isFinal: Bool) {
-        self.fields = fields
-        self.isFinal = isFinal
-    }
-
     public func write(_ value: Root, to writer: any ValueWriter) throws {
         for field in fields { try field.write(value, writer) }
     }

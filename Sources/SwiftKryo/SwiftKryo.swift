@@ -1,7 +1,6 @@
+import Foundation
 @_exported import KryoBinary
 @_exported import KryoCore
-
-import Foundation
 
 /// The format a ``KryoCore/Registry`` encodes to or decodes from, chosen per call.
 public enum SerializationFormat: Sendable, Equatable {

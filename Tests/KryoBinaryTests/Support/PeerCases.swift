@@ -38,7 +38,8 @@ enum PeerCases {
     static func equalTo(_ expected: @escaping @Sendable () -> Any?) -> @Sendable (Any?) -> String? {
         { actual in
             let wanted = expected()
-            return deepEqual(wanted, actual) ? nil : "expected \(String(describing: wanted)), got \(String(describing: actual))"
+            return deepEqual(wanted, actual)
+                ? nil : "expected \(String(describing: wanted)), got \(String(describing: actual))"
         }
     }
 
@@ -51,7 +52,9 @@ enum PeerCases {
             value: value, sameBytes: sameBytes, check: equalTo(value))
     }
 
-    static func checked(_ name: String, _ value: @escaping @Sendable () -> Any?, check: @escaping @Sendable (Any?) -> String?)
+    static func checked(
+        _ name: String, _ value: @escaping @Sendable () -> Any?, check: @escaping @Sendable (Any?) -> String?
+    )
         -> PeerCase
     {
         PeerCase(
@@ -115,7 +118,8 @@ enum PeerCases {
         cao("char_eacute", .none) { UInt16(0xE9) }, cao("char_max", .none) { UInt16.max },
         cao("float_0", .none) { Float(0) }, cao("float_m0", .none) { Float(-0.0) }, cao("float_1", .none) { Float(1) },
         cao("float_m1", .none) { Float(-1) }, cao("float_nan", .none) { Float.nan },
-        cao("float_min", .none) { Float.leastNonzeroMagnitude }, cao("float_max", .none) { Float.greatestFiniteMagnitude },
+        cao("float_min", .none) { Float.leastNonzeroMagnitude },
+        cao("float_max", .none) { Float.greatestFiniteMagnitude },
         cao("float_inf", .none) { Float.infinity }, cao("float_ninf", .none) { -Float.infinity },
         cao("double_0", .none) { 0.0 }, cao("double_m0", .none) { -0.0 }, cao("double_1", .none) { 1.0 },
         cao("double_m1", .none) { -1.0 }, cao("double_nan", .none) { Double.nan },
