@@ -62,9 +62,10 @@ private final class Kinds: Schematized {
         #expect(names.genericArguments.isEmpty)  // public field: generics dropped
         #expect(!registry.isFinal(names))
         let byID = try #require(fields["byID"]?.declaredType)
-        #expect(byID.genericArguments.map { ObjectIdentifier($0.swiftType) } == [
-            ObjectIdentifier(Int32.self), ObjectIdentifier(String.self),
-        ])
+        #expect(
+            byID.genericArguments.map { ObjectIdentifier($0.swiftType) } == [
+                ObjectIdentifier(Int32.self), ObjectIdentifier(String.self),
+            ])
         #expect(try #require(fields["anything"]?.declaredType).swiftType == Any.self)
         #expect(!registry.isFinal(try #require(fields["required"]?.declaredType)))
         #expect(Kinds.isJavaFinal)
