@@ -3,6 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "SwiftKryo",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "SwiftKryo", targets: ["SwiftKryo"]),
         .executable(name: "kryo-example", targets: ["KryoExample"]),

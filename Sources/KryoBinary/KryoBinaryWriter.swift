@@ -172,8 +172,8 @@ public final class KryoBinaryWriter: ValueWriter {
             writtenInstances[key] = nextReferenceID
             retainedInstances.append(object)
         case .enumConstant:
-            guard let constant = value as? any JavaEnum else { break }
-            let key = EnumConstantKey(type: ObjectIdentifier(Swift.type(of: constant)), ordinal: constant.javaOrdinal)
+            guard let ordinal = registration.enumOrdinal?(value) else { break }
+            let key = EnumConstantKey(type: ObjectIdentifier(registration.swiftType), ordinal: ordinal)
             if let id = writtenEnumConstants[key] {
                 output.writeVarInt32(Int32(truncatingIfNeeded: id + 2), optimizePositive: true)
                 return true

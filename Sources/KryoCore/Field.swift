@@ -52,13 +52,53 @@ public struct Field<Root>: Sendable {
         if java.isPublicField { declared = declared.withoutGenerics }
         declared.canBeNull = java.isNullable
         declaredType = declared
+        if let optional = Value.self as? any OptionalProtocol.Type,
+            let accessors = Field.optionalAccessors(optional.wrappedType, keyPath, name, declared)
+        {
+            (write, read) = accessors
+            return
+        }
         let slot = declared
         write = { root, writer in
             try writer.writeObject(root[keyPath: keyPath], as: slot, forKey: name)
         }
         read = { root, reader in
-            root[keyPath: keyPath] = try reader.readObject(Value.self, as: slot, forKey: name)
+            let value = try reader.readObject(as: slot, forKey: name)
+            root[keyPath: keyPath] = try Field.cast(value, to: Value.self, reader)
         }
+    }
+
+    /// Accessors for an optional field that unwrap and wrap without dynamic casts per value.
+    private static func optionalAccessors<Value, Wrapped>(
+        _: Wrapped.Type, _ keyPath: WritableKeyPath<Root, Value> & Sendable, _ name: String, _ slot: DeclaredType
+    ) -> (
+        @Sendable (Root, any ValueWriter) throws -> Void, @Sendable (inout Root, any ValueReader) throws -> Void
+    )? {
+        // Value == Wrapped? here; the cast only restates that to the type checker.
+        guard let optionalPath = keyPath as? WritableKeyPath<Root, Wrapped?> else { return nil }
+        nonisolated(unsafe) let typedPath = optionalPath
+        return (
+            { root, writer in
+                let value: Any? = root[keyPath: typedPath].map { $0 }
+                try writer.writeObject(value, as: slot, forKey: name)
+            },
+            { root, reader in
+                guard let value = try reader.readObject(as: slot, forKey: name) else {
+                    root[keyPath: typedPath] = nil
+                    return
+                }
+                root[keyPath: typedPath] = try cast(value, to: Wrapped.self, reader)
+            }
+        )
+    }
+
+    /// Casts a decoded value to a field's type: a plain cast when the types match, otherwise a
+    /// conversion (an untyped `ArrayList` to `[SampleBean]`, say).
+    @inline(__always)
+    static func cast<T>(_ value: Any?, to type: T.Type, _ reader: any ValueReader) throws -> T {
+        if let direct = value as? T, !ValueConversion.isOptionalType(T.self) { return direct }
+        if let converted = ValueConversion.convert(value, to: T.self) { return converted }
+        throw reader.error(.typeMismatch, expected: "\(T.self)", found: ValueConversion.describeType(of: value))
     }
 
     private static func primitiveAccessors<Value, P: JavaPrimitive>(

@@ -1,5 +1,5 @@
 /// Ties a Swift type to its numeric id, Java class name and serializer.
-public struct Registration: Sendable {
+public final class Registration: Sendable {
     /// The Swift type.
     public let swiftType: any Any.Type
     /// The numeric id written by the binary format, or `nil` when the type is known by name only.
@@ -28,11 +28,22 @@ public struct Registration: Sendable {
         self.tracksReferences = tracksReferences
         if swiftType is AnyClass {
             identity = .instance
-        } else if swiftType is any JavaEnum.Type {
+            enumOrdinal = nil
+        } else if let enumType = swiftType as? any JavaEnum.Type {
             identity = .enumConstant
+            enumOrdinal = Registration.ordinalFunction(enumType)
         } else {
             identity = .none
+            enumOrdinal = nil
         }
+    }
+
+    /// For Java enums: the ordinal of a constant of ``swiftType``.
+    public let enumOrdinal: (@Sendable (Any) -> Int?)?
+
+    private static func ordinalFunction<E: JavaEnum>(_: E.Type) -> @Sendable (Any) -> Int? {
+        let ordinals = JavaEnumOrdinals<E>()
+        return { value in (value as? E).flatMap { ordinals.ordinal(of: $0) } }
     }
 
     /// The default registration of a ``JavaRepresentable`` type, without an id.

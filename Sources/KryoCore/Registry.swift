@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Synchronization
 
 /// The immutable table that ties Swift types to numeric ids, Java class names and serializers.
 ///
@@ -19,6 +20,9 @@ public final class Registry: Sendable {
     private let byType: [ObjectIdentifier: Registration]
     private let byID: [Int: Registration]
     private let byName: [String: Registration]
+    /// Registrations resolved for unregistered types (defaults by kind), computed once each.
+    private let resolved = Mutex<[ObjectIdentifier: Registration?]>([:])
+    private let finality = Mutex<[ObjectIdentifier: Bool]>([:])
 
     /// Builds a registry from a declaration.
     public convenience init(@RegistryBuilder _ content: () -> [Register]) throws {
@@ -86,7 +90,15 @@ public final class Registry: Sendable {
     /// `java.util.ArrayList` is (as `[Any?]`, say), the result carries that id with the
     /// serializer of `[SampleBean]`.
     public func registration(for type: any Any.Type) -> Registration? {
-        if let registered = byType[ObjectIdentifier(type)] { return registered }
+        let key = ObjectIdentifier(type)
+        if let registered = byType[key] { return registered }
+        if let cached = resolved.withLock({ $0[key] }) { return cached }
+        let result = resolveDefault(type)
+        resolved.withLock { $0[key] = result }
+        return result
+    }
+
+    private func resolveDefault(_ type: any Any.Type) -> Registration? {
         guard let fallback = Registration.defaultFor(type) else { return nil }
         guard let sameClass = byName[fallback.javaName], let id = sameClass.id else { return fallback }
         return Registration(
@@ -113,7 +125,11 @@ public final class Registry: Sendable {
         case .nonFinal: return false
         case .inferred:
             if declared.swiftType == Any.self { return false }
-            return registration(for: declared.swiftType)?.isFinal ?? false
+            let key = ObjectIdentifier(declared.swiftType)
+            if let cached = finality.withLock({ $0[key] }) { return cached }
+            let result = registration(for: declared.swiftType)?.isFinal ?? false
+            finality.withLock { $0[key] = result }
+            return result
         }
     }
 

@@ -6,7 +6,7 @@ public enum ValueConversion {
     /// Removes optional wrapping hidden inside an `Any`.
     public static func flatten(_ value: Any?) -> Any? {
         guard var current = value else { return nil }
-        while let optional = current as? any OptionalProtocol {
+        while isOptionalType(type(of: current)), let optional = current as? any OptionalProtocol {
             guard let inner = optional.wrappedAny else { return nil }
             current = inner
         }
@@ -14,6 +14,14 @@ public enum ValueConversion {
             return flatten(hashable.base)
         }
         return current
+    }
+
+    /// Whether `type` is an `Optional`, without a protocol-conformance lookup: the first word of a
+    /// type's runtime metadata is its kind, and Swift's stable ABI gives `Optional` the kind 0x202
+    /// (`2 | MetadataKindIsNonHeap`) on every platform. Called for every value the backends write.
+    @inline(__always)
+    public static func isOptionalType(_ type: any Any.Type) -> Bool {
+        unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self) == 0x202
     }
 
     /// Converts `value` to `T`, or returns `nil` when it cannot.

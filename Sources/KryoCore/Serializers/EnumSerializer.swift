@@ -18,14 +18,29 @@ extension JavaEnum {
     }
 }
 
+/// The constants of a Java enum in ordinal order, with a constant-time ordinal lookup.
+struct JavaEnumOrdinals<Value: JavaEnum>: Sendable {
+    let constants: [Value]
+    private let ordinals: [Value: Int]
+
+    init() {
+        constants = Array(Value.allCases)
+        ordinals = Dictionary(constants.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    func ordinal(of value: Value) -> Int { ordinals[value] ?? 0 }
+}
+
 /// Java's `EnumSerializer`: `ordinal + 1` as a positive varint, `0` for nil.
 public struct EnumSerializer<Value: JavaEnum>: Serializer {
+    private let table = JavaEnumOrdinals<Value>()
+
     /// Creates the serializer.
     public init() {}
     public var isFinal: Bool { true }
     public var handlesNil: Bool { true }
     public func write(_ value: Value, to writer: any ValueWriter) throws {
-        try writer.writeInt32(Int32(value.javaOrdinal + 1), forKey: "ordinal", encoding: .positive)
+        try writer.writeInt32(Int32(table.ordinal(of: value) + 1), forKey: "ordinal", encoding: .positive)
     }
     public func read(from reader: any ValueReader) throws -> Value {
         guard let value = try readNilable(from: reader) else {
@@ -39,12 +54,12 @@ public struct EnumSerializer<Value: JavaEnum>: Serializer {
     public func readNilable(from reader: any ValueReader) throws -> Value? {
         let stored = try reader.readInt32(forKey: "ordinal", encoding: .positive)
         if stored == 0 { return nil }
-        let cases = Value.allCases
-        guard stored > 0, stored <= cases.count else {
+        let constants = table.constants
+        guard stored > 0, stored <= constants.count else {
             throw reader.error(
-                .invalidValue, expected: "an ordinal below \(cases.count) for \(Value.javaClassName)",
+                .invalidValue, expected: "an ordinal below \(constants.count) for \(Value.javaClassName)",
                 found: "ordinal \(Int64(stored) - 1)")
         }
-        return cases[cases.index(cases.startIndex, offsetBy: Int(stored) - 1)]
+        return constants[Int(stored) - 1]
     }
 }
