@@ -1,0 +1,30 @@
+// swift-tools-version: 6.1
+// Benchmarks for SwiftKryo, kept apart from the library so that its build and tests do not pay
+// for these dependencies. `swift package benchmark` runs the package-benchmark target;
+// `bash run.sh` runs the Swift workloads and the Java Kryo 2.20 harness in one sitting.
+import PackageDescription
+
+let package = Package(
+    name: "SwiftKryoBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "SwiftKryo", path: ".."),
+        .package(url: "https://github.com/ordo-one/package-benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0"),
+    ],
+    targets: [
+        .target(
+            name: "MediaProto",
+            dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf")]
+        ),
+        .target(name: "Workloads", dependencies: [.product(name: "SwiftKryo", package: "SwiftKryo"), "MediaProto"]),
+        .executableTarget(name: "kryo-compare", dependencies: ["Workloads"]),
+        .executableTarget(
+            name: "KryoBenchmarks",
+            dependencies: ["Workloads", .product(name: "Benchmark", package: "package-benchmark")],
+            path: "Benchmarks/KryoBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

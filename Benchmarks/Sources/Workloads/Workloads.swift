@@ -1,0 +1,175 @@
+import Foundation
+import MediaProto
+import SwiftKryo
+
+/// One measured operation: a name shared with the Java harness, the size of what it encodes or
+/// decodes, and the work itself.
+public struct Workload {
+    /// `group/operation`, e.g. `media.field.refs-off/encode`.
+    public let name: String
+    /// Encoded size in bytes.
+    public let bytes: Int
+    /// Runs the operation once.
+    public let run: () throws -> Void
+}
+
+enum WorkloadError: Error, CustomStringConvertible {
+    case mismatch(String)
+    var description: String {
+        switch self {
+        case .mismatch(let name): return "\(name): the decoded value differs from the original"
+        }
+    }
+}
+
+/// Keeps results alive so the optimizer cannot drop the work.
+nonisolated(unsafe) var blackHole = 0
+
+/// Builds the workloads whose group passes `wants`. `includeLarge` adds the 10 M arrays, the 10 k
+/// list and the graphs.
+public func makeWorkloads(includeLarge: Bool = true, wants: (String) -> Bool = { _ in true }) throws -> [Workload] {
+    let registry = try benchmarkRegistry()
+    let off = SerializationOptions(references: false)
+    let on = SerializationOptions(references: true)
+    var workloads: [Workload] = []
+
+    func kryoPair(
+        _ group: String, _ codec: KryoCodec, _ value: @autoclosure () -> Any, decodeAs check: @escaping (Any) -> Bool
+    )
+        throws
+    {
+        guard wants(group) else { return }
+        let value = value()
+        let output = KryoOutput(capacity: 1 << 16)
+        try codec.encode(value, to: output)
+        let bytes = output.buffer
+        let decoded: Any? = try codec.decode(Any?.self, from: bytes)
+        guard let decoded, check(decoded) else { throw WorkloadError.mismatch(group) }
+        workloads.append(
+            Workload(name: "\(group)/encode", bytes: bytes.count) {
+                let output = KryoOutput(capacity: bytes.count)
+                try codec.encode(value, to: output)
+                blackHole &+= output.buffer.count
+            })
+        workloads.append(
+            Workload(name: "\(group)/decode", bytes: bytes.count) {
+                let value = try codec.decode(Any?.self, from: bytes)
+                blackHole &+= value == nil ? 0 : 1
+            })
+    }
+
+    let standard = MediaContent.standard()
+    let isStandard: (Any) -> Bool = { ($0 as? MediaContent) == standard }
+    try kryoPair("media.field.refs-off", KryoCodec(registry: registry, options: off), standard, decodeAs: isStandard)
+    try kryoPair("media.field.refs-on", KryoCodec(registry: registry, options: on), standard, decodeAs: isStandard)
+    // Hand-written serializers, framed as Java's writeObject: decoded with their type.
+    if wants("media.manual") {
+        let manual = KryoCodec(registry: try manualRegistry(), framing: .object, options: off)
+        let manualBytes = try manual.encode(standard, as: MediaContent.self)
+        guard try manual.decode(MediaContent.self, from: manualBytes) == standard else {
+            throw WorkloadError.mismatch("media.manual")
+        }
+        workloads.append(
+            Workload(name: "media.manual/encode", bytes: manualBytes.count) {
+                let output = KryoOutput(capacity: manualBytes.count)
+                try manual.encode(standard, declaredType: MediaContent.self, to: output)
+                blackHole &+= output.buffer.count
+            })
+        workloads.append(
+            Workload(name: "media.manual/decode", bytes: manualBytes.count) {
+                blackHole &+= Int(try manual.decode(MediaContent.self, from: manualBytes).media.width)
+            })
+    }
+
+    // Peers on the same graph.
+    if wants("media.protobuf") {
+        let proto = protobufMediaContent()
+        let protoBytes: Data = try proto.serializedData()
+        workloads.append(
+            Workload(name: "media.protobuf/encode", bytes: protoBytes.count) {
+                let data: Data = try proto.serializedData()
+                blackHole &+= data.count
+            })
+        workloads.append(
+            Workload(name: "media.protobuf/decode", bytes: protoBytes.count) {
+                blackHole &+= Int(try Media_MediaContent(serializedBytes: protoBytes).media.width)
+            })
+    }
+
+    if wants("media.json") || wants("media.plist") {
+        let codable = CodableMediaContent.standard()
+        let jsonBytes = try JSONEncoder().encode(codable)
+        workloads.append(
+            Workload(name: "media.json/encode", bytes: jsonBytes.count) {
+                blackHole &+= try JSONEncoder().encode(codable).count
+            })
+        workloads.append(
+            Workload(name: "media.json/decode", bytes: jsonBytes.count) {
+                blackHole &+= try JSONDecoder().decode(CodableMediaContent.self, from: jsonBytes).images.count
+            })
+        let plistEncoder = PropertyListEncoder()
+        plistEncoder.outputFormat = .binary
+        let plistBytes = try plistEncoder.encode(codable)
+        workloads.append(
+            Workload(name: "media.plist/encode", bytes: plistBytes.count) {
+                blackHole &+= try plistEncoder.encode(codable).count
+            })
+        workloads.append(
+            Workload(name: "media.plist/decode", bytes: plistBytes.count) {
+                blackHole &+= try PropertyListDecoder().decode(CodableMediaContent.self, from: plistBytes).images.count
+            })
+    }
+
+    if wants("media.nskeyedarchiver") {
+        let archived = ArchivedMediaContent.standard()
+        let archiveBytes = try NSKeyedArchiver.archivedData(withRootObject: archived, requiringSecureCoding: true)
+        workloads.append(
+            Workload(name: "media.nskeyedarchiver/encode", bytes: archiveBytes.count) {
+                blackHole &+= try NSKeyedArchiver.archivedData(withRootObject: archived, requiringSecureCoding: true)
+                    .count
+            })
+        workloads.append(
+            Workload(name: "media.nskeyedarchiver/decode", bytes: archiveBytes.count) {
+                let back = try NSKeyedUnarchiver.unarchivedObject(
+                    ofClass: ArchivedMediaContent.self, from: archiveBytes)
+                blackHole &+= back?.images.count ?? 0
+            })
+    }
+
+    guard includeLarge else { return workloads }
+
+    let list: [Any?] = (0..<10_000).map { _ in MediaContent.standard() }
+    try kryoPair("media-list-10k", KryoCodec(registry: registry, options: off), list) {
+        ($0 as? [Any?])?.count == 10_000
+    }
+
+    if wants("int-array-10M") {
+        let ints = (0..<10_000_000).map { Int32(truncatingIfNeeded: Int64($0) &* 2_654_435_761) }
+        try kryoPair("int-array-10M", KryoCodec(registry: registry, options: off), ints) { ($0 as? [Int32]) == ints }
+    }
+    if wants("double-array-10M") {
+        let doubles = (0..<10_000_000).map { Double($0) * 0.5 }
+        try kryoPair("double-array-10M", KryoCodec(registry: registry, options: off), doubles) {
+            ($0 as? [Double]) == doubles
+        }
+        let doubleBytes = doubles.count * 8
+        let source = UnsafeMutableRawPointer.allocate(byteCount: doubleBytes, alignment: 16)
+        let target = UnsafeMutableRawPointer.allocate(byteCount: doubleBytes, alignment: 16)
+        source.initializeMemory(as: UInt8.self, repeating: 1, count: doubleBytes)
+        workloads.append(
+            Workload(name: "double-array-10M/memcpy", bytes: doubleBytes) {
+                target.copyMemory(from: source, byteCount: doubleBytes)
+                blackHole &+= Int(target.load(fromByteOffset: doubleBytes / 2, as: UInt8.self))
+            })
+    }
+
+    for (label, count) in [("10k", 10_000), ("100k", 100_000), ("1M", 1_000_000)] {
+        try kryoPair("graph-\(label)", KryoCodec(registry: registry, options: on), GraphNode.graph(count) as [Any?]) {
+            guard let back = $0 as? [Any?], back.count == count, let last = back.last as? GraphNode else {
+                return false
+            }
+            return last.parent === (back[(count - 1) / 2] as? GraphNode)
+        }
+    }
+    return workloads
+}

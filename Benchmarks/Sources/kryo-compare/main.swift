@@ -1,0 +1,91 @@
+// Times every workload the way the Java harness does (warm-up, then passes of ≥ 0.2 s) and prints
+// `name<TAB>median_ns<TAB>min_ns<TAB>max_ns<TAB>bytes`. `--write DIR` also saves the MediaContent
+// encodings for the byte comparison with Java; `--graph-memory N` reports the peak resident memory
+// of encoding and decoding an N-node graph in a fresh process.
+import Foundation
+import SwiftKryo
+import Workloads
+
+let arguments = CommandLine.arguments
+let quick = arguments.contains("--quick")
+
+func argument(after flag: String) -> String? {
+    guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+
+/// Prints a line and flushes it at once, so a partial run still shows its results.
+func emit(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+func peakResidentBytes() -> Int {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return usage.ru_maxrss * 1024
+}
+
+do {
+    if let countText = argument(after: "--graph-memory"), let count = Int(countText) {
+        let before = peakResidentBytes()
+        let codec = KryoCodec(registry: try benchmarkRegistry())
+        let start = now()
+        let bytes = try codec.encode(GraphNode.graph(count) as [Any?])
+        let back = try codec.decode([Any?].self, from: bytes)
+        let elapsed = now() - start
+        print("graph-memory\t\(count)\t\(back.count)\t\(peakResidentBytes() - before)\t\(elapsed)\t\(bytes.count)")
+        exit(0)
+    }
+    let filter = argument(after: "--filter")
+    let workloads = try makeWorkloads(includeLarge: !arguments.contains("--small")) { group in
+        filter.map { $0.hasPrefix(group) || group.hasPrefix($0) || $0.contains(group) } ?? true
+    }
+    if let directory = argument(after: "--write") {
+        let registry = try benchmarkRegistry()
+        let standard = MediaContent.standard()
+        let files: [(String, [UInt8])] = [
+            ("media.field.refs-off", try KryoCodec(registry: registry, options: .init(references: false)).encode(standard)),
+            ("media.field.refs-on", try KryoCodec(registry: registry, options: .init(references: true)).encode(standard)),
+            (
+                "media.manual",
+                try KryoCodec(registry: try manualRegistry(), framing: .object, options: .init(references: false))
+                    .encode(standard, as: MediaContent.self)
+            ),
+        ]
+        for (name, bytes) in files {
+            try Data(bytes).write(to: URL(fileURLWithPath: directory).appendingPathComponent("\(name).bin"))
+        }
+    }
+    for workload in workloads where filter.map({ workload.name.contains($0) }) ?? true {
+        // Warm up.
+        let warmupEnd = now() + (quick ? 100_000_000 : 1_000_000_000)
+        var warmups = 0
+        repeat {
+            try workload.run()
+            warmups += 1
+        } while now() < warmupEnd || warmups < 3
+        var passes: [Double] = []
+        for _ in 0..<(quick ? 3 : 5) {
+            var count = 0
+            let start = now()
+            var elapsed: UInt64 = 0
+            repeat {
+                try workload.run()
+                count += 1
+                elapsed = now() - start
+            } while elapsed < 200_000_000
+            passes.append(Double(elapsed) / Double(count))
+        }
+        passes.sort()
+        let median = passes[passes.count / 2]
+        emit(
+            "\(workload.name)\t\(String(format: "%.1f", median))\t\(String(format: "%.1f", passes[0]))\t"
+                + "\(String(format: "%.1f", passes[passes.count - 1]))\t\(workload.bytes)")
+
+    }
+} catch {
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    exit(1)
+}
