@@ -56,14 +56,16 @@ public struct KryoCodec: Sendable {
     /// - Throws: ``SerializationError`` for malformed input, for a value that is not a `T`, and
     ///   for bytes left over after the value.
     public func decode<T>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
-        let input = KryoInput(bytes)
-        let value = try decode(T.self, from: input)
-        guard try input.isAtEnd() else {
-            throw SerializationError(
-                .invalidValue, expected: "the end of the input after one value",
-                found: "\(bytes.count - input.offset) more bytes", offset: input.offset)
+        try bytes.withUnsafeBytes { raw in
+            let input = KryoInput(unsafeBytes: raw)
+            let value = try decode(T.self, from: input)
+            guard try input.isAtEnd() else {
+                throw SerializationError(
+                    .invalidValue, expected: "the end of the input after one value",
+                    found: "\(bytes.count - input.offset) more bytes", offset: input.offset)
+            }
+            return value
         }
-        return value
     }
 
     /// Decodes the next value from `input`, leaving the input just after it.

@@ -2,65 +2,123 @@ import KryoCore
 
 /// Reads Kryo 2.20's primitives from bytes in memory or from a stream, with every read checked
 /// against the bytes available: bad input throws a ``SerializationError`` with the byte offset.
+///
+/// The bytes are reached through a pointer, so that reading a byte costs a bounds check, a load
+/// and an increment.
 public final class KryoInput {
-    private var buffer: [UInt8]
-    private var position: Int
-    /// Bytes dropped from the front of the buffer (stream mode).
-    private var discarded = 0
+    private struct State {
+        var bytes: UnsafePointer<UInt8>
+        /// Bytes available at `bytes`.
+        var count: Int
+        var position: Int
+        /// Bytes dropped from the front of the buffer (stream mode).
+        var discarded: Int
+    }
+
+    private let state: UnsafeMutablePointer<State>
+    /// Memory this input owns: a copy of the caller's bytes, or the stream buffer.
+    private var owned: UnsafeMutableBufferPointer<UInt8>?
     private let source: (() throws -> [UInt8]?)?
     private var sourceExhausted: Bool
 
-    /// Creates an input over bytes in memory.
+    /// Creates an input over a copy of `bytes`.
     public init(_ bytes: [UInt8]) {
-        buffer = bytes
-        position = 0
+        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+        _ = copy.initialize(from: bytes)
+        owned = copy
+        state = KryoInput.makeState(copy, count: bytes.count)
         source = nil
         sourceExhausted = true
+    }
+
+    private static func makeState(_ memory: UnsafeMutableBufferPointer<UInt8>, count: Int)
+        -> UnsafeMutablePointer<State>
+    {
+        let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
+        // `memory` always has at least one byte, so its base address is not nil.
+        let base = UnsafePointer(memory.baseAddress ?? UnsafeMutablePointer<UInt8>.allocate(capacity: 1))
+        state.initialize(to: State(bytes: base, count: count, position: 0, discarded: 0))
+        return state
+    }
+
+    /// Creates an input over bytes it does not copy: they must stay valid and unchanged for as
+    /// long as the input is used (for example inside `Array.withUnsafeBytes`).
+    public init(unsafeBytes bytes: UnsafeRawBufferPointer) {
+        source = nil
+        sourceExhausted = true
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+            let placeholder = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1)
+            owned = placeholder
+            state = KryoInput.makeState(placeholder, count: 0)
+            return
+        }
+        owned = nil
+        state = .allocate(capacity: 1)
+        state.initialize(
+            to: State(
+                bytes: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, position: 0, discarded: 0))
     }
 
     /// Creates an input that pulls chunks from `source` as it needs them; `source` returns `nil`
     /// at the end of the stream.
     public init(source: @escaping () throws -> [UInt8]?) {
-        buffer = []
-        position = 0
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 4096)
+        owned = buffer
+        state = KryoInput.makeState(buffer, count: 0)
         self.source = source
         sourceExhausted = false
     }
 
+    deinit {
+        owned?.deallocate()
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
     /// The offset of the next byte from the start of the input.
-    public var offset: Int { discarded + position }
+    public var offset: Int { state.pointee.discarded + state.pointee.position }
+
+    /// Bytes buffered and not yet read.
+    @inline(__always) private var buffered: Int { state.pointee.count - state.pointee.position }
 
     /// Whether every byte has been read (pulls from the stream to find out).
     public func isAtEnd() throws -> Bool {
-        if position < buffer.count { return false }
+        if buffered > 0 { return false }
         return !(try fill(1))
     }
 
     /// Makes sure `count` bytes are available, pulling from the stream if needed. Memory grows
     /// only with bytes the input really holds.
     @inline(__always) public func require(_ count: Int) throws {
-        if buffer.count - position >= count { return }
+        if buffered >= count { return }
         guard try fill(count) else {
             throw SerializationError(
                 .truncatedInput, expected: "\(count) more byte\(count == 1 ? "" : "s")",
-                found: "\(buffer.count - position) before the end of the input", offset: offset)
+                found: "\(buffered) before the end of the input", offset: offset)
         }
     }
 
     /// Whether `count` more bytes can be had.
     public func hasAvailable(_ count: Int) throws -> Bool {
-        if buffer.count - position >= count { return true }
+        if buffered >= count { return true }
         return try fill(count)
     }
 
+    /// Pulls from the stream until `count` bytes are buffered past the position, or the stream ends.
     private func fill(_ count: Int) throws -> Bool {
-        guard let source, !sourceExhausted else { return buffer.count - position >= count }
-        if position > 0 {
-            buffer.removeFirst(position)
-            discarded += position
-            position = 0
+        guard let source, !sourceExhausted, let storage = owned, let base = storage.baseAddress else {
+            return buffered >= count
         }
-        while buffer.count < count {
+        var buffer = storage
+        var pending = buffered
+        // Drop what was read; keep the rest at the front.
+        if state.pointee.position > 0 {
+            (base).update(from: base + state.pointee.position, count: pending)
+            state.pointee.discarded += state.pointee.position
+            state.pointee.position = 0
+            state.pointee.count = pending
+        }
+        while pending < count {
             let chunk: [UInt8]?
             do {
                 chunk = try source()
@@ -71,17 +129,39 @@ public final class KryoInput {
                 sourceExhausted = true
                 return false
             }
-            buffer.append(contentsOf: chunk)
+            if pending + chunk.count > buffer.count {
+                var capacity = buffer.count * 2
+                while capacity < pending + chunk.count { capacity *= 2 }
+                let larger = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity)
+                if let from = buffer.baseAddress, let to = larger.baseAddress { to.update(from: from, count: pending) }
+                buffer.deallocate()
+                buffer = larger
+                owned = larger
+            }
+            if let to = buffer.baseAddress {
+                chunk.withUnsafeBufferPointer { piece in
+                    if let from = piece.baseAddress { (to + pending).update(from: from, count: piece.count) }
+                }
+            }
+            pending += chunk.count
+            state.pointee.count = pending
+            if let address = buffer.baseAddress { state.pointee.bytes = UnsafePointer(address) }
         }
         return true
     }
 
+    @inline(__always) private func byte(at relative: Int) -> UInt8 {
+        state.pointee.bytes[state.pointee.position + relative]
+    }
+
+    @inline(__always) private func advance(_ count: Int) { state.pointee.position += count }
+
     /// Reads one byte.
     @inline(__always) public func readByte() throws -> UInt8 {
-        if position >= buffer.count { try require(1) }
-        let byte = buffer[position]
-        position += 1
-        return byte
+        if buffered < 1 { try require(1) }
+        let value = byte(at: 0)
+        advance(1)
+        return value
     }
 
     /// Reads `count` raw bytes.
@@ -90,38 +170,37 @@ public final class KryoInput {
             throw SerializationError(.invalidValue, expected: "a byte count ≥ 0", found: "\(count)", offset: offset)
         }
         try require(count)
-        let bytes = Array(buffer[position..<position + count])
-        position += count
+        let bytes = [UInt8](UnsafeBufferPointer(start: state.pointee.bytes + state.pointee.position, count: count))
+        advance(count)
         return bytes
     }
 
     /// Reads a big-endian 16-bit value.
     public func readUInt16() throws -> UInt16 {
         try require(2)
-        let value = UInt16(buffer[position]) << 8 | UInt16(buffer[position + 1])
-        position += 2
+        let value = UInt16(byte(at: 0)) << 8 | UInt16(byte(at: 1))
+        advance(2)
         return value
     }
 
     /// Reads a big-endian 32-bit value.
     public func readUInt32() throws -> UInt32 {
         try require(4)
-        var value: UInt32 = 0
-        for index in position..<position + 4 { value = value << 8 | UInt32(buffer[index]) }
-        position += 4
-        return value
+        let value = UnsafeRawPointer(state.pointee.bytes + state.pointee.position).loadUnaligned(as: UInt32.self)
+        advance(4)
+        return UInt32(bigEndian: value)
     }
 
     /// Reads a big-endian 64-bit value.
     public func readUInt64() throws -> UInt64 {
         try require(8)
-        var value: UInt64 = 0
-        for index in position..<position + 8 { value = value << 8 | UInt64(buffer[index]) }
-        position += 8
-        return value
+        let value = UnsafeRawPointer(state.pointee.bytes + state.pointee.position).loadUnaligned(as: UInt64.self)
+        advance(8)
+        return UInt64(bigEndian: value)
     }
 
     /// Reads a variable-length `int` (1–5 bytes).
+    @inline(__always)
     public func readVarInt32(optimizePositive: Bool) throws -> Int32 {
         var result: UInt32 = 0
         var shift: UInt32 = 0
@@ -158,7 +237,7 @@ public final class KryoInput {
     public func readString() throws -> String? {
         let start = offset
         let first = try readByte()
-        if first & 0x80 == 0 { return try readASCII(first: first, start: start) }
+        if first & 0x80 == 0 { return try readASCII(first: first) }
         var length = Int(first & 0x3F)
         if first & 0x40 != 0 {
             var shift = 6
@@ -178,80 +257,110 @@ public final class KryoInput {
         guard try hasAvailable(unitCount) else {
             throw SerializationError(
                 .lengthExceedsInput, expected: "a string of \(unitCount) UTF-16 units",
-                found: "\(buffer.count - position) bytes left", offset: start)
+                found: "\(buffered) bytes left", offset: start)
         }
         return try readUTF8Form(unitCount: unitCount, start: start)
     }
 
-    private func readASCII(first: UInt8, start: Int) throws -> String {
-        var end = position
-        while end < buffer.count, buffer[end] & 0x80 == 0 { end += 1 }
-        var bytes: [UInt8]
-        if end < buffer.count {
-            bytes = [first]
-            bytes.append(contentsOf: buffer[position...end])
-            position = end + 1
-        } else {
-            // The terminator is not buffered yet: go byte by byte (stream input, or truncated).
-            bytes = [first]
-            while true {
-                let byte = try readByte()
-                bytes.append(byte)
-                if byte & 0x80 != 0 { break }
+    /// The ASCII form: bytes up to and including the first with its high bit set.
+    private func readASCII(first: UInt8) throws -> String {
+        var length = 0
+        while true {
+            if length >= buffered {
+                guard try fill(length + 1) else {
+                    throw SerializationError(
+                        .truncatedInput, expected: "the end of an ASCII string (a byte with its high bit set)",
+                        found: "the end of the input", offset: offset + length)
+                }
             }
+            if byte(at: length) & 0x80 != 0 { break }
+            length += 1
         }
-        bytes[bytes.count - 1] &= 0x7F
-        return String(decoding: bytes, as: UTF8.self)
+        // The first character was already consumed; the string is it plus `length + 1` bytes.
+        let result = String(unsafeUninitializedCapacity: length + 2) { target in
+            target[0] = first
+            for index in 0...length { target[index + 1] = byte(at: index) }
+            target[length + 1] &= 0x7F
+            return length + 2
+        }
+        advance(length + 1)
+        return result
     }
 
+    /// The UTF-8 form: `unitCount` UTF-16 units in CESU-8. Without surrogates CESU-8 is UTF-8, and
+    /// the bytes become a `String` directly; surrogate pairs go through UTF-16.
     private func readUTF8Form(unitCount: Int, start: Int) throws -> String {
-        var units: [UInt16] = []
-        units.reserveCapacity(unitCount)
-        var isASCII = true
-        while units.count < unitCount {
-            let lead = try readByte()
-            switch lead >> 4 {
-            case 0...7:
-                units.append(UInt16(lead))
-            case 12, 13:
-                let second = try continuation()
-                units.append(UInt16(lead & 0x1F) << 6 | UInt16(second))
-                isASCII = false
-            case 14:
-                let second = try continuation()
-                let third = try continuation()
-                units.append(UInt16(lead & 0x0F) << 12 | UInt16(second) << 6 | UInt16(third))
-                isASCII = false
-            case 15 where lead < 0xF8:
-                let scalar =
-                    UInt32(lead & 0x07) << 18 | UInt32(try continuation()) << 12 | UInt32(try continuation()) << 6
-                    | UInt32(try continuation())
-                guard scalar >= 0x10000, scalar <= 0x10FFFF else {
-                    throw SerializationError(
-                        .invalidValue, expected: "a supplementary code point", found: "U+\(String(scalar, radix: 16))",
-                        offset: offset - 4)
-                }
-                let value = scalar - 0x10000
-                units.append(UInt16(0xD800 + (value >> 10)))
-                units.append(UInt16(0xDC00 + (value & 0x3FF)))
-                isASCII = false
+        var length = 0
+        var units = 0
+        var hasSurrogates = false
+        while units < unitCount {
+            try ensure(length + 1)
+            let lead = byte(at: length)
+            let size: Int
+            switch lead {
+            case 0..<0x80: size = 1
+            case 0xC0..<0xE0: size = 2
+            case 0xE0..<0xF0: size = 3
+            case 0xF0..<0xF8: size = 4
             default:
                 throw SerializationError(
                     .invalidValue, expected: "a UTF-8 lead byte in a string that started at byte \(start)",
-                    found: "0x\(String(lead, radix: 16))", offset: offset - 1)
+                    found: "0x\(String(lead, radix: 16))", offset: offset + length)
             }
+            try ensure(length + size)
+            for index in 1..<max(size, 1) where byte(at: length + index) & 0xC0 != 0x80 {
+                throw SerializationError(
+                    .invalidValue, expected: "a UTF-8 continuation byte",
+                    found: "0x\(String(byte(at: length + index), radix: 16))", offset: offset + length + index)
+            }
+            if size == 3, lead == 0xED, byte(at: length + 1) >= 0xA0 { hasSurrogates = true }
+            units += size == 4 ? 2 : 1
+            length += size
         }
-        if isASCII { return String(decoding: units.lazy.map { UInt8($0) }, as: UTF8.self) }
-        return String(decoding: units, as: UTF16.self)
+        let bytes = UnsafeBufferPointer(start: state.pointee.bytes + state.pointee.position, count: length)
+        let result = hasSurrogates ? Self.decodeCESU8(bytes) : String(decoding: bytes, as: UTF8.self)
+        advance(length)
+        return result
     }
 
-    private func continuation() throws -> UInt8 {
-        let byte = try readByte()
-        guard byte & 0xC0 == 0x80 else {
-            throw SerializationError(
-                .invalidValue, expected: "a UTF-8 continuation byte", found: "0x\(String(byte, radix: 16))",
-                offset: offset - 1)
+    @inline(__always) private func ensure(_ count: Int) throws {
+        if buffered < count {
+            guard try fill(count) else {
+                throw SerializationError(
+                    .truncatedInput, expected: "\(count - buffered) more byte\(count - buffered == 1 ? "" : "s") of a string",
+                    found: "the end of the input", offset: offset + buffered)
+            }
         }
-        return byte & 0x3F
+    }
+
+    /// Decodes validated CESU-8 through UTF-16, so that surrogate pairs join.
+    private static func decodeCESU8(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var units: [UInt16] = []
+        units.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            switch lead {
+            case 0..<0x80:
+                units.append(UInt16(lead))
+                index += 1
+            case 0xC0..<0xE0:
+                units.append(UInt16(lead & 0x1F) << 6 | UInt16(bytes[index + 1] & 0x3F))
+                index += 2
+            case 0xE0..<0xF0:
+                units.append(
+                    UInt16(lead & 0x0F) << 12 | UInt16(bytes[index + 1] & 0x3F) << 6 | UInt16(bytes[index + 2] & 0x3F))
+                index += 3
+            default:
+                let scalar =
+                    UInt32(lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
+                    | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F)
+                let value = scalar &- 0x10000
+                units.append(UInt16(truncatingIfNeeded: 0xD800 &+ (value >> 10)))
+                units.append(UInt16(truncatingIfNeeded: 0xDC00 &+ (value & 0x3FF)))
+                index += 4
+            }
+        }
+        return String(decoding: units, as: UTF16.self)
     }
 }

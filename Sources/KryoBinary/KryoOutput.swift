@@ -3,9 +3,17 @@ import KryoCore
 /// A growable byte buffer that writes Kryo 2.20's primitives: big-endian fixed width numbers,
 /// variable-length integers and strings. Optionally drains into a sink (a file or a pipe) so that
 /// a long stream uses bounded memory.
+///
+/// The bytes live in memory the output allocates itself and reaches through a pointer, so that
+/// writing a byte costs a store and an increment: no copy-on-write or exclusivity checks.
 public final class KryoOutput {
-    /// Bytes not yet handed to the sink (all bytes when there is no sink).
-    public private(set) var buffer: [UInt8]
+    private struct State {
+        var bytes: UnsafeMutablePointer<UInt8>
+        var count: Int
+        var capacity: Int
+    }
+
+    private let state: UnsafeMutablePointer<State>
     private let sink: ((UnsafeRawBufferPointer) throws -> Void)?
     private let flushThreshold: Int
     /// Bytes already handed to the sink.
@@ -13,8 +21,7 @@ public final class KryoOutput {
 
     /// Creates an in-memory output.
     public init(capacity: Int = 256) {
-        buffer = []
-        buffer.reserveCapacity(capacity)
+        state = Self.allocateState(capacity: capacity)
         sink = nil
         flushThreshold = .max
     }
@@ -22,139 +29,237 @@ public final class KryoOutput {
     /// Creates an output that hands its bytes to `sink` whenever `bufferSize` bytes have gathered,
     /// and on ``flush()``.
     public init(bufferSize: Int = 64 * 1024, sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
-        buffer = []
-        buffer.reserveCapacity(bufferSize)
+        state = Self.allocateState(capacity: bufferSize + 64)
         self.sink = sink
         flushThreshold = bufferSize
     }
 
+    private static func allocateState(capacity: Int) -> UnsafeMutablePointer<State> {
+        let capacity = max(capacity, 16)
+        let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
+        state.initialize(to: State(bytes: .allocate(capacity: capacity), count: 0, capacity: capacity))
+        return state
+    }
+
+    deinit {
+        state.pointee.bytes.deallocate()
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    /// Bytes not yet handed to the sink (all bytes when there is no sink), as a new array.
+    public var buffer: [UInt8] {
+        [UInt8](UnsafeBufferPointer(start: state.pointee.bytes, count: state.pointee.count))
+    }
+
+    /// Calls `body` with the bytes not yet handed to the sink, without copying them.
+    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try body(UnsafeRawBufferPointer(start: state.pointee.bytes, count: state.pointee.count))
+    }
+
+    /// The number of bytes buffered.
+    public var count: Int { state.pointee.count }
+
     /// The total number of bytes written so far.
-    public var totalCount: Int { flushedCount + buffer.count }
+    public var totalCount: Int { flushedCount + state.pointee.count }
+
+    /// Forgets the buffered bytes, keeping the memory for the next value.
+    public func reset() {
+        state.pointee.count = 0
+        flushedCount = 0
+    }
 
     /// Hands buffered bytes to the sink, if there is one.
     public func flush() throws {
-        guard let sink, !buffer.isEmpty else { return }
+        guard let sink, state.pointee.count > 0 else { return }
+        let pending = state.pointee.count
         do {
-            try buffer.withUnsafeBytes { try sink($0) }
+            try sink(UnsafeRawBufferPointer(start: state.pointee.bytes, count: pending))
         } catch {
-            throw SerializationError(.io, expected: "the sink to accept \(buffer.count) bytes", found: "\(error)")
+            throw SerializationError(.io, expected: "the sink to accept \(pending) bytes", found: "\(error)")
         }
-        flushedCount += buffer.count
-        buffer.removeAll(keepingCapacity: true)
+        flushedCount += pending
+        state.pointee.count = 0
     }
 
     @inline(__always) func flushIfNeeded() throws {
-        if buffer.count >= flushThreshold { try flush() }
+        if state.pointee.count >= flushThreshold { try flush() }
+    }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always) private func reserve(_ extra: Int) {
+        if state.pointee.capacity - state.pointee.count < extra { grow(extra) }
+    }
+
+    private func grow(_ extra: Int) {
+        let needed = state.pointee.count + extra
+        var capacity = state.pointee.capacity * 2
+        while capacity < needed { capacity *= 2 }
+        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        bytes.update(from: state.pointee.bytes, count: state.pointee.count)
+        state.pointee.bytes.deallocate()
+        state.pointee.bytes = bytes
+        state.pointee.capacity = capacity
+    }
+
+    @inline(__always) private func append(_ byte: UInt8) {
+        state.pointee.bytes[state.pointee.count] = byte
+        state.pointee.count += 1
     }
 
     /// Writes one byte.
-    @inline(__always) public func writeByte(_ value: UInt8) { buffer.append(value) }
+    @inline(__always) public func writeByte(_ value: UInt8) {
+        reserve(1)
+        append(value)
+    }
 
     /// Writes raw bytes.
-    public func writeBytes(_ bytes: UnsafeRawBufferPointer) { buffer.append(contentsOf: bytes) }
+    public func writeBytes(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (state.pointee.bytes + state.pointee.count).update(
+            from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        state.pointee.count += bytes.count
+    }
 
     /// Writes a 16-bit value, big-endian.
     public func writeUInt16(_ value: UInt16) {
-        buffer.append(UInt8(truncatingIfNeeded: value >> 8))
-        buffer.append(UInt8(truncatingIfNeeded: value))
+        reserve(2)
+        append(UInt8(truncatingIfNeeded: value >> 8))
+        append(UInt8(truncatingIfNeeded: value))
     }
 
     /// Writes a 32-bit value, big-endian.
     public func writeUInt32(_ value: UInt32) {
-        buffer.append(UInt8(truncatingIfNeeded: value >> 24))
-        buffer.append(UInt8(truncatingIfNeeded: value >> 16))
-        buffer.append(UInt8(truncatingIfNeeded: value >> 8))
-        buffer.append(UInt8(truncatingIfNeeded: value))
+        reserve(4)
+        UnsafeMutableRawPointer(state.pointee.bytes + state.pointee.count).storeBytes(
+            of: value.bigEndian, as: UInt32.self)
+        state.pointee.count += 4
     }
 
     /// Writes a 64-bit value, big-endian.
     public func writeUInt64(_ value: UInt64) {
-        writeUInt32(UInt32(truncatingIfNeeded: value >> 32))
-        writeUInt32(UInt32(truncatingIfNeeded: value))
+        reserve(8)
+        UnsafeMutableRawPointer(state.pointee.bytes + state.pointee.count).storeBytes(
+            of: value.bigEndian, as: UInt64.self)
+        state.pointee.count += 8
     }
 
     /// Writes an `int` as 1–5 bytes: 7 bits a byte, low group first, `0x80` meaning more follows.
     /// Without `optimizePositive` the value is zigzag-encoded first.
+    @inline(__always)
     public func writeVarInt32(_ value: Int32, optimizePositive: Bool) {
         var bits = UInt32(bitPattern: optimizePositive ? value : (value << 1) ^ (value >> 31))
+        reserve(5)
         while bits >= 0x80 {
-            buffer.append(UInt8(truncatingIfNeeded: bits) | 0x80)
+            append(UInt8(truncatingIfNeeded: bits) | 0x80)
             bits >>= 7
         }
-        buffer.append(UInt8(bits))
+        append(UInt8(bits))
     }
 
     /// Writes a `long` as 1–9 bytes; the ninth byte carries 8 full bits (not protobuf's form).
     public func writeVarInt64(_ value: Int64, optimizePositive: Bool) {
         var bits = UInt64(bitPattern: optimizePositive ? value : (value << 1) ^ (value >> 63))
+        reserve(9)
         for _ in 0..<8 {
             if bits < 0x80 {
-                buffer.append(UInt8(bits))
+                append(UInt8(bits))
                 return
             }
-            buffer.append(UInt8(truncatingIfNeeded: bits) | 0x80)
+            append(UInt8(truncatingIfNeeded: bits) | 0x80)
             bits >>= 7
         }
-        buffer.append(UInt8(truncatingIfNeeded: bits))
+        append(UInt8(truncatingIfNeeded: bits))
     }
 
     /// Writes a string as Kryo 2.20's `Output.writeString(String)` does: `0x80` for nil, `0x81`
     /// for empty, 2–63 ASCII characters raw with the last byte's high bit set, anything else as
     /// the UTF-16 length + 1 followed by CESU-8 bytes.
     public func writeString(_ value: String?) {
-        guard let value else {
-            buffer.append(0x80)
+        guard var value else {
+            writeByte(0x80)
             return
         }
-        let utf8 = value.utf8
-        let byteCount = utf8.count
-        if byteCount > 1, byteCount < 64 {
-            let isASCII =
-                utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 < 0x80 } }
-                ?? utf8.allSatisfy { $0 < 0x80 }
-            if isASCII {
-                if utf8.withContiguousStorageIfAvailable({ buffer.append(contentsOf: $0) }) == nil {
-                    buffer.append(contentsOf: utf8)
-                }
-                buffer[buffer.count - 1] |= 0x80
-                return
-            }
+        if value.utf8.withContiguousStorageIfAvailable({ writeString(utf8: $0) }) == nil {
+            value.makeContiguousUTF8()
+            value.utf8.withContiguousStorageIfAvailable { writeString(utf8: $0) }
         }
-        writeUTF8Form(value)
+    }
+
+    private func writeString(utf8: UnsafeBufferPointer<UInt8>) {
+        let byteCount = utf8.count
+        if byteCount > 1, byteCount < 64, utf8.allSatisfy({ $0 < 0x80 }) {
+            writeBytes(UnsafeRawBufferPointer(utf8))
+            state.pointee.bytes[state.pointee.count - 1] |= 0x80
+            return
+        }
+        writeUTF8Form(utf8: utf8)
     }
 
     /// Writes a string in the UTF-8 form only (Kryo's `writeString(CharSequence)`).
     public func writeUTF8Form(_ value: String) {
-        let units = value.utf16
-        writeUTF8Length(units.count + 1)
-        for unit in units {
-            if unit < 0x80 {
-                buffer.append(UInt8(unit))
-            } else if unit < 0x800 {
-                buffer.append(UInt8(0xC0 | (unit >> 6)))
-                buffer.append(UInt8(0x80 | (unit & 0x3F)))
-            } else {
-                buffer.append(UInt8(0xE0 | (unit >> 12)))
-                buffer.append(UInt8(0x80 | ((unit >> 6) & 0x3F)))
-                buffer.append(UInt8(0x80 | (unit & 0x3F)))
-            }
+        var value = value
+        value.makeContiguousUTF8()
+        value.utf8.withContiguousStorageIfAvailable { writeUTF8Form(utf8: $0) }
+    }
+
+    /// The UTF-8 form from UTF-8 bytes: the length counts UTF-16 units, and each supplementary
+    /// character (4 bytes in UTF-8) becomes two 3-byte surrogates (CESU-8). Everything else is
+    /// the same in UTF-8 and CESU-8, so it is copied as is.
+    private func writeUTF8Form(utf8: UnsafeBufferPointer<UInt8>) {
+        var units = 0
+        var supplementary = 0
+        for byte in utf8 {
+            if byte & 0xC0 != 0x80 { units += 1 }
+            if byte >= 0xF0 { supplementary += 1 }
         }
+        units += supplementary
+        writeUTF8Length(units + 1)
+        if supplementary == 0 {
+            writeBytes(UnsafeRawBufferPointer(utf8))
+            return
+        }
+        reserve(utf8.count + 2 * supplementary)
+        var index = 0
+        while index < utf8.count {
+            let lead = utf8[index]
+            guard lead >= 0xF0, index + 3 < utf8.count else {
+                append(lead)
+                index += 1
+                continue
+            }
+            let scalar =
+                (UInt32(lead & 0x07) << 18) | (UInt32(utf8[index + 1] & 0x3F) << 12)
+                | (UInt32(utf8[index + 2] & 0x3F) << 6) | UInt32(utf8[index + 3] & 0x3F)
+            let offset = scalar - 0x10000
+            appendThreeByteUnit(UInt16(0xD800 + (offset >> 10)))
+            appendThreeByteUnit(UInt16(0xDC00 + (offset & 0x3FF)))
+            index += 4
+        }
+    }
+
+    @inline(__always) private func appendThreeByteUnit(_ unit: UInt16) {
+        append(UInt8(0xE0 | (unit >> 12)))
+        append(UInt8(0x80 | ((unit >> 6) & 0x3F)))
+        append(UInt8(0x80 | (unit & 0x3F)))
     }
 
     /// The UTF-8-form length prefix: 6 bits in the first byte (with `0x80` as the form flag and
     /// `0x40` meaning more follows), then 7 bits a byte.
     private func writeUTF8Length(_ length: Int) {
         var value = UInt32(truncatingIfNeeded: length)
+        reserve(5)
         if value >> 6 == 0 {
-            buffer.append(UInt8(value | 0x80))
+            append(UInt8(value | 0x80))
             return
         }
-        buffer.append(UInt8((value & 0x3F) | 0xC0))
+        append(UInt8((value & 0x3F) | 0xC0))
         value >>= 6
         while value >= 0x80 {
-            buffer.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            append(UInt8(truncatingIfNeeded: value) | 0x80)
             value >>= 7
         }
-        buffer.append(UInt8(value))
+        append(UInt8(value))
     }
 }
