@@ -16,7 +16,6 @@ public final class KryoBinaryReader: ValueReader {
     private var pendingSlots: [Int] = []
     private var classNames: [Int: Registration] = [:]
     private var path: [String] = []
-    private var registrationCache: [ObjectIdentifier: Registration] = [:]
 
     /// Creates a reader for one top-level value.
     public init(registry: Registry, options: SerializationOptions, input: KryoInput) {
@@ -83,12 +82,27 @@ public final class KryoBinaryReader: ValueReader {
     public func readObject(as declared: DeclaredType, forKey key: String) throws -> Any? {
         path.append(key)
         defer { path.removeLast() }
-        if registry.isFinal(declared) {
-            let registration = try registration(for: declared.swiftType)
+        var declaredRegistration: Registration?
+        let isFinal: Bool
+        switch declared.finality {
+        case .final:
+            isFinal = true
+        case .nonFinal:
+            isFinal = false
+        case .inferred:
+            if declared.swiftType == Any.self {
+                isFinal = false
+            } else {
+                declaredRegistration = registry.registration(for: declared.swiftType)
+                isFinal = declaredRegistration?.isFinal ?? false
+            }
+        }
+        if isFinal {
+            let registration = try declaredRegistration ?? registration(for: declared.swiftType)
             return try readObjectOrNull(
                 registration: registration, generics: declared.genericArguments, canBeNull: declared.canBeNull)
         }
-        return try readClassAndObject(preferring: declared)
+        return try readClassAndObject(preferring: declared, declaredRegistration: declaredRegistration)
     }
 
     public func reference(_ object: Any) {
@@ -116,10 +130,12 @@ public final class KryoBinaryReader: ValueReader {
 
     // MARK: Kryo's read paths
 
-    private func readClassAndObject(preferring declared: DeclaredType?) throws -> Any? {
+    private func readClassAndObject(preferring declared: DeclaredType?, declaredRegistration: Registration? = nil)
+        throws -> Any?
+    {
         guard var registration = try readClassTag() else { return nil }
-        if let declared, declared.swiftType != Any.self,
-            let preferred = try? self.registration(for: declared.swiftType),
+        if let declared, declared.swiftType != Any.self, declared.swiftType != registration.swiftType,
+            let preferred = declaredRegistration ?? registry.registration(for: declared.swiftType),
             preferred.javaName == registration.javaName
         {
             registration = preferred
@@ -255,12 +271,9 @@ public final class KryoBinaryReader: ValueReader {
     }
 
     private func registration(for type: any Any.Type) throws -> Registration {
-        let key = ObjectIdentifier(type)
-        if let cached = registrationCache[key] { return cached }
         guard let registration = registry.registration(for: type) else {
             throw error(.unsupported, expected: "a registration or default serializer for \(type)", found: "none")
         }
-        registrationCache[key] = registration
         return registration
     }
 }

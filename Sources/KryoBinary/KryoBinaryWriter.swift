@@ -15,8 +15,6 @@ public final class KryoBinaryWriter: ValueWriter {
     private var retainedInstances: [AnyObject] = []
     private var writtenEnumConstants: [EnumConstantKey: Int] = [:]
     private var classNameIDs: [String: Int] = [:]
-    private var registrationCache: [ObjectIdentifier: Registration] = [:]
-    private var finalityCache: [ObjectIdentifier: Bool] = [:]
 
     private struct EnumConstantKey: Hashable {
         let type: ObjectIdentifier
@@ -85,11 +83,36 @@ public final class KryoBinaryWriter: ValueWriter {
 
     public func writeObject(_ value: Any?, as declared: DeclaredType, forKey key: String) throws {
         let value = ValueConversion.flatten(value)
-        if isFinal(declared) {
-            let type = value.map { Swift.type(of: $0) } ?? declared.swiftType
+        // One registry lookup serves both questions when the value has its declared type.
+        var declaredRegistration: Registration?
+        let isFinal: Bool
+        switch declared.finality {
+        case .final:
+            isFinal = true
+        case .nonFinal:
+            isFinal = false
+        case .inferred:
+            if declared.swiftType == Any.self {
+                isFinal = false
+            } else {
+                declaredRegistration = registry.registration(for: declared.swiftType)
+                isFinal = declaredRegistration?.isFinal ?? false
+            }
+        }
+        if isFinal {
+            let registration: Registration
+            if let value {
+                let type = Swift.type(of: value)
+                if let declaredRegistration, type == declared.swiftType {
+                    registration = declaredRegistration
+                } else {
+                    registration = try self.registration(for: type)
+                }
+            } else {
+                registration = try declaredRegistration ?? self.registration(for: declared.swiftType)
+            }
             try writeObjectOrNull(
-                value, registration: try registration(for: type), generics: declared.genericArguments,
-                canBeNull: declared.canBeNull)
+                value, registration: registration, generics: declared.genericArguments, canBeNull: declared.canBeNull)
         } else {
             try writeClassAndObject(value, generics: declared.genericArguments)
         }
@@ -217,28 +240,12 @@ public final class KryoBinaryWriter: ValueWriter {
     // MARK: Lookups
 
     private func registration(for type: any Any.Type) throws -> Registration {
-        let key = ObjectIdentifier(type)
-        if let cached = registrationCache[key] { return cached }
         guard let registration = registry.registration(for: type) else {
             throw SerializationError(
                 .unsupported, expected: "a registration or default serializer for \(type)", found: "none",
                 offset: output.totalCount)
         }
-        registrationCache[key] = registration
         return registration
-    }
-
-    private func isFinal(_ declared: DeclaredType) -> Bool {
-        switch declared.finality {
-        case .final: return true
-        case .nonFinal: return false
-        case .inferred:
-            let key = ObjectIdentifier(declared.swiftType)
-            if let cached = finalityCache[key] { return cached }
-            let result = registry.isFinal(declared)
-            finalityCache[key] = result
-            return result
-        }
     }
 
     private func nilNotAllowed(_ registration: Registration) -> SerializationError {

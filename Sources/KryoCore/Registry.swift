@@ -78,9 +78,38 @@ public final class Registry: Sendable {
             if let id = entry.id { byID[id] = registration }
             byName[javaName] = registration
         }
+        // Resolve, once, the default registrations of every type the registered ones reach
+        // (field types, element types), so that encoding and decoding look them up without a lock.
+        var pending = entries.map(\.swiftType)
+        var seen = Set(pending.map { ObjectIdentifier($0) })
+        while let type = pending.popLast() {
+            for referenced in Registry.referencedTypes(of: type) where seen.insert(ObjectIdentifier(referenced)).inserted {
+                let key = ObjectIdentifier(referenced)
+                if byType[key] == nil, let registration = Registry.resolveDefault(referenced, byName: byName) {
+                    byType[key] = registration
+                }
+                pending.append(referenced)
+            }
+        }
         self.byType = byType
         self.byID = byID
         self.byName = byName
+    }
+
+    /// The types a type's values contain: field types of a schema, element types of a container.
+    private static func referencedTypes(of type: any Any.Type) -> [any Any.Type] {
+        var result: [any Any.Type] = []
+        func collect(_ declared: DeclaredType) {
+            if declared.swiftType != Any.self { result.append(declared.swiftType) }
+            declared.genericArguments.forEach(collect)
+        }
+        if let schematized = type as? any Schematized.Type {
+            schematized.declaredFieldTypes.forEach(collect)
+        }
+        if let container = type as? any JavaGenericContainer.Type {
+            container.javaGenericArgumentTypes.map { DeclaredType.of($0) }.forEach(collect)
+        }
+        return result
     }
 
     /// The registration used to write a value of `type`: the registered one, else the type's
@@ -99,6 +128,10 @@ public final class Registry: Sendable {
     }
 
     private func resolveDefault(_ type: any Any.Type) -> Registration? {
+        Registry.resolveDefault(type, byName: byName)
+    }
+
+    private static func resolveDefault(_ type: any Any.Type, byName: [String: Registration]) -> Registration? {
         guard let fallback = Registration.defaultFor(type) else { return nil }
         guard let sameClass = byName[fallback.javaName], let id = sameClass.id else { return fallback }
         return Registration(

@@ -23,6 +23,8 @@ extension Schematized {
     public static var javaClassName: String { schema.javaName }
     public static var defaultSerializer: AnySerializer { schema.serializer }
     public static var isJavaFinal: Bool { schema.isFinal }
+    /// The declared types of the schema's object fields.
+    static var declaredFieldTypes: [DeclaredType] { schema.fields.compactMap(\.declaredType) }
 }
 
 /// The fields of a type and the Java facts the formats need about it.

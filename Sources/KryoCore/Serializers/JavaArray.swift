@@ -32,6 +32,11 @@ extension JavaArray: JavaRepresentable {
     public static var isJavaFinal: Bool { Registration.defaultFor(Element.self)?.isFinal ?? false }
 }
 
+extension JavaArray: JavaGenericContainer {
+    /// The component type (Java arrays have no generics; this lets a registry find the type).
+    public static var javaGenericArgumentTypes: [any Any.Type] { [Element.self] }
+}
+
 extension JavaArray: AnyElementsExposing {
     public var anyElements: [Any?] { elements.map { $0.map { $0 as Any } } }
 }
