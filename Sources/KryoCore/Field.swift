@@ -29,95 +29,151 @@ public struct Field<Root>: Sendable {
     public let name: String
     /// The declared type the backend sees for object fields; `nil` for primitive fields.
     public let declaredType: DeclaredType?
-    let write: @Sendable (Root, any ValueWriter) throws -> Void
-    let read: @Sendable (inout Root, any ValueReader) throws -> Void
+    @usableFromInline let write: @Sendable (Root, any ValueWriter) throws -> Void
+    @usableFromInline let read: @Sendable (inout Root, any ValueReader) throws -> Void
 
-    /// Declares a field.
+    @usableFromInline
+    init(
+        name: String, declaredType: DeclaredType?, write: @escaping @Sendable (Root, any ValueWriter) throws -> Void,
+        read: @escaping @Sendable (inout Root, any ValueReader) throws -> Void
+    ) {
+        self.name = name
+        self.declaredType = declaredType
+        self.write = write
+        self.read = read
+    }
+
+    // The three initializers below are inlinable so that their accessors are specialized for the
+    // concrete field type where the schema is declared: key-path access and the calls into the
+    // writer then involve no generic metadata at run time.
+
+    /// Declares a field holding a Java primitive: `Int32` is `int`, `Int64` and `Int` are `long`,
+    /// `Int16` `short`, `Int8` `byte`, `UInt16` `char`, `Bool` `boolean`, `Float` and `Double`.
+    @inlinable
+    public init<Value: JavaPrimitive>(_ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable) {
+        self.init(
+            name: name, declaredType: nil,
+            write: { root, writer in try Value.writePrimitive(root[keyPath: keyPath], to: writer, forKey: name) },
+            read: { root, reader in root[keyPath: keyPath] = try Value.readPrimitive(from: reader, forKey: name) })
+    }
+
+    /// Declares a field that may be nil: a Java object field (an optional `Int32` is an `Integer`).
     ///
     /// - Parameters:
     ///   - name: The Java field name.
     ///   - keyPath: Where the value lives in the Swift type.
     ///   - java: Java facts Swift's type cannot express.
+    @inlinable
+    public init<Wrapped>(
+        _ name: String, _ keyPath: WritableKeyPath<Root, Wrapped?> & Sendable, java: JavaFieldOptions = .init()
+    ) {
+        let slot = Field.declaredSlot(Wrapped?.self, java)
+        self.init(
+            name: name, declaredType: slot,
+            write: { root, writer in
+                let value: Any? = root[keyPath: keyPath]
+                try writer.writeObject(value, as: slot, forKey: name)
+            },
+            read: { root, reader in
+                guard let value = try reader.readObject(as: slot, forKey: name) else {
+                    root[keyPath: keyPath] = nil
+                    return
+                }
+                root[keyPath: keyPath] = try Field.cast(value, to: Wrapped.self, reader)
+            })
+    }
+
+    /// Declares a field holding an object that is never nil in Swift (a `String`, an array, a bean).
+    ///
+    /// - Parameters:
+    ///   - name: The Java field name.
+    ///   - keyPath: Where the value lives in the Swift type.
+    ///   - java: Java facts Swift's type cannot express.
+    @inlinable
     public init<Value>(
         _ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable, java: JavaFieldOptions = .init()
     ) {
-        self.name = name
-        if let primitive = Value.self as? any JavaPrimitive.Type {
-            declaredType = nil
-            (write, read) = Field.primitiveAccessors(primitive, keyPath, name)
+        // Reached from generic code with a primitive or optional `Value`, too: keep Java's meaning.
+        if let dynamic = Field.dynamicAccessors(name, keyPath, java) {
+            self = dynamic
             return
         }
-        var declared = DeclaredType.of(Value.self)
+        let slot = Field.declaredSlot(Value.self, java)
+        self.init(
+            name: name, declaredType: slot,
+            write: { root, writer in try writer.writeObject(root[keyPath: keyPath], as: slot, forKey: name) },
+            read: { root, reader in
+                let value = try reader.readObject(as: slot, forKey: name)
+                root[keyPath: keyPath] = try Field.cast(value, to: Value.self, reader)
+            })
+    }
+
+    /// The declared type of an object field.
+    @usableFromInline
+    static func declaredSlot(_ type: any Any.Type, _ java: JavaFieldOptions) -> DeclaredType {
+        var declared = DeclaredType.of(type)
         if let isFinal = java.isFinal { declared.finality = isFinal ? .final : .nonFinal }
         if java.isPublicField { declared = declared.withoutGenerics }
         declared.canBeNull = java.isNullable
-        declaredType = declared
-        if let optional = Value.self as? any OptionalProtocol.Type,
-            let accessors = Field.optionalAccessors(optional.wrappedType, keyPath, name, declared)
-        {
-            (write, read) = accessors
-            return
-        }
-        let slot = declared
-        write = { root, writer in
-            try writer.writeObject(root[keyPath: keyPath], as: slot, forKey: name)
-        }
-        read = { root, reader in
-            let value = try reader.readObject(as: slot, forKey: name)
-            root[keyPath: keyPath] = try Field.cast(value, to: Value.self, reader)
-        }
+        return declared
     }
 
-    /// Accessors for an optional field that unwrap and wrap without dynamic casts per value.
-    private static func optionalAccessors<Value, Wrapped>(
-        _: Wrapped.Type, _ keyPath: WritableKeyPath<Root, Value> & Sendable, _ name: String, _ slot: DeclaredType
-    ) -> (
-        @Sendable (Root, any ValueWriter) throws -> Void, @Sendable (inout Root, any ValueReader) throws -> Void
-    )? {
+    /// A field built by the generic initializer for a type that is in fact a primitive or an
+    /// optional (generic callers cannot pick the specific overloads).
+    @usableFromInline
+    static func dynamicAccessors<Value>(
+        _ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable, _ java: JavaFieldOptions
+    ) -> Field? {
+        if let primitive = Value.self as? any JavaPrimitive.Type {
+            return primitiveField(primitive, name, keyPath)
+        }
+        if let optional = Value.self as? any OptionalProtocol.Type {
+            return optionalField(optional.wrappedType, name, keyPath, java)
+        }
+        return nil
+    }
+
+    private static func primitiveField<Value, P: JavaPrimitive>(
+        _: P.Type, _ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable
+    ) -> Field? {
+        // Value == P here; the cast only restates that to the type checker.
+        guard let typedPath = keyPath as? WritableKeyPath<Root, P> else { return nil }
+        nonisolated(unsafe) let path = typedPath
+        return Field(
+            name: name, declaredType: nil,
+            write: { root, writer in try P.writePrimitive(root[keyPath: path], to: writer, forKey: name) },
+            read: { root, reader in root[keyPath: path] = try P.readPrimitive(from: reader, forKey: name) })
+    }
+
+    private static func optionalField<Value, Wrapped>(
+        _: Wrapped.Type, _ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable, _ java: JavaFieldOptions
+    ) -> Field? {
         // Value == Wrapped? here; the cast only restates that to the type checker.
-        guard let optionalPath = keyPath as? WritableKeyPath<Root, Wrapped?> else { return nil }
-        nonisolated(unsafe) let typedPath = optionalPath
-        return (
-            { root, writer in
-                let value: Any? = root[keyPath: typedPath].map { $0 }
+        guard let typedPath = keyPath as? WritableKeyPath<Root, Wrapped?> else { return nil }
+        nonisolated(unsafe) let path = typedPath
+        let slot = declaredSlot(Wrapped?.self, java)
+        return Field(
+            name: name, declaredType: slot,
+            write: { root, writer in
+                let value: Any? = root[keyPath: path]
                 try writer.writeObject(value, as: slot, forKey: name)
             },
-            { root, reader in
+            read: { root, reader in
                 guard let value = try reader.readObject(as: slot, forKey: name) else {
-                    root[keyPath: typedPath] = nil
+                    root[keyPath: path] = nil
                     return
                 }
-                root[keyPath: typedPath] = try cast(value, to: Wrapped.self, reader)
-            }
-        )
+                root[keyPath: path] = try cast(value, to: Wrapped.self, reader)
+            })
     }
 
     /// Casts a decoded value to a field's type: a plain cast when the types match, otherwise a
     /// conversion (an untyped `ArrayList` to `[SampleBean]`, say).
-    @inline(__always)
+    @usableFromInline
     static func cast<T>(_ value: Any?, to type: T.Type, _ reader: any ValueReader) throws -> T {
         if let direct = value as? T, !ValueConversion.isOptionalType(T.self) { return direct }
         if let converted = ValueConversion.convert(value, to: T.self) { return converted }
         throw reader.error(.typeMismatch, expected: "\(T.self)", found: ValueConversion.describeType(of: value))
-    }
-
-    private static func primitiveAccessors<Value, P: JavaPrimitive>(
-        _: P.Type, _ keyPath: WritableKeyPath<Root, Value> & Sendable, _ name: String
-    ) -> (
-        @Sendable (Root, any ValueWriter) throws -> Void, @Sendable (inout Root, any ValueReader) throws -> Void
-    ) {
-        // Value == P here; the casts only restate that to the type checker.
-        nonisolated(unsafe) let typedPath = keyPath as? WritableKeyPath<Root, P>
-        return (
-            { root, writer in
-                guard let typedPath else { return }
-                try P.writePrimitive(root[keyPath: typedPath], to: writer, forKey: name)
-            },
-            { root, reader in
-                guard let typedPath else { return }
-                root[keyPath: typedPath] = try P.readPrimitive(from: reader, forKey: name)
-            }
-        )
     }
 
     /// Compares two Java field names as `String.compareTo` does: by UTF-16 code units.
