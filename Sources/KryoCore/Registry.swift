@@ -22,7 +22,6 @@ public final class Registry: Sendable {
     private let byName: [String: Registration]
     /// Registrations resolved for unregistered types (defaults by kind), computed once each.
     private let resolved = Mutex<[ObjectIdentifier: Registration?]>([:])
-    private let finality = Mutex<[ObjectIdentifier: Bool]>([:])
 
     /// Builds a registry from a declaration.
     public convenience init(@RegistryBuilder _ content: () -> [Register]) throws {
@@ -158,11 +157,7 @@ public final class Registry: Sendable {
         case .nonFinal: return false
         case .inferred:
             if declared.swiftType == Any.self { return false }
-            let key = ObjectIdentifier(declared.swiftType)
-            if let cached = finality.withLock({ $0[key] }) { return cached }
-            let result = registration(for: declared.swiftType)?.isFinal ?? false
-            finality.withLock { $0[key] = result }
-            return result
+            return registration(for: declared.swiftType)?.isFinal ?? false
         }
     }
 

@@ -2,6 +2,8 @@ import SwiftKryo
 
 // The jvm-serializers MediaContent graph (data.media.*), as Kryo sees it: public classes with
 // public fields, so Kryo 2.20 reaches every field through ReflectASM and drops generics.
+// The schemas use the accessor form of `Field` (closures rather than key paths), the form meant
+// for types on a hot path.
 
 /// `data.media.Media$Player`.
 public enum Player: JavaEnum {
@@ -33,18 +35,18 @@ public final class Media: Schematized, Equatable {
 
     private static let publicField = JavaFieldOptions(isPublicField: true)
     public static let schema = Schema<Media>(java: "data.media.Media") {
-        Field("uri", \.uri, java: publicField)
-        Field("title", \.title, java: publicField)
-        Field("width", \.width)
-        Field("height", \.height)
-        Field("format", \.format, java: publicField)
-        Field("duration", \.duration)
-        Field("size", \.size)
-        Field("bitrate", \.bitrate)
-        Field("hasBitrate", \.hasBitrate)
-        Field("persons", \.persons, java: publicField)
-        Field("player", \.player, java: publicField)
-        Field("copyright", \.copyright, java: publicField)
+        Field("uri", get: { $0.uri }, set: { $0.uri = $1 }, java: publicField)
+        Field("title", get: { $0.title }, set: { $0.title = $1 }, java: publicField)
+        Field("width", get: { $0.width }, set: { $0.width = $1 })
+        Field("height", get: { $0.height }, set: { $0.height = $1 })
+        Field("format", get: { $0.format }, set: { $0.format = $1 }, java: publicField)
+        Field("duration", get: { $0.duration }, set: { $0.duration = $1 })
+        Field("size", get: { $0.size }, set: { $0.size = $1 })
+        Field("bitrate", get: { $0.bitrate }, set: { $0.bitrate = $1 })
+        Field("hasBitrate", get: { $0.hasBitrate }, set: { $0.hasBitrate = $1 })
+        Field("persons", get: { $0.persons }, set: { $0.persons = $1 }, java: publicField)
+        Field("player", get: { $0.player }, set: { $0.player = $1 }, java: publicField)
+        Field("copyright", get: { $0.copyright }, set: { $0.copyright = $1 }, java: publicField)
     }
 
     public static func == (lhs: Media, rhs: Media) -> Bool {
@@ -74,11 +76,11 @@ public final class Image: Schematized, Equatable {
 
     private static let publicField = JavaFieldOptions(isPublicField: true)
     public static let schema = Schema<Image>(java: "data.media.Image") {
-        Field("uri", \.uri, java: publicField)
-        Field("title", \.title, java: publicField)
-        Field("width", \.width)
-        Field("height", \.height)
-        Field("size", \.size, java: publicField)
+        Field("uri", get: { $0.uri }, set: { $0.uri = $1 }, java: publicField)
+        Field("title", get: { $0.title }, set: { $0.title = $1 }, java: publicField)
+        Field("width", get: { $0.width }, set: { $0.width = $1 })
+        Field("height", get: { $0.height }, set: { $0.height = $1 })
+        Field("size", get: { $0.size }, set: { $0.size = $1 }, java: publicField)
     }
 
     public static func == (lhs: Image, rhs: Image) -> Bool {
@@ -95,8 +97,8 @@ public final class MediaContent: Schematized, Equatable {
 
     private static let publicField = JavaFieldOptions(isPublicField: true)
     public static let schema = Schema<MediaContent>(java: "data.media.MediaContent") {
-        Field("media", \.media, java: publicField)
-        Field("images", \.images, java: publicField)
+        Field("media", get: { $0.media }, set: { $0.media = $1 }, java: publicField)
+        Field("images", get: { $0.images }, set: { $0.images = $1 }, java: publicField)
     }
 
     public static func == (lhs: MediaContent, rhs: MediaContent) -> Bool {
@@ -134,8 +136,8 @@ public final class GraphNode: Schematized {
     public var parent: GraphNode?
     public init() {}
     public static let schema = Schema<GraphNode>(java: "bench.GraphNode") {
-        Field("id", \.id)
-        Field("parent", \.parent)
+        Field("id", get: { $0.id }, set: { $0.id = $1 })
+        Field("parent", get: { $0.parent }, set: { $0.parent = $1 })
     }
 
     /// `count` nodes, each pointing at an earlier one (shared references, depth 2).

@@ -93,30 +93,39 @@ extension Dictionary: JavaRepresentable, JavaGenericContainer {
     public static var javaGenericArgumentTypes: [any Any.Type] { [Key.self, Value.self] }
 }
 
-/// The declared type of one generic slot: final when Java knows the argument and it is final,
-/// otherwise each value carries its class. Kryo 2.20 passes generic arguments one level deep
-/// only, so the slot's own arguments are dropped.
-func genericSlot(_ arguments: [DeclaredType], _ index: Int, _ swiftType: any Any.Type, _ registry: Registry)
-    -> DeclaredType
-{
-    if index < arguments.count, registry.isFinal(arguments[index]) {
+/// The declared type of a value in a container: each value carries its class, unless Java knows
+/// the generic argument and it is final. Kryo 2.20 passes generic arguments one level deep only,
+/// so the slot's own arguments are dropped.
+struct ContainerSlot: Sendable {
+    /// The slot when the value carries its class (typed, so that decoding keeps Swift's type).
+    let open: DeclaredType
+
+    init(_ swiftType: any Any.Type) {
+        var slot = DeclaredType.of(swiftType).withoutGenerics
+        if slot.swiftType != Any.self { slot.finality = .nonFinal }
+        open = slot
+    }
+
+    /// The slot for one write or read, given the generic arguments the field declared.
+    @inline(__always)
+    func resolve(_ arguments: [DeclaredType], _ index: Int, _ registry: Registry) -> DeclaredType {
+        guard index < arguments.count, registry.isFinal(arguments[index]) else { return open }
         var slot = arguments[index].withoutGenerics
         slot.finality = .final
         return slot
     }
-    var slot = DeclaredType.of(swiftType).withoutGenerics
-    if slot.swiftType != Any.self { slot.finality = .nonFinal }
-    return slot
 }
 
 /// Java's `CollectionSerializer`: the size as a positive varint, then each element (with its
 /// class unless the declared element type is final).
 public struct CollectionSerializer<C: Collection & AnyElementsConstructible, Element>: Serializer {
+    private let element = ContainerSlot(Element.self)
+
     /// Creates the serializer.
     public init() {}
 
     public func write(_ value: C, to writer: any ValueWriter) throws {
-        let slot = genericSlot(writer.genericArguments, 0, Element.self, writer.registry)
+        let slot = element.resolve(writer.genericArguments, 0, writer.registry)
         guard value.count < Int(Int32.max) else {
             throw SerializationError(.sizeLimitExceeded, expected: "fewer than 2^31 elements", found: "\(value.count)")
         }
@@ -125,7 +134,7 @@ public struct CollectionSerializer<C: Collection & AnyElementsConstructible, Ele
     }
 
     public func read(from reader: any ValueReader) throws -> C {
-        let slot = genericSlot(reader.genericArguments, 0, Element.self, reader.registry)
+        let slot = element.resolve(reader.genericArguments, 0, reader.registry)
         let count = try readSize(from: reader, minimumBytesPerElement: 1)
         var elements: [Any?] = []
         elements.reserveCapacity(count)
@@ -141,12 +150,15 @@ public struct CollectionSerializer<C: Collection & AnyElementsConstructible, Ele
 /// Java's `MapSerializer`: the size, then key and value alternately, each with its class unless
 /// the declared key or value type is final.
 public struct MapSerializer<Key: Hashable, Value>: Serializer {
+    private let keys = ContainerSlot(Key.self)
+    private let values = ContainerSlot(Value.self)
+
     /// Creates the serializer.
     public init() {}
 
     public func write(_ value: [Key: Value], to writer: any ValueWriter) throws {
-        let keySlot = genericSlot(writer.genericArguments, 0, Key.self, writer.registry)
-        let valueSlot = genericSlot(writer.genericArguments, 1, Value.self, writer.registry)
+        let keySlot = keys.resolve(writer.genericArguments, 0, writer.registry)
+        let valueSlot = values.resolve(writer.genericArguments, 1, writer.registry)
         guard value.count < Int(Int32.max) else {
             throw SerializationError(.sizeLimitExceeded, expected: "fewer than 2^31 entries", found: "\(value.count)")
         }
@@ -158,8 +170,8 @@ public struct MapSerializer<Key: Hashable, Value>: Serializer {
     }
 
     public func read(from reader: any ValueReader) throws -> [Key: Value] {
-        let keySlot = genericSlot(reader.genericArguments, 0, Key.self, reader.registry)
-        let valueSlot = genericSlot(reader.genericArguments, 1, Value.self, reader.registry)
+        let keySlot = keys.resolve(reader.genericArguments, 0, reader.registry)
+        let valueSlot = values.resolve(reader.genericArguments, 1, reader.registry)
         let count = try readSize(from: reader, minimumBytesPerElement: 2)
         var result: [Key: Value] = [:]
         result.reserveCapacity(count)

@@ -94,8 +94,11 @@ public struct JavaArraySerializer<Element>: Serializer {
         return JavaArray(elements)
     }
 
+    private let element = DeclaredType.of(Element.self).withoutGenerics
+
+    /// Elements of a final component type carry no class (Java's `Modifier.isFinal` test).
     private func elementSlot(_ registry: Registry) -> DeclaredType {
-        var slot = DeclaredType.of(Element.self).withoutGenerics
+        var slot = element
         if slot.swiftType != Any.self { slot.finality = registry.isFinal(slot) ? .final : .nonFinal }
         return slot
     }
