@@ -184,7 +184,7 @@ public final class KryoBinaryReader: ValueReader {
         }
         pendingSlots.append(slot)
         defer { pendingSlots.removeLast() }
-        genericArguments = generics
+        if !(generics.isEmpty && genericArguments.isEmpty) { genericArguments = generics }
         let value: Any?
         do {
             value =

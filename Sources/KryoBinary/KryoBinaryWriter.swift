@@ -172,7 +172,7 @@ public final class KryoBinaryWriter: ValueWriter {
                 .depthLimitExceeded, expected: "at most \(options.limits.maxDepth) nested objects",
                 found: "deeper nesting at a \(registration.javaName)", offset: output.totalCount)
         }
-        genericArguments = generics
+        if !(generics.isEmpty && genericArguments.isEmpty) { genericArguments = generics }
         try registration.serializer.write(value, to: self)
         try output.flushIfNeeded()
     }

@@ -230,6 +230,15 @@ public struct Field<Root>: Sendable {
         throw reader.error(.typeMismatch, expected: "\(T.self)", found: ValueConversion.describeType(of: value))
     }
 
+    /// The fields in Java's order: by name in UTF-16 code-unit order, stable for equal names.
+    @usableFromInline
+    static func javaOrder(_ fields: [Field]) -> [Field] {
+        fields.enumerated().sorted { lhs, rhs in
+            let order = compareJavaNames(lhs.element.name, rhs.element.name)
+            return order == 0 ? lhs.offset < rhs.offset : order < 0
+        }.map(\.element)
+    }
+
     /// Compares two Java field names as `String.compareTo` does: by UTF-16 code units.
     static func compareJavaNames(_ lhs: String, _ rhs: String) -> Int {
         var left = lhs.utf16.makeIterator()
@@ -248,13 +257,21 @@ public struct Field<Root>: Sendable {
 /// Serializes a ``Schematized`` type field by field, in Java's field order, with no field count
 /// and no names (Kryo's `FieldSerializer`).
 public struct FieldSerializer<Root: Schematized>: Serializer {
-    let fields: [Field<Root>]
+    @usableFromInline let fields: [Field<Root>]
     public let isFinal: Bool
 
+    @inlinable
+    init(fields: [Field<Root>], isFinal: Bool) {
+        self.fields = fields
+        self.isFinal = isFinal
+    }
+
+    @inlinable
     public func write(_ value: Root, to writer: any ValueWriter) throws {
         for field in fields { try field.write(value, writer) }
     }
 
+    @inlinable
     public func read(from reader: any ValueReader) throws -> Root {
         var value = Root()
         if Root.self is AnyClass { reader.reference(value) }

@@ -44,21 +44,27 @@ public struct Schema<Root>: Sendable {
     ///   - java: The Java binary class name (`test.SampleBean`, `a.Outer$Inner`).
     ///   - isFinal: Whether the Java class is final.
     ///   - fields: The fields, in any order.
+    @inlinable
     public init(java: String, isFinal: Bool = false, @FieldsBuilder<Root> fields: () -> [Field<Root>])
     where Root: Schematized {
         self.init(java: java, isFinal: isFinal, fieldList: fields())
     }
 
     /// Declares a schema from a list of fields.
+    @inlinable
     public init(java: String, isFinal: Bool = false, fieldList: [Field<Root>]) where Root: Schematized {
-        javaName = java
+        let sorted = Field<Root>.javaOrder(fieldList)
+        self.init(
+            javaName: java, isFinal: isFinal, fields: sorted,
+            serializer: AnySerializer(FieldSerializer<Root>(fields: sorted, isFinal: isFinal)))
+    }
+
+    @usableFromInline
+    init(javaName: String, isFinal: Bool, fields: [Field<Root>], serializer: AnySerializer) {
+        self.javaName = javaName
         self.isFinal = isFinal
-        let sorted = fieldList.enumerated().sorted { lhs, rhs in
-            let order = Field<Root>.compareJavaNames(lhs.element.name, rhs.element.name)
-            return order == 0 ? lhs.offset < rhs.offset : order < 0
-        }.map(\.element)
-        fields = sorted
-        serializer = AnySerializer(FieldSerializer<Root>(fields: sorted, isFinal: isFinal))
+        self.fields = fields
+        self.serializer = serializer
     }
 }
 

@@ -50,12 +50,14 @@ public final class AnySerializer: Sendable {
     public let handlesNil: Bool
     /// See ``Serializer/isFinal``.
     public let isFinal: Bool
-    private let writeValue: @Sendable (Any, any ValueWriter) throws -> Void
-    private let readValue: @Sendable (any ValueReader) throws -> Any
-    private let writeNilValue: @Sendable (any ValueWriter) throws -> Void
-    private let readNilableValue: @Sendable (any ValueReader) throws -> Any?
+    @usableFromInline let writeValue: @Sendable (Any, any ValueWriter) throws -> Void
+    @usableFromInline let readValue: @Sendable (any ValueReader) throws -> Any
+    @usableFromInline let writeNilValue: @Sendable (any ValueWriter) throws -> Void
+    @usableFromInline let readNilableValue: @Sendable (any ValueReader) throws -> Any?
 
-    /// Wraps a serializer.
+    /// Wraps a serializer. Inlinable, so that the wrapper is specialized for each serializer
+    /// where it is created and calls it without generic dispatch.
+    @inlinable
     public init<S: Serializer>(_ serializer: S) {
         valueType = S.Value.self
         handlesNil = serializer.handlesNil
