@@ -1,0 +1,94 @@
+"""Merges the Swift and Java benchmark TSVs of one sitting into a Markdown table with ratios."""
+import os
+import sys
+
+
+def load(path):
+    rows = {}
+    if not os.path.exists(path):
+        return rows
+    for line in open(path):
+        parts = line.rstrip("\n").split("\t")
+        if len(parts) == 5:
+            name, median, low, high, size = parts
+            rows[name] = (float(median), float(low), float(high), int(size))
+    return rows
+
+
+def ns(value):
+    if value >= 1e6:
+        return f"{value / 1e6:,.2f} ms"
+    if value >= 1e4:
+        return f"{value / 1e3:,.1f} µs"
+    return f"{value:,.0f} ns"
+
+
+def main(directory):
+    swift = load(os.path.join(directory, "swift.tsv"))
+    java = load(os.path.join(directory, "java.tsv"))
+    print(f"# SwiftKryo benchmarks — {os.path.basename(directory)}\n")
+    print("| operation | Swift median | min – max | bytes | Java Kryo 2.20 | Swift ÷ Java |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for name, (median, low, high, size) in swift.items():
+        peer = java.get(name)
+        java_cell = ns(peer[0]) if peer else "–"
+        ratio = f"{median / peer[0]:.2f}" if peer else "–"
+        print(f"| {name} | {ns(median)} | {ns(low)} – {ns(high)} | {size:,} | {java_cell} | {ratio} |")
+    for name, (median, _, _, size) in java.items():
+        if name not in swift:
+            print(f"| {name} (Java only) | – | – | {size:,} | {ns(median)} | – |")
+
+    def both(table, group):
+        encode, decode = table.get(group + "/encode"), table.get(group + "/decode")
+        return encode[0] + decode[0] if encode and decode else None
+
+    print("\n## Targets (issue 3), measured in this sitting\n")
+    print("| target | measured | goal | met |")
+    print("|---|---:|---:|:---:|")
+
+    def target(label, value, goal, met, shown=None):
+        if value is None:
+            print(f"| {label} | not measured | {goal} | – |")
+        else:
+            print(f"| {label} | {shown or f'{value:.2f}'} | {goal} | {'yes' if met(value) else '**no**'} |")
+
+    for group in ["media.field.refs-off", "media.field.refs-on", "media.manual"]:
+        mine, theirs = both(swift, group), both(java, group)
+        ratio = mine / theirs if mine and theirs else None
+        target(f"{group} encode+decode, Swift ÷ Java", ratio, "≤ 1.0 (0.7)", lambda r: r <= 1.0)
+    kryo = both(swift, "media.field.refs-off")
+    for peer, goal in [("media.protobuf", 4.0), ("media.json", 30.0)]:
+        other = both(swift, peer)
+        speedup = other / kryo if other and kryo else None
+        target(f"{peer} ÷ Kryo field (refs off), encode+decode", speedup, f"≥ {goal:g}×", lambda s, g=goal: s >= g)
+    memcpy = swift.get("double-array-10M/memcpy")
+    for op in ["encode", "decode"]:
+        row = swift.get(f"double-array-10M/{op}")
+        share = memcpy[0] / row[0] if memcpy and row else None
+        target(f"double[10M] {op}, share of memcpy throughput", share, "≥ 0.25", lambda s: s >= 0.25,
+               f"{share:.2%}" if share is not None else None)
+    same = []
+    for name in ["media.field.refs-off", "media.field.refs-on", "media.manual"]:
+        a = os.path.join(directory, "swift-bytes", name + ".bin")
+        b = os.path.join(directory, "java-bytes", name + ".bin")
+        if os.path.exists(a) and os.path.exists(b):
+            same.append(open(a, "rb").read() == open(b, "rb").read())
+    target("MediaContent bytes identical to Java's (3 encodings)", sum(same) if same else None, "3 of 3",
+           lambda n: n == 3, f"{sum(same)} of {len(same)}")
+
+    graph = os.path.join(directory, "graph-memory.tsv")
+    if os.path.exists(graph):
+        print("\n## Growth with size: 1 000 000-node graph family (encode + decode, references on)\n")
+        print("| nodes | Swift time | ns per node | peak memory added | bytes per node | Java encode + decode |")
+        print("|---:|---:|---:|---:|---:|---:|")
+        labels = {10000: "10k", 100000: "100k", 1000000: "1M"}
+        for line in open(graph):
+            _, nodes, _, memory, elapsed, size = line.split("\t")
+            nodes, memory, elapsed = int(nodes), int(memory), int(elapsed)
+            peer = both(java, f"graph-{labels.get(nodes, '')}")
+            print(f"| {nodes:,} | {ns(elapsed)} | {elapsed / nodes:,.0f} | {memory / 1e6:,.1f} MB | "
+                  f"{memory / nodes:,.0f} | {ns(peer) if peer else '–'} |")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
