@@ -81,6 +81,32 @@ public final class KryoBinaryWriter: ValueWriter {
         try output.flushIfNeeded()
     }
 
+    public func writePrimitiveArray<P: JavaPrimitive>(_ values: [P], forKey key: String) throws {
+        try values.withUnsafeBufferPointer { elements in
+            let raw = UnsafeRawBufferPointer(elements)
+            switch P.self {
+            case is Int32.Type:
+                output.writeVarInt32s(raw.assumingMemoryBound(to: Int32.self), optimizePositive: false)
+            case is Int64.Type:
+                output.writeVarInt64s(raw.assumingMemoryBound(to: Int64.self), optimizePositive: false)
+            case is Double.Type:
+                output.writeBigEndian(raw.assumingMemoryBound(to: UInt64.self))
+            case is Float.Type:
+                output.writeBigEndian(raw.assumingMemoryBound(to: UInt32.self))
+            case is Int16.Type, is UInt16.Type:
+                output.writeBigEndian(raw.assumingMemoryBound(to: UInt16.self))
+            case is Int8.Type:
+                output.writeBytes(raw)
+            case is Bool.Type:
+                // Swift stores `true` as 1 and `false` as 0, exactly Java's bytes.
+                output.writeBytes(raw)
+            default:
+                for value in elements { try P.writePrimitive(value, to: self, forKey: key) }
+            }
+        }
+        try output.flushIfNeeded()
+    }
+
     public func writeObject(_ value: Any?, as declared: DeclaredType, forKey key: String) throws {
         let value = ValueConversion.flatten(value)
         // One registry lookup serves both questions when the value has its declared type.

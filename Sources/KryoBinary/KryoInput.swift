@@ -232,6 +232,70 @@ public final class KryoInput {
         return optimizePositive ? value : Int64(bitPattern: (result >> 1)) ^ -(value & 1)
     }
 
+    // MARK: Bulk primitive arrays
+
+    /// Reads `count` variable-length `int`s.
+    public func readVarInt32s(count: Int, optimizePositive: Bool) throws -> [Int32] {
+        try [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for index in 0..<count {
+                if buffered >= 5 {
+                    // Fast path: a whole varint is buffered.
+                    var pointer = state.pointee.bytes + state.pointee.position
+                    let start = pointer
+                    var result: UInt32 = 0
+                    var shift: UInt32 = 0
+                    while true {
+                        let byte = pointer.pointee
+                        pointer += 1
+                        result |= UInt32(byte & 0x7F) << shift
+                        if byte & 0x80 == 0 || shift == 28 { break }
+                        shift += 7
+                    }
+                    state.pointee.position += pointer - start
+                    let value = Int32(bitPattern: result)
+                    buffer[index] = optimizePositive ? value : Int32(bitPattern: result >> 1) ^ -(value & 1)
+                } else {
+                    buffer[index] = try readVarInt32(optimizePositive: optimizePositive)
+                }
+                initialized = index + 1
+            }
+        }
+    }
+
+    /// Reads `count` variable-length `long`s.
+    public func readVarInt64s(count: Int, optimizePositive: Bool) throws -> [Int64] {
+        try [Int64](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for index in 0..<count {
+                buffer[index] = try readVarInt64(optimizePositive: optimizePositive)
+                initialized = index + 1
+            }
+        }
+    }
+
+    /// Reads `count` big-endian fixed-width integers, converting each with `convert`.
+    @inline(__always)
+    public func readBigEndian<Bits: FixedWidthInteger, Element>(
+        count: Int, _ convert: (Bits) -> Element
+    ) throws -> [Element] {
+        let width = MemoryLayout<Bits>.size
+        let (byteCount, overflow) = count.multipliedReportingOverflow(by: width)
+        guard !overflow else {
+            throw SerializationError(
+                .lengthExceedsInput, expected: "\(count) elements to fit in the input", found: "an overflowing size",
+                offset: offset)
+        }
+        try require(byteCount)
+        let source = UnsafeRawPointer(state.pointee.bytes + state.pointee.position)
+        let result = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for index in 0..<count {
+                buffer[index] = convert(Bits(bigEndian: source.loadUnaligned(fromByteOffset: index * width, as: Bits.self)))
+            }
+            initialized = count
+        }
+        advance(byteCount)
+        return result
+    }
+
     /// Reads a string written by Kryo's `writeString`, `writeAscii` or `writeString(CharSequence)`.
     /// Accepts standard 4-byte UTF-8 sequences too, which Java 2.20 never writes.
     public func readString() throws -> String? {

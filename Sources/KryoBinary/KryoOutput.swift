@@ -173,6 +173,42 @@ public final class KryoOutput {
         append(UInt8(truncatingIfNeeded: bits))
     }
 
+    // MARK: Bulk primitive arrays
+
+    /// Writes each element as a variable-length `int`.
+    public func writeVarInt32s(_ values: UnsafeBufferPointer<Int32>, optimizePositive: Bool) {
+        reserve(values.count * 5)
+        var bytes = state.pointee.bytes + state.pointee.count
+        for value in values {
+            var bits = UInt32(bitPattern: optimizePositive ? value : (value << 1) ^ (value >> 31))
+            while bits >= 0x80 {
+                bytes.pointee = UInt8(truncatingIfNeeded: bits) | 0x80
+                bytes += 1
+                bits >>= 7
+            }
+            bytes.pointee = UInt8(bits)
+            bytes += 1
+        }
+        state.pointee.count = bytes - state.pointee.bytes
+    }
+
+    /// Writes each element as a variable-length `long`.
+    public func writeVarInt64s(_ values: UnsafeBufferPointer<Int64>, optimizePositive: Bool) {
+        reserve(values.count * 9)
+        for value in values { writeVarInt64(value, optimizePositive: optimizePositive) }
+    }
+
+    /// Writes each element big-endian, `width` bytes (2, 4 or 8) from the element's bits.
+    public func writeBigEndian<T: FixedWidthInteger>(_ values: UnsafeBufferPointer<T>) {
+        let width = MemoryLayout<T>.size
+        reserve(values.count * width)
+        let target = UnsafeMutableRawPointer(state.pointee.bytes + state.pointee.count)
+        for (index, value) in values.enumerated() {
+            target.storeBytes(of: value.bigEndian, toByteOffset: index * width, as: T.self)
+        }
+        state.pointee.count += values.count * width
+    }
+
     /// Writes a string as Kryo 2.20's `Output.writeString(String)` does: `0x80` for nil, `0x81`
     /// for empty, 2–63 ASCII characters raw with the last byte's high bit set, anything else as
     /// the UTF-16 length + 1 followed by CESU-8 bytes.

@@ -28,6 +28,9 @@ public protocol ValueReader: AnyObject {
     func readString(forKey key: String) throws -> String?
     /// Reads `count` raw bytes; the count is checked against the input before anything is allocated.
     func readBytes(count: Int, forKey key: String) throws -> [UInt8]
+    /// Reads `count` elements written by ``ValueWriter/writePrimitiveArray(_:forKey:)``; the count
+    /// is checked against the input before anything is allocated.
+    func readPrimitiveArray<P: JavaPrimitive>(_ type: P.Type, count: Int, forKey key: String) throws -> [P]
     /// Reads a nested value written by ``ValueWriter/writeObject(_:as:forKey:)``.
     func readObject(as declared: DeclaredType, forKey key: String) throws -> Any?
     /// Registers an object under construction, so that references to it from its own fields
@@ -43,6 +46,15 @@ public protocol ValueReader: AnyObject {
 }
 
 extension ValueReader {
+    /// Element by element, for backends without a bulk path.
+    public func readPrimitiveArray<P: JavaPrimitive>(_ type: P.Type, count: Int, forKey key: String) throws -> [P] {
+        try validateCount(count, minimumBytesPerElement: 1, forKey: key)
+        var result: [P] = []
+        result.reserveCapacity(count)
+        for _ in 0..<count { result.append(try P.readPrimitive(from: self, forKey: key)) }
+        return result
+    }
+
     /// Reads a nested value declared as Java's `Object`.
     public func readObject(forKey key: String) throws -> Any? {
         try readObject(as: .object, forKey: key)

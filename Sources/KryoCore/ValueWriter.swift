@@ -45,12 +45,20 @@ public protocol ValueWriter: AnyObject {
     func writeString(_ value: String?, forKey key: String) throws
     /// Writes raw bytes whose count the serializer has written or will know when reading.
     func writeBytes(_ bytes: UnsafeRawBufferPointer, forKey key: String) throws
+    /// Writes the elements of a Java primitive array, each in the primitive's own encoding (the
+    /// serializer writes the length). A backend writes them in bulk.
+    func writePrimitiveArray<P: JavaPrimitive>(_ values: [P], forKey key: String) throws
     /// Writes a nested value whose declared type is `declared`: the backend adds the class tag,
     /// nil marker and reference marker the format needs.
     func writeObject(_ value: Any?, as declared: DeclaredType, forKey key: String) throws
 }
 
 extension ValueWriter {
+    /// Element by element, for backends without a bulk path.
+    public func writePrimitiveArray<P: JavaPrimitive>(_ values: [P], forKey key: String) throws {
+        for value in values { try P.writePrimitive(value, to: self, forKey: key) }
+    }
+
     /// Writes raw bytes from an array.
     public func writeBytes(_ bytes: [UInt8], forKey key: String) throws {
         try bytes.withUnsafeBytes { try writeBytes($0, forKey: key) }

@@ -10,7 +10,7 @@ public struct PrimitiveArraySerializer<Element: JavaPrimitive>: Serializer {
 
     public func write(_ value: [Element], to writer: any ValueWriter) throws {
         try writeLength(value.count, to: writer)
-        for element in value { try Element.writePrimitive(element, to: writer, forKey: "element") }
+        try writer.writePrimitiveArray(value, forKey: "elements")
     }
 
     public func read(from reader: any ValueReader) throws -> [Element] {
@@ -26,10 +26,7 @@ public struct PrimitiveArraySerializer<Element: JavaPrimitive>: Serializer {
 
     public func readNilable(from reader: any ValueReader) throws -> [Element]? {
         guard let count = try readArrayLength(from: reader, minimumBytesPerElement: 1) else { return nil }
-        var result: [Element] = []
-        result.reserveCapacity(count)
-        for _ in 0..<count { result.append(try Element.readPrimitive(from: reader, forKey: "element")) }
-        return result
+        return try reader.readPrimitiveArray(Element.self, count: count, forKey: "elements")
     }
 }
 
