@@ -88,26 +88,29 @@ public final class KryoBinaryReader: ValueReader {
         default: width = 1
         }
         try validateCount(count, minimumBytesPerElement: width, forKey: key)
-        let values: Any
+        // Each case decodes an array of exactly `P` (the switch matched P's type); `same` only
+        // restates that to the type checker, without walking the elements as a cast would.
+        func same<Source>(_ values: [Source]) throws -> [P] {
+            guard Source.self == P.self else {
+                throw error(.typeMismatch, expected: "[\(P.self)]", found: "[\(Source.self)]")
+            }
+            return unsafeBitCast(values, to: [P].self)
+        }
         switch P.self {
-        case is Int32.Type: values = try input.readVarInt32s(count: count, optimizePositive: false)
-        case is Int64.Type: values = try input.readVarInt64s(count: count, optimizePositive: false)
-        case is Double.Type: values = try input.readBigEndian(count: count) { Double(bitPattern: $0 as UInt64) }
-        case is Float.Type: values = try input.readBigEndian(count: count) { Float(bitPattern: $0 as UInt32) }
-        case is Int16.Type: values = try input.readBigEndian(count: count) { $0 as Int16 }
-        case is UInt16.Type: values = try input.readBigEndian(count: count) { $0 as UInt16 }
-        case is Int8.Type: values = try input.readBytes(count).map { Int8(bitPattern: $0) }
-        case is Bool.Type: values = try input.readBytes(count).map { $0 == 1 }
+        case is Int32.Type: return try same(input.readVarInt32s(count: count, optimizePositive: false))
+        case is Int64.Type: return try same(input.readVarInt64s(count: count, optimizePositive: false))
+        case is Double.Type: return try same(input.readBigEndian(count: count) { Double(bitPattern: $0 as UInt64) })
+        case is Float.Type: return try same(input.readBigEndian(count: count) { Float(bitPattern: $0 as UInt32) })
+        case is Int16.Type: return try same(input.readBigEndian(count: count) { $0 as Int16 })
+        case is UInt16.Type: return try same(input.readBigEndian(count: count) { $0 as UInt16 })
+        case is Int8.Type: return try same(input.readBytes(count).map { Int8(bitPattern: $0) })
+        case is Bool.Type: return try same(input.readBytes(count).map { $0 == 1 })
         default:
             var result: [P] = []
             result.reserveCapacity(count)
             for _ in 0..<count { result.append(try P.readPrimitive(from: self, forKey: key)) }
             return result
         }
-        guard let typed = values as? [P] else {
-            throw error(.typeMismatch, expected: "[\(P.self)]", found: "\(Swift.type(of: values))")
-        }
-        return typed
     }
 
     public func readObject(as declared: DeclaredType, forKey key: String) throws -> Any? {
