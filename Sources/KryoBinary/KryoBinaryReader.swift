@@ -79,6 +79,40 @@ public final class KryoBinaryReader: ValueReader {
         return try input.readBytes(count)
     }
 
+    public func readStringObject(canBeNull: Bool, forKey key: String) throws -> String? {
+        do {
+            guard options.references else { return try input.readString() }
+            let marker = try input.readVarInt32(optimizePositive: true)
+            switch marker {
+            case 0:
+                guard canBeNull else { throw error(.invalidValue, expected: "a String reference marker", found: "0") }
+                return nil
+            case 1:
+                readObjects.append(nil)
+                let slot = readObjects.count - 1
+                guard let value = try input.readString() else {
+                    throw error(.invalidValue, expected: "a String after a new-object marker", found: "null")
+                }
+                readObjects[slot] = value
+                return value
+            default:
+                let index = Int(marker) - 2
+                guard index >= 0, index < readObjects.count, let object = readObjects[index] else {
+                    throw error(
+                        .invalidReference, expected: "a reference to one of the \(readObjects.count) objects read so far",
+                        found: "reference marker \(marker)")
+                }
+                guard let value = object as? String else {
+                    throw error(.typeMismatch, expected: "a String", found: ValueConversion.describeType(of: object))
+                }
+                return value
+            }
+        } catch var failure as SerializationError {
+            if failure.path.isEmpty { failure.path = path + [key] }
+            throw failure
+        }
+    }
+
     public func readPrimitiveArray<P: JavaPrimitive>(_ type: P.Type, count: Int, forKey key: String) throws -> [P] {
         let width: Int
         switch P.self {

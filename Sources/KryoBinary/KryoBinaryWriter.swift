@@ -81,6 +81,24 @@ public final class KryoBinaryWriter: ValueWriter {
         try output.flushIfNeeded()
     }
 
+    public func writeStringObject(_ value: String?, canBeNull: Bool, forKey key: String) throws {
+        if options.references {
+            // A Java String is reference-tracked: `01` (a new object, numbered) or `00` for null.
+            guard let value else {
+                guard canBeNull else { throw nilNotAllowed("java.lang.String") }
+                output.writeByte(0)
+                return
+            }
+            nextReferenceID += 1
+            output.writeByte(1)
+            output.writeString(value)
+            return
+        }
+        // Without references the String serializer writes its own null.
+        guard value != nil || canBeNull else { throw nilNotAllowed("java.lang.String") }
+        output.writeString(value)
+    }
+
     public func writePrimitiveArray<P: JavaPrimitive>(_ values: [P], forKey key: String) throws {
         try values.withUnsafeBufferPointer { elements in
             let raw = UnsafeRawBufferPointer(elements)
@@ -109,6 +127,10 @@ public final class KryoBinaryWriter: ValueWriter {
 
     public func writeObject(_ value: Any?, as declared: DeclaredType, forKey key: String) throws {
         let value = ValueConversion.flatten(value)
+        if let value, Swift.type(of: value) == String.self, let string = value as? String {
+            try writeString(string, as: declared)
+            return
+        }
         // One registry lookup serves both questions when the value has its declared type.
         var declaredRegistration: Registration?
         let isFinal: Bool
@@ -142,6 +164,30 @@ public final class KryoBinaryWriter: ValueWriter {
         } else {
             try writeClassAndObject(value, generics: declared.genericArguments)
         }
+    }
+
+    /// A `String` value in any slot, without the registry's type-erased path.
+    private func writeString(_ value: String, as declared: DeclaredType) throws {
+        if declared.finality != .nonFinal, declared.swiftType == String.self {
+            try writeStringObject(value, canBeNull: declared.canBeNull, forKey: "")
+            return
+        }
+        let registration = try stringRegistration()
+        try writeClassTag(registration)
+        if options.references {
+            nextReferenceID += 1
+            output.writeByte(1)
+        }
+        output.writeString(value)
+    }
+
+    private var cachedStringRegistration: Registration?
+
+    private func stringRegistration() throws -> Registration {
+        if let cachedStringRegistration { return cachedStringRegistration }
+        let registration = try registration(for: String.self)
+        cachedStringRegistration = registration
+        return registration
     }
 
     // MARK: Kryo's three write paths
@@ -275,7 +321,10 @@ public final class KryoBinaryWriter: ValueWriter {
     }
 
     private func nilNotAllowed(_ registration: Registration) -> SerializationError {
-        SerializationError(
-            .invalidValue, expected: "a non-nil \(registration.javaName)", found: "nil", offset: output.totalCount)
+        nilNotAllowed(registration.javaName)
+    }
+
+    private func nilNotAllowed(_ javaName: String) -> SerializationError {
+        SerializationError(.invalidValue, expected: "a non-nil \(javaName)", found: "nil", offset: output.totalCount)
     }
 }

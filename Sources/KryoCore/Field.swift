@@ -67,20 +67,8 @@ public struct Field<Root>: Sendable {
     public init<Wrapped>(
         _ name: String, _ keyPath: WritableKeyPath<Root, Wrapped?> & Sendable, java: JavaFieldOptions = .init()
     ) {
-        let slot = Field.declaredSlot(Wrapped?.self, java)
         self.init(
-            name: name, declaredType: slot,
-            write: { root, writer in
-                let value: Any? = root[keyPath: keyPath]
-                try writer.writeObject(value, as: slot, forKey: name)
-            },
-            read: { root, reader in
-                guard let value = try reader.readObject(as: slot, forKey: name) else {
-                    root[keyPath: keyPath] = nil
-                    return
-                }
-                root[keyPath: keyPath] = try Field.cast(value, to: Wrapped.self, reader)
-            })
+            name, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 }, java: java)
     }
 
     /// Declares a field holding an object that is never nil in Swift (a `String`, an array, a bean).
@@ -98,14 +86,7 @@ public struct Field<Root>: Sendable {
             self = dynamic
             return
         }
-        let slot = Field.declaredSlot(Value.self, java)
-        self.init(
-            name: name, declaredType: slot,
-            write: { root, writer in try writer.writeObject(root[keyPath: keyPath], as: slot, forKey: name) },
-            read: { root, reader in
-                let value = try reader.readObject(as: slot, forKey: name)
-                root[keyPath: keyPath] = try Field.cast(value, to: Value.self, reader)
-            })
+        self.init(name, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 }, java: java)
     }
 
     // Accessor forms: the same three kinds of field, reached through closures instead of a key
@@ -131,6 +112,19 @@ public struct Field<Root>: Sendable {
         set: @escaping @Sendable (inout Root, Wrapped?) -> Void, java: JavaFieldOptions = .init()
     ) {
         let slot = Field.declaredSlot(Wrapped?.self, java)
+        if Wrapped.self == String.self, slot.finality != .nonFinal {
+            // Strings are the most common object fields: no boxing, no registry lookup.
+            let canBeNull = slot.canBeNull
+            self.init(
+                name: name, declaredType: slot,
+                write: { root, writer in
+                    try writer.writeStringObject(get(root) as? String, canBeNull: canBeNull, forKey: name)
+                },
+                read: { root, reader in
+                    set(&root, try reader.readStringObject(canBeNull: canBeNull, forKey: name) as? Wrapped)
+                })
+            return
+        }
         self.init(
             name: name, declaredType: slot,
             write: { root, writer in
@@ -153,6 +147,21 @@ public struct Field<Root>: Sendable {
         java: JavaFieldOptions = .init()
     ) {
         let slot = Field.declaredSlot(Value.self, java)
+        if Value.self == String.self, slot.finality != .nonFinal {
+            let canBeNull = slot.canBeNull
+            self.init(
+                name: name, declaredType: slot,
+                write: { root, writer in
+                    try writer.writeStringObject(get(root) as? String, canBeNull: canBeNull, forKey: name)
+                },
+                read: { root, reader in
+                    guard let value = try reader.readStringObject(canBeNull: canBeNull, forKey: name) as? Value else {
+                        throw reader.error(.typeMismatch, expected: "a String", found: "nil")
+                    }
+                    set(&root, value)
+                })
+            return
+        }
         self.init(
             name: name, declaredType: slot,
             write: { root, writer in try writer.writeObject(get(root), as: slot, forKey: name) },

@@ -31,6 +31,8 @@ public protocol ValueReader: AnyObject {
     /// Reads `count` elements written by ``ValueWriter/writePrimitiveArray(_:forKey:)``; the count
     /// is checked against the input before anything is allocated.
     func readPrimitiveArray<P: JavaPrimitive>(_ type: P.Type, count: Int, forKey key: String) throws -> [P]
+    /// Reads a `String` written by ``ValueWriter/writeStringObject(_:canBeNull:forKey:)``.
+    func readStringObject(canBeNull: Bool, forKey key: String) throws -> String?
     /// Reads a nested value written by ``ValueWriter/writeObject(_:as:forKey:)``.
     func readObject(as declared: DeclaredType, forKey key: String) throws -> Any?
     /// Registers an object under construction, so that references to it from its own fields
@@ -53,6 +55,16 @@ extension ValueReader {
         result.reserveCapacity(count)
         for _ in 0..<count { result.append(try P.readPrimitive(from: self, forKey: key)) }
         return result
+    }
+
+    /// Through ``readObject(as:forKey:)``, for backends without a faster path.
+    public func readStringObject(canBeNull: Bool, forKey key: String) throws -> String? {
+        let value = try readObject(as: DeclaredType(String.self, finality: .final, canBeNull: canBeNull), forKey: key)
+        guard let value else { return nil }
+        guard let string = value as? String else {
+            throw error(.typeMismatch, expected: "a String", found: ValueConversion.describeType(of: value))
+        }
+        return string
     }
 
     /// Reads a nested value declared as Java's `Object`.

@@ -48,6 +48,9 @@ public protocol ValueWriter: AnyObject {
     /// Writes the elements of a Java primitive array, each in the primitive's own encoding (the
     /// serializer writes the length). A backend writes them in bulk.
     func writePrimitiveArray<P: JavaPrimitive>(_ values: [P], forKey key: String) throws
+    /// Writes a `String` held in a slot whose declared type is `String` (final): what
+    /// ``writeObject(_:as:forKey:)`` would write for it, without boxing it.
+    func writeStringObject(_ value: String?, canBeNull: Bool, forKey key: String) throws
     /// Writes a nested value whose declared type is `declared`: the backend adds the class tag,
     /// nil marker and reference marker the format needs.
     func writeObject(_ value: Any?, as declared: DeclaredType, forKey key: String) throws
@@ -62,6 +65,11 @@ extension ValueWriter {
     /// Writes raw bytes from an array.
     public func writeBytes(_ bytes: [UInt8], forKey key: String) throws {
         try bytes.withUnsafeBytes { try writeBytes($0, forKey: key) }
+    }
+
+    /// Through ``writeObject(_:as:forKey:)``, for backends without a faster path.
+    public func writeStringObject(_ value: String?, canBeNull: Bool, forKey key: String) throws {
+        try writeObject(value, as: DeclaredType(String.self, finality: .final, canBeNull: canBeNull), forKey: key)
     }
 
     /// Writes a nested value declared as Java's `Object`: the class is always written.

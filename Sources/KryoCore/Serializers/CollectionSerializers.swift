@@ -130,6 +130,13 @@ public struct CollectionSerializer<C: Collection & AnyElementsConstructible, Ele
             throw SerializationError(.sizeLimitExceeded, expected: "fewer than 2^31 elements", found: "\(value.count)")
         }
         try writer.writeInt32(Int32(value.count), forKey: "size", encoding: .positive)
+        if Element.self == String.self, slot.finality == .final {
+            // `List<String>`: strings without boxing (Element is String, so the cast is an identity).
+            for element in value {
+                try writer.writeStringObject(unsafeBitCast(element, to: String.self), canBeNull: true, forKey: "element")
+            }
+            return
+        }
         for element in value { try writer.writeObject(element, as: slot, forKey: "element") }
     }
 
@@ -138,7 +145,11 @@ public struct CollectionSerializer<C: Collection & AnyElementsConstructible, Ele
         let count = try readSize(from: reader, minimumBytesPerElement: 1)
         var elements: [Any?] = []
         elements.reserveCapacity(count)
-        for _ in 0..<count { elements.append(try reader.readObject(Element.self, as: slot, forKey: "element")) }
+        if Element.self == String.self, slot.finality == .final {
+            for _ in 0..<count { elements.append(try reader.readStringObject(canBeNull: true, forKey: "element")) }
+        } else {
+            for _ in 0..<count { elements.append(try reader.readObject(Element.self, as: slot, forKey: "element")) }
+        }
         do {
             return try C.make(fromAnyElements: elements)
         } catch let error as SerializationError {
