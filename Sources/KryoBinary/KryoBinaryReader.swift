@@ -99,7 +99,8 @@ public final class KryoBinaryReader: ValueReader {
                 let index = Int(marker) - 2
                 guard index >= 0, index < readObjects.count, let object = readObjects[index] else {
                     throw error(
-                        .invalidReference, expected: "a reference to one of the \(readObjects.count) objects read so far",
+                        .invalidReference,
+                        expected: "a reference to one of the \(readObjects.count) objects read so far",
                         found: "reference marker \(marker)")
                 }
                 guard let value = object as? String else {

@@ -288,7 +288,8 @@ public final class KryoInput {
         let source = UnsafeRawPointer(state.pointee.bytes + state.pointee.position)
         let result = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
             for index in 0..<count {
-                buffer[index] = convert(Bits(bigEndian: source.loadUnaligned(fromByteOffset: index * width, as: Bits.self)))
+                buffer[index] = convert(
+                    Bits(bigEndian: source.loadUnaligned(fromByteOffset: index * width, as: Bits.self)))
             }
             initialized = count
         }
@@ -391,7 +392,8 @@ public final class KryoInput {
         if buffered < count {
             guard try fill(count) else {
                 throw SerializationError(
-                    .truncatedInput, expected: "\(count - buffered) more byte\(count - buffered == 1 ? "" : "s") of a string",
+                    .truncatedInput,
+                    expected: "\(count - buffered) more byte\(count - buffered == 1 ? "" : "s") of a string",
                     found: "the end of the input", offset: offset + buffered)
             }
         }

@@ -113,16 +113,11 @@ public struct Field<Root>: Sendable {
     ) {
         let slot = Field.declaredSlot(Wrapped?.self, java)
         if Wrapped.self == String.self, slot.finality != .nonFinal {
-            // Strings are the most common object fields: no boxing, no registry lookup.
-            let canBeNull = slot.canBeNull
-            self.init(
-                name: name, declaredType: slot,
-                write: { root, writer in
-                    try writer.writeStringObject(get(root) as? String, canBeNull: canBeNull, forKey: name)
-                },
-                read: { root, reader in
-                    set(&root, try reader.readStringObject(canBeNull: canBeNull, forKey: name) as? Wrapped)
-                })
+            // Strings are the most common object fields: no boxing, no registry lookup. (Wrapped
+            // is String here: the casts of the closures are identities.)
+            self = Field.stringField(
+                name, slot, unsafeBitCast(get, to: (@Sendable (Root) -> String?).self),
+                unsafeBitCast(set, to: (@Sendable (inout Root, String?) -> Void).self))
             return
         }
         self.init(
@@ -148,18 +143,13 @@ public struct Field<Root>: Sendable {
     ) {
         let slot = Field.declaredSlot(Value.self, java)
         if Value.self == String.self, slot.finality != .nonFinal {
-            let canBeNull = slot.canBeNull
-            self.init(
-                name: name, declaredType: slot,
-                write: { root, writer in
-                    try writer.writeStringObject(get(root) as? String, canBeNull: canBeNull, forKey: name)
-                },
-                read: { root, reader in
-                    guard let value = try reader.readStringObject(canBeNull: canBeNull, forKey: name) as? Value else {
-                        throw reader.error(.typeMismatch, expected: "a String", found: "nil")
-                    }
-                    set(&root, value)
-                })
+            let getString = unsafeBitCast(get, to: (@Sendable (Root) -> String).self)
+            let setString = unsafeBitCast(set, to: (@Sendable (inout Root, String) -> Void).self)
+            self = Field.stringField(
+                name, slot, { getString($0) },
+                { root, value in
+                    if let value { setString(&root, value) }
+                }, required: true)
             return
         }
         self.init(
@@ -168,6 +158,23 @@ public struct Field<Root>: Sendable {
             read: { root, reader in
                 let value = try reader.readObject(as: slot, forKey: name)
                 set(&root, try Field.cast(value, to: Value.self, reader))
+            })
+    }
+
+    /// A `String` field written and read without boxing.
+    @usableFromInline
+    static func stringField(
+        _ name: String, _ slot: DeclaredType, _ get: @escaping @Sendable (Root) -> String?,
+        _ set: @escaping @Sendable (inout Root, String?) -> Void, required: Bool = false
+    ) -> Field {
+        let canBeNull = slot.canBeNull
+        return Field(
+            name: name, declaredType: slot,
+            write: { root, writer in try writer.writeStringObject(get(root), canBeNull: canBeNull, forKey: name) },
+            read: { root, reader in
+                let value = try reader.readStringObject(canBeNull: canBeNull, forKey: name)
+                if required, value == nil { throw reader.error(.typeMismatch, expected: "a String", found: "nil") }
+                set(&root, value)
             })
     }
 

@@ -82,7 +82,8 @@ public final class Registry: Sendable {
         var pending = entries.map(\.swiftType)
         var seen = Set(pending.map { ObjectIdentifier($0) })
         while let type = pending.popLast() {
-            for referenced in Registry.referencedTypes(of: type) where seen.insert(ObjectIdentifier(referenced)).inserted {
+            for referenced in Registry.referencedTypes(of: type)
+            where seen.insert(ObjectIdentifier(referenced)).inserted {
                 let key = ObjectIdentifier(referenced)
                 if byType[key] == nil, let registration = Registry.resolveDefault(referenced, byName: byName) {
                     byType[key] = registration

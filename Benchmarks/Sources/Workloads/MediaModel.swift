@@ -123,8 +123,12 @@ public final class MediaContent: Schematized, Equatable {
         let content = MediaContent()
         content.media = media
         content.images = [
-            Image(uri: "http://javaone.com/keynote_large.jpg", title: "Javaone Keynote", width: 1024, height: 768, size: .large),
-            Image(uri: "http://javaone.com/keynote_small.jpg", title: "Javaone Keynote", width: 320, height: 240, size: .small),
+            Image(
+                uri: "http://javaone.com/keynote_large.jpg", title: "Javaone Keynote", width: 1024, height: 768,
+                size: .large),
+            Image(
+                uri: "http://javaone.com/keynote_small.jpg", title: "Javaone Keynote", width: 320, height: 240,
+                size: .small),
         ]
         return content
     }

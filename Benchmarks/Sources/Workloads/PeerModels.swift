@@ -36,8 +36,12 @@ public struct CodableMediaContent: Codable, Equatable, Sendable {
                 format: "video/mpg4", duration: 18_000_000, size: 58_982_400, bitrate: 262_144, hasBitrate: true,
                 persons: ["Bill Gates", "Steve Jobs\u{C2A4}"], player: 0, copyright: nil),
             images: [
-                Image(uri: "http://javaone.com/keynote_large.jpg", title: "Javaone Keynote", width: 1024, height: 768, size: 1),
-                Image(uri: "http://javaone.com/keynote_small.jpg", title: "Javaone Keynote", width: 320, height: 240, size: 0),
+                Image(
+                    uri: "http://javaone.com/keynote_large.jpg", title: "Javaone Keynote", width: 1024, height: 768,
+                    size: 1),
+                Image(
+                    uri: "http://javaone.com/keynote_small.jpg", title: "Javaone Keynote", width: 320, height: 240,
+                    size: 0),
             ])
     }
 }
@@ -85,7 +89,6 @@ public final class ArchivedMedia: NSObject, NSSecureCoding {
     }
 }
 
-
 public final class ArchivedImage: NSObject, NSSecureCoding {
     public static var supportsSecureCoding: Bool { true }
     var uri = "", title: String?
@@ -115,7 +118,6 @@ public final class ArchivedImage: NSObject, NSSecureCoding {
         size = coder.decodeInt32(forKey: "size")
     }
 }
-
 
 public final class ArchivedMediaContent: NSObject, NSSecureCoding {
     public static var supportsSecureCoding: Bool { true }
@@ -151,8 +153,11 @@ public final class ArchivedMediaContent: NSObject, NSSecureCoding {
         let content = ArchivedMediaContent()
         content.media = media
         content.images = [
-            ArchivedImage(uri: "http://javaone.com/keynote_large.jpg", title: "Javaone Keynote", width: 1024, height: 768, size: 1),
-            ArchivedImage(uri: "http://javaone.com/keynote_small.jpg", title: "Javaone Keynote", width: 320, height: 240, size: 0),
+            ArchivedImage(
+                uri: "http://javaone.com/keynote_large.jpg", title: "Javaone Keynote", width: 1024, height: 768, size: 1
+            ),
+            ArchivedImage(
+                uri: "http://javaone.com/keynote_small.jpg", title: "Javaone Keynote", width: 320, height: 240, size: 0),
         ]
         return content
     }

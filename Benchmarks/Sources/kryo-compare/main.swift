@@ -46,8 +46,14 @@ do {
         let registry = try benchmarkRegistry()
         let standard = MediaContent.standard()
         let files: [(String, [UInt8])] = [
-            ("media.field.refs-off", try KryoCodec(registry: registry, options: .init(references: false)).encode(standard)),
-            ("media.field.refs-on", try KryoCodec(registry: registry, options: .init(references: true)).encode(standard)),
+            (
+                "media.field.refs-off",
+                try KryoCodec(registry: registry, options: .init(references: false)).encode(standard)
+            ),
+            (
+                "media.field.refs-on",
+                try KryoCodec(registry: registry, options: .init(references: true)).encode(standard)
+            ),
             (
                 "media.manual",
                 try KryoCodec(registry: try manualRegistry(), framing: .object, options: .init(references: false))

@@ -133,7 +133,8 @@ public struct CollectionSerializer<C: Collection & AnyElementsConstructible, Ele
         if Element.self == String.self, slot.finality == .final {
             // `List<String>`: strings without boxing (Element is String, so the cast is an identity).
             for element in value {
-                try writer.writeStringObject(unsafeBitCast(element, to: String.self), canBeNull: true, forKey: "element")
+                try writer.writeStringObject(
+                    unsafeBitCast(element, to: String.self), canBeNull: true, forKey: "element")
             }
             return
         }
