@@ -42,6 +42,23 @@ def main(directory):
         encode, decode = table.get(group + "/encode"), table.get(group + "/decode")
         return encode[0] + decode[0] if encode and decode else None
 
+    peers = [("Java Kryo (same settings)", None), ("swift-protobuf", "media.protobuf"),
+             ("JSONEncoder/Decoder", "media.json"), ("PropertyListEncoder", "media.plist"),
+             ("NSKeyedArchiver", "media.nskeyedarchiver")]
+    print("\n## MediaContent: time of each peer ÷ time of SwiftKryo (above 1: SwiftKryo is faster)\n")
+    print("| SwiftKryo variant | operation | " + " | ".join(name for name, _ in peers) + " |")
+    print("|---|---|" + "---:|" * len(peers))
+    for group in ["media.field.refs-off", "media.field.refs-on", "media.manual"]:
+        for op in ["encode", "decode"]:
+            mine = swift.get(f"{group}/{op}")
+            if not mine:
+                continue
+            cells = []
+            for _, peer in peers:
+                other = java.get(f"{group}/{op}") if peer is None else swift.get(f"{peer}/{op}")
+                cells.append(f"{other[0] / mine[0]:.2f}" if other else "–")
+            print(f"| {group} | {op} | " + " | ".join(cells) + " |")
+
     print("\n## Targets (issue 3), measured in this sitting\n")
     print("| target | measured | goal | met |")
     print("|---|---:|---:|:---:|")
