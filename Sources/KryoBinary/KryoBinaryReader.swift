@@ -151,21 +151,7 @@ public final class KryoBinaryReader: ValueReader {
     public func readObject(as declared: DeclaredType, forKey key: String) throws -> Any? {
         path.append(key)
         defer { path.removeLast() }
-        var declaredRegistration: Registration?
-        let isFinal: Bool
-        switch declared.finality {
-        case .final:
-            isFinal = true
-        case .nonFinal:
-            isFinal = false
-        case .inferred:
-            if declared.swiftType == Any.self {
-                isFinal = false
-            } else {
-                declaredRegistration = registry.registration(for: declared.swiftType)
-                isFinal = declaredRegistration?.isFinal ?? false
-            }
-        }
+        let (isFinal, declaredRegistration) = registry.finality(of: declared)
         if isFinal {
             let registration = try declaredRegistration ?? registration(for: declared.swiftType)
             return try readObjectOrNull(

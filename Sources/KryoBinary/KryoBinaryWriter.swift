@@ -131,22 +131,7 @@ public final class KryoBinaryWriter: ValueWriter {
             try writeString(string, as: declared)
             return
         }
-        // One registry lookup serves both questions when the value has its declared type.
-        var declaredRegistration: Registration?
-        let isFinal: Bool
-        switch declared.finality {
-        case .final:
-            isFinal = true
-        case .nonFinal:
-            isFinal = false
-        case .inferred:
-            if declared.swiftType == Any.self {
-                isFinal = false
-            } else {
-                declaredRegistration = registry.registration(for: declared.swiftType)
-                isFinal = declaredRegistration?.isFinal ?? false
-            }
-        }
+        let (isFinal, declaredRegistration) = registry.finality(of: declared)
         if isFinal {
             let registration: Registration
             if let value {

@@ -151,15 +151,22 @@ public final class Registry: Sendable {
         return nil
     }
 
+    /// Whether values in a slot of this declared type carry no class tag, with the declared type's
+    /// registration when deciding needed it (one lookup serves both questions).
+    public func finality(of declared: DeclaredType) -> (isFinal: Bool, registration: Registration?) {
+        switch declared.finality {
+        case .final: return (true, nil)
+        case .nonFinal: return (false, nil)
+        case .inferred:
+            if declared.swiftType == Any.self { return (false, nil) }
+            let registration = registration(for: declared.swiftType)
+            return (registration?.isFinal ?? false, registration)
+        }
+    }
+
     /// Whether values in a slot of this declared type carry no class tag.
     public func isFinal(_ declared: DeclaredType) -> Bool {
-        switch declared.finality {
-        case .final: return true
-        case .nonFinal: return false
-        case .inferred:
-            if declared.swiftType == Any.self { return false }
-            return registration(for: declared.swiftType)?.isFinal ?? false
-        }
+        finality(of: declared).isFinal
     }
 
     private func arrayRegistration(forJavaName name: String) -> Registration? {
