@@ -29,20 +29,18 @@ public struct CodableMediaContent: Codable, Equatable, Sendable {
     var media: Media
     var images: [Image]
 
+    /// The same value as ``MediaContent/standard()``.
     public static func standard() -> CodableMediaContent {
-        CodableMediaContent(
+        let content = MediaContent.standard()
+        let media = content.media
+        return CodableMediaContent(
             media: Media(
-                uri: "http://javaone.com/keynote.mpg", title: "Javaone Keynote", width: 640, height: 480,
-                format: "video/mpg4", duration: 18_000_000, size: 58_982_400, bitrate: 262_144, hasBitrate: true,
-                persons: ["Bill Gates", "Steve Jobs\u{C2A4}"], player: 0, copyright: nil),
-            images: [
-                Image(
-                    uri: "http://javaone.com/keynote_large.jpg", title: "Javaone Keynote", width: 1024, height: 768,
-                    size: 1),
-                Image(
-                    uri: "http://javaone.com/keynote_small.jpg", title: "Javaone Keynote", width: 320, height: 240,
-                    size: 0),
-            ])
+                uri: media.uri, title: media.title, width: media.width, height: media.height, format: media.format,
+                duration: media.duration, size: media.size, bitrate: media.bitrate, hasBitrate: media.hasBitrate,
+                persons: media.persons, player: media.player == .java ? 0 : 1, copyright: media.copyright),
+            images: content.images.map {
+                Image(uri: $0.uri, title: $0.title, width: $0.width, height: $0.height, size: $0.size == .small ? 0 : 1)
+            })
     }
 }
 
@@ -138,59 +136,58 @@ public final class ArchivedMediaContent: NSObject, NSSecureCoding {
             (coder.decodeObject(of: [NSArray.self, ArchivedImage.self], forKey: "images") as? [ArchivedImage]) ?? []
     }
 
+    /// The same value as ``MediaContent/standard()``.
     public static func standard() -> ArchivedMediaContent {
+        let content = MediaContent.standard()
         let media = ArchivedMedia()
-        media.uri = "http://javaone.com/keynote.mpg"
-        media.title = "Javaone Keynote"
-        media.width = 640
-        media.height = 480
-        media.format = "video/mpg4"
-        media.duration = 18_000_000
-        media.size = 58_982_400
-        media.bitrate = 262_144
-        media.hasBitrate = true
-        media.persons = ["Bill Gates", "Steve Jobs\u{C2A4}"]
-        let content = ArchivedMediaContent()
-        content.media = media
-        content.images = [
+        media.uri = content.media.uri
+        media.title = content.media.title
+        media.width = content.media.width
+        media.height = content.media.height
+        media.format = content.media.format
+        media.duration = content.media.duration
+        media.size = content.media.size
+        media.bitrate = content.media.bitrate
+        media.hasBitrate = content.media.hasBitrate
+        media.persons = content.media.persons
+        media.player = content.media.player == .java ? 0 : 1
+        media.copyright = content.media.copyright
+        let archived = ArchivedMediaContent()
+        archived.media = media
+        archived.images = content.images.map {
             ArchivedImage(
-                uri: "http://javaone.com/keynote_large.jpg", title: "Javaone Keynote", width: 1024, height: 768, size: 1
-            ),
-            ArchivedImage(
-                uri: "http://javaone.com/keynote_small.jpg", title: "Javaone Keynote", width: 320, height: 240, size: 0),
-        ]
-        return content
+                uri: $0.uri, title: $0.title, width: $0.width, height: $0.height, size: $0.size == .small ? 0 : 1)
+        }
+        return archived
     }
 }
 
-/// The swift-protobuf message of the standard value.
+/// The swift-protobuf message of ``MediaContent/standard()``.
 public func protobufMediaContent() -> Media_MediaContent {
+    let content = MediaContent.standard()
     var media = Media_Media()
-    media.uri = "http://javaone.com/keynote.mpg"
-    media.title = "Javaone Keynote"
-    media.width = 640
-    media.height = 480
-    media.format = "video/mpg4"
-    media.duration = 18_000_000
-    media.size = 58_982_400
-    media.bitrate = 262_144
-    media.hasBitrate_p = true
-    media.persons = ["Bill Gates", "Steve Jobs\u{C2A4}"]
-    media.player = .java
-    var large = Media_Image()
-    large.uri = "http://javaone.com/keynote_large.jpg"
-    large.title = "Javaone Keynote"
-    large.width = 1024
-    large.height = 768
-    large.size = .large
-    var small = Media_Image()
-    small.uri = "http://javaone.com/keynote_small.jpg"
-    small.title = "Javaone Keynote"
-    small.width = 320
-    small.height = 240
-    small.size = .small
-    var content = Media_MediaContent()
-    content.media = media
-    content.images = [large, small]
-    return content
+    media.uri = content.media.uri
+    if let title = content.media.title { media.title = title }
+    media.width = content.media.width
+    media.height = content.media.height
+    media.format = content.media.format
+    media.duration = content.media.duration
+    media.size = content.media.size
+    media.bitrate = content.media.bitrate
+    media.hasBitrate_p = content.media.hasBitrate
+    media.persons = content.media.persons
+    media.player = content.media.player == .java ? .java : .flash
+    if let copyright = content.media.copyright { media.copyright = copyright }
+    var message = Media_MediaContent()
+    message.media = media
+    message.images = content.images.map { image in
+        var converted = Media_Image()
+        converted.uri = image.uri
+        if let title = image.title { converted.title = title }
+        converted.width = image.width
+        converted.height = image.height
+        converted.size = image.size == .small ? .small : .large
+        return converted
+    }
+    return message
 }

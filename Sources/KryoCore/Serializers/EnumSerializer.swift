@@ -11,11 +11,6 @@ public protocol JavaEnum: JavaRepresentable, CaseIterable, Hashable, Sendable {}
 extension JavaEnum {
     public static var defaultSerializer: AnySerializer { AnySerializer(EnumSerializer<Self>()) }
     public static var isJavaFinal: Bool { true }
-
-    /// The Java ordinal: the case's position in `allCases`.
-    public var javaOrdinal: Int {
-        Self.allCases.firstIndex(of: self).map { Self.allCases.distance(from: Self.allCases.startIndex, to: $0) } ?? 0
-    }
 }
 
 /// The constants of a Java enum in ordinal order, with a constant-time ordinal lookup.
