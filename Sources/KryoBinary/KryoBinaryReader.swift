@@ -29,13 +29,25 @@ public final class KryoBinaryReader: ValueReader {
     /// Reads a value written by the given top-level Java call.
     public func readRoot(framing: KryoFraming, declaredType: any Any.Type) throws -> Any? {
         let declared = DeclaredType.of(declaredType)
+        let slot: ResolvedSlot
         switch framing {
         case .classAndObject:
-            return try readClassAndObject(preferring: declared.swiftType == Any.self ? nil : declared)
+            var open = declared
+            open.finality = .nonFinal
+            slot = ResolvedSlot(
+                declared: open, isFinal: false,
+                registration: declared.swiftType == Any.self ? nil : registry.registration(for: declared.swiftType))
         case .object, .objectOrNull:
-            let registration = try registration(for: declared.swiftType)
-            return try readObjectOrNull(
-                registration: registration, generics: declared.genericArguments, canBeNull: framing == .objectOrNull)
+            var final = declared
+            final.canBeNull = framing == .objectOrNull
+            slot = ResolvedSlot(declared: final, isFinal: true, registration: try registration(for: declared.swiftType))
+        }
+        do {
+            return try read(in: slot, forKey: "")
+        } catch var failure as SerializationError {
+            if failure.offset == nil { failure.offset = input.offset }
+            if failure.path.isEmpty { failure.path = currentPath }
+            throw failure
         }
     }
 
@@ -69,7 +81,7 @@ public final class KryoBinaryReader: ValueReader {
         do {
             return try input.readString()
         } catch var error as SerializationError {
-            error.path = path
+            error.path = currentPath
             throw error
         }
     }
@@ -109,7 +121,7 @@ public final class KryoBinaryReader: ValueReader {
                 return value
             }
         } catch var failure as SerializationError {
-            if failure.path.isEmpty { failure.path = path + [key] }
+            if failure.path.isEmpty { failure.path = currentPath + [key] }
             throw failure
         }
     }
@@ -149,15 +161,99 @@ public final class KryoBinaryReader: ValueReader {
     }
 
     public func readObject(as declared: DeclaredType, forKey key: String) throws -> Any? {
-        path.append(key)
-        defer { path.removeLast() }
-        let (isFinal, declaredRegistration) = registry.finality(of: declared)
-        if isFinal {
-            let registration = try declaredRegistration ?? registration(for: declared.swiftType)
-            return try readObjectOrNull(
-                registration: registration, generics: declared.genericArguments, canBeNull: declared.canBeNull)
+        try read(in: ResolvedSlot(declared, in: registry), forKey: key)
+    }
+
+    /// Reads a value or nil, type-erased, in a resolved slot.
+    private func read(in slot: ResolvedSlot, forKey key: String) throws -> Any? {
+        switch try beginObject(in: slot, forKey: key) {
+        case .value(let value):
+            return value
+        case .body(let registration, _):
+            let value = try registration.serializer.read(from: self)
+            endObject(storing: value)
+            return value
+        case .ownNil(let registration):
+            let value = try registration.serializer.readNilable(from: self)
+            endObject(storing: value)
+            return value
         }
-        return try readClassAndObject(preferring: declared, declaredRegistration: declaredRegistration)
+    }
+
+    // MARK: Object markers (Kryo's readClassAndObject, readObjectOrNull, readObject)
+
+    public func beginObject(in slot: ResolvedSlot, forKey key: String) throws -> ObjectReadStep {
+        path.append(key)
+        let registration: Registration
+        var reference = -1
+        var step = Step.body
+        if slot.isFinal {
+            guard let declared = slot.registration else {
+                throw error(
+                    .unsupported, expected: "a registration or default serializer for \(slot.declared.swiftType)",
+                    found: "none")
+            }
+            registration = declared
+            if options.references {
+                switch try readReferenceMarker(registration: registration, mayBeNull: slot.declared.canBeNull) {
+                case .resolved(let value):
+                    path.removeLast()
+                    return .value(value)
+                case .newObject(let newSlot):
+                    reference = newSlot
+                }
+            } else if registration.serializer.handlesNil {
+                if slot.declared.canBeNull { step = .ownNil }
+            } else if slot.declared.canBeNull {
+                let marker = try input.readByte()
+                if marker == 0 {
+                    path.removeLast()
+                    return .value(nil)
+                }
+                guard marker == 1 else {
+                    throw error(.invalidValue, expected: "a nil marker (0 or 1)", found: "\(marker)")
+                }
+            }
+        } else {
+            guard var tagged = try readClassTag() else {
+                path.removeLast()
+                return .value(nil)
+            }
+            // The declared type's own registration when the tag names the same Java class
+            // (an ArrayList read into `[SampleBean]`).
+            if let preferred = slot.registration, preferred !== tagged, preferred.javaName == tagged.javaName {
+                tagged = preferred
+            }
+            registration = tagged
+            if options.references {
+                switch try readReferenceMarker(registration: registration, mayBeNull: false) {
+                case .resolved(let value):
+                    path.removeLast()
+                    return .value(value)
+                case .newObject(let newSlot):
+                    reference = newSlot
+                }
+            }
+        }
+        depth += 1
+        guard depth <= options.limits.maxDepth else {
+            throw error(
+                .depthLimitExceeded, expected: "at most \(options.limits.maxDepth) nested objects",
+                found: "deeper nesting at a \(registration.javaName)")
+        }
+        pendingSlots.append(reference)
+        let generics = slot.declared.genericArguments
+        if !(generics.isEmpty && genericArguments.isEmpty) { genericArguments = generics }
+        switch step {
+        case .ownNil: return .ownNil(registration)
+        case .body: return .body(registration, storesReference: reference >= 0)
+        }
+    }
+
+    public func endObject(storing value: Any?) {
+        if let reference = pendingSlots.popLast(), reference >= 0 { readObjects[reference] = value }
+        depth -= 1
+        path.removeLast()
     }
 
     public func reference(_ object: Any) {
@@ -180,79 +276,15 @@ public final class KryoBinaryReader: ValueReader {
     }
 
     public func error(_ kind: SerializationError.Kind, expected: String, found: String) -> SerializationError {
-        SerializationError(kind, expected: expected, found: found, offset: input.offset, path: path)
+        SerializationError(kind, expected: expected, found: found, offset: input.offset, path: currentPath)
     }
 
-    // MARK: Kryo's read paths
-
-    private func readClassAndObject(preferring declared: DeclaredType?, declaredRegistration: Registration? = nil)
-        throws -> Any?
-    {
-        guard var registration = try readClassTag() else { return nil }
-        if let declared, declared.swiftType != Any.self, declared.swiftType != registration.swiftType,
-            let preferred = declaredRegistration ?? registry.registration(for: declared.swiftType),
-            preferred.javaName == registration.javaName
-        {
-            registration = preferred
-        }
-        var slot = -1
-        if options.references {
-            switch try readReferenceMarker(registration: registration, mayBeNull: false) {
-            case .resolved(let value): return value
-            case .newObject(let newSlot): slot = newSlot
-            }
-        }
-        return try readBody(registration: registration, generics: declared?.genericArguments ?? [], slot: slot)
+    private enum Step {
+        case body, ownNil
     }
 
-    private func readObjectOrNull(registration: Registration, generics: [DeclaredType], canBeNull: Bool) throws
-        -> Any?
-    {
-        if options.references {
-            switch try readReferenceMarker(registration: registration, mayBeNull: canBeNull) {
-            case .resolved(let value): return value
-            case .newObject(let slot): return try readBody(registration: registration, generics: generics, slot: slot)
-            }
-        }
-        if registration.serializer.handlesNil {
-            return try readBody(registration: registration, generics: generics, slot: -1, nilable: canBeNull)
-        }
-        if canBeNull {
-            let marker = try input.readByte()
-            if marker == 0 { return nil }
-            guard marker == 1 else {
-                throw error(.invalidValue, expected: "a nil marker (0 or 1)", found: "\(marker)")
-            }
-        }
-        return try readBody(registration: registration, generics: generics, slot: -1)
-    }
-
-    private func readBody(registration: Registration, generics: [DeclaredType], slot: Int, nilable: Bool = false)
-        throws -> Any?
-    {
-        depth += 1
-        defer { depth -= 1 }
-        guard depth <= options.limits.maxDepth else {
-            throw error(
-                .depthLimitExceeded, expected: "at most \(options.limits.maxDepth) nested objects",
-                found: "deeper nesting at a \(registration.javaName)")
-        }
-        pendingSlots.append(slot)
-        defer { pendingSlots.removeLast() }
-        if !(generics.isEmpty && genericArguments.isEmpty) { genericArguments = generics }
-        let value: Any?
-        do {
-            value =
-                nilable
-                ? try registration.serializer.readNilable(from: self) : try registration.serializer.read(from: self)
-        } catch var failure as SerializationError {
-            if failure.offset == nil { failure.offset = input.offset }
-            if failure.path.isEmpty { failure.path = path }
-            throw failure
-        }
-        if slot >= 0 { readObjects[slot] = value }
-        return value
-    }
+    /// The keys of the objects being read, outermost first (the top level has no key).
+    private var currentPath: [String] { path.filter { !$0.isEmpty } }
 
     private enum ReferenceMarker {
         case resolved(Any?)
@@ -305,12 +337,12 @@ public final class KryoBinaryReader: ValueReader {
             guard let registration = registry.registration(forJavaName: name) else {
                 throw SerializationError(
                     .unknownClassName, expected: "a class the registry knows", found: "\"\(name)\"",
-                    offset: tagOffset, path: path)
+                    offset: tagOffset, path: currentPath)
             }
             if options.registrationRequired, registration.id == nil {
                 throw SerializationError(
                     .unregisteredType, expected: "a registered class (registration is required)",
-                    found: "class name \"\(name)\"", offset: tagOffset, path: path)
+                    found: "class name \"\(name)\"", offset: tagOffset, path: currentPath)
             }
             classNames[nameID] = registration
             return registration
@@ -319,7 +351,7 @@ public final class KryoBinaryReader: ValueReader {
             guard id >= 0, let registration = registry.registration(forID: id) else {
                 throw SerializationError(
                     .unknownClassID, expected: "a registered class id", found: "id \(Int(tag) - 2)",
-                    offset: tagOffset, path: path)
+                    offset: tagOffset, path: currentPath)
             }
             return registration
         }

@@ -35,7 +35,7 @@ public final class KryoBinaryWriter: ValueWriter {
         let value = ValueConversion.flatten(value)
         switch framing {
         case .classAndObject:
-            try writeClassAndObject(value, generics: [])
+            try writeObject(value, as: .object, forKey: "")
         case .object, .objectOrNull:
             let type = declaredType ?? value.map { Swift.type(of: $0) }
             guard let type else {
@@ -43,8 +43,10 @@ public final class KryoBinaryWriter: ValueWriter {
                     .typeMismatch, expected: "a value (writeObject cannot write nil)", found: "nil")
             }
             let registration = try registration(for: type)
-            try writeObjectOrNull(
-                value, registration: registration, generics: [], canBeNull: framing == .objectOrNull)
+            let declared = DeclaredType(registration.swiftType, finality: .final, canBeNull: framing == .objectOrNull)
+            try write(
+                value, registration: registration,
+                in: ResolvedSlot(declared: declared, isFinal: true, registration: registration))
         }
     }
 
@@ -132,23 +134,35 @@ public final class KryoBinaryWriter: ValueWriter {
             return
         }
         let (isFinal, declaredRegistration) = registry.finality(of: declared)
-        if isFinal {
-            let registration: Registration
-            if let value {
-                let type = Swift.type(of: value)
-                if let declaredRegistration, type == declared.swiftType {
-                    registration = declaredRegistration
-                } else {
-                    registration = try self.registration(for: type)
-                }
+        let registration: Registration
+        if let value {
+            let type = Swift.type(of: value)
+            if let declaredRegistration, type == declared.swiftType {
+                registration = declaredRegistration
             } else {
-                registration = try declaredRegistration ?? self.registration(for: declared.swiftType)
+                registration = try self.registration(for: type)
             }
-            try writeObjectOrNull(
-                value, registration: registration, generics: declared.genericArguments, canBeNull: declared.canBeNull)
+        } else if isFinal {
+            registration = try declaredRegistration ?? self.registration(for: declared.swiftType)
         } else {
-            try writeClassAndObject(value, generics: declared.genericArguments)
+            output.writeByte(0)
+            return
         }
+        try write(
+            value, registration: registration,
+            in: ResolvedSlot(declared: declared, isFinal: isFinal, registration: registration))
+    }
+
+    /// Writes a value or nil, type-erased, in a resolved slot.
+    private func write(_ value: Any?, registration: Registration, in slot: ResolvedSlot) throws {
+        guard let value else {
+            if try beginNilObject(in: slot, forKey: "") { try registration.serializer.writeNil(to: self) }
+            return
+        }
+        guard try beginObject(registration, identity: ObjectIdentity(of: value, registration), in: slot, forKey: "")
+        else { return }
+        try registration.serializer.write(value, to: self)
+        try endObject()
     }
 
     /// A `String` value in any slot, without the registry's type-erased path.
@@ -175,75 +189,69 @@ public final class KryoBinaryWriter: ValueWriter {
         return registration
     }
 
-    // MARK: Kryo's three write paths
+    // MARK: Object markers (Kryo's writeClassAndObject, writeObjectOrNull, writeObject)
 
-    private func writeClassAndObject(_ value: Any?, generics: [DeclaredType]) throws {
-        guard let value else {
-            output.writeByte(0)
-            return
-        }
-        let registration = try registration(for: Swift.type(of: value))
-        try writeClassTag(registration)
-        if options.references, try writeReferenceMarker(value, registration: registration, mayBeNull: false) {
-            return
-        }
-        try writeBody(value, registration: registration, generics: generics)
-    }
-
-    private func writeObjectOrNull(
-        _ value: Any?, registration: Registration, generics: [DeclaredType], canBeNull: Bool
-    ) throws {
-        if options.references {
-            guard let value else {
-                guard canBeNull else { throw nilNotAllowed(registration) }
-                output.writeByte(0)
-                return
+    public func beginObject(
+        _ registration: Registration, identity: @autoclosure () -> ObjectIdentity, in slot: ResolvedSlot,
+        forKey key: String
+    ) throws -> Bool {
+        if slot.isFinal {
+            if options.references {
+                if try writeReferenceMarker(identity, registration: registration, mayBeNull: slot.declared.canBeNull) {
+                    return false
+                }
+            } else if slot.declared.canBeNull, !registration.serializer.handlesNil {
+                output.writeByte(1)
             }
-            if try writeReferenceMarker(value, registration: registration, mayBeNull: canBeNull) { return }
-            try writeBody(value, registration: registration, generics: generics)
-            return
-        }
-        if registration.serializer.handlesNil {
-            guard let value else {
-                guard canBeNull else { throw nilNotAllowed(registration) }
-                try registration.serializer.writeNil(to: self)
-                return
+        } else {
+            try writeClassTag(registration)
+            if options.references, try writeReferenceMarker(identity, registration: registration, mayBeNull: false) {
+                return false
             }
-            try writeBody(value, registration: registration, generics: generics)
-            return
         }
-        guard let value else {
-            guard canBeNull else { throw nilNotAllowed(registration) }
-            output.writeByte(0)
-            return
-        }
-        if canBeNull { output.writeByte(1) }
-        try writeBody(value, registration: registration, generics: generics)
-    }
-
-    private func writeBody(_ value: Any, registration: Registration, generics: [DeclaredType]) throws {
         depth += 1
-        defer { depth -= 1 }
         guard depth <= options.limits.maxDepth else {
             throw SerializationError(
                 .depthLimitExceeded, expected: "at most \(options.limits.maxDepth) nested objects",
                 found: "deeper nesting at a \(registration.javaName)", offset: output.totalCount)
         }
+        let generics = slot.declared.genericArguments
         if !(generics.isEmpty && genericArguments.isEmpty) { genericArguments = generics }
-        try registration.serializer.write(value, to: self)
+        return true
+    }
+
+    public func beginNilObject(in slot: ResolvedSlot, forKey key: String) throws -> Bool {
+        guard slot.isFinal else {
+            output.writeByte(0)
+            return false
+        }
+        guard slot.declared.canBeNull else {
+            throw nilNotAllowed(slot.registration?.javaName ?? "\(slot.declared.swiftType)")
+        }
+        if !options.references, let registration = slot.registration, registration.serializer.handlesNil {
+            return true
+        }
+        output.writeByte(0)
+        return false
+    }
+
+    public func endObject() throws {
+        depth -= 1
         try output.flushIfNeeded()
     }
 
     /// Writes `00`/`01`/back-reference as Kryo's `writeReferenceOrNull`; returns `true` when the
     /// value was written as a back-reference.
-    private func writeReferenceMarker(_ value: Any, registration: Registration, mayBeNull: Bool) throws -> Bool {
+    private func writeReferenceMarker(_ identity: () -> ObjectIdentity, registration: Registration, mayBeNull: Bool)
+        throws
+        -> Bool
+    {
         guard registration.tracksReferences else {
             if mayBeNull { output.writeByte(1) }
             return false
         }
-        switch registration.identity {
-        case .instance:
-            let object = value as AnyObject
+        switch identity() {
+        case .instance(let object):
             let key = ObjectIdentifier(object)
             if let id = writtenInstances[key] {
                 output.writeVarInt32(Int32(truncatingIfNeeded: id + 2), optimizePositive: true)
@@ -251,7 +259,7 @@ public final class KryoBinaryWriter: ValueWriter {
             }
             writtenInstances[key] = nextReferenceID
             retainedInstances.append(object)
-        case .enumConstant:
+        case .enumConstant(let value):
             guard let ordinal = registration.enumOrdinal?(value) else { break }
             let key = EnumConstantKey(type: ObjectIdentifier(registration.swiftType), ordinal: ordinal)
             if let id = writtenEnumConstants[key] {
@@ -303,10 +311,6 @@ public final class KryoBinaryWriter: ValueWriter {
                 offset: output.totalCount)
         }
         return registration
-    }
-
-    private func nilNotAllowed(_ registration: Registration) -> SerializationError {
-        nilNotAllowed(registration.javaName)
     }
 
     private func nilNotAllowed(_ javaName: String) -> SerializationError {

@@ -120,19 +120,7 @@ public struct Field<Root>: Sendable {
                 unsafeBitCast(set, to: (@Sendable (inout Root, String?) -> Void).self))
             return
         }
-        self.init(
-            name: name, declaredType: slot,
-            write: { root, writer in
-                let value: Any? = get(root)
-                try writer.writeObject(value, as: slot, forKey: name)
-            },
-            read: { root, reader in
-                guard let value = try reader.readObject(as: slot, forKey: name) else {
-                    set(&root, nil)
-                    return
-                }
-                set(&root, try Field.cast(value, to: Wrapped.self, reader))
-            })
+        self = Field.optionalObjectField(name, ObjectSlot<Wrapped>(slot), get, set)
     }
 
     /// Declares an object field that is never nil in Swift, read and written through closures.
@@ -152,12 +140,75 @@ public struct Field<Root>: Sendable {
                 }, required: true)
             return
         }
-        self.init(
-            name: name, declaredType: slot,
-            write: { root, writer in try writer.writeObject(get(root), as: slot, forKey: name) },
+        self = Field.objectField(name, ObjectSlot<Value>(slot), get, set)
+    }
+
+    /// Declares a list field (`java.util.ArrayList` unless the elements are Java primitives),
+    /// read and written through closures. The list's serializer is specialized for `Element` here.
+    @inlinable
+    public init<Element>(
+        _ name: String, get: @escaping @Sendable (Root) -> [Element],
+        set: @escaping @Sendable (inout Root, [Element]) -> Void, java: JavaFieldOptions = .init()
+    ) {
+        let slot = ObjectSlot<[Element]>(
+            Field.declaredSlot([Element].self, java), specialized: Field.listSerializer(of: Element.self))
+        self = Field.objectField(name, slot, get, set)
+    }
+
+    /// Declares a list field that may be nil, read and written through closures.
+    @inlinable
+    public init<Element>(
+        _ name: String, get: @escaping @Sendable (Root) -> [Element]?,
+        set: @escaping @Sendable (inout Root, [Element]?) -> Void, java: JavaFieldOptions = .init()
+    ) {
+        let slot = ObjectSlot<[Element]>(
+            Field.declaredSlot([Element].self, java), specialized: Field.listSerializer(of: Element.self))
+        self = Field.optionalObjectField(name, slot, get, set)
+    }
+
+    /// The `ArrayList` serializer specialized for `Element`, or `nil` when `[Element]` is a Java
+    /// primitive array.
+    @inlinable
+    static func listSerializer<Element>(of _: Element.Type) -> TypedSerializer<[Element]>? {
+        if Element.self == UInt8.self || (Element.self is any JavaPrimitive.Type && Element.self != Int.self) {
+            return nil
+        }
+        return TypedSerializer(CollectionSerializer<[Element], Element>())
+    }
+
+    /// An object field that may be nil.
+    @inlinable
+    static func optionalObjectField<Value>(
+        _ name: String, _ slot: ObjectSlot<Value>, _ get: @escaping @Sendable (Root) -> Value?,
+        _ set: @escaping @Sendable (inout Root, Value?) -> Void
+    ) -> Field {
+        Field(
+            name: name, declaredType: slot.declared,
+            write: { root, writer in try slot.write(get(root), to: writer, forKey: name) },
+            read: { root, reader in set(&root, try slot.read(from: reader, forKey: name)) })
+    }
+
+    /// An object field that is never nil in Swift.
+    @inlinable
+    static func objectField<Value>(
+        _ name: String, _ slot: ObjectSlot<Value>, _ get: @escaping @Sendable (Root) -> Value,
+        _ set: @escaping @Sendable (inout Root, Value) -> Void
+    ) -> Field {
+        Field(
+            name: name, declaredType: slot.declared,
+            write: { root, writer in try slot.write(get(root), to: writer, forKey: name) },
             read: { root, reader in
-                let value = try reader.readObject(as: slot, forKey: name)
-                set(&root, try Field.cast(value, to: Value.self, reader))
+                guard let value = try slot.read(from: reader, forKey: name) else {
+                    // Reached from generic code with an optional `Value`: nil is a value.
+                    guard let optional = Value.self as? any OptionalProtocol.Type,
+                        let none = optional.nilValue as? Value
+                    else {
+                        throw reader.error(.typeMismatch, expected: "a \(Value.self)", found: "nil")
+                    }
+                    set(&root, none)
+                    return
+                }
+                set(&root, value)
             })
     }
 
@@ -222,28 +273,11 @@ public struct Field<Root>: Sendable {
         guard let typedPath = keyPath as? WritableKeyPath<Root, Wrapped?> else { return nil }
         nonisolated(unsafe) let path = typedPath
         let slot = declaredSlot(Wrapped?.self, java)
+        let objectSlot = ObjectSlot<Wrapped>(slot)
         return Field(
             name: name, declaredType: slot,
-            write: { root, writer in
-                let value: Any? = root[keyPath: path]
-                try writer.writeObject(value, as: slot, forKey: name)
-            },
-            read: { root, reader in
-                guard let value = try reader.readObject(as: slot, forKey: name) else {
-                    root[keyPath: path] = nil
-                    return
-                }
-                root[keyPath: path] = try cast(value, to: Wrapped.self, reader)
-            })
-    }
-
-    /// Casts a decoded value to a field's type: a plain cast when the types match, otherwise a
-    /// conversion (an untyped `ArrayList` to `[SampleBean]`, say).
-    @usableFromInline
-    static func cast<T>(_ value: Any?, to type: T.Type, _ reader: any ValueReader) throws -> T {
-        if let direct = value as? T, !ValueConversion.isOptionalType(T.self) { return direct }
-        if let converted = ValueConversion.convert(value, to: T.self) { return converted }
-        throw reader.error(.typeMismatch, expected: "\(T.self)", found: ValueConversion.describeType(of: value))
+            write: { root, writer in try objectSlot.write(root[keyPath: path], to: writer, forKey: name) },
+            read: { root, reader in root[keyPath: path] = try objectSlot.read(from: reader, forKey: name) })
     }
 
     /// The fields in Java's order: by name in UTF-16 code-unit order, stable for equal names.

@@ -14,12 +14,16 @@ public final class Registration: Sendable {
     public let tracksReferences: Bool
     /// How the encoder recognises a value it has written before.
     public let identity: ReferenceIdentity
+    /// Whether ``serializer`` is the type's default one (``JavaRepresentable/defaultSerializer``),
+    /// so that a slot may use an equivalent specialized for the type.
+    public let usesDefaultSerializer: Bool
 
     /// Creates a registration.
     public init(
         swiftType: any Any.Type, id: Int?, javaName: String, serializer: AnySerializer, isFinal: Bool,
-        tracksReferences: Bool
+        tracksReferences: Bool, usesDefaultSerializer: Bool = false
     ) {
+        self.usesDefaultSerializer = usesDefaultSerializer
         self.swiftType = swiftType
         self.id = id
         self.javaName = javaName
@@ -52,7 +56,7 @@ public final class Registration: Sendable {
         return Registration(
             swiftType: type, id: nil, javaName: representable.javaClassName,
             serializer: representable.defaultSerializer, isFinal: representable.isJavaFinal,
-            tracksReferences: representable.isReferenceTracked)
+            tracksReferences: representable.isReferenceTracked, usesDefaultSerializer: true)
     }
 }
 

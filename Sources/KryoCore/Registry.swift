@@ -1,6 +1,9 @@
 import FoundationEssentials
 import Synchronization
 
+/// Hands out ``Registry/generation`` numbers.
+private let registryGenerations = Atomic<UInt64>(0)
+
 /// The immutable table that ties Swift types to numeric ids, Java class names and serializers.
 ///
 /// A registry is built once and is `Sendable`: all per-call state (reference tables, class-name
@@ -17,6 +20,8 @@ import Synchronization
 /// `byte`, `char`, `short`, `long`, `double`) are always present; Swift `Int` is written as a
 /// Java `long`.
 public final class Registry: Sendable {
+    /// A number no other registry of this process has: what ``ObjectSlot`` caches its bindings by.
+    public let generation: UInt64
     private let byType: [ObjectIdentifier: Registration]
     private let byID: [Int: Registration]
     private let byName: [String: Registration]
@@ -72,7 +77,7 @@ public final class Registry: Sendable {
             let registration = Registration(
                 swiftType: entry.swiftType, id: entry.id, javaName: javaName, serializer: serializer,
                 isFinal: entry.isFinal ?? (entry.serializer == nil ? fallback?.isFinal : nil) ?? serializer.isFinal,
-                tracksReferences: fallback?.tracksReferences ?? true)
+                tracksReferences: fallback?.tracksReferences ?? true, usesDefaultSerializer: entry.serializer == nil)
             byType[key] = registration
             if let id = entry.id { byID[id] = registration }
             byName[javaName] = registration
@@ -94,6 +99,7 @@ public final class Registry: Sendable {
         self.byType = byType
         self.byID = byID
         self.byName = byName
+        generation = registryGenerations.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
     /// The types a type's values contain: field types of a schema, element types of a container.
@@ -136,7 +142,7 @@ public final class Registry: Sendable {
         guard let sameClass = byName[fallback.javaName], let id = sameClass.id else { return fallback }
         return Registration(
             swiftType: type, id: id, javaName: fallback.javaName, serializer: fallback.serializer,
-            isFinal: fallback.isFinal, tracksReferences: fallback.tracksReferences)
+            isFinal: fallback.isFinal, tracksReferences: fallback.tracksReferences, usesDefaultSerializer: true)
     }
 
     /// The registration with numeric id `id`.

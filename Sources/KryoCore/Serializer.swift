@@ -42,7 +42,42 @@ extension Serializer {
     }
 }
 
-/// A type-erased serializer, as a registration holds it.
+/// A serializer of one Swift type with that type kept, as the typed object path calls it: no
+/// boxing of the value, no cast. ``AnySerializer/typed(_:)`` hands it out.
+public final class TypedSerializer<Value>: Sendable {
+    /// See ``Serializer/handlesNil``.
+    public let handlesNil: Bool
+    @usableFromInline let writeValue: @Sendable (Value, any ValueWriter) throws -> Void
+    @usableFromInline let readValue: @Sendable (any ValueReader) throws -> Value
+    @usableFromInline let writeNilValue: @Sendable (any ValueWriter) throws -> Void
+    @usableFromInline let readNilableValue: @Sendable (any ValueReader) throws -> Value?
+
+    /// Wraps a serializer (inlinable, so that the closures are specialized for it).
+    @inlinable
+    public init<S: Serializer>(_ serializer: S) where S.Value == Value {
+        handlesNil = serializer.handlesNil
+        writeValue = { value, writer in try serializer.write(value, to: writer) }
+        readValue = { reader in try serializer.read(from: reader) }
+        writeNilValue = { writer in try serializer.writeNil(to: writer) }
+        readNilableValue = { reader in try serializer.readNilable(from: reader) }
+    }
+
+    /// Writes a value.
+    @inlinable
+    public func write(_ value: Value, to writer: any ValueWriter) throws { try writeValue(value, writer) }
+    /// Reads a value.
+    @inlinable
+    public func read(from reader: any ValueReader) throws -> Value { try readValue(reader) }
+    /// Writes nil; see ``Serializer/writeNil(to:)``.
+    @inlinable
+    public func writeNil(to writer: any ValueWriter) throws { try writeNilValue(writer) }
+    /// Reads a value or nil; see ``Serializer/readNilable(from:)``.
+    @inlinable
+    public func readNilable(from reader: any ValueReader) throws -> Value? { try readNilableValue(reader) }
+}
+
+/// A type-erased serializer, as a registration holds it: the same serializer reached with boxed
+/// values (``write(_:to:)``) or, when the caller knows the Swift type, typed (``typed(_:)``).
 public final class AnySerializer: Sendable {
     /// The Swift type the wrapped serializer handles.
     public let valueType: any Any.Type
@@ -50,6 +85,8 @@ public final class AnySerializer: Sendable {
     public let handlesNil: Bool
     /// See ``Serializer/isFinal``.
     public let isFinal: Bool
+    /// The ``TypedSerializer`` of ``valueType``.
+    @usableFromInline let typedSerializer: any AnyObject & Sendable
     @usableFromInline let writeValue: @Sendable (Any, any ValueWriter) throws -> Void
     @usableFromInline let readValue: @Sendable (any ValueReader) throws -> Any
     @usableFromInline let writeNilValue: @Sendable (any ValueWriter) throws -> Void
@@ -59,22 +96,31 @@ public final class AnySerializer: Sendable {
     /// where it is created and calls it without generic dispatch.
     @inlinable
     public init<S: Serializer>(_ serializer: S) {
+        let typed = TypedSerializer(serializer)
         valueType = S.Value.self
         handlesNil = serializer.handlesNil
         isFinal = serializer.isFinal
+        typedSerializer = typed
         writeValue = { value, writer in
-            guard let typed = value as? S.Value else {
+            guard let value = value as? S.Value else {
                 throw SerializationError(
                     .typeMismatch, expected: "\(S.Value.self)", found: ValueConversion.describeType(of: value))
             }
-            try serializer.write(typed, to: writer)
+            try typed.write(value, to: writer)
         }
-        readValue = { reader in try serializer.read(from: reader) }
-        writeNilValue = { writer in try serializer.writeNil(to: writer) }
+        readValue = { reader in try typed.read(from: reader) }
+        writeNilValue = { writer in try typed.writeNil(to: writer) }
         readNilableValue = { reader in
-            guard let value = try serializer.readNilable(from: reader) else { return nil }
+            guard let value = try typed.readNilable(from: reader) else { return nil }
             return value
         }
+    }
+
+    /// The serializer with its type, when it serializes exactly `type`.
+    @inlinable
+    public func typed<T>(_ type: T.Type) -> TypedSerializer<T>? {
+        guard valueType == T.self else { return nil }
+        return unsafeDowncast(typedSerializer, to: TypedSerializer<T>.self)
     }
 
     /// Writes a value, which must be of ``valueType``.

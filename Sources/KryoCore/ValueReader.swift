@@ -35,6 +35,12 @@ public protocol ValueReader: AnyObject {
     func readStringObject(canBeNull: Bool, forKey key: String) throws -> String?
     /// Reads a nested value written by ``ValueWriter/writeObject(_:as:forKey:)``.
     func readObject(as declared: DeclaredType, forKey key: String) throws -> Any?
+    /// Reads what precedes the body of a nested object in `slot` (class tag, reference or nil
+    /// marker) and, when a body follows, enters it. ``ObjectSlot/read(from:forKey:)`` drives this.
+    func beginObject(in slot: ResolvedSlot, forKey key: String) throws -> ObjectReadStep
+    /// Leaves the object entered by ``beginObject(in:forKey:)``, recording `value` as the object
+    /// a later back-reference means (pass it when the step said `storesReference`).
+    func endObject(storing value: Any?)
     /// Registers an object under construction, so that references to it from its own fields
     /// resolve (two-phase decoding). Call it right after creating the instance, before reading
     /// its fields.

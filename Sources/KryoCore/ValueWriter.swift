@@ -54,6 +54,21 @@ public protocol ValueWriter: AnyObject {
     /// Writes a nested value whose declared type is `declared`: the backend adds the class tag,
     /// nil marker and reference marker the format needs.
     func writeObject(_ value: Any?, as declared: DeclaredType, forKey key: String) throws
+
+    /// Writes what precedes the body of a nested object whose registration the caller knows (class
+    /// tag, reference or not-nil marker) and enters it. Returns `false` when nothing more is to be
+    /// written (a back-reference); otherwise the caller writes the body with `registration`'s
+    /// serializer and calls ``endObject()``. ``ObjectSlot/write(_:to:forKey:)`` drives this.
+    /// `identity` is evaluated only when the backend tracks references.
+    func beginObject(
+        _ registration: Registration, identity: @autoclosure () -> ObjectIdentity, in slot: ResolvedSlot,
+        forKey key: String
+    ) throws -> Bool
+    /// Writes nil in a slot. Returns `true` when the slot's serializer must write its own nil
+    /// (``Serializer/writeNil(to:)``), which the caller then does.
+    func beginNilObject(in slot: ResolvedSlot, forKey key: String) throws -> Bool
+    /// Leaves the object entered by ``beginObject(_:identity:in:forKey:)``.
+    func endObject() throws
 }
 
 extension ValueWriter {

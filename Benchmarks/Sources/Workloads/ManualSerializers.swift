@@ -3,23 +3,31 @@ import SwiftKryo
 // Hand-written serializers for the MediaContent graph, writing exactly what the Java harness's
 // hand-written Kryo serializers write (references off, `writeObject` at the top).
 
-private let mediaSlot = DeclaredType(Media.self, finality: .final, canBeNull: false)
-private let imageSlot = DeclaredType(Image.self, finality: .final, canBeNull: false)
+private let mediaSlot = ObjectSlot<Media>(DeclaredType(Media.self, finality: .final, canBeNull: false))
+private let imageSlot = ObjectSlot<Image>(DeclaredType(Image.self, finality: .final, canBeNull: false))
 
 struct MediaContentSerializer: Serializer {
     func write(_ value: MediaContent, to writer: any ValueWriter) throws {
-        try writer.writeObject(value.media, as: mediaSlot, forKey: "media")
+        try mediaSlot.write(value.media, to: writer, forKey: "media")
         try writer.writeInt32(Int32(value.images.count), forKey: "count", encoding: .positive)
-        for image in value.images { try writer.writeObject(image, as: imageSlot, forKey: "image") }
+        for image in value.images { try imageSlot.write(image, to: writer, forKey: "image") }
     }
 
     func read(from reader: any ValueReader) throws -> MediaContent {
         let content = MediaContent()
-        content.media = try reader.readObject(Media.self, as: mediaSlot, forKey: "media")
+        guard let media = try mediaSlot.read(from: reader, forKey: "media") else {
+            throw reader.error(.invalidValue, expected: "a Media", found: "nil")
+        }
+        content.media = media
         let count = Int(try reader.readInt32(forKey: "count", encoding: .positive))
         try reader.validateCount(count, minimumBytesPerElement: 1, forKey: "count")
         content.images.reserveCapacity(count)
-        for _ in 0..<count { content.images.append(try reader.readObject(Image.self, as: imageSlot, forKey: "image")) }
+        for _ in 0..<count {
+            guard let image = try imageSlot.read(from: reader, forKey: "image") else {
+                throw reader.error(.invalidValue, expected: "an Image", found: "nil")
+            }
+            content.images.append(image)
+        }
         return content
     }
 }

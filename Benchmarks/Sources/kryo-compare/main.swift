@@ -64,6 +64,13 @@ do {
             try Data(bytes).write(to: URL(fileURLWithPath: directory).appendingPathComponent("\(name).bin"))
         }
     }
+    if let countText = argument(after: "--count"), let count = Int(countText) {
+        // A fixed number of runs and no timing, for counting instructions with `perf stat`.
+        for workload in workloads where filter.map({ workload.name.contains($0) }) ?? true {
+            for _ in 0..<count { try workload.run() }
+        }
+        exit(0)
+    }
     for workload in workloads where filter.map({ workload.name.contains($0) }) ?? true {
         // Warm up.
         let warmupEnd = now() + (quick ? 100_000_000 : 1_000_000_000)

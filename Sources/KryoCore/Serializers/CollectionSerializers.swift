@@ -93,44 +93,95 @@ extension Dictionary: JavaRepresentable, JavaGenericContainer {
     public static var javaGenericArgumentTypes: [any Any.Type] { [Key.self, Value.self] }
 }
 
-/// The declared type of a value in a container: each value carries its class, unless Java knows
-/// the generic argument and it is final. Kryo 2.20 passes generic arguments one level deep only,
-/// so the slot's own arguments are dropped.
-struct ContainerSlot: Sendable {
-    /// The slot when the value carries its class (typed, so that decoding keeps Swift's type).
-    let open: DeclaredType
+/// The slot of a value in a container: each value carries its class, unless Java knows the
+/// generic argument and it is final. Kryo 2.20 passes generic arguments one level deep only, so
+/// the slot's own arguments are dropped.
+@usableFromInline
+struct ContainerSlot<Value>: Sendable {
+    /// The value carries its class (typed, so that decoding keeps Swift's type).
+    @usableFromInline let open: ObjectSlot<Value>
+    /// Final when the registry says the value's type is.
+    @usableFromInline let inferred: ObjectSlot<Value>
+    /// Final whatever the registry says.
+    @usableFromInline let final: ObjectSlot<Value>
 
-    init(_ swiftType: any Any.Type) {
-        var slot = DeclaredType.of(swiftType).withoutGenerics
-        if slot.swiftType != Any.self { slot.finality = .nonFinal }
-        open = slot
+    @usableFromInline
+    init() {
+        let declared = DeclaredType.of(Value.self).withoutGenerics
+        var open = declared
+        if open.swiftType != Any.self { open.finality = .nonFinal }
+        self.open = ObjectSlot(open)
+        var inferred = declared
+        inferred.finality = .inferred
+        self.inferred = ObjectSlot(inferred)
+        var final = declared
+        final.finality = .final
+        self.final = ObjectSlot(final)
     }
 
     /// The slot for one write or read, given the generic arguments the field declared.
-    @inline(__always)
-    func resolve(_ arguments: [DeclaredType], _ index: Int, _ registry: Registry) -> DeclaredType {
-        guard index < arguments.count, registry.isFinal(arguments[index]) else { return open }
-        var slot = arguments[index].withoutGenerics
-        slot.finality = .final
-        return slot
+    @inlinable
+    func resolve(_ arguments: [DeclaredType], _ index: Int, _ registry: Registry) -> ObjectSlot<Value> {
+        guard index < arguments.count, open.declared.swiftType != Any.self else { return open }
+        let argument = arguments[index]
+        switch argument.finality {
+        case .nonFinal:
+            return open
+        case .final:
+            return final
+        case .inferred:
+            if argument.swiftType == inferred.declared.swiftType {
+                return inferred.bound(in: registry).resolved.isFinal ? inferred : open
+            }
+            return registry.isFinal(argument) ? final : open
+        }
     }
+
+    /// `nil` of `Value` when it is an optional type (a nil element of `[String?]`), else an error.
+    @usableFromInline
+    func none(_ reader: any ValueReader) throws -> Value {
+        guard let optional = Value.self as? any OptionalProtocol.Type, let none = optional.nilValue as? Value else {
+            throw reader.error(.typeMismatch, expected: "a \(Value.self)", found: "nil")
+        }
+        return none
+    }
+}
+
+/// A collection that can be built from its elements in Java's iteration order.
+public protocol ElementsConstructible: Collection {
+    /// Builds the collection.
+    init(javaElements: [Element])
+}
+
+extension Array: ElementsConstructible {
+    public init(javaElements: [Element]) { self = javaElements }
+}
+
+extension Set: ElementsConstructible {
+    public init(javaElements: [Element]) { self.init(javaElements) }
+}
+
+extension JavaLinkedList: ElementsConstructible {
+    public init(javaElements: [Element]) { self.init(javaElements) }
 }
 
 /// Java's `CollectionSerializer`: the size as a positive varint, then each element (with its
 /// class unless the declared element type is final).
-public struct CollectionSerializer<C: Collection & AnyElementsConstructible, Element>: Serializer {
-    private let element = ContainerSlot(Element.self)
+public struct CollectionSerializer<C: ElementsConstructible, Element>: Serializer where C.Element == Element {
+    @usableFromInline let element = ContainerSlot<Element>()
 
     /// Creates the serializer.
+    @inlinable
     public init() {}
 
+    @inlinable
     public func write(_ value: C, to writer: any ValueWriter) throws {
         let slot = element.resolve(writer.genericArguments, 0, writer.registry)
         guard value.count < Int(Int32.max) else {
             throw SerializationError(.sizeLimitExceeded, expected: "fewer than 2^31 elements", found: "\(value.count)")
         }
         try writer.writeInt32(Int32(value.count), forKey: "size", encoding: .positive)
-        if Element.self == String.self, slot.finality == .final {
+        if Element.self == String.self, slot !== element.open {
             // `List<String>`: strings without boxing (Element is String, so the cast is an identity).
             for element in value {
                 try writer.writeStringObject(
@@ -138,32 +189,37 @@ public struct CollectionSerializer<C: Collection & AnyElementsConstructible, Ele
             }
             return
         }
-        for element in value { try writer.writeObject(element, as: slot, forKey: "element") }
+        for element in value { try slot.write(element, to: writer, forKey: "element") }
     }
 
+    @inlinable
     public func read(from reader: any ValueReader) throws -> C {
         let slot = element.resolve(reader.genericArguments, 0, reader.registry)
         let count = try readSize(from: reader, minimumBytesPerElement: 1)
-        var elements: [Any?] = []
+        var elements: [Element] = []
         elements.reserveCapacity(count)
-        if Element.self == String.self, slot.finality == .final {
-            for _ in 0..<count { elements.append(try reader.readStringObject(canBeNull: true, forKey: "element")) }
+        if Element.self == String.self, slot !== element.open {
+            for _ in 0..<count {
+                guard let string = try reader.readStringObject(canBeNull: true, forKey: "element") else {
+                    elements.append(try element.none(reader))
+                    continue
+                }
+                elements.append(unsafeBitCast(string, to: Element.self))
+            }
         } else {
-            for _ in 0..<count { elements.append(try reader.readObject(Element.self, as: slot, forKey: "element")) }
+            for _ in 0..<count {
+                elements.append(try slot.read(from: reader, forKey: "element") ?? element.none(reader))
+            }
         }
-        do {
-            return try C.make(fromAnyElements: elements)
-        } catch let error as SerializationError {
-            throw reader.error(error.kind, expected: error.expected, found: error.found)
-        }
+        return C(javaElements: elements)
     }
 }
 
 /// Java's `MapSerializer`: the size, then key and value alternately, each with its class unless
 /// the declared key or value type is final.
 public struct MapSerializer<Key: Hashable, Value>: Serializer {
-    private let keys = ContainerSlot(Key.self)
-    private let values = ContainerSlot(Value.self)
+    private let keys = ContainerSlot<Key>()
+    private let values = ContainerSlot<Value>()
 
     /// Creates the serializer.
     public init() {}
@@ -176,8 +232,8 @@ public struct MapSerializer<Key: Hashable, Value>: Serializer {
         }
         try writer.writeInt32(Int32(value.count), forKey: "size", encoding: .positive)
         for (key, element) in value {
-            try writer.writeObject(key, as: keySlot, forKey: "key")
-            try writer.writeObject(element, as: valueSlot, forKey: "value")
+            try keySlot.write(key, to: writer, forKey: "key")
+            try valueSlot.write(element, to: writer, forKey: "value")
         }
     }
 
@@ -188,8 +244,9 @@ public struct MapSerializer<Key: Hashable, Value>: Serializer {
         var result: [Key: Value] = [:]
         result.reserveCapacity(count)
         for _ in 0..<count {
-            let key = try reader.readObject(Key.self, as: keySlot, forKey: "key")
-            result.updateValue(try reader.readObject(Value.self, as: valueSlot, forKey: "value"), forKey: key)
+            let key = try keySlot.read(from: reader, forKey: "key") ?? keys.none(reader)
+            result.updateValue(
+                try valueSlot.read(from: reader, forKey: "value") ?? values.none(reader), forKey: key)
         }
         return result
     }

@@ -85,6 +85,7 @@ func readArrayLength(from reader: any ValueReader, minimumBytesPerElement: Int) 
 }
 
 /// Reads a Java collection or map size (no `+ 1`).
+@usableFromInline
 func readSize(from reader: any ValueReader, minimumBytesPerElement: Int) throws -> Int {
     let stored = try reader.readInt32(forKey: "size", encoding: .positive)
     guard stored >= 0 else {

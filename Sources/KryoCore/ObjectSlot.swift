@@ -1,0 +1,264 @@
+import Synchronization
+
+/// A slot that holds nested objects of the Swift type `Value` (a field, a collection's elements),
+/// bound once per registry so that writing and reading its values needs no lookup, no boxing and
+/// no cast.
+///
+/// Create a slot once (a `let` of a serializer, a `static let`) and write and read its values with
+/// ``write(_:to:forKey:)`` and ``read(from:forKey:)``:
+///
+/// ```swift
+/// struct MediaContentSerializer: Serializer {
+///     let media = ObjectSlot<Media>(DeclaredType(Media.self, finality: .final, canBeNull: false))
+///     func write(_ value: MediaContent, to writer: any ValueWriter) throws {
+///         try media.write(value.media, to: writer, forKey: "media")
+///     }
+///     …
+/// }
+/// ```
+///
+/// A slot remembers its binding for the first four registries it meets; with a fifth it resolves
+/// the binding on each use (correct, but slower).
+public final class ObjectSlot<Value>: Sendable {
+    /// The declared type of the slot.
+    public let declared: DeclaredType
+    // Bindings for up to four registries: retained `BoundSlot<Value>` pointers, 0 while empty.
+    // (Plain atomics rather than `AtomicLazyReference`, whose load is not inlinable.)
+    @usableFromInline let first = Atomic<Int>(0)
+    let second = Atomic<Int>(0)
+    let third = Atomic<Int>(0)
+    let fourth = Atomic<Int>(0)
+
+    /// A serializer of `Value` compiled for it where the slot was declared, used instead of the
+    /// registry's equivalent (created without knowing `Value` statically) when the registration
+    /// keeps its type's default serializer.
+    @usableFromInline let specialized: TypedSerializer<Value>?
+
+    /// Creates a slot with an explicit declared type.
+    ///
+    /// - Parameters:
+    ///   - declared: The declared type.
+    ///   - specialized: A serializer equivalent to `Value`'s default one, specialized for it.
+    public init(_ declared: DeclaredType, specialized: TypedSerializer<Value>? = nil) {
+        self.declared = declared
+        self.specialized = specialized
+    }
+
+    /// Creates a slot whose declared type is `Value`'s, adjusted by Java facts (see ``Field``).
+    public convenience init(java: JavaFieldOptions = .init()) {
+        var declared = DeclaredType.of(Value.self)
+        if let isFinal = java.isFinal { declared.finality = isFinal ? .final : .nonFinal }
+        if java.isPublicField { declared = declared.withoutGenerics }
+        declared.canBeNull = java.isNullable
+        self.init(declared)
+    }
+
+    deinit {
+        let cached = [
+            first.load(ordering: .acquiring), second.load(ordering: .acquiring),
+            third.load(ordering: .acquiring), fourth.load(ordering: .acquiring),
+        ]
+        for bits in cached {
+            if let binding = ObjectSlot.binding(bits) { Unmanaged.passUnretained(binding).release() }
+        }
+    }
+
+    /// The slot's binding in `registry`.
+    @inlinable
+    public func bound(in registry: Registry) -> BoundSlot<Value> {
+        if let binding = ObjectSlot.binding(first.load(ordering: .acquiring)), binding.generation == registry.generation
+        {
+            return binding
+        }
+        return slowBound(in: registry)
+    }
+
+    @inlinable
+    static func binding(_ bits: Int) -> BoundSlot<Value>? {
+        guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return nil }
+        return Unmanaged<BoundSlot<Value>>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    @usableFromInline
+    func slowBound(in registry: Registry) -> BoundSlot<Value> {
+        let cached = [
+            second.load(ordering: .acquiring), third.load(ordering: .acquiring),
+            fourth.load(ordering: .acquiring),
+        ]
+        for bits in cached {
+            if let binding = ObjectSlot.binding(bits), binding.generation == registry.generation { return binding }
+        }
+        let binding = BoundSlot<Value>(declared, specialized: specialized, in: registry)
+        let bits = Int(bitPattern: Unmanaged.passRetained(binding).toOpaque())
+        if first.compareExchange(expected: 0, desired: bits, ordering: .acquiringAndReleasing).exchanged
+            || second.compareExchange(expected: 0, desired: bits, ordering: .acquiringAndReleasing).exchanged
+            || third.compareExchange(expected: 0, desired: bits, ordering: .acquiringAndReleasing).exchanged
+            || fourth.compareExchange(expected: 0, desired: bits, ordering: .acquiringAndReleasing).exchanged
+        {
+            return binding
+        }
+        // Every cache is taken (or another thread filled the last one): use the binding uncached.
+        Unmanaged.passUnretained(binding).release()
+        return binding
+    }
+}
+
+extension ObjectSlot {
+    /// Writes a value held in the slot: typed all the way when its type is the slot's (no boxing,
+    /// no lookup), through ``ValueWriter/writeObject(_:as:forKey:)`` otherwise.
+    ///
+    /// A method of the slot rather than of the writer, so that it is specialized for `Value`
+    /// where it is called (a generic method called on `any ValueWriter` would not be).
+    @inlinable
+    public func write(_ value: Value?, to writer: any ValueWriter, forKey key: String) throws {
+        let bound = bound(in: writer.registry)
+        guard let serializer = bound.serializer, let registration = bound.resolved.registration else {
+            return try writer.writeObject(value.map { $0 as Any }, as: declared, forKey: key)
+        }
+        guard let value else {
+            if try writer.beginNilObject(in: bound.resolved, forKey: key) { try serializer.writeNil(to: writer) }
+            return
+        }
+        // A subclass instance has a registration of its own.
+        guard type(of: value) == Value.self else {
+            return try writer.writeObject(value as Any, as: declared, forKey: key)
+        }
+        guard
+            try writer.beginObject(
+                registration, identity: ObjectIdentity(of: value, registration), in: bound.resolved, forKey: key)
+        else { return }
+        try serializer.write(value, to: writer)
+        try writer.endObject()
+    }
+
+    /// Reads a value held in the slot: typed all the way when the class in the input is the
+    /// slot's (no boxing, no cast), through ``ValueReader/readObject(as:forKey:)`` and a
+    /// conversion otherwise.
+    @inlinable
+    public func read(from reader: any ValueReader, forKey key: String) throws -> Value? {
+        let bound = bound(in: reader.registry)
+        guard let serializer = bound.serializer else {
+            return try ObjectSlot.converted(reader.readObject(as: declared, forKey: key), reader)
+        }
+        switch try reader.beginObject(in: bound.resolved, forKey: key) {
+        case .value(let value):
+            return try ObjectSlot.converted(value, reader)
+        case .body(let registration, let storesReference):
+            let value: Value
+            if registration === bound.resolved.registration {
+                value = try serializer.read(from: reader)
+            } else {
+                guard let other = try ObjectSlot.converted(registration.serializer.read(from: reader), reader) else {
+                    throw reader.error(.typeMismatch, expected: "\(Value.self)", found: "nil")
+                }
+                value = other
+            }
+            reader.endObject(storing: storesReference ? value : nil)
+            return value
+        case .ownNil(let registration):
+            let value: Value?
+            if registration === bound.resolved.registration {
+                value = try serializer.readNilable(from: reader)
+            } else {
+                value = try ObjectSlot.converted(registration.serializer.readNilable(from: reader), reader)
+            }
+            reader.endObject(storing: nil)
+            return value
+        }
+    }
+
+    /// `value` as a `Value`, converted when it is not one already (an untyped list to
+    /// `[SampleBean]`); `nil` stays `nil`.
+    @usableFromInline
+    static func converted(_ value: Any?, _ reader: any ValueReader) throws -> Value? {
+        guard let value else { return nil }
+        if !ValueConversion.isOptionalType(Swift.type(of: value)), let typed = value as? Value { return typed }
+        if let converted = ValueConversion.convert(value, to: Value.self) { return converted }
+        throw reader.error(.typeMismatch, expected: "\(Value.self)", found: ValueConversion.describeType(of: value))
+    }
+}
+
+/// An ``ObjectSlot`` resolved in one registry.
+public final class BoundSlot<Value>: Sendable {
+    /// The ``Registry/generation`` of the registry it was resolved in.
+    public let generation: UInt64
+    /// What the backend needs to know about the slot.
+    public let resolved: ResolvedSlot
+    /// The serializer of the declared type, when its registration serializes exactly `Value`;
+    /// `nil` sends values through the type-erased path.
+    public let serializer: TypedSerializer<Value>?
+
+    init(_ declared: DeclaredType, specialized: TypedSerializer<Value>?, in registry: Registry) {
+        generation = registry.generation
+        resolved = ResolvedSlot(declared, in: registry)
+        let registered = resolved.registration?.serializer.typed(Value.self)
+        if let specialized, registered != nil, resolved.registration?.usesDefaultSerializer == true {
+            serializer = specialized
+        } else {
+            serializer = registered
+        }
+    }
+}
+
+/// A declared type resolved in one registry: what a backend needs to write or read the markers
+/// around a nested object (class tag, reference, nil).
+public struct ResolvedSlot: Sendable {
+    /// The declared type.
+    public let declared: DeclaredType
+    /// Whether values in the slot carry no class tag.
+    public let isFinal: Bool
+    /// The registration of the declared Swift type, when the registry has one (never for `Any`).
+    public let registration: Registration?
+
+    /// Resolves `declared` in `registry`.
+    public init(_ declared: DeclaredType, in registry: Registry) {
+        let (isFinal, found) = registry.finality(of: declared)
+        self.declared = declared
+        self.isFinal = isFinal
+        if let found {
+            registration = found
+        } else {
+            registration = declared.swiftType == Any.self ? nil : registry.registration(for: declared.swiftType)
+        }
+    }
+
+    /// Creates a resolved slot from its parts.
+    public init(declared: DeclaredType, isFinal: Bool, registration: Registration?) {
+        self.declared = declared
+        self.isFinal = isFinal
+        self.registration = registration
+    }
+}
+
+/// How a backend recognises a nested object it has written before, when references are on.
+public enum ObjectIdentity {
+    /// A class instance, by identity.
+    case instance(AnyObject)
+    /// A Java enum constant (the boxed Swift value), by ordinal.
+    case enumConstant(Any)
+    /// A value without identity.
+    case none
+
+    /// The identity of `value` under `registration`.
+    @inlinable
+    @inline(__always)
+    public init<Value>(of value: Value, _ registration: Registration) {
+        switch registration.identity {
+        case .instance: self = .instance(value as AnyObject)
+        case .enumConstant: self = .enumConstant(value)
+        case .none: self = .none
+        }
+    }
+}
+
+/// What a backend found where a nested object begins (see ``ValueReader/beginObject(in:forKey:)``).
+public enum ObjectReadStep {
+    /// The value is complete: nil, or an object read before (a back-reference).
+    case value(Any?)
+    /// The body follows: read it with `registration`'s serializer, then call
+    /// ``ValueReader/endObject(storing:)``, passing the value when `storesReference` is `true`.
+    case body(Registration, storesReference: Bool)
+    /// The serializer reads its own nil representation (``Serializer/readNilable(from:)``); then
+    /// call ``ValueReader/endObject(storing:)``.
+    case ownNil(Registration)
+}
