@@ -5,23 +5,39 @@ import KryoCore
 public final class KryoBinaryReader: ValueReader {
     public let registry: Registry
     public let options: SerializationOptions
-    public private(set) var genericArguments: [DeclaredType] = []
     /// The bytes come from here.
     public let input: KryoInput
 
-    private var depth = 0
-    /// Objects in the order their "new object" marker was read; `nil` while one is being built.
-    private var readObjects: [Any?] = []
-    /// Reference slots of the objects being decoded, innermost last (`-1`: untracked).
-    private var pendingSlots: [Int] = []
-    private var classNames: [Int: Registration] = [:]
-    private var path: [String] = []
+    public var genericArguments: [DeclaredType] { state.pointee.genericArguments }
+
+    /// The per-call state, behind a pointer: a class's stored properties would be checked for
+    /// exclusive access at run time on every change, and this state changes on every object.
+    private struct State {
+        var genericArguments: [DeclaredType] = []
+        var depth = 0
+        /// Objects in the order their "new object" marker was read; `nil` while one is being built.
+        var readObjects: [Any?] = []
+        /// Reference slots of the objects being decoded, innermost last (`-1`: untracked).
+        var pendingSlots: [Int] = []
+        var classNames: [Int: Registration] = [:]
+        /// The keys of the objects being read, outermost first.
+        var path: [String] = []
+    }
+
+    private let state: UnsafeMutablePointer<State>
 
     /// Creates a reader for one top-level value.
     public init(registry: Registry, options: SerializationOptions, input: KryoInput) {
         self.registry = registry
         self.options = options
         self.input = input
+        state = .allocate(capacity: 1)
+        state.initialize(to: State())
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     // MARK: Top-level calls
@@ -100,19 +116,20 @@ public final class KryoBinaryReader: ValueReader {
                 guard canBeNull else { throw error(.invalidValue, expected: "a String reference marker", found: "0") }
                 return nil
             case 1:
-                readObjects.append(nil)
-                let slot = readObjects.count - 1
+                state.pointee.readObjects.append(nil)
+                let slot = state.pointee.readObjects.count - 1
                 guard let value = try input.readString() else {
                     throw error(.invalidValue, expected: "a String after a new-object marker", found: "null")
                 }
-                readObjects[slot] = value
+                state.pointee.readObjects[slot] = value
                 return value
             default:
                 let index = Int(marker) - 2
-                guard index >= 0, index < readObjects.count, let object = readObjects[index] else {
+                guard index >= 0, index < state.pointee.readObjects.count, let object = state.pointee.readObjects[index]
+                else {
                     throw error(
                         .invalidReference,
-                        expected: "a reference to one of the \(readObjects.count) objects read so far",
+                        expected: "a reference to one of the \(state.pointee.readObjects.count) objects read so far",
                         found: "reference marker \(marker)")
                 }
                 guard let value = object as? String else {
@@ -183,7 +200,7 @@ public final class KryoBinaryReader: ValueReader {
     // MARK: Object markers (Kryo's readClassAndObject, readObjectOrNull, readObject)
 
     public func beginObject(in slot: ResolvedSlot, forKey key: String) throws -> ObjectReadStep {
-        path.append(key)
+        state.pointee.path.append(key)
         let registration: Registration
         var reference = -1
         var step = Step.body
@@ -197,7 +214,7 @@ public final class KryoBinaryReader: ValueReader {
             if options.references {
                 switch try readReferenceMarker(registration: registration, mayBeNull: slot.declared.canBeNull) {
                 case .resolved(let value):
-                    path.removeLast()
+                    state.pointee.path.removeLast()
                     return .value(value)
                 case .newObject(let newSlot):
                     reference = newSlot
@@ -207,7 +224,7 @@ public final class KryoBinaryReader: ValueReader {
             } else if slot.declared.canBeNull {
                 let marker = try input.readByte()
                 if marker == 0 {
-                    path.removeLast()
+                    state.pointee.path.removeLast()
                     return .value(nil)
                 }
                 guard marker == 1 else {
@@ -216,7 +233,7 @@ public final class KryoBinaryReader: ValueReader {
             }
         } else {
             guard var tagged = try readClassTag() else {
-                path.removeLast()
+                state.pointee.path.removeLast()
                 return .value(nil)
             }
             // The declared type's own registration when the tag names the same Java class
@@ -228,22 +245,22 @@ public final class KryoBinaryReader: ValueReader {
             if options.references {
                 switch try readReferenceMarker(registration: registration, mayBeNull: false) {
                 case .resolved(let value):
-                    path.removeLast()
+                    state.pointee.path.removeLast()
                     return .value(value)
                 case .newObject(let newSlot):
                     reference = newSlot
                 }
             }
         }
-        depth += 1
-        guard depth <= options.limits.maxDepth else {
+        state.pointee.depth += 1
+        guard state.pointee.depth <= options.limits.maxDepth else {
             throw error(
                 .depthLimitExceeded, expected: "at most \(options.limits.maxDepth) nested objects",
                 found: "deeper nesting at a \(registration.javaName)")
         }
-        pendingSlots.append(reference)
+        state.pointee.pendingSlots.append(reference)
         let generics = slot.declared.genericArguments
-        if !(generics.isEmpty && genericArguments.isEmpty) { genericArguments = generics }
+        if !(generics.isEmpty && state.pointee.genericArguments.isEmpty) { state.pointee.genericArguments = generics }
         switch step {
         case .ownNil: return .ownNil(registration)
         case .body: return .body(registration, storesReference: reference >= 0)
@@ -251,14 +268,16 @@ public final class KryoBinaryReader: ValueReader {
     }
 
     public func endObject(storing value: Any?) {
-        if let reference = pendingSlots.popLast(), reference >= 0 { readObjects[reference] = value }
-        depth -= 1
-        path.removeLast()
+        if let reference = state.pointee.pendingSlots.popLast(), reference >= 0 {
+            state.pointee.readObjects[reference] = value
+        }
+        state.pointee.depth -= 1
+        state.pointee.path.removeLast()
     }
 
     public func reference(_ object: Any) {
-        guard let slot = pendingSlots.last, slot >= 0 else { return }
-        readObjects[slot] = object
+        guard let slot = state.pointee.pendingSlots.last, slot >= 0 else { return }
+        state.pointee.readObjects[slot] = object
     }
 
     public func validateCount(_ count: Int, minimumBytesPerElement: Int, forKey key: String) throws {
@@ -284,7 +303,7 @@ public final class KryoBinaryReader: ValueReader {
     }
 
     /// The keys of the objects being read, outermost first (the top level has no key).
-    private var currentPath: [String] { path.filter { !$0.isEmpty } }
+    private var currentPath: [String] { state.pointee.path.filter { !$0.isEmpty } }
 
     private enum ReferenceMarker {
         case resolved(Any?)
@@ -305,16 +324,17 @@ public final class KryoBinaryReader: ValueReader {
             id = try input.readVarInt32(optimizePositive: true)
         }
         if id == 1 {
-            readObjects.append(nil)
-            return .newObject(slot: readObjects.count - 1)
+            state.pointee.readObjects.append(nil)
+            return .newObject(slot: state.pointee.readObjects.count - 1)
         }
         let index = Int(id) - 2
-        guard index >= 0, index < readObjects.count else {
+        guard index >= 0, index < state.pointee.readObjects.count else {
             throw error(
-                .invalidReference, expected: "a reference to one of the \(readObjects.count) objects read so far",
+                .invalidReference,
+                expected: "a reference to one of the \(state.pointee.readObjects.count) objects read so far",
                 found: "reference marker \(id)")
         }
-        guard let object = readObjects[index] else {
+        guard let object = state.pointee.readObjects[index] else {
             throw error(
                 .invalidReference, expected: "a reference to a decoded object",
                 found: "object #\(index), which is still being decoded and cannot refer to itself")
@@ -330,7 +350,7 @@ public final class KryoBinaryReader: ValueReader {
             return nil
         case 1:
             let nameID = Int(try input.readVarInt32(optimizePositive: true))
-            if let known = classNames[nameID] { return known }
+            if let known = state.pointee.classNames[nameID] { return known }
             guard let name = try input.readString() else {
                 throw error(.invalidValue, expected: "a class name", found: "nil")
             }
@@ -344,7 +364,7 @@ public final class KryoBinaryReader: ValueReader {
                     .unregisteredType, expected: "a registered class (registration is required)",
                     found: "class name \"\(name)\"", offset: tagOffset, path: currentPath)
             }
-            classNames[nameID] = registration
+            state.pointee.classNames[nameID] = registration
             return registration
         default:
             let id = Int(tag) - 2

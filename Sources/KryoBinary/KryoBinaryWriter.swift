@@ -5,27 +5,43 @@ import KryoCore
 public final class KryoBinaryWriter: ValueWriter {
     public let registry: Registry
     public let options: SerializationOptions
-    public private(set) var genericArguments: [DeclaredType] = []
     /// The bytes go here.
     public let output: KryoOutput
-
-    private var depth = 0
-    private var nextReferenceID = 0
-    private var writtenInstances: [ObjectIdentifier: Int] = [:]
-    private var retainedInstances: [AnyObject] = []
-    private var writtenEnumConstants: [EnumConstantKey: Int] = [:]
-    private var classNameIDs: [String: Int] = [:]
 
     private struct EnumConstantKey: Hashable {
         let type: ObjectIdentifier
         let ordinal: Int
     }
 
+    public var genericArguments: [DeclaredType] { state.pointee.genericArguments }
+
+    /// The per-call state, behind a pointer: a class's stored properties would be checked for
+    /// exclusive access at run time on every change, and this state changes on every object.
+    private struct State {
+        var genericArguments: [DeclaredType] = []
+        var depth = 0
+        var nextReferenceID = 0
+        var writtenInstances: [ObjectIdentifier: Int] = [:]
+        var retainedInstances: [AnyObject] = []
+        var writtenEnumConstants: [EnumConstantKey: Int] = [:]
+        var classNameIDs: [String: Int] = [:]
+        var cachedStringRegistration: Registration?
+    }
+
+    private let state: UnsafeMutablePointer<State>
+
     /// Creates a writer for one top-level value.
     public init(registry: Registry, options: SerializationOptions, output: KryoOutput) {
         self.registry = registry
         self.options = options
         self.output = output
+        state = .allocate(capacity: 1)
+        state.initialize(to: State())
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     // MARK: Top-level calls
@@ -91,7 +107,7 @@ public final class KryoBinaryWriter: ValueWriter {
                 output.writeByte(0)
                 return
             }
-            nextReferenceID += 1
+            state.pointee.nextReferenceID += 1
             output.writeByte(1)
             output.writeString(value)
             return
@@ -174,18 +190,16 @@ public final class KryoBinaryWriter: ValueWriter {
         let registration = try stringRegistration()
         try writeClassTag(registration)
         if options.references {
-            nextReferenceID += 1
+            state.pointee.nextReferenceID += 1
             output.writeByte(1)
         }
         output.writeString(value)
     }
 
-    private var cachedStringRegistration: Registration?
-
     private func stringRegistration() throws -> Registration {
-        if let cachedStringRegistration { return cachedStringRegistration }
+        if let cached = state.pointee.cachedStringRegistration { return cached }
         let registration = try registration(for: String.self)
-        cachedStringRegistration = registration
+        state.pointee.cachedStringRegistration = registration
         return registration
     }
 
@@ -209,14 +223,14 @@ public final class KryoBinaryWriter: ValueWriter {
                 return false
             }
         }
-        depth += 1
-        guard depth <= options.limits.maxDepth else {
+        state.pointee.depth += 1
+        guard state.pointee.depth <= options.limits.maxDepth else {
             throw SerializationError(
                 .depthLimitExceeded, expected: "at most \(options.limits.maxDepth) nested objects",
                 found: "deeper nesting at a \(registration.javaName)", offset: output.totalCount)
         }
         let generics = slot.declared.genericArguments
-        if !(generics.isEmpty && genericArguments.isEmpty) { genericArguments = generics }
+        if !(generics.isEmpty && state.pointee.genericArguments.isEmpty) { state.pointee.genericArguments = generics }
         return true
     }
 
@@ -236,7 +250,7 @@ public final class KryoBinaryWriter: ValueWriter {
     }
 
     public func endObject() throws {
-        depth -= 1
+        state.pointee.depth -= 1
         try output.flushIfNeeded()
     }
 
@@ -253,24 +267,24 @@ public final class KryoBinaryWriter: ValueWriter {
         switch identity() {
         case .instance(let object):
             let key = ObjectIdentifier(object)
-            if let id = writtenInstances[key] {
+            if let id = state.pointee.writtenInstances[key] {
                 output.writeVarInt32(Int32(truncatingIfNeeded: id + 2), optimizePositive: true)
                 return true
             }
-            writtenInstances[key] = nextReferenceID
-            retainedInstances.append(object)
+            state.pointee.writtenInstances[key] = state.pointee.nextReferenceID
+            state.pointee.retainedInstances.append(object)
         case .enumConstant(let value):
             guard let ordinal = registration.enumOrdinal?(value) else { break }
             let key = EnumConstantKey(type: ObjectIdentifier(registration.swiftType), ordinal: ordinal)
-            if let id = writtenEnumConstants[key] {
+            if let id = state.pointee.writtenEnumConstants[key] {
                 output.writeVarInt32(Int32(truncatingIfNeeded: id + 2), optimizePositive: true)
                 return true
             }
-            writtenEnumConstants[key] = nextReferenceID
+            state.pointee.writtenEnumConstants[key] = state.pointee.nextReferenceID
         case .none:
             break
         }
-        nextReferenceID += 1
+        state.pointee.nextReferenceID += 1
         output.writeByte(1)
         return false
     }
@@ -286,18 +300,18 @@ public final class KryoBinaryWriter: ValueWriter {
                 found: "none", offset: output.totalCount)
         }
         output.writeByte(1)
-        if let nameID = classNameIDs[registration.javaName] {
+        if let nameID = state.pointee.classNameIDs[registration.javaName] {
             output.writeVarInt32(Int32(nameID), optimizePositive: true)
             return
         }
-        let nameID = classNameIDs.count
+        let nameID = state.pointee.classNameIDs.count
         // Kryo 2.20 writes a new name id as one raw byte (bug #87): past 127 no 2.20 peer can read it.
         guard nameID < 128 else {
             throw SerializationError(
                 .unsupported, expected: "at most 128 unregistered class names in one graph (Kryo 2.20)",
                 found: "a 129th: \(registration.javaName)", offset: output.totalCount)
         }
-        classNameIDs[registration.javaName] = nameID
+        state.pointee.classNameIDs[registration.javaName] = nameID
         output.writeByte(UInt8(nameID))
         output.writeString(registration.javaName)
     }

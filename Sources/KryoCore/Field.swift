@@ -166,6 +166,29 @@ public struct Field<Root>: Sendable {
         self = Field.optionalObjectField(name, slot, get, set)
     }
 
+    /// Declares a Java enum field, read and written through closures. The enum's serializer is
+    /// specialized for `Value` here.
+    @inlinable
+    public init<Value: JavaEnum>(
+        _ name: String, get: @escaping @Sendable (Root) -> Value, set: @escaping @Sendable (inout Root, Value) -> Void,
+        java: JavaFieldOptions = .init()
+    ) {
+        let slot = ObjectSlot<Value>(
+            Field.declaredSlot(Value.self, java), specialized: TypedSerializer(EnumSerializer<Value>()))
+        self = Field.objectField(name, slot, get, set)
+    }
+
+    /// Declares a Java enum field that may be nil, read and written through closures.
+    @inlinable
+    public init<Value: JavaEnum>(
+        _ name: String, get: @escaping @Sendable (Root) -> Value?,
+        set: @escaping @Sendable (inout Root, Value?) -> Void, java: JavaFieldOptions = .init()
+    ) {
+        let slot = ObjectSlot<Value>(
+            Field.declaredSlot(Value.self, java), specialized: TypedSerializer(EnumSerializer<Value>()))
+        self = Field.optionalObjectField(name, slot, get, set)
+    }
+
     /// The `ArrayList` serializer specialized for `Element`, or `nil` when `[Element]` is a Java
     /// primitive array.
     @inlinable
@@ -307,25 +330,32 @@ public struct Field<Root>: Sendable {
 /// Serializes a ``Schematized`` type field by field, in Java's field order, with no field count
 /// and no names (Kryo's `FieldSerializer`).
 public struct FieldSerializer<Root: Schematized>: Serializer {
-    @usableFromInline let fields: [Field<Root>]
+    // The fields' accessors alone, so that the loops copy one closure per field, not a `Field`.
+    @usableFromInline let writers: [@Sendable (Root, any ValueWriter) throws -> Void]
+    @usableFromInline let readers: [@Sendable (inout Root, any ValueReader) throws -> Void]
     public let isFinal: Bool
 
     @inlinable
     init(fields: [Field<Root>], isFinal: Bool) {
-        self.fields = fields
+        writers = fields.map(\.write)
+        readers = fields.map(\.read)
         self.isFinal = isFinal
     }
 
     @inlinable
     public func write(_ value: Root, to writer: any ValueWriter) throws {
-        for field in fields { try field.write(value, writer) }
+        try writers.withUnsafeBufferPointer { writers in
+            for write in writers { try write(value, writer) }
+        }
     }
 
     @inlinable
     public func read(from reader: any ValueReader) throws -> Root {
         var value = Root()
         if Root.self is AnyClass { reader.reference(value) }
-        for field in fields { try field.read(&value, reader) }
+        try readers.withUnsafeBufferPointer { readers in
+            for read in readers { try read(&value, reader) }
+        }
         return value
     }
 }

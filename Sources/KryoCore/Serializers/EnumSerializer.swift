@@ -14,38 +14,70 @@ extension JavaEnum {
 }
 
 /// The constants of a Java enum in ordinal order, with a constant-time ordinal lookup.
+@usableFromInline
 struct JavaEnumOrdinals<Value: JavaEnum>: Sendable {
-    let constants: [Value]
-    private let ordinals: [Value: Int]
+    @usableFromInline let constants: [Value]
+    @usableFromInline let ordinals: [Value: Int]
+    /// Whether a constant's ordinal is the case number Swift stores for it (a plain enum whose
+    /// `allCases` lists the cases in declaration order): then no hashing is needed.
+    @usableFromInline let ordinalIsCaseNumber: Bool
 
+    @usableFromInline
     init() {
         constants = Array(Value.allCases)
         ordinals = Dictionary(constants.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        ordinalIsCaseNumber = constants.enumerated().allSatisfy { JavaEnumOrdinals.caseNumber(of: $1) == $0 }
     }
 
-    func ordinal(of value: Value) -> Int { ordinals[value] ?? 0 }
+    @inlinable
+    func ordinal(of value: Value) -> Int {
+        if ordinalIsCaseNumber, let number = JavaEnumOrdinals.caseNumber(of: value), number < constants.count {
+            return number
+        }
+        return ordinals[value] ?? 0
+    }
+
+    /// The case number of a payload-free enum: the one or two bytes Swift stores for it.
+    @inlinable
+    static func caseNumber(of value: Value) -> Int? {
+        switch MemoryLayout<Value>.size {
+        case 0: return 0
+        case 1: return withUnsafeBytes(of: value) { Int($0[0]) }
+        case 2: return withUnsafeBytes(of: value) { Int($0[0]) | Int($0[1]) << 8 }
+        default: return nil
+        }
+    }
 }
 
 /// Java's `EnumSerializer`: `ordinal + 1` as a positive varint, `0` for nil.
 public struct EnumSerializer<Value: JavaEnum>: Serializer {
-    private let table = JavaEnumOrdinals<Value>()
+    @usableFromInline let table = JavaEnumOrdinals<Value>()
 
     /// Creates the serializer.
+    @inlinable
     public init() {}
     public var isFinal: Bool { true }
     public var handlesNil: Bool { true }
+
+    @inlinable
     public func write(_ value: Value, to writer: any ValueWriter) throws {
         try writer.writeInt32(Int32(table.ordinal(of: value) + 1), forKey: "ordinal", encoding: .positive)
     }
+
+    @inlinable
     public func read(from reader: any ValueReader) throws -> Value {
         guard let value = try readNilable(from: reader) else {
             throw reader.error(.typeMismatch, expected: "a \(Value.self) constant", found: "nil")
         }
         return value
     }
+
+    @inlinable
     public func writeNil(to writer: any ValueWriter) throws {
         try writer.writeInt32(0, forKey: "ordinal", encoding: .positive)
     }
+
+    @inlinable
     public func readNilable(from reader: any ValueReader) throws -> Value? {
         let stored = try reader.readInt32(forKey: "ordinal", encoding: .positive)
         if stored == 0 { return nil }
