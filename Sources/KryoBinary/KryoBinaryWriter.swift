@@ -10,7 +10,7 @@ public final class KryoBinaryWriter: ValueWriter {
 
     private struct EnumConstantKey: Hashable {
         let type: ObjectIdentifier
-        let ordinal: Int
+        let key: Int
     }
 
     public var genericArguments: [DeclaredType] { state.pointee.genericArguments }
@@ -21,9 +21,10 @@ public final class KryoBinaryWriter: ValueWriter {
         var genericArguments: [DeclaredType] = []
         var depth = 0
         var nextReferenceID = 0
-        var writtenInstances: [ObjectIdentifier: Int] = [:]
-        var retainedInstances: [AnyObject] = []
-        var writtenEnumConstants: [EnumConstantKey: Int] = [:]
+        var writtenInstances = IdentityTable()
+        /// Enum constants written: the first few in a list (searched linearly), the rest hashed.
+        var writtenEnumConstants: [(constant: EnumConstantKey, id: Int)] = []
+        var moreEnumConstants: [EnumConstantKey: Int] = [:]
         var classNameIDs: [String: Int] = [:]
         var cachedStringRegistration: Registration?
     }
@@ -266,21 +267,24 @@ public final class KryoBinaryWriter: ValueWriter {
         }
         switch identity() {
         case .instance(let object):
-            let key = ObjectIdentifier(object)
-            if let id = state.pointee.writtenInstances[key] {
+            let next = state.pointee.nextReferenceID
+            if let id = state.pointee.writtenInstances.number(of: object, elseInsert: next) {
                 output.writeVarInt32(Int32(truncatingIfNeeded: id + 2), optimizePositive: true)
                 return true
             }
-            state.pointee.writtenInstances[key] = state.pointee.nextReferenceID
-            state.pointee.retainedInstances.append(object)
-        case .enumConstant(let value):
-            guard let ordinal = registration.enumOrdinal?(value) else { break }
-            let key = EnumConstantKey(type: ObjectIdentifier(registration.swiftType), ordinal: ordinal)
-            if let id = state.pointee.writtenEnumConstants[key] {
+        case .enumConstant(let key):
+            let constant = EnumConstantKey(type: ObjectIdentifier(registration.swiftType), key: key)
+            if let id = state.pointee.writtenEnumConstants.first(where: { $0.constant == constant })?.id
+                ?? state.pointee.moreEnumConstants[constant]
+            {
                 output.writeVarInt32(Int32(truncatingIfNeeded: id + 2), optimizePositive: true)
                 return true
             }
-            state.pointee.writtenEnumConstants[key] = state.pointee.nextReferenceID
+            if state.pointee.writtenEnumConstants.count < 16 {
+                state.pointee.writtenEnumConstants.append((constant, state.pointee.nextReferenceID))
+            } else {
+                state.pointee.moreEnumConstants[constant] = state.pointee.nextReferenceID
+            }
         case .none:
             break
         }

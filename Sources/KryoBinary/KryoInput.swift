@@ -329,23 +329,26 @@ public final class KryoInput {
 
     /// The ASCII form: bytes up to and including the first with its high bit set.
     private func readASCII(first: UInt8) throws -> String {
+        // Find the last byte (high bit set), pulling from the stream while the buffer runs out.
         var length = 0
         while true {
-            if length >= buffered {
-                guard try fill(length + 1) else {
-                    throw SerializationError(
-                        .truncatedInput, expected: "the end of an ASCII string (a byte with its high bit set)",
-                        found: "the end of the input", offset: offset + length)
-                }
+            let available = buffered
+            let bytes = state.pointee.bytes + state.pointee.position
+            while length < available, bytes[length] & 0x80 == 0 { length += 1 }
+            if length < available { break }
+            guard try fill(available + 1) else {
+                throw SerializationError(
+                    .truncatedInput, expected: "the end of an ASCII string (a byte with its high bit set)",
+                    found: "the end of the input", offset: offset + available)
             }
-            if byte(at: length) & 0x80 != 0 { break }
-            length += 1
         }
         // The first character was already consumed; the string is it plus `length + 1` bytes.
+        let bytes = state.pointee.bytes + state.pointee.position
         let result = String(unsafeUninitializedCapacity: length + 2) { target in
-            target[0] = first
-            for index in 0...length { target[index + 1] = byte(at: index) }
-            target[length + 1] &= 0x7F
+            guard let base = target.baseAddress else { return 0 }
+            base.initialize(to: first)
+            (base + 1).update(from: bytes, count: length + 1)
+            base[length + 1] &= 0x7F
             return length + 2
         }
         advance(length + 1)

@@ -234,8 +234,9 @@ public struct ResolvedSlot: Sendable {
 public enum ObjectIdentity {
     /// A class instance, by identity.
     case instance(AnyObject)
-    /// A Java enum constant (the boxed Swift value), by ordinal.
-    case enumConstant(Any)
+    /// A Java enum constant, by a number that tells the constants of its type apart (see
+    /// ``enumConstantKey(of:_:)``).
+    case enumConstant(Int)
     /// A value without identity.
     case none
 
@@ -244,10 +245,40 @@ public enum ObjectIdentity {
     @inline(__always)
     public init<Value>(of value: Value, _ registration: Registration) {
         switch registration.identity {
-        case .instance: self = .instance(value as AnyObject)
-        case .enumConstant: self = .enumConstant(value)
+        case .instance: self = .instance(ObjectIdentity.instance(value))
+        case .enumConstant: self = .enumConstant(ObjectIdentity.enumConstantKey(of: value, registration))
         case .none: self = .none
         }
+    }
+}
+
+extension ObjectIdentity {
+    /// `value` as a class reference, without the bridging call `as AnyObject` makes in generic code.
+    @inlinable
+    public static func instance<T>(_ value: T) -> AnyObject {
+        if T.self is AnyObject.Type { return unsafeBitCast(value, to: AnyObject.self) }
+        if T.self == Any.self { return instance(ofBoxed: value as Any) }
+        return value as AnyObject
+    }
+
+    /// The class reference inside an `Any`.
+    @usableFromInline
+    static func instance(ofBoxed value: Any) -> AnyObject {
+        func opened<Opened>(_ value: Opened) -> AnyObject {
+            if Opened.self is AnyObject.Type { return unsafeBitCast(value, to: AnyObject.self) }
+            return value as AnyObject
+        }
+        return _openExistential(value, do: opened)
+    }
+
+    /// A number that tells apart the constants of one enum: the bytes of a plain enum value (its
+    /// case number), else its Java ordinal.
+    @inlinable
+    public static func enumConstantKey<Value>(of value: Value, _ registration: Registration) -> Int {
+        if _isPOD(Value.self), MemoryLayout<Value>.size <= 2 {
+            return withUnsafeBytes(of: value) { bytes in bytes.reduce(0) { $0 << 8 | Int($1) } }
+        }
+        return registration.enumOrdinal?(value) ?? 0
     }
 }
 

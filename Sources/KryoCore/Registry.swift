@@ -24,6 +24,8 @@ public final class Registry: Sendable {
     public let generation: UInt64
     private let byType: [ObjectIdentifier: Registration]
     private let byID: [Int: Registration]
+    /// `byID` for the small ids most registries use, indexed directly.
+    private let bySmallID: [Registration?]
     private let byName: [String: Registration]
     /// Registrations resolved for unregistered types (defaults by kind), computed once each.
     private let resolved = Mutex<[ObjectIdentifier: Registration?]>([:])
@@ -98,6 +100,9 @@ public final class Registry: Sendable {
         }
         self.byType = byType
         self.byID = byID
+        var bySmallID = [Registration?](repeating: nil, count: min((byID.keys.max() ?? 0) + 1, 1024))
+        for (id, registration) in byID where id < bySmallID.count { bySmallID[id] = registration }
+        self.bySmallID = bySmallID
         self.byName = byName
         generation = registryGenerations.wrappingAdd(1, ordering: .relaxed).newValue
     }
@@ -146,7 +151,10 @@ public final class Registry: Sendable {
     }
 
     /// The registration with numeric id `id`.
-    public func registration(forID id: Int) -> Registration? { byID[id] }
+    public func registration(forID id: Int) -> Registration? {
+        if id >= 0, id < bySmallID.count { return bySmallID[id] }
+        return byID[id]
+    }
 
     /// The registration for a Java class name: a registered one, else a library default
     /// (collections, maps, `Date`, arrays of any registered or default type).

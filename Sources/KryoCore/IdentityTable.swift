@@ -1,0 +1,58 @@
+/// The numbers an encoder gave the objects it has written, by object identity: what turns a
+/// second occurrence of an object into a back-reference.
+///
+/// Open addressing with linear probing on the object's address, so that a lookup costs a multiply
+/// and a compare or two rather than a hash of the identifier. Every object in the table is kept
+/// alive, so that no address is reused by a new object while the table exists.
+public struct IdentityTable {
+    private var keys: [UInt] = []
+    private var numbers: [Int] = []
+    private var objects: [AnyObject] = []
+    private var shift = 64
+
+    /// Creates an empty table.
+    public init() {}
+
+    /// The number of objects in the table.
+    public var count: Int { objects.count }
+
+    /// The number given to `object`, or `nil` after recording `object` with `number`.
+    public mutating func number(of object: AnyObject, elseInsert number: Int) -> Int? {
+        if keys.isEmpty { grow() }
+        let key = UInt(bitPattern: ObjectIdentifier(object))
+        let mask = keys.count - 1
+        var index = slot(of: key)
+        while true {
+            let found = keys[index]
+            if found == key { return numbers[index] }
+            if found == 0 { break }
+            index = (index + 1) & mask
+        }
+        keys[index] = key
+        numbers[index] = number
+        objects.append(object)
+        if objects.count * 2 > keys.count { grow() }
+        return nil
+    }
+
+    @inline(__always)
+    private func slot(of key: UInt) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt(shift))
+    }
+
+    private mutating func grow() {
+        let oldKeys = keys
+        let oldNumbers = numbers
+        let capacity = max(16, keys.count * 2)
+        keys = [UInt](repeating: 0, count: capacity)
+        numbers = [Int](repeating: 0, count: capacity)
+        shift = 64 - capacity.trailingZeroBitCount
+        let mask = capacity - 1
+        for (key, number) in zip(oldKeys, oldNumbers) where key != 0 {
+            var index = slot(of: key)
+            while keys[index] != 0 { index = (index + 1) & mask }
+            keys[index] = key
+            numbers[index] = number
+        }
+    }
+}
