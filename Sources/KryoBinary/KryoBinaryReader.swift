@@ -184,7 +184,9 @@ public final class KryoBinaryReader: ValueReader {
     /// Reads a value or nil, type-erased, in a resolved slot.
     private func read(in slot: ResolvedSlot, forKey key: String) throws -> Any? {
         switch try beginObject(in: slot, forKey: key) {
-        case .value(let value):
+        case .null:
+            return nil
+        case .reference(let value):
             return value
         case .body(let registration, _):
             let value = try registration.serializer.read(from: self)
@@ -192,7 +194,7 @@ public final class KryoBinaryReader: ValueReader {
             return value
         case .ownNil(let registration):
             let value = try registration.serializer.readNilable(from: self)
-            endObject(storing: value)
+            if let value { endObject(storing: value) } else { endObject() }
             return value
         }
     }
@@ -215,7 +217,7 @@ public final class KryoBinaryReader: ValueReader {
                 switch try readReferenceMarker(registration: registration, mayBeNull: slot.declared.canBeNull) {
                 case .resolved(let value):
                     state.pointee.path.removeLast()
-                    return .value(value)
+                    return value.map { .reference($0) } ?? .null
                 case .newObject(let newSlot):
                     reference = newSlot
                 }
@@ -225,7 +227,7 @@ public final class KryoBinaryReader: ValueReader {
                 let marker = try input.readByte()
                 if marker == 0 {
                     state.pointee.path.removeLast()
-                    return .value(nil)
+                    return .null
                 }
                 guard marker == 1 else {
                     throw error(.invalidValue, expected: "a nil marker (0 or 1)", found: "\(marker)")
@@ -234,7 +236,7 @@ public final class KryoBinaryReader: ValueReader {
         } else {
             guard var tagged = try readClassTag() else {
                 state.pointee.path.removeLast()
-                return .value(nil)
+                return .null
             }
             // The declared type's own registration when the tag names the same Java class
             // (an ArrayList read into `[SampleBean]`).
@@ -246,7 +248,7 @@ public final class KryoBinaryReader: ValueReader {
                 switch try readReferenceMarker(registration: registration, mayBeNull: false) {
                 case .resolved(let value):
                     state.pointee.path.removeLast()
-                    return .value(value)
+                    return value.map { .reference($0) } ?? .null
                 case .newObject(let newSlot):
                     reference = newSlot
                 }
@@ -267,10 +269,16 @@ public final class KryoBinaryReader: ValueReader {
         }
     }
 
-    public func endObject(storing value: Any?) {
+    public func endObject(storing value: Any) {
         if let reference = state.pointee.pendingSlots.popLast(), reference >= 0 {
             state.pointee.readObjects[reference] = value
         }
+        state.pointee.depth -= 1
+        state.pointee.path.removeLast()
+    }
+
+    public func endObject() {
+        state.pointee.pendingSlots.removeLast()
         state.pointee.depth -= 1
         state.pointee.path.removeLast()
     }

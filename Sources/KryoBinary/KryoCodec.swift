@@ -72,6 +72,8 @@ public struct KryoCodec: Sendable {
     public func decode<T>(_ type: T.Type, from input: KryoInput) throws -> T {
         let reader = KryoBinaryReader(registry: registry, options: options, input: input)
         let value = try reader.readRoot(framing: framing, declaredType: T.self)
+        // Decoding untyped (`Any?`, the common case for `writeClassAndObject` data): nothing to convert.
+        if T.self == Any?.self { return unsafeBitCast(value, to: T.self) }
         guard let converted = ValueConversion.convert(value, to: T.self) else {
             throw SerializationError(
                 .typeMismatch, expected: "\(T.self)", found: ValueConversion.describeType(of: value),

@@ -141,7 +141,9 @@ extension ObjectSlot {
             return try ObjectSlot.converted(reader.readObject(as: declared, forKey: key), reader)
         }
         switch try reader.beginObject(in: bound.resolved, forKey: key) {
-        case .value(let value):
+        case .null:
+            return nil
+        case .reference(let value):
             return try ObjectSlot.converted(value, reader)
         case .body(let registration, let storesReference):
             let value: Value
@@ -153,7 +155,7 @@ extension ObjectSlot {
                 }
                 value = other
             }
-            reader.endObject(storing: storesReference ? value : nil)
+            if storesReference { reader.endObject(storing: value) } else { reader.endObject() }
             return value
         case .ownNil(let registration):
             let value: Value?
@@ -162,7 +164,7 @@ extension ObjectSlot {
             } else {
                 value = try ObjectSlot.converted(registration.serializer.readNilable(from: reader), reader)
             }
-            reader.endObject(storing: nil)
+            reader.endObject()
             return value
         }
     }
@@ -284,12 +286,15 @@ extension ObjectIdentity {
 
 /// What a backend found where a nested object begins (see ``ValueReader/beginObject(in:forKey:)``).
 public enum ObjectReadStep {
-    /// The value is complete: nil, or an object read before (a back-reference).
-    case value(Any?)
+    /// The value is nil.
+    case null
+    /// The value is an object read before (a back-reference).
+    case reference(Any)
     /// The body follows: read it with `registration`'s serializer, then call
-    /// ``ValueReader/endObject(storing:)``, passing the value when `storesReference` is `true`.
+    /// ``ValueReader/endObject(storing:)`` with the value when `storesReference` is `true`,
+    /// ``ValueReader/endObject()`` otherwise.
     case body(Registration, storesReference: Bool)
     /// The serializer reads its own nil representation (``Serializer/readNilable(from:)``); then
-    /// call ``ValueReader/endObject(storing:)``.
+    /// call ``ValueReader/endObject()``.
     case ownNil(Registration)
 }

@@ -39,8 +39,10 @@ public protocol ValueReader: AnyObject {
     /// marker) and, when a body follows, enters it. ``ObjectSlot/read(from:forKey:)`` drives this.
     func beginObject(in slot: ResolvedSlot, forKey key: String) throws -> ObjectReadStep
     /// Leaves the object entered by ``beginObject(in:forKey:)``, recording `value` as the object
-    /// a later back-reference means (pass it when the step said `storesReference`).
-    func endObject(storing value: Any?)
+    /// a later back-reference means (call it when the step said `storesReference`).
+    func endObject(storing value: Any)
+    /// Leaves the object entered by ``beginObject(in:forKey:)`` without recording it.
+    func endObject()
     /// Registers an object under construction, so that references to it from its own fields
     /// resolve (two-phase decoding). Call it right after creating the instance, before reading
     /// its fields.
