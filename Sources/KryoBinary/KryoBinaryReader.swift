@@ -44,7 +44,8 @@ public final class KryoBinaryReader: ValueReader {
 
     /// Reads a value written by the given top-level Java call.
     public func readRoot(framing: KryoFraming, declaredType: any Any.Type) throws -> Any? {
-        let declared = DeclaredType.of(declaredType)
+        // Java's top-level calls know no generic arguments: a list's elements carry their classes.
+        let declared = DeclaredType.of(declaredType).withoutGenerics
         let slot: ResolvedSlot
         switch framing {
         case .classAndObject:

@@ -1,0 +1,95 @@
+import Foundation
+import SwiftKryo
+import Testing
+
+/// The typed object path: slots bound per registry, specialized list serializers that give way to
+/// registered ones, and enum constants as back-references.
+@Suite struct ObjectSlotTests {
+    /// A hand-written serializer that writes its nested bean through a static slot.
+    struct HolderSerializer: Serializer {
+        static let bean = ObjectSlot<SampleBean>(DeclaredType(SampleBean.self, finality: .final, canBeNull: true))
+        func write(_ value: Holder, to writer: any ValueWriter) throws {
+            try Self.bean.write(value.bean, to: writer, forKey: "bean")
+        }
+        func read(from reader: any ValueReader) throws -> Holder {
+            Holder(bean: try Self.bean.read(from: reader, forKey: "bean"))
+        }
+    }
+
+    struct Holder {
+        var bean: SampleBean?
+    }
+
+    @Test func oneSlotServesManyRegistriesEachWithItsOwnIDs() throws {
+        // More registries than a slot caches bindings for: the later ones resolve on each use.
+        for id in 20..<28 {
+            let registry = try Registry {
+                Register(SampleBean.self, id: id)
+                Register(Holder.self, id: 40, javaName: "test.Holder", serializer: HolderSerializer())
+            }
+            let codec = KryoCodec(registry: registry, framing: .object, options: .init(references: false))
+            let bean = SampleBean()
+            bean.key = 7
+            bean.name = "n"
+            let bytes = try codec.encode(Holder(bean: bean), as: Holder.self)
+            // The bean's slot is final: a not-nil marker, then its fields (key, name).
+            #expect(hex(bytes) == "01 0e 82 6e")
+            let back = try codec.decode(Holder.self, from: bytes)
+            #expect(back.bean?.key == 7)
+            #expect(back.bean?.name == "n")
+            #expect(try codec.decode(Holder.self, from: codec.encode(Holder(bean: nil), as: Holder.self)).bean == nil)
+        }
+    }
+
+    final class Tagged: Schematized {
+        var tags: [String] = []
+        init() {}
+        static let schema = Schema<Tagged>(java: "test.Tagged") {
+            Field("tags", get: { $0.tags }, set: { $0.tags = $1 })
+        }
+    }
+
+    /// Writes a list of strings as one comma-joined string.
+    struct JoinedSerializer: Serializer {
+        func write(_ value: [String], to writer: any ValueWriter) throws {
+            try writer.writeString(value.joined(separator: ","), forKey: "joined")
+        }
+        func read(from reader: any ValueReader) throws -> [String] {
+            (try reader.readString(forKey: "joined") ?? "").split(separator: ",").map(String.init)
+        }
+    }
+
+    @Test func aRegisteredListSerializerWinsOverTheFieldsSpecializedOne() throws {
+        let off = SerializationOptions(references: false)
+        let standard = KryoCodec(registry: try Registry { Register(Tagged.self, id: 20) }, options: off)
+        let custom = KryoCodec(
+            registry: try Registry {
+                Register(Tagged.self, id: 20)
+                Register([String].self, id: 21, javaName: "test.Joined", serializer: JoinedSerializer())
+            }, options: off)
+        let value = Tagged()
+        value.tags = ["a", "b"]
+        // Default: an ArrayList (the field is `List<String>`: strings without class tags).
+        let standardBytes = try standard.encode(value)
+        #expect(try standard.decode(Tagged.self, from: standardBytes).tags == ["a", "b"])
+        let customBytes = try custom.encode(value)
+        // Custom: class id 21 (+2), then the joined string "a,b".
+        #expect(hex(customBytes) == "16 17 61 2c e2")
+        #expect(try custom.decode(Tagged.self, from: customBytes).tags == ["a", "b"])
+        #expect(standardBytes != customBytes)
+    }
+
+    @Test func aRepeatedEnumConstantIsABackReference() throws {
+        let codec = KryoCodec(
+            registry: try Registry {
+                Register([Any?].self, id: 20)
+                Register(SampleEnum.self, id: 21)
+            }, options: .init(references: true))
+        let list: [Any?] = [SampleEnum.second, SampleEnum.second, SampleEnum.first]
+        let bytes = try codec.encode(list)
+        // ArrayList new, size 3 | enum(21) new ordinal 1 | enum back-ref #1 | enum new ordinal 0
+        #expect(hex(bytes) == "16 01 03 17 01 02 17 03 17 01 01")
+        let back = try codec.decode([SampleEnum].self, from: bytes)
+        #expect(back == [.second, .second, .first])
+    }
+}
