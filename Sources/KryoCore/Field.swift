@@ -71,6 +71,39 @@ public struct Field<Root>: Sendable {
             name, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 }, java: java)
     }
 
+    /// Declares a list field through a key path (its serializer is specialized here).
+    @inlinable
+    public init<Element>(
+        _ name: String, _ keyPath: WritableKeyPath<Root, [Element]> & Sendable, java: JavaFieldOptions = .init()
+    ) {
+        self.init(name, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 }, java: java)
+    }
+
+    /// Declares a list field that may be nil through a key path (its serializer is specialized here).
+    @inlinable
+    public init<Element>(
+        _ name: String, _ keyPath: WritableKeyPath<Root, [Element]?> & Sendable, java: JavaFieldOptions = .init()
+    ) {
+        self.init(name, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 }, java: java)
+    }
+
+    /// Declares a Java enum field through a key path (its serializer is specialized here).
+    @inlinable
+    public init<Value: JavaEnum>(
+        _ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable, java: JavaFieldOptions = .init()
+    ) {
+        self.init(name, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 }, java: java)
+    }
+
+    /// Declares a Java enum field that may be nil through a key path (its serializer is specialized
+    /// here).
+    @inlinable
+    public init<Value: JavaEnum>(
+        _ name: String, _ keyPath: WritableKeyPath<Root, Value?> & Sendable, java: JavaFieldOptions = .init()
+    ) {
+        self.init(name, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 }, java: java)
+    }
+
     /// Declares a field holding an object that is never nil in Swift (a `String`, an array, a bean).
     ///
     /// - Parameters:
