@@ -60,7 +60,7 @@ public final class KryoBinaryReader: ValueReader {
             slot = ResolvedSlot(declared: final, isFinal: true, registration: try registration(for: declared.swiftType))
         }
         do {
-            return try read(in: slot, forKey: "")
+            return try readObject(in: slot, forKey: "")
         } catch var failure as SerializationError {
             if failure.offset == nil { failure.offset = input.offset }
             if failure.path.isEmpty { failure.path = currentPath }
@@ -179,11 +179,10 @@ public final class KryoBinaryReader: ValueReader {
     }
 
     public func readObject(as declared: DeclaredType, forKey key: String) throws -> Any? {
-        try read(in: ResolvedSlot(declared, in: registry), forKey: key)
+        try readObject(in: ResolvedSlot(declared, in: registry), forKey: key)
     }
 
-    /// Reads a value or nil, type-erased, in a resolved slot.
-    private func read(in slot: ResolvedSlot, forKey key: String) throws -> Any? {
+    public func readObject(in slot: ResolvedSlot, forKey key: String) throws -> Any? {
         switch try beginObject(in: slot, forKey: key) {
         case .null:
             return nil

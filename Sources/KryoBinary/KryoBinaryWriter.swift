@@ -52,7 +52,7 @@ public final class KryoBinaryWriter: ValueWriter {
         let value = ValueConversion.flatten(value)
         switch framing {
         case .classAndObject:
-            try writeObject(value, as: .object, forKey: "")
+            try writeObject(value, in: ResolvedSlot(declared: .object, isFinal: false, registration: nil), forKey: "")
         case .object, .objectOrNull:
             let type = declaredType ?? value.map { Swift.type(of: $0) }
             guard let type else {
@@ -145,29 +145,30 @@ public final class KryoBinaryWriter: ValueWriter {
     }
 
     public func writeObject(_ value: Any?, as declared: DeclaredType, forKey key: String) throws {
+        try writeObject(value, in: ResolvedSlot(declared, in: registry), forKey: key)
+    }
+
+    public func writeObject(_ value: Any?, in slot: ResolvedSlot, forKey key: String) throws {
         let value = ValueConversion.flatten(value)
         if let value, Swift.type(of: value) == String.self, let string = value as? String {
-            try writeString(string, as: declared)
+            try writeString(string, as: slot.declared)
             return
         }
-        let (isFinal, declaredRegistration) = registry.finality(of: declared)
         let registration: Registration
         if let value {
             let type = Swift.type(of: value)
-            if let declaredRegistration, type == declared.swiftType {
-                registration = declaredRegistration
+            if let declared = slot.registration, type == slot.declared.swiftType {
+                registration = declared
             } else {
                 registration = try self.registration(for: type)
             }
-        } else if isFinal {
-            registration = try declaredRegistration ?? self.registration(for: declared.swiftType)
+        } else if slot.isFinal {
+            registration = try slot.registration ?? self.registration(for: slot.declared.swiftType)
         } else {
             output.writeByte(0)
             return
         }
-        try write(
-            value, registration: registration,
-            in: ResolvedSlot(declared: declared, isFinal: isFinal, registration: registration))
+        try write(value, registration: registration, in: slot)
     }
 
     /// Writes a value or nil, type-erased, in a resolved slot.

@@ -112,20 +112,21 @@ extension ObjectSlot {
     @inlinable
     public func write(_ value: Value?, to writer: any ValueWriter, forKey key: String) throws {
         let bound = bound(in: writer.registry)
-        guard let serializer = bound.serializer, let registration = bound.resolved.registration else {
-            return try writer.writeObject(value.map { $0 as Any }, as: declared, forKey: key)
+        let resolved = bound.resolved
+        guard let serializer = bound.serializer, let registration = resolved.registration else {
+            return try writer.writeObject(value.map { $0 as Any }, in: resolved, forKey: key)
         }
         guard let value else {
-            if try writer.beginNilObject(in: bound.resolved, forKey: key) { try serializer.writeNil(to: writer) }
+            if try writer.beginNilObject(in: resolved, forKey: key) { try serializer.writeNil(to: writer) }
             return
         }
         // A subclass instance has a registration of its own.
         guard type(of: value) == Value.self else {
-            return try writer.writeObject(value as Any, as: declared, forKey: key)
+            return try writer.writeObject(value as Any, in: resolved, forKey: key)
         }
         guard
             try writer.beginObject(
-                registration, identity: ObjectIdentity(of: value, registration), in: bound.resolved, forKey: key)
+                registration, identity: ObjectIdentity(of: value, registration), in: resolved, forKey: key)
         else { return }
         try serializer.write(value, to: writer)
         try writer.endObject()
@@ -137,17 +138,18 @@ extension ObjectSlot {
     @inlinable
     public func read(from reader: any ValueReader, forKey key: String) throws -> Value? {
         let bound = bound(in: reader.registry)
+        let resolved = bound.resolved
         guard let serializer = bound.serializer else {
-            return try ObjectSlot.converted(reader.readObject(as: declared, forKey: key), reader)
+            return try ObjectSlot.converted(reader.readObject(in: resolved, forKey: key), reader)
         }
-        switch try reader.beginObject(in: bound.resolved, forKey: key) {
+        switch try reader.beginObject(in: resolved, forKey: key) {
         case .null:
             return nil
         case .reference(let value):
             return try ObjectSlot.converted(value, reader)
         case .body(let registration, let storesReference):
             let value: Value
-            if registration === bound.resolved.registration {
+            if registration === resolved.registration {
                 value = try serializer.read(from: reader)
             } else {
                 guard let other = try ObjectSlot.converted(registration.serializer.read(from: reader), reader) else {
@@ -159,7 +161,7 @@ extension ObjectSlot {
             return value
         case .ownNil(let registration):
             let value: Value?
-            if registration === bound.resolved.registration {
+            if registration === resolved.registration {
                 value = try serializer.readNilable(from: reader)
             } else {
                 value = try ObjectSlot.converted(registration.serializer.readNilable(from: reader), reader)
@@ -203,8 +205,8 @@ public final class BoundSlot<Value>: Sendable {
 }
 
 /// A declared type resolved in one registry: what a backend needs to write or read the markers
-/// around a nested object (class tag, reference, nil).
-public struct ResolvedSlot: Sendable {
+/// around a nested object (class tag, reference, nil). A class, so that passing it copies nothing.
+public final class ResolvedSlot: Sendable {
     /// The declared type.
     public let declared: DeclaredType
     /// Whether values in the slot carry no class tag.

@@ -35,6 +35,8 @@ public protocol ValueReader: AnyObject {
     func readStringObject(canBeNull: Bool, forKey key: String) throws -> String?
     /// Reads a nested value written by ``ValueWriter/writeObject(_:as:forKey:)``.
     func readObject(as declared: DeclaredType, forKey key: String) throws -> Any?
+    /// ``readObject(as:forKey:)`` in a slot already resolved in this call's registry.
+    func readObject(in slot: ResolvedSlot, forKey key: String) throws -> Any?
     /// Reads what precedes the body of a nested object in `slot` (class tag, reference or nil
     /// marker) and, when a body follows, enters it. ``ObjectSlot/read(from:forKey:)`` drives this.
     func beginObject(in slot: ResolvedSlot, forKey key: String) throws -> ObjectReadStep

@@ -54,6 +54,8 @@ public protocol ValueWriter: AnyObject {
     /// Writes a nested value whose declared type is `declared`: the backend adds the class tag,
     /// nil marker and reference marker the format needs.
     func writeObject(_ value: Any?, as declared: DeclaredType, forKey key: String) throws
+    /// ``writeObject(_:as:forKey:)`` in a slot already resolved in this call's registry.
+    func writeObject(_ value: Any?, in slot: ResolvedSlot, forKey key: String) throws
 
     /// Writes what precedes the body of a nested object whose registration the caller knows (class
     /// tag, reference or not-nil marker) and enters it. Returns `false` when nothing more is to be
