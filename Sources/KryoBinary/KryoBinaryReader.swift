@@ -274,13 +274,13 @@ public final class KryoBinaryReader: ValueReader {
             state.pointee.readObjects[reference] = value
         }
         state.pointee.depth -= 1
-        state.pointee.path.removeLast()
+        _ = state.pointee.path.popLast()
     }
 
     public func endObject() {
-        state.pointee.pendingSlots.removeLast()
+        _ = state.pointee.pendingSlots.popLast()
         state.pointee.depth -= 1
-        state.pointee.path.removeLast()
+        _ = state.pointee.path.popLast()
     }
 
     public func reference(_ object: Any) {

@@ -47,13 +47,16 @@ public final class KryoBinaryWriter: ValueWriter {
 
     // MARK: Top-level calls
 
+    /// Java's `Object`, the slot of `writeClassAndObject`.
+    private static let objectSlot = ResolvedSlot(declared: .object, isFinal: false, registration: nil)
+
     /// Writes `value` as the given top-level Java call would.
     public func writeRoot(_ value: Any?, framing: KryoFraming, declaredType: (any Any.Type)? = nil) throws {
-        let value = ValueConversion.flatten(value)
         switch framing {
         case .classAndObject:
-            try writeObject(value, in: ResolvedSlot(declared: .object, isFinal: false, registration: nil), forKey: "")
+            try writeObject(value, in: KryoBinaryWriter.objectSlot, forKey: "")
         case .object, .objectOrNull:
+            let value = ValueConversion.flatten(value)
             let type = declaredType ?? value.map { Swift.type(of: $0) }
             guard let type else {
                 throw SerializationError(

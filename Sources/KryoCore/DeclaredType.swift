@@ -47,6 +47,16 @@ public struct DeclaredType: Sendable {
         return DeclaredType(base, genericArguments: arguments.map { DeclaredType.of($0) })
     }
 
+    /// The declared type of a Swift type, adjusted by Java facts Swift's type cannot express
+    /// (final-ness, Kryo 2.20's public-field quirk, `@NotNull`).
+    public static func of(_ type: any Any.Type, java: JavaFieldOptions) -> DeclaredType {
+        var declared = DeclaredType.of(type)
+        if let isFinal = java.isFinal { declared.finality = isFinal ? .final : .nonFinal }
+        if java.isPublicField { declared = declared.withoutGenerics }
+        declared.canBeNull = java.isNullable
+        return declared
+    }
+
     /// The same declared type with its generic arguments removed (Kryo 2.20 drops them for
     /// public fields that Java reaches through ReflectASM).
     public var withoutGenerics: DeclaredType {

@@ -144,7 +144,7 @@ public struct Field<Root>: Sendable {
         _ name: String, get: @escaping @Sendable (Root) -> Wrapped?,
         set: @escaping @Sendable (inout Root, Wrapped?) -> Void, java: JavaFieldOptions = .init()
     ) {
-        let slot = Field.declaredSlot(Wrapped?.self, java)
+        let slot = DeclaredType.of(Wrapped?.self, java: java)
         if Wrapped.self == String.self, slot.finality != .nonFinal {
             // Strings are the most common object fields: no boxing, no registry lookup. (Wrapped
             // is String here: the casts of the closures are identities.)
@@ -162,7 +162,7 @@ public struct Field<Root>: Sendable {
         _ name: String, get: @escaping @Sendable (Root) -> Value, set: @escaping @Sendable (inout Root, Value) -> Void,
         java: JavaFieldOptions = .init()
     ) {
-        let slot = Field.declaredSlot(Value.self, java)
+        let slot = DeclaredType.of(Value.self, java: java)
         if Value.self == String.self, slot.finality != .nonFinal {
             let getString = unsafeBitCast(get, to: (@Sendable (Root) -> String).self)
             let setString = unsafeBitCast(set, to: (@Sendable (inout Root, String) -> Void).self)
@@ -184,7 +184,7 @@ public struct Field<Root>: Sendable {
         set: @escaping @Sendable (inout Root, [Element]) -> Void, java: JavaFieldOptions = .init()
     ) {
         let slot = ObjectSlot<[Element]>(
-            Field.declaredSlot([Element].self, java), specialized: Field.listSerializer(of: Element.self))
+            DeclaredType.of([Element].self, java: java), specialized: Field.listSerializer(of: Element.self))
         self = Field.objectField(name, slot, get, set)
     }
 
@@ -195,7 +195,7 @@ public struct Field<Root>: Sendable {
         set: @escaping @Sendable (inout Root, [Element]?) -> Void, java: JavaFieldOptions = .init()
     ) {
         let slot = ObjectSlot<[Element]>(
-            Field.declaredSlot([Element].self, java), specialized: Field.listSerializer(of: Element.self))
+            DeclaredType.of([Element].self, java: java), specialized: Field.listSerializer(of: Element.self))
         self = Field.optionalObjectField(name, slot, get, set)
     }
 
@@ -207,7 +207,7 @@ public struct Field<Root>: Sendable {
         java: JavaFieldOptions = .init()
     ) {
         let slot = ObjectSlot<Value>(
-            Field.declaredSlot(Value.self, java), specialized: TypedSerializer(EnumSerializer<Value>()))
+            DeclaredType.of(Value.self, java: java), specialized: TypedSerializer(EnumSerializer<Value>()))
         self = Field.objectField(name, slot, get, set)
     }
 
@@ -218,7 +218,7 @@ public struct Field<Root>: Sendable {
         set: @escaping @Sendable (inout Root, Value?) -> Void, java: JavaFieldOptions = .init()
     ) {
         let slot = ObjectSlot<Value>(
-            Field.declaredSlot(Value.self, java), specialized: TypedSerializer(EnumSerializer<Value>()))
+            DeclaredType.of(Value.self, java: java), specialized: TypedSerializer(EnumSerializer<Value>()))
         self = Field.optionalObjectField(name, slot, get, set)
     }
 
@@ -253,19 +253,7 @@ public struct Field<Root>: Sendable {
         Field(
             name: name, declaredType: slot.declared,
             write: { root, writer in try slot.write(get(root), to: writer, forKey: name) },
-            read: { root, reader in
-                guard let value = try slot.read(from: reader, forKey: name) else {
-                    // Reached from generic code with an optional `Value`: nil is a value.
-                    guard let optional = Value.self as? any OptionalProtocol.Type,
-                        let none = optional.nilValue as? Value
-                    else {
-                        throw reader.error(.typeMismatch, expected: "a \(Value.self)", found: "nil")
-                    }
-                    set(&root, none)
-                    return
-                }
-                set(&root, value)
-            })
+            read: { root, reader in set(&root, try slot.readRequired(from: reader, forKey: name)) })
     }
 
     /// A `String` field written and read without boxing.
@@ -283,16 +271,6 @@ public struct Field<Root>: Sendable {
                 if required, value == nil { throw reader.error(.typeMismatch, expected: "a String", found: "nil") }
                 set(&root, value)
             })
-    }
-
-    /// The declared type of an object field.
-    @usableFromInline
-    static func declaredSlot(_ type: any Any.Type, _ java: JavaFieldOptions) -> DeclaredType {
-        var declared = DeclaredType.of(type)
-        if let isFinal = java.isFinal { declared.finality = isFinal ? .final : .nonFinal }
-        if java.isPublicField { declared = declared.withoutGenerics }
-        declared.canBeNull = java.isNullable
-        return declared
     }
 
     /// A field built by the generic initializer for a type that is in fact a primitive or an
@@ -328,7 +306,7 @@ public struct Field<Root>: Sendable {
         // Value == Wrapped? here; the cast only restates that to the type checker.
         guard let typedPath = keyPath as? WritableKeyPath<Root, Wrapped?> else { return nil }
         nonisolated(unsafe) let path = typedPath
-        let slot = declaredSlot(Wrapped?.self, java)
+        let slot = DeclaredType.of(Wrapped?.self, java: java)
         let objectSlot = ObjectSlot<Wrapped>(slot)
         return Field(
             name: name, declaredType: slot,

@@ -46,11 +46,7 @@ public final class ObjectSlot<Value>: Sendable {
 
     /// Creates a slot whose declared type is `Value`'s, adjusted by Java facts (see ``Field``).
     public convenience init(java: JavaFieldOptions = .init()) {
-        var declared = DeclaredType.of(Value.self)
-        if let isFinal = java.isFinal { declared.finality = isFinal ? .final : .nonFinal }
-        if java.isPublicField { declared = declared.withoutGenerics }
-        declared.canBeNull = java.isNullable
-        self.init(declared)
+        self.init(DeclaredType.of(Value.self, java: java))
     }
 
     deinit {
@@ -171,6 +167,23 @@ extension ObjectSlot {
         }
     }
 
+    /// Reads a value that Swift requires: nil is an error, unless `Value` is itself optional (a
+    /// slot reached from generic code, an element of `[String?]`).
+    @inlinable
+    public func readRequired(from reader: any ValueReader, forKey key: String) throws -> Value {
+        if let value = try read(from: reader, forKey: key) { return value }
+        return try ObjectSlot.nilValue(reader)
+    }
+
+    /// `nil` as a `Value` when `Value` is optional; otherwise a type-mismatch error.
+    @usableFromInline
+    static func nilValue(_ reader: any ValueReader) throws -> Value {
+        guard let none = ValueConversion.convert(nil, to: Value.self) else {
+            throw reader.error(.typeMismatch, expected: "a \(Value.self)", found: "nil")
+        }
+        return none
+    }
+
     /// `value` as a `Value`, converted when it is not one already (an untyped list to
     /// `[SampleBean]`); `nil` stays `nil`.
     @usableFromInline
@@ -279,10 +292,7 @@ extension ObjectIdentity {
     /// case number), else its Java ordinal.
     @inlinable
     public static func enumConstantKey<Value>(of value: Value, _ registration: Registration) -> Int {
-        if _isPOD(Value.self), MemoryLayout<Value>.size <= 2 {
-            return withUnsafeBytes(of: value) { bytes in bytes.reduce(0) { $0 << 8 | Int($1) } }
-        }
-        return registration.enumOrdinal?(value) ?? 0
+        enumStoredBytes(of: value) ?? registration.enumOrdinal?(value) ?? 0
     }
 }
 

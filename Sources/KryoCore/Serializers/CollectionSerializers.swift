@@ -136,15 +136,6 @@ struct ContainerSlot<Value>: Sendable {
             return registry.isFinal(argument) ? final : open
         }
     }
-
-    /// `nil` of `Value` when it is an optional type (a nil element of `[String?]`), else an error.
-    @usableFromInline
-    func none(_ reader: any ValueReader) throws -> Value {
-        guard let optional = Value.self as? any OptionalProtocol.Type, let none = optional.nilValue as? Value else {
-            throw reader.error(.typeMismatch, expected: "a \(Value.self)", found: "nil")
-        }
-        return none
-    }
 }
 
 /// A collection that can be built from its elements in Java's iteration order.
@@ -201,14 +192,14 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
         if Element.self == String.self, slot !== element.open {
             for _ in 0..<count {
                 guard let string = try reader.readStringObject(canBeNull: true, forKey: "element") else {
-                    elements.append(try element.none(reader))
+                    elements.append(try ObjectSlot<Element>.nilValue(reader))
                     continue
                 }
                 elements.append(unsafeBitCast(string, to: Element.self))
             }
         } else {
             for _ in 0..<count {
-                elements.append(try slot.read(from: reader, forKey: "element") ?? element.none(reader))
+                elements.append(try slot.readRequired(from: reader, forKey: "element"))
             }
         }
         return C(javaElements: elements)
@@ -244,9 +235,8 @@ public struct MapSerializer<Key: Hashable, Value>: Serializer {
         var result: [Key: Value] = [:]
         result.reserveCapacity(count)
         for _ in 0..<count {
-            let key = try keySlot.read(from: reader, forKey: "key") ?? keys.none(reader)
-            result.updateValue(
-                try valueSlot.read(from: reader, forKey: "value") ?? values.none(reader), forKey: key)
+            let key = try keySlot.readRequired(from: reader, forKey: "key")
+            result.updateValue(try valueSlot.readRequired(from: reader, forKey: "value"), forKey: key)
         }
         return result
     }

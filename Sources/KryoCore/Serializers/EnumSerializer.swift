@@ -13,6 +13,16 @@ extension JavaEnum {
     public static var isJavaFinal: Bool { true }
 }
 
+/// The bytes Swift stores for a trivial value of at most two bytes, as a number: for a plain enum,
+/// its case number. Distinct values give distinct numbers; `nil` for other types.
+@inlinable
+func enumStoredBytes<Value>(of value: Value) -> Int? {
+    guard _isPOD(Value.self), MemoryLayout<Value>.size <= 2 else { return nil }
+    return withUnsafeBytes(of: value) { bytes in
+        bytes.reversed().reduce(0) { $0 << 8 | Int($1) }
+    }
+}
+
 /// The constants of a Java enum in ordinal order, with a constant-time ordinal lookup.
 @usableFromInline
 struct JavaEnumOrdinals<Value: JavaEnum>: Sendable {
@@ -26,26 +36,15 @@ struct JavaEnumOrdinals<Value: JavaEnum>: Sendable {
     init() {
         constants = Array(Value.allCases)
         ordinals = Dictionary(constants.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        ordinalIsCaseNumber = constants.enumerated().allSatisfy { JavaEnumOrdinals.caseNumber(of: $1) == $0 }
+        ordinalIsCaseNumber = constants.enumerated().allSatisfy { enumStoredBytes(of: $1) == $0 }
     }
 
     @inlinable
     func ordinal(of value: Value) -> Int {
-        if ordinalIsCaseNumber, let number = JavaEnumOrdinals.caseNumber(of: value), number < constants.count {
+        if ordinalIsCaseNumber, let number = enumStoredBytes(of: value), number < constants.count {
             return number
         }
         return ordinals[value] ?? 0
-    }
-
-    /// The case number of a payload-free enum: the one or two bytes Swift stores for it.
-    @inlinable
-    static func caseNumber(of value: Value) -> Int? {
-        switch MemoryLayout<Value>.size {
-        case 0: return 0
-        case 1: return withUnsafeBytes(of: value) { Int($0[0]) }
-        case 2: return withUnsafeBytes(of: value) { Int($0[0]) | Int($0[1]) << 8 }
-        default: return nil
-        }
     }
 }
 
