@@ -4,6 +4,7 @@ import KryoCore
 /// reference table and class-name ids.
 public final class KryoBinaryReader: ValueReader {
     public let registry: Registry
+    public let registryGeneration: UInt64
     public let options: SerializationOptions
     /// The bytes come from here.
     public let input: KryoInput
@@ -29,6 +30,7 @@ public final class KryoBinaryReader: ValueReader {
     /// Creates a reader for one top-level value.
     public init(registry: Registry, options: SerializationOptions, input: KryoInput) {
         self.registry = registry
+        registryGeneration = registry.generation
         self.options = options
         self.input = input
         state = .allocate(capacity: 1)

@@ -4,6 +4,7 @@ import KryoCore
 /// holding that call's reference table and class-name ids.
 public final class KryoBinaryWriter: ValueWriter {
     public let registry: Registry
+    public let registryGeneration: UInt64
     public let options: SerializationOptions
     /// The bytes go here.
     public let output: KryoOutput
@@ -34,6 +35,7 @@ public final class KryoBinaryWriter: ValueWriter {
     /// Creates a writer for one top-level value.
     public init(registry: Registry, options: SerializationOptions, output: KryoOutput) {
         self.registry = registry
+        registryGeneration = registry.generation
         self.options = options
         self.output = output
         state = .allocate(capacity: 1)

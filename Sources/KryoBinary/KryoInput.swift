@@ -334,7 +334,7 @@ public final class KryoInput {
         while true {
             let available = buffered
             let bytes = state.pointee.bytes + state.pointee.position
-            while length < available, bytes[length] & 0x80 == 0 { length += 1 }
+            length += ASCIIScan.prefixBelow0x80(bytes + length, count: available - length)
             if length < available { break }
             guard try fill(available + 1) else {
                 throw SerializationError(

@@ -213,19 +213,20 @@ public final class KryoOutput {
     /// for empty, 2–63 ASCII characters raw with the last byte's high bit set, anything else as
     /// the UTF-16 length + 1 followed by CESU-8 bytes.
     public func writeString(_ value: String?) {
-        guard var value else {
+        guard let value else {
             writeByte(0x80)
             return
         }
         if value.utf8.withContiguousStorageIfAvailable({ writeString(utf8: $0) }) == nil {
-            value.makeContiguousUTF8()
-            value.utf8.withContiguousStorageIfAvailable { writeString(utf8: $0) }
+            var contiguous = value
+            contiguous.makeContiguousUTF8()
+            contiguous.utf8.withContiguousStorageIfAvailable { writeString(utf8: $0) }
         }
     }
 
     private func writeString(utf8: UnsafeBufferPointer<UInt8>) {
         let byteCount = utf8.count
-        if byteCount > 1, byteCount < 64, utf8.allSatisfy({ $0 < 0x80 }) {
+        if byteCount > 1, byteCount < 64, ASCIIScan.isASCII(utf8) {
             writeBytes(UnsafeRawBufferPointer(utf8))
             state.pointee.bytes[state.pointee.count - 1] |= 0x80
             return

@@ -62,11 +62,15 @@ public final class ObjectSlot<Value>: Sendable {
     /// The slot's binding in `registry`.
     @inlinable
     public func bound(in registry: Registry) -> BoundSlot<Value> {
-        if let binding = ObjectSlot.binding(first.load(ordering: .acquiring)), binding.generation == registry.generation
-        {
-            return binding
-        }
-        return slowBound(in: registry)
+        cachedBinding(registry.generation)?.takeUnretainedValue() ?? slowBound(in: registry)
+    }
+
+    /// The first cached binding, unretained, when it belongs to the registry of `generation`.
+    @inlinable
+    func cachedBinding(_ generation: UInt64) -> Unmanaged<BoundSlot<Value>>? {
+        guard let pointer = UnsafeRawPointer(bitPattern: first.load(ordering: .acquiring)) else { return nil }
+        let binding = Unmanaged<BoundSlot<Value>>.fromOpaque(pointer)
+        return binding._withUnsafeGuaranteedRef { $0.generation == generation } ? binding : nil
     }
 
     @inlinable
@@ -107,7 +111,15 @@ extension ObjectSlot {
     /// where it is called (a generic method called on `any ValueWriter` would not be).
     @inlinable
     public func write(_ value: Value?, to writer: any ValueWriter, forKey key: String) throws {
-        let bound = bound(in: writer.registry)
+        // The cached binding is borrowed, not retained: the slot keeps it alive.
+        if let cached = cachedBinding(writer.registryGeneration) {
+            return try cached._withUnsafeGuaranteedRef { try write(value, to: writer, forKey: key, bound: $0) }
+        }
+        try write(value, to: writer, forKey: key, bound: slowBound(in: writer.registry))
+    }
+
+    @inlinable
+    func write(_ value: Value?, to writer: any ValueWriter, forKey key: String, bound: BoundSlot<Value>) throws {
         let resolved = bound.resolved
         guard let serializer = bound.serializer, let registration = resolved.registration else {
             return try writer.writeObject(value.map { $0 as Any }, in: resolved, forKey: key)
@@ -133,7 +145,14 @@ extension ObjectSlot {
     /// conversion otherwise.
     @inlinable
     public func read(from reader: any ValueReader, forKey key: String) throws -> Value? {
-        let bound = bound(in: reader.registry)
+        if let cached = cachedBinding(reader.registryGeneration) {
+            return try cached._withUnsafeGuaranteedRef { try read(from: reader, forKey: key, bound: $0) }
+        }
+        return try read(from: reader, forKey: key, bound: slowBound(in: reader.registry))
+    }
+
+    @inlinable
+    func read(from reader: any ValueReader, forKey key: String, bound: BoundSlot<Value>) throws -> Value? {
         let resolved = bound.resolved
         guard let serializer = bound.serializer else {
             return try ObjectSlot.converted(reader.readObject(in: resolved, forKey: key), reader)

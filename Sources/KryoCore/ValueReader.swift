@@ -2,6 +2,9 @@
 public protocol ValueReader: AnyObject {
     /// The registry this call decodes with.
     var registry: Registry { get }
+    /// The ``Registry/generation`` of ``registry``: what slots compare their cached binding with,
+    /// without retaining the registry.
+    var registryGeneration: UInt64 { get }
     /// The options of this call.
     var options: SerializationOptions { get }
     /// Generic arguments of the declared type of the value being read (see
@@ -89,4 +92,9 @@ extension ValueReader {
         if let converted = ValueConversion.convert(value, to: T.self) { return converted }
         throw error(.typeMismatch, expected: "\(T.self)", found: ValueConversion.describeType(of: value))
     }
+}
+
+extension ValueReader {
+    /// Read from ``registry``; a backend stores it to spare the retain.
+    public var registryGeneration: UInt64 { registry.generation }
 }

@@ -18,6 +18,9 @@ public enum IntegerEncoding: Sendable, Equatable {
 public protocol ValueWriter: AnyObject {
     /// The registry this call encodes with.
     var registry: Registry { get }
+    /// The ``Registry/generation`` of ``registry``: what slots compare their cached binding with,
+    /// without retaining the registry.
+    var registryGeneration: UInt64 { get }
     /// The options of this call.
     var options: SerializationOptions { get }
     /// Generic arguments of the declared type of the value being written, for the serializer
@@ -93,4 +96,9 @@ extension ValueWriter {
     public func writeObject(_ value: Any?, forKey key: String) throws {
         try writeObject(value, as: .object, forKey: key)
     }
+}
+
+extension ValueWriter {
+    /// Read from ``registry``; a backend stores it to spare the retain.
+    public var registryGeneration: UInt64 { registry.generation }
 }

@@ -73,6 +73,25 @@ import Testing
         }
     }
 
+    /// The ASCII checks scan eight bytes at a time: a non-ASCII character at any position, in the
+    /// word-sized part or the tail, must send the string to the UTF-8 form.
+    @Test func asciiScanFindsANonASCIICharacterAtEveryPosition() throws {
+        for length in 2...40 {
+            let ascii = String((0..<length).map { Character(UnicodeScalar(UInt8(0x61 + $0 % 26))) })
+            let asciiBytes = bytes { $0.writeString(ascii) }
+            #expect(hexBytes(asciiBytes).count == length, "ASCII form for \(length) characters")
+            #expect(try KryoInput(hexBytes(asciiBytes)).readString() == ascii)
+            for position in 0..<length {
+                var characters = Array(ascii)
+                characters[position] = "é"
+                let text = String(characters)
+                let written = hexBytes(bytes { $0.writeString(text) })
+                #expect(written.first == UInt8(0x80 | (length + 1)), "UTF-8 form, é at \(position) of \(length)")
+                #expect(try KryoInput(written).readString() == text)
+            }
+        }
+    }
+
     @Test func readerAcceptsStandardFourByteUTF8() throws {
         // Java never writes it, but other writers might: F0 9F 98 80 is U+1F600.
         #expect(try KryoInput([0x83, 0xF0, 0x9F, 0x98, 0x80]).readString() == "😀")
