@@ -23,6 +23,8 @@ public final class KryoBinaryReader: ValueReader {
         var classNames: [Int: Registration] = [:]
         /// The keys of the objects being read, outermost first.
         var path: [String] = []
+        /// For each type whose field names this graph has read: where each stored field goes.
+        var fieldOrders: [ObjectIdentifier: [Int?]] = [:]
     }
 
     private let state: UnsafeMutablePointer<State>
@@ -283,6 +285,45 @@ public final class KryoBinaryReader: ValueReader {
         _ = state.pointee.pendingSlots.popLast()
         state.pointee.depth -= 1
         _ = state.pointee.path.popLast()
+    }
+
+    // MARK: Schema evolution (TaggedFieldSerializer, CompatibleFieldSerializer)
+
+    public var isPositional: Bool { true }
+
+    /// The field names stored the first time `type` appears in this graph, matched to `names`.
+    public func readFieldOrder(_ names: [String], of type: any Any.Type) throws -> [Int?] {
+        let key = ObjectIdentifier(type)
+        if let order = state.pointee.fieldOrders[key] { return order }
+        let count = Int(try input.readVarInt32(optimizePositive: true))
+        // Each name takes at least one byte.
+        try validateCount(count, minimumBytesPerElement: 1, forKey: "field names of \(type)")
+        var localIndex: [String: Int] = [:]
+        for (index, name) in names.enumerated() where localIndex[name] == nil { localIndex[name] = index }
+        var order: [Int?] = []
+        order.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let name = try input.readString() else {
+                throw error(.invalidValue, expected: "a field name of \(type)", found: "null")
+            }
+            order.append(localIndex[name])
+        }
+        state.pointee.fieldOrders[key] = order
+        return order
+    }
+
+    public func beginSkippableField(forKey key: String) throws {
+        try input.beginChunks()
+        state.pointee.path.append(key)
+    }
+
+    public func endSkippableField() throws {
+        input.endChunks()
+        _ = state.pointee.path.popLast()
+    }
+
+    public func skipField(forKey key: String) throws {
+        try input.skipChunks()
     }
 
     public func reference(_ object: Any) {

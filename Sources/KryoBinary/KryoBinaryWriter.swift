@@ -28,6 +28,10 @@ public final class KryoBinaryWriter: ValueWriter {
         var moreEnumConstants: [EnumConstantKey: Int] = [:]
         var classNameIDs: [String: Int] = [:]
         var cachedStringRegistration: Registration?
+        /// Types whose field names this graph has written (CompatibleFieldSerializer headers).
+        var fieldNamesWritten: Set<ObjectIdentifier> = []
+        /// Where each open skippable field's bytes start, innermost last.
+        var skippableFieldStarts: [Int] = []
     }
 
     private let state: UnsafeMutablePointer<State>
@@ -258,6 +262,30 @@ public final class KryoBinaryWriter: ValueWriter {
 
     public func endObject() throws {
         state.pointee.depth -= 1
+        try output.flushIfNeeded()
+    }
+
+    // MARK: Schema evolution (TaggedFieldSerializer, CompatibleFieldSerializer)
+
+    public var isPositional: Bool { true }
+
+    /// The field count and names, the first time `type` appears in this graph.
+    public func writeFieldNames(_ names: [String], of type: any Any.Type) throws {
+        guard state.pointee.fieldNamesWritten.insert(ObjectIdentifier(type)).inserted else { return }
+        output.writeVarInt32(Int32(names.count), optimizePositive: true)
+        for name in names { output.writeString(name) }
+    }
+
+    public func beginSkippableField(forKey key: String) throws {
+        state.pointee.skippableFieldStarts.append(output.beginChunks())
+    }
+
+    public func endSkippableField() throws {
+        guard let start = state.pointee.skippableFieldStarts.popLast() else {
+            throw SerializationError(
+                .invalidValue, expected: "a skippable field to end", found: "none begun (a serializer bug)")
+        }
+        output.endChunks(from: start)
         try output.flushIfNeeded()
     }
 

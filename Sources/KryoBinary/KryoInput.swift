@@ -70,6 +70,7 @@ public final class KryoInput {
     }
 
     deinit {
+        for frame in chunkFrames { frame.copy?.deallocate() }
         owned?.deallocate()
         state.deinitialize(count: 1)
         state.deallocate()
@@ -106,7 +107,8 @@ public final class KryoInput {
 
     /// Pulls from the stream until `count` bytes are buffered past the position, or the stream ends.
     private func fill(_ count: Int) throws -> Bool {
-        guard let source, !sourceExhausted, let storage = owned, let base = storage.baseAddress else {
+        guard let source, !sourceExhausted, chunkFrames.isEmpty, let storage = owned, let base = storage.baseAddress
+        else {
             return buffered >= count
         }
         var buffer = storage
@@ -148,6 +150,81 @@ public final class KryoInput {
             if let address = buffer.baseAddress { state.pointee.bytes = UnsafePointer(address) }
         }
         return true
+    }
+
+    // MARK: Chunked runs (Kryo's InputChunked)
+
+    /// A run of chunks being read: the state to return to, and the run's bytes gathered into one
+    /// piece when it had several chunks.
+    private struct ChunkFrame {
+        var saved: State
+        var copy: UnsafeMutableBufferPointer<UInt8>?
+    }
+
+    /// Runs entered by ``beginChunks()``, innermost last. While one is open the input reads only
+    /// the run's bytes and pulls nothing from the stream (the whole run is buffered on entry).
+    private var chunkFrames: [ChunkFrame] = []
+
+    /// Enters a run of chunks written by `KryoOutput.endChunks(from:)` or Kryo's `OutputChunked`:
+    /// reads see the chunks' bytes joined, and end where the run ends, until ``endChunks()``.
+    /// A one-chunk run is read in place; a longer one is gathered (its lengths are checked
+    /// against the input first).
+    public func beginChunks() throws {
+        let start = offset
+        let first = try readChunkLength()
+        if first == 0 {
+            chunkFrames.append(ChunkFrame(saved: state.pointee, copy: nil))
+            state.pointee.count = state.pointee.position
+            return
+        }
+        try require(first + 1)
+        if byte(at: first) == 0 {
+            var saved = state.pointee
+            saved.position += first + 1
+            chunkFrames.append(ChunkFrame(saved: saved, copy: nil))
+            state.pointee.count = state.pointee.position + first
+            return
+        }
+        var joined: [UInt8] = []
+        var length = first
+        while length > 0 {
+            try require(length)
+            joined.append(
+                contentsOf: UnsafeBufferPointer(start: state.pointee.bytes + state.pointee.position, count: length))
+            advance(length)
+            length = try readChunkLength()
+        }
+        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(joined.count, 1))
+        _ = copy.initialize(from: joined)
+        chunkFrames.append(ChunkFrame(saved: state.pointee, copy: copy))
+        let base = UnsafePointer(copy.baseAddress ?? UnsafeMutablePointer<UInt8>.allocate(capacity: 1))
+        state.pointee = State(bytes: base, count: joined.count, position: 0, discarded: start)
+    }
+
+    /// Leaves the run entered by ``beginChunks()``, past its end whatever was left unread.
+    public func endChunks() {
+        guard let frame = chunkFrames.popLast() else { return }
+        state.pointee = frame.saved
+        frame.copy?.deallocate()
+    }
+
+    /// Skips a run of chunks.
+    public func skipChunks() throws {
+        while true {
+            let length = try readChunkLength()
+            if length == 0 { return }
+            try require(length)
+            advance(length)
+        }
+    }
+
+    private func readChunkLength() throws -> Int {
+        let length = Int(try readVarInt32(optimizePositive: true))
+        guard length >= 0 else {
+            throw SerializationError(
+                .invalidValue, expected: "a chunk length ≥ 0", found: "\(length)", offset: offset)
+        }
+        return length
     }
 
     @inline(__always) private func byte(at relative: Int) -> UInt8 {

@@ -83,7 +83,65 @@ public final class KryoOutput {
     }
 
     @inline(__always) func flushIfNeeded() throws {
-        if state.pointee.count >= flushThreshold { try flush() }
+        if state.pointee.count >= flushThreshold, openChunkedRuns == 0 { try flush() }
+    }
+
+    // MARK: Chunked runs (Kryo's OutputChunked)
+
+    /// Runs started by ``beginChunks()`` and not yet ended; while any is open, nothing is handed
+    /// to the sink, so that chunk headers can be inserted before the run's bytes.
+    private var openChunkedRuns = 0
+
+    /// Starts a run of bytes that ``endChunks(from:)`` will cut into chunks; returns where it
+    /// starts.
+    public func beginChunks() -> Int {
+        openChunkedRuns += 1
+        return state.pointee.count
+    }
+
+    /// Cuts the bytes written since `start` into chunks as Kryo 2.20's `OutputChunked` does —
+    /// each at most 1024 bytes, preceded by its length as a positive varint — and ends them with
+    /// an empty chunk (`00`).
+    public func endChunks(from start: Int) {
+        openChunkedRuns = max(openChunkedRuns - 1, 0)
+        let length = state.pointee.count - start
+        let chunkSize = 1024
+        let fullChunks = length / chunkSize
+        let remainder = length % chunkSize
+        let headerBytes = fullChunks * varIntSize(chunkSize) + (remainder > 0 ? varIntSize(remainder) : 0)
+        reserve(headerBytes + 1)
+        // Move each chunk to its final place, last first (each moves right by the headers before it).
+        let base = UnsafeMutableRawPointer(state.pointee.bytes)
+        var chunkCount = fullChunks + (remainder > 0 ? 1 : 0)
+        var shift = headerBytes
+        while chunkCount > 0 {
+            chunkCount -= 1
+            let chunkStart = start + chunkCount * chunkSize
+            let chunkLength = min(chunkSize, length - chunkCount * chunkSize)
+            (base + chunkStart + shift).copyMemory(from: base + chunkStart, byteCount: chunkLength)
+            let header = varIntSize(chunkLength)
+            shift -= header
+            var at = chunkStart + shift
+            var bits = UInt32(chunkLength)
+            while bits >= 0x80 {
+                state.pointee.bytes[at] = UInt8(truncatingIfNeeded: bits) | 0x80
+                at += 1
+                bits >>= 7
+            }
+            state.pointee.bytes[at] = UInt8(bits)
+        }
+        state.pointee.count += headerBytes
+        append(0)
+    }
+
+    private func varIntSize(_ value: Int) -> Int {
+        var size = 1
+        var rest = value >> 7
+        while rest > 0 {
+            size += 1
+            rest >>= 7
+        }
+        return size
     }
 
     /// Makes room for `extra` more bytes.

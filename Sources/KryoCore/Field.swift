@@ -29,6 +29,12 @@ public struct Field<Root>: Sendable {
     public let name: String
     /// The declared type the backend sees for object fields; `nil` for primitive fields.
     public let declaredType: DeclaredType?
+    /// The field's tag, for the tagged serializer (Java's `@TaggedFieldSerializer.Tag`); the
+    /// tagged serializer ignores fields without one, as Java does. Set with ``tag(_:deprecated:)``.
+    public private(set) var tag: Int?
+    /// Whether the tagged serializer no longer writes the field (Java's `@Deprecated`). It still
+    /// reads it from data an older schema wrote.
+    public private(set) var isDeprecated = false
     @usableFromInline let write: @Sendable (Root, any ValueWriter) throws -> Void
     @usableFromInline let read: @Sendable (inout Root, any ValueReader) throws -> Void
 
@@ -41,6 +47,23 @@ public struct Field<Root>: Sendable {
         self.declaredType = declaredType
         self.write = write
         self.read = read
+    }
+
+    /// The field with a tag, for a schema whose serializer is ``FieldSerializerKind/tagged``.
+    ///
+    /// ```swift
+    /// Field("name", \.name).tag(2)
+    /// Field("legacy", \.legacy).tag(3, deprecated: true)   // read from old data, never written
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - tag: The tag (Java's `@Tag(n)`), unique within the schema.
+    ///   - deprecated: Whether the field is only read, never written (Java's `@Deprecated`).
+    public func tag(_ tag: Int, deprecated: Bool = false) -> Field {
+        var tagged = self
+        tagged.tag = tag
+        tagged.isDeprecated = deprecated
+        return tagged
     }
 
     // The three initializers below are inlinable so that their accessors are specialized for the

@@ -66,6 +66,12 @@ public final class Registry: Sendable {
                         .invalidValue, expected: "each id registered once", found: "id \(id) twice")
                 }
             }
+            if entry.serializer == nil, let schematized = entry.swiftType as? any Schematized.Type,
+                let problem = schematized.schemaProblem
+            {
+                throw SerializationError(
+                    .invalidValue, expected: "a valid schema for \(entry.swiftType)", found: problem)
+            }
             let fallback = Registration.defaultFor(entry.swiftType)
             guard let serializer = entry.serializer ?? fallback?.serializer else {
                 throw SerializationError(

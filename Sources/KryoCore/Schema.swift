@@ -23,6 +23,8 @@ extension Schematized {
     public static var javaClassName: String { schema.javaName }
     public static var defaultSerializer: AnySerializer { schema.serializer }
     public static var isJavaFinal: Bool { schema.isFinal }
+    /// What is wrong with the schema's declaration, if anything.
+    static var schemaProblem: String? { schema.problem }
     /// The declared types of the schema's object fields.
     static var declaredFieldTypes: [DeclaredType] { schema.fields.compactMap(\.declaredType) }
 }
@@ -36,36 +38,78 @@ public struct Schema<Root>: Sendable {
     /// The fields in Java's order: sorted by name in UTF-16 code-unit order, stable for equal
     /// names (declare a subclass's own fields before the ones it inherits, as Java collects them).
     public let fields: [Field<Root>]
+    /// How the fields are laid out, and so how the type can evolve.
+    public let kind: FieldSerializerKind
     let serializer: AnySerializer
+    /// What is wrong with the declaration (duplicate tags…), reported when the type is registered.
+    let problem: String?
 
     /// Declares a schema.
     ///
     /// - Parameters:
     ///   - java: The Java binary class name (`test.SampleBean`, `a.Outer$Inner`).
     ///   - isFinal: Whether the Java class is final.
+    ///   - serializer: How the fields are laid out: Java's `FieldSerializer` (the default),
+    ///     `TaggedFieldSerializer` or `CompatibleFieldSerializer`.
     ///   - fields: The fields, in any order.
     @inlinable
-    public init(java: String, isFinal: Bool = false, @FieldsBuilder<Root> fields: () -> [Field<Root>])
-    where Root: Schematized {
-        self.init(java: java, isFinal: isFinal, fieldList: fields())
+    public init(
+        java: String, isFinal: Bool = false, serializer: FieldSerializerKind = .field,
+        @FieldsBuilder<Root> fields: () -> [Field<Root>]
+    ) where Root: Schematized {
+        self.init(java: java, isFinal: isFinal, serializer: serializer, fieldList: fields())
     }
 
     /// Declares a schema from a list of fields.
     @inlinable
-    public init(java: String, isFinal: Bool = false, fieldList: [Field<Root>]) where Root: Schematized {
+    public init(java: String, isFinal: Bool = false, serializer: FieldSerializerKind = .field, fieldList: [Field<Root>])
+    where Root: Schematized {
         let sorted = Field<Root>.javaOrder(fieldList)
-        self.init(
-            javaName: java, isFinal: isFinal, fields: sorted,
-            serializer: AnySerializer(FieldSerializer<Root>(fields: sorted, isFinal: isFinal)))
+        let made: AnySerializer
+        switch serializer {
+        case .field: made = AnySerializer(FieldSerializer<Root>(fields: sorted, isFinal: isFinal))
+        case .tagged: made = AnySerializer(TaggedFieldSerializer<Root>(fields: sorted, isFinal: isFinal))
+        case .compatible: made = AnySerializer(CompatibleFieldSerializer<Root>(fields: sorted, isFinal: isFinal))
+        }
+        self.init(javaName: java, isFinal: isFinal, kind: serializer, fields: sorted, serializer: made)
     }
 
     @usableFromInline
-    init(javaName: String, isFinal: Bool, fields: [Field<Root>], serializer: AnySerializer) {
+    init(javaName: String, isFinal: Bool, kind: FieldSerializerKind, fields: [Field<Root>], serializer: AnySerializer) {
         self.javaName = javaName
         self.isFinal = isFinal
+        self.kind = kind
         self.fields = fields
         self.serializer = serializer
+        problem = Schema.problem(in: fields, kind: kind, javaName: javaName)
     }
+
+    static func problem(in fields: [Field<Root>], kind: FieldSerializerKind, javaName: String) -> String? {
+        guard kind == .tagged else { return nil }
+        var seen: Set<Int> = []
+        for field in fields {
+            guard let tag = field.tag else { continue }
+            if tag < 0 { return "tag \(tag) of field \(field.name) in \(javaName) (tags are ≥ 0)" }
+            if !seen.insert(tag).inserted { return "tag \(tag) used twice in \(javaName)" }
+        }
+        return nil
+    }
+}
+
+/// How a schema's fields are laid out in the binary format, and so how the type may change
+/// between the writer's version and the reader's (the keyed and readable formats always key
+/// fields by name).
+public enum FieldSerializerKind: Sendable, Equatable {
+    /// Java's `FieldSerializer`: every field in Java's order, nothing else. Both sides must have
+    /// the same fields.
+    case field
+    /// Java's `TaggedFieldSerializer`: the tagged fields, each preceded by its tag. A reader
+    /// accepts data from an older version that lacks fields (they keep their defaults) and reads
+    /// deprecated fields; a tag it does not know is an error (its length is unknown).
+    case tagged
+    /// Java's `CompatibleFieldSerializer`: the field names once per graph, then each field in
+    /// chunks a reader can skip. Fields may be added and removed in either direction.
+    case compatible
 }
 
 /// Collects the fields of a ``Schema``.

@@ -58,9 +58,35 @@ public protocol ValueReader: AnyObject {
     func validateCount(_ count: Int, minimumBytesPerElement: Int, forKey key: String) throws
     /// Makes an error at the reader's current position.
     func error(_ kind: SerializationError.Kind, expected: String, found: String) -> SerializationError
+
+    // Schema evolution (tagged and compatible serializers).
+
+    /// Whether values are told apart by their position rather than their key (see
+    /// ``ValueWriter/isPositional``). Defaults to `false`.
+    var isPositional: Bool { get }
+    /// The fields the input holds for `type`, in the order they follow: for each, the index of
+    /// the local field of that name in `names`, or `nil` for a field the reader does not know
+    /// (skip it with ``skipField(forKey:)``). Read once per graph (see
+    /// ``ValueWriter/writeFieldNames(_:of:)``). Defaults to every local field in order.
+    func readFieldOrder(_ names: [String], of type: any Any.Type) throws -> [Int?]
+    /// Enters a field written between ``ValueWriter/beginSkippableField(forKey:)`` and
+    /// ``ValueWriter/endSkippableField()``. Defaults to nothing.
+    func beginSkippableField(forKey key: String) throws
+    /// Leaves the field entered by ``beginSkippableField(forKey:)``, skipping what its reader left.
+    func endSkippableField() throws
+    /// Skips a field the reader does not know.
+    func skipField(forKey key: String) throws
 }
 
 extension ValueReader {
+    public var isPositional: Bool { false }
+    public func readFieldOrder(_ names: [String], of type: any Any.Type) throws -> [Int?] {
+        Array(names.indices)
+    }
+    public func beginSkippableField(forKey key: String) throws {}
+    public func endSkippableField() throws {}
+    public func skipField(forKey key: String) throws {}
+
     /// Element by element, for backends without a bulk path.
     public func readPrimitiveArray<P: JavaPrimitive>(_ type: P.Type, count: Int, forKey key: String) throws -> [P] {
         try validateCount(count, minimumBytesPerElement: 1, forKey: key)

@@ -74,9 +74,30 @@ public protocol ValueWriter: AnyObject {
     func beginNilObject(in slot: ResolvedSlot, forKey key: String) throws -> Bool
     /// Leaves the object entered by ``beginObject(_:identity:in:forKey:)``.
     func endObject() throws
+
+    // Schema evolution (tagged and compatible serializers).
+
+    /// Whether values are told apart by their position rather than their key (the binary format).
+    /// Evolvable serializers then write what a reader needs to match fields — tags, a count, the
+    /// field names — which keyed formats get from the keys. Defaults to `false`.
+    var isPositional: Bool { get }
+    /// Writes the names of the fields of `type` in the order its fields follow, once per graph:
+    /// later calls for the same type in the same top-level call write nothing (Kryo's
+    /// `CompatibleFieldSerializer` header). Defaults to writing nothing.
+    func writeFieldNames(_ names: [String], of type: any Any.Type) throws
+    /// Starts a field that a reader can skip without knowing its type; ``endSkippableField()``
+    /// ends it (Kryo: chunks of at most 1024 bytes, then an empty chunk). Defaults to nothing.
+    func beginSkippableField(forKey key: String) throws
+    /// Ends the field started by ``beginSkippableField(forKey:)``.
+    func endSkippableField() throws
 }
 
 extension ValueWriter {
+    public var isPositional: Bool { false }
+    public func writeFieldNames(_ names: [String], of type: any Any.Type) throws {}
+    public func beginSkippableField(forKey key: String) throws {}
+    public func endSkippableField() throws {}
+
     /// Element by element, for backends without a bulk path.
     public func writePrimitiveArray<P: JavaPrimitive>(_ values: [P], forKey key: String) throws {
         for value in values { try P.writePrimitive(value, to: self, forKey: key) }

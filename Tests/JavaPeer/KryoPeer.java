@@ -1,6 +1,8 @@
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
+import com.esotericsoftware.kryo.serializers.CompatibleFieldSerializer;
+import com.esotericsoftware.kryo.serializers.TaggedFieldSerializer;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -23,6 +25,7 @@ import peer.AllKinds;
 import peer.Base;
 import peer.Color;
 import peer.Derived;
+import peer.Evolution;
 import peer.Holder;
 import peer.Inner;
 import peer.NestedGenerics;
@@ -72,21 +75,32 @@ public final class KryoPeer {
 
     static final class Case {
         final String name;
-        final String config; // "none", "reg" or "cocoa"
+        final String config; // "none", "reg", "cocoa", "evo1" or "evo2": used to write
+        final String readConfig; // used to read: another version of the classes in evolution cases
         final boolean refs;
         final Call call;
         final Class<?> type; // only for OBJ / OON
         final Supplier<Object> value;
+        final Supplier<Object> expected; // what reading with readConfig gives
+        final boolean readFails; // whether Java's reader rejects the bytes (evolution cases)
         final Check check;
 
         Case(String name, String config, boolean refs, Call call, Class<?> type, Supplier<Object> value,
              Check check) {
+            this(name, config, config, refs, call, type, value, value, false, check);
+        }
+
+        Case(String name, String config, String readConfig, boolean refs, Call call, Class<?> type,
+             Supplier<Object> value, Supplier<Object> expected, boolean readFails, Check check) {
             this.name = name;
             this.config = config;
+            this.readConfig = readConfig;
             this.refs = refs;
             this.call = call;
             this.type = type;
             this.value = value;
+            this.expected = expected;
+            this.readFails = readFails;
             this.check = check;
         }
     }
@@ -97,12 +111,28 @@ public final class KryoPeer {
 
     private static void add(String name, String config, boolean refs, Call call, Class<?> type,
                             Supplier<Object> value, Check check) {
-        if (!config.equals("none") && !config.equals("reg") && !config.equals("cocoa")) {
-            throw new IllegalArgumentException("unknown config " + config + " for case " + name);
+        put(new Case(name, config, refs, call, type, value, check));
+    }
+
+    private static void put(Case c) {
+        for (String config : new String[] {c.config, c.readConfig}) {
+            if (!Arrays.asList("none", "reg", "cocoa", "evo1", "evo2").contains(config)) {
+                throw new IllegalArgumentException("unknown config " + config + " for case " + c.name);
+            }
         }
-        if (CASES.put(name, new Case(name, config, refs, call, type, value, check)) != null) {
-            throw new IllegalStateException("duplicate case name " + name);
+        if (CASES.put(c.name, c) != null) {
+            throw new IllegalStateException("duplicate case name " + c.name);
         }
+    }
+
+    /**
+     * A schema-evolution case, writeClassAndObject: written with one version of the classes and
+     * read with the other. {@code readFails}: Java's own reader rejects the bytes, and so must
+     * be seen to reject Swift's.
+     */
+    private static void evo(String name, String writeConfig, String readConfig, boolean refs,
+                            Supplier<Object> value, Supplier<Object> expected, boolean readFails) {
+        put(new Case(name, writeConfig, readConfig, refs, Call.CAO, null, value, expected, readFails, DEEP_EQUALS));
     }
 
     /** writeClassAndObject, references on. */
@@ -163,10 +193,42 @@ public final class KryoPeer {
                 kryo.register(ArrayList.class, 23);
                 kryo.register(HashMap.class, 24);
                 break;
+            case "evo1":
+                registerEvolution(kryo, 1);
+                break;
+            case "evo2":
+                registerEvolution(kryo, 2);
+                break;
             default:
                 throw new IllegalArgumentException("unknown config " + config);
         }
         return kryo;
+    }
+
+    /** The evolution beans of one version, each pair under one id. */
+    private static void registerEvolution(Kryo kryo, int version) {
+        boolean one = version == 1;
+        kryo.register(ArrayList.class, 60);
+        kryo.register(Evolution.Tagged.class, new TaggedFieldSerializer<>(kryo, Evolution.Tagged.class), 61);
+        kryo.register(Evolution.Compat.class, new CompatibleFieldSerializer<>(kryo, Evolution.Compat.class), 62);
+        kryo.register(Evolution.CompatNested.class,
+            new CompatibleFieldSerializer<>(kryo, Evolution.CompatNested.class), 63);
+        tagged(kryo, one ? Evolution.TagAddV1.class : Evolution.TagAddV2.class, 64);
+        tagged(kryo, one ? Evolution.TagRemV1.class : Evolution.TagRemV2.class, 65);
+        tagged(kryo, one ? Evolution.TagDepV1.class : Evolution.TagDepV2.class, 66);
+        compatible(kryo, one ? Evolution.CompAddV1.class : Evolution.CompAddV2.class, 67);
+        compatible(kryo, one ? Evolution.CompRemV1.class : Evolution.CompRemV2.class, 68);
+        compatible(kryo, one ? Evolution.CompDepV1.class : Evolution.CompDepV2.class, 69);
+    }
+
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static void tagged(Kryo kryo, Class<?> type, int id) {
+        kryo.register(type, new TaggedFieldSerializer(kryo, type), id);
+    }
+
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static void compatible(Kryo kryo, Class<?> type, int id) {
+        kryo.register(type, new CompatibleFieldSerializer(kryo, type), id);
     }
 
     // ------------------------------------------------------------------------------------------
@@ -224,6 +286,18 @@ public final class KryoPeer {
             new byte[] {0, 1, -1, 127},     // blob
             new Date(1234567890123L),       // when
             new Inner(5, "five"));          // inner
+    }
+
+    private static String repeat(String text, int count) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < count; i++) b.append(text);
+        return b.toString();
+    }
+
+    private static Evolution.CompatNested compatNested() {
+        Evolution.Compat first = new Evolution.Compat(1, "a");
+        return new Evolution.CompatNested(first, arrayList(1, "two", new Evolution.Compat(3, "c")),
+            repeat("\u00e9\u65e5x\ud83d\ude00", 700), first);
     }
 
     private static Outer nested() {
@@ -410,6 +484,47 @@ public final class KryoPeer {
             arrayList(arrayList(1, 2), arrayList(3)), new Color[] {Color.RED, null, Color.RED}));
         caoNoRefs("nested_generics_norefs", "reg", () -> new NestedGenerics(hashMap("g", arrayList("a", "b")),
             arrayList(arrayList(1, 2), arrayList(3)), new Color[] {Color.RED, null, Color.RED}));
+
+        // ---- schema evolution: TaggedFieldSerializer and CompatibleFieldSerializer ----
+        evo("tagged_ref", "evo1", "evo1", true, () -> new Evolution.Tagged(1, "hi", 9, 7, 5),
+            () -> new Evolution.Tagged(1, "hi", 0, 0, 5), false);
+        evo("tagged_ref_norefs", "evo1", "evo1", false, () -> new Evolution.Tagged(1, "hi", 9, 7, 5),
+            () -> new Evolution.Tagged(1, "hi", 0, 0, 5), false);
+        evo("compat_ref", "evo1", "evo1", true, () -> new Evolution.Compat(5, "hi"),
+            () -> new Evolution.Compat(5, "hi"), false);
+        evo("compat_ref_norefs", "evo1", "evo1", false, () -> new Evolution.Compat(5, "hi"),
+            () -> new Evolution.Compat(5, "hi"), false);
+        evo("compat_list", "evo1", "evo1", true,
+            () -> arrayList(new Evolution.Compat(1, "a"), new Evolution.Compat(2, "b")),
+            () -> arrayList(new Evolution.Compat(1, "a"), new Evolution.Compat(2, "b")), false);
+        evo("compat_long_norefs", "evo1", "evo1", false, () -> new Evolution.Compat(1, repeat("x", 2000)),
+            () -> new Evolution.Compat(1, repeat("x", 2000)), false);
+        evo("compat_nested", "evo1", "evo1", true, KryoPeer::compatNested, KryoPeer::compatNested, false);
+
+        evo("tagadd_1to2", "evo1", "evo2", true, () -> new Evolution.TagAddV1(1, "a"),
+            () -> new Evolution.TagAddV2(1, "a", 0), false);
+        evo("tagadd_2to1", "evo2", "evo1", true, () -> new Evolution.TagAddV2(1, "a", 99), () -> null, true);
+        evo("tagrem_1to2", "evo1", "evo2", true, () -> new Evolution.TagRemV1(1, "g", "a"), () -> null, true);
+        evo("tagrem_2to1", "evo2", "evo1", true, () -> new Evolution.TagRemV2(1, "a"),
+            () -> new Evolution.TagRemV1(1, null, "a"), false);
+        evo("tagdep_1to2", "evo1", "evo2", true, () -> new Evolution.TagDepV1(1, "a", 9), () -> null, true);
+        evo("tagdep_2to1", "evo2", "evo1", true, () -> new Evolution.TagDepV2(1, "a", 9),
+            () -> new Evolution.TagDepV1(1, "a", 0), false);
+        evo("compadd_1to2", "evo1", "evo2", true, () -> new Evolution.CompAddV1(5, "a"),
+            () -> new Evolution.CompAddV2(0, 5, "a"), false);
+        evo("compadd_2to1", "evo2", "evo1", true, () -> new Evolution.CompAddV2(99, 5, "a"),
+            () -> new Evolution.CompAddV1(5, "a"), false);
+        evo("compadd_2to1_norefs", "evo2", "evo1", false, () -> new Evolution.CompAddV2(99, 5, "a"),
+            () -> new Evolution.CompAddV1(5, "a"), false);
+        evo("comprem_1to2", "evo1", "evo2", true,
+            () -> new Evolution.CompRemV1(5, new Evolution.Compat(1, "g"), "a"),
+            () -> new Evolution.CompRemV2(5, "a"), false);
+        evo("comprem_2to1", "evo2", "evo1", true, () -> new Evolution.CompRemV2(5, "a"),
+            () -> new Evolution.CompRemV1(5, null, "a"), false);
+        evo("compdep_1to2", "evo1", "evo2", true, () -> new Evolution.CompDepV1(5, 9),
+            () -> new Evolution.CompDepV2(5, 9), false);
+        evo("compdep_2to1", "evo2", "evo1", true, () -> new Evolution.CompDepV2(5, 9),
+            () -> new Evolution.CompDepV1(5, 9), false);
     }
 
     // ------------------------------------------------------------------------------------------
@@ -499,7 +614,7 @@ public final class KryoPeer {
 
     /** Reads one value; result[0] = value, result[1] = Integer position after the read. */
     static Object[] read(Case c, byte[] bytes) {
-        Kryo kryo = newKryo(c.config, c.refs);
+        Kryo kryo = newKryo(c.readConfig, c.refs);
         Input input = new Input(bytes);
         Object value;
         switch (c.call) {
@@ -588,6 +703,21 @@ public final class KryoPeer {
             }
         }
 
+        // Evolution cases: what Java's own reader makes of Java's bytes.
+        for (Case c : CASES.values()) {
+            if (c.readConfig.equals(c.config)) continue;
+            String outcome;
+            try {
+                byte[] bytes = Files.readAllBytes(javaDir.resolve(c.name + ".bin"));
+                Object actual = read(c, bytes)[0];
+                String problem = c.check.check(c.expected.get(), actual);
+                outcome = problem == null ? "READS" : "DIFFERS " + oneLine(problem);
+            } catch (Throwable t) {
+                outcome = "THROWS " + describeThrowable(t);
+            }
+            System.out.println("JAVA2JAVA " + c.name + " " + outcome);
+        }
+
         // Phase 2: read every Swift-written file.
         for (Case c : CASES.values()) {
             String line;
@@ -617,8 +747,13 @@ public final class KryoPeer {
             actual = r[0];
             position = (Integer) r[1];
         } catch (Throwable t) {
+            if (c.readFails && writeError == null) return "PASS " + c.name;
             return "FAIL " + c.name + ": " + prefix + "read threw " + describeThrowable(t) + " [bytes: " + hex(bytes, 64)
                 + "]";
+        }
+        if (c.readFails) {
+            return "FAIL " + c.name + ": expected Java's reader to reject the bytes, but it read "
+                + describeTyped(actual);
         }
         String problem;
         if (position != bytes.length) {
@@ -631,7 +766,7 @@ public final class KryoPeer {
             problem = "read consumed " + position + " of " + bytes.length + " bytes (value read: " + valueText
                 + ") [bytes: " + hex(bytes, 64) + "]";
         } else {
-            problem = c.check.check(c.value.get(), actual);
+            problem = c.check.check(c.expected.get(), actual);
         }
         if (problem == null && writeError == null) return "PASS " + c.name;
         return "FAIL " + c.name + ": " + prefix + oneLine(problem == null ? "read ok" : problem);

@@ -10,6 +10,9 @@ struct JavaPeerRun: Sendable {
     let javaVerdicts: [String: String]
     /// Bytes Java wrote, by case.
     let javaBytes: [String: [UInt8]]
+    /// Evolution cases: what Java's own reader made of Java's bytes (`READS`, `DIFFERS …`,
+    /// `THROWS …`).
+    let javaOwnReads: [String: String]
 
     static let jars = ["kryo", "objenesis", "minlog", "reflectasm", "asm"].map { "/usr/share/java/\($0).jar" }
 
@@ -60,9 +63,13 @@ struct JavaPeerRun: Sendable {
         let output = try execute("java", ["-cp", classes.path + ":" + classpath, "KryoPeer", work.path])
 
         var verdicts: [String: String] = [:]
+        var javaOwnReads: [String: String] = [:]
         for line in output.split(separator: "\n") {
             let text = String(line)
-            if text.hasPrefix("PASS ") {
+            if text.hasPrefix("JAVA2JAVA ") {
+                let parts = text.split(separator: " ", maxSplits: 2)
+                if parts.count == 3 { javaOwnReads[String(parts[1])] = String(parts[2]) }
+            } else if text.hasPrefix("PASS ") {
                 verdicts[String(text.dropFirst(5))] = "PASS"
             } else if text.hasPrefix("FAIL ") || text.hasPrefix("MISSING ") {
                 let rest = text.split(separator: " ", maxSplits: 1)[1]
@@ -75,7 +82,8 @@ struct JavaPeerRun: Sendable {
             let file = work.appendingPathComponent("java/\(peerCase.name).bin")
             if let data = try? Data(contentsOf: file) { javaBytes[peerCase.name] = [UInt8](data) }
         }
-        return JavaPeerRun(swiftBytes: swiftBytes, javaVerdicts: verdicts, javaBytes: javaBytes)
+        return JavaPeerRun(
+            swiftBytes: swiftBytes, javaVerdicts: verdicts, javaBytes: javaBytes, javaOwnReads: javaOwnReads)
     }
 
     @discardableResult

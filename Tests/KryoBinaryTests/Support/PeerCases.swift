@@ -15,10 +15,15 @@ struct PeerCase: Sendable {
     let sameBytes: Bool
     /// Checks a value Swift decoded from Java's bytes; returns a failure message or nil.
     let check: @Sendable (Any?) -> String?
+    /// The classes the bytes are read with: another version of them in evolution cases.
+    var readConfig: PeerConfig? = nil
+    /// Whether Swift's reader must reject Java's bytes (evolution cases).
+    var readFails = false
 
-    func codec() throws -> KryoCodec {
+    func codec(_ config: PeerConfig? = nil) throws -> KryoCodec {
         KryoCodec(
-            registry: try config.registry(), framing: framing, options: SerializationOptions(references: references))
+            registry: try (config ?? self.config).registry(), framing: framing,
+            options: SerializationOptions(references: references))
     }
 
     func encode() throws -> [UInt8] {
@@ -28,7 +33,7 @@ struct PeerCase: Sendable {
     }
 
     func decode(_ bytes: [UInt8]) throws -> Any? {
-        let codec = try codec()
+        let codec = try codec(readConfig)
         func typed<T>(_: T.Type) throws -> Any? { try codec.decode(Optional<T>.self, from: bytes) }
         return framing == .classAndObject ? try codec.decode(Any?.self, from: bytes) : try typed(declaredType)
     }
@@ -103,7 +108,7 @@ enum PeerCases {
         return value
     }
 
-    static let all: [PeerCase] = scalars + strings + cocoa + beans + collections + arrays + others
+    static let all: [PeerCase] = scalars + strings + cocoa + beans + collections + arrays + others + evolution
 
     static let scalars: [PeerCase] = [
         cao("int_0", .none) { Int32(0) }, cao("int_1", .none) { Int32(1) }, cao("int_m1", .none) { Int32(-1) },
@@ -259,5 +264,71 @@ enum PeerCases {
         cao("bytes", .reg) { Data([1, 2, 3]) },
         cao("nested_generics", .reg) { NestedGenerics.sample() },
         cao("nested_generics_norefs", .reg, refs: false) { NestedGenerics.sample() },
+    ]
+}
+
+// MARK: Schema evolution (tagged and compatible serializers)
+
+extension PeerCases {
+    /// A case written with the `write` version of the classes and read with the `read` one.
+    static func evo(
+        _ name: String, _ write: PeerConfig, _ read: PeerConfig, refs: Bool = true, readFails: Bool = false,
+        _ value: @escaping @Sendable () -> Any?, expect expected: @escaping @Sendable () -> Any? = { nil }
+    ) -> PeerCase {
+        var peerCase = PeerCase(
+            name: name, config: write, references: refs, framing: .classAndObject, declaredType: Any.self,
+            value: value, sameBytes: true, check: equalTo(expected))
+        peerCase.readConfig = read
+        peerCase.readFails = readFails
+        return peerCase
+    }
+
+    static func compatNested() -> CompatNested {
+        let first = Compat(1, "a")
+        return CompatNested(
+            first: first, items: [Int32(1), "two", Compat(3, "c")], text: String(repeating: "é日x😀", count: 700),
+            again: first)
+    }
+
+    /// Names of the cases written with one version of the classes and read with the other.
+    static var evolutionNames: [String] { evolution.filter { $0.readConfig != $0.config }.map(\.name) }
+
+    static let evolution: [PeerCase] = [
+        // One version on both sides: the layout itself (reference/kryo-wire.md §11, §12).
+        evo("tagged_ref", .evo1, .evo1, { TaggedRef(aaa: 1, name: "hi", old: 9, untagged: 7, value: 5) }) {
+            TaggedRef(aaa: 1, name: "hi", old: 0, untagged: 0, value: 5)
+        },
+        evo(
+            "tagged_ref_norefs", .evo1, .evo1, refs: false,
+            { TaggedRef(aaa: 1, name: "hi", old: 9, untagged: 7, value: 5) }
+        ) {
+            TaggedRef(aaa: 1, name: "hi", old: 0, untagged: 0, value: 5)
+        },
+        evo("compat_ref", .evo1, .evo1, { Compat(5, "hi") }) { Compat(5, "hi") },
+        evo("compat_ref_norefs", .evo1, .evo1, refs: false, { Compat(5, "hi") }) { Compat(5, "hi") },
+        evo("compat_list", .evo1, .evo1, { [Compat(1, "a"), Compat(2, "b")] as [Any?] }) {
+            [Compat(1, "a"), Compat(2, "b")] as [Any?]
+        },
+        evo("compat_long_norefs", .evo1, .evo1, refs: false, { Compat(1, String(repeating: "x", count: 2000)) }) {
+            Compat(1, String(repeating: "x", count: 2000))
+        },
+        evo("compat_nested", .evo1, .evo1, { compatNested() }) { compatNested() },
+        // Tagged: a field added, removed, deprecated; each direction.
+        evo("tagadd_1to2", .evo1, .evo2, { TagAddV1(1, "a") }) { TagAddV2(1, "a", 0) },
+        evo("tagadd_2to1", .evo2, .evo1, readFails: true, { TagAddV2(1, "a", 99) }),
+        evo("tagrem_1to2", .evo1, .evo2, readFails: true, { TagRemV1(1, "g", "a") }),
+        evo("tagrem_2to1", .evo2, .evo1, { TagRemV2(1, "a") }) { TagRemV1(1, nil, "a") },
+        // Java 2.20 drops deprecated fields and so rejects older data that has them; Swift reads
+        // them (see `FieldSerializerKind.tagged`).
+        evo("tagdep_1to2", .evo1, .evo2, { TagDepV1(1, "a", 9) }) { TagDepV2(1, "a", 9) },
+        evo("tagdep_2to1", .evo2, .evo1, { TagDepV2(1, "a", 9) }) { TagDepV1(1, "a", 0) },
+        // Compatible: every change reads in both directions.
+        evo("compadd_1to2", .evo1, .evo2, { CompAddV1(5, "a") }) { CompAddV2(0, 5, "a") },
+        evo("compadd_2to1", .evo2, .evo1, { CompAddV2(99, 5, "a") }) { CompAddV1(5, "a") },
+        evo("compadd_2to1_norefs", .evo2, .evo1, refs: false, { CompAddV2(99, 5, "a") }) { CompAddV1(5, "a") },
+        evo("comprem_1to2", .evo1, .evo2, { CompRemV1(5, Compat(1, "g"), "a") }) { CompRemV2(5, "a") },
+        evo("comprem_2to1", .evo2, .evo1, { CompRemV2(5, "a") }) { CompRemV1(5, nil, "a") },
+        evo("compdep_1to2", .evo1, .evo2, { CompDepV1(5, 9) }) { CompDepV2(5, 9) },
+        evo("compdep_2to1", .evo2, .evo1, { CompDepV2(5, 9) }) { CompDepV1(5, 9) },
     ]
 }

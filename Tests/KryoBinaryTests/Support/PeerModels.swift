@@ -324,10 +324,14 @@ final class OtherBean: Schematized, Equatable {
 
 /// The three Java configurations of the peer.
 enum PeerConfig: Sendable {
-    case none, reg, cocoa
+    case none, reg, cocoa, evo1, evo2
 
     func registry() throws -> Registry {
         switch self {
+        case .evo1:
+            return try PeerConfig.evolutionRegistry(version: 1)
+        case .evo2:
+            return try PeerConfig.evolutionRegistry(version: 2)
         case .none:
             return try Registry {
                 Register(Inner.self)

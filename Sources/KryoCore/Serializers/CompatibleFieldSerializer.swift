@@ -1,0 +1,55 @@
+/// Serializes a ``Schematized`` type as Kryo 2.20's `CompatibleFieldSerializer` does: the field
+/// names once per graph, then every field in a form a reader can skip (in the binary format,
+/// chunks of at most 1024 bytes ended by an empty chunk).
+///
+/// A reader matches fields by name: it skips fields it does not know and leaves fields the data
+/// lacks at their defaults, so fields may be added and removed in either direction. Deprecation
+/// marks are ignored (Java's `CompatibleFieldSerializer` writes `@Deprecated` fields too). A
+/// skipped field's nested objects are not numbered for references, as in Java: data whose later
+/// objects refer back into a skipped field cannot be read.
+public struct CompatibleFieldSerializer<Root: Schematized>: Serializer {
+    @usableFromInline let names: [String]
+    @usableFromInline let writers: [@Sendable (Root, any ValueWriter) throws -> Void]
+    @usableFromInline let readers: [@Sendable (inout Root, any ValueReader) throws -> Void]
+    public let isFinal: Bool
+
+    @inlinable
+    init(fields: [Field<Root>], isFinal: Bool) {
+        names = fields.map(\.name)
+        writers = fields.map(\.write)
+        readers = fields.map(\.read)
+        self.isFinal = isFinal
+    }
+
+    public func write(_ value: Root, to writer: any ValueWriter) throws {
+        guard writer.isPositional else {
+            for write in writers { try write(value, writer) }
+            return
+        }
+        try writer.writeFieldNames(names, of: Root.self)
+        for (name, write) in zip(names, writers) {
+            try writer.beginSkippableField(forKey: name)
+            try write(value, writer)
+            try writer.endSkippableField()
+        }
+    }
+
+    public func read(from reader: any ValueReader) throws -> Root {
+        var value = Root()
+        if Root.self is AnyClass { reader.reference(value) }
+        guard reader.isPositional else {
+            for read in readers { try read(&value, reader) }
+            return value
+        }
+        for index in try reader.readFieldOrder(names, of: Root.self) {
+            guard let index, readers.indices.contains(index) else {
+                try reader.skipField(forKey: "$unknown")
+                continue
+            }
+            try reader.beginSkippableField(forKey: names[index])
+            try readers[index](&value, reader)
+            try reader.endSkippableField()
+        }
+        return value
+    }
+}

@@ -1,0 +1,72 @@
+/// Serializes a ``Schematized`` type as Kryo 2.20's `TaggedFieldSerializer` does: the number of
+/// fields written, then each tagged field, in Java's field order, preceded by its tag.
+///
+/// Fields without a tag are neither written nor read (as in Java). Deprecated fields are not
+/// written but are still read, so that data written before the deprecation loads; Java 2.20 drops
+/// them entirely and rejects such data. A tag the schema does not know is an error: the tagged
+/// layout does not say how long a field is, so it cannot be skipped.
+public struct TaggedFieldSerializer<Root: Schematized>: Serializer {
+    @usableFromInline typealias Write = @Sendable (Root, any ValueWriter) throws -> Void
+    @usableFromInline typealias Read = @Sendable (inout Root, any ValueReader) throws -> Void
+
+    /// The fields written: tagged and not deprecated, in Java's order.
+    @usableFromInline let written: [(tag: Int32, write: Write)]
+    /// Every tagged field, deprecated ones included, in Java's order.
+    @usableFromInline let readable: [(tag: Int, read: Read)]
+    /// Positions in ``readable`` by tag.
+    @usableFromInline let indexByTag: [Int: Int]
+    public let isFinal: Bool
+
+    @inlinable
+    init(fields: [Field<Root>], isFinal: Bool) {
+        let tagged = fields.filter { $0.tag != nil }
+        written = tagged.filter { !$0.isDeprecated }.compactMap { field in
+            field.tag.map { (Int32(truncatingIfNeeded: $0), field.write) }
+        }
+        readable = tagged.compactMap { field in field.tag.map { ($0, field.read) } }
+        var indexByTag: [Int: Int] = [:]
+        for (index, field) in readable.enumerated() where indexByTag[field.tag] == nil {
+            indexByTag[field.tag] = index
+        }
+        self.indexByTag = indexByTag
+        self.isFinal = isFinal
+    }
+
+    public func write(_ value: Root, to writer: any ValueWriter) throws {
+        guard writer.isPositional else {
+            for field in written { try field.write(value, writer) }
+            return
+        }
+        try writer.writeInt32(Int32(written.count), forKey: "$fieldCount", encoding: .positive)
+        for field in written {
+            try writer.writeInt32(field.tag, forKey: "$tag", encoding: .positive)
+            try field.write(value, writer)
+        }
+    }
+
+    public func read(from reader: any ValueReader) throws -> Root {
+        var value = Root()
+        if Root.self is AnyClass { reader.reference(value) }
+        guard reader.isPositional else {
+            for field in readable { try field.read(&value, reader) }
+            return value
+        }
+        let count = Int(try reader.readInt32(forKey: "$fieldCount", encoding: .positive))
+        guard count >= 0 else {
+            throw reader.error(.invalidValue, expected: "a field count ≥ 0", found: "\(count)")
+        }
+        // Each field takes at least its tag and one byte of value.
+        try reader.validateCount(count, minimumBytesPerElement: 2, forKey: "$fieldCount")
+        for _ in 0..<count {
+            let tag = Int(try reader.readInt32(forKey: "$tag", encoding: .positive))
+            guard let index = indexByTag[tag] else {
+                let known = readable.map { String($0.tag) }.joined(separator: ", ")
+                throw reader.error(
+                    .invalidValue, expected: "a field tag of \(Root.javaClassName) (\(known))",
+                    found: "tag \(tag), which this schema does not have")
+            }
+            try readable[index].read(&value, reader)
+        }
+        return value
+    }
+}
