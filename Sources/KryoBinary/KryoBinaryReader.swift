@@ -313,13 +313,16 @@ public final class KryoBinaryReader: ValueReader {
     }
 
     public func beginSkippableField(forKey key: String) throws {
-        try input.beginChunks()
-        state.pointee.path.append(key)
+        do {
+            try input.beginChunks()
+        } catch var failure as SerializationError {
+            if failure.path.isEmpty { failure.path = currentPath + [key] }
+            throw failure
+        }
     }
 
     public func endSkippableField() throws {
         input.endChunks()
-        _ = state.pointee.path.popLast()
     }
 
     public func skipField(forKey key: String) throws {

@@ -295,40 +295,44 @@ extension PeerCases {
 
     static let evolution: [PeerCase] = [
         // One version on both sides: the layout itself (reference/kryo-wire.md §11, §12).
-        evo("tagged_ref", .evo1, .evo1, { TaggedRef(aaa: 1, name: "hi", old: 9, untagged: 7, value: 5) }) {
-            TaggedRef(aaa: 1, name: "hi", old: 0, untagged: 0, value: 5)
-        },
+        evo(
+            "tagged_ref", .evo1, .evo1, { TaggedRef(aaa: 1, name: "hi", old: 9, untagged: 7, value: 5) },
+            expect: {
+                TaggedRef(aaa: 1, name: "hi", old: 0, untagged: 0, value: 5)
+            }),
         evo(
             "tagged_ref_norefs", .evo1, .evo1, refs: false,
-            { TaggedRef(aaa: 1, name: "hi", old: 9, untagged: 7, value: 5) }
-        ) {
-            TaggedRef(aaa: 1, name: "hi", old: 0, untagged: 0, value: 5)
-        },
-        evo("compat_ref", .evo1, .evo1, { Compat(5, "hi") }) { Compat(5, "hi") },
-        evo("compat_ref_norefs", .evo1, .evo1, refs: false, { Compat(5, "hi") }) { Compat(5, "hi") },
-        evo("compat_list", .evo1, .evo1, { [Compat(1, "a"), Compat(2, "b")] as [Any?] }) {
-            [Compat(1, "a"), Compat(2, "b")] as [Any?]
-        },
-        evo("compat_long_norefs", .evo1, .evo1, refs: false, { Compat(1, String(repeating: "x", count: 2000)) }) {
-            Compat(1, String(repeating: "x", count: 2000))
-        },
-        evo("compat_nested", .evo1, .evo1, { compatNested() }) { compatNested() },
+            { TaggedRef(aaa: 1, name: "hi", old: 9, untagged: 7, value: 5) },
+            expect: { TaggedRef(aaa: 1, name: "hi", old: 0, untagged: 0, value: 5) }),
+        evo("compat_ref", .evo1, .evo1, { Compat(5, "hi") }, expect: { Compat(5, "hi") }),
+        evo("compat_ref_norefs", .evo1, .evo1, refs: false, { Compat(5, "hi") }, expect: { Compat(5, "hi") }),
+        evo(
+            "compat_list", .evo1, .evo1, { [Compat(1, "a"), Compat(2, "b")] as [Any?] },
+            expect: {
+                [Compat(1, "a"), Compat(2, "b")] as [Any?]
+            }),
+        evo(
+            "compat_long_norefs", .evo1, .evo1, refs: false, { Compat(1, String(repeating: "x", count: 2000)) },
+            expect: {
+                Compat(1, String(repeating: "x", count: 2000))
+            }),
+        evo("compat_nested", .evo1, .evo1, { compatNested() }, expect: { compatNested() }),
         // Tagged: a field added, removed, deprecated; each direction.
-        evo("tagadd_1to2", .evo1, .evo2, { TagAddV1(1, "a") }) { TagAddV2(1, "a", 0) },
+        evo("tagadd_1to2", .evo1, .evo2, { TagAddV1(1, "a") }, expect: { TagAddV2(1, "a", 0) }),
         evo("tagadd_2to1", .evo2, .evo1, readFails: true, { TagAddV2(1, "a", 99) }),
         evo("tagrem_1to2", .evo1, .evo2, readFails: true, { TagRemV1(1, "g", "a") }),
-        evo("tagrem_2to1", .evo2, .evo1, { TagRemV2(1, "a") }) { TagRemV1(1, nil, "a") },
+        evo("tagrem_2to1", .evo2, .evo1, { TagRemV2(1, "a") }, expect: { TagRemV1(1, nil, "a") }),
         // Java 2.20 drops deprecated fields and so rejects older data that has them; Swift reads
         // them (see `FieldSerializerKind.tagged`).
-        evo("tagdep_1to2", .evo1, .evo2, { TagDepV1(1, "a", 9) }) { TagDepV2(1, "a", 9) },
-        evo("tagdep_2to1", .evo2, .evo1, { TagDepV2(1, "a", 9) }) { TagDepV1(1, "a", 0) },
+        evo("tagdep_1to2", .evo1, .evo2, { TagDepV1(1, "a", 9) }, expect: { TagDepV2(1, "a", 9) }),
+        evo("tagdep_2to1", .evo2, .evo1, { TagDepV2(1, "a", 9) }, expect: { TagDepV1(1, "a", 0) }),
         // Compatible: every change reads in both directions.
-        evo("compadd_1to2", .evo1, .evo2, { CompAddV1(5, "a") }) { CompAddV2(0, 5, "a") },
-        evo("compadd_2to1", .evo2, .evo1, { CompAddV2(99, 5, "a") }) { CompAddV1(5, "a") },
-        evo("compadd_2to1_norefs", .evo2, .evo1, refs: false, { CompAddV2(99, 5, "a") }) { CompAddV1(5, "a") },
-        evo("comprem_1to2", .evo1, .evo2, { CompRemV1(5, Compat(1, "g"), "a") }) { CompRemV2(5, "a") },
-        evo("comprem_2to1", .evo2, .evo1, { CompRemV2(5, "a") }) { CompRemV1(5, nil, "a") },
-        evo("compdep_1to2", .evo1, .evo2, { CompDepV1(5, 9) }) { CompDepV2(5, 9) },
-        evo("compdep_2to1", .evo2, .evo1, { CompDepV2(5, 9) }) { CompDepV1(5, 9) },
+        evo("compadd_1to2", .evo1, .evo2, { CompAddV1(5, "a") }, expect: { CompAddV2(0, 5, "a") }),
+        evo("compadd_2to1", .evo2, .evo1, { CompAddV2(99, 5, "a") }, expect: { CompAddV1(5, "a") }),
+        evo("compadd_2to1_norefs", .evo2, .evo1, refs: false, { CompAddV2(99, 5, "a") }, expect: { CompAddV1(5, "a") }),
+        evo("comprem_1to2", .evo1, .evo2, { CompRemV1(5, Compat(1, "g"), "a") }, expect: { CompRemV2(5, "a") }),
+        evo("comprem_2to1", .evo2, .evo1, { CompRemV2(5, "a") }, expect: { CompRemV1(5, nil, "a") }),
+        evo("compdep_1to2", .evo1, .evo2, { CompDepV1(5, 9) }, expect: { CompDepV2(5, 9) }),
+        evo("compdep_2to1", .evo2, .evo1, { CompDepV2(5, 9) }, expect: { CompDepV1(5, 9) }),
     ]
 }
