@@ -104,6 +104,10 @@ public final class KryoBinaryWriter: ValueWriter {
     public func writeFloat(_ value: Float, forKey key: String) throws { output.writeUInt32(value.bitPattern) }
     public func writeDouble(_ value: Double, forKey key: String) throws { output.writeUInt64(value.bitPattern) }
     public func writeString(_ value: String?, forKey key: String) throws { output.writeString(value) }
+    public func writeCharSequence(_ value: String?, forKey key: String) throws {
+        guard let value else { return output.writeString(nil) }
+        output.writeUTF8Form(value)
+    }
     public func writeBytes(_ bytes: UnsafeRawBufferPointer, forKey key: String) throws {
         output.writeBytes(bytes)
         try output.flushIfNeeded()

@@ -46,6 +46,10 @@ public protocol ValueWriter: AnyObject {
     func writeDouble(_ value: Double, forKey key: String) throws
     /// Writes a string directly, without reference tracking (Java's `Output.writeString`).
     func writeString(_ value: String?, forKey key: String) throws
+    /// Writes a Java `CharSequence` (a `StringBuilder`…) as Java's `Output.writeString(CharSequence)`
+    /// does: the binary format always uses the UTF-8 form, never the ASCII one. Read it with
+    /// ``ValueReader/readString(forKey:)``. Defaults to ``writeString(_:forKey:)``.
+    func writeCharSequence(_ value: String?, forKey key: String) throws
     /// Writes raw bytes whose count the serializer has written or will know when reading.
     func writeBytes(_ bytes: UnsafeRawBufferPointer, forKey key: String) throws
     /// Writes the elements of a Java primitive array, each in the primitive's own encoding (the
@@ -94,6 +98,7 @@ public protocol ValueWriter: AnyObject {
 
 extension ValueWriter {
     public var isPositional: Bool { false }
+    public func writeCharSequence(_ value: String?, forKey key: String) throws { try writeString(value, forKey: key) }
     public func writeFieldNames(_ names: [String], of type: any Any.Type) throws {}
     public func beginSkippableField(forKey key: String) throws {}
     public func endSkippableField() throws {}

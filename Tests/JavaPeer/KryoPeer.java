@@ -288,6 +288,32 @@ public final class KryoPeer {
             new Inner(5, "five"));          // inner
     }
 
+    private static java.util.GregorianCalendar calendar(String zone, long millis, int firstDay, int minimalDays) {
+        java.util.GregorianCalendar calendar =
+            new java.util.GregorianCalendar(java.util.TimeZone.getTimeZone(zone), java.util.Locale.US);
+        calendar.setTimeInMillis(millis);
+        calendar.setFirstDayOfWeek(firstDay);
+        calendar.setMinimalDaysInFirstWeek(minimalDays);
+        return calendar;
+    }
+
+    /** StringBuilder and StringBuffer have identity equality: compare class and text. */
+    private static String sameText(Object expected, Object actual) {
+        if (actual != null && actual.getClass() == expected.getClass() && actual.toString().equals(expected.toString())) {
+            return null;
+        }
+        return "expected " + describeTyped(expected) + " but got " + describeTyped(actual);
+    }
+
+    /** BigDecimal by value (compareTo): Swift's Decimal keeps the value, not always the scale. */
+    private static String sameDecimal(Object expected, Object actual) {
+        if (actual instanceof java.math.BigDecimal
+            && ((java.math.BigDecimal) actual).compareTo((java.math.BigDecimal) expected) == 0) {
+            return null;
+        }
+        return "expected " + describeTyped(expected) + " but got " + describeTyped(actual);
+    }
+
     private static String repeat(String text, int count) {
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < count; i++) b.append(text);
@@ -484,6 +510,30 @@ public final class KryoPeer {
             arrayList(arrayList(1, 2), arrayList(3)), new Color[] {Color.RED, null, Color.RED}));
         caoNoRefs("nested_generics_norefs", "reg", () -> new NestedGenerics(hashMap("g", arrayList("a", "b")),
             arrayList(arrayList(1, 2), arrayList(3)), new Color[] {Color.RED, null, Color.RED}));
+
+        // ---- the other JDK types Kryo 2.20 ships serializers for (unregistered: by name) ----
+        caoChecked("sb_hi", "none", () -> new StringBuilder("hi"), KryoPeer::sameText);
+        caoChecked("sb_empty", "none", () -> new StringBuilder(), KryoPeer::sameText);
+        caoChecked("sbuf_mixed", "none", () -> new StringBuffer("h\u00e9llo \ud83d\ude00"), KryoPeer::sameText);
+        cao("currency_eur", "none", () -> java.util.Currency.getInstance("EUR"));
+        cao("tz_utc", "none", () -> java.util.TimeZone.getTimeZone("UTC"));
+        cao("tz_paris", "none", () -> java.util.TimeZone.getTimeZone("Europe/Paris"));
+        cao("cal_utc_epoch", "none", () -> calendar("UTC", 0L, java.util.Calendar.SUNDAY, 1));
+        cao("cal_paris", "none", () -> calendar("Europe/Paris", 1234567890123L, java.util.Calendar.MONDAY, 4));
+        cao("bigint_0", "none", () -> java.math.BigInteger.ZERO);
+        cao("bigint_255", "none", () -> java.math.BigInteger.valueOf(255));
+        cao("bigint_m1", "none", () -> java.math.BigInteger.valueOf(-1));
+        cao("bigint_m128", "none", () -> java.math.BigInteger.valueOf(-128));
+        cao("bigint_huge", "none",
+            () -> new java.math.BigInteger("-123456789012345678901234567890123456789012345678901234567890"));
+        cao("bigint_pow", "none", () -> java.math.BigInteger.ONE.shiftLeft(200));
+        caoChecked("bigdec_150", "none", () -> new java.math.BigDecimal("1.50"), KryoPeer::sameDecimal);
+        caoChecked("bigdec_neg", "none", () -> new java.math.BigDecimal("-12.3E+5"), KryoPeer::sameDecimal);
+        caoChecked("bigdec_0", "none", () -> java.math.BigDecimal.ZERO, KryoPeer::sameDecimal);
+        caoChecked("bigdec_38", "none", () -> new java.math.BigDecimal("-12345678901234567890123456789.012345678"),
+            KryoPeer::sameDecimal);
+        caoChecked("bigdec_tiny", "none", () -> new java.math.BigDecimal("1E-100"), KryoPeer::sameDecimal);
+        caoChecked("bigdec_huge", "none", () -> new java.math.BigDecimal("7E+120"), KryoPeer::sameDecimal);
 
         // ---- schema evolution: TaggedFieldSerializer and CompatibleFieldSerializer ----
         evo("tagged_ref", "evo1", "evo1", true, () -> new Evolution.Tagged(1, "hi", 9, 7, 5),

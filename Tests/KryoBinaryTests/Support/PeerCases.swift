@@ -108,7 +108,8 @@ enum PeerCases {
         return value
     }
 
-    static let all: [PeerCase] = scalars + strings + cocoa + beans + collections + arrays + others + evolution
+    static let all: [PeerCase] =
+        scalars + strings + cocoa + beans + collections + arrays + others + jdkTypes + evolution
 
     static let scalars: [PeerCase] = [
         cao("int_0", .none) { Int32(0) }, cao("int_1", .none) { Int32(1) }, cao("int_m1", .none) { Int32(-1) },
@@ -334,5 +335,40 @@ extension PeerCases {
         evo("comprem_2to1", .evo2, .evo1, { CompRemV2(5, "a") }, expect: { CompRemV1(5, nil, "a") }),
         evo("compdep_1to2", .evo1, .evo2, { CompDepV1(5, 9) }, expect: { CompDepV2(5, 9) }),
         evo("compdep_2to1", .evo2, .evo1, { CompDepV2(5, 9) }, expect: { CompDepV1(5, 9) }),
+    ]
+}
+
+// MARK: The other JDK types Kryo 2.20 ships serializers for
+
+extension PeerCases {
+    static func calendar(_ zone: String, _ millis: Int64, firstWeekday: Int, minimumDays: Int) -> JavaCalendar {
+        JavaCalendar(
+            date: Date(timeIntervalSince1970: Double(millis) / 1000), timeZone: TimeZone(identifier: zone)!,
+            firstWeekday: firstWeekday, minimumDaysInFirstWeek: minimumDays)
+    }
+
+    static let jdkTypes: [PeerCase] = [
+        cao("sb_hi", .none) { JavaStringBuilder("hi") },
+        cao("sb_empty", .none) { JavaStringBuilder("") },
+        cao("sbuf_mixed", .none) { JavaStringBuffer("héllo 😀") },
+        cao("currency_eur", .none) { Locale.Currency("EUR") },
+        cao("tz_utc", .none) { TimeZone(identifier: "UTC")! },
+        cao("tz_paris", .none) { TimeZone(identifier: "Europe/Paris")! },
+        cao("cal_utc_epoch", .none) { calendar("UTC", 0, firstWeekday: 1, minimumDays: 1) },
+        cao("cal_paris", .none) { calendar("Europe/Paris", 1_234_567_890_123, firstWeekday: 2, minimumDays: 4) },
+        cao("bigint_0", .none) { JavaBigInteger(0) },
+        cao("bigint_255", .none) { JavaBigInteger(255) },
+        cao("bigint_m1", .none) { JavaBigInteger(-1) },
+        cao("bigint_m128", .none) { JavaBigInteger(-128) },
+        cao("bigint_huge", .none) { JavaBigInteger("-123456789012345678901234567890123456789012345678901234567890")! },
+        cao("bigint_pow", .none) { JavaBigInteger("1606938044258990275541962092341162602522202993782792835301376")! },
+        // Decimal keeps the value, not Java's scale: Java compares these by value, and the bytes
+        // differ where the scales do.
+        cao("bigdec_150", .none, sameBytes: false) { Decimal(string: "1.50")! },
+        cao("bigdec_neg", .none, sameBytes: false) { Decimal(string: "-12.3E+5")! },
+        cao("bigdec_0", .none, sameBytes: false) { Decimal(0) },
+        cao("bigdec_38", .none, sameBytes: false) { Decimal(string: "-12345678901234567890123456789.012345678")! },
+        cao("bigdec_tiny", .none, sameBytes: false) { Decimal(string: "1E-100")! },
+        cao("bigdec_huge", .none, sameBytes: false) { Decimal(string: "7E+120")! },
     ]
 }

@@ -1,0 +1,61 @@
+import FoundationEssentials
+
+/// Java's `Currency` as Foundation's `Locale.Currency`: the ISO 4217 code as a string.
+public struct CurrencySerializer: Serializer {
+    /// Creates the serializer.
+    public init() {}
+    public var isFinal: Bool { true }
+    public func write(_ value: Locale.Currency, to writer: any ValueWriter) throws {
+        try writer.writeString(value.identifier, forKey: "currencyCode")
+    }
+    public func read(from reader: any ValueReader) throws -> Locale.Currency {
+        guard let code = try reader.readString(forKey: "currencyCode") else {
+            throw reader.error(.invalidValue, expected: "a currency code", found: "null")
+        }
+        guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            throw reader.error(.invalidValue, expected: "an ISO 4217 currency code", found: "\"\(code)\"")
+        }
+        return Locale.Currency(code)
+    }
+}
+
+extension Locale.Currency: JavaRepresentable {
+    public static var javaClassName: String { "java.util.Currency" }
+    public static var defaultSerializer: AnySerializer { AnySerializer(CurrencySerializer()) }
+}
+
+/// Java's `TimeZone` (any subclass: `sun.util.calendar.ZoneInfo`, `SimpleTimeZone`) as
+/// Foundation's `TimeZone`: its id as a string. An id Foundation does not know is an error.
+///
+/// Foundation does not tell UTC from GMT (`TimeZone(identifier: "UTC")` is "GMT"), while Java
+/// does; Swift writes that zone as "UTC", the id Java code uses for it.
+public struct TimeZoneSerializer: Serializer {
+    /// Creates the serializer.
+    public init() {}
+    public func write(_ value: TimeZone, to writer: any ValueWriter) throws {
+        try writer.writeString(TimeZoneSerializer.javaID(value), forKey: "id")
+    }
+
+    static func javaID(_ zone: TimeZone) -> String {
+        zone.identifier == "GMT" ? "UTC" : zone.identifier
+    }
+    public func read(from reader: any ValueReader) throws -> TimeZone {
+        guard let id = try reader.readString(forKey: "id") else {
+            throw reader.error(.invalidValue, expected: "a time zone id", found: "null")
+        }
+        return try TimeZoneSerializer.timeZone(id, reader)
+    }
+
+    static func timeZone(_ id: String, _ reader: any ValueReader) throws -> TimeZone {
+        guard let zone = TimeZone(identifier: id) else {
+            throw reader.error(.invalidValue, expected: "a time zone id Foundation knows", found: "\"\(id)\"")
+        }
+        return zone
+    }
+}
+
+extension TimeZone: JavaRepresentable {
+    /// The class `TimeZone.getTimeZone(id)` returns, which Java writes for unregistered zones.
+    public static var javaClassName: String { "sun.util.calendar.ZoneInfo" }
+    public static var defaultSerializer: AnySerializer { AnySerializer(TimeZoneSerializer()) }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import SwiftKryo
+import Testing
+
+/// The JDK types beyond the basics, without the Java peer: bad input and the Swift-side models.
+/// (Their bytes are checked against Java Kryo 2.20 in JavaInteropTests.)
+@Suite struct JavaTypeTests {
+    let codec: KryoCodec
+
+    init() throws { codec = KryoCodec(registry: try Registry()) }
+
+    private func decodeError(_ bytes: [UInt8]) -> SerializationError? {
+        do {
+            _ = try codec.decode(Any?.self, from: bytes)
+            return nil
+        } catch let error as SerializationError {
+            return error
+        } catch {
+            return nil
+        }
+    }
+
+    /// The class-name prefix Java writes for an unregistered class, and the reference marker.
+    private func named(_ javaName: String) -> [UInt8] {
+        let output = KryoOutput()
+        output.writeByte(0x01)
+        output.writeByte(0x00)
+        output.writeString(javaName)
+        output.writeByte(0x01)
+        return output.buffer
+    }
+
+    @Test(arguments: [
+        ("0", [0x00] as [UInt8]), ("255", [0x00, 0xFF]), ("-1", [0xFF]), ("-128", [0x80]), ("128", [0x00, 0x80]),
+        ("-129", [0xFF, 0x7F]), ("9223372036854775807", [0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]),
+        ("-9223372036854775808", [0x80, 0, 0, 0, 0, 0, 0, 0]),
+        ("18446744073709551616", [0x01, 0, 0, 0, 0, 0, 0, 0, 0]),
+    ])
+    func bigIntegerBytesAndText(_ text: String, _ bytes: [UInt8]) throws {
+        let value = try #require(JavaBigInteger(text))
+        #expect(value.twosComplementBytes == bytes)
+        #expect(value.description == text)
+        #expect(JavaBigInteger(twosComplement: bytes) == value)
+        // Redundant sign bytes are dropped.
+        let sign: UInt8 = bytes[0] & 0x80 != 0 ? 0xFF : 0x00
+        #expect(JavaBigInteger(twosComplement: [sign, sign] + bytes) == value)
+    }
+
+    @Test func bigIntegerFromSwiftIntegers() throws {
+        #expect(JavaBigInteger(Int64.min).description == "-9223372036854775808")
+        #expect(JavaBigInteger(UInt64.max).description == "18446744073709551615")
+        #expect(JavaBigInteger(-42).int64Value == -42)
+        #expect(JavaBigInteger("123456789012345678901234567890")?.int64Value == nil)
+        #expect(JavaBigInteger("12a") == nil)
+        #expect(JavaBigInteger("-") == nil)
+    }
+
+    @Test func aBigIntegerLongerThanTheInputIsAnError() throws {
+        let error = try #require(decodeError(named("java.math.BigInteger") + [0xE8, 0x07, 0x01]))
+        #expect(error.kind == .lengthExceedsInput)
+    }
+
+    @Test func aBigDecimalBeyondDecimalIsAnErrorNotARoundedValue() throws {
+        // 40 digits of unscaled value.
+        let unscaled = try #require(JavaBigInteger(String(repeating: "9", count: 40)))
+        let output = KryoOutput()
+        output.writeVarInt32(Int32(unscaled.twosComplementBytes.count + 1), optimizePositive: true)
+        unscaled.twosComplementBytes.withUnsafeBytes { output.writeBytes($0) }
+        output.writeVarInt32(0, optimizePositive: false)
+        let error = try #require(decodeError(named("java.math.BigDecimal") + output.buffer))
+        #expect(error.kind == .unsupported)
+        #expect(error.found.contains("9999"))
+        // A scale beyond Decimal's exponents.
+        let tiny = try #require(decodeError(named("java.math.BigDecimal") + [0x02, 0x01, 0xFE, 0x03]))
+        #expect(tiny.kind == .unsupported)
+    }
+
+    @Test func decimalsRoundTrip() throws {
+        for text in [
+            "0", "1.5", "-12300000", "0.000000000000000000000000000000000001",
+            "-99999999999999999999999999999999999999",
+        ] {
+            let value = try #require(Decimal(string: text))
+            #expect(try codec.decode(Decimal.self, from: try codec.encode(value)) == value, "\(text)")
+        }
+        #expect(throws: SerializationError.self) { try codec.encode(Decimal.nan) }
+    }
+
+    @Test func anUnknownTimeZoneOrCurrencyIsAnError() throws {
+        let zone = try #require(
+            decodeError(named("sun.util.calendar.ZoneInfo") + [0x4E, 0x6F, 0x2F, 0x57, 0x68, 0x65, 0x72, 0xE5]))
+        #expect(zone.kind == .invalidValue)
+        #expect(zone.found.contains("No/Where"))
+        let currency = try #require(decodeError(named("java.util.Currency") + [0x45, 0xB5]))
+        #expect(currency.kind == .invalidValue)
+    }
+
+    @Test func calendarFieldsOutOfRangeAreErrors() throws {
+        // UTC, time 0, lenient, first day of week 9.
+        let error = try #require(
+            decodeError(named("java.util.GregorianCalendar") + [0x55, 0x54, 0xC3, 0x00, 0x01, 0x09, 0x01, 0x00]))
+        #expect(error.kind == .invalidValue)
+        #expect(error.expected.contains("first day of week"))
+    }
+
+    @Test func everyTruncationOfEachTypeIsAnError() throws {
+        let values: [Any] = [
+            JavaStringBuilder("héllo"), JavaStringBuffer("abc"), Locale.Currency("JPY"),
+            TimeZone(identifier: "America/New_York")!, JavaBigInteger("-98765432109876543210")!,
+            Decimal(string: "-3.25")!,
+            JavaCalendar(date: Date(timeIntervalSince1970: 1_000), timeZone: TimeZone(identifier: "Asia/Tokyo")!),
+        ]
+        for value in values {
+            let bytes = try codec.encode(value)
+            #expect(deepEqual(try codec.decode(Any?.self, from: bytes), value), "\(value)")
+            for length in 0..<bytes.count {
+                let error = try #require(decodeError(Array(bytes[..<length])), "\(value): prefix \(length) decoded")
+                #expect(error.kind == .truncatedInput || error.kind == .lengthExceedsInput, "\(error)")
+            }
+        }
+    }
+
+    @Test func utcIsWrittenAsJavasUTC() throws {
+        // Foundation calls it GMT; Java code says UTC.
+        let bytes = try codec.encode(TimeZone(identifier: "UTC")!)
+        #expect(hex(Array(bytes.suffix(3))) == "55 54 c3")
+    }
+}
