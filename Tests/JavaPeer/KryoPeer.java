@@ -535,6 +535,9 @@ public final class KryoPeer {
         caoChecked("bigdec_tiny", "none", () -> new java.math.BigDecimal("1E-100"), KryoPeer::sameDecimal);
         caoChecked("bigdec_huge", "none", () -> new java.math.BigDecimal("7E+120"), KryoPeer::sameDecimal);
 
+        cao("self_written", "none", () -> new peer.SelfWritten(-7, "own bytes", new peer.SelfWritten(1, null, null)));
+        caoNoRefs("self_written_norefs", "none", () -> new peer.SelfWritten(3, "x", 5L));
+
         // ---- schema evolution: TaggedFieldSerializer and CompatibleFieldSerializer ----
         evo("tagged_ref", "evo1", "evo1", true, () -> new Evolution.Tagged(1, "hi", 9, 7, 5),
             () -> new Evolution.Tagged(1, "hi", 0, 0, 5), false);

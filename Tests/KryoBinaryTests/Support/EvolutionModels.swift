@@ -256,3 +256,30 @@ extension PeerConfig {
         }
     }
 }
+
+// MARK: KryoSerializable
+
+/// Mirror of Tests/JavaPeer/peer/SelfWritten.java, which implements Kryo's `KryoSerializable`.
+final class SelfWritten: KryoSelfSerializing, EvolvedBean {
+    static let javaClassName = "peer.SelfWritten"
+    var count: Int32 = 0
+    var label: String?
+    var extra: Any?
+    init() {}
+    init(_ count: Int32, _ label: String?, _ extra: Any?) {
+        (self.count, self.label, self.extra) = (count, label, extra)
+    }
+    var values: [Any?] { [count, label, extra] }
+
+    func write(to writer: any ValueWriter) throws {
+        try writer.writeInt32(count, forKey: "count", encoding: .zigzag)
+        try writer.writeString(label, forKey: "label")
+        try writer.writeObject(extra, forKey: "extra")
+    }
+
+    func read(from reader: any ValueReader) throws {
+        count = try reader.readInt32(forKey: "count", encoding: .zigzag)
+        label = try reader.readString(forKey: "label")
+        extra = try reader.readObject(forKey: "extra")
+    }
+}

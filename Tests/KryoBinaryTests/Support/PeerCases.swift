@@ -370,5 +370,7 @@ extension PeerCases {
         cao("bigdec_38", .none, sameBytes: false) { Decimal(string: "-12345678901234567890123456789.012345678")! },
         cao("bigdec_tiny", .none, sameBytes: false) { Decimal(string: "1E-100")! },
         cao("bigdec_huge", .none, sameBytes: false) { Decimal(string: "7E+120")! },
+        cao("self_written", .none) { SelfWritten(-7, "own bytes", SelfWritten(1, nil, nil)) },
+        cao("self_written_norefs", .none, refs: false) { SelfWritten(3, "x", Int64(5)) },
     ]
 }

@@ -350,6 +350,7 @@ enum PeerConfig: Sendable {
                 Register(SampleBean.self)
                 Register(OtherBean.self)
                 Register(SampleEnum.self)
+                Register(SelfWritten.self)
             }
         case .reg:
             return try Registry {
