@@ -104,6 +104,8 @@ public final class KryoOutput {
     /// an empty chunk (`00`).
     public func endChunks(from start: Int) {
         openChunkedRuns = max(openChunkedRuns - 1, 0)
+        // A start that ``beginChunks()`` did not return (past the end): an empty run.
+        let start = min(max(start, 0), state.pointee.count)
         let length = state.pointee.count - start
         let chunkSize = 1024
         let fullChunks = length / chunkSize

@@ -92,6 +92,37 @@ import Testing
         }
     }
 
+    /// OutputChunked's framing: chunks of 1024 bytes, the rest, then `00`; read back joined.
+    @Test(arguments: [0, 1, 127, 128, 1023, 1024, 1025, 2048, 3000])
+    func chunkedRuns(_ length: Int) throws {
+        let payload = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let output = KryoOutput()
+        output.writeByte(0xAA)
+        let start = output.beginChunks()
+        payload.withUnsafeBytes { output.writeBytes($0) }
+        output.endChunks(from: start)
+        output.writeByte(0xBB)
+        var expected: [UInt8] = [0xAA]
+        var rest = payload[...]
+        while !rest.isEmpty {
+            let chunk = rest.prefix(1024)
+            let header = KryoOutput()
+            header.writeVarInt32(Int32(chunk.count), optimizePositive: true)
+            expected += header.buffer + chunk
+            rest = rest.dropFirst(chunk.count)
+        }
+        expected += [0x00, 0xBB]
+        #expect(output.buffer == expected)
+
+        let input = KryoInput(output.buffer)
+        #expect(try input.readByte() == 0xAA)
+        try input.beginChunks()
+        #expect(try input.readBytes(length) == payload)
+        #expect(throws: SerializationError.self) { try input.readByte() }  // the run has ended
+        input.endChunks()
+        #expect(try input.readByte() == 0xBB)
+    }
+
     @Test func readerAcceptsStandardFourByteUTF8() throws {
         // Java never writes it, but other writers might: F0 9F 98 80 is U+1F600.
         #expect(try KryoInput([0x83, 0xF0, 0x9F, 0x98, 0x80]).readString() == "😀")
