@@ -60,7 +60,7 @@ public struct JavaBigInteger: Hashable, Sendable, CustomStringConvertible, Expre
     }
 
     /// From a sign and a magnitude in 32-bit words, least significant first.
-    init(negative: Bool, magnitude: [UInt32]) {
+    private init(negative: Bool, magnitude: [UInt32]) {
         var bytes: [UInt8] = [0]  // a leading zero keeps the sign bit clear
         for word in magnitude.reversed() {
             bytes += [
@@ -68,32 +68,27 @@ public struct JavaBigInteger: Hashable, Sendable, CustomStringConvertible, Expre
                 UInt8(truncatingIfNeeded: word),
             ]
         }
-        if negative {
-            // Two's complement: invert, add one.
-            var carry = true
-            for index in bytes.indices.reversed() {
-                let inverted = ~bytes[index]
-                bytes[index] = carry ? inverted &+ 1 : inverted
-                if carry, inverted != 0xFF { carry = false }
-            }
+        self.init(twosComplement: negative ? JavaBigInteger.negated(bytes) : bytes)
+    }
+
+    /// The two's complement negation of `bytes` (invert, add one), same length.
+    private static func negated(_ bytes: [UInt8]) -> [UInt8] {
+        var result = bytes
+        var carry = true
+        for index in result.indices.reversed() {
+            let inverted = ~result[index]
+            result[index] = carry ? inverted &+ 1 : inverted
+            if carry, inverted != 0xFF { carry = false }
         }
-        self.init(twosComplement: bytes)
+        return result
     }
 
     /// Whether the value is below zero.
     public var isNegative: Bool { (twosComplementBytes.first ?? 0) & 0x80 != 0 }
 
     /// The magnitude in 32-bit words, least significant first.
-    var magnitudeWords: [UInt32] {
-        var bytes = twosComplementBytes
-        if isNegative {
-            var carry = true
-            for index in bytes.indices.reversed() {
-                let inverted = ~bytes[index]
-                bytes[index] = carry ? inverted &+ 1 : inverted
-                if carry, inverted != 0xFF { carry = false }
-            }
-        }
+    private var magnitudeWords: [UInt32] {
+        let bytes = isNegative ? JavaBigInteger.negated(twosComplementBytes) : twosComplementBytes
         var words: [UInt32] = []
         var end = bytes.count
         while end > 0 {

@@ -8,17 +8,6 @@ import Testing
 
     init() throws { cocoa = KryoCodec(registry: try PeerConfig.cocoa.registry()) }
 
-    private func decodeError(_ codec: KryoCodec, _ bytes: [UInt8]) -> SerializationError? {
-        do {
-            _ = try codec.decode(Any?.self, from: bytes)
-            return nil
-        } catch let error as SerializationError {
-            return error
-        } catch {
-            return nil
-        }
-    }
-
     @Test func everyTruncationOfABeanIsAnErrorWithAnOffset() throws {
         let bytes = try cocoa.encode(PeerCases.other())
         for length in 0..<bytes.count {

@@ -8,7 +8,11 @@ public struct BigIntegerSerializer: Serializer {
     public var handlesNil: Bool { true }
     public func write(_ value: JavaBigInteger, to writer: any ValueWriter) throws {
         let bytes = value.twosComplementBytes
-        try writer.writeInt32(Int32(bytes.count + 1), forKey: "length", encoding: .positive)
+        guard let length = Int32(exactly: bytes.count + 1) else {
+            throw SerializationError(
+                .unsupported, expected: "a BigInteger Java can hold", found: "\(bytes.count) bytes")
+        }
+        try writer.writeInt32(length, forKey: "length", encoding: .positive)
         try writer.writeBytes(bytes, forKey: "bytes")
     }
     public func read(from reader: any ValueReader) throws -> JavaBigInteger {
@@ -50,12 +54,11 @@ public struct BigDecimalSerializer: Serializer {
         guard value.isFinite else {
             throw SerializationError(.unsupported, expected: "a finite Decimal (BigDecimal)", found: "\(value)")
         }
-        guard let unscaled = JavaBigInteger(value.significand.description) else {
+        let sign = value.sign == .minus ? "-" : ""
+        guard let unscaled = JavaBigInteger(sign + value.significand.description) else {
             throw SerializationError(.unsupported, expected: "an integral significand", found: "\(value.significand)")
         }
-        let signed =
-            value.sign == .minus ? JavaBigInteger(negative: true, magnitude: unscaled.magnitudeWords) : unscaled
-        try BigIntegerSerializer().write(signed, to: writer)
+        try BigIntegerSerializer().write(unscaled, to: writer)
         try writer.writeInt32(Int32(-value.exponent), forKey: "scale", encoding: .zigzag)
     }
     public func read(from reader: any ValueReader) throws -> Decimal {

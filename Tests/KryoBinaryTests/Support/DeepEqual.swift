@@ -38,3 +38,15 @@ private func equatableEqual<T: Equatable>(_ lhs: T, _ rhs: Any) -> Bool {
 }
 
 func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined(separator: " ") }
+
+/// The error decoding `bytes` untyped throws, or nil when it decodes (or throws something else).
+func decodeError(_ codec: KryoCodec, _ bytes: [UInt8]) -> SerializationError? {
+    do {
+        _ = try codec.decode(Any?.self, from: bytes)
+        return nil
+    } catch let error as SerializationError {
+        return error
+    } catch {
+        return nil
+    }
+}
