@@ -18,13 +18,18 @@ public final class KryoBinaryReader: ValueReader {
         var depth = 0
         /// Objects in the order their "new object" marker was read; `nil` while one is being built.
         var readObjects: [Any?] = []
-        /// Reference slots of the objects being decoded, innermost last (`-1`: untracked).
-        var pendingSlots: [Int] = []
+        /// The objects being decoded, outermost first: their keys, and the reference slots
+        /// their values go to (`-1`: untracked). One array, with room for a typical depth, so
+        /// that entering an object does not allocate.
+        var open: [(key: String, reference: Int)]
         var classNames: [Int: Registration] = [:]
-        /// The keys of the objects being read, outermost first.
-        var path: [String] = []
         /// For each type whose field names this graph has read: where each stored field goes.
         var fieldOrders: [ObjectIdentifier: [Int?]] = [:]
+
+        init() {
+            open = []
+            open.reserveCapacity(16)
+        }
     }
 
     private let state: UnsafeMutablePointer<State>
@@ -206,7 +211,16 @@ public final class KryoBinaryReader: ValueReader {
     // MARK: Object markers (Kryo's readClassAndObject, readObjectOrNull, readObject)
 
     public func beginObject(in slot: ResolvedSlot, forKey key: String) throws -> ObjectReadStep {
-        state.pointee.path.append(key)
+        do {
+            return try openObject(in: slot, forKey: key)
+        } catch var failure as SerializationError {
+            // Thrown before the object was entered: its key is not on the path yet.
+            if !key.isEmpty { failure.path.append(key) }
+            throw failure
+        }
+    }
+
+    private func openObject(in slot: ResolvedSlot, forKey key: String) throws -> ObjectReadStep {
         let registration: Registration
         var reference = -1
         var step = Step.body
@@ -220,7 +234,6 @@ public final class KryoBinaryReader: ValueReader {
             if options.references {
                 switch try readReferenceMarker(registration: registration, mayBeNull: slot.declared.canBeNull) {
                 case .resolved(let value):
-                    state.pointee.path.removeLast()
                     return value.map { .reference($0) } ?? .null
                 case .newObject(let newSlot):
                     reference = newSlot
@@ -230,7 +243,6 @@ public final class KryoBinaryReader: ValueReader {
             } else if slot.declared.canBeNull {
                 let marker = try input.readByte()
                 if marker == 0 {
-                    state.pointee.path.removeLast()
                     return .null
                 }
                 guard marker == 1 else {
@@ -239,7 +251,6 @@ public final class KryoBinaryReader: ValueReader {
             }
         } else {
             guard var tagged = try readClassTag() else {
-                state.pointee.path.removeLast()
                 return .null
             }
             // The declared type's own registration when the tag names the same Java class
@@ -251,7 +262,6 @@ public final class KryoBinaryReader: ValueReader {
             if options.references {
                 switch try readReferenceMarker(registration: registration, mayBeNull: false) {
                 case .resolved(let value):
-                    state.pointee.path.removeLast()
                     return value.map { .reference($0) } ?? .null
                 case .newObject(let newSlot):
                     reference = newSlot
@@ -264,7 +274,7 @@ public final class KryoBinaryReader: ValueReader {
                 .depthLimitExceeded, expected: "at most \(options.limits.maxDepth) nested objects",
                 found: "deeper nesting at a \(registration.javaName)")
         }
-        state.pointee.pendingSlots.append(reference)
+        state.pointee.open.append((key, reference))
         let generics = slot.declared.genericArguments
         if !(generics.isEmpty && state.pointee.genericArguments.isEmpty) { state.pointee.genericArguments = generics }
         switch step {
@@ -274,17 +284,15 @@ public final class KryoBinaryReader: ValueReader {
     }
 
     public func endObject(storing value: Any) {
-        if let reference = state.pointee.pendingSlots.popLast(), reference >= 0 {
+        if let reference = state.pointee.open.popLast()?.reference, reference >= 0 {
             state.pointee.readObjects[reference] = value
         }
         state.pointee.depth -= 1
-        _ = state.pointee.path.popLast()
     }
 
     public func endObject() {
-        _ = state.pointee.pendingSlots.popLast()
+        _ = state.pointee.open.popLast()
         state.pointee.depth -= 1
-        _ = state.pointee.path.popLast()
     }
 
     // MARK: Schema evolution (TaggedFieldSerializer, CompatibleFieldSerializer)
@@ -330,7 +338,7 @@ public final class KryoBinaryReader: ValueReader {
     }
 
     public func reference(_ object: Any) {
-        guard let slot = state.pointee.pendingSlots.last, slot >= 0 else { return }
+        guard let slot = state.pointee.open.last?.reference, slot >= 0 else { return }
         state.pointee.readObjects[slot] = object
     }
 
@@ -357,7 +365,7 @@ public final class KryoBinaryReader: ValueReader {
     }
 
     /// The keys of the objects being read, outermost first (the top level has no key).
-    private var currentPath: [String] { state.pointee.path.filter { !$0.isEmpty } }
+    private var currentPath: [String] { state.pointee.open.lazy.map(\.key).filter { !$0.isEmpty } }
 
     private enum ReferenceMarker {
         case resolved(Any?)

@@ -364,32 +364,83 @@ public struct Field<Root>: Sendable {
 /// Serializes a ``Schematized`` type field by field, in Java's field order, with no field count
 /// and no names (Kryo's `FieldSerializer`).
 public struct FieldSerializer<Root: Schematized>: Serializer {
-    // The fields' accessors alone, so that the loops copy one closure per field, not a `Field`.
-    @usableFromInline let writers: [@Sendable (Root, any ValueWriter) throws -> Void]
-    @usableFromInline let readers: [@Sendable (inout Root, any ValueReader) throws -> Void]
+    @usableFromInline let accessors: FieldAccessors<Root>
     public let isFinal: Bool
 
     @inlinable
     init(fields: [Field<Root>], isFinal: Bool) {
-        writers = fields.map(\.write)
-        readers = fields.map(\.read)
+        accessors = FieldAccessors(fields)
         self.isFinal = isFinal
     }
 
     @inlinable
     public func write(_ value: Root, to writer: any ValueWriter) throws {
-        try writers.withUnsafeBufferPointer { writers in
-            for write in writers { try write(value, writer) }
-        }
+        try accessors.writeAll(value, to: writer)
     }
 
     @inlinable
     public func read(from reader: any ValueReader) throws -> Root {
         var value = Root()
         if Root.self is AnyClass { reader.reference(value) }
-        try readers.withUnsafeBufferPointer { readers in
-            for read in readers { try read(&value, reader) }
-        }
+        try accessors.readAll(into: &value, from: reader)
         return value
+    }
+}
+
+/// The accessors of a schema's fields, each boxed in a class and called through a borrowed
+/// reference: calling a closure loaded from an array retains and releases its context, once per
+/// field and object; a box that the serializer keeps alive needs neither.
+@usableFromInline
+final class FieldAccessors<Root>: Sendable {
+    @usableFromInline
+    final class Accessor: Sendable {
+        @usableFromInline let write: @Sendable (Root, any ValueWriter) throws -> Void
+        @usableFromInline let read: @Sendable (inout Root, any ValueReader) throws -> Void
+
+        @inlinable
+        init(_ field: Field<Root>) {
+            write = field.write
+            read = field.read
+        }
+    }
+
+    /// Keeps the accessors alive; ``borrowed`` points at them.
+    @usableFromInline let owned: [Accessor]
+    @usableFromInline nonisolated(unsafe) let borrowed: UnsafeMutableBufferPointer<Unmanaged<Accessor>>
+
+    @inlinable
+    init(_ fields: [Field<Root>]) {
+        owned = fields.map(Accessor.init)
+        borrowed = .allocate(capacity: owned.count)
+        _ = borrowed.initialize(from: owned.map { Unmanaged.passUnretained($0) })
+    }
+
+    deinit { borrowed.deallocate() }
+
+    /// The number of fields.
+    @inlinable var count: Int { borrowed.count }
+
+    /// Writes every field of `value`, in order.
+    @inlinable
+    func writeAll(_ value: Root, to writer: any ValueWriter) throws {
+        for accessor in borrowed { try accessor._withUnsafeGuaranteedRef { try $0.write(value, writer) } }
+    }
+
+    /// Reads every field into `value`, in order.
+    @inlinable
+    func readAll(into value: inout Root, from reader: any ValueReader) throws {
+        for accessor in borrowed { try accessor._withUnsafeGuaranteedRef { try $0.read(&value, reader) } }
+    }
+
+    /// Writes the field at `index`.
+    @inlinable
+    func write(_ index: Int, of value: Root, to writer: any ValueWriter) throws {
+        try borrowed[index]._withUnsafeGuaranteedRef { try $0.write(value, writer) }
+    }
+
+    /// Reads the field at `index` into `value`.
+    @inlinable
+    func read(_ index: Int, into value: inout Root, from reader: any ValueReader) throws {
+        try borrowed[index]._withUnsafeGuaranteedRef { try $0.read(&value, reader) }
     }
 }

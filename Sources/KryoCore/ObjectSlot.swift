@@ -120,24 +120,31 @@ extension ObjectSlot {
 
     @inlinable
     func write(_ value: Value?, to writer: any ValueWriter, forKey key: String, bound: BoundSlot<Value>) throws {
-        let resolved = bound.resolved
-        guard let serializer = bound.serializer, let registration = resolved.registration else {
-            return try writer.writeObject(value.map { $0 as Any }, in: resolved, forKey: key)
+        // The binding's parts are borrowed: the binding keeps them alive.
+        guard let typed = bound.typed else {
+            return try writer.writeObject(value.map { $0 as Any }, in: bound.resolved, forKey: key)
         }
-        guard let value else {
-            if try writer.beginNilObject(in: resolved, forKey: key) { try serializer.writeNil(to: writer) }
-            return
+        try bound.borrowedResolved._withUnsafeGuaranteedRef { resolved in
+            try typed.serializer._withUnsafeGuaranteedRef { serializer in
+                try typed.registration._withUnsafeGuaranteedRef { registration in
+                    guard let value else {
+                        if try writer.beginNilObject(in: resolved, forKey: key) { try serializer.writeNil(to: writer) }
+                        return
+                    }
+                    // A subclass instance has a registration of its own.
+                    guard type(of: value) == Value.self else {
+                        return try writer.writeObject(value as Any, in: resolved, forKey: key)
+                    }
+                    guard
+                        try writer.beginObject(
+                            registration, identity: ObjectIdentity(of: value, registration), in: resolved,
+                            forKey: key)
+                    else { return }
+                    try serializer.write(value, to: writer)
+                    try writer.endObject()
+                }
+            }
         }
-        // A subclass instance has a registration of its own.
-        guard type(of: value) == Value.self else {
-            return try writer.writeObject(value as Any, in: resolved, forKey: key)
-        }
-        guard
-            try writer.beginObject(
-                registration, identity: ObjectIdentity(of: value, registration), in: resolved, forKey: key)
-        else { return }
-        try serializer.write(value, to: writer)
-        try writer.endObject()
     }
 
     /// Reads a value held in the slot: typed all the way when the class in the input is the
@@ -153,36 +160,41 @@ extension ObjectSlot {
 
     @inlinable
     func read(from reader: any ValueReader, forKey key: String, bound: BoundSlot<Value>) throws -> Value? {
-        let resolved = bound.resolved
-        guard let serializer = bound.serializer else {
-            return try ObjectSlot.converted(reader.readObject(in: resolved, forKey: key), reader)
+        guard let typed = bound.typed else {
+            return try ObjectSlot.converted(reader.readObject(in: bound.resolved, forKey: key), reader)
         }
-        switch try reader.beginObject(in: resolved, forKey: key) {
-        case .null:
-            return nil
-        case .reference(let value):
-            return try ObjectSlot.converted(value, reader)
-        case .body(let registration, let storesReference):
-            let value: Value
-            if registration === resolved.registration {
-                value = try serializer.read(from: reader)
-            } else {
-                guard let other = try ObjectSlot.converted(registration.serializer.read(from: reader), reader) else {
-                    throw reader.error(.typeMismatch, expected: "\(Value.self)", found: "nil")
+        // The binding's parts are borrowed: the binding keeps them alive.
+        return try bound.borrowedResolved._withUnsafeGuaranteedRef { resolved in
+            try typed.serializer._withUnsafeGuaranteedRef { serializer in
+                switch try reader.beginObject(in: resolved, forKey: key) {
+                case .null:
+                    return nil
+                case .reference(let value):
+                    return try ObjectSlot.converted(value, reader)
+                case .body(let registration, let storesReference):
+                    let value: Value
+                    if registration === resolved.registration {
+                        value = try serializer.read(from: reader)
+                    } else {
+                        guard let other = try ObjectSlot.converted(registration.serializer.read(from: reader), reader)
+                        else {
+                            throw reader.error(.typeMismatch, expected: "\(Value.self)", found: "nil")
+                        }
+                        value = other
+                    }
+                    if storesReference { reader.endObject(storing: value) } else { reader.endObject() }
+                    return value
+                case .ownNil(let registration):
+                    let value: Value?
+                    if registration === resolved.registration {
+                        value = try serializer.readNilable(from: reader)
+                    } else {
+                        value = try ObjectSlot.converted(registration.serializer.readNilable(from: reader), reader)
+                    }
+                    reader.endObject()
+                    return value
                 }
-                value = other
             }
-            if storesReference { reader.endObject(storing: value) } else { reader.endObject() }
-            return value
-        case .ownNil(let registration):
-            let value: Value?
-            if registration === resolved.registration {
-                value = try serializer.readNilable(from: reader)
-            } else {
-                value = try ObjectSlot.converted(registration.serializer.readNilable(from: reader), reader)
-            }
-            reader.endObject()
-            return value
         }
     }
 
@@ -224,6 +236,11 @@ public final class BoundSlot<Value>: Sendable {
     /// `nil` sends values through the type-erased path.
     public let serializer: TypedSerializer<Value>?
 
+    /// ``resolved``, ``serializer`` and the registration, unretained (this binding keeps them
+    /// alive), for the hot path; `typed` is `nil` when ``serializer`` is.
+    @usableFromInline let borrowedResolved: Unmanaged<ResolvedSlot>
+    @usableFromInline let typed: (serializer: Unmanaged<TypedSerializer<Value>>, registration: Unmanaged<Registration>)?
+
     init(_ declared: DeclaredType, specialized: TypedSerializer<Value>?, in registry: Registry) {
         generation = registry.generation
         resolved = ResolvedSlot(declared, in: registry)
@@ -232,6 +249,12 @@ public final class BoundSlot<Value>: Sendable {
             serializer = specialized
         } else {
             serializer = registered
+        }
+        borrowedResolved = Unmanaged.passUnretained(resolved)
+        if let serializer, let registration = resolved.registration {
+            typed = (Unmanaged.passUnretained(serializer), Unmanaged.passUnretained(registration))
+        } else {
+            typed = nil
         }
     }
 }
