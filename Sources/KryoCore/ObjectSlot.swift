@@ -122,7 +122,7 @@ extension ObjectSlot {
     func write(_ value: Value?, to writer: any ValueWriter, forKey key: String, bound: BoundSlot<Value>) throws {
         // The binding's parts are borrowed: the binding keeps them alive.
         guard let typed = bound.typed else {
-            return try writer.writeObject(value.map { $0 as Any }, in: bound.resolved, forKey: key)
+            return try writer.writeObject(ValueConversion.erase(value), in: bound.resolved, forKey: key)
         }
         try bound.borrowedResolved._withUnsafeGuaranteedRef { resolved in
             try typed.serializer._withUnsafeGuaranteedRef { serializer in
@@ -220,6 +220,9 @@ extension ObjectSlot {
     @usableFromInline
     static func converted(_ value: Any?, _ reader: any ValueReader) throws -> Value? {
         guard let value else { return nil }
+        // Untyped slots (`[Any?]` elements) take the value as it is, without a dynamic cast.
+        if Value.self == Any?.self { return unsafeBitCast(Any??.some(value), to: Value?.self) }
+        if Value.self == Any.self { return unsafeBitCast(Any?.some(value), to: Value?.self) }
         if !ValueConversion.isOptionalType(Swift.type(of: value)), let typed = value as? Value { return typed }
         if let converted = ValueConversion.convert(value, to: Value.self) { return converted }
         throw reader.error(.typeMismatch, expected: "\(Value.self)", found: ValueConversion.describeType(of: value))

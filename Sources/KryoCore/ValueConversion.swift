@@ -16,6 +16,16 @@ public enum ValueConversion {
         return current
     }
 
+    /// `value` as an `Any?` that holds no optional: an `Any?` or `Any??` value (an element of
+    /// `[Any?]`) is unwrapped without the protocol cast ``flatten(_:)`` makes.
+    @inlinable
+    public static func erase<T>(_ value: T?) -> Any? {
+        guard let value else { return nil }
+        if T.self == Any?.self { return unsafeBitCast(value, to: Any?.self) }
+        if T.self == Any.self { return unsafeBitCast(value, to: Any.self) }
+        return isOptionalType(T.self) ? flatten(value) : value
+    }
+
     /// Whether `type` is an `Optional`, without a protocol-conformance lookup: the first word of a
     /// type's runtime metadata is its kind, and Swift's stable ABI gives `Optional` the kind 0x202
     /// (`2 | MetadataKindIsNonHeap`) on every platform. Called for every value the backends write.

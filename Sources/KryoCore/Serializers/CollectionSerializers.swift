@@ -48,8 +48,12 @@ extension Array: JavaRepresentable, JavaGenericContainer {
         if let primitive = Element.self as? any JavaPrimitive.Type, Element.self != Int.self {
             return primitiveArraySerializer(primitive)
         }
+        // Untyped lists, the most common in exchanges with Java: compiled for `Any?` here rather
+        // than run generically from metadata.
+        if Element.self == Any?.self { return untypedListSerializer }
         return AnySerializer(CollectionSerializer<[Element], Element>())
     }
+    private static var untypedListSerializer: AnySerializer { AnySerializer(CollectionSerializer<[Any?], Any?>()) }
     public static var javaGenericArgumentTypes: [any Any.Type] {
         javaClassName == "java.util.ArrayList" ? [Element.self] : []
     }
@@ -83,13 +87,24 @@ struct ByteArraySerializer: Serializer {
 
 extension Set: JavaRepresentable, JavaGenericContainer {
     public static var javaClassName: String { "java.util.HashSet" }
-    public static var defaultSerializer: AnySerializer { AnySerializer(CollectionSerializer<Set<Element>, Element>()) }
+    public static var defaultSerializer: AnySerializer {
+        if Element.self == AnyHashable.self {
+            return AnySerializer(CollectionSerializer<Set<AnyHashable>, AnyHashable>())
+        }
+        return AnySerializer(CollectionSerializer<Set<Element>, Element>())
+    }
     public static var javaGenericArgumentTypes: [any Any.Type] { [Element.self] }
 }
 
 extension Dictionary: JavaRepresentable, JavaGenericContainer {
     public static var javaClassName: String { "java.util.HashMap" }
-    public static var defaultSerializer: AnySerializer { AnySerializer(MapSerializer<Key, Value>()) }
+    public static var defaultSerializer: AnySerializer {
+        // Untyped maps: compiled for their types here rather than run generically from metadata.
+        if Key.self == AnyHashable.self, Value.self == Any?.self {
+            return AnySerializer(MapSerializer<AnyHashable, Any?>())
+        }
+        return AnySerializer(MapSerializer<Key, Value>())
+    }
     public static var javaGenericArgumentTypes: [any Any.Type] { [Key.self, Value.self] }
 }
 
