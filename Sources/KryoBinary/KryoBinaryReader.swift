@@ -370,6 +370,9 @@ public final class KryoBinaryReader: ValueReader {
         do {
             count = try input.beginInflatedRun(format: format, maxBytes: budget)
         } catch var failure as SerializationError {
+            if failure.kind == .sizeLimitExceeded {
+                failure.expected += " (what is left of Limits.maxInflatedBytes, \(options.limits.maxInflatedBytes))"
+            }
             if failure.path.isEmpty { failure.path = currentPath }
             throw failure
         }

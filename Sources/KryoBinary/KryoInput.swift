@@ -238,7 +238,6 @@ public final class KryoInput {
         var inflated: [UInt8] = []
         var scratch = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
-            if buffered == 0, !(try fill(1)) { throw truncatedDeflateData(start: start) }
             let step: Inflater.Step
             do {
                 step = try scratch.withUnsafeMutableBytes { output in
@@ -261,8 +260,8 @@ public final class KryoInput {
                 inflated.append(contentsOf: scratch[..<step.produced])
             }
             if step.finished { break }
-            // No progress: zlib needs more input than is buffered.
-            if step.consumed == 0, step.produced == 0, !(try fill(buffered + 1)) {
+            // With room left for output, zlib stops only when it has used up its input.
+            if step.produced < scratch.count, !(try fill(buffered + 1)) {
                 throw truncatedDeflateData(start: start)
             }
         }
