@@ -279,7 +279,7 @@ public final class KryoInput {
         endChunks()
     }
 
-    /// Bytes left to read in the run entered last (all bytes left when none is open).
+    /// Bytes left to read in the run entered last (when none is open: the bytes buffered).
     public var bytesLeftInRun: Int { buffered }
 
     private func truncatedDeflateData(start: Int) -> SerializationError {

@@ -1,19 +1,6 @@
 import CZlib
 import KryoCore
 
-/// How a deflate stream is framed: Java's `Deflater(level, nowrap)` and `Inflater(nowrap)`.
-public enum DeflateFormat: Sendable, Equatable {
-    /// Raw deflate data (RFC 1951) with no header and no checksum: Java's `nowrap = true`, the
-    /// default of Kryo's `DeflateSerializer` (`setNoHeaders(true)`).
-    case raw
-    /// A zlib stream (RFC 1950): a two-byte header, the deflate data and an Adler-32 checksum.
-    /// Kryo's `DeflateSerializer` with `setNoHeaders(false)`.
-    case zlib
-
-    /// zlib's `windowBits`: 15 (a 32 KiB window, Java's), negative for raw data.
-    var windowBits: Int32 { self == .raw ? -15 : 15 }
-}
-
 /// The system zlib's compressor and decompressor, as Java's `java.util.zip` drives them.
 enum Zlib {
     /// Compresses `input` in one go, as Java's `Deflater(level, nowrap)` with `DeflaterOutputStream`
