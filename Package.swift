@@ -10,7 +10,11 @@ let package = Package(
     ],
     targets: [
         .target(name: "KryoCore"),
-        .target(name: "KryoBinary", dependencies: ["KryoCore"]),
+        // The system's zlib, for DeflateSerializer (Debian/Ubuntu: zlib1g-dev; in Apple's SDKs).
+        .systemLibrary(
+            name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        .target(name: "KryoBinary", dependencies: ["KryoCore", "CZlib"]),
         .target(name: "SwiftKryo", dependencies: ["KryoCore", "KryoBinary"]),
         .executableTarget(name: "KryoExample", dependencies: ["SwiftKryo"]),
         .testTarget(name: "KryoCoreTests", dependencies: ["KryoCore"]),

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# Runs every test of SwiftKryo. Installs what the tests need when it is missing: a headless JDK
-# and Debian's libkryo-java (Java Kryo 2.20, the real peer the binary tests exchange bytes with).
+# Runs every test of SwiftKryo. Installs what the tests need when it is missing: a headless JDK,
+# Debian's libkryo-java (Java Kryo 2.20, the real peer the binary tests exchange bytes with) and
+# zlib's headers (the build links the system zlib for DeflateSerializer).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need=()
 command -v javac >/dev/null 2>&1 || need+=(default-jdk-headless)
 [ -f /usr/share/java/kryo.jar ] || need+=(libkryo-java)
+[ -f /usr/include/zlib.h ] || need+=(zlib1g-dev)
 if [ ${#need[@]} -gt 0 ]; then
-    echo "Installing ${need[*]} for the Java Kryo peer..."
+    echo "Installing ${need[*]} for the build and the Java Kryo peer..."
     SUDO=""
     [ "$(id -u)" -eq 0 ] || SUDO="sudo"
     $SUDO apt-get update -qq

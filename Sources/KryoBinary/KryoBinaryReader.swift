@@ -25,6 +25,8 @@ public final class KryoBinaryReader: ValueReader {
         var classNames: [Int: Registration] = [:]
         /// For each type whose field names this graph has read: where each stored field goes.
         var fieldOrders: [ObjectIdentifier: [Int?]] = [:]
+        /// Bytes inflated so far from deflated values (``Limits/maxInflatedBytes``).
+        var inflatedBytes = 0
 
         init() {
             open = []
@@ -358,6 +360,71 @@ public final class KryoBinaryReader: ValueReader {
 
     public func error(_ kind: SerializationError.Kind, expected: String, found: String) -> SerializationError {
         SerializationError(kind, expected: expected, found: found, offset: input.offset, path: currentPath)
+    }
+
+    // MARK: Deflate (Kryo's DeflateSerializer)
+
+    /// Reads the body of a value of `type` written by Kryo 2.20's `DeflateSerializer`: inflates
+    /// the deflate data at the position (within ``Limits/maxInflatedBytes`` for the whole call),
+    /// lets `body` read the value from the inflated bytes, and continues after the deflate data.
+    /// See ``KryoBinaryWriter`` for the reference marker that precedes the value.
+    ///
+    /// An error inside the inflated bytes is reported at the offset where the deflate data starts,
+    /// saying at which byte of the inflated bytes it was found.
+    func readDeflated<T>(_ type: any Any.Type, format: DeflateFormat, body: () throws -> T) throws -> T {
+        let start = input.offset
+        let budget = max(options.limits.maxInflatedBytes - state.pointee.inflatedBytes, 0)
+        let count: Int
+        do {
+            count = try input.beginInflatedRun(format: format, maxBytes: budget)
+        } catch var failure as SerializationError {
+            if failure.kind == .sizeLimitExceeded {
+                failure.expected += " (what is left of Limits.maxInflatedBytes, \(options.limits.maxInflatedBytes))"
+            }
+            if failure.path.isEmpty { failure.path = currentPath }
+            throw failure
+        }
+        state.pointee.inflatedBytes += count
+        do {
+            if options.references, registry.registration(for: type)?.tracksReferences ?? true {
+                try readDeflatedMarker()
+            }
+            let value = try body()
+            guard input.bytesLeftInRun == 0 else {
+                throw error(
+                    .invalidValue, expected: "the value to end where its inflated bytes end",
+                    found: "\(input.bytesLeftInRun) byte\(input.bytesLeftInRun == 1 ? "" : "s") left over")
+            }
+            input.endInflatedRun()
+            return value
+        } catch var failure as SerializationError {
+            input.endInflatedRun()
+            if let inner = failure.offset {
+                failure.found += " (at byte \(inner - start) of the \(count) bytes inflated from there)"
+            } else {
+                failure.found += " (in the \(count) bytes inflated from there)"
+            }
+            failure.offset = start
+            if failure.path.isEmpty { failure.path = currentPath }
+            throw failure
+        }
+    }
+
+    /// The reference marker Java's `kryo.writeObject` puts before the inflated value.
+    private func readDeflatedMarker() throws {
+        let marker = try input.readVarInt32(optimizePositive: true)
+        switch marker {
+        case 1:
+            return
+        case 0:
+            throw error(.invalidValue, expected: "a new-object marker (1) before the deflated value", found: "nil (0)")
+        default:
+            throw error(
+                .invalidReference, expected: "a new-object marker (1) and the deflated value",
+                found:
+                    "a reference to object #\(Int64(marker) - 2) instead: Java Kryo 2.20 writes that in place of "
+                    + "the value when references are on (Java reads it back as null); write it with references off")
+        }
     }
 
     private enum Step {

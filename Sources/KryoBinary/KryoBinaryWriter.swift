@@ -293,6 +293,39 @@ public final class KryoBinaryWriter: ValueWriter {
         try output.flushIfNeeded()
     }
 
+    // MARK: Deflate (Kryo's DeflateSerializer)
+
+    /// Writes the body of a value of `type` as Kryo 2.20's `DeflateSerializer` does: `body` writes
+    /// it, in this graph (its references and class names continue the outer ones), into bytes
+    /// that are then compressed in place, with no length prefix.
+    ///
+    /// Java writes the inner value with `kryo.writeObject`, so with references on a type Java
+    /// tracks gets a reference marker first. Java 2.20 writes there a back-reference to the value
+    /// itself (already numbered by the outer call), which no reader can use; Swift writes `01`, a
+    /// "new object" marker that numbers nothing, which Java 2.20's reader reads back correctly.
+    func writeDeflated(
+        _ type: any Any.Type, level: Int32, format: DeflateFormat, body: () throws -> Void
+    ) throws {
+        let start = output.beginReplacedRun()
+        do {
+            if options.references, registry.registration(for: type)?.tracksReferences ?? true {
+                output.writeByte(1)
+            }
+            try body()
+        } catch {
+            output.cancelReplacedRun()
+            throw error
+        }
+        let offset = output.totalCount
+        do {
+            try output.endReplacedRun(from: start) { bytes in try Zlib.deflate(bytes, level: level, format: format) }
+        } catch var failure as SerializationError {
+            failure.offset = offset
+            throw failure
+        }
+        try output.flushIfNeeded()
+    }
+
     /// Writes `00`/`01`/back-reference as Kryo's `writeReferenceOrNull`; returns `true` when the
     /// value was written as a back-reference.
     private func writeReferenceMarker(_ identity: () -> ObjectIdentity, registration: Registration, mayBeNull: Bool)

@@ -218,6 +218,76 @@ public final class KryoInput {
         }
     }
 
+    // MARK: Inflated runs (Kryo's DeflateSerializer)
+
+    /// Inflates the deflate data that starts at the position and enters it: reads see the
+    /// inflated bytes, and end where they end, until ``endInflatedRun()``, which continues right
+    /// after the deflate data. Returns how many bytes the data inflated to.
+    ///
+    /// - Parameter maxBytes: The most bytes the data may inflate to; more throws
+    ///   ``SerializationError/Kind/sizeLimitExceeded`` before the rest is inflated.
+    public func beginInflatedRun(format: DeflateFormat, maxBytes: Int) throws -> Int {
+        let start = offset
+        let inflater: Inflater
+        do {
+            inflater = try Inflater(format: format)
+        } catch var failure as SerializationError {
+            failure.offset = start
+            throw failure
+        }
+        var inflated: [UInt8] = []
+        var scratch = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let step: Inflater.Step
+            do {
+                step = try scratch.withUnsafeMutableBytes { output in
+                    try inflater.inflate(
+                        UnsafeRawBufferPointer(start: state.pointee.bytes + state.pointee.position, count: buffered),
+                        into: output)
+                }
+            } catch var failure as SerializationError {
+                failure.offset = start + inflater.consumed
+                failure.found += " in the deflate data that starts at byte \(start)"
+                throw failure
+            }
+            advance(step.consumed)
+            if step.produced > 0 {
+                guard step.produced <= maxBytes - inflated.count else {
+                    throw SerializationError(
+                        .sizeLimitExceeded, expected: "deflate data that inflates to at most \(maxBytes) bytes",
+                        found: "more than that from the deflate data that starts at byte \(start)", offset: offset)
+                }
+                inflated.append(contentsOf: scratch[..<step.produced])
+            }
+            if step.finished { break }
+            // With room left for output, zlib stops only when it has used up its input.
+            if step.produced < scratch.count, !(try fill(buffered + 1)) {
+                throw truncatedDeflateData(start: start)
+            }
+        }
+        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(inflated.count, 1))
+        _ = copy.initialize(from: inflated)
+        chunkFrames.append(ChunkFrame(saved: state.pointee, copy: copy))
+        let base = UnsafePointer(copy.baseAddress ?? UnsafeMutablePointer<UInt8>.allocate(capacity: 1))
+        state.pointee = State(bytes: base, count: inflated.count, position: 0, discarded: start)
+        return inflated.count
+    }
+
+    /// Leaves the run entered by ``beginInflatedRun(format:maxBytes:)``: the position moves right
+    /// after its deflate data.
+    public func endInflatedRun() {
+        endChunks()
+    }
+
+    /// Bytes left to read in the run entered last (when none is open: the bytes buffered).
+    public var bytesLeftInRun: Int { buffered }
+
+    private func truncatedDeflateData(start: Int) -> SerializationError {
+        SerializationError(
+            .truncatedInput, expected: "the rest of the deflate data that starts at byte \(start)",
+            found: "the end of the input", offset: offset)
+    }
+
     private func readChunkLength() throws -> Int {
         let length = Int(try readVarInt32(optimizePositive: true))
         guard length >= 0 else {

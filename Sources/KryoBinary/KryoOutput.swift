@@ -83,19 +83,19 @@ public final class KryoOutput {
     }
 
     @inline(__always) func flushIfNeeded() throws {
-        if state.pointee.count >= flushThreshold, openChunkedRuns == 0 { try flush() }
+        if state.pointee.count >= flushThreshold, openRuns == 0 { try flush() }
     }
 
     // MARK: Chunked runs (Kryo's OutputChunked)
 
-    /// Runs started by ``beginChunks()`` and not yet ended; while any is open, nothing is handed
-    /// to the sink, so that chunk headers can be inserted before the run's bytes.
-    private var openChunkedRuns = 0
+    /// Runs started by ``beginChunks()`` or ``beginReplacedRun()`` and not yet ended; while any is
+    /// open, nothing is handed to the sink, so that the run's bytes can still be changed.
+    private var openRuns = 0
 
     /// Starts a run of bytes that ``endChunks(from:)`` will cut into chunks; returns where it
     /// starts.
     public func beginChunks() -> Int {
-        openChunkedRuns += 1
+        openRuns += 1
         return state.pointee.count
     }
 
@@ -103,7 +103,7 @@ public final class KryoOutput {
     /// each at most 1024 bytes, preceded by its length as a positive varint — and ends them with
     /// an empty chunk (`00`).
     public func endChunks(from start: Int) {
-        openChunkedRuns = max(openChunkedRuns - 1, 0)
+        openRuns = max(openRuns - 1, 0)
         // A start that ``beginChunks()`` did not return (past the end): an empty run.
         let start = min(max(start, 0), state.pointee.count)
         let length = state.pointee.count - start
@@ -134,6 +134,30 @@ public final class KryoOutput {
         }
         state.pointee.count += headerBytes
         append(0)
+    }
+
+    // MARK: Replaced runs (Kryo's DeflateSerializer)
+
+    /// Starts a run of bytes that ``endReplacedRun(from:with:)`` will replace (by their compressed
+    /// form); returns where it starts.
+    public func beginReplacedRun() -> Int {
+        openRuns += 1
+        return state.pointee.count
+    }
+
+    /// Replaces the bytes written since `start` by what `transform` makes of them.
+    public func endReplacedRun(from start: Int, with transform: (UnsafeRawBufferPointer) throws -> [UInt8]) throws {
+        openRuns = max(openRuns - 1, 0)
+        let start = min(max(start, 0), state.pointee.count)
+        let replacement = try transform(
+            UnsafeRawBufferPointer(start: state.pointee.bytes + start, count: state.pointee.count - start))
+        state.pointee.count = start
+        replacement.withUnsafeBytes { writeBytes($0) }
+    }
+
+    /// Ends a run started by ``beginReplacedRun()`` whose value failed to write, leaving its bytes.
+    public func cancelReplacedRun() {
+        openRuns = max(openRuns - 1, 0)
     }
 
     private func varIntSize(_ value: Int) -> Int {

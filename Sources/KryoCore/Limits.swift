@@ -7,14 +7,18 @@ public struct Limits: Sendable, Equatable {
     public var maxDepth: Int
     /// The largest number of elements a single collection, map, array or string may declare.
     public var maxElementCount: Int
+    /// The most bytes that the compressed values of one call (`DeflateSerializer`) may inflate to,
+    /// all together: a few bytes of deflate data can claim gigabytes (a "zip bomb").
+    public var maxInflatedBytes: Int
 
     /// Creates limits.
-    public init(maxDepth: Int = 400, maxElementCount: Int = 1 << 31 - 1) {
+    public init(maxDepth: Int = 400, maxElementCount: Int = 1 << 31 - 1, maxInflatedBytes: Int = 64 << 20) {
         self.maxDepth = maxDepth
         self.maxElementCount = maxElementCount
+        self.maxInflatedBytes = maxInflatedBytes
     }
 
-    /// The default limits: 400 levels of nesting, counts up to `Int32.max`.
+    /// The default limits: 400 levels of nesting, counts up to `Int32.max`, 64 MiB inflated.
     public static let `default` = Limits()
 }
 

@@ -2,6 +2,9 @@ import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import com.esotericsoftware.kryo.serializers.CompatibleFieldSerializer;
+import com.esotericsoftware.kryo.serializers.DefaultArraySerializers;
+import com.esotericsoftware.kryo.serializers.DeflateSerializer;
+import com.esotericsoftware.kryo.serializers.FieldSerializer;
 import com.esotericsoftware.kryo.serializers.TaggedFieldSerializer;
 
 import java.io.IOException;
@@ -116,7 +119,7 @@ public final class KryoPeer {
 
     private static void put(Case c) {
         for (String config : new String[] {c.config, c.readConfig}) {
-            if (!Arrays.asList("none", "reg", "cocoa", "evo1", "evo2").contains(config)) {
+            if (!Arrays.asList("none", "reg", "cocoa", "evo1", "evo2", "deflate").contains(config)) {
                 throw new IllegalArgumentException("unknown config " + config + " for case " + c.name);
             }
         }
@@ -198,6 +201,9 @@ public final class KryoPeer {
                 break;
             case "evo2":
                 registerEvolution(kryo, 2);
+                break;
+            case "deflate":
+                registerDeflate(kryo);
                 break;
             default:
                 throw new IllegalArgumentException("unknown config " + config);
@@ -581,6 +587,48 @@ public final class KryoPeer {
     }
 
     // ------------------------------------------------------------------------------------------
+    // DeflateSerializer (config "deflate"; Swift: PeerCases.deflate)
+    // ------------------------------------------------------------------------------------------
+
+    private static void registerDeflate(Kryo kryo) {
+        kryo.register(Inner.class, new DeflateSerializer(new FieldSerializer<>(kryo, Inner.class)), 50);
+        kryo.register(byte[].class, new DeflateSerializer(new DefaultArraySerializers.ByteArraySerializer()), 51);
+        DeflateSerializer pair = new DeflateSerializer(new FieldSerializer<>(kryo, Pair.class));
+        pair.setNoHeaders(false);
+        pair.setCompressionLevel(9);
+        kryo.register(Pair.class, pair, 52);
+        kryo.register(ArrayList.class, 53);
+    }
+
+    /** Bytes deflate cannot shrink: the top byte of a 32-bit linear congruential generator. */
+    private static byte[] noise(int count) {
+        byte[] bytes = new byte[count];
+        int state = 1;
+        for (int i = 0; i < count; i++) {
+            state = state * 1664525 + 1013904223;
+            bytes[i] = (byte) (state >>> 24);
+        }
+        return bytes;
+    }
+
+    static {
+        caoNoRefs("deflate_inner_norefs", "deflate", () -> new Inner(5, "five"));
+        caoNoRefs("deflate_inner_null_norefs", "deflate", () -> new Inner(0, null));
+        caoNoRefs("deflate_bytes_norefs", "deflate", () -> new byte[] {1, 2, 3});
+        caoNoRefs("deflate_bytes_empty_norefs", "deflate", () -> new byte[0]);
+        caoNoRefs("deflate_bytes_noise_norefs", "deflate", () -> noise(20000));
+        caoNoRefs("deflate_text_100k_norefs", "deflate", () -> new Inner(7, repeat("abcdefghij", 10000)));
+        caoNoRefs("deflate_pair_zlib9_norefs", "deflate", () -> new Pair(repeat("abcdefghij", 10000), 5));
+        // Java's inflater reads past the first value's deflate data, so it cannot read the list back.
+        put(new Case("deflate_list_norefs", "deflate", "deflate", false, Call.CAO, null,
+            () -> arrayList(new Inner(1, "a"), new Inner(2, "b")), () -> null, true, DEEP_EQUALS));
+        // References on: Java's bytes hold a reference to the value itself instead of the value
+        // (Java reads them as null); Swift's hold "new object" and the value, which Java reads.
+        cao("deflate_inner_refs", "deflate", () -> new Inner(5, "five"));
+        cao("deflate_bytes_refs", "deflate", () -> new byte[] {1, 2, 3});
+    }
+
+    // ------------------------------------------------------------------------------------------
     // Checks
     // ------------------------------------------------------------------------------------------
 
@@ -683,7 +731,9 @@ public final class KryoPeer {
             default:
                 throw new AssertionError(c.call);
         }
-        return new Object[] {value, input.position()};
+        // total(), not position(): an inflater (DeflateSerializer) makes the input compact its
+        // buffer, which moves position() back; total() counts every byte read.
+        return new Object[] {value, input.total()};
     }
 
     private static String describeThrowable(Throwable t) {

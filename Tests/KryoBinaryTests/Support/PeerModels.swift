@@ -324,10 +324,12 @@ final class OtherBean: Schematized, Equatable {
 
 /// The three Java configurations of the peer.
 enum PeerConfig: Sendable {
-    case none, reg, cocoa, evo1, evo2
+    case none, reg, cocoa, evo1, evo2, deflate
 
     func registry() throws -> Registry {
         switch self {
+        case .deflate:
+            return try PeerConfig.deflateRegistry()
         case .evo1:
             return try PeerConfig.evolutionRegistry(version: 1)
         case .evo2:

@@ -1,0 +1,116 @@
+import KryoCore
+
+/// Compresses what another serializer writes with deflate (the system's zlib), as Java Kryo
+/// 2.20's `com.esotericsoftware.kryo.serializers.DeflateSerializer` does.
+///
+/// ```swift
+/// let registry = try Registry {
+///     // Java: kryo.register(Document.class, new DeflateSerializer(new FieldSerializer(kryo, Document.class)), 20)
+///     Register(Document.self, id: 20, serializer: DeflateSerializer(wrappingDefaultOf: Document.self))
+///     // Java: a DeflateSerializer(new ByteArraySerializer()) with setCompressionLevel(9)
+///     Register(Data.self, id: 21, serializer: DeflateSerializer(wrapping: DataSerializer(), level: 9))
+/// }
+/// ```
+///
+/// In the binary format the value's bytes (what the wrapped serializer writes, in the same
+/// graph: its nested objects' class names and references continue the outer ones) are replaced
+/// by their deflate data — raw by default, as Java's `Deflater(4, true)` makes it — with no
+/// length prefix: the deflate data ends itself. Nil is written by the framework, outside (Java's
+/// serializer does not accept null). With levels 1–9 the bytes are Java's; see
+/// Docs/TypeMapping.md for references and for what Java 2.20 cannot read back.
+///
+/// The other formats have no use for a compressed blob inside a document: there the wrapped
+/// serializer writes the value as it would unwrapped.
+public struct DeflateSerializer<Value>: Serializer {
+    /// The zlib compression level: 1 (fastest) to 9 (smallest), 0 (stored, no compression) or
+    /// -1 (zlib's default, 6). Java's default is 4.
+    public let level: Int
+    /// Whether the deflate data has a zlib header and checksum (Java's `setNoHeaders(false)`).
+    public let format: DeflateFormat
+    public let isFinal: Bool
+    private let writeValue: @Sendable (Value, any ValueWriter) throws -> Void
+    private let readValue: @Sendable (any ValueReader) throws -> Value
+
+    /// Wraps `serializer`.
+    ///
+    /// - Parameters:
+    ///   - serializer: What writes the value before it is compressed.
+    ///   - level: The compression level (see ``level``); Java's default is 4.
+    ///   - format: ``DeflateFormat/raw`` (Java's default) or ``DeflateFormat/zlib``.
+    public init<S: Serializer>(wrapping serializer: S, level: Int = 4, format: DeflateFormat = .raw)
+    where S.Value == Value {
+        self.level = level
+        self.format = format
+        isFinal = serializer.isFinal
+        writeValue = { value, writer in try serializer.write(value, to: writer) }
+        readValue = { reader in try serializer.read(from: reader) }
+    }
+
+    public func write(_ value: Value, to writer: any ValueWriter) throws {
+        guard let binary = writer as? KryoBinaryWriter else { return try writeValue(value, writer) }
+        guard let level = Int32(exactly: level), (-1...9).contains(level) else {
+            throw SerializationError(
+                .invalidValue, expected: "a compression level from -1 to 9", found: "\(level)")
+        }
+        try binary.writeDeflated(Value.self, level: level, format: format) { try writeValue(value, writer) }
+    }
+
+    public func read(from reader: any ValueReader) throws -> Value {
+        guard let binary = reader as? KryoBinaryReader else { return try readValue(reader) }
+        return try binary.readDeflated(Value.self, format: format) { try readValue(reader) }
+    }
+}
+
+extension DeflateSerializer where Value: JavaRepresentable {
+    /// Wraps the type's default serializer: its schema's field serializer, its enum serializer or
+    /// the library's serializer of that Java type.
+    ///
+    /// - Parameters:
+    ///   - type: The type whose default serializer writes the value before it is compressed.
+    ///   - level: The compression level (see ``level``); Java's default is 4.
+    ///   - format: ``DeflateFormat/raw`` (Java's default) or ``DeflateFormat/zlib``.
+    public init(wrappingDefaultOf type: Value.Type, level: Int = 4, format: DeflateFormat = .raw) {
+        self.init(
+            wrapping: DefaultSerializer<Value>(
+                typed: Value.defaultSerializer.typed(Value.self), isFinal: Value.isJavaFinal,
+                serializerType: "\(Value.defaultSerializer.valueType)"),
+            level: level, format: format)
+    }
+}
+
+/// A type's default serializer with its type kept (see ``DeflateSerializer/init(wrappingDefaultOf:level:format:)``).
+private struct DefaultSerializer<Value>: Serializer {
+    /// `nil` when the type's default serializer is one of another type (a misdeclared type).
+    let typed: TypedSerializer<Value>?
+    let isFinal: Bool
+    let serializerType: String
+
+    func write(_ value: Value, to writer: any ValueWriter) throws {
+        try serializer().write(value, to: writer)
+    }
+
+    func read(from reader: any ValueReader) throws -> Value {
+        try serializer().read(from: reader)
+    }
+
+    private func serializer() throws -> TypedSerializer<Value> {
+        guard let typed else {
+            throw SerializationError(
+                .unsupported, expected: "the default serializer of \(Value.self)", found: "one of \(serializerType)")
+        }
+        return typed
+    }
+}
+
+/// How a deflate stream is framed: Java's `Deflater(level, nowrap)` and `Inflater(nowrap)`.
+public enum DeflateFormat: Sendable, Equatable {
+    /// Raw deflate data (RFC 1951) with no header and no checksum: Java's `nowrap = true`, the
+    /// default of Kryo's `DeflateSerializer` (`setNoHeaders(true)`).
+    case raw
+    /// A zlib stream (RFC 1950): a two-byte header, the deflate data and an Adler-32 checksum.
+    /// Kryo's `DeflateSerializer` with `setNoHeaders(false)`.
+    case zlib
+
+    /// zlib's `windowBits`: 15 (a 32 KiB window, Java's), negative for raw data.
+    var windowBits: Int32 { self == .raw ? -15 : 15 }
+}
