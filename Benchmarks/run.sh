@@ -42,4 +42,7 @@ for nodes in 10000 100000 1000000; do
     .build/release/kryo-compare --graph-memory "$nodes" >> "$out/graph-memory.tsv"
 done
 
+# A 1 GB stream of MediaContent records through a file, written and read back (bounded memory).
+.build/release/kryo-compare --stream-megabytes "${STREAM_MB:-1000}" > "$out/stream.tsv"
+
 python3 table.py "$out" | tee "$out/table.md"

@@ -106,6 +106,17 @@ def main(directory):
             print(f"| {nodes:,} | {ns(elapsed)} | {elapsed / nodes:,.0f} | {memory / 1e6:,.1f} MB | "
                   f"{memory / nodes:,.0f} | {ns(peer) if peer else '–'} |")
 
+    stream = os.path.join(directory, "stream.tsv")
+    if os.path.exists(stream):
+        print("\n## A stream of MediaContent records through a file (references off)\n")
+        print("| bytes | records | write | read | write MB/s | read MB/s | peak memory added | after the first 10 MB |")
+        print("|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for line in open(stream):
+            _, size, records, write, read, peak, early = line.split("\t")
+            size, write, read = int(size), int(write), int(read)
+            print(f"| {size:,} | {int(records):,} | {ns(write)} | {ns(read)} | {size / write * 1e3:,.0f} | "
+                  f"{size / read * 1e3:,.0f} | {int(peak) / 1e6:,.1f} MB | {int(early) / 1e6:,.1f} MB |")
+
 
 if __name__ == "__main__":
     main(sys.argv[1])

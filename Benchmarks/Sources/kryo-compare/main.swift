@@ -1,7 +1,8 @@
 // Times every workload the way the Java harness does (warm-up, then passes of ≥ 0.2 s) and prints
 // `name<TAB>median_ns<TAB>min_ns<TAB>max_ns<TAB>bytes`. `--write DIR` also saves the MediaContent
 // encodings for the byte comparison with Java; `--graph-memory N` reports the peak resident memory
-// of encoding and decoding an N-node graph in a fresh process.
+// of encoding and decoding an N-node graph in a fresh process; `--stream-megabytes N` writes N MB of
+// MediaContent records to a file through one stream, reads them back, and reports time and memory.
 import Foundation
 import SwiftKryo
 import Workloads
@@ -36,6 +37,10 @@ do {
         let back = try codec.decode([Any?].self, from: bytes)
         let elapsed = now() - start
         print("graph-memory\t\(count)\t\(back.count)\t\(peakResidentBytes() - before)\t\(elapsed)\t\(bytes.count)")
+        exit(0)
+    }
+    if let megabytesText = argument(after: "--stream-megabytes"), let megabytes = Int(megabytesText) {
+        try streamRecords(megabytes: megabytes)
         exit(0)
     }
     let filter = argument(after: "--filter")
@@ -101,4 +106,52 @@ do {
 } catch {
     FileHandle.standardError.write(Data("error: \(error)\n".utf8))
     exit(1)
+}
+
+/// Writes MediaContent records to a temporary file through one `KryoStreamWriter` until it holds
+/// `megabytes` MB, reads them back one by one with a `KryoStreamReader`, checks each, and prints
+/// `stream<TAB>bytes<TAB>records<TAB>write_ns<TAB>read_ns<TAB>peak_rss_added<TAB>rss_after_first_10MB`.
+/// Flat memory shows as a peak no larger than after the first 10 MB.
+func streamRecords(megabytes: Int) throws {
+    let codec = KryoCodec(registry: try benchmarkRegistry(), options: .init(references: false))
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("kryo-stream-\(getpid()).bin")
+    defer { try? FileManager.default.removeItem(at: url) }
+    guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+    }
+    let before = peakResidentBytes()
+    let target = megabytes * 1_000_000
+    let record = MediaContent.standard()
+    let recordBytes = try codec.encode(record).count
+    let records = (target + recordBytes - 1) / recordBytes
+    var afterTenMegabytes = 0
+
+    let writeStart = now()
+    let output = try FileHandle(forWritingTo: url)
+    let writer = KryoStreamWriter(codec: codec, fileHandle: output)
+    for index in 0..<records {
+        record.media.duration = Int64(index)
+        try writer.write(record)
+        if index * recordBytes >= 10_000_000, afterTenMegabytes == 0 { afterTenMegabytes = peakResidentBytes() - before }
+    }
+    try writer.flush()
+    try output.close()
+    let writeTime = now() - writeStart
+
+    let readStart = now()
+    let input = try FileHandle(forReadingFrom: url)
+    defer { try? input.close() }
+    let reader = KryoStreamReader(codec: codec, fileHandle: input)
+    for index in 0..<records {
+        guard let back = try reader.next(MediaContent.self), back.media.duration == Int64(index) else {
+            throw SerializationError(.invalidValue, expected: "record \(index)", found: "another value or the end")
+        }
+    }
+    guard try reader.input.isAtEnd() else {
+        throw SerializationError(.invalidValue, expected: "the end of the stream", found: "more bytes")
+    }
+    let readTime = now() - readStart
+    let size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+    print(
+        "stream\t\(size)\t\(records)\t\(writeTime)\t\(readTime)\t\(peakResidentBytes() - before)\t\(afterTenMegabytes)")
 }
