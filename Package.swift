@@ -8,8 +8,12 @@ let package = Package(
         .library(name: "SwiftKryo", targets: ["SwiftKryo"]),
         .executable(name: "kryo-example", targets: ["KryoExample"]),
     ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0")
+    ],
     targets: [
-        .target(name: "KryoCore"),
+        .target(
+            name: "KryoCore", dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]),
         .target(name: "KryoBinary", dependencies: ["KryoCore"]),
         .target(name: "SwiftKryo", dependencies: ["KryoCore", "KryoBinary"]),
         .executableTarget(name: "KryoExample", dependencies: ["SwiftKryo"]),

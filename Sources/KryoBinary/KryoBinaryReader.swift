@@ -5,7 +5,8 @@ import KryoCore
 public final class KryoBinaryReader: ValueReader {
     public let registry: Registry
     public let registryGeneration: UInt64
-    public let options: SerializationOptions
+    /// The options of this call; ``withoutReferences(_:)`` turns references off for a while.
+    public var options: SerializationOptions { state.pointee.options }
     /// The bytes come from here.
     public let input: KryoInput
 
@@ -14,6 +15,7 @@ public final class KryoBinaryReader: ValueReader {
     /// The per-call state, behind a pointer: a class's stored properties would be checked for
     /// exclusive access at run time on every change, and this state changes on every object.
     private struct State {
+        var options: SerializationOptions
         var genericArguments: [DeclaredType] = []
         var depth = 0
         /// Objects in the order their "new object" marker was read; `nil` while one is being built.
@@ -23,10 +25,13 @@ public final class KryoBinaryReader: ValueReader {
         /// that entering an object does not allocate.
         var open: [(key: String, reference: Int)]
         var classNames: [Int: Registration] = [:]
+        /// Class names read that the registry does not know (`java.lang.Class` values may name them).
+        var unknownClassNames: [Int: String] = [:]
         /// For each type whose field names this graph has read: where each stored field goes.
         var fieldOrders: [ObjectIdentifier: [Int?]] = [:]
 
-        init() {
+        init(options: SerializationOptions) {
+            self.options = options
             open = []
             open.reserveCapacity(16)
         }
@@ -38,10 +43,9 @@ public final class KryoBinaryReader: ValueReader {
     public init(registry: Registry, options: SerializationOptions, input: KryoInput) {
         self.registry = registry
         registryGeneration = registry.generation
-        self.options = options
         self.input = input
         state = .allocate(capacity: 1)
-        state.initialize(to: State())
+        state.initialize(to: State(options: options))
     }
 
     deinit {
@@ -404,7 +408,25 @@ public final class KryoBinaryReader: ValueReader {
         return .resolved(object)
     }
 
+    // MARK: Classes (Kryo's readClass)
+
+    public func readClass(forKey key: String) throws -> JavaClassTag? {
+        return try readClassTag(allowingUnknown: true)
+    }
+
+    public func withoutReferences<T>(_ body: () throws -> T) throws -> T {
+        let references = state.pointee.options.references
+        state.pointee.options.references = false
+        defer { state.pointee.options.references = references }
+        return try body()
+    }
+
     private func readClassTag() throws -> Registration? {
+        try readClassTag(allowingUnknown: false)?.registration
+    }
+
+    /// Reads a class tag; a name the registry does not know is an error unless `allowingUnknown`.
+    private func readClassTag(allowingUnknown: Bool) throws -> JavaClassTag? {
         let tagOffset = input.offset
         let tag = try input.readVarInt32(optimizePositive: true)
         switch tag {
@@ -412,14 +434,29 @@ public final class KryoBinaryReader: ValueReader {
             return nil
         case 1:
             let nameID = Int(try input.readVarInt32(optimizePositive: true))
-            if let known = state.pointee.classNames[nameID] { return known }
-            guard let name = try input.readString() else {
-                throw error(.invalidValue, expected: "a class name", found: "nil")
+            if let known = state.pointee.classNames[nameID] { return JavaClassTag(known) }
+            let name: String
+            if let unknown = state.pointee.unknownClassNames[nameID] {
+                name = unknown
+            } else {
+                guard let read = try input.readString() else {
+                    throw error(.invalidValue, expected: "a class name", found: "nil")
+                }
+                name = read
             }
             guard let registration = registry.registration(forJavaName: name) else {
-                throw SerializationError(
-                    .unknownClassName, expected: "a class the registry knows", found: "\"\(name)\"",
-                    offset: tagOffset, path: currentPath)
+                guard allowingUnknown else {
+                    throw SerializationError(
+                        .unknownClassName, expected: "a class the registry knows", found: "\"\(name)\"",
+                        offset: tagOffset, path: currentPath)
+                }
+                if options.registrationRequired {
+                    throw SerializationError(
+                        .unregisteredType, expected: "a registered class (registration is required)",
+                        found: "class name \"\(name)\"", offset: tagOffset, path: currentPath)
+                }
+                state.pointee.unknownClassNames[nameID] = name
+                return JavaClassTag(javaName: name, registration: nil)
             }
             if options.registrationRequired, registration.id == nil {
                 throw SerializationError(
@@ -427,7 +464,7 @@ public final class KryoBinaryReader: ValueReader {
                     found: "class name \"\(name)\"", offset: tagOffset, path: currentPath)
             }
             state.pointee.classNames[nameID] = registration
-            return registration
+            return JavaClassTag(registration)
         default:
             let id = Int(tag) - 2
             guard id >= 0, let registration = registry.registration(forID: id) else {
@@ -435,7 +472,7 @@ public final class KryoBinaryReader: ValueReader {
                     .unknownClassID, expected: "a registered class id", found: "id \(Int(tag) - 2)",
                     offset: tagOffset, path: currentPath)
             }
-            return registration
+            return JavaClassTag(registration)
         }
     }
 
