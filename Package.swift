@@ -15,7 +15,11 @@ let package = Package(
         .target(
             name: "KryoCore", dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]),
         .target(name: "KryoBinary", dependencies: ["KryoCore"]),
-        .target(name: "SwiftKryo", dependencies: ["KryoCore", "KryoBinary"]),
+        .target(
+            name: "SwiftKryo",
+            dependencies: [
+                "KryoCore", "KryoBinary", .product(name: "OrderedCollections", package: "swift-collections"),
+            ]),
         .executableTarget(name: "KryoExample", dependencies: ["SwiftKryo"]),
         .testTarget(name: "KryoCoreTests", dependencies: ["KryoCore"]),
         .testTarget(name: "KryoBinaryTests", dependencies: ["SwiftKryo"]),
