@@ -411,7 +411,11 @@ public final class KryoBinaryReader: ValueReader {
     // MARK: Classes (Kryo's readClass)
 
     public func readClass(forKey key: String) throws -> JavaClassTag? {
-        return try readClassTag(allowingUnknown: true)
+        switch try readClassTag(allowingUnknown: true) {
+        case .null: return nil
+        case .known(let registration): return JavaClassTag(registration)
+        case .unknown(let name): return JavaClassTag(javaName: name, registration: nil)
+        }
     }
 
     public func withoutReferences<T>(_ body: () throws -> T) throws -> T {
@@ -421,20 +425,28 @@ public final class KryoBinaryReader: ValueReader {
         return try body()
     }
 
+    private enum ClassTag {
+        case null
+        case known(Registration)
+        /// A class name the registry does not know (only when unknown names are allowed).
+        case unknown(String)
+    }
+
     private func readClassTag() throws -> Registration? {
-        try readClassTag(allowingUnknown: false)?.registration
+        guard case .known(let registration) = try readClassTag(allowingUnknown: false) else { return nil }
+        return registration
     }
 
     /// Reads a class tag; a name the registry does not know is an error unless `allowingUnknown`.
-    private func readClassTag(allowingUnknown: Bool) throws -> JavaClassTag? {
+    private func readClassTag(allowingUnknown: Bool) throws -> ClassTag {
         let tagOffset = input.offset
         let tag = try input.readVarInt32(optimizePositive: true)
         switch tag {
         case 0:
-            return nil
+            return .null
         case 1:
             let nameID = Int(try input.readVarInt32(optimizePositive: true))
-            if let known = state.pointee.classNames[nameID] { return JavaClassTag(known) }
+            if let known = state.pointee.classNames[nameID] { return .known(known) }
             let name: String
             if let unknown = state.pointee.unknownClassNames[nameID] {
                 name = unknown
@@ -456,7 +468,7 @@ public final class KryoBinaryReader: ValueReader {
                         found: "class name \"\(name)\"", offset: tagOffset, path: currentPath)
                 }
                 state.pointee.unknownClassNames[nameID] = name
-                return JavaClassTag(javaName: name, registration: nil)
+                return .unknown(name)
             }
             if options.registrationRequired, registration.id == nil {
                 throw SerializationError(
@@ -464,7 +476,7 @@ public final class KryoBinaryReader: ValueReader {
                     found: "class name \"\(name)\"", offset: tagOffset, path: currentPath)
             }
             state.pointee.classNames[nameID] = registration
-            return JavaClassTag(registration)
+            return .known(registration)
         default:
             let id = Int(tag) - 2
             guard id >= 0, let registration = registry.registration(forID: id) else {
@@ -472,7 +484,7 @@ public final class KryoBinaryReader: ValueReader {
                     .unknownClassID, expected: "a registered class id", found: "id \(Int(tag) - 2)",
                     offset: tagOffset, path: currentPath)
             }
-            return JavaClassTag(registration)
+            return .known(registration)
         }
     }
 
