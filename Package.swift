@@ -8,14 +8,22 @@ let package = Package(
         .library(name: "SwiftKryo", targets: ["SwiftKryo"]),
         .executable(name: "kryo-example", targets: ["KryoExample"]),
     ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0")
+    ],
     targets: [
-        .target(name: "KryoCore"),
+        .target(
+            name: "KryoCore", dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]),
         // The system's zlib, for DeflateSerializer (Debian/Ubuntu: zlib1g-dev; in Apple's SDKs).
         .systemLibrary(
             name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
         .target(name: "KryoBinary", dependencies: ["KryoCore", "CZlib"]),
-        .target(name: "SwiftKryo", dependencies: ["KryoCore", "KryoBinary"]),
+        .target(
+            name: "SwiftKryo",
+            dependencies: [
+                "KryoCore", "KryoBinary", .product(name: "OrderedCollections", package: "swift-collections"),
+            ]),
         .executableTarget(name: "KryoExample", dependencies: ["SwiftKryo"]),
         .testTarget(name: "KryoCoreTests", dependencies: ["KryoCore"]),
         .testTarget(name: "KryoBinaryTests", dependencies: ["SwiftKryo"]),

@@ -5,7 +5,8 @@ import KryoCore
 public final class KryoBinaryReader: ValueReader {
     public let registry: Registry
     public let registryGeneration: UInt64
-    public let options: SerializationOptions
+    /// The options of this call; ``withoutReferences(_:)`` turns references off for a while.
+    public var options: SerializationOptions { state.pointee.options }
     /// The bytes come from here.
     public let input: KryoInput
 
@@ -14,6 +15,7 @@ public final class KryoBinaryReader: ValueReader {
     /// The per-call state, behind a pointer: a class's stored properties would be checked for
     /// exclusive access at run time on every change, and this state changes on every object.
     private struct State {
+        var options: SerializationOptions
         var genericArguments: [DeclaredType] = []
         var depth = 0
         /// Objects in the order their "new object" marker was read; `nil` while one is being built.
@@ -23,12 +25,15 @@ public final class KryoBinaryReader: ValueReader {
         /// that entering an object does not allocate.
         var open: [(key: String, reference: Int)]
         var classNames: [Int: Registration] = [:]
+        /// Class names read that the registry does not know (`java.lang.Class` values may name them).
+        var unknownClassNames: [Int: String] = [:]
         /// For each type whose field names this graph has read: where each stored field goes.
         var fieldOrders: [ObjectIdentifier: [Int?]] = [:]
         /// Bytes inflated so far from deflated values (``Limits/maxInflatedBytes``).
         var inflatedBytes = 0
 
-        init() {
+        init(options: SerializationOptions) {
+            self.options = options
             open = []
             open.reserveCapacity(16)
         }
@@ -40,10 +45,9 @@ public final class KryoBinaryReader: ValueReader {
     public init(registry: Registry, options: SerializationOptions, input: KryoInput) {
         self.registry = registry
         registryGeneration = registry.generation
-        self.options = options
         self.input = input
         state = .allocate(capacity: 1)
-        state.initialize(to: State())
+        state.initialize(to: State(options: options))
     }
 
     deinit {
@@ -471,22 +475,67 @@ public final class KryoBinaryReader: ValueReader {
         return .resolved(object)
     }
 
+    // MARK: Classes (Kryo's readClass)
+
+    public func readClass(forKey key: String) throws -> JavaClassTag? {
+        switch try readClassTag(allowingUnknown: true) {
+        case .null: return nil
+        case .known(let registration): return JavaClassTag(registration)
+        case .unknown(let name): return JavaClassTag(javaName: name, registration: nil)
+        }
+    }
+
+    public func withoutReferences<T>(_ body: () throws -> T) throws -> T {
+        let references = state.pointee.options.references
+        state.pointee.options.references = false
+        defer { state.pointee.options.references = references }
+        return try body()
+    }
+
+    private enum ClassTag {
+        case null
+        case known(Registration)
+        /// A class name the registry does not know (only when unknown names are allowed).
+        case unknown(String)
+    }
+
     private func readClassTag() throws -> Registration? {
+        guard case .known(let registration) = try readClassTag(allowingUnknown: false) else { return nil }
+        return registration
+    }
+
+    /// Reads a class tag; a name the registry does not know is an error unless `allowingUnknown`.
+    private func readClassTag(allowingUnknown: Bool) throws -> ClassTag {
         let tagOffset = input.offset
         let tag = try input.readVarInt32(optimizePositive: true)
         switch tag {
         case 0:
-            return nil
+            return .null
         case 1:
             let nameID = Int(try input.readVarInt32(optimizePositive: true))
-            if let known = state.pointee.classNames[nameID] { return known }
-            guard let name = try input.readString() else {
-                throw error(.invalidValue, expected: "a class name", found: "nil")
+            if let known = state.pointee.classNames[nameID] { return .known(known) }
+            let name: String
+            if let unknown = state.pointee.unknownClassNames[nameID] {
+                name = unknown
+            } else {
+                guard let read = try input.readString() else {
+                    throw error(.invalidValue, expected: "a class name", found: "nil")
+                }
+                name = read
             }
             guard let registration = registry.registration(forJavaName: name) else {
-                throw SerializationError(
-                    .unknownClassName, expected: "a class the registry knows", found: "\"\(name)\"",
-                    offset: tagOffset, path: currentPath)
+                guard allowingUnknown else {
+                    throw SerializationError(
+                        .unknownClassName, expected: "a class the registry knows", found: "\"\(name)\"",
+                        offset: tagOffset, path: currentPath)
+                }
+                if options.registrationRequired {
+                    throw SerializationError(
+                        .unregisteredType, expected: "a registered class (registration is required)",
+                        found: "class name \"\(name)\"", offset: tagOffset, path: currentPath)
+                }
+                state.pointee.unknownClassNames[nameID] = name
+                return .unknown(name)
             }
             if options.registrationRequired, registration.id == nil {
                 throw SerializationError(
@@ -494,7 +543,7 @@ public final class KryoBinaryReader: ValueReader {
                     found: "class name \"\(name)\"", offset: tagOffset, path: currentPath)
             }
             state.pointee.classNames[nameID] = registration
-            return registration
+            return .known(registration)
         default:
             let id = Int(tag) - 2
             guard id >= 0, let registration = registry.registration(forID: id) else {
@@ -502,7 +551,7 @@ public final class KryoBinaryReader: ValueReader {
                     .unknownClassID, expected: "a registered class id", found: "id \(Int(tag) - 2)",
                     offset: tagOffset, path: currentPath)
             }
-            return registration
+            return .known(registration)
         }
     }
 

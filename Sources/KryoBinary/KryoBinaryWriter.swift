@@ -5,7 +5,8 @@ import KryoCore
 public final class KryoBinaryWriter: ValueWriter {
     public let registry: Registry
     public let registryGeneration: UInt64
-    public let options: SerializationOptions
+    /// The options of this call; ``withoutReferences(_:)`` turns references off for a while.
+    public var options: SerializationOptions { state.pointee.options }
     /// The bytes go here.
     public let output: KryoOutput
 
@@ -19,6 +20,7 @@ public final class KryoBinaryWriter: ValueWriter {
     /// The per-call state, behind a pointer: a class's stored properties would be checked for
     /// exclusive access at run time on every change, and this state changes on every object.
     private struct State {
+        var options: SerializationOptions
         var genericArguments: [DeclaredType] = []
         var depth = 0
         var nextReferenceID = 0
@@ -40,10 +42,9 @@ public final class KryoBinaryWriter: ValueWriter {
     public init(registry: Registry, options: SerializationOptions, output: KryoOutput) {
         self.registry = registry
         registryGeneration = registry.generation
-        self.options = options
         self.output = output
         state = .allocate(capacity: 1)
-        state.initialize(to: State())
+        state.initialize(to: State(options: options))
     }
 
     deinit {
@@ -364,18 +365,41 @@ public final class KryoBinaryWriter: ValueWriter {
         return false
     }
 
+    // MARK: Classes (Kryo's writeClass)
+
+    public func writeClass(_ javaClass: JavaClassTag?, forKey key: String) throws {
+        guard let javaClass else {
+            output.writeByte(0)
+            return
+        }
+        try writeClassTag(
+            javaName: javaClass.javaName, id: javaClass.registration?.id,
+            describing: javaClass.registration.map { "\($0.swiftType)" } ?? javaClass.javaName)
+    }
+
+    public func withoutReferences<T>(_ body: () throws -> T) throws -> T {
+        let references = state.pointee.options.references
+        state.pointee.options.references = false
+        defer { state.pointee.options.references = references }
+        return try body()
+    }
+
     private func writeClassTag(_ registration: Registration) throws {
-        if let id = registration.id {
+        try writeClassTag(javaName: registration.javaName, id: registration.id, describing: "\(registration.swiftType)")
+    }
+
+    private func writeClassTag(javaName: String, id: Int?, describing type: @autoclosure () -> String) throws {
+        if let id {
             output.writeVarInt32(Int32(truncatingIfNeeded: id + 2), optimizePositive: true)
             return
         }
         guard !options.registrationRequired else {
             throw SerializationError(
-                .unregisteredType, expected: "a registration for \(registration.swiftType) (registration is required)",
+                .unregisteredType, expected: "a registration for \(type()) (registration is required)",
                 found: "none", offset: output.totalCount)
         }
         output.writeByte(1)
-        if let nameID = state.pointee.classNameIDs[registration.javaName] {
+        if let nameID = state.pointee.classNameIDs[javaName] {
             output.writeVarInt32(Int32(nameID), optimizePositive: true)
             return
         }
@@ -384,11 +408,11 @@ public final class KryoBinaryWriter: ValueWriter {
         guard nameID < 128 else {
             throw SerializationError(
                 .unsupported, expected: "at most 128 unregistered class names in one graph (Kryo 2.20)",
-                found: "a 129th: \(registration.javaName)", offset: output.totalCount)
+                found: "a 129th: \(javaName)", offset: output.totalCount)
         }
-        state.pointee.classNameIDs[registration.javaName] = nameID
+        state.pointee.classNameIDs[javaName] = nameID
         output.writeByte(UInt8(nameID))
-        output.writeString(registration.javaName)
+        output.writeString(javaName)
     }
 
     // MARK: Lookups

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import OrderedCollections
 import Synchronization
 
 /// Hands out ``Registry/generation`` numbers.
@@ -167,6 +168,7 @@ public final class Registry: Sendable {
     public func registration(forJavaName name: String) -> Registration? {
         if let registration = byName[name] { return registration }
         if let type = Registry.defaultNames[name] { return Registration.defaultFor(type) }
+        if let readOnly = Registry.readOnlyNames[name] { return readOnly }
         if name.hasPrefix("[") { return arrayRegistration(forJavaName: name) }
         return nil
     }
@@ -242,6 +244,13 @@ public final class Registry: Sendable {
         "java.math.BigInteger": JavaBigInteger.self,
         "java.math.BigDecimal": Decimal.self,
         "java.util.GregorianCalendar": JavaCalendar.self,
+        // JDK collections (Sources/KryoCore/Serializers/LinkedCollections.swift, SortedCollections.swift).
+        "java.util.LinkedHashMap": OrderedDictionary<AnyHashable, Any?>.self,
+        "java.util.LinkedHashSet": OrderedSet<AnyHashable>.self,
+        "java.util.TreeMap": JavaTreeMap<AnyHashable, Any?>.self,
+        "java.util.TreeSet": JavaTreeSet<AnyHashable>.self,
+        "java.util.Collections$ReverseComparator": JavaReverseComparator.self,
+        "java.lang.Class": JavaClass.self,
         "[B": Data.self,
         "[Z": [Bool].self,
         "[S": [Int16].self,

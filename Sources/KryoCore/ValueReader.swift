@@ -48,6 +48,12 @@ public protocol ValueReader: AnyObject {
     func endObject(storing value: Any)
     /// Leaves the object entered by ``beginObject(in:forKey:)`` without recording it.
     func endObject()
+    /// Reads a class tag written by ``ValueWriter/writeClass(_:forKey:)``: `nil` for no class. A
+    /// class name the registry does not know is returned without a registration.
+    func readClass(forKey key: String) throws -> JavaClassTag?
+    /// Runs `body` with reference tracking off (see ``ValueWriter/withoutReferences(_:)``).
+    /// Defaults to running `body`.
+    func withoutReferences<T>(_ body: () throws -> T) throws -> T
     /// Registers an object under construction, so that references to it from its own fields
     /// resolve (two-phase decoding). Call it right after creating the instance, before reading
     /// its fields.
@@ -80,6 +86,11 @@ public protocol ValueReader: AnyObject {
 
 extension ValueReader {
     public var isPositional: Bool { false }
+    public func readClass(forKey key: String) throws -> JavaClassTag? {
+        guard let name = try readString(forKey: key) else { return nil }
+        return JavaClassTag(javaName: name, registration: registry.registration(forJavaName: name))
+    }
+    public func withoutReferences<T>(_ body: () throws -> T) throws -> T { try body() }
     public func readFieldOrder(_ names: [String], of type: any Any.Type) throws -> [Int?] {
         Array(names.indices)
     }

@@ -79,6 +79,14 @@ public protocol ValueWriter: AnyObject {
     /// Leaves the object entered by ``beginObject(_:identity:in:forKey:)``.
     func endObject() throws
 
+    /// Writes a reference to a Java class as Kryo's `writeClass` does: the class tag alone, `nil`
+    /// for no class. What `java.lang.Class` values and `EnumSet`'s element class are made of.
+    /// Defaults to the class name as a string.
+    func writeClass(_ javaClass: JavaClassTag?, forKey key: String) throws
+    /// Runs `body` with reference tracking off, as Kryo 2.20's `TreeMapSerializer` writes its
+    /// comparator. Defaults to running `body`.
+    func withoutReferences<T>(_ body: () throws -> T) throws -> T
+
     // Schema evolution (tagged and compatible serializers).
 
     /// Whether values are told apart by their position rather than their key (the binary format).
@@ -98,6 +106,10 @@ public protocol ValueWriter: AnyObject {
 
 extension ValueWriter {
     public var isPositional: Bool { false }
+    public func writeClass(_ javaClass: JavaClassTag?, forKey key: String) throws {
+        try writeString(javaClass?.javaName, forKey: key)
+    }
+    public func withoutReferences<T>(_ body: () throws -> T) throws -> T { try body() }
     public func writeCharSequence(_ value: String?, forKey key: String) throws { try writeString(value, forKey: key) }
     public func writeFieldNames(_ names: [String], of type: any Any.Type) throws {}
     public func beginSkippableField(forKey key: String) throws {}
@@ -127,4 +139,25 @@ extension ValueWriter {
 extension ValueWriter {
     /// Read from ``registry``; a backend stores it to spare the retain.
     public var registryGeneration: UInt64 { registry.generation }
+}
+
+/// A Java class as a class tag names it: its binary name, and its registration when the registry
+/// has one (a class the registry does not know can still be named, by a `java.lang.Class` value).
+public struct JavaClassTag: Sendable {
+    /// The Java binary class name (`java.lang.String`, `[I`, `peer.Color`).
+    public let javaName: String
+    /// The registration of the class, when the registry has one.
+    public let registration: Registration?
+
+    /// A class by its registration.
+    public init(_ registration: Registration) {
+        javaName = registration.javaName
+        self.registration = registration
+    }
+
+    /// A class by name, with its registration when there is one.
+    public init(javaName: String, registration: Registration?) {
+        self.javaName = javaName
+        self.registration = registration
+    }
 }

@@ -1,6 +1,8 @@
 import Foundation
 @_exported import KryoBinary
 @_exported import KryoCore
+/// `OrderedDictionary` and `OrderedSet`, Java's `LinkedHashMap` and `LinkedHashSet`.
+@_exported import OrderedCollections
 
 /// The format a ``KryoCore/Registry`` encodes to or decodes from, chosen per call.
 public enum SerializationFormat: Sendable, Equatable {

@@ -119,7 +119,7 @@ public final class KryoPeer {
 
     private static void put(Case c) {
         for (String config : new String[] {c.config, c.readConfig}) {
-            if (!Arrays.asList("none", "reg", "cocoa", "evo1", "evo2", "deflate").contains(config)) {
+            if (!Arrays.asList("none", "reg", "cocoa", "evo1", "evo2", "deflate", "jdk").contains(config)) {
                 throw new IllegalArgumentException("unknown config " + config + " for case " + c.name);
             }
         }
@@ -195,6 +195,9 @@ public final class KryoPeer {
                 kryo.register(SampleEnum.class, 22);
                 kryo.register(ArrayList.class, 23);
                 kryo.register(HashMap.class, 24);
+                break;
+            case "jdk":
+                addReverseComparatorSerializer(kryo);
                 break;
             case "evo1":
                 registerEvolution(kryo, 1);
@@ -687,6 +690,145 @@ public final class KryoPeer {
         if (!"s".equals(s.getName())) return "expected name \"s\" but got " + Peers.str(s.getName());
         if (s.getNext() != s) return "expected s.next == s (identity) but got " + describeTyped(s.getNext());
         return null;
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // JDK collections: Class, EnumSet, TreeMap, TreeSet, LinkedHashMap/Set, Collections.empty*
+    // and singleton* (Swift: PeerCases.jdkCollections)
+    // ------------------------------------------------------------------------------------------
+
+    /**
+     * Config "jdk" = "none" plus a serializer for Collections.reverseOrder(): Kryo 2.20 on Java 17
+     * cannot create a Collections$ReverseComparator itself ("missing no-arg constructor"), not even
+     * from its own bytes. The serializer writes nothing, as Kryo's FieldSerializer does for it.
+     */
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static void addReverseComparatorSerializer(Kryo kryo) {
+        kryo.addDefaultSerializer(java.util.Collections.reverseOrder().getClass(),
+            new com.esotericsoftware.kryo.Serializer() {
+                public void write(Kryo k, Output output, Object object) {}
+                public Object read(Kryo k, Input input, Class type) {
+                    return java.util.Collections.reverseOrder();
+                }
+            });
+    }
+
+    private static <K, V> java.util.TreeMap<K, V> treeMap(java.util.Comparator<? super K> order, Object... kv) {
+        java.util.TreeMap<K, V> map = new java.util.TreeMap<>(order);
+        map.putAll(KryoPeer.<K, V>hashMap(kv));
+        return map;
+    }
+
+    private static <K, V> LinkedHashMap<K, V> linkedHashMap(Object... kv) {
+        LinkedHashMap<K, V> map = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            @SuppressWarnings("unchecked") K k = (K) kv[i];
+            @SuppressWarnings("unchecked") V v = (V) kv[i + 1];
+            map.put(k, v);
+        }
+        return map;
+    }
+
+    /** Same entries, same iteration order, same comparator (TreeMap/TreeSet: by class of comparator). */
+    private static String sameOrder(Object expected, Object actual) {
+        String problem = deepEqualsCheck(expected, actual);
+        if (problem != null) return problem;
+        Iterable<?> want = expected instanceof Map ? ((Map<?, ?>) expected).keySet() : (Iterable<?>) expected;
+        Iterable<?> got = actual instanceof Map ? ((Map<?, ?>) actual).keySet() : (Iterable<?>) actual;
+        if (!new ArrayList<Object>(toList(want)).equals(toList(got))) {
+            return "expected the order " + toList(want) + " but got " + toList(got);
+        }
+        Object wantOrder = comparatorOf(expected);
+        Object gotOrder = comparatorOf(actual);
+        if (wantOrder != gotOrder) return "expected the comparator " + wantOrder + " but got " + gotOrder;
+        return null;
+    }
+
+    private static Object comparatorOf(Object o) {
+        if (o instanceof java.util.SortedMap) return ((java.util.SortedMap<?, ?>) o).comparator();
+        if (o instanceof java.util.SortedSet) return ((java.util.SortedSet<?>) o).comparator();
+        return null;
+    }
+
+    private static List<Object> toList(Iterable<?> items) {
+        List<Object> list = new ArrayList<>();
+        for (Object item : items) list.add(item);
+        return list;
+    }
+
+    static {
+        // Collections.empty* and singleton*: Swift reads them as plain values and writes them from
+        // its JavaEmpty*/JavaSingleton* wrappers.
+        cao("jdkc_empty_list", "none", java.util.Collections::emptyList);
+        cao("jdkc_empty_set", "none", java.util.Collections::emptySet);
+        cao("jdkc_empty_map", "none", java.util.Collections::emptyMap);
+        caoNoRefs("jdkc_empty_list_norefs", "none", java.util.Collections::emptyList);
+        cao("jdkc_single_list", "none", () -> java.util.Collections.singletonList("x"));
+        cao("jdkc_single_set", "none", () -> java.util.Collections.singleton(5));
+        cao("jdkc_single_map", "none", () -> java.util.Collections.singletonMap("k", 1));
+        cao("jdkc_single_map_null", "none", () -> java.util.Collections.singletonMap("k", null));
+        cao("jdkc_single_in_list", "none",
+            () -> arrayList(java.util.Collections.singletonList("a"), "b", java.util.Collections.emptyList()));
+        caoNoRefs("jdkc_single_in_list_norefs", "none",
+            () -> arrayList(java.util.Collections.singletonList("a"), "b", java.util.Collections.emptyList()));
+        // The 2.20 reader bug (reference/kryo-wire.md §6): Java numbers the singleton and its element
+        // alike, so its own reader reads the later back-reference to "x" as null. Swift's reader gets
+        // [[x], x]; Swift writes the string again (no back-reference), which Java reads right.
+        cao("jdkc_single_backref", "none", () -> {
+            String x = new String("x");
+            return arrayList(java.util.Collections.singletonList(x), x);
+        });
+
+        // LinkedHashMap / LinkedHashSet: insertion order kept.
+        add("jdkc_lhm", "none", true, Call.CAO, null, () -> linkedHashMap("z", 1, "a", "two", "m", null),
+            KryoPeer::sameOrder);
+        add("jdkc_lhm_norefs", "none", false, Call.CAO, null, () -> linkedHashMap("z", 1, "a", "two", "m", null),
+            KryoPeer::sameOrder);
+        add("jdkc_lhm_empty", "none", true, Call.CAO, null, LinkedHashMap::new, KryoPeer::sameOrder);
+        add("jdkc_lhs", "none", true, Call.CAO, null,
+            () -> new java.util.LinkedHashSet<>(Arrays.asList("z", "a", "m")), KryoPeer::sameOrder);
+
+        // TreeMap: natural and reverse order; TreeSet: its comparator is not written.
+        add("jdkc_treemap", "none", true, Call.CAO, null, () -> treeMap(null, "b", 2, "a", 1, "c", null),
+            KryoPeer::sameOrder);
+        add("jdkc_treemap_norefs", "none", false, Call.CAO, null, () -> treeMap(null, "b", 2, "a", 1),
+            KryoPeer::sameOrder);
+        add("jdkc_treemap_empty", "none", true, Call.CAO, null, () -> treeMap(null), KryoPeer::sameOrder);
+        add("jdkc_treemap_int", "none", true, Call.CAO, null, () -> treeMap(null, 3, "c", -1, "a", 2, "b"),
+            KryoPeer::sameOrder);
+        add("jdkc_treemap_rev", "jdk", true, Call.CAO, null,
+            () -> treeMap(java.util.Collections.reverseOrder(), "a", 1, "b", 2, "c", 3), KryoPeer::sameOrder);
+        add("jdkc_treemap_rev_norefs", "jdk", false, Call.CAO, null,
+            () -> treeMap(java.util.Collections.reverseOrder(), "a", 1, "b", 2), KryoPeer::sameOrder);
+        add("jdkc_treemap_rev_empty", "jdk", true, Call.CAO, null,
+            () -> treeMap(java.util.Collections.reverseOrder()), KryoPeer::sameOrder);
+        add("jdkc_treeset", "none", true, Call.CAO, null, () -> new java.util.TreeSet<>(Arrays.asList("b", "a", "c")),
+            KryoPeer::sameOrder);
+        // Written in reverse order; both Java and Swift read a TreeSet in natural order.
+        caoChecked("jdkc_treeset_rev", "none", () -> {
+            java.util.TreeSet<String> set = new java.util.TreeSet<>(java.util.Collections.reverseOrder());
+            set.addAll(Arrays.asList("a", "b", "c"));
+            return set;
+        }, (expected, actual) -> sameOrder(new java.util.TreeSet<>(Arrays.asList("a", "b", "c")), actual));
+
+        // EnumSet: the element class, then ordinals.
+        cao("jdkc_enumset", "none", () -> java.util.EnumSet.of(Color.RED, Color.BLUE));
+        cao("jdkc_enumset_one", "none", () -> java.util.EnumSet.of(Color.GREEN));
+        cao("jdkc_enumset_all", "none", () -> java.util.EnumSet.allOf(Color.class));
+        caoNoRefs("jdkc_enumset_all_norefs", "none", () -> java.util.EnumSet.allOf(Color.class));
+        cao("jdkc_enumset_in_list", "none",
+            () -> arrayList(java.util.EnumSet.of(Color.BLUE), Color.BLUE, java.util.EnumSet.of(Color.BLUE)));
+
+        // Class: the class tag alone. int.class and Integer.class share id 0: Java reads both as int.
+        cao("jdkc_class_string", "none", () -> String.class);
+        caoNoRefs("jdkc_class_string_norefs", "none", () -> String.class);
+        cao("jdkc_class_int", "none", () -> int.class);
+        caoChecked("jdkc_class_integer", "none", () -> Integer.class,
+            (expected, actual) -> actual == int.class ? null : "expected int.class but got " + describeTyped(actual));
+        cao("jdkc_class_enum", "none", () -> Color.class);
+        cao("jdkc_class_unknown", "none", () -> Object.class);
+        cao("jdkc_class_list", "none",
+            () -> arrayList(String.class, String.class, Color.class, long[].class, null));
     }
 
     // ------------------------------------------------------------------------------------------

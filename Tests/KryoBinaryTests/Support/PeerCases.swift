@@ -1,4 +1,5 @@
 import Foundation
+import OrderedCollections
 import SwiftKryo
 
 /// One value exchanged with the Java peer; mirrors a case of Tests/JavaPeer/KryoPeer.java.
@@ -110,6 +111,7 @@ enum PeerCases {
 
     static let all: [PeerCase] =
         scalars + strings + cocoa + beans + collections + arrays + others + jdkTypes + evolution + deflate
+        + jdkCollections
 
     static let scalars: [PeerCase] = [
         cao("int_0", .none) { Int32(0) }, cao("int_1", .none) { Int32(1) }, cao("int_m1", .none) { Int32(-1) },
@@ -437,5 +439,182 @@ extension PeerCases {
         // which Java reads back.
         deflated("deflate_inner_refs", refs: true, sameBytes: false, readFails: true) { Inner(5, "five") },
         deflated("deflate_bytes_refs", refs: true, sameBytes: false, readFails: true) { Data([1, 2, 3]) },
+    ]
+}
+
+// MARK: JDK collections: Class, EnumSet, TreeMap, TreeSet, LinkedHashMap/Set, empty and singleton
+
+extension PeerCases {
+    /// Swift writes `value`; Swift reads Java's bytes as `expected` (the plain Swift value Java's
+    /// class reads as, where Swift writes it through a wrapper).
+    static func reads(
+        _ name: String, refs: Bool = true, sameBytes: Bool = true, _ value: @escaping @Sendable () -> Any?,
+        as expected: @escaping @Sendable () -> Any?
+    ) -> PeerCase {
+        PeerCase(
+            name: name, config: .none, references: refs, framing: .classAndObject, declaredType: Any.self,
+            value: value, sameBytes: sameBytes, check: equalTo(expected))
+    }
+
+    /// Like ``reads(_:refs:sameBytes:_:as:)`` with a check of its own.
+    static func readsChecked(
+        _ name: String, refs: Bool = true, sameBytes: Bool = true, _ value: @escaping @Sendable () -> Any?,
+        check: @escaping @Sendable (Any?) -> String?
+    ) -> PeerCase {
+        PeerCase(
+            name: name, config: .none, references: refs, framing: .classAndObject, declaredType: Any.self,
+            value: value, sameBytes: sameBytes, check: check)
+    }
+
+    /// An untyped read of a sorted or linked map: the keys in `keys`' order, the comparator, the entries.
+    static func orderedMap<M>(
+        _ type: M.Type, keys wanted: @autoclosure @escaping @Sendable () -> [AnyHashable],
+        comparator: JavaComparator? = nil, _ wantedEntries: @autoclosure @escaping @Sendable () -> [AnyHashable: Any?]
+    ) -> @Sendable (Any?) -> String? {
+        { actual in
+            let keys = wanted()
+            let expected = wantedEntries()
+            let entries: [(key: Any, value: Any?)]
+            if let map = actual as? JavaTreeMap<AnyHashable, Any?>, M.self == JavaTreeMap<AnyHashable, Any?>.self {
+                if let comparator, map.comparator != comparator {
+                    return "expected the comparator \(comparator), got \(map.comparator)"
+                }
+                entries = map.anyEntries
+            } else if let map = actual as? OrderedDictionary<AnyHashable, Any?>,
+                M.self == OrderedDictionary<AnyHashable, Any?>.self
+            {
+                entries = map.anyEntries
+            } else {
+                return "expected a \(M.self), got \(ValueConversion.describeType(of: actual))"
+            }
+            let order = entries.map { $0.key as? AnyHashable }
+            guard order == keys.map({ Optional($0) }) else { return "expected the keys \(keys), got \(order)" }
+            let want: [AnyHashable: Any?] = expected
+            guard deepEqual(want, Dictionary(uniqueKeysWithValues: entries.map { ($0.key as! AnyHashable, $0.value) }))
+            else { return "expected \(expected), got \(entries)" }
+            return nil
+        }
+    }
+
+    static let jdkCollections: [PeerCase] = [
+        // Collections.empty* and singleton*: plain Swift values when read, wrappers when written.
+        reads("jdkc_empty_list", { JavaEmptyList() }, as: { [] as [Any?] }),
+        reads("jdkc_empty_set", { JavaEmptySet() }, as: { [] as Set<AnyHashable> }),
+        reads("jdkc_empty_map", { JavaEmptyMap() }, as: { [:] as [AnyHashable: Any?] }),
+        reads("jdkc_empty_list_norefs", refs: false, { JavaEmptyList() }, as: { [] as [Any?] }),
+        reads("jdkc_single_list", { JavaSingletonList("x") }, as: { ["x"] as [Any?] }),
+        reads("jdkc_single_set", { JavaSingletonSet(Int32(5)) }, as: { [Int32(5)] as Set<AnyHashable> }),
+        reads(
+            "jdkc_single_map", { JavaSingletonMap(key: "k", value: Int32(1)) },
+            as: { ["k": Int32(1)] as [AnyHashable: Any?] }),
+        reads(
+            "jdkc_single_map_null", { JavaSingletonMap<String, Int32?>(key: "k", value: nil) },
+            as: {
+                ["k": nil] as [AnyHashable: Any?]
+            }),
+        reads(
+            "jdkc_single_in_list", { [JavaSingletonList("a"), "b", JavaEmptyList()] as [Any?] },
+            as: {
+                [["a"] as [Any?], "b", [] as [Any?]] as [Any?]
+            }),
+        reads(
+            "jdkc_single_in_list_norefs", refs: false, { [JavaSingletonList("a"), "b", JavaEmptyList()] as [Any?] },
+            as: {
+                [["a"] as [Any?], "b", [] as [Any?]] as [Any?]
+            }),
+        // Java 2.20's reader mis-numbers the singleton and its element (reference/kryo-wire.md §6);
+        // Swift's reserves the id at the marker and resolves Java's back-reference to "x". Swift
+        // strings are values, written again rather than referenced: the bytes differ.
+        reads(
+            "jdkc_single_backref", sameBytes: false, { [JavaSingletonList("x"), "x"] as [Any?] },
+            as: {
+                [["x"] as [Any?], "x"] as [Any?]
+            }),
+        // LinkedHashMap and LinkedHashSet keep insertion order, on the wire and in Swift.
+        readsChecked(
+            "jdkc_lhm", { ["z": Int32(1), "a": "two", "m": nil] as OrderedDictionary<AnyHashable, Any?> },
+            check: orderedMap(
+                OrderedDictionary<AnyHashable, Any?>.self, keys: ["z", "a", "m"], ["z": Int32(1), "a": "two", "m": nil])
+        ),
+        readsChecked(
+            "jdkc_lhm_norefs", refs: false,
+            { ["z": Int32(1), "a": "two", "m": nil] as OrderedDictionary<AnyHashable, Any?> },
+            check: orderedMap(
+                OrderedDictionary<AnyHashable, Any?>.self, keys: ["z", "a", "m"], ["z": Int32(1), "a": "two", "m": nil])
+        ),
+        readsChecked(
+            "jdkc_lhm_empty", { [:] as OrderedDictionary<String, Int32> },
+            check: orderedMap(OrderedDictionary<AnyHashable, Any?>.self, keys: [], [:])),
+        reads(
+            "jdkc_lhs", { ["z", "a", "m"] as OrderedSet<String> }, as: { ["z", "a", "m"] as OrderedSet<AnyHashable> }),
+        // TreeMap: natural and reverse order (the comparator is written); TreeSet: not written.
+        readsChecked(
+            "jdkc_treemap", { ["b": Int32(2), "a": Int32(1), "c": nil] as JavaTreeMap<String, Int32?> },
+            check: orderedMap(
+                JavaTreeMap<AnyHashable, Any?>.self, keys: ["a", "b", "c"], comparator: .natural,
+                ["a": Int32(1), "b": Int32(2), "c": nil])),
+        readsChecked(
+            "jdkc_treemap_norefs", refs: false, { ["b": Int32(2), "a": Int32(1)] as JavaTreeMap<String, Int32> },
+            check: orderedMap(
+                JavaTreeMap<AnyHashable, Any?>.self, keys: ["a", "b"], comparator: .natural,
+                ["a": Int32(1), "b": Int32(2)])),
+        readsChecked(
+            "jdkc_treemap_empty", { JavaTreeMap<String, Int32>() },
+            check: orderedMap(JavaTreeMap<AnyHashable, Any?>.self, keys: [], comparator: .natural, [:])),
+        readsChecked(
+            "jdkc_treemap_int", { [Int32(3): "c", Int32(-1): "a", Int32(2): "b"] as JavaTreeMap<Int32, String> },
+            check: orderedMap(
+                JavaTreeMap<AnyHashable, Any?>.self, keys: [Int32(-1), Int32(2), Int32(3)], comparator: .natural,
+                [Int32(-1): "a", Int32(2): "b", Int32(3): "c"])),
+        readsChecked(
+            "jdkc_treemap_rev",
+            {
+                JavaTreeMap(
+                    [("a", Int32(1)), ("b", Int32(2)), ("c", Int32(3))].map { (key: $0.0, value: $0.1) },
+                    comparator: .reverse)
+            },
+            check: orderedMap(
+                JavaTreeMap<AnyHashable, Any?>.self, keys: ["c", "b", "a"], comparator: .reverse,
+                ["a": Int32(1), "b": Int32(2), "c": Int32(3)])),
+        readsChecked(
+            "jdkc_treemap_rev_norefs", refs: false,
+            { JavaTreeMap([(key: "b", value: Int32(2)), (key: "a", value: Int32(1))], comparator: .reverse) },
+            check: orderedMap(
+                JavaTreeMap<AnyHashable, Any?>.self, keys: ["b", "a"], comparator: .reverse,
+                ["a": Int32(1), "b": Int32(2)])),
+        readsChecked(
+            "jdkc_treemap_rev_empty", { JavaTreeMap<String, Int32>(comparator: .reverse) },
+            check: orderedMap(JavaTreeMap<AnyHashable, Any?>.self, keys: [], comparator: .reverse, [:])),
+        reads(
+            "jdkc_treeset", { ["b", "a", "c"] as JavaTreeSet<String> },
+            as: { ["a", "b", "c"] as JavaTreeSet<AnyHashable> }),
+        reads(
+            "jdkc_treeset_rev", { JavaTreeSet(["a", "b", "c"], comparator: .reverse) },
+            as: {
+                ["a", "b", "c"] as JavaTreeSet<AnyHashable>
+            }),
+        // EnumSet: the element class, then ordinals.
+        cao("jdkc_enumset", .none) { [.red, .blue] as JavaEnumSet<PeerColor> },
+        cao("jdkc_enumset_one", .none) { [.green] as JavaEnumSet<PeerColor> },
+        cao("jdkc_enumset_all", .none) { JavaEnumSet<PeerColor>.all },
+        cao("jdkc_enumset_all_norefs", .none, refs: false) { JavaEnumSet<PeerColor>.all },
+        cao("jdkc_enumset_in_list", .none) {
+            [[.blue] as JavaEnumSet<PeerColor>, PeerColor.blue, [.blue] as JavaEnumSet<PeerColor>] as [Any?]
+        },
+        // Class: the class tag alone; Java 2.20 reads Integer.class (id 0, shared with int) as int.
+        cao("jdkc_class_string", .none) { JavaClass(name: "java.lang.String") },
+        cao("jdkc_class_string_norefs", .none, refs: false) { JavaClass(name: "java.lang.String") },
+        cao("jdkc_class_int", .none) { JavaClass(name: "int") },
+        reads("jdkc_class_integer", { JavaClass(name: "java.lang.Integer") }, as: { JavaClass(name: "int") }),
+        cao("jdkc_class_enum", .none) { JavaClass(name: "peer.Color") },
+        cao("jdkc_class_unknown", .none) { JavaClass(name: "java.lang.Object") },
+        // Java writes the second String.class as a back-reference; Swift's JavaClass is a value and
+        // is written again (Java reads both).
+        cao("jdkc_class_list", .none, sameBytes: false) {
+            [
+                JavaClass(name: "java.lang.String"), JavaClass(name: "java.lang.String"), JavaClass(name: "peer.Color"),
+                JavaClass(name: "[J"), nil,
+            ] as [Any?]
+        },
     ]
 }

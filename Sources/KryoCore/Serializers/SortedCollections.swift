@@ -1,0 +1,325 @@
+import OrderedCollections
+
+/// The order of a ``JavaTreeMap`` or ``JavaTreeSet``: Java's `Comparator`.
+///
+/// Kryo 2.20 writes a `TreeMap`'s comparator (a `TreeSet`'s is not written at all): `null` for
+/// natural order, `java.util.Collections$ReverseComparator` for `Collections.reverseOrder()`, or
+/// any other class, which Swift reads only when it is registered with a type conforming to
+/// ``JavaKeyComparator``; an unknown comparator class is an error that names it.
+public enum JavaComparator: Sendable, Equatable {
+    /// Natural order (`compareTo`), Java's `null` comparator.
+    case natural
+    /// `Collections.reverseOrder()`.
+    case reverse
+    /// A registered comparator class.
+    case custom(any JavaKeyComparator)
+
+    /// Whether `lhs` sorts before `rhs` in this order.
+    public func areInIncreasingOrder(_ lhs: Any, _ rhs: Any) -> Bool {
+        switch self {
+        case .natural: return JavaNaturalOrder.areInIncreasingOrder(lhs, rhs)
+        case .reverse: return JavaNaturalOrder.areInIncreasingOrder(rhs, lhs)
+        case .custom(let comparator): return comparator.areInIncreasingOrder(lhs, rhs)
+        }
+    }
+
+    public static func == (lhs: JavaComparator, rhs: JavaComparator) -> Bool {
+        switch (lhs, rhs) {
+        case (.natural, .natural), (.reverse, .reverse): return true
+        case (.custom(let left), .custom(let right)): return type(of: left) == type(of: right)
+        default: return false
+        }
+    }
+
+    /// The value Java's `writeClassAndObject` writes for the comparator: nil for natural order.
+    var javaValue: Any? {
+        switch self {
+        case .natural: return nil
+        case .reverse: return JavaReverseComparator()
+        case .custom(let comparator): return comparator
+        }
+    }
+
+    /// The comparator a value read for one stands for.
+    static func from(_ value: Any?, _ reader: any ValueReader) throws -> JavaComparator {
+        guard let value = ValueConversion.flatten(value) else { return .natural }
+        if value is JavaReverseComparator { return .reverse }
+        if let custom = value as? any JavaKeyComparator { return .custom(custom) }
+        throw reader.error(
+            .typeMismatch, expected: "a java.util.Comparator (a registered JavaKeyComparator)",
+            found: ValueConversion.describeType(of: value))
+    }
+}
+
+/// A Java `Comparator` class other than `Collections.reverseOrder()`: register the conforming type
+/// under the Java class name (with a serializer for its fields, or none for a stateless one) so
+/// that a `TreeMap` sorted by it reads.
+///
+/// ```swift
+/// struct ByLength: JavaKeyComparator, JavaRepresentable {
+///     static let javaClassName = "com.example.ByLength"
+///     static var defaultSerializer: AnySerializer { … }
+///     func areInIncreasingOrder(_ lhs: Any, _ rhs: Any) -> Bool { … }
+/// }
+/// ```
+public protocol JavaKeyComparator: Sendable {
+    /// Whether `lhs` sorts before `rhs`, as the Java comparator's `compare(lhs, rhs) < 0`.
+    func areInIncreasingOrder(_ lhs: Any, _ rhs: Any) -> Bool
+}
+
+/// `java.util.Collections$ReverseComparator`, a class without fields.
+struct JavaReverseComparator: JavaRepresentable, Sendable {
+    static var javaClassName: String { "java.util.Collections$ReverseComparator" }
+    static var defaultSerializer: AnySerializer { AnySerializer(NoBodySerializer { JavaReverseComparator() }) }
+}
+
+/// Java's natural order (`Comparable.compareTo`) on Swift values.
+public enum JavaNaturalOrder {
+    /// Whether `lhs` sorts before `rhs` as Java's `lhs.compareTo(rhs) < 0` would say: strings by
+    /// UTF-16 code units, floating point by `Double.compare` (-0.0 before 0.0, NaN last), Java enums
+    /// by ordinal, `false` before `true`, other `Comparable` values by `<`. Values that Java could
+    /// not compare (different types) sort by type name, so that a map still has one order.
+    public static func areInIncreasingOrder(_ lhs: Any, _ rhs: Any) -> Bool {
+        let left = ValueConversion.flatten(lhs)
+        let right = ValueConversion.flatten(rhs)
+        guard let left, let right else { return left == nil && right != nil }
+        if let result = compare(left, right) { return result < 0 }
+        return String(reflecting: type(of: left)) < String(reflecting: type(of: right))
+    }
+
+    /// `lhs.compareTo(rhs)`'s sign, or nil when the two cannot be compared.
+    static func compare(_ lhs: Any, _ rhs: Any) -> Int? {
+        switch (lhs, rhs) {
+        case (let l as String, let r as String):
+            return l.utf16.lexicographicallyPrecedes(r.utf16) ? -1 : (l.utf16.elementsEqual(r.utf16) ? 0 : 1)
+        case (let l as Double, let r as Double): return javaCompare(l, r)
+        case (let l as Float, let r as Float): return javaCompare(Double(l), Double(r))
+        case (let l as Bool, let r as Bool): return l == r ? 0 : (l ? 1 : -1)
+        default: break
+        }
+        if let enumType = type(of: lhs) as? any JavaEnum.Type, type(of: rhs) == enumType {
+            func ordinals<E: JavaEnum>(_: E.Type) -> Int? {
+                guard let l = lhs as? E, let r = rhs as? E else { return nil }
+                let table = JavaEnumOrdinals<E>()
+                return table.ordinal(of: l) - table.ordinal(of: r)
+            }
+            return ordinals(enumType)
+        }
+        guard let comparable = lhs as? any Comparable else { return nil }
+        func opened<C: Comparable>(_ l: C) -> Int? {
+            guard let r = rhs as? C else { return nil }
+            return l < r ? -1 : (r < l ? 1 : 0)
+        }
+        return opened(comparable)
+    }
+
+    /// Java's `Double.compare`: by value, then -0.0 before 0.0 and NaN after everything.
+    static func javaCompare(_ lhs: Double, _ rhs: Double) -> Int {
+        if lhs < rhs { return -1 }
+        if lhs > rhs { return 1 }
+        let l = lhs.isNaN ? Int64(0x7FF8_0000_0000_0000) : Int64(bitPattern: lhs.bitPattern)
+        let r = rhs.isNaN ? Int64(0x7FF8_0000_0000_0000) : Int64(bitPattern: rhs.bitPattern)
+        return l < r ? -1 : (l > r ? 1 : 0)
+    }
+}
+
+/// A `java.util.TreeMap`: a dictionary whose keys stay sorted by a ``JavaComparator``.
+///
+/// Iteration (and the wire) follows the sort order. Kryo 2.20 writes the comparator before the
+/// entries; `Collections.reverseOrder()` is supported both ways, but Java 2.20 on Java 9 and later
+/// cannot itself create a `Collections$ReverseComparator` when reading, unless the Java side
+/// registers a serializer for that class (Docs/TypeMapping.md).
+public struct JavaTreeMap<Key: Hashable, Value>: RandomAccessCollection {
+    /// The order of the keys.
+    public let comparator: JavaComparator
+    private var storage: OrderedDictionary<Key, Value>
+
+    /// Creates an empty map with the given order.
+    public init(comparator: JavaComparator = .natural) {
+        self.comparator = comparator
+        storage = [:]
+    }
+
+    /// Creates a map of the given entries (a later duplicate key replaces the value).
+    public init<S: Sequence>(_ entries: S, comparator: JavaComparator = .natural)
+    where S.Element == (key: Key, value: Value) {
+        self.init(comparator: comparator)
+        for (key, value) in entries { storage[key] = value }
+        sortStorage()
+    }
+
+    private mutating func sortStorage() {
+        let order = comparator
+        let sorted = zip(storage.keys, storage.keys.dropFirst()).allSatisfy {
+            !order.areInIncreasingOrder($1, $0)
+        }
+        if !sorted { storage.sort { order.areInIncreasingOrder($0.key, $1.key) } }
+    }
+
+    /// The value for `key`; setting one inserts the key at its sorted place, setting nil removes it.
+    public subscript(key: Key) -> Value? {
+        get { storage[key] }
+        set {
+            guard let newValue else {
+                storage.removeValue(forKey: key)
+                return
+            }
+            if storage[key] != nil {
+                storage[key] = newValue
+                return
+            }
+            let keys = storage.keys
+            var low = 0
+            var high = keys.count
+            while low < high {
+                let middle = (low + high) / 2
+                if comparator.areInIncreasingOrder(keys[middle], key) { low = middle + 1 } else { high = middle }
+            }
+            storage.updateValue(newValue, forKey: key, insertingAt: low)
+        }
+    }
+
+    /// The keys in sort order.
+    public var keys: [Key] { Array(storage.keys) }
+    /// The values in the sort order of their keys.
+    public var values: [Value] { Array(storage.values) }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { storage.count }
+    public subscript(position: Int) -> (key: Key, value: Value) { storage.elements[position] }
+}
+
+extension JavaTreeMap: ExpressibleByDictionaryLiteral {
+    /// A map in natural order.
+    public init(dictionaryLiteral elements: (Key, Value)...) {
+        self.init(elements.map { (key: $0.0, value: $0.1) })
+    }
+}
+
+extension JavaTreeMap: Equatable where Value: Equatable {
+    public static func == (lhs: JavaTreeMap, rhs: JavaTreeMap) -> Bool {
+        lhs.comparator == rhs.comparator && lhs.storage == rhs.storage
+    }
+}
+
+extension JavaTreeMap: Sendable where Key: Sendable, Value: Sendable {}
+
+extension JavaTreeMap: JavaRepresentable, JavaGenericContainer {
+    public static var javaClassName: String { "java.util.TreeMap" }
+    public static var defaultSerializer: AnySerializer { AnySerializer(TreeMapSerializer<Key, Value>()) }
+    public static var javaGenericArgumentTypes: [any Any.Type] { [Key.self, Value.self] }
+}
+
+extension JavaTreeMap: AnyEntriesExposing, AnyEntriesConstructible {
+    public var anyEntries: [(key: Any, value: Any?)] { map { (key: $0.key as Any, value: $0.value as Any?) } }
+    public static func make(fromAnyEntries entries: [(key: Any, value: Any?)]) throws -> JavaTreeMap<Key, Value> {
+        JavaTreeMap(
+            try entries.map {
+                (key: try convertElement($0.key, to: Key.self), value: try convertElement($0.value, to: Value.self))
+            })
+    }
+}
+
+/// Java's `TreeMapSerializer`: the comparator through `writeClassAndObject` with references
+/// turned off (`00` for natural order), then the map body (size, key and value alternately).
+public struct TreeMapSerializer<Key: Hashable, Value>: Serializer {
+    let entries = MapEntries<Key, Value>()
+
+    /// Creates the serializer.
+    public init() {}
+
+    public func write(_ value: JavaTreeMap<Key, Value>, to writer: any ValueWriter) throws {
+        let slots = entries.slots(writer.genericArguments, writer.registry)
+        try writer.withoutReferences { try writer.writeObject(value.comparator.javaValue, forKey: "comparator") }
+        try entries.write(value, count: value.count, slots: slots, to: writer)
+    }
+
+    public func read(from reader: any ValueReader) throws -> JavaTreeMap<Key, Value> {
+        let slots = entries.slots(reader.genericArguments, reader.registry)
+        // Kryo 2.20 reads the comparator before the map is numbered, references off: it takes no id.
+        let comparator = try JavaComparator.from(
+            reader.withoutReferences { try reader.readObject(forKey: "comparator") }, reader)
+        var pairs: [(key: Key, value: Value)] = []
+        try entries.read(slots: slots, from: reader) { key, value in pairs.append((key, value)) }
+        return JavaTreeMap(pairs, comparator: comparator)
+    }
+}
+
+/// A `java.util.TreeSet`: a set whose elements stay sorted by a ``JavaComparator``.
+///
+/// Kryo 2.20 has no `TreeSet` serializer: it writes a `TreeSet` as any collection (size, then the
+/// elements in the set's order) without its comparator, and reads one back in natural order. So
+/// Swift writes the elements in ``comparator`` order (the bytes Java writes for the same set) and
+/// reads every `TreeSet` in natural order, as Java does.
+public struct JavaTreeSet<Element: Hashable>: RandomAccessCollection {
+    /// The order of the elements.
+    public let comparator: JavaComparator
+    private var storage: OrderedSet<Element>
+
+    /// Creates a set of the given elements in the given order.
+    public init<S: Sequence>(_ elements: S, comparator: JavaComparator = .natural) where S.Element == Element {
+        self.comparator = comparator
+        storage = OrderedSet(elements)
+        let order = comparator
+        let sorted = zip(storage, storage.dropFirst()).allSatisfy { !order.areInIncreasingOrder($1, $0) }
+        if !sorted { storage.sort { order.areInIncreasingOrder($0, $1) } }
+    }
+
+    /// Adds an element at its sorted place; returns whether it was new.
+    @discardableResult
+    public mutating func insert(_ element: Element) -> Bool {
+        guard !storage.contains(element) else { return false }
+        var low = 0
+        var high = storage.count
+        while low < high {
+            let middle = (low + high) / 2
+            if comparator.areInIncreasingOrder(storage[middle], element) { low = middle + 1 } else { high = middle }
+        }
+        storage.insert(element, at: low)
+        return true
+    }
+
+    /// Removes an element; returns it when it was there.
+    @discardableResult
+    public mutating func remove(_ element: Element) -> Element? { storage.remove(element) }
+
+    /// Whether the set holds `element`.
+    public func contains(_ element: Element) -> Bool { storage.contains(element) }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { storage.count }
+    public subscript(position: Int) -> Element { storage[position] }
+}
+
+extension JavaTreeSet: ExpressibleByArrayLiteral {
+    /// A set in natural order.
+    public init(arrayLiteral elements: Element...) { self.init(elements) }
+}
+
+extension JavaTreeSet: Equatable {
+    public static func == (lhs: JavaTreeSet, rhs: JavaTreeSet) -> Bool {
+        lhs.comparator == rhs.comparator && lhs.storage == rhs.storage
+    }
+}
+
+extension JavaTreeSet: Sendable where Element: Sendable {}
+
+extension JavaTreeSet: JavaRepresentable, JavaGenericContainer {
+    public static var javaClassName: String { "java.util.TreeSet" }
+    public static var defaultSerializer: AnySerializer {
+        AnySerializer(CollectionSerializer<JavaTreeSet<Element>, Element>())
+    }
+    public static var javaGenericArgumentTypes: [any Any.Type] { [Element.self] }
+}
+
+extension JavaTreeSet: ElementsConstructible {
+    /// The elements Java wrote, in natural order (Java's reader drops the comparator too).
+    public init(javaElements: [Element]) { self.init(javaElements) }
+}
+
+extension JavaTreeSet: AnyElementsExposing, AnyElementsConstructible {
+    public var anyElements: [Any?] { map { $0 } }
+    public static func make(fromAnyElements elements: [Any?]) throws -> JavaTreeSet<Element> {
+        JavaTreeSet(try elements.map { try convertElement($0, to: Element.self) })
+    }
+}
