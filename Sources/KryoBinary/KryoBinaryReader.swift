@@ -125,7 +125,7 @@ public final class KryoBinaryReader: ValueReader {
 
     public func readStringObject(canBeNull: Bool, forKey key: String) throws -> String? {
         do {
-            guard options.references else { return try input.readString() }
+            guard state.pointee.options.references else { return try input.readString() }
             let marker = try input.readVarInt32(optimizePositive: true)
             switch marker {
             case 0:
@@ -237,7 +237,7 @@ public final class KryoBinaryReader: ValueReader {
                     found: "none")
             }
             registration = declared
-            if options.references {
+            if state.pointee.options.references {
                 switch try readReferenceMarker(registration: registration, mayBeNull: slot.declared.canBeNull) {
                 case .resolved(let value):
                     return value.map { .reference($0) } ?? .null
@@ -265,7 +265,7 @@ public final class KryoBinaryReader: ValueReader {
                 tagged = preferred
             }
             registration = tagged
-            if options.references {
+            if state.pointee.options.references {
                 switch try readReferenceMarker(registration: registration, mayBeNull: false) {
                 case .resolved(let value):
                     return value.map { .reference($0) } ?? .null
@@ -275,9 +275,9 @@ public final class KryoBinaryReader: ValueReader {
             }
         }
         state.pointee.depth += 1
-        guard state.pointee.depth <= options.limits.maxDepth else {
+        guard state.pointee.depth <= state.pointee.options.limits.maxDepth else {
             throw error(
-                .depthLimitExceeded, expected: "at most \(options.limits.maxDepth) nested objects",
+                .depthLimitExceeded, expected: "at most \(state.pointee.options.limits.maxDepth) nested objects",
                 found: "deeper nesting at a \(registration.javaName)")
         }
         state.pointee.open.append((key, reference))
@@ -349,9 +349,9 @@ public final class KryoBinaryReader: ValueReader {
     }
 
     public func validateCount(_ count: Int, minimumBytesPerElement: Int, forKey key: String) throws {
-        guard count >= 0, count <= options.limits.maxElementCount else {
+        guard count >= 0, count <= state.pointee.options.limits.maxElementCount else {
             throw error(
-                .sizeLimitExceeded, expected: "a count of at most \(options.limits.maxElementCount)",
+                .sizeLimitExceeded, expected: "a count of at most \(state.pointee.options.limits.maxElementCount)",
                 found: "\(count) (\(key))")
         }
         let (needed, overflow) = count.multipliedReportingOverflow(by: max(minimumBytesPerElement, 0))
@@ -377,20 +377,20 @@ public final class KryoBinaryReader: ValueReader {
     /// saying at which byte of the inflated bytes it was found.
     func readDeflated<T>(_ type: any Any.Type, format: DeflateFormat, body: () throws -> T) throws -> T {
         let start = input.offset
-        let budget = max(options.limits.maxInflatedBytes - state.pointee.inflatedBytes, 0)
+        let budget = max(state.pointee.options.limits.maxInflatedBytes - state.pointee.inflatedBytes, 0)
         let count: Int
         do {
             count = try input.beginInflatedRun(format: format, maxBytes: budget)
         } catch var failure as SerializationError {
             if failure.kind == .sizeLimitExceeded {
-                failure.expected += " (what is left of Limits.maxInflatedBytes, \(options.limits.maxInflatedBytes))"
+                failure.expected += " (what is left of Limits.maxInflatedBytes, \(state.pointee.options.limits.maxInflatedBytes))"
             }
             if failure.path.isEmpty { failure.path = currentPath }
             throw failure
         }
         state.pointee.inflatedBytes += count
         do {
-            if options.references, registry.registration(for: type)?.tracksReferences ?? true {
+            if state.pointee.options.references, registry.registration(for: type)?.tracksReferences ?? true {
                 try readDeflatedMarker()
             }
             let value = try body()
@@ -529,7 +529,7 @@ public final class KryoBinaryReader: ValueReader {
                         .unknownClassName, expected: "a class the registry knows", found: "\"\(name)\"",
                         offset: tagOffset, path: currentPath)
                 }
-                if options.registrationRequired {
+                if state.pointee.options.registrationRequired {
                     throw SerializationError(
                         .unregisteredType, expected: "a registered class (registration is required)",
                         found: "class name \"\(name)\"", offset: tagOffset, path: currentPath)
@@ -537,7 +537,7 @@ public final class KryoBinaryReader: ValueReader {
                 state.pointee.unknownClassNames[nameID] = name
                 return .unknown(name)
             }
-            if options.registrationRequired, registration.id == nil {
+            if state.pointee.options.registrationRequired, registration.id == nil {
                 throw SerializationError(
                     .unregisteredType, expected: "a registered class (registration is required)",
                     found: "class name \"\(name)\"", offset: tagOffset, path: currentPath)

@@ -115,7 +115,7 @@ public final class KryoBinaryWriter: ValueWriter {
     }
 
     public func writeStringObject(_ value: String?, canBeNull: Bool, forKey key: String) throws {
-        if options.references {
+        if state.pointee.options.references {
             // A Java String is reference-tracked: `01` (a new object, numbered) or `00` for null.
             guard let value else {
                 guard canBeNull else { throw nilNotAllowed("java.lang.String") }
@@ -205,7 +205,7 @@ public final class KryoBinaryWriter: ValueWriter {
         }
         let registration = try stringRegistration()
         try writeClassTag(registration)
-        if options.references {
+        if state.pointee.options.references {
             state.pointee.nextReferenceID += 1
             output.writeByte(1)
         }
@@ -226,7 +226,7 @@ public final class KryoBinaryWriter: ValueWriter {
         forKey key: String
     ) throws -> Bool {
         if slot.isFinal {
-            if options.references {
+            if state.pointee.options.references {
                 if try writeReferenceMarker(identity, registration: registration, mayBeNull: slot.declared.canBeNull) {
                     return false
                 }
@@ -235,14 +235,14 @@ public final class KryoBinaryWriter: ValueWriter {
             }
         } else {
             try writeClassTag(registration)
-            if options.references, try writeReferenceMarker(identity, registration: registration, mayBeNull: false) {
+            if state.pointee.options.references, try writeReferenceMarker(identity, registration: registration, mayBeNull: false) {
                 return false
             }
         }
         state.pointee.depth += 1
-        guard state.pointee.depth <= options.limits.maxDepth else {
+        guard state.pointee.depth <= state.pointee.options.limits.maxDepth else {
             throw SerializationError(
-                .depthLimitExceeded, expected: "at most \(options.limits.maxDepth) nested objects",
+                .depthLimitExceeded, expected: "at most \(state.pointee.options.limits.maxDepth) nested objects",
                 found: "deeper nesting at a \(registration.javaName)", offset: output.totalCount)
         }
         let generics = slot.declared.genericArguments
@@ -258,7 +258,7 @@ public final class KryoBinaryWriter: ValueWriter {
         guard slot.declared.canBeNull else {
             throw nilNotAllowed(slot.registration?.javaName ?? "\(slot.declared.swiftType)")
         }
-        if !options.references, let registration = slot.registration, registration.serializer.handlesNil {
+        if !state.pointee.options.references, let registration = slot.registration, registration.serializer.handlesNil {
             return true
         }
         output.writeByte(0)
@@ -309,7 +309,7 @@ public final class KryoBinaryWriter: ValueWriter {
     ) throws {
         let start = output.beginReplacedRun()
         do {
-            if options.references, registry.registration(for: type)?.tracksReferences ?? true {
+            if state.pointee.options.references, registry.registration(for: type)?.tracksReferences ?? true {
                 output.writeByte(1)
             }
             try body()
@@ -393,7 +393,7 @@ public final class KryoBinaryWriter: ValueWriter {
             output.writeVarInt32(Int32(truncatingIfNeeded: id + 2), optimizePositive: true)
             return
         }
-        guard !options.registrationRequired else {
+        guard !state.pointee.options.registrationRequired else {
             throw SerializationError(
                 .unregisteredType, expected: "a registration for \(type()) (registration is required)",
                 found: "none", offset: output.totalCount)
