@@ -32,6 +32,11 @@ struct Trip: Codable, Equatable {
     }
 }
 
+/// A Codable struct with one property, so that Java's HashMap writes its entries in Swift's order.
+struct Labels: Codable, Equatable {
+    var tags: [String]
+}
+
 extension Inner: RegistryCodable {}
 extension PeerColor: RegistryCodable {}
 
@@ -66,6 +71,7 @@ extension PeerConfig {
             Register(CodableHolder.self, id: 51)
             Register([Any?].self, id: 52)
             Register([AnyHashable: Any?].self, id: 53)
+            Register(Labels.self, id: 54)
         }
     }
 }
