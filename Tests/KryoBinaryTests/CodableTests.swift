@@ -293,7 +293,7 @@ import Testing
             .encode(Loose(value: "x", small: 1))
         let error = try #require(decodeFailure(Strict.self, bytes, try Registry { Register(Strict.self, id: 30) }))
         #expect(error.kind == .typeMismatch)
-        #expect(error.expected == "a Int")
+        #expect(error.expected == "an Int")
         #expect(error.found == "a String")
         #expect(error.path == ["value"])
         #expect(error.offset == bytes.count)

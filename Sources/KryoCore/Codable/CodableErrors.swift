@@ -20,6 +20,12 @@ enum CodableErrors {
         return result
     }
 
+    /// A type's name with its indefinite article: `a String`, `an Int8`.
+    static func named(_ type: any Any.Type) -> String {
+        let name = "\(type)"
+        return ("AEIOU".contains(name.first ?? "x") ? "an " : "a ") + name
+    }
+
     /// A coding path as text: `points[2].x`, or `the top level`.
     static func text(_ codingPath: [any CodingKey]) -> String {
         let parts = components(codingPath)
@@ -37,10 +43,10 @@ enum CodableErrors {
         switch error {
         case .typeMismatch(let type, let errorContext):
             context = errorContext
-            (kind, expected, found) = (.typeMismatch, "a \(type)", errorContext.debugDescription)
+            (kind, expected, found) = (.typeMismatch, named(type), errorContext.debugDescription)
         case .valueNotFound(let type, let errorContext):
             context = errorContext
-            (kind, expected, found) = (.typeMismatch, "a \(type)", "null")
+            (kind, expected, found) = (.typeMismatch, named(type), "null")
         case .keyNotFound(let key, let errorContext):
             context = errorContext
             (kind, expected, found) = (.invalidValue, "a value for key \"\(key.stringValue)\"", "no such key")
@@ -84,7 +90,7 @@ enum CodableErrors {
             type,
             DecodingError.Context(
                 codingPath: codingPath, debugDescription: "Expected to decode \(type) but found \(found) instead.",
-                underlyingError: CodableMismatch(expected: "a \(type)", found: found)))
+                underlyingError: CodableMismatch(expected: named(type), found: found)))
     }
 
     /// A `DecodingError.dataCorrupted` for a number that `type` cannot hold.
