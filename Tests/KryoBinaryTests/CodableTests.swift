@@ -129,6 +129,48 @@ import Testing
         #expect(try codec.decode(Scalars.self, from: codec.encode(Scalars())) == Scalars())
     }
 
+    @Test func whatJavaSeesOfEachScalar() throws {
+        let bytes = try KryoCodec(registry: try Registry { Register(Scalars.self, id: 31) }).encode(Scalars())
+        // Read back as Java would: id 31 a plain HashMap.
+        let untyped = KryoCodec(registry: try Registry { Register([AnyHashable: Any?].self, id: 31) })
+        let map = try #require(try untyped.decode(Any?.self, from: bytes) as? [AnyHashable: Any?])
+        func value(_ key: String) -> Any? { map[key] ?? nil }
+        #expect(value("bool") as? Bool == true)
+        #expect(value("int") as? Int64 == -42)
+        #expect(value("int8") as? Int8 == -8)
+        #expect(value("int16") as? Int16 == -1600)
+        #expect(value("int32") as? Int32 == .min)
+        #expect(value("int64") as? Int64 == .max)
+        #expect(value("uint") as? Int64 == 7)
+        #expect(value("uint8") as? Int16 == 200)
+        #expect(value("uint16") as? Int32 == 65_000)
+        #expect(value("uint32") as? Int64 == Int64(UInt32.max))
+        #expect((value("uint64") as? JavaBigInteger)?.description == "18446744073709551615")
+        #expect(value("int128") as? JavaBigInteger == JavaBigInteger(Int128(Int64.min) * 4))
+        #expect(value("uint128") as? Int64 == 12)
+        #expect(value("float") as? Float == -0.5)
+        #expect(value("double") as? Double == .pi)
+        #expect(value("string") as? String == "héllo 😀")
+        #expect(value("data") as? Data == Data([0, 1, 0xFF]))
+        #expect(value("bytes") as? Data == Data([9, 8]))
+        #expect(value("url") as? String == "https://example.com/a?b=c")
+        #expect(value("date") as? Date == Date(timeIntervalSince1970: 1_234_567_890.123))
+        #expect(value("decimal") as? Decimal == Decimal(string: "-12.75"))
+        #expect(map.count == 21)
+    }
+
+    @Test func theSerializerCanBePassedExplicitly() throws {
+        let registry = try Registry {
+            Register(Waypoint.self, id: 30, javaName: "demo.Waypoint", serializer: CodableSerializer<Waypoint>())
+        }
+        let codec = KryoCodec(registry: registry)
+        let value = Waypoint(name: "x", lat: 0.25, visits: -1)
+        #expect(try codec.decode(Waypoint.self, from: codec.encode(value)) == value)
+        let byName = KryoCodec(registry: try Registry { Register(codable: Waypoint.self) })
+        #expect(try byName.decode(Waypoint.self, from: byName.encode(value)) == value)
+        #expect(try byName.encode(value).count > String(reflecting: Waypoint.self).utf8.count)
+    }
+
     @Test func theBytesAreAJavaHashMapBody() throws {
         struct Point: Codable { var x: Int32, y: Int32 }
         let registry = try Registry { Register(Point.self, id: 30) }
