@@ -225,6 +225,12 @@ extension ObjectSlot {
         if Value.self == Any.self { return unsafeBitCast(Any?.some(value), to: Value?.self) }
         if !ValueConversion.isOptionalType(Swift.type(of: value)), let typed = value as? Value { return typed }
         if let converted = ValueConversion.convert(value, to: Value.self) { return converted }
+        if var failure = CodableValueDecoding.failure(value, to: Value.self) {
+            let here = reader.error(failure.kind, expected: failure.expected, found: failure.found)
+            failure.offset = here.offset
+            failure.path = here.path + failure.path
+            throw failure
+        }
         throw reader.error(.typeMismatch, expected: "\(Value.self)", found: ValueConversion.describeType(of: value))
     }
 }

@@ -60,7 +60,8 @@ public enum ValueConversion {
             default: return nil
             }
         }
-        return nil
+        // A Java map or list read without a static type, wanted as a Codable type.
+        return CodableValueDecoding.convert(flat, to: T.self)
     }
 
     private static func convertToWrapped(_ value: Any, _ wrapped: any Any.Type) -> Any? {

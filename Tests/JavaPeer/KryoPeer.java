@@ -5,6 +5,7 @@ import com.esotericsoftware.kryo.serializers.CompatibleFieldSerializer;
 import com.esotericsoftware.kryo.serializers.DefaultArraySerializers;
 import com.esotericsoftware.kryo.serializers.DeflateSerializer;
 import com.esotericsoftware.kryo.serializers.FieldSerializer;
+import com.esotericsoftware.kryo.serializers.MapSerializer;
 import com.esotericsoftware.kryo.serializers.TaggedFieldSerializer;
 
 import java.io.IOException;
@@ -26,6 +27,7 @@ import java.util.function.Supplier;
 
 import peer.AllKinds;
 import peer.Base;
+import peer.CodableHolder;
 import peer.Color;
 import peer.Derived;
 import peer.Evolution;
@@ -119,7 +121,7 @@ public final class KryoPeer {
 
     private static void put(Case c) {
         for (String config : new String[] {c.config, c.readConfig}) {
-            if (!Arrays.asList("none", "reg", "cocoa", "evo1", "evo2", "deflate", "jdk").contains(config)) {
+            if (!Arrays.asList("none", "reg", "cocoa", "evo1", "evo2", "deflate", "jdk", "codable").contains(config)) {
                 throw new IllegalArgumentException("unknown config " + config + " for case " + c.name);
             }
         }
@@ -156,6 +158,11 @@ public final class KryoPeer {
     // ------------------------------------------------------------------------------------------
     // Kryo configurations
     // ------------------------------------------------------------------------------------------
+
+    /** writeObject / readObject(input, type), references on or off. */
+    private static void obj(String name, String config, boolean refs, Class<?> type, Supplier<Object> value) {
+        add(name, config, refs, Call.OBJ, type, value, DEEP_EQUALS);
+    }
 
     static Kryo newKryo(String config, boolean refs) {
         Kryo kryo = new Kryo();
@@ -198,6 +205,19 @@ public final class KryoPeer {
                 break;
             case "jdk":
                 addReverseComparatorSerializer(kryo);
+                break;
+            case "codable":
+                // Swift's Codable types are plain collections here: Java reads Swift's Trip (id
+                // 50) and Labels (id 54) as HashMaps. HashMap is registered last under 53, the id
+                // Java writes its own HashMaps with. (register(Class, int) would keep the first id
+                // of a class already registered; the form with a serializer adds each id.)
+                kryo.register(Inner.class, 10);
+                kryo.register(Color.class, 16);
+                kryo.register(HashMap.class, new MapSerializer(), 50);
+                kryo.register(CodableHolder.class, 51);
+                kryo.register(ArrayList.class, 52);
+                kryo.register(HashMap.class, new MapSerializer(), 54);
+                kryo.register(HashMap.class, new MapSerializer(), 53);
                 break;
             case "evo1":
                 registerEvolution(kryo, 1);
@@ -346,6 +366,20 @@ public final class KryoPeer {
     private static OtherBean other() {
         return new OtherBean(hashMap(1, "one"), arrayList(new SampleBean(1, "a"), new SampleBean(2, "b")),
             SampleEnum.SECOND);
+    }
+
+    /** What Swift's Codable {@code Trip.sample()} is to Java: a HashMap of wrappers, lists and maps. */
+    private static HashMap<String, Object> trip() {
+        return hashMap(
+            "title", "Alps",
+            "days", 5,
+            "distance", 1234567890123L,
+            "rating", 4.5f,
+            "tags", arrayList("snow", "\u00e9\u65e5"),
+            "stops", arrayList(
+                hashMap("name", "Zermatt", "lat", 46.02, "visits", 2),
+                hashMap("name", "Chamonix", "lat", 45.92, "visits", 1)),
+            "guide", new Inner(7, "guide"));
     }
 
     private static PubBean pub() {
@@ -546,6 +580,15 @@ public final class KryoPeer {
 
         cao("self_written", "none", () -> new peer.SelfWritten(-7, "own bytes", new peer.SelfWritten(1, null, null)));
         caoNoRefs("self_written_norefs", "none", () -> new peer.SelfWritten(3, "x", 5L));
+
+        // ---- Codable bridge: Swift Codable types as plain Java collections ----
+        cao("codable_trip", "codable", KryoPeer::trip);
+        caoNoRefs("codable_trip_norefs", "codable", KryoPeer::trip);
+        obj("codable_trip_body", "codable", true, HashMap.class, KryoPeer::trip);
+        obj("codable_labels_body", "codable", true, HashMap.class, () -> hashMap("tags", arrayList("a", "b")));
+        obj("codable_labels_body_norefs", "codable", false, HashMap.class, () -> hashMap("tags", arrayList("a", "b")));
+        cao("codable_holder", "codable", () -> new CodableHolder("h", trip()));
+        cao("codable_holder_null", "codable", () -> new CodableHolder("n", null));
 
         // ---- schema evolution: TaggedFieldSerializer and CompatibleFieldSerializer ----
         evo("tagged_ref", "evo1", "evo1", true, () -> new Evolution.Tagged(1, "hi", 9, 7, 5),

@@ -111,7 +111,7 @@ enum PeerCases {
 
     static let all: [PeerCase] =
         scalars + strings + cocoa + beans + collections + arrays + others + jdkTypes + evolution + deflate
-        + jdkCollections
+        + jdkCollections + codable
 
     static let scalars: [PeerCase] = [
         cao("int_0", .none) { Int32(0) }, cao("int_1", .none) { Int32(1) }, cao("int_m1", .none) { Int32(-1) },
@@ -616,5 +616,42 @@ extension PeerCases {
                 JavaClass(name: "[J"), nil,
             ] as [Any?]
         },
+    ]
+}
+
+// MARK: The Codable bridge
+
+extension PeerCases {
+    /// Java writes a HashMap (its own id 53); Swift reads it untyped and converts it to a Trip.
+    static func decodesAsTrip(_ value: Any?) -> String? {
+        guard let trip = ValueConversion.convert(value, to: Trip.self) else {
+            return "expected a HashMap that decodes as a Trip, got \(String(describing: value))"
+        }
+        return trip == Trip.sample() ? nil : "expected \(Trip.sample()), got \(trip)"
+    }
+
+    /// `writeObject`/`readObject` of a Codable type: its body alone, a HashMap body to Java.
+    static func codableBody(_ name: String, refs: Bool, sameBytes: Bool, _ value: @escaping @Sendable () -> Any?)
+        -> PeerCase
+    {
+        PeerCase(
+            name: name, config: .codable, references: refs, framing: .object, declaredType: type(of: value()!),
+            value: value, sameBytes: sameBytes, check: equalTo(value))
+    }
+
+    static let codable: [PeerCase] = [
+        PeerCase(
+            name: "codable_trip", config: .codable, references: true, framing: .classAndObject,
+            declaredType: Any.self, value: { Trip.sample() }, sameBytes: false, check: decodesAsTrip),
+        PeerCase(
+            name: "codable_trip_norefs", config: .codable, references: false, framing: .classAndObject,
+            declaredType: Any.self, value: { Trip.sample() }, sameBytes: false, check: decodesAsTrip),
+        // Java's HashMap order is not Swift's: the same entries, other bytes.
+        codableBody("codable_trip_body", refs: true, sameBytes: false) { Trip.sample() },
+        // One entry: the very bytes Java writes.
+        codableBody("codable_labels_body", refs: true, sameBytes: true) { Labels(tags: ["a", "b"]) },
+        codableBody("codable_labels_body_norefs", refs: false, sameBytes: true) { Labels(tags: ["a", "b"]) },
+        cao("codable_holder", .codable, sameBytes: false) { CodableHolder("h", Trip.sample()) },
+        cao("codable_holder_null", .codable) { CodableHolder("n", nil) },
     ]
 }

@@ -324,7 +324,7 @@ final class OtherBean: Schematized, Equatable {
 
 /// The three Java configurations of the peer.
 enum PeerConfig: Sendable {
-    case none, reg, cocoa, evo1, evo2, deflate
+    case none, reg, cocoa, evo1, evo2, deflate, codable
 
     func registry() throws -> Registry {
         switch self {
@@ -334,6 +334,8 @@ enum PeerConfig: Sendable {
             return try PeerConfig.evolutionRegistry(version: 1)
         case .evo2:
             return try PeerConfig.evolutionRegistry(version: 2)
+        case .codable:
+            return try PeerConfig.codableRegistry()
         case .none:
             return try Registry {
                 Register(Inner.self)
