@@ -383,7 +383,8 @@ public final class KryoBinaryReader: ValueReader {
             count = try input.beginInflatedRun(format: format, maxBytes: budget)
         } catch var failure as SerializationError {
             if failure.kind == .sizeLimitExceeded {
-                failure.expected += " (what is left of Limits.maxInflatedBytes, \(state.pointee.options.limits.maxInflatedBytes))"
+                failure.expected +=
+                    " (what is left of Limits.maxInflatedBytes, \(state.pointee.options.limits.maxInflatedBytes))"
             }
             if failure.path.isEmpty { failure.path = currentPath }
             throw failure

@@ -235,7 +235,9 @@ public final class KryoBinaryWriter: ValueWriter {
             }
         } else {
             try writeClassTag(registration)
-            if state.pointee.options.references, try writeReferenceMarker(identity, registration: registration, mayBeNull: false) {
+            if state.pointee.options.references,
+                try writeReferenceMarker(identity, registration: registration, mayBeNull: false)
+            {
                 return false
             }
         }
