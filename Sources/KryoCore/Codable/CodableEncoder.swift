@@ -110,18 +110,18 @@ struct CodableKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: String, forKey key: Key) throws { put(.scalar(value), key) }
     mutating func encode(_ value: Double, forKey key: Key) throws { put(.scalar(value), key) }
     mutating func encode(_ value: Float, forKey key: Key) throws { put(.scalar(value), key) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { put(.scalar(Int64(value)), key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { put(.java(value), key) }
     mutating func encode(_ value: Int8, forKey key: Key) throws { put(.scalar(value), key) }
     mutating func encode(_ value: Int16, forKey key: Key) throws { put(.scalar(value), key) }
     mutating func encode(_ value: Int32, forKey key: Key) throws { put(.scalar(value), key) }
     mutating func encode(_ value: Int64, forKey key: Key) throws { put(.scalar(value), key) }
-    mutating func encode(_ value: Int128, forKey key: Key) throws { put(.scalar(CodableNumbers.wide(value)), key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { put(.scalar(CodableNumbers.wide(value)), key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { put(.scalar(Int16(value)), key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { put(.scalar(Int32(value)), key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { put(.scalar(Int64(value)), key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { put(.scalar(CodableNumbers.wide(value)), key) }
-    mutating func encode(_ value: UInt128, forKey key: Key) throws { put(.scalar(CodableNumbers.wide(value)), key) }
+    mutating func encode(_ value: Int128, forKey key: Key) throws { put(.java(value), key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { put(.java(value), key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { put(.java(value), key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { put(.java(value), key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { put(.java(value), key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { put(.java(value), key) }
+    mutating func encode(_ value: UInt128, forKey key: Key) throws { put(.java(value), key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         put(try encoder.context.encode(value, at: codingPath + [key]), key)
@@ -169,18 +169,18 @@ struct CodableUnkeyedEncoding: UnkeyedEncodingContainer {
     mutating func encode(_ value: String) throws { append(.scalar(value)) }
     mutating func encode(_ value: Double) throws { append(.scalar(value)) }
     mutating func encode(_ value: Float) throws { append(.scalar(value)) }
-    mutating func encode(_ value: Int) throws { append(.scalar(Int64(value))) }
+    mutating func encode(_ value: Int) throws { append(.java(value)) }
     mutating func encode(_ value: Int8) throws { append(.scalar(value)) }
     mutating func encode(_ value: Int16) throws { append(.scalar(value)) }
     mutating func encode(_ value: Int32) throws { append(.scalar(value)) }
     mutating func encode(_ value: Int64) throws { append(.scalar(value)) }
-    mutating func encode(_ value: Int128) throws { append(.scalar(CodableNumbers.wide(value))) }
-    mutating func encode(_ value: UInt) throws { append(.scalar(CodableNumbers.wide(value))) }
-    mutating func encode(_ value: UInt8) throws { append(.scalar(Int16(value))) }
-    mutating func encode(_ value: UInt16) throws { append(.scalar(Int32(value))) }
-    mutating func encode(_ value: UInt32) throws { append(.scalar(Int64(value))) }
-    mutating func encode(_ value: UInt64) throws { append(.scalar(CodableNumbers.wide(value))) }
-    mutating func encode(_ value: UInt128) throws { append(.scalar(CodableNumbers.wide(value))) }
+    mutating func encode(_ value: Int128) throws { append(.java(value)) }
+    mutating func encode(_ value: UInt) throws { append(.java(value)) }
+    mutating func encode(_ value: UInt8) throws { append(.java(value)) }
+    mutating func encode(_ value: UInt16) throws { append(.java(value)) }
+    mutating func encode(_ value: UInt32) throws { append(.java(value)) }
+    mutating func encode(_ value: UInt64) throws { append(.java(value)) }
+    mutating func encode(_ value: UInt128) throws { append(.java(value)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         append(try encoder.context.encode(value, at: codingPath + [nextKey]))
@@ -218,18 +218,18 @@ struct CodableSingleValueEncoding: SingleValueEncodingContainer {
     mutating func encode(_ value: String) throws { store(.scalar(value)) }
     mutating func encode(_ value: Double) throws { store(.scalar(value)) }
     mutating func encode(_ value: Float) throws { store(.scalar(value)) }
-    mutating func encode(_ value: Int) throws { store(.scalar(Int64(value))) }
+    mutating func encode(_ value: Int) throws { store(.java(value)) }
     mutating func encode(_ value: Int8) throws { store(.scalar(value)) }
     mutating func encode(_ value: Int16) throws { store(.scalar(value)) }
     mutating func encode(_ value: Int32) throws { store(.scalar(value)) }
     mutating func encode(_ value: Int64) throws { store(.scalar(value)) }
-    mutating func encode(_ value: Int128) throws { store(.scalar(CodableNumbers.wide(value))) }
-    mutating func encode(_ value: UInt) throws { store(.scalar(CodableNumbers.wide(value))) }
-    mutating func encode(_ value: UInt8) throws { store(.scalar(Int16(value))) }
-    mutating func encode(_ value: UInt16) throws { store(.scalar(Int32(value))) }
-    mutating func encode(_ value: UInt32) throws { store(.scalar(Int64(value))) }
-    mutating func encode(_ value: UInt64) throws { store(.scalar(CodableNumbers.wide(value))) }
-    mutating func encode(_ value: UInt128) throws { store(.scalar(CodableNumbers.wide(value))) }
+    mutating func encode(_ value: Int128) throws { store(.java(value)) }
+    mutating func encode(_ value: UInt) throws { store(.java(value)) }
+    mutating func encode(_ value: UInt8) throws { store(.java(value)) }
+    mutating func encode(_ value: UInt16) throws { store(.java(value)) }
+    mutating func encode(_ value: UInt32) throws { store(.java(value)) }
+    mutating func encode(_ value: UInt64) throws { store(.java(value)) }
+    mutating func encode(_ value: UInt128) throws { store(.java(value)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         store(try encoder.context.encode(value, at: codingPath))

@@ -160,3 +160,17 @@ enum CodableTreeWriter {
         }
     }
 }
+
+extension EncodedValue {
+    // What Java sees of the Swift integers it has no type for: `Int` is a `long`; unsigned
+    // types widen to the next signed Java type; 64- and 128-bit values beyond a `long` are a
+    // `BigInteger`.
+    static func java(_ value: Int) -> EncodedValue { .scalar(Int64(value)) }
+    static func java(_ value: UInt8) -> EncodedValue { .scalar(Int16(value)) }
+    static func java(_ value: UInt16) -> EncodedValue { .scalar(Int32(value)) }
+    static func java(_ value: UInt32) -> EncodedValue { .scalar(Int64(value)) }
+    static func java(_ value: UInt) -> EncodedValue { .scalar(CodableNumbers.wide(value)) }
+    static func java(_ value: UInt64) -> EncodedValue { .scalar(CodableNumbers.wide(value)) }
+    static func java(_ value: Int128) -> EncodedValue { .scalar(CodableNumbers.wide(value)) }
+    static func java(_ value: UInt128) -> EncodedValue { .scalar(CodableNumbers.wide(value)) }
+}
