@@ -13,6 +13,20 @@ public final class KryoInput {
         var position: Int
         /// Bytes dropped from the front of the buffer (stream mode).
         var discarded: Int
+
+        init(bytes: UnsafePointer<UInt8>, count: Int, position: Int, discarded: Int) {
+            self.bytes = bytes
+            self.count = count
+            self.position = position
+            self.discarded = discarded
+        }
+
+        /// The first `count` bytes of `memory`, which holds at least one byte.
+        init(over memory: UnsafeMutableBufferPointer<UInt8>, count: Int, discarded: Int = 0) {
+            // At least one byte, so the base address is not nil.
+            let base = UnsafePointer(memory.baseAddress ?? UnsafeMutablePointer<UInt8>.allocate(capacity: 1))
+            self.init(bytes: base, count: count, position: 0, discarded: discarded)
+        }
     }
 
     private let state: UnsafeMutablePointer<State>
@@ -35,9 +49,7 @@ public final class KryoInput {
         -> UnsafeMutablePointer<State>
     {
         let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
-        // `memory` always has at least one byte, so its base address is not nil.
-        let base = UnsafePointer(memory.baseAddress ?? UnsafeMutablePointer<UInt8>.allocate(capacity: 1))
-        state.initialize(to: State(bytes: base, count: count, position: 0, discarded: 0))
+        state.initialize(to: State(over: memory, count: count))
         return state
     }
 
@@ -194,11 +206,15 @@ public final class KryoInput {
             advance(length)
             length = try readChunkLength()
         }
-        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(joined.count, 1))
-        _ = copy.initialize(from: joined)
+        enterCopiedRun(joined, startingAt: start)
+    }
+
+    /// Reads `bytes` next, from a copy, until ``endChunks()`` returns to where the input is now.
+    private func enterCopiedRun(_ bytes: [UInt8], startingAt start: Int) {
+        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+        _ = copy.initialize(from: bytes)
         chunkFrames.append(ChunkFrame(saved: state.pointee, copy: copy))
-        let base = UnsafePointer(copy.baseAddress ?? UnsafeMutablePointer<UInt8>.allocate(capacity: 1))
-        state.pointee = State(bytes: base, count: joined.count, position: 0, discarded: start)
+        state.pointee = State(over: copy, count: bytes.count, discarded: start)
     }
 
     /// Leaves the run entered by ``beginChunks()``, past its end whatever was left unread.
@@ -265,11 +281,7 @@ public final class KryoInput {
                 throw truncatedDeflateData(start: start)
             }
         }
-        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(inflated.count, 1))
-        _ = copy.initialize(from: inflated)
-        chunkFrames.append(ChunkFrame(saved: state.pointee, copy: copy))
-        let base = UnsafePointer(copy.baseAddress ?? UnsafeMutablePointer<UInt8>.allocate(capacity: 1))
-        state.pointee = State(bytes: base, count: inflated.count, position: 0, discarded: start)
+        enterCopiedRun(inflated, startingAt: start)
         return inflated.count
     }
 

@@ -417,9 +417,6 @@ final class FieldAccessors<Root>: Sendable {
 
     deinit { borrowed.deallocate() }
 
-    /// The number of fields.
-    @inlinable var count: Int { borrowed.count }
-
     /// Writes every field of `value`, in order.
     @inlinable
     func writeAll(_ value: Root, to writer: any ValueWriter) throws {

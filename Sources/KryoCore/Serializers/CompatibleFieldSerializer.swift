@@ -9,27 +9,24 @@
 /// objects refer back into a skipped field cannot be read.
 public struct CompatibleFieldSerializer<Root: Schematized>: Serializer {
     @usableFromInline let names: [String]
-    @usableFromInline let writers: [@Sendable (Root, any ValueWriter) throws -> Void]
-    @usableFromInline let readers: [@Sendable (inout Root, any ValueReader) throws -> Void]
+    @usableFromInline let accessors: FieldAccessors<Root>
     public let isFinal: Bool
 
     @inlinable
     init(fields: [Field<Root>], isFinal: Bool) {
         names = fields.map(\.name)
-        writers = fields.map(\.write)
-        readers = fields.map(\.read)
+        accessors = FieldAccessors(fields)
         self.isFinal = isFinal
     }
 
     public func write(_ value: Root, to writer: any ValueWriter) throws {
         guard writer.isPositional else {
-            for write in writers { try write(value, writer) }
-            return
+            return try accessors.writeAll(value, to: writer)
         }
         try writer.writeFieldNames(names, of: Root.self)
-        for (name, write) in zip(names, writers) {
+        for (index, name) in names.enumerated() {
             try writer.beginSkippableField(forKey: name)
-            try write(value, writer)
+            try accessors.write(index, of: value, to: writer)
             try writer.endSkippableField()
         }
     }
@@ -38,16 +35,16 @@ public struct CompatibleFieldSerializer<Root: Schematized>: Serializer {
         var value = Root()
         if Root.self is AnyClass { reader.reference(value) }
         guard reader.isPositional else {
-            for read in readers { try read(&value, reader) }
+            try accessors.readAll(into: &value, from: reader)
             return value
         }
         for index in try reader.readFieldOrder(names, of: Root.self) {
-            guard let index, readers.indices.contains(index) else {
+            guard let index, names.indices.contains(index) else {
                 try reader.skipField(forKey: "$unknown")
                 continue
             }
             try reader.beginSkippableField(forKey: names[index])
-            try readers[index](&value, reader)
+            try accessors.read(index, into: &value, from: reader)
             try reader.endSkippableField()
         }
         return value
