@@ -224,35 +224,58 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
 /// Java's `MapSerializer`: the size, then key and value alternately, each with its class unless
 /// the declared key or value type is final.
 public struct MapSerializer<Key: Hashable, Value>: Serializer {
-    private let keys = ContainerSlot<Key>()
-    private let values = ContainerSlot<Value>()
+    private let entries = MapEntries<Key, Value>()
 
     /// Creates the serializer.
     public init() {}
 
     public func write(_ value: [Key: Value], to writer: any ValueWriter) throws {
-        let keySlot = keys.resolve(writer.genericArguments, 0, writer.registry)
-        let valueSlot = values.resolve(writer.genericArguments, 1, writer.registry)
-        guard value.count < Int(Int32.max) else {
-            throw SerializationError(.sizeLimitExceeded, expected: "fewer than 2^31 entries", found: "\(value.count)")
-        }
-        try writer.writeInt32(Int32(value.count), forKey: "size", encoding: .positive)
-        for (key, element) in value {
-            try keySlot.write(key, to: writer, forKey: "key")
-            try valueSlot.write(element, to: writer, forKey: "value")
-        }
+        let slots = entries.slots(writer.genericArguments, writer.registry)
+        try entries.write(value, count: value.count, slots: slots, to: writer)
     }
 
     public func read(from reader: any ValueReader) throws -> [Key: Value] {
-        let keySlot = keys.resolve(reader.genericArguments, 0, reader.registry)
-        let valueSlot = values.resolve(reader.genericArguments, 1, reader.registry)
-        let count = try readSize(from: reader, minimumBytesPerElement: 2)
+        let slots = entries.slots(reader.genericArguments, reader.registry)
         var result: [Key: Value] = [:]
-        result.reserveCapacity(count)
-        for _ in 0..<count {
-            let key = try keySlot.readRequired(from: reader, forKey: "key")
-            result.updateValue(try valueSlot.readRequired(from: reader, forKey: "value"), forKey: key)
-        }
+        try entries.read(slots: slots, from: reader) { key, value in result.updateValue(value, forKey: key) }
         return result
+    }
+}
+
+/// The body of a Java map (`MapSerializer`): the size as a positive varint, then key and value
+/// alternately, each with its class unless the declared key or value type is final. Shared by the
+/// serializers of every kind of map.
+struct MapEntries<Key: Hashable, Value>: Sendable {
+    let keys = ContainerSlot<Key>()
+    let values = ContainerSlot<Value>()
+
+    /// The key and value slots for one call. Resolve them before writing or reading anything
+    /// nested: a nested object replaces the generic arguments.
+    func slots(_ arguments: [DeclaredType], _ registry: Registry) -> (ObjectSlot<Key>, ObjectSlot<Value>) {
+        (keys.resolve(arguments, 0, registry), values.resolve(arguments, 1, registry))
+    }
+
+    func write<S: Sequence>(
+        _ entries: S, count: Int, slots: (ObjectSlot<Key>, ObjectSlot<Value>), to writer: any ValueWriter
+    ) throws where S.Element == (key: Key, value: Value) {
+        guard count < Int(Int32.max) else {
+            throw SerializationError(.sizeLimitExceeded, expected: "fewer than 2^31 entries", found: "\(count)")
+        }
+        try writer.writeInt32(Int32(count), forKey: "size", encoding: .positive)
+        for (key, value) in entries {
+            try slots.0.write(key, to: writer, forKey: "key")
+            try slots.1.write(value, to: writer, forKey: "value")
+        }
+    }
+
+    func read(
+        slots: (ObjectSlot<Key>, ObjectSlot<Value>), from reader: any ValueReader,
+        _ insert: (Key, Value) throws -> Void
+    ) throws {
+        let count = try readSize(from: reader, minimumBytesPerElement: 2)
+        for _ in 0..<count {
+            let key = try slots.0.readRequired(from: reader, forKey: "key")
+            try insert(key, try slots.1.readRequired(from: reader, forKey: "value"))
+        }
     }
 }
