@@ -20,13 +20,24 @@ let package = Package(
         ),
         .target(name: "KryoBinary", dependencies: ["KryoCore", "CZlib"]),
         .target(
+            name: "KryoPlist",
+            dependencies: ["KryoCore", .product(name: "OrderedCollections", package: "swift-collections")]),
+        .target(
+            name: "KryoKeyed",
+            dependencies: [
+                "KryoCore", "KryoPlist", .product(name: "OrderedCollections", package: "swift-collections"),
+            ]),
+        .target(
             name: "SwiftKryo",
             dependencies: [
-                "KryoCore", "KryoBinary", .product(name: "OrderedCollections", package: "swift-collections"),
+                "KryoCore", "KryoBinary", "KryoPlist", "KryoKeyed",
+                .product(name: "OrderedCollections", package: "swift-collections"),
             ]),
         .executableTarget(name: "KryoExample", dependencies: ["SwiftKryo"]),
         .testTarget(name: "KryoCoreTests", dependencies: ["KryoCore"]),
         .testTarget(name: "KryoBinaryTests", dependencies: ["SwiftKryo"]),
+        .testTarget(name: "KryoPlistTests", dependencies: ["KryoPlist"]),
+        .testTarget(name: "KryoKeyedTests", dependencies: ["SwiftKryo"]),
     ],
     swiftLanguageModes: [.v6]
 )
