@@ -191,7 +191,9 @@ public final class KryoBinaryWriter: ValueWriter {
             if try beginNilObject(in: slot, forKey: "") { try registration.serializer.writeNil(to: self) }
             return
         }
-        guard try beginObject(registration, identity: ObjectIdentity(of: value, registration), in: slot, forKey: "")
+        guard
+            try beginObject(
+                registration, value: value, identity: ObjectIdentity(of: value, registration), in: slot, forKey: "")
         else { return }
         try registration.serializer.write(value, to: self)
         try endObject()
@@ -222,8 +224,8 @@ public final class KryoBinaryWriter: ValueWriter {
     // MARK: Object markers (Kryo's writeClassAndObject, writeObjectOrNull, writeObject)
 
     public func beginObject(
-        _ registration: Registration, identity: @autoclosure () -> ObjectIdentity, in slot: ResolvedSlot,
-        forKey key: String
+        _ registration: Registration, value: @autoclosure () -> Any, identity: @autoclosure () -> ObjectIdentity,
+        in slot: ResolvedSlot, forKey key: String
     ) throws -> Bool {
         if slot.isFinal {
             if state.pointee.options.references {

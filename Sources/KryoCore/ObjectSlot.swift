@@ -137,8 +137,8 @@ extension ObjectSlot {
                     }
                     guard
                         try writer.beginObject(
-                            registration, identity: ObjectIdentity(of: value, registration), in: resolved,
-                            forKey: key)
+                            registration, value: value, identity: ObjectIdentity(of: value, registration),
+                            in: resolved, forKey: key)
                     else { return }
                     try serializer.write(value, to: writer)
                     try writer.endObject()

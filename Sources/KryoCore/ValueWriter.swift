@@ -68,15 +68,18 @@ public protocol ValueWriter: AnyObject {
     /// tag, reference or not-nil marker) and enters it. Returns `false` when nothing more is to be
     /// written (a back-reference); otherwise the caller writes the body with `registration`'s
     /// serializer and calls ``endObject()``. ``ObjectSlot/write(_:to:forKey:)`` drives this.
-    /// `identity` is evaluated only when the backend tracks references.
+    /// `identity` is evaluated only when the backend tracks references. `value` is the object
+    /// itself, evaluated only by a backend that writes some types in a form of its own (a keyed
+    /// archive writes strings, numbers and collections as Foundation does); such a backend writes
+    /// the value and returns `false`.
     func beginObject(
-        _ registration: Registration, identity: @autoclosure () -> ObjectIdentity, in slot: ResolvedSlot,
-        forKey key: String
+        _ registration: Registration, value: @autoclosure () -> Any, identity: @autoclosure () -> ObjectIdentity,
+        in slot: ResolvedSlot, forKey key: String
     ) throws -> Bool
     /// Writes nil in a slot. Returns `true` when the slot's serializer must write its own nil
     /// (``Serializer/writeNil(to:)``), which the caller then does.
     func beginNilObject(in slot: ResolvedSlot, forKey key: String) throws -> Bool
-    /// Leaves the object entered by ``beginObject(_:identity:in:forKey:)``.
+    /// Leaves the object entered by ``beginObject(_:value:identity:in:forKey:)``.
     func endObject() throws
 
     /// Writes a reference to a Java class as Kryo's `writeClass` does: the class tag alone, `nil`
