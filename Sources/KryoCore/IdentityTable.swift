@@ -16,6 +16,20 @@ public struct IdentityTable {
     /// The number of objects in the table.
     public var count: Int { objects.count }
 
+    /// The number given to `object`, or `nil` when it is not in the table.
+    public func number(of object: AnyObject) -> Int? {
+        guard !keys.isEmpty else { return nil }
+        let key = UInt(bitPattern: ObjectIdentifier(object))
+        let mask = keys.count - 1
+        var index = slot(of: key)
+        while true {
+            let found = keys[index]
+            if found == key { return numbers[index] }
+            if found == 0 { return nil }
+            index = (index + 1) & mask
+        }
+    }
+
     /// The number given to `object`, or `nil` after recording `object` with `number`.
     public mutating func number(of object: AnyObject, elseInsert number: Int) -> Int? {
         if keys.isEmpty { grow() }

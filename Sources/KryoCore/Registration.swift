@@ -17,13 +17,17 @@ public final class Registration: Sendable {
     /// Whether ``serializer`` is the type's default one (``JavaRepresentable/defaultSerializer``),
     /// so that a slot may use an equivalent specialized for the type.
     public let usesDefaultSerializer: Bool
+    /// The class a keyed archive names for values of the type; by default the Java class name,
+    /// a subclass of `NSObject`.
+    public let archiveClass: ArchiveClass
 
     /// Creates a registration.
     public init(
         swiftType: any Any.Type, id: Int?, javaName: String, serializer: AnySerializer, isFinal: Bool,
-        tracksReferences: Bool, usesDefaultSerializer: Bool = false
+        tracksReferences: Bool, usesDefaultSerializer: Bool = false, archiveClass: ArchiveClass? = nil
     ) {
         self.usesDefaultSerializer = usesDefaultSerializer
+        self.archiveClass = archiveClass ?? ArchiveClass(javaName)
         self.swiftType = swiftType
         self.id = id
         self.javaName = javaName
@@ -77,18 +81,21 @@ public struct Register: Sendable {
     let javaName: String?
     let serializer: AnySerializer?
     let isFinal: Bool?
+    let archiveClass: ArchiveClass?
 
     /// Registers `type` with its default serializer (its schema, enum cases or library default).
     ///
     /// - Parameters:
     ///   - id: The numeric id for the binary format; `nil` registers the type by name only.
     ///   - javaName: The Java class name; defaults to the one the type declares.
-    public init(_ type: (some Any).Type, id: Int? = nil, javaName: String? = nil) {
+    ///   - archiveClass: The class keyed archives name; defaults to the Java class name.
+    public init(_ type: (some Any).Type, id: Int? = nil, javaName: String? = nil, archiveClass: ArchiveClass? = nil) {
         swiftType = type
         self.id = id
         self.javaName = javaName
         serializer = nil
         isFinal = nil
+        self.archiveClass = archiveClass
     }
 
     /// Registers `type` with a custom serializer.
@@ -98,14 +105,17 @@ public struct Register: Sendable {
     ///   - javaName: The Java class name; required unless the type declares one.
     ///   - serializer: The serializer for values of `type`.
     ///   - isFinal: Whether Java treats the class as final; defaults to the serializer's answer.
+    ///   - archiveClass: The class keyed archives name; defaults to the Java class name.
     public init<S: Serializer>(
-        _ type: S.Value.Type, id: Int? = nil, javaName: String? = nil, serializer: S, isFinal: Bool? = nil
+        _ type: S.Value.Type, id: Int? = nil, javaName: String? = nil, serializer: S, isFinal: Bool? = nil,
+        archiveClass: ArchiveClass? = nil
     ) {
         swiftType = type
         self.id = id
         self.javaName = javaName
         self.serializer = AnySerializer(serializer)
         self.isFinal = isFinal
+        self.archiveClass = archiveClass
     }
 }
 

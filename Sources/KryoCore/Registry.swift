@@ -28,6 +28,7 @@ public final class Registry: Sendable {
     /// `byID` for the small ids most registries use, indexed directly.
     private let bySmallID: [Registration?]
     private let byName: [String: Registration]
+    private let byArchiveName: [String: Registration]
     /// Registrations resolved for unregistered types (defaults by kind), computed once each.
     private let resolved = Mutex<[ObjectIdentifier: Registration?]>([:])
 
@@ -44,6 +45,7 @@ public final class Registry: Sendable {
         var byType: [ObjectIdentifier: Registration] = [:]
         var byID: [Int: Registration] = [:]
         var byName: [String: Registration] = [:]
+        var byArchiveName: [String: Registration] = [:]
         for registration in Registry.javaDefaults {
             byType[ObjectIdentifier(registration.swiftType)] = registration
             if let id = registration.id, byID[id] == nil { byID[id] = registration }
@@ -86,7 +88,17 @@ public final class Registry: Sendable {
             let registration = Registration(
                 swiftType: entry.swiftType, id: entry.id, javaName: javaName, serializer: serializer,
                 isFinal: entry.isFinal ?? (entry.serializer == nil ? fallback?.isFinal : nil) ?? serializer.isFinal,
-                tracksReferences: fallback?.tracksReferences ?? true, usesDefaultSerializer: entry.serializer == nil)
+                tracksReferences: fallback?.tracksReferences ?? true, usesDefaultSerializer: entry.serializer == nil,
+                archiveClass: entry.archiveClass)
+            // Types that share a Java class (`[SampleBean]` and `[Any?]` as `ArrayList`) share its
+            // default archive name too: the first keeps it. Two explicit names must differ.
+            if byArchiveName[registration.archiveClass.name] == nil {
+                byArchiveName[registration.archiveClass.name] = registration
+            } else if entry.archiveClass != nil {
+                throw SerializationError(
+                    .invalidValue, expected: "each archive class name registered once",
+                    found: "\(registration.archiveClass.name) twice")
+            }
             byType[key] = registration
             if let id = entry.id { byID[id] = registration }
             byName[javaName] = registration
@@ -111,6 +123,7 @@ public final class Registry: Sendable {
         for (id, registration) in byID where id < bySmallID.count { bySmallID[id] = registration }
         self.bySmallID = bySmallID
         self.byName = byName
+        self.byArchiveName = byArchiveName
         generation = registryGenerations.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
@@ -171,6 +184,11 @@ public final class Registry: Sendable {
         if let readOnly = Registry.readOnlyNames[name] { return readOnly }
         if name.hasPrefix("[") { return arrayRegistration(forJavaName: name) }
         return nil
+    }
+
+    /// The registration whose ``Registration/archiveClass`` is named `name` (keyed archives).
+    public func registration(forArchiveClassName name: String) -> Registration? {
+        byArchiveName[name]
     }
 
     /// Whether values in a slot of this declared type carry no class tag, with the declared type's

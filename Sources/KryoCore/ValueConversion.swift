@@ -51,14 +51,10 @@ public enum ValueConversion {
         if let target = T.self as? any AnyEntriesConstructible.Type, let source = flat as? any AnyEntriesExposing {
             return (try? target.make(fromAnyEntries: source.anyEntries)) as? T
         }
-        if T.self == Int.self {
-            switch flat {
-            case let value as Int64: return Int(exactly: value) as? T
-            case let value as Int32: return Int(value) as? T
-            case let value as Int16: return Int(value) as? T
-            case let value as Int8: return Int(value) as? T
-            default: return nil
-            }
+        // Integers of another width, when the value fits (self-describing formats store numbers
+        // without their Swift width: an untyped list read from a keyed archive holds `Int`s).
+        if let integerType = T.self as? any FixedWidthInteger.Type, let integer = flat as? any BinaryInteger {
+            return integerType.init(exactly: integer) as? T
         }
         // A Java map or list read without a static type, wanted as a Codable type.
         return CodableValueDecoding.convert(flat, to: T.self)

@@ -82,6 +82,12 @@ public protocol ValueWriter: AnyObject {
     /// Leaves the object entered by ``beginObject(_:value:identity:in:forKey:)``.
     func endObject() throws
 
+    /// Writes an object that the archive holds only when something else in the graph writes it
+    /// unconditionally (`NSKeyedArchiver`'s `encodeConditionalObject(_:forKey:)`); otherwise a
+    /// reader finds nil. Formats without conditional references write the object as
+    /// ``writeObject(_:forKey:)`` does (the default); read it with ``ValueReader/readObject(forKey:)``.
+    func writeConditionalObject(_ value: AnyObject?, forKey key: String) throws
+
     /// Writes a reference to a Java class as Kryo's `writeClass` does: the class tag alone, `nil`
     /// for no class. What `java.lang.Class` values and `EnumSet`'s element class are made of.
     /// Defaults to the class name as a string.
@@ -109,6 +115,9 @@ public protocol ValueWriter: AnyObject {
 
 extension ValueWriter {
     public var isPositional: Bool { false }
+    public func writeConditionalObject(_ value: AnyObject?, forKey key: String) throws {
+        try writeObject(value, as: .object, forKey: key)
+    }
     public func writeClass(_ javaClass: JavaClassTag?, forKey key: String) throws {
         try writeString(javaClass?.javaName, forKey: key)
     }

@@ -1,6 +1,8 @@
 import Foundation
 @_exported import KryoBinary
 @_exported import KryoCore
+@_exported import KryoKeyed
+@_exported import KryoPlist
 /// `OrderedDictionary` and `OrderedSet`, Java's `LinkedHashMap` and `LinkedHashSet`.
 @_exported import OrderedCollections
 
@@ -9,6 +11,8 @@ public enum SerializationFormat: Sendable, Equatable {
     /// Kryo's compact binary, byte-compatible with the Java release `dialect`; `framing` says
     /// which top-level Java call wrote the bytes.
     case kryo(KryoDialect, framing: KryoFraming = .classAndObject)
+    /// A keyed archive in the format of Apple's `NSKeyedArchiver`, as a binary or XML property list.
+    case keyedArchive(PropertyListFormat)
 }
 
 extension Registry {
@@ -16,6 +20,7 @@ extension Registry {
     ///
     /// ```swift
     /// let bytes = try registry.encode(bean, as: .kryo(.v2))
+    /// let plist = try registry.encode(bean, as: .keyedArchive(.binary))
     /// ```
     public func encode(_ value: Any?, as format: SerializationFormat, options: SerializationOptions = .default)
         throws -> Data
@@ -23,6 +28,9 @@ extension Registry {
         switch format {
         case .kryo(let dialect, let framing):
             let codec = KryoCodec(registry: self, dialect: dialect, framing: framing, options: options)
+            return Data(try codec.encode(value))
+        case .keyedArchive(let plistFormat):
+            let codec = KeyedArchiveCodec(registry: self, format: plistFormat, options: options)
             return Data(try codec.encode(value))
         }
     }
@@ -34,6 +42,10 @@ extension Registry {
         switch format {
         case .kryo(let dialect, let framing):
             let codec = KryoCodec(registry: self, dialect: dialect, framing: framing, options: options)
+            return try codec.decode(T.self, from: [UInt8](data))
+        case .keyedArchive(let plistFormat):
+            // Either plist layout is read, whichever `plistFormat` names.
+            let codec = KeyedArchiveCodec(registry: self, format: plistFormat, options: options)
             return try codec.decode(T.self, from: [UInt8](data))
         }
     }

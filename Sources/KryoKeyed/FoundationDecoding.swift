@@ -1,0 +1,211 @@
+import Foundation
+import KryoCore
+import KryoPlist
+import OrderedCollections
+
+/// How the objects of a Foundation class are read from a keyed archive, in every form Apple's
+/// archivers (and subclasses of them) write: `NS.objects` lists and `NS.object.N` keys, `NS.keys`
+/// and `NS.key.N`, inline strings and data or `NS.bytes`.
+///
+/// Immutable values come out as Swift values (`String`, `Data`, `Date`, `URL`, `UUID`, `[Any?]`,
+/// `[AnyHashable: Any?]`, `Set<AnyHashable>`, `OrderedSet<AnyHashable>`); `NSMutableString` and
+/// `NSMutableData` keep their class, so that an object shared by two references stays one object.
+struct FoundationDecoding: Sendable {
+    let decode: @Sendable (KeyedArchiveReader, PropertyListDictionary, DeclaredType?) throws -> Any?
+
+    static let byClassName: [String: FoundationDecoding] = [
+        "NSString": FoundationDecoding { reader, entries, _ in try reader.foundationString(entries) },
+        "NSMutableString": FoundationDecoding { reader, entries, _ in
+            NSMutableString(string: try reader.foundationString(entries))
+        },
+        "NSNumber": FoundationDecoding { reader, entries, _ in try reader.foundationNumber(entries) },
+        "NSData": FoundationDecoding { reader, entries, _ in Data(try reader.foundationBytes(entries)) },
+        "NSMutableData": FoundationDecoding { reader, entries, _ in
+            let bytes = try reader.foundationBytes(entries)
+            return NSMutableData(bytes: bytes, length: bytes.count)
+        },
+        "NSDate": FoundationDecoding { reader, entries, _ in
+            Date(timeIntervalSinceReferenceDate: try reader.foundationReal(entries, FoundationKeys.time))
+        },
+        "NSArray": list, "NSMutableArray": list,
+        "NSSet": set, "NSMutableSet": set,
+        "NSOrderedSet": orderedSet, "NSMutableOrderedSet": orderedSet,
+        "NSDictionary": dictionary, "NSMutableDictionary": dictionary,
+        "NSURL": FoundationDecoding { reader, entries, _ in try reader.foundationURL(entries) },
+        "NSUUID": FoundationDecoding { reader, entries, _ in try reader.foundationUUID(entries) },
+        "NSNull": FoundationDecoding { _, _, _ in NSNull() },
+    ]
+
+    // Elements are read as the declared type's generic arguments ask (`[String: Int32]`).
+    private static let list = FoundationDecoding { reader, entries, declared in
+        try reader.foundationElements(entries, as: declared?.genericArguments.first)
+    }
+    private static let set = FoundationDecoding { reader, entries, declared in
+        Set(try reader.hashable(reader.foundationElements(entries, as: declared?.genericArguments.first)))
+    }
+    private static let orderedSet = FoundationDecoding { reader, entries, declared in
+        OrderedSet(try reader.hashable(reader.foundationElements(entries, as: declared?.genericArguments.first)))
+    }
+    private static let dictionary = FoundationDecoding { reader, entries, declared in
+        let arguments = declared?.genericArguments ?? []
+        return try reader.foundationDictionary(
+            entries, keysAs: arguments.first, valuesAs: arguments.count > 1 ? arguments[1] : nil)
+    }
+}
+
+extension KeyedArchiveReader {
+    /// The value under a Foundation key (never escaped), decoded.
+    fileprivate func foundationValue(_ entries: PropertyListDictionary, _ key: String) throws -> Any? {
+        guard let stored = entries[key] else { return nil }
+        return try at(key) { try decode(stored) }
+    }
+
+    fileprivate func foundationString(_ entries: PropertyListDictionary) throws -> String {
+        if let value = try foundationValue(entries, FoundationKeys.string) {
+            if let string = value as? String { return string }
+            throw at(FoundationKeys.string) {
+                error(.typeMismatch, expected: "a string", found: ValueConversion.describeType(of: value))
+            }
+        }
+        let bytes = try foundationBytes(entries, keys: [FoundationKeys.bytes])
+        guard let string = String(validating: bytes, as: UTF8.self) else {
+            throw at(FoundationKeys.bytes) { error(.invalidValue, expected: "UTF-8 text", found: "invalid UTF-8") }
+        }
+        return string
+    }
+
+    fileprivate func foundationBytes(
+        _ entries: PropertyListDictionary, keys: [String] = [FoundationKeys.data, FoundationKeys.bytes]
+    ) throws -> [UInt8] {
+        for key in keys {
+            guard let stored = entries[key] else { continue }
+            if case .data(let bytes) = stored { return bytes }
+            // Some writers (bpylist2) store the bytes as a reference to inline data.
+            let value = try at(key) { try decode(stored) }
+            if let data = value as? Data { return [UInt8](data) }
+            throw at(key) { error(.typeMismatch, expected: "data", found: ValueConversion.describeType(of: value)) }
+        }
+        throw error(.invalidValue, expected: "bytes under \(keys.joined(separator: " or "))", found: "none")
+    }
+
+    fileprivate func foundationReal(_ entries: PropertyListDictionary, _ key: String) throws -> Double {
+        switch entries[key] {
+        case .real(let number)?: return number
+        case .integer(let number)?: return Double(number)
+        case let other:
+            throw at(key) { error(.typeMismatch, expected: "a number", found: KeyedArchive.describe(other)) }
+        }
+    }
+
+    /// An `NSNumber` written by a coder that stores it as an object.
+    fileprivate func foundationNumber(_ entries: PropertyListDictionary) throws -> Any {
+        for key in ["NS.number", "NS.intval", "NS.dblval", "NS.boolval"] {
+            if let stored = entries[key] { return try at(key) { try plainValue(stored, as: nil) } }
+        }
+        throw error(.invalidValue, expected: "NS.intval, NS.dblval, NS.boolval or NS.number", found: "none")
+    }
+
+    /// The elements of an array or set: `NS.objects`, or `NS.object.0`, `NS.object.1`…
+    fileprivate func foundationElements(_ entries: PropertyListDictionary, as element: DeclaredType?) throws
+        -> [Any?]
+    {
+        if let stored = entries[FoundationKeys.objects] {
+            guard case .array(let references) = stored else {
+                throw at(FoundationKeys.objects) {
+                    error(.typeMismatch, expected: "a list of references", found: KeyedArchive.describe(stored))
+                }
+            }
+            var elements: [Any?] = []
+            elements.reserveCapacity(references.count)
+            for (index, reference) in references.enumerated() {
+                elements.append(try at(String(index)) { try decode(reference, as: element) })
+            }
+            return elements
+        }
+        var elements: [Any?] = []
+        while let stored = entries[FoundationKeys.object(elements.count)] {
+            elements.append(try at(FoundationKeys.object(elements.count)) { try decode(stored, as: element) })
+        }
+        return elements
+    }
+
+    fileprivate func hashable(_ elements: [Any?]) throws -> [AnyHashable] {
+        try elements.enumerated().map { index, element in
+            guard let hashable = ValueConversion.flatten(element) as? AnyHashable else {
+                throw at(String(index)) {
+                    error(
+                        .typeMismatch, expected: "a hashable element", found: ValueConversion.describeType(of: element))
+                }
+            }
+            return hashable
+        }
+    }
+
+    /// A dictionary: parallel `NS.keys`/`NS.objects` lists, or `NS.key.N`/`NS.object.N` pairs.
+    fileprivate func foundationDictionary(
+        _ entries: PropertyListDictionary, keysAs keyType: DeclaredType?, valuesAs valueType: DeclaredType?
+    ) throws -> [AnyHashable: Any?] {
+        var keys: [Any?] = []
+        var values: [Any?] = []
+        if let stored = entries[FoundationKeys.keys] {
+            guard case .array(let keyReferences) = stored,
+                case .array(let valueReferences)? = entries[FoundationKeys.objects],
+                keyReferences.count == valueReferences.count
+            else {
+                throw error(
+                    .invalidValue, expected: "NS.keys and NS.objects lists of the same length",
+                    found: KeyedArchive.describe(entries[FoundationKeys.objects]))
+            }
+            for (index, reference) in keyReferences.enumerated() {
+                keys.append(try at("NS.keys.\(index)") { try decode(reference, as: keyType) })
+                values.append(try at("NS.objects.\(index)") { try decode(valueReferences[index], as: valueType) })
+            }
+        } else {
+            while let key = entries[FoundationKeys.key(keys.count)] {
+                let index = keys.count
+                guard let value = entries[FoundationKeys.object(index)] else {
+                    throw error(.invalidValue, expected: "NS.object.\(index) next to NS.key.\(index)", found: "none")
+                }
+                keys.append(try at(FoundationKeys.key(index)) { try decode(key, as: keyType) })
+                values.append(try at(FoundationKeys.object(index)) { try decode(value, as: valueType) })
+            }
+        }
+        var result: [AnyHashable: Any?] = [:]
+        result.reserveCapacity(keys.count)
+        for (key, value) in zip(try hashable(keys), values) { result[key] = .some(value) }
+        return result
+    }
+
+    fileprivate func foundationURL(_ entries: PropertyListDictionary) throws -> URL {
+        let base = try foundationValue(entries, FoundationKeys.base)
+        guard let relative = try foundationValue(entries, FoundationKeys.relative) as? String else {
+            throw error(.invalidValue, expected: "a string under NS.relative", found: "none")
+        }
+        let baseURL: URL?
+        switch base {
+        case nil: baseURL = nil
+        case let url as URL: baseURL = url
+        case let other?:
+            throw at(FoundationKeys.base) {
+                error(.typeMismatch, expected: "a URL", found: ValueConversion.describeType(of: other))
+            }
+        }
+        guard let url = URL(string: relative, relativeTo: baseURL) else {
+            throw at(FoundationKeys.relative) { error(.invalidValue, expected: "a URL", found: relative) }
+        }
+        return url
+    }
+
+    fileprivate func foundationUUID(_ entries: PropertyListDictionary) throws -> UUID {
+        guard case .data(let bytes)? = entries[FoundationKeys.uuidBytes], bytes.count == 16 else {
+            throw error(
+                .invalidValue, expected: "16 bytes under NS.uuidbytes",
+                found: KeyedArchive.describe(entries[FoundationKeys.uuidBytes]))
+        }
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
+                bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
+    }
+}

@@ -1,0 +1,114 @@
+import KryoCore
+import KryoPlist
+
+/// The container of a keyed archive, as Apple's `NSKeyedArchiver` writes it: a property list
+/// dictionary with `$archiver`, `$version`, `$top` (the top-level keys, usually `root`) and
+/// `$objects` (every archived object, each referred to by its index as a UID; index 0 is the
+/// string `$null`, which UID 0 means).
+///
+/// This is the archive's object table before any class is resolved; ``KeyedArchiveDecoder`` reads
+/// values from it and ``KeyedArchiveEncoder`` builds one.
+public struct KeyedArchive: Sendable, Equatable {
+    /// The archiver's class name: `NSKeyedArchiver`, or a subclass's name.
+    public var archiver: String
+    /// The archive version, 100000.
+    public var version: Int64
+    /// The top-level keys and their values (UIDs, or plain values in some archives).
+    public var top: PropertyListDictionary
+    /// The object table; entry 0 is `$null`.
+    public var objects: [PropertyListValue]
+
+    /// The string that marks entry 0 of ``objects``, and any entry a conditional reference left empty.
+    public static let nullMarker = "$null"
+    /// What Apple's archiver writes as ``version``.
+    public static let currentVersion: Int64 = 100_000
+
+    /// Creates an archive from its parts.
+    public init(
+        archiver: String = "NSKeyedArchiver", version: Int64 = KeyedArchive.currentVersion,
+        top: PropertyListDictionary, objects: [PropertyListValue]
+    ) {
+        self.archiver = archiver
+        self.version = version
+        self.top = top
+        self.objects = objects
+    }
+
+    /// Reads the container from a decoded property list.
+    ///
+    /// - Parameter archivers: The `$archiver` names accepted; `nil` accepts any.
+    /// - Throws: ``SerializationError`` naming the key that is missing or of the wrong kind.
+    public init(propertyList: PropertyListValue, archivers: Set<String>? = nil) throws {
+        guard case .dictionary(let root) = propertyList else {
+            throw SerializationError(
+                .typeMismatch, expected: "a dictionary at the top of a keyed archive",
+                found: KeyedArchive.describe(propertyList))
+        }
+        guard case .string(let archiver)? = root["$archiver"] else {
+            throw SerializationError(
+                .invalidValue, expected: "a string under $archiver", found: KeyedArchive.describe(root["$archiver"]),
+                path: ["$archiver"])
+        }
+        if let archivers, !archivers.contains(archiver) {
+            throw SerializationError(
+                .invalidValue, expected: "one of the archivers \(archivers.sorted().joined(separator: ", "))",
+                found: archiver, path: ["$archiver"])
+        }
+        let version: Int64
+        switch root["$version"] {
+        case .integer(let value)?: version = value
+        case nil: version = KeyedArchive.currentVersion
+        case let other:
+            throw SerializationError(
+                .invalidValue, expected: "an integer under $version", found: KeyedArchive.describe(other),
+                path: ["$version"])
+        }
+        guard case .dictionary(let top)? = root["$top"] else {
+            throw SerializationError(
+                .invalidValue, expected: "a dictionary under $top", found: KeyedArchive.describe(root["$top"]),
+                path: ["$top"])
+        }
+        guard case .array(let objects)? = root["$objects"] else {
+            throw SerializationError(
+                .invalidValue, expected: "an array under $objects", found: KeyedArchive.describe(root["$objects"]),
+                path: ["$objects"])
+        }
+        self.init(archiver: archiver, version: version, top: top, objects: objects)
+    }
+
+    /// Reads the container from the bytes of a binary or XML property list.
+    public init(bytes: [UInt8], archivers: Set<String>? = nil) throws {
+        let (value, _) = try PropertyList.decode(bytes)
+        try self.init(propertyList: value, archivers: archivers)
+    }
+
+    /// The archive as a property list.
+    public var propertyList: PropertyListValue {
+        .dictionary([
+            "$version": .integer(version), "$archiver": .string(archiver), "$top": .dictionary(top),
+            "$objects": .array(objects),
+        ])
+    }
+
+    /// The archive as the bytes of a property list in `format`.
+    public func bytes(format: PropertyListFormat) throws -> [UInt8] {
+        try PropertyList.encode(propertyList, format: format)
+    }
+
+    /// A short description of a property-list value's kind, for error messages.
+    static func describe(_ value: PropertyListValue?) -> String {
+        guard let value else { return "nothing" }
+        switch value {
+        case .string(let string): return "the string \"\(string.prefix(40))\""
+        case .integer(let number): return "the integer \(number)"
+        case .unsignedInteger(let number): return "the integer \(number)"
+        case .real(let number): return "the real \(number)"
+        case .bool(let flag): return "the boolean \(flag)"
+        case .date: return "a date"
+        case .data(let bytes): return "\(bytes.count) bytes of data"
+        case .array(let elements): return "an array of \(elements.count)"
+        case .dictionary(let entries): return "a dictionary with keys \(entries.keys.prefix(6).joined(separator: ", "))"
+        case .uid(let index): return "a reference to object \(index)"
+        }
+    }
+}

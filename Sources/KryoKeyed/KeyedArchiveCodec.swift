@@ -1,0 +1,123 @@
+import KryoCore
+import KryoPlist
+import OrderedCollections
+
+/// Encodes and decodes single values as keyed archives in the format of Apple's
+/// `NSKeyedArchiver`, as binary or XML property lists.
+///
+/// Registered types archive as objects whose keys are their field names, named by their
+/// ``KryoCore/Registration/archiveClass``; Foundation values (strings, numbers, data, dates,
+/// URLs, UUIDs, arrays, dictionaries, sets, ordered sets, `NSNull`, mutable strings and data)
+/// take Apple's own forms, so that Foundation's `NSKeyedUnarchiver` reads them. Class instances
+/// are written once however often they are referred to (cycles work).
+///
+/// ```swift
+/// let codec = KeyedArchiveCodec(registry: registry)
+/// let bytes = try codec.encode(bean)                       // a binary plist
+/// let back = try codec.decode(SampleBean.self, from: bytes)
+/// ```
+///
+/// Reading is tolerant, as real archives require: any `$archiver` name (or only those in
+/// ``acceptedArchivers``), any `$top` key, plain values in `$top`, `$null` in any slot, classes
+/// resolved through `$classes` and `$classhints`, and objects of unknown classes kept as
+/// ``UnknownArchivedObject`` with every key, so that they are written back unchanged.
+public struct KeyedArchiveCodec: Sendable {
+    /// The registry of types, archive class names and serializers.
+    public var registry: Registry
+    /// References, registration-required mode and limits.
+    public var options: SerializationOptions
+    /// The property-list layout ``encode(_:)`` writes.
+    public var format: PropertyListFormat
+    /// The `$top` key of the root object: `root`, as `NSKeyedArchiver` writes it.
+    public var rootKey: String
+    /// The `$archiver` name written.
+    public var archiver: String
+    /// The `$archiver` names accepted when reading; `nil` (the default) accepts any.
+    public var acceptedArchivers: Set<String>?
+
+    /// Creates a codec.
+    public init(
+        registry: Registry, format: PropertyListFormat = .binary, options: SerializationOptions = .default,
+        rootKey: String = "root", archiver: String = "NSKeyedArchiver", acceptedArchivers: Set<String>? = nil
+    ) {
+        self.registry = registry
+        self.format = format
+        self.options = options
+        self.rootKey = rootKey
+        self.archiver = archiver
+        self.acceptedArchivers = acceptedArchivers
+    }
+
+    // MARK: Encoding
+
+    /// Encodes `value` as the bytes of a keyed archive in ``format``.
+    public func encode(_ value: Any?) throws -> [UInt8] {
+        try archive(value).bytes(format: format)
+    }
+
+    /// Encodes `value` as a keyed archive's object table.
+    public func archive(_ value: Any?) throws -> KeyedArchive {
+        try archive(topLevel: [rootKey: value])
+    }
+
+    /// Encodes several top-level values, each under its `$top` key, sharing one object table.
+    public func archive(topLevel values: OrderedDictionary<String, Any?>) throws -> KeyedArchive {
+        let writer = KeyedArchiveWriter(registry: registry, options: options)
+        var top: PropertyListDictionary = [:]
+        for (key, value) in values {
+            let uid = try writer.at(key) { try writer.archive(value) }
+            top[key] = .uid(UInt64(uid))
+        }
+        return KeyedArchive(archiver: archiver, top: top, objects: writer.objects)
+    }
+
+    // MARK: Decoding
+
+    /// Decodes the root value of the archive in `bytes` (a binary or XML property list).
+    ///
+    /// - Throws: ``SerializationError`` for malformed input (with the byte offset or the key
+    ///   path) and for a root that is not a `T`.
+    public func decode<T>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+        try decode(T.self, from: KeyedArchive(bytes: bytes, archivers: acceptedArchivers))
+    }
+
+    /// Decodes the root value of `archive`: the value under ``rootKey``, else the first `$top`
+    /// value that is a reference (nibs use `IB.objectdata`, subclass archivers `$0`).
+    public func decode<T>(_ type: T.Type, from archive: KeyedArchive) throws -> T {
+        if let acceptedArchivers, !acceptedArchivers.contains(archive.archiver) {
+            throw SerializationError(
+                .invalidValue, expected: "one of the archivers \(acceptedArchivers.sorted().joined(separator: ", "))",
+                found: archive.archiver, path: ["$archiver"])
+        }
+        guard let key = rootKey(of: archive), let stored = archive.top[key] else {
+            throw SerializationError(
+                .invalidValue, expected: "a value under $top", found: "an empty $top", path: ["$top"])
+        }
+        let reader = KeyedArchiveReader(archive: archive, registry: registry, options: options)
+        let value = try reader.at(key) { try reader.decode(stored, as: DeclaredType.of(T.self)) }
+        if T.self == Any?.self { return unsafeBitCast(value, to: T.self) }
+        guard let converted = ValueConversion.convert(value, to: T.self) else {
+            throw SerializationError(
+                .typeMismatch, expected: "\(T.self)", found: ValueConversion.describeType(of: value), path: [key])
+        }
+        return converted
+    }
+
+    /// Decodes every `$top` value of `archive`, by key, sharing one object table.
+    public func decodeTopLevel(from archive: KeyedArchive) throws -> OrderedDictionary<String, Any?> {
+        let reader = KeyedArchiveReader(archive: archive, registry: registry, options: options)
+        var result: OrderedDictionary<String, Any?> = [:]
+        for (key, stored) in archive.top {
+            result[key] = .some(try reader.at(key) { try reader.decode(stored) })
+        }
+        return result
+    }
+
+    private func rootKey(of archive: KeyedArchive) -> String? {
+        if archive.top[rootKey] != nil { return rootKey }
+        for (key, value) in archive.top {
+            if case .uid = value { return key }
+        }
+        return archive.top.keys.first
+    }
+}

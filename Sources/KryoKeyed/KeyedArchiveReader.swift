@@ -1,0 +1,477 @@
+import FoundationEssentials
+import KryoCore
+import KryoPlist
+
+/// Reads values out of one keyed archive's object table: the ``ValueReader`` that serializers
+/// read through when the format is a keyed archive.
+///
+/// References (UIDs) resolve to the entries of `$objects`, each decoded once: an object referred
+/// to twice is one object, and an object that registers itself before reading its fields
+/// (``ValueReader/reference(_:)``) can be pointed at by its own children. A class resolves
+/// through the registry's archive names, then Foundation's forms, trying `$classname`, then each
+/// of `$classes`, then `$classhints`; a class nothing knows becomes an
+/// ``UnknownArchivedObject`` (or an error when registration is required).
+///
+/// A missing scalar key reads as zero and a missing object key as nil, as `NSKeyedUnarchiver`
+/// does, so that models can gain fields; a key whose value has the wrong kind is an error that
+/// names the key path.
+final class KeyedArchiveReader: ValueReader {
+    let registry: Registry
+    let registryGeneration: UInt64
+    let options: SerializationOptions
+    var genericArguments: [DeclaredType] { [] }
+
+    let objects: [PropertyListValue]
+    /// What is known of each entry of `objects`.
+    private var states: [EntryState]
+    /// The objects whose fields are being read, outermost first.
+    private var frames: [Frame] = []
+    /// Class dictionaries already resolved, by UID.
+    private var classes: [Int: ResolvedClass] = [:]
+    /// The key path of the value being read, for errors.
+    private(set) var path: [String] = []
+    private var depth = 0
+
+    private enum EntryState {
+        case unread
+        /// Being decoded, and not yet registered: a reference to it now is a cycle through a
+        /// value without identity.
+        case reading
+        case read(Any?)
+    }
+
+    private struct Frame {
+        let entries: PropertyListDictionary
+        let index: Int
+        var nextGenericKey = 0
+        /// Keys read so far, when a key is read twice (positional serializers).
+        var consumed: Set<String> = []
+    }
+
+    /// How a class dictionary resolves.
+    struct ResolvedClass {
+        enum Kind {
+            case registered(Registration)
+            case foundation(FoundationDecoding)
+            case unknown
+        }
+        let archiveClass: ArchiveClass
+        let kind: Kind
+    }
+
+    init(archive: KeyedArchive, registry: Registry, options: SerializationOptions) {
+        self.registry = registry
+        registryGeneration = registry.generation
+        self.options = options
+        objects = archive.objects
+        states = Array(repeating: .unread, count: archive.objects.count)
+        frames.reserveCapacity(16)
+    }
+
+    // MARK: References
+
+    /// Decodes a value stored in an object's dictionary or in `$top`: a UID is resolved, a plain
+    /// value is converted to the declared type when there is one.
+    func decode(_ stored: PropertyListValue, as declared: DeclaredType? = nil) throws -> Any? {
+        switch stored {
+        case .uid(let uid): return try decodeEntry(uid, as: declared)
+        case .array(let elements):
+            var result: [Any?] = []
+            for (index, element) in elements.enumerated() {
+                result.append(try at(String(index)) { try decode(element, as: nil) })
+            }
+            return result
+        case .dictionary:
+            throw error(.invalidValue, expected: "a reference or a plain value", found: "an inline dictionary")
+        default:
+            return try plainValue(stored, as: declared)
+        }
+    }
+
+    /// Decodes entry `uid` of `$objects`.
+    func decodeEntry(_ uid: UInt64, as declared: DeclaredType? = nil) throws -> Any? {
+        guard uid < objects.count else {
+            throw error(
+                .invalidReference, expected: "a reference below \(objects.count) (the size of $objects)",
+                found: "a reference to object \(uid)")
+        }
+        let index = Int(uid)
+        if index == 0 { return nil }
+        switch states[index] {
+        case .read(let value): return value
+        case .reading:
+            throw error(
+                .invalidReference, expected: "a reference to an object that is complete or has identity",
+                found: "a cycle back to object \(index) while it is being read")
+        case .unread: break
+        }
+        switch objects[index] {
+        case .string(KeyedArchive.nullMarker): return nil
+        case .dictionary(let entries): return try decodeObject(entries, at: index, as: declared)
+        case .uid(let other):
+            throw error(
+                .invalidValue, expected: "an object or a plain value in $objects[\(index)]",
+                found: "a bare reference to object \(other)")
+        case let plain: return try plainValue(plain, as: declared)
+        }
+    }
+
+    private func decodeObject(_ entries: PropertyListDictionary, at index: Int, as declared: DeclaredType?)
+        throws -> Any?
+    {
+        let resolved = try resolveClass(of: entries, at: index)
+        switch resolved.kind {
+        case .registered(let registration):
+            try enter(entries, at: index)
+            let value: Any
+            do {
+                value = try registration.serializer.read(from: self)
+            } catch {
+                leave()
+                throw error
+            }
+            states[index] = .read(value)
+            leave()
+            return value
+        case .foundation(let decoding):
+            try descend()
+            defer { depth -= 1 }
+            states[index] = .reading
+            let value = try decoding.decode(self, entries, declared)
+            states[index] = .read(value)
+            return value
+        case .unknown:
+            if options.registrationRequired {
+                throw error(
+                    .unknownClassName, expected: "a registered archive class (registration is required)",
+                    found: resolved.archiveClass.chain.joined(separator: " → "))
+            }
+            try descend()
+            defer { depth -= 1 }
+            let object = UnknownArchivedObject(archiveClass: resolved.archiveClass)
+            states[index] = .read(object)
+            for (key, value) in entries where key != "$class" {
+                object.values[key] = try at(key) { try archivedValue(value) }
+            }
+            return object
+        }
+    }
+
+    private func archivedValue(_ stored: PropertyListValue) throws -> ArchivedValue {
+        switch stored {
+        case .uid(let uid): return .object(try decodeEntry(uid))
+        case .array(let elements) where elements.contains(where: KeyedArchiveReader.holdsReference):
+            var values: [ArchivedValue] = []
+            for (index, element) in elements.enumerated() {
+                values.append(try at(String(index)) { try archivedValue(element) })
+            }
+            return .array(values)
+        default: return .plain(stored)
+        }
+    }
+
+    private static func holdsReference(_ value: PropertyListValue) -> Bool {
+        switch value {
+        case .uid: return true
+        case .array(let elements): return elements.contains(where: holdsReference)
+        default: return false
+        }
+    }
+
+    /// Records that `object` is what entry `index` decodes to (two-phase decoding).
+    func register(_ object: Any?, at index: Int) {
+        states[index] = .read(object)
+    }
+
+    private func descend() throws {
+        depth += 1
+        guard depth <= options.limits.maxDepth else {
+            depth -= 1
+            throw error(
+                .depthLimitExceeded, expected: "at most \(options.limits.maxDepth) nested objects",
+                found: "more")
+        }
+    }
+
+    private func enter(_ entries: PropertyListDictionary, at index: Int) throws {
+        try descend()
+        states[index] = .reading
+        frames.append(Frame(entries: entries, index: index))
+    }
+
+    private func leave() {
+        if let frame = frames.popLast(), case .reading = states[frame.index] { states[frame.index] = .unread }
+        depth -= 1
+    }
+
+    /// Runs `body` with `component` added to the key path errors report.
+    func at<T>(_ component: String, _ body: () throws -> T) rethrows -> T {
+        path.append(component)
+        defer { path.removeLast() }
+        return try body()
+    }
+
+    // MARK: Classes
+
+    private func resolveClass(of entries: PropertyListDictionary, at index: Int) throws -> ResolvedClass {
+        guard case .uid(let uid)? = entries["$class"] else {
+            throw error(
+                .invalidValue, expected: "a $class reference in object \(index)",
+                found: KeyedArchive.describe(entries["$class"]))
+        }
+        let classIndex = Int(clamping: uid)
+        if let resolved = classes[classIndex] { return resolved }
+        let archiveClass = try classDescription(at: uid)
+        let resolved = ResolvedClass(archiveClass: archiveClass, kind: resolve(archiveClass))
+        classes[classIndex] = resolved
+        return resolved
+    }
+
+    private func resolve(_ archiveClass: ArchiveClass) -> ResolvedClass.Kind {
+        for name in archiveClass.chain + archiveClass.hints {
+            if let registration = registry.registration(forArchiveClassName: name) { return .registered(registration) }
+            if let decoding = FoundationDecoding.byClassName[name] { return .foundation(decoding) }
+        }
+        return .unknown
+    }
+
+    /// Reads the class dictionary at `uid`: `$classname`, `$classes` and `$classhints`, whose
+    /// entries must be strings (never references, so that no cycle can run through them).
+    private func classDescription(at uid: UInt64) throws -> ArchiveClass {
+        guard uid < objects.count, case .dictionary(let entries) = objects[Int(uid)] else {
+            throw error(
+                .invalidValue, expected: "a reference to a class dictionary under $class",
+                found: uid < objects.count ? KeyedArchive.describe(objects[Int(uid)]) : "a reference to object \(uid)")
+        }
+        guard case .string(let name)? = entries["$classname"] else {
+            throw error(
+                .invalidValue, expected: "a class dictionary with a $classname string in object \(uid)",
+                found: KeyedArchive.describe(entries["$classname"]))
+        }
+        let chain = try classNames(entries["$classes"], in: uid) ?? [name]
+        let hints = try classNames(entries["$classhints"], in: uid) ?? []
+        let superclasses = chain.first == name ? Array(chain.dropFirst()) : chain
+        return ArchiveClass(name, superclasses: superclasses, hints: hints)
+    }
+
+    private func classNames(_ value: PropertyListValue?, in uid: UInt64) throws -> [String]? {
+        guard let value else { return nil }
+        guard case .array(let elements) = value else {
+            throw error(
+                .invalidValue, expected: "a list of class names in class dictionary \(uid)",
+                found: KeyedArchive.describe(value))
+        }
+        return try elements.map { element in
+            guard case .string(let name) = element else {
+                throw error(
+                    .invalidValue, expected: "class names (strings) in class dictionary \(uid)",
+                    found: KeyedArchive.describe(element))
+            }
+            return name
+        }
+    }
+
+    // MARK: Plain values
+
+    /// A plain value (a number, a string…) as the declared type asks, or as its natural Swift
+    /// type: `Int`, `Double`, `Bool`, `String`, `Data`, `Date`.
+    func plainValue(_ value: PropertyListValue, as declared: DeclaredType?) throws -> Any {
+        switch value {
+        case .string(let string): return string
+        case .integer(let number): return try KeyedNumbers.integer(number, as: declared?.swiftType, reader: self)
+        case .unsignedInteger(let number):
+            return try KeyedNumbers.unsigned(number, as: declared?.swiftType, reader: self)
+        case .real(let number): return KeyedNumbers.real(number, as: declared?.swiftType)
+        case .bool(let flag): return flag
+        case .data(let bytes): return Data(bytes)
+        case .date(let seconds): return Date(timeIntervalSinceReferenceDate: seconds)
+        case .uid(let uid): return try decodeEntry(uid, as: declared) as Any
+        case .array, .dictionary:
+            throw error(.invalidValue, expected: "a plain value", found: KeyedArchive.describe(value))
+        }
+    }
+
+    // MARK: Keys
+
+    /// The value stored under `key` in the object being read (`nil` when absent), with the same
+    /// escaping and generic keys as the writer.
+    func stored(forKey key: String) -> PropertyListValue? {
+        guard !frames.isEmpty else { return nil }
+        var archived = KeyedArchiveKeys.escape(key)
+        if archived.isEmpty || !frames[frames.count - 1].consumed.insert(archived).inserted {
+            archived = "$\(frames[frames.count - 1].nextGenericKey)"
+            frames[frames.count - 1].nextGenericKey += 1
+        }
+        return frames[frames.count - 1].entries[archived]
+    }
+
+    /// The entries of the object being read.
+    var currentEntries: PropertyListDictionary? { frames.last?.entries }
+
+    private func scalar(forKey key: String) throws -> PropertyListValue? {
+        guard let value = stored(forKey: key) else { return nil }
+        guard case .uid(let uid) = value else { return value }
+        // An object (an NSNumber written with encodeObject) where a scalar is read.
+        guard uid < objects.count, uid > 0 else { return nil }
+        return try at(key) {
+            switch objects[Int(uid)] {
+            case .dictionary, .uid: throw error(.typeMismatch, expected: "a number", found: "an object")
+            case let plain: return plain
+            }
+        }
+    }
+
+    private func integer(forKey key: String, _ describe: String) throws -> Int64 {
+        switch try scalar(forKey: key) {
+        case nil: return 0
+        case .integer(let number)?: return number
+        case .bool(let flag)?: return flag ? 1 : 0
+        case .real(let number)? where number.rounded() == number && abs(number) < 0x1p63: return Int64(number)
+        case let other?:
+            throw at(key) { error(.typeMismatch, expected: describe, found: KeyedArchive.describe(other)) }
+        }
+    }
+
+    private func exactly<T: FixedWidthInteger>(_ type: T.Type, forKey key: String, _ describe: String) throws -> T {
+        let number = try integer(forKey: key, describe)
+        guard let value = T(exactly: number) else {
+            throw at(key) { error(.invalidValue, expected: describe, found: "\(number)") }
+        }
+        return value
+    }
+
+    private func real(forKey key: String) throws -> Double {
+        switch try scalar(forKey: key) {
+        case nil: return 0
+        case .real(let number)?: return number
+        case .integer(let number)?: return Double(number)
+        case let other?: throw at(key) { error(.typeMismatch, expected: "a real", found: KeyedArchive.describe(other)) }
+        }
+    }
+
+    // MARK: ValueReader: scalars
+
+    func readBool(forKey key: String) throws -> Bool {
+        switch try scalar(forKey: key) {
+        case nil: return false
+        case .bool(let flag)?: return flag
+        case .integer(let number)?: return number != 0
+        case let other?:
+            throw at(key) { error(.typeMismatch, expected: "a boolean", found: KeyedArchive.describe(other)) }
+        }
+    }
+
+    func readInt8(forKey key: String) throws -> Int8 { try exactly(Int8.self, forKey: key, "an 8-bit integer") }
+    func readInt16(forKey key: String) throws -> Int16 { try exactly(Int16.self, forKey: key, "a 16-bit integer") }
+    func readChar(forKey key: String) throws -> UInt16 { try exactly(UInt16.self, forKey: key, "a UTF-16 code unit") }
+    func readInt32(forKey key: String, encoding: IntegerEncoding) throws -> Int32 {
+        try exactly(Int32.self, forKey: key, "a 32-bit integer")
+    }
+    func readInt64(forKey key: String, encoding: IntegerEncoding) throws -> Int64 {
+        try integer(forKey: key, "a 64-bit integer")
+    }
+    func readFloat(forKey key: String) throws -> Float { Float(try real(forKey: key)) }
+    func readDouble(forKey key: String) throws -> Double { try real(forKey: key) }
+
+    func readString(forKey key: String) throws -> String? {
+        guard let stored = stored(forKey: key) else { return nil }
+        let value = try at(key) { try decode(stored) }
+        switch value {
+        case nil: return nil
+        case let string as String: return string
+        default:
+            throw at(key) { error(.typeMismatch, expected: "a string", found: ValueConversion.describeType(of: value)) }
+        }
+    }
+
+    func readBytes(count: Int, forKey key: String) throws -> [UInt8] {
+        let bytes: [UInt8]
+        switch stored(forKey: key) {
+        case nil: bytes = []
+        case .data(let data)?: bytes = data
+        case let other?:
+            guard let data = try at(key, { try decode(other) }) as? Data else {
+                throw at(key) { error(.typeMismatch, expected: "data", found: KeyedArchive.describe(other)) }
+            }
+            bytes = [UInt8](data)
+        }
+        guard bytes.count == count else {
+            throw at(key) { error(.invalidValue, expected: "\(count) bytes", found: "\(bytes.count)") }
+        }
+        return bytes
+    }
+
+    func readPrimitiveArray<P: JavaPrimitive>(_ type: P.Type, count: Int, forKey key: String) throws -> [P] {
+        guard case .array(let elements)? = stored(forKey: key), elements.count == count else {
+            throw at(key) { error(.invalidValue, expected: "a list of \(count) numbers", found: "something else") }
+        }
+        return try at(key) {
+            try elements.map { element in
+                guard let value = try plainValue(element, as: DeclaredType(P.self)) as? P else {
+                    throw error(.typeMismatch, expected: "\(P.self)", found: KeyedArchive.describe(element))
+                }
+                return value
+            }
+        }
+    }
+
+    // MARK: ValueReader: objects
+
+    func readObject(as declared: DeclaredType, forKey key: String) throws -> Any? {
+        guard let stored = stored(forKey: key) else { return nil }
+        return try at(key) { try decode(stored, as: declared) }
+    }
+
+    func readObject(in slot: ResolvedSlot, forKey key: String) throws -> Any? {
+        try readObject(as: slot.declared, forKey: key)
+    }
+
+    func beginObject(in slot: ResolvedSlot, forKey key: String) throws -> ObjectReadStep {
+        guard let stored = stored(forKey: key) else { return .null }
+        path.append(key)
+        if case .uid(let uid) = stored, uid > 0, uid < objects.count, case .unread = states[Int(uid)],
+            case .dictionary(let entries) = objects[Int(uid)]
+        {
+            let resolved = try resolveClass(of: entries, at: Int(uid))
+            if case .registered(let registration) = resolved.kind {
+                do {
+                    try enter(entries, at: Int(uid))
+                } catch {
+                    path.removeLast()
+                    throw error
+                }
+                return .body(registration, storesReference: true)
+            }
+        }
+        defer { path.removeLast() }
+        guard let value = try decode(stored, as: slot.declared) else { return .null }
+        return .reference(value)
+    }
+
+    func endObject(storing value: Any) {
+        if let frame = frames.last { states[frame.index] = .read(value) }
+        leave()
+        path.removeLast()
+    }
+
+    func endObject() {
+        leave()
+        path.removeLast()
+    }
+
+    func reference(_ object: Any) {
+        if let frame = frames.last { states[frame.index] = .read(object) }
+    }
+
+    func validateCount(_ count: Int, minimumBytesPerElement: Int, forKey key: String) throws {
+        // Each element of a list a serializer reads key by key is one key of the object.
+        let most = min(options.limits.maxElementCount, max(frames.last?.entries.count ?? 0, objects.count))
+        guard count >= 0, count <= most else {
+            throw at(key) { error(.lengthExceedsInput, expected: "at most \(most) elements", found: "\(count)") }
+        }
+    }
+
+    func error(_ kind: SerializationError.Kind, expected: String, found: String) -> SerializationError {
+        SerializationError(kind, expected: expected, found: found, path: path)
+    }
+}

@@ -1,0 +1,318 @@
+import FoundationEssentials
+import KryoCore
+import KryoPlist
+
+/// Builds the object table of one keyed archive: the ``ValueWriter`` that serializers write
+/// through when the format is a keyed archive.
+///
+/// Each object is a dictionary of coder keys. Scalars (`writeInt32`, `writeDouble`…) and bytes
+/// are stored in the object's dictionary; strings and nested objects are entries of `$objects`,
+/// stored by reference (a UID), as `NSKeyedArchiver` stores them. A key that starts with `$` is
+/// escaped with one more `$`; an empty key, or a key written a second time in the same object,
+/// takes the next generic key (`$0`, `$1`…), as Apple's unkeyed calls do.
+final class KeyedArchiveWriter: ValueWriter {
+    let registry: Registry
+    let registryGeneration: UInt64
+    let options: SerializationOptions
+    var genericArguments: [DeclaredType] { [] }
+
+    /// The object table; entry 0 is `$null`.
+    private(set) var objects: [PropertyListValue] = [.string(KeyedArchive.nullMarker)]
+    /// The objects being written, outermost first.
+    private var frames: [Frame] = []
+    /// Class instances written so far, by identity, with their UIDs.
+    private var instances = IdentityTable()
+    /// UIDs reserved by conditional references to objects not written yet, by identity.
+    private var conditional: [ObjectIdentifier: Int] = [:]
+    /// Strings already in the table: equal immutable strings share one entry.
+    private var strings: [String: Int] = [:]
+    /// Class description dictionaries already in the table.
+    private var classes: [ArchiveClass: Int] = [:]
+
+    private struct Frame {
+        var entries: PropertyListDictionary = [:]
+        var nextGenericKey = 0
+    }
+
+    init(registry: Registry, options: SerializationOptions) {
+        self.registry = registry
+        registryGeneration = registry.generation
+        self.options = options
+        frames.reserveCapacity(16)
+    }
+
+    // MARK: The object table
+
+    /// Writes `value` as an entry of the table (or finds it there) and returns its UID: 0 for nil.
+    func archive(_ value: Any?) throws -> Int {
+        guard let value = ValueConversion.erase(value) else { return 0 }
+        if let uid = try archiveFoundationValue(value) { return uid }
+        guard let registration = registry.registration(for: type(of: value)) else {
+            throw SerializationError(
+                options.registrationRequired ? .unregisteredType : .unsupported,
+                expected: "a registered type or a Foundation value", found: "a value of type \(type(of: value))",
+                path: path)
+        }
+        if options.registrationRequired,
+            registry.registration(forArchiveClassName: registration.archiveClass.name) == nil
+        {
+            throw SerializationError(
+                .unregisteredType, expected: "a registration for \(type(of: value)) (registration is required)",
+                found: "none", path: path)
+        }
+        guard let uid = try beginObject(registration, value: value) else { return lastReference }
+        try registration.serializer.write(value, to: self)
+        try finishObject(uid, archiveClass: registration.archiveClass)
+        return uid
+    }
+
+    /// The UID ``beginObject(_:value:)`` found for an object written before.
+    private var lastReference = 0
+
+    /// Reserves the UID of a registered object and enters it; `nil` when the object was written
+    /// before (its UID is then in ``lastReference``).
+    private func beginObject(_ registration: Registration, value: Any) throws -> Int? {
+        if options.references, registration.identity == .instance {
+            let object = ObjectIdentity.instance(value)
+            let reserved = conditional.removeValue(forKey: ObjectIdentifier(object))
+            if let uid = instances.number(of: object, elseInsert: reserved ?? objects.count) {
+                lastReference = uid
+                return nil
+            }
+            if let reserved {
+                return try enter(reserved)
+            }
+        }
+        objects.append(.string(KeyedArchive.nullMarker))
+        return try enter(objects.count - 1)
+    }
+
+    private func enter(_ uid: Int) throws -> Int {
+        guard frames.count < options.limits.maxDepth else {
+            throw SerializationError(
+                .depthLimitExceeded, expected: "at most \(options.limits.maxDepth) nested objects",
+                found: "more", path: path)
+        }
+        frames.append(Frame())
+        return uid
+    }
+
+    /// Leaves the object entered last and stores it, with its class, under `uid`.
+    func finishObject(_ uid: Int, archiveClass: ArchiveClass) throws {
+        guard var frame = frames.popLast() else { return }
+        frame.entries["$class"] = .uid(UInt64(classUID(archiveClass)))
+        objects[uid] = .dictionary(frame.entries)
+    }
+
+    /// Writes an object of a Foundation class whose coder keys the caller lists: `entries`
+    /// gets the keys, `$class` is added.
+    func archiveObject(
+        _ archiveClass: ArchiveClass, identity: AnyObject? = nil, entries: (KeyedArchiveWriter) throws -> Void
+    ) throws -> Int {
+        let uid: Int
+        if let identity, options.references {
+            let reserved = conditional.removeValue(forKey: ObjectIdentifier(identity))
+            if let found = instances.number(of: identity, elseInsert: reserved ?? objects.count) { return found }
+            if let reserved {
+                uid = reserved
+            } else {
+                objects.append(.string(KeyedArchive.nullMarker))
+                uid = objects.count - 1
+            }
+        } else {
+            objects.append(.string(KeyedArchive.nullMarker))
+            uid = objects.count - 1
+        }
+        _ = try enter(uid)
+        try entries(self)
+        try finishObject(uid, archiveClass: archiveClass)
+        return uid
+    }
+
+    /// Adds a value stored inline in `$objects` (a string, number or data) and returns its UID.
+    func inline(_ value: PropertyListValue) -> Int {
+        objects.append(value)
+        return objects.count - 1
+    }
+
+    /// The UID of an immutable string; equal strings share one entry.
+    func inlineString(_ string: String) -> Int {
+        if string == KeyedArchive.nullMarker {
+            // The literal "$null" would read back as nil: store it as an NSString object.
+            objects.append(.dictionary(["NS.string": .string(string), "$class": .uid(UInt64(classUID(.nsString)))]))
+            return objects.count - 1
+        }
+        if let uid = strings[string] { return uid }
+        let uid = inline(.string(string))
+        strings[string] = uid
+        return uid
+    }
+
+    private func classUID(_ archiveClass: ArchiveClass) -> Int {
+        if let uid = classes[archiveClass] { return uid }
+        var description: PropertyListDictionary = [
+            "$classname": .string(archiveClass.name), "$classes": .array(archiveClass.chain.map { .string($0) }),
+        ]
+        if !archiveClass.hints.isEmpty { description["$classhints"] = .array(archiveClass.hints.map { .string($0) }) }
+        let uid = inline(.dictionary(description))
+        classes[archiveClass] = uid
+        return uid
+    }
+
+    // MARK: Keys
+
+    /// The key path of the value being written, for errors.
+    private(set) var path: [String] = []
+
+    /// Runs `body` with `component` added to the key path errors report.
+    func at<T>(_ component: String, _ body: () throws -> T) rethrows -> T {
+        path.append(component)
+        defer { path.removeLast() }
+        return try body()
+    }
+
+    /// Stores `value` under `key` in the object being written.
+    func store(_ value: PropertyListValue, forKey key: String) throws {
+        guard !frames.isEmpty else {
+            throw SerializationError(
+                .unsupported, expected: "a value inside an object", found: "a keyed value at the top of the archive")
+        }
+        var archived = KeyedArchiveKeys.escape(key)
+        if archived.isEmpty || frames[frames.count - 1].entries[archived] != nil {
+            archived = "$\(frames[frames.count - 1].nextGenericKey)"
+            frames[frames.count - 1].nextGenericKey += 1
+        }
+        frames[frames.count - 1].entries[archived] = value
+    }
+
+    /// Stores `value` under a key exactly as given (already escaped: a key read from an archive).
+    func storeRaw(_ value: PropertyListValue, forKey key: String) {
+        guard !frames.isEmpty else { return }
+        frames[frames.count - 1].entries[key] = value
+    }
+
+    /// Writes an object and stores its UID under `key`.
+    func storeObject(_ value: Any?, forKey key: String) throws {
+        let uid = try at(key) { try archive(value) }
+        try store(.uid(UInt64(uid)), forKey: key)
+    }
+
+    // MARK: ValueWriter: scalars
+
+    func writeBool(_ value: Bool, forKey key: String) throws { try store(.bool(value), forKey: key) }
+    func writeInt8(_ value: Int8, forKey key: String) throws { try store(.integer(Int64(value)), forKey: key) }
+    func writeInt16(_ value: Int16, forKey key: String) throws { try store(.integer(Int64(value)), forKey: key) }
+    func writeChar(_ value: UInt16, forKey key: String) throws { try store(.integer(Int64(value)), forKey: key) }
+    func writeInt32(_ value: Int32, forKey key: String, encoding: IntegerEncoding) throws {
+        try store(.integer(Int64(value)), forKey: key)
+    }
+    func writeInt64(_ value: Int64, forKey key: String, encoding: IntegerEncoding) throws {
+        try store(.integer(value), forKey: key)
+    }
+    func writeFloat(_ value: Float, forKey key: String) throws { try store(.real(Double(value)), forKey: key) }
+    func writeDouble(_ value: Double, forKey key: String) throws { try store(.real(value), forKey: key) }
+
+    func writeString(_ value: String?, forKey key: String) throws {
+        try store(.uid(UInt64(value.map(inlineString) ?? 0)), forKey: key)
+    }
+
+    func writeBytes(_ bytes: UnsafeRawBufferPointer, forKey key: String) throws {
+        try store(.data([UInt8](bytes)), forKey: key)
+    }
+
+    func writePrimitiveArray<P: JavaPrimitive>(_ values: [P], forKey key: String) throws {
+        try store(.array(values.map { KeyedArchiveWriter.propertyListNumber($0) }), forKey: key)
+    }
+
+    func writeStringObject(_ value: String?, canBeNull: Bool, forKey key: String) throws {
+        try writeString(value, forKey: key)
+    }
+
+    // MARK: ValueWriter: objects
+
+    func writeObject(_ value: Any?, as declared: DeclaredType, forKey key: String) throws {
+        try storeObject(value, forKey: key)
+    }
+
+    func writeObject(_ value: Any?, in slot: ResolvedSlot, forKey key: String) throws {
+        try storeObject(value, forKey: key)
+    }
+
+    /// The registrations of the objects entered through the slot path, to name their class.
+    private var slotObjects: [(uid: Int, registration: Registration)] = []
+
+    func beginObject(
+        _ registration: Registration, value: @autoclosure () -> Any, identity: @autoclosure () -> ObjectIdentity,
+        in slot: ResolvedSlot, forKey key: String
+    ) throws -> Bool {
+        let value = value()
+        if let uid = try at(key, { try archiveFoundationValue(value) }) {
+            try store(.uid(UInt64(uid)), forKey: key)
+            return false
+        }
+        guard let uid = try beginObject(registration, value: value) else {
+            try store(.uid(UInt64(lastReference)), forKey: key)
+            return false
+        }
+        // Stored in the parent, which is the frame below the one just entered.
+        let entered = frames.removeLast()
+        try store(.uid(UInt64(uid)), forKey: key)
+        frames.append(entered)
+        slotObjects.append((uid, registration))
+        path.append(key)
+        return true
+    }
+
+    func beginNilObject(in slot: ResolvedSlot, forKey key: String) throws -> Bool {
+        try store(.uid(0), forKey: key)
+        return false
+    }
+
+    func endObject() throws {
+        guard let (uid, registration) = slotObjects.popLast() else { return }
+        path.removeLast()
+        try finishObject(uid, archiveClass: registration.archiveClass)
+    }
+
+    /// Writes a reference to `value` that stays a reference to `$null` unless the object is also
+    /// written unconditionally somewhere in the archive (`encodeConditionalObject`).
+    func writeConditionalObject(_ value: AnyObject?, forKey key: String) throws {
+        guard let value else { return try store(.uid(0), forKey: key) }
+        if let uid = instances.number(of: value) { return try store(.uid(UInt64(uid)), forKey: key) }
+        if let reserved = conditional[ObjectIdentifier(value)] {
+            return try store(.uid(UInt64(reserved)), forKey: key)
+        }
+        objects.append(.string(KeyedArchive.nullMarker))
+        conditional[ObjectIdentifier(value)] = objects.count - 1
+        conditionalObjects.append(value)
+        try store(.uid(UInt64(objects.count - 1)), forKey: key)
+    }
+
+    /// Objects referred to conditionally, kept alive so that their identity is not reused.
+    private var conditionalObjects: [AnyObject] = []
+
+    // MARK: Numbers
+
+    static func propertyListNumber<P: JavaPrimitive>(_ value: P) -> PropertyListValue {
+        switch value {
+        case let flag as Bool: return .bool(flag)
+        case let number as Float: return .real(Double(number))
+        case let number as Double: return .real(number)
+        case let number as Int8: return .integer(Int64(number))
+        case let number as Int16: return .integer(Int64(number))
+        case let number as UInt16: return .integer(Int64(number))
+        case let number as Int32: return .integer(Int64(number))
+        case let number as Int64: return .integer(number)
+        default: return .integer(0)
+        }
+    }
+}
+
+/// How coder keys are stored in an archive's dictionaries.
+enum KeyedArchiveKeys {
+    /// `key` as stored: one more `$` in front of a key that starts with `$`, so that it cannot
+    /// collide with `$class` or the generic keys.
+    static func escape(_ key: String) -> String {
+        key.utf8.first == UInt8(ascii: "$") ? "$" + key : key
+    }
+}
