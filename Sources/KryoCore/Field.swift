@@ -382,7 +382,11 @@ public struct FieldSerializer<Root: Schematized>: Serializer {
     public func read(from reader: any ValueReader) throws -> Root {
         var value = Root()
         if Root.self is AnyClass { reader.reference(value) }
-        try accessors.readAll(into: &value, from: reader)
+        if reader.isPositional {
+            try accessors.readAll(into: &value, from: reader)
+        } else {
+            try accessors.readPresent(into: &value, from: reader)
+        }
         return value
     }
 }
@@ -406,11 +410,14 @@ final class FieldAccessors<Root>: Sendable {
 
     /// Keeps the accessors alive; ``borrowed`` points at them.
     @usableFromInline let owned: [Accessor]
+    /// The fields' names (their keys), in the accessors' order.
+    @usableFromInline let names: [String]
     @usableFromInline nonisolated(unsafe) let borrowed: UnsafeMutableBufferPointer<Unmanaged<Accessor>>
 
     @inlinable
     init(_ fields: [Field<Root>]) {
         owned = fields.map(Accessor.init)
+        names = fields.map(\.name)
         borrowed = .allocate(capacity: owned.count)
         _ = borrowed.initialize(from: owned.map { Unmanaged.passUnretained($0) })
     }
@@ -427,6 +434,15 @@ final class FieldAccessors<Root>: Sendable {
     @inlinable
     func readAll(into value: inout Root, from reader: any ValueReader) throws {
         for accessor in borrowed { try accessor._withUnsafeGuaranteedRef { try $0.read(&value, reader) } }
+    }
+
+    /// Reads the fields whose keys the object being read holds, leaving the others at their
+    /// defaults (formats with keys, where models may gain fields).
+    @usableFromInline
+    func readPresent(into value: inout Root, from reader: any ValueReader) throws {
+        for (index, name) in names.enumerated() where reader.containsValue(forKey: name) {
+            try read(index, into: &value, from: reader)
+        }
     }
 
     /// Writes the field at `index`.

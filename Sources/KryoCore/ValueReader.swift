@@ -82,6 +82,15 @@ public protocol ValueReader: AnyObject {
     func endSkippableField() throws
     /// Skips a field the reader does not know.
     func skipField(forKey key: String) throws
+
+    /// The keys of the object being read, for formats that store keys (a keyed archive); `nil`
+    /// for positional formats. What a serializer whose keys are data (a Codable keyed
+    /// container) reads its entries by. Defaults to `nil`.
+    var storedKeys: [String]? { get }
+    /// Whether the object being read holds a value under `key` (always `true` for positional
+    /// formats). Schema-driven serializers leave a field whose key is missing at its default, so
+    /// that models can gain fields. Defaults to `true`.
+    func containsValue(forKey key: String) -> Bool
 }
 
 extension ValueReader {
@@ -97,6 +106,8 @@ extension ValueReader {
     public func beginSkippableField(forKey key: String) throws {}
     public func endSkippableField() throws {}
     public func skipField(forKey key: String) throws {}
+    public var storedKeys: [String]? { nil }
+    public func containsValue(forKey key: String) -> Bool { true }
 
     /// Element by element, for backends without a bulk path.
     public func readPrimitiveArray<P: JavaPrimitive>(_ type: P.Type, count: Int, forKey key: String) throws -> [P] {

@@ -305,8 +305,15 @@ final class KeyedArchiveReader: ValueReader {
         return frames[frames.count - 1].entries[archived]
     }
 
-    /// The entries of the object being read.
-    var currentEntries: PropertyListDictionary? { frames.last?.entries }
+    func containsValue(forKey key: String) -> Bool {
+        frames.last?.entries[KeyedArchiveKeys.escape(key)] != nil
+    }
+
+    /// The coder keys of the object being read, unescaped, without `$class` and generic keys.
+    var storedKeys: [String]? {
+        guard let entries = frames.last?.entries else { return nil }
+        return entries.keys.compactMap(KeyedArchiveKeys.unescape)
+    }
 
     private func scalar(forKey key: String) throws -> PropertyListValue? {
         guard let value = stored(forKey: key) else { return nil }

@@ -13,6 +13,7 @@ extension KeyedArchiveWriter {
         let type = type(of: value)
         if let form = KeyedArchiveWriter.swiftForms[ObjectIdentifier(type)] { return try form(self, value) }
         if let collection = value as? any KeyedArchiveCollection { return try collection.archive(into: self) }
+        if let form = try archiveOtherCollection(value, of: type) { return form }
         guard type is AnyClass else { return nil }
         if let unknown = value as? UnknownArchivedObject { return try archiveUnknown(unknown) }
         return try archiveFoundationObject(value as AnyObject)
@@ -122,6 +123,19 @@ extension KeyedArchiveWriter {
             try writer.store(.array(keys), forKey: FoundationKeys.keys)
             try writer.store(.array(objects), forKey: FoundationKeys.objects)
         }
+    }
+
+    /// Other lists and maps with the library's default serializer (Java's `LinkedList`,
+    /// `TreeMap`, the containers of Codable values…), as `NSArray` and `NSDictionary`.
+    private func archiveOtherCollection(_ value: Any, of type: any Any.Type) throws -> Int? {
+        guard value is any AnyEntriesExposing || value is any AnyElementsExposing,
+            registry.registration(for: type)?.usesDefaultSerializer ?? true
+        else { return nil }
+        if let map = value as? any AnyEntriesExposing {
+            return try archiveDictionary(map.anyEntries, as: .nsDictionary)
+        }
+        if let list = value as? any AnyElementsExposing { return try archiveList(list.anyElements, as: .nsArray) }
+        return nil
     }
 
     /// Instances of Foundation classes (`NSMutableString`, `NSNumber`, `NSArray`…).

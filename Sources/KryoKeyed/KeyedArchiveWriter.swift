@@ -45,7 +45,7 @@ final class KeyedArchiveWriter: ValueWriter {
 
     /// Writes `value` as an entry of the table (or finds it there) and returns its UID: 0 for nil.
     func archive(_ value: Any?) throws -> Int {
-        guard let value = ValueConversion.erase(value) else { return 0 }
+        guard let value = ValueConversion.flatten(value) else { return 0 }
         if let uid = try archiveFoundationValue(value) { return uid }
         guard let registration = registry.registration(for: type(of: value)) else {
             throw SerializationError(
@@ -314,5 +314,12 @@ enum KeyedArchiveKeys {
     /// collide with `$class` or the generic keys.
     static func escape(_ key: String) -> String {
         key.utf8.first == UInt8(ascii: "$") ? "$" + key : key
+    }
+
+    /// The key a stored key was escaped from; `nil` for the archive's own keys (`$class`, `$0`…).
+    static func unescape(_ stored: String) -> String? {
+        guard stored.utf8.first == UInt8(ascii: "$") else { return stored }
+        let rest = stored.dropFirst()
+        return rest.utf8.first == UInt8(ascii: "$") ? String(rest) : nil
     }
 }

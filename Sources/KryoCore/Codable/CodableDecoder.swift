@@ -39,7 +39,13 @@ final class CodableTreeDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         if case .body(let reader) = source {
-            source = .value(try MapSerializer<AnyHashable, Any?>().read(from: reader))
+            if !reader.isPositional, let keys = reader.storedKeys {
+                var entries: [AnyHashable: Any?] = [:]
+                for key in keys { entries[key] = .some(try reader.readObject(as: .object, forKey: key)) }
+                source = .value(entries)
+            } else {
+                source = .value(try MapSerializer<AnyHashable, Any?>().read(from: reader))
+            }
         }
         guard case .value(let value) = source, let entries = CodableTreeDecoder.entries(of: value) else {
             throw CodableErrors.typeMismatch([String: Any].self, found: currentValue, at: codingPath)

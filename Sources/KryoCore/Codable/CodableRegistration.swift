@@ -7,8 +7,13 @@ extension Register {
     ///   - javaName: The class name written for it when it has no id; defaults to the Swift
     ///     type's qualified name (`MyApp.Point`). Java reads the value by registering
     ///     `java.util.HashMap` (or `ArrayList`, `String`…, see ``CodableSerializer``) under `id`.
-    public init<T: Codable>(codable type: T.Type, id: Int? = nil, javaName: String? = nil) {
-        self.init(type, id: id, javaName: javaName ?? String(reflecting: T.self), serializer: CodableSerializer<T>())
+    ///   - archiveClass: The class keyed archives name; defaults to the Java class name.
+    public init<T: Codable>(
+        codable type: T.Type, id: Int? = nil, javaName: String? = nil, archiveClass: ArchiveClass? = nil
+    ) {
+        self.init(
+            type, id: id, javaName: javaName ?? String(reflecting: T.self), serializer: CodableSerializer<T>(),
+            archiveClass: archiveClass)
     }
 
     /// Registers `type` with its default serializer: its schema, enum cases or library default
@@ -19,13 +24,15 @@ extension Register {
     ///   - id: The numeric id for the binary format; `nil` registers the type by name only.
     ///   - javaName: The Java class name; defaults to the one the type declares, or for a
     ///     Codable type without one to the Swift type's qualified name.
-    public init<T: Codable>(_ type: T.Type, id: Int? = nil, javaName: String? = nil) {
+    ///   - archiveClass: The class keyed archives name; defaults to the Java class name.
+    public init<T: Codable>(_ type: T.Type, id: Int? = nil, javaName: String? = nil, archiveClass: ArchiveClass? = nil)
+    {
         if T.self is any JavaRepresentable.Type {
             // Through the unconstrained initializer: the opened type is not known to be Codable.
             let erased: any Any.Type = type
-            self.init(erased, id: id, javaName: javaName)
+            self.init(erased, id: id, javaName: javaName, archiveClass: archiveClass)
         } else {
-            self.init(codable: type, id: id, javaName: javaName)
+            self.init(codable: type, id: id, javaName: javaName, archiveClass: archiveClass)
         }
     }
 }

@@ -72,6 +72,33 @@ struct CodableJavaList: JavaRepresentable {
     static var isJavaFinal: Bool { false }
 }
 
+// Formats that store containers in a form of their own (a keyed archive's NSDictionary and
+// NSArray) list the containers' entries and elements.
+extension CodableJavaMap: AnyEntriesExposing {
+    var anyEntries: [(key: Any, value: Any?)] {
+        zip(entries.keys, entries.values).map { (key: $0 as Any, value: $1.anyValue) }
+    }
+}
+
+extension CodableJavaList: AnyElementsExposing {
+    var anyElements: [Any?] { elements.values.map(\.anyValue) }
+}
+
+extension EncodedValue {
+    /// The value as the object a writer is handed: containers as ``CodableJavaMap`` and
+    /// ``CodableJavaList``.
+    var anyValue: Any? {
+        switch self {
+        case .null: return nil
+        case .scalar(let scalar): return scalar
+        case .object(let object): return object
+        case .keyed(let entries): return CodableJavaMap(entries: entries)
+        case .unkeyed(let elements): return CodableJavaList(elements: elements)
+        case .deferred(let encoder): return encoder.valueOrEmpty.anyValue
+        }
+    }
+}
+
 /// Writes a keyed container as the body of Java's `MapSerializer` without generic arguments:
 /// the entry count, then each key (a `String`) and value, each with its class.
 struct CodableJavaMapSerializer: Serializer {
@@ -112,6 +139,11 @@ enum CodableTreeWriter {
     }
 
     static func writeMapBody(_ entries: EncodedKeyed, to writer: any ValueWriter) throws {
+        if !writer.isPositional {
+            // A format with keys stores each entry under its own key, as an object's field.
+            for (key, value) in zip(entries.keys, entries.values) { try writeObject(value, to: writer, forKey: key) }
+            return
+        }
         try writer.writeInt32(try count(entries.count), forKey: "size", encoding: .positive)
         for (key, value) in zip(entries.keys, entries.values) {
             try writer.writeObject(key, as: .object, forKey: "key")

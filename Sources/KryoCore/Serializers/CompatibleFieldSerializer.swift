@@ -35,7 +35,7 @@ public struct CompatibleFieldSerializer<Root: Schematized>: Serializer {
         var value = Root()
         if Root.self is AnyClass { reader.reference(value) }
         guard reader.isPositional else {
-            try accessors.readAll(into: &value, from: reader)
+            try accessors.readPresent(into: &value, from: reader)
             return value
         }
         for index in try reader.readFieldOrder(names, of: Root.self) {

@@ -12,7 +12,7 @@ public struct TaggedFieldSerializer<Root: Schematized>: Serializer {
     /// The fields written: tagged and not deprecated, in Java's order.
     @usableFromInline let written: [(tag: Int32, write: Write)]
     /// Every tagged field, deprecated ones included, in Java's order.
-    @usableFromInline let readable: [(tag: Int, read: Read)]
+    @usableFromInline let readable: [(tag: Int, name: String, read: Read)]
     /// Positions in ``readable`` by tag.
     @usableFromInline let indexByTag: [Int: Int]
     public let isFinal: Bool
@@ -23,7 +23,7 @@ public struct TaggedFieldSerializer<Root: Schematized>: Serializer {
         written = tagged.filter { !$0.isDeprecated }.compactMap { field in
             field.tag.map { (Int32(truncatingIfNeeded: $0), field.write) }
         }
-        readable = tagged.compactMap { field in field.tag.map { ($0, field.read) } }
+        readable = tagged.compactMap { field in field.tag.map { ($0, field.name, field.read) } }
         var indexByTag: [Int: Int] = [:]
         for (index, field) in readable.enumerated() where indexByTag[field.tag] == nil {
             indexByTag[field.tag] = index
@@ -48,7 +48,7 @@ public struct TaggedFieldSerializer<Root: Schematized>: Serializer {
         var value = Root()
         if Root.self is AnyClass { reader.reference(value) }
         guard reader.isPositional else {
-            for field in readable { try field.read(&value, reader) }
+            for field in readable where reader.containsValue(forKey: field.name) { try field.read(&value, reader) }
             return value
         }
         let count = Int(try reader.readInt32(forKey: "$fieldCount", encoding: .positive))

@@ -1,0 +1,125 @@
+import Foundation
+import SwiftKryo
+import Testing
+
+/// What the keyed backend writes, Foundation's NSKeyedUnarchiver reads, and what Foundation's
+/// NSKeyedArchiver writes, the keyed backend reads: graphs of Foundation values, both ways,
+/// in both plist layouts.
+@Suite struct FoundationInteropTests {
+    /// A graph of every Foundation value both sides know, with nesting and a shared array.
+    static func foundationGraph() -> NSDictionary {
+        let shared = NSArray(array: ["shared", 1])
+        let graph = NSMutableDictionary()
+        graph["ascii"] = "plain text"
+        graph["unicode"] = "Grüße, 世界 🌍"
+        graph["int"] = NSNumber(value: -42)
+        graph["big"] = NSNumber(value: Int64.max)
+        graph["real"] = NSNumber(value: 2.718281828459045)
+        graph["flag"] = NSNumber(value: true)
+        graph["data"] = NSData(bytes: [0, 1, 2, 254, 255] as [UInt8], length: 5)
+        graph["date"] = NSDate(timeIntervalSinceReferenceDate: 123_456_789.5)
+        graph["list"] = NSArray(array: ["a", NSNumber(value: 2), NSArray(array: ["nested"])])
+        graph["map"] = NSDictionary(dictionary: ["k": "v", "n": NSNumber(value: 7)])
+        graph["set"] = NSSet(array: ["x", "y"])
+        graph["url"] = NSURL(string: "https://swift.org/documentation/?q=kryo")
+        graph["relative"] = NSURL(string: "c/d.html", relativeTo: URL(string: "http://example.org/a/b/"))
+        graph["uuid"] = NSUUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
+        graph["null"] = NSNull()
+        graph["first"] = shared
+        graph["second"] = shared
+        return graph
+    }
+
+    static func expectEqualToGraph(_ decoded: [AnyHashable: Any?]) {
+        #expect(decoded["ascii"] as? String == "plain text")
+        #expect(decoded["unicode"] as? String == "Grüße, 世界 🌍")
+        #expect(ValueConversion.convert(decoded["int"] ?? nil, to: Int.self) == -42)
+        #expect(ValueConversion.convert(decoded["big"] ?? nil, to: Int64.self) == Int64.max)
+        #expect(decoded["real"] as? Double == 2.718281828459045)
+        #expect(decoded["flag"] as? Bool == true)
+        #expect(decoded["data"] as? Data == Data([0, 1, 2, 254, 255]))
+        #expect(decoded["date"] as? Date == Date(timeIntervalSinceReferenceDate: 123_456_789.5))
+        let list = decoded["list"] as? [Any?]
+        #expect(list?.count == 3)
+        #expect(list?.first as? String == "a")
+        #expect(ValueConversion.convert(list?[1], to: Int.self) == 2)
+        #expect((list?[2] as? [Any?])?.first as? String == "nested")
+        let map = decoded["map"] as? [AnyHashable: Any?]
+        #expect(map?["k"] as? String == "v")
+        #expect(ValueConversion.convert(map?["n"] ?? nil, to: Int.self) == 7)
+        #expect(decoded["set"] as? Set<AnyHashable> == ["x", "y"])
+        #expect((decoded["url"] as? URL)?.absoluteString == "https://swift.org/documentation/?q=kryo")
+        let relative = decoded["relative"] as? URL
+        #expect(relative?.relativeString == "c/d.html")
+        #expect(relative?.baseURL?.absoluteString == "http://example.org/a/b/")
+        #expect(relative?.absoluteString == "http://example.org/a/b/c/d.html")
+        #expect(decoded["uuid"] as? UUID == UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
+        #expect(decoded["null"] is NSNull)
+        let first = decoded["first"] as? [Any?]
+        #expect(first?.first as? String == "shared")
+        let second = decoded["second"] as? [Any?]
+        #expect(second?.first as? String == "shared")
+        #expect(ValueConversion.convert(second?.last ?? nil, to: Int.self) == 1)
+    }
+
+    @Test(arguments: [PropertyListFormat.binary, .xml])
+    func theBackendReadsWhatFoundationWrites(format: PropertyListFormat) throws {
+        let archiver = NSKeyedArchiver(requiringSecureCoding: false)
+        archiver.outputFormat = format == .binary ? .binary : .xml
+        archiver.encode(FoundationInteropTests.foundationGraph(), forKey: NSKeyedArchiveRootObjectKey)
+        archiver.finishEncoding()
+        let codec = KeyedArchiveCodec(registry: try Registry())
+        let decoded = try codec.decode([AnyHashable: Any?].self, from: [UInt8](archiver.encodedData))
+        FoundationInteropTests.expectEqualToGraph(decoded)
+    }
+
+    @Test(arguments: [PropertyListFormat.binary, .xml])
+    func foundationReadsWhatTheBackendWrites(format: PropertyListFormat) throws {
+        let codec = KeyedArchiveCodec(registry: try Registry(), format: format)
+        let swiftGraph: [String: Any] = [
+            "ascii": "plain text", "unicode": "Grüße, 世界 🌍", "int": -42, "big": Int64.max,
+            "real": 2.718281828459045, "flag": true, "data": Data([0, 1, 2, 254, 255]),
+            "date": Date(timeIntervalSinceReferenceDate: 123_456_789.5),
+            "list": ["a", 2, ["nested"]] as [Any], "map": ["k": "v", "n": 7] as [String: Any],
+            "set": Set(["x", "y"]), "url": URL(string: "https://swift.org/documentation/?q=kryo") as Any,
+            "relative": URL(string: "c/d.html", relativeTo: URL(string: "http://example.org/a/b/")) as Any,
+            "uuid": UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F") as Any, "null": NSNull(),
+            "first": ["shared", 1] as [Any], "second": ["shared", 1] as [Any],
+        ]
+        let bytes = try codec.encode(swiftGraph)
+        let unarchiver = try NSKeyedUnarchiver(forReadingFrom: Data(bytes))
+        unarchiver.requiresSecureCoding = false
+        let object = unarchiver.decodeObject(forKey: NSKeyedArchiveRootObjectKey)
+        let decoded = try #require(object as? NSDictionary)
+        var swift: [AnyHashable: Any?] = [:]
+        for (key, value) in decoded {
+            swift[(key as? AnyHashable) ?? AnyHashable("?")] = .some(FoundationInteropTests.swiftValue(value))
+        }
+        FoundationInteropTests.expectEqualToGraph(swift)
+    }
+
+    /// A Foundation object graph as the Swift values the keyed backend decodes to.
+    static func swiftValue(_ value: Any) -> Any? {
+        switch value {
+        case let number as NSNumber:
+            if let flag = number as? Bool { return flag }
+            let type = String(cString: number.objCType)
+            return type == "d" || type == "f" ? number.doubleValue : Int(number.int64Value)
+        case let string as NSString: return string as String
+        case let data as NSData: return data as Data
+        case let date as NSDate: return date as Date
+        case let url as NSURL: return url as URL
+        case let uuid as NSUUID: return uuid as UUID
+        case is NSNull: return NSNull()
+        case let array as NSArray: return array.map { swiftValue($0) }
+        case let set as NSSet: return Set(set.compactMap { swiftValue($0) as? AnyHashable })
+        case let dictionary as NSDictionary:
+            var result: [AnyHashable: Any?] = [:]
+            for (key, value) in dictionary {
+                result[(swiftValue(key) as? AnyHashable) ?? AnyHashable("?")] = .some(swiftValue(value))
+            }
+            return result
+        default: return value
+        }
+    }
+}
