@@ -1,0 +1,434 @@
+import KryoCore
+import OrderedCollections
+
+/// Reads Apple's binary property list, `bplist00`.
+///
+/// Layout: the 8-byte magic, the objects, an offset table (one big-endian offset per object),
+/// and a 32-byte trailer: 5 unused bytes, a sort version, the offset size, the object-reference
+/// size, the object count, the index of the top object and the offset of the offset table (the
+/// last three as big-endian 64-bit integers). Each object starts with a marker byte whose high
+/// nibble is its type and low nibble its size or count (`0xF`: the count follows as an integer
+/// object).
+///
+/// Every offset, reference, count and length is checked before it is used. Decoded objects are
+/// kept by index, so an object referenced many times is decoded once (copy-on-write values make
+/// the sharing cheap), and a container that contains itself is an error.
+struct BinaryPropertyListReader {
+    private let bytes: UnsafeRawBufferPointer
+    private let limits: PropertyListLimits
+    private let offsetSize: Int
+    private let referenceSize: Int
+    private let objectCount: Int
+    private let topObject: Int
+    private let offsetTableOffset: Int
+    /// Decoded objects by index.
+    private var decoded: [PropertyListValue?]
+    /// Containers being decoded (on the current path from the top object), by index.
+    private var inProgress: [Bool]
+    private var depth = 0
+
+    private static let trailerSize = 32
+
+    /// Checks the magic and the trailer.
+    init(_ bytes: UnsafeRawBufferPointer, limits: PropertyListLimits) throws(SerializationError) {
+        self.bytes = bytes
+        self.limits = limits
+        let magic = PropertyList.binaryMagic
+        guard bytes.count >= magic.count else {
+            throw SerializationError(
+                .truncatedInput, expected: "the 8-byte magic 'bplist00'", found: "\(bytes.count) bytes",
+                offset: bytes.count)
+        }
+        guard bytes.prefix(magic.count).elementsEqual(magic) else {
+            throw SerializationError(
+                .unsupported, expected: "the magic 'bplist00'",
+                found: "'\(String(decoding: bytes.prefix(8), as: UTF8.self))'", offset: 0)
+        }
+        // The smallest binary plist: magic, a one-byte object, a one-byte offset table, trailer.
+        guard bytes.count >= magic.count + 2 + Self.trailerSize else {
+            throw SerializationError(
+                .truncatedInput, expected: "a 32-byte trailer after the objects",
+                found: "a file of \(bytes.count) bytes", offset: bytes.count)
+        }
+        let trailer = bytes.count - Self.trailerSize
+        let offsetSize = Int(bytes[trailer + 6])
+        let referenceSize = Int(bytes[trailer + 7])
+        let objectCount = Self.readUInt64(bytes, at: trailer + 8)
+        let topObject = Self.readUInt64(bytes, at: trailer + 16)
+        let tableOffset = Self.readUInt64(bytes, at: trailer + 24)
+        guard (1...8).contains(offsetSize) else {
+            throw SerializationError(
+                .invalidValue, expected: "an offset size of 1 to 8 bytes", found: "\(offsetSize)",
+                offset: trailer + 6)
+        }
+        guard (1...8).contains(referenceSize) else {
+            throw SerializationError(
+                .invalidValue, expected: "an object reference size of 1 to 8 bytes",
+                found: "\(referenceSize)", offset: trailer + 7)
+        }
+        // Each object takes at least one byte and one offset-table entry.
+        guard objectCount >= 1, objectCount <= UInt64(trailer - magic.count) / UInt64(offsetSize + 1) else {
+            throw SerializationError(
+                .lengthExceedsInput, expected: "an object count that fits in the file",
+                found: "\(objectCount)", offset: trailer + 8)
+        }
+        guard objectCount <= UInt64(limits.maxObjectCount) else {
+            throw SerializationError(
+                .sizeLimitExceeded, expected: "at most \(limits.maxObjectCount) objects",
+                found: "\(objectCount)", offset: trailer + 8)
+        }
+        guard topObject < objectCount else {
+            throw SerializationError(
+                .invalidReference, expected: "a top object below the object count \(objectCount)",
+                found: "\(topObject)", offset: trailer + 16)
+        }
+        let tableSize = Int(objectCount) * offsetSize
+        guard tableOffset > UInt64(magic.count), tableOffset <= UInt64(trailer - tableSize) else {
+            throw SerializationError(
+                .lengthExceedsInput,
+                expected: "an offset table between the objects and the trailer (\(tableSize) bytes)",
+                found: "offset \(tableOffset)", offset: trailer + 24)
+        }
+        self.offsetSize = offsetSize
+        self.referenceSize = referenceSize
+        self.objectCount = Int(objectCount)
+        self.topObject = Int(topObject)
+        self.offsetTableOffset = Int(tableOffset)
+        self.decoded = Array(repeating: nil, count: Int(objectCount))
+        self.inProgress = Array(repeating: false, count: Int(objectCount))
+    }
+
+    /// Decodes the top object (and everything it references).
+    mutating func readTopObject() throws(SerializationError) -> PropertyListValue {
+        try readObject(topObject, referencedAt: bytes.count - Self.trailerSize + 16)
+    }
+
+    // MARK: - Fixed-size reads (callers check the bounds)
+
+    private static func readUInt64(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt64 {
+        UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+
+    /// A big-endian unsigned integer of 1 to 8 bytes at `offset`.
+    @inline(__always)
+    private func readUnsigned(at offset: Int, size: Int) -> UInt64 {
+        switch size {
+        case 1: return UInt64(bytes[offset])
+        case 2: return UInt64(UInt16(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
+        case 4: return UInt64(UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+        case 8: return Self.readUInt64(bytes, at: offset)
+        default:
+            var value: UInt64 = 0
+            for index in offset..<offset + size { value = value << 8 | UInt64(bytes[index]) }
+            return value
+        }
+    }
+
+    // MARK: - Objects
+
+    /// The offset of object `index`, checked to lie among the objects.
+    private func objectOffset(_ index: Int) throws(SerializationError) -> Int {
+        let offset = readUnsigned(at: offsetTableOffset + index * offsetSize, size: offsetSize)
+        guard offset >= UInt64(PropertyList.binaryMagic.count), offset < UInt64(offsetTableOffset) else {
+            throw SerializationError(
+                .invalidValue,
+                expected: "an object offset between 8 and the offset table (\(offsetTableOffset))",
+                found: "\(offset) for object \(index)", offset: offsetTableOffset + index * offsetSize)
+        }
+        return Int(offset)
+    }
+
+    /// Throws unless `count` bytes from `offset` lie before the offset table.
+    @inline(__always)
+    private func require(_ count: Int, at offset: Int, for what: @autoclosure () -> String)
+        throws(SerializationError)
+    {
+        guard count <= offsetTableOffset - offset else {
+            throw SerializationError(
+                .lengthExceedsInput, expected: "\(what()) of \(count) bytes",
+                found: "\(offsetTableOffset - offset) bytes before the offset table", offset: offset)
+        }
+    }
+
+    /// The element count of the object whose marker is at `offset`, and where its content starts.
+    private func readCount(marker: UInt8, at offset: Int) throws(SerializationError) -> (count: Int, start: Int) {
+        let nibble = Int(marker & 0x0F)
+        if nibble != 0x0F { return (nibble, offset + 1) }
+        let intOffset = offset + 1
+        try require(1, at: intOffset, for: "the marker of a count")
+        let intMarker = bytes[intOffset]
+        guard intMarker & 0xF0 == 0x10, intMarker & 0x0F <= 3 else {
+            throw SerializationError(
+                .invalidValue, expected: "an integer marker (0x10 to 0x13) for a count",
+                found: hex(intMarker), offset: intOffset)
+        }
+        let size = 1 << Int(intMarker & 0x0F)
+        try require(size, at: intOffset + 1, for: "a count")
+        let count = readUnsigned(at: intOffset + 1, size: size)
+        // Every count is of something that takes at least one byte.
+        guard count <= UInt64(offsetTableOffset) else {
+            throw SerializationError(
+                .lengthExceedsInput, expected: "a count that fits in the file", found: "\(count)",
+                offset: intOffset)
+        }
+        return (Int(count), intOffset + 1 + size)
+    }
+
+    private mutating func readObject(_ index: Int, referencedAt referenceOffset: Int) throws(SerializationError)
+        -> PropertyListValue
+    {
+        if let value = decoded[index] { return value }
+        if inProgress[index] {
+            throw SerializationError(
+                .invalidReference, expected: "a reference to an object outside its own contents",
+                found: "a cycle back to object \(index)", offset: referenceOffset)
+        }
+        let offset = try objectOffset(index)
+        let marker = bytes[offset]
+        let value: PropertyListValue
+        switch marker >> 4 {
+        case 0x0:
+            switch marker {
+            case 0x08: value = .bool(false)
+            case 0x09: value = .bool(true)
+            default:
+                throw SerializationError(
+                    .unsupported,
+                    expected: "a property-list object (null and fill bytes have no property-list value)",
+                    found: "marker \(hex(marker))", offset: offset)
+            }
+        case 0x1:
+            value = try readInteger(marker: marker, at: offset)
+        case 0x2:
+            switch marker & 0x0F {
+            case 2:
+                try require(4, at: offset + 1, for: "a 4-byte real")
+                let bits = UInt32(readUnsigned(at: offset + 1, size: 4))
+                value = .real(Double(Float(bitPattern: bits)))
+            case 3:
+                try require(8, at: offset + 1, for: "an 8-byte real")
+                value = .real(Double(bitPattern: readUnsigned(at: offset + 1, size: 8)))
+            default:
+                throw SerializationError(
+                    .invalidValue, expected: "a 4- or 8-byte real (0x22 or 0x23)", found: hex(marker),
+                    offset: offset)
+            }
+        case 0x3:
+            guard marker == 0x33 else {
+                throw SerializationError(
+                    .invalidValue, expected: "an 8-byte date (0x33)", found: hex(marker), offset: offset)
+            }
+            try require(8, at: offset + 1, for: "a date")
+            value = .date(Double(bitPattern: readUnsigned(at: offset + 1, size: 8)))
+        case 0x4:
+            let (count, start) = try readCount(marker: marker, at: offset)
+            try require(count, at: start, for: "data")
+            value = .data(Array(UnsafeRawBufferPointer(rebasing: bytes[start..<start + count])))
+        case 0x5:
+            let (count, start) = try readCount(marker: marker, at: offset)
+            try require(count, at: start, for: "an ASCII string")
+            value = .string(try readASCII(start, count))
+        case 0x6:
+            let (count, start) = try readCount(marker: marker, at: offset)
+            guard count <= (offsetTableOffset - start) / 2 else {
+                throw SerializationError(
+                    .lengthExceedsInput, expected: "a UTF-16 string of \(count) code units",
+                    found: "\(offsetTableOffset - start) bytes before the offset table", offset: start)
+            }
+            value = .string(try readUTF16(start, count))
+        case 0x8:
+            let size = Int(marker & 0x0F) + 1
+            try require(size, at: offset + 1, for: "a UID")
+            // Sizes above 8 bytes are accepted when the extra high bytes are zero.
+            for extra in offset + 1..<offset + 1 + max(0, size - 8) where bytes[extra] != 0 {
+                throw SerializationError(
+                    .unsupported, expected: "a UID that fits in 64 bits", found: "a \(size)-byte UID",
+                    offset: extra)
+            }
+            value = .uid(readUnsigned(at: offset + 1 + max(0, size - 8), size: min(size, 8)))
+        case 0xA, 0xC:
+            value = .array(try readArray(index, marker: marker, at: offset))
+        case 0xD:
+            value = .dictionary(try readDictionary(index, marker: marker, at: offset))
+        default:
+            throw SerializationError(
+                .invalidValue, expected: "an object marker", found: hex(marker), offset: offset)
+        }
+        decoded[index] = value
+        return value
+    }
+
+    private func readInteger(marker: UInt8, at offset: Int) throws(SerializationError) -> PropertyListValue {
+        let sizeExponent = marker & 0x0F
+        guard sizeExponent <= 4 else {
+            throw SerializationError(
+                .invalidValue, expected: "an integer of 1, 2, 4, 8 or 16 bytes (0x10 to 0x14)",
+                found: hex(marker), offset: offset)
+        }
+        let size = 1 << Int(sizeExponent)
+        try require(size, at: offset + 1, for: "an integer")
+        switch size {
+        case 1, 2, 4:
+            return .integer(Int64(readUnsigned(at: offset + 1, size: size)))
+        case 8:
+            return .integer(Int64(bitPattern: readUnsigned(at: offset + 1, size: 8)))
+        default:
+            // 16 bytes: the high half is 0 for values up to UInt64.max, all ones for negatives.
+            let high = readUnsigned(at: offset + 1, size: 8)
+            let low = readUnsigned(at: offset + 9, size: 8)
+            if high == 0 {
+                return low <= UInt64(Int64.max) ? .integer(Int64(low)) : .unsignedInteger(low)
+            }
+            if high == UInt64.max && low > UInt64(Int64.max) {
+                return .integer(Int64(bitPattern: low))
+            }
+            throw SerializationError(
+                .unsupported, expected: "a 128-bit integer within Int64.min...UInt64.max",
+                found: "high bits \(hex(high))", offset: offset)
+        }
+    }
+
+    private func readASCII(_ start: Int, _ count: Int) throws(SerializationError) -> String {
+        let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<start + count])
+        for position in 0..<count where slice[position] >= 0x80 {
+            throw SerializationError(
+                .invalidValue, expected: "an ASCII byte in an ASCII string (0x5_)",
+                found: hex(slice[position]), offset: start + position)
+        }
+        return String(decoding: slice, as: UTF8.self)
+    }
+
+    private func readUTF16(_ start: Int, _ count: Int) throws(SerializationError) -> String {
+        // Each UTF-16 code unit becomes at most 3 UTF-8 bytes (a surrogate pair, 2 units, 4 bytes).
+        var failure: SerializationError?
+        let string = String(unsafeUninitializedCapacity: count * 3) { buffer in
+            var written = 0
+            var unitIndex = 0
+            while unitIndex < count {
+                let unit = UInt32(readUnsigned(at: start + unitIndex * 2, size: 2))
+                var scalar = unit
+                if unit >= 0xD800 && unit <= 0xDFFF {
+                    let low =
+                        unitIndex + 1 < count ? UInt32(readUnsigned(at: start + unitIndex * 2 + 2, size: 2)) : 0
+                    guard unit <= 0xDBFF, low >= 0xDC00, low <= 0xDFFF else {
+                        failure = SerializationError(
+                            .invalidValue, expected: "valid UTF-16 (a high surrogate followed by a low one)",
+                            found: "an unpaired surrogate \(hex(UInt64(unit)))", offset: start + unitIndex * 2)
+                        return 0
+                    }
+                    scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                    unitIndex += 1
+                }
+                unitIndex += 1
+                if scalar < 0x80 {
+                    buffer[written] = UInt8(scalar)
+                    written += 1
+                } else if scalar < 0x800 {
+                    buffer[written] = UInt8(0xC0 | scalar >> 6)
+                    buffer[written + 1] = UInt8(0x80 | scalar & 0x3F)
+                    written += 2
+                } else if scalar < 0x10000 {
+                    buffer[written] = UInt8(0xE0 | scalar >> 12)
+                    buffer[written + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+                    buffer[written + 2] = UInt8(0x80 | scalar & 0x3F)
+                    written += 3
+                } else {
+                    buffer[written] = UInt8(0xF0 | scalar >> 18)
+                    buffer[written + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+                    buffer[written + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+                    buffer[written + 3] = UInt8(0x80 | scalar & 0x3F)
+                    written += 4
+                }
+            }
+            return written
+        }
+        if let failure { throw failure }
+        return string
+    }
+
+    /// Reads `count` object references from `start` (the caller checked they are in bounds).
+    @inline(__always)
+    private func reference(at offset: Int) throws(SerializationError) -> Int {
+        let reference = readUnsigned(at: offset, size: referenceSize)
+        guard reference < UInt64(objectCount) else {
+            throw SerializationError(
+                .invalidReference, expected: "an object reference below the object count \(objectCount)",
+                found: "\(reference)", offset: offset)
+        }
+        return Int(reference)
+    }
+
+    /// Enters container `index`: checks the depth and marks it as being decoded.
+    private mutating func enter(_ index: Int, at offset: Int) throws(SerializationError) {
+        depth += 1
+        guard depth <= limits.maxDepth else {
+            throw SerializationError(
+                .depthLimitExceeded, expected: "at most \(limits.maxDepth) nested containers",
+                found: "deeper nesting", offset: offset)
+        }
+        inProgress[index] = true
+    }
+
+    private mutating func leave(_ index: Int) {
+        depth -= 1
+        inProgress[index] = false
+    }
+
+    private mutating func readArray(_ index: Int, marker: UInt8, at offset: Int) throws(SerializationError)
+        -> [PropertyListValue]
+    {
+        let (count, start) = try readCount(marker: marker, at: offset)
+        guard count <= (offsetTableOffset - start) / referenceSize else {
+            throw SerializationError(
+                .lengthExceedsInput, expected: "\(count) object references of \(referenceSize) bytes",
+                found: "\(offsetTableOffset - start) bytes before the offset table", offset: start)
+        }
+        try enter(index, at: offset)
+        var elements: [PropertyListValue] = []
+        elements.reserveCapacity(count)
+        for position in 0..<count {
+            let referenceOffset = start + position * referenceSize
+            elements.append(try readObject(try reference(at: referenceOffset), referencedAt: referenceOffset))
+        }
+        leave(index)
+        return elements
+    }
+
+    private mutating func readDictionary(_ index: Int, marker: UInt8, at offset: Int) throws(SerializationError)
+        -> PropertyListDictionary
+    {
+        let (count, start) = try readCount(marker: marker, at: offset)
+        guard count <= (offsetTableOffset - start) / referenceSize / 2 else {
+            throw SerializationError(
+                .lengthExceedsInput, expected: "\(count * 2) object references of \(referenceSize) bytes",
+                found: "\(offsetTableOffset - start) bytes before the offset table", offset: start)
+        }
+        try enter(index, at: offset)
+        var dictionary = PropertyListDictionary(minimumCapacity: count)
+        let valuesStart = start + count * referenceSize
+        for position in 0..<count {
+            let keyOffset = start + position * referenceSize
+            let keyIndex = try reference(at: keyOffset)
+            guard case .string(let key) = try readObject(keyIndex, referencedAt: keyOffset) else {
+                throw SerializationError(
+                    .typeMismatch, expected: "a string dictionary key",
+                    found: "object \(keyIndex) of another type", offset: keyOffset)
+            }
+            let valueOffset = valuesStart + position * referenceSize
+            dictionary[key] = try readObject(try reference(at: valueOffset), referencedAt: valueOffset)
+        }
+        leave(index)
+        return dictionary
+    }
+}
+
+/// `0x` and two hex digits.
+func hex(_ byte: UInt8) -> String {
+    hex(UInt64(byte), digits: 2)
+}
+
+/// `0x` and the hex digits of `value`, at least `digits` of them.
+func hex(_ value: UInt64, digits: Int = 1) -> String {
+    let text = String(value, radix: 16, uppercase: true)
+    return "0x" + String(repeating: "0", count: max(0, digits - text.count)) + text
+}

@@ -1,0 +1,341 @@
+import KryoCore
+
+/// Writes Apple's binary property list, `bplist00`, the way Apple's writer lays it out.
+///
+/// Objects are numbered in pre-order (a container, then all keys of a dictionary, then its
+/// values, each with its own contents) and written in that order. Equal strings, integers,
+/// reals, dates, data, booleans and UIDs are written once and referenced from every place they
+/// occur; arrays and dictionaries are not compared. Integers, object references and offsets use
+/// the fewest bytes that hold them (1, 2, 4 or 8).
+///
+/// The writer works in two passes: the first numbers the objects, encodes every scalar into one
+/// scratch buffer and collects the object references of every container; the second, once the
+/// object count (and so the reference size) is known, copies everything into an output buffer
+/// of the exact final size.
+struct BinaryPropertyListWriter {
+    private let maxDepth: Int
+    private var depth = 0
+
+    /// One object of the output, in object-number order.
+    private struct Entry {
+        enum Kind: UInt8 { case scalar, array, dictionary }
+        var kind: Kind
+        /// Scalars: the start of the encoded object in `scratch`; containers: the start of their
+        /// references in `references`.
+        var start: Int
+        /// Scalars: the encoded size; arrays: the element count; dictionaries: the entry count.
+        var count: Int
+    }
+
+    private var entries: [Entry] = []
+    private var scratch: [UInt8] = []
+    private var references: [Int] = []
+
+    private var strings: [String: Int] = [:]
+    private var integers: [Int64: Int] = [:]
+    private var unsignedIntegers: [UInt64: Int] = [:]
+    private var reals: [UInt64: Int] = [:]  // by bit pattern, so 0.0 and -0.0 stay apart
+    private var dates: [UInt64: Int] = [:]
+    private var datas: [[UInt8]: Int] = [:]
+    private var uids: [UInt64: Int] = [:]
+    private var booleans: (false: Int?, true: Int?) = (nil, nil)
+
+    init(maxDepth: Int) {
+        self.maxDepth = maxDepth
+    }
+
+    /// The bytes of a binary property list whose top object is `value`.
+    mutating func write(_ value: PropertyListValue) throws(SerializationError) -> [UInt8] {
+        _ = try flatten(value)
+        return assemble()
+    }
+
+    // MARK: - Pass 1: numbering and scalar encoding
+
+    /// Starts a new scalar object in `scratch` and returns its number.
+    private mutating func beginScalar() -> Int {
+        entries.append(Entry(kind: .scalar, start: scratch.count, count: 0))
+        return entries.count - 1
+    }
+
+    private mutating func endScalar(_ number: Int) {
+        entries[number].count = scratch.count - entries[number].start
+    }
+
+    /// Appends a marker whose low nibble is `count`, or `0xF` followed by an integer object.
+    private mutating func appendMarker(_ type: UInt8, count: Int) {
+        if count < 15 {
+            scratch.append(type << 4 | UInt8(count))
+        } else {
+            scratch.append(type << 4 | 0x0F)
+            appendUnsignedInteger(UInt64(count))
+        }
+    }
+
+    /// Appends an integer object (`0x1_`) of the smallest size for a non-negative value.
+    private mutating func appendUnsignedInteger(_ value: UInt64) {
+        switch value {
+        case 0...0xFF:
+            scratch.append(0x10)
+            scratch.append(UInt8(value))
+        case 0...0xFFFF:
+            scratch.append(0x11)
+            appendBigEndian(value, size: 2)
+        case 0...0xFFFF_FFFF:
+            scratch.append(0x12)
+            appendBigEndian(value, size: 4)
+        case 0...UInt64(Int64.max):
+            scratch.append(0x13)
+            appendBigEndian(value, size: 8)
+        default:
+            // Above Int64.max: 16 bytes whose high half is zero.
+            scratch.append(0x14)
+            appendBigEndian(0, size: 8)
+            appendBigEndian(value, size: 8)
+        }
+    }
+
+    private mutating func appendBigEndian(_ value: UInt64, size: Int) {
+        var shift = (size - 1) * 8
+        while shift >= 0 {
+            scratch.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+            shift -= 8
+        }
+    }
+
+    /// Numbers `value` (and its contents), returning its object number.
+    private mutating func flatten(_ value: PropertyListValue) throws(SerializationError) -> Int {
+        switch value {
+        case .string(let string):
+            return flattenString(string)
+        case .integer(let integer):
+            if let number = integers[integer] { return number }
+            let number = beginScalar()
+            if integer >= 0 {
+                appendUnsignedInteger(UInt64(integer))
+            } else {
+                scratch.append(0x13)
+                appendBigEndian(UInt64(bitPattern: integer), size: 8)
+            }
+            endScalar(number)
+            integers[integer] = number
+            return number
+        case .unsignedInteger(let integer):
+            if integer <= UInt64(Int64.max) { return try flatten(.integer(Int64(integer))) }
+            if let number = unsignedIntegers[integer] { return number }
+            let number = beginScalar()
+            appendUnsignedInteger(integer)
+            endScalar(number)
+            unsignedIntegers[integer] = number
+            return number
+        case .real(let real):
+            if let number = reals[real.bitPattern] { return number }
+            let number = beginScalar()
+            scratch.append(0x23)
+            appendBigEndian(real.bitPattern, size: 8)
+            endScalar(number)
+            reals[real.bitPattern] = number
+            return number
+        case .bool(let bool):
+            if let number = bool ? booleans.true : booleans.false { return number }
+            let number = beginScalar()
+            scratch.append(bool ? 0x09 : 0x08)
+            endScalar(number)
+            if bool { booleans.true = number } else { booleans.false = number }
+            return number
+        case .date(let date):
+            if let number = dates[date.bitPattern] { return number }
+            let number = beginScalar()
+            scratch.append(0x33)
+            appendBigEndian(date.bitPattern, size: 8)
+            endScalar(number)
+            dates[date.bitPattern] = number
+            return number
+        case .data(let data):
+            if let number = datas[data] { return number }
+            let number = beginScalar()
+            appendMarker(0x4, count: data.count)
+            scratch.append(contentsOf: data)
+            endScalar(number)
+            datas[data] = number
+            return number
+        case .uid(let uid):
+            if let number = uids[uid] { return number }
+            let number = beginScalar()
+            let size = uid <= 0xFF ? 1 : uid <= 0xFFFF ? 2 : uid <= 0xFFFF_FFFF ? 4 : 8
+            scratch.append(0x80 | UInt8(size - 1))
+            appendBigEndian(uid, size: size)
+            endScalar(number)
+            uids[uid] = number
+            return number
+        case .array(let elements):
+            let number = try beginContainer(.array, referenceCount: elements.count)
+            let start = entries[number].start
+            for (position, element) in elements.enumerated() {
+                references[start + position] = try flatten(element)
+            }
+            depth -= 1
+            return number
+        case .dictionary(let dictionary):
+            let count = dictionary.count
+            let number = try beginContainer(.dictionary, referenceCount: count * 2)
+            let start = entries[number].start
+            for (position, key) in dictionary.keys.enumerated() {
+                references[start + position] = flattenString(key)
+            }
+            for (position, element) in dictionary.values.enumerated() {
+                references[start + count + position] = try flatten(element)
+            }
+            depth -= 1
+            return number
+        }
+    }
+
+    private mutating func beginContainer(_ kind: Entry.Kind, referenceCount: Int) throws(SerializationError) -> Int {
+        depth += 1
+        guard depth <= maxDepth else {
+            throw SerializationError(
+                .depthLimitExceeded, expected: "at most \(maxDepth) nested containers",
+                found: "deeper nesting")
+        }
+        let start = references.count
+        references.append(contentsOf: repeatElement(0, count: referenceCount))
+        entries.append(
+            Entry(kind: kind, start: start, count: kind == .dictionary ? referenceCount / 2 : referenceCount))
+        return entries.count - 1
+    }
+
+    private mutating func flattenString(_ string: String) -> Int {
+        var string = string
+        if let existing = strings.index(forKey: string) {
+            // Swift's `==` on strings is canonical equivalence: only reuse identical bytes.
+            if Self.sameUTF8(strings[existing].key, &string) { return strings[existing].value }
+            return appendString(&string)
+        }
+        let number = appendString(&string)
+        strings[string] = number
+        return number
+    }
+
+    private static func sameUTF8(_ stored: String, _ string: inout String) -> Bool {
+        var stored = stored
+        return stored.withUTF8 { a in string.withUTF8 { b in a.elementsEqual(b) } }
+    }
+
+    /// Appends a string object: ASCII (`0x5_`) when every byte is below 0x80, else UTF-16BE (`0x6_`).
+    private mutating func appendString(_ string: inout String) -> Int {
+        let number = beginScalar()
+        let isASCII = string.withUTF8 { utf8 in
+            for byte in utf8 where byte >= 0x80 { return false }
+            appendMarker(0x5, count: utf8.count)
+            scratch.append(contentsOf: utf8)
+            return true
+        }
+        if !isASCII {
+            let units = string.utf16.count
+            appendMarker(0x6, count: units)
+            scratch.reserveCapacity(scratch.count + units * 2)
+            for unit in string.utf16 {
+                scratch.append(UInt8(truncatingIfNeeded: unit >> 8))
+                scratch.append(UInt8(truncatingIfNeeded: unit))
+            }
+        }
+        endScalar(number)
+        return number
+    }
+
+    // MARK: - Pass 2: layout
+
+    /// The fewest of 1, 2, 4 or 8 bytes that hold `value`.
+    private static func byteCount(_ value: Int) -> Int {
+        value <= 0xFF ? 1 : value <= 0xFFFF ? 2 : value <= 0xFFFF_FFFF ? 4 : 8
+    }
+
+    /// The size of a marker with `count` (1, or 1 + an integer object).
+    private static func markerSize(_ count: Int) -> Int {
+        count < 15 ? 1 : 2 + byteCount(count)
+    }
+
+    private func assemble() -> [UInt8] {
+        let objectCount = entries.count
+        let referenceSize = Self.byteCount(objectCount)
+        var tableOffset = 8
+        for entry in entries {
+            switch entry.kind {
+            case .scalar:
+                tableOffset += entry.count
+            case .array:
+                tableOffset += Self.markerSize(entry.count) + entry.count * referenceSize
+            case .dictionary:
+                tableOffset += Self.markerSize(entry.count) + entry.count * 2 * referenceSize
+            }
+        }
+        let offsetSize = Self.byteCount(tableOffset)
+        let totalSize = tableOffset + objectCount * offsetSize + 32
+
+        return [UInt8](unsafeUninitializedCapacity: totalSize) { output, initialized in
+            var position = 0
+            func put(_ byte: UInt8) {
+                output[position] = byte
+                position += 1
+            }
+            func put(_ value: UInt64, size: Int) {
+                var shift = (size - 1) * 8
+                while shift >= 0 {
+                    output[position] = UInt8(truncatingIfNeeded: value >> UInt64(shift))
+                    position += 1
+                    shift -= 8
+                }
+            }
+            func putMarker(_ type: UInt8, count: Int) {
+                if count < 15 {
+                    put(type << 4 | UInt8(count))
+                } else {
+                    put(type << 4 | 0x0F)
+                    let size = Self.byteCount(count)
+                    put(0x10 | UInt8(size.trailingZeroBitCount))
+                    put(UInt64(count), size: size)
+                }
+            }
+            for byte in PropertyList.binaryMagic { put(byte) }
+            // The offset table is filled in as the objects are placed.
+            var offsetPosition = tableOffset
+            func putOffset(_ offset: Int) {
+                var shift = (offsetSize - 1) * 8
+                while shift >= 0 {
+                    output[offsetPosition] = UInt8(truncatingIfNeeded: offset >> shift)
+                    offsetPosition += 1
+                    shift -= 8
+                }
+            }
+            scratch.withUnsafeBufferPointer { scratch in
+                references.withUnsafeBufferPointer { references in
+                    for entry in entries {
+                        putOffset(position)
+                        switch entry.kind {
+                        case .scalar:
+                            let source = UnsafeBufferPointer(rebasing: scratch[entry.start..<entry.start + entry.count])
+                            _ = UnsafeMutableBufferPointer(rebasing: output[position..<position + entry.count])
+                                .initialize(fromContentsOf: source)
+                            position += entry.count
+                        case .array, .dictionary:
+                            let count = entry.kind == .array ? entry.count : entry.count * 2
+                            putMarker(entry.kind == .array ? 0xA : 0xD, count: entry.count)
+                            for reference in references[entry.start..<entry.start + count] {
+                                put(UInt64(reference), size: referenceSize)
+                            }
+                        }
+                    }
+                }
+            }
+            position = offsetPosition
+            for _ in 0..<6 { put(0) }
+            put(UInt8(offsetSize))
+            put(UInt8(referenceSize))
+            put(UInt64(objectCount), size: 8)
+            put(0, size: 8)  // the top object is object 0
+            put(UInt64(tableOffset), size: 8)
+            initialized = position
+        }
+    }
+}

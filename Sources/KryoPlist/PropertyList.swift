@@ -1,0 +1,136 @@
+import KryoCore
+
+/// Reading and writing property lists: Apple's binary (`bplist00`) and XML formats, without
+/// Foundation.
+///
+/// ```swift
+/// let (value, format) = try PropertyList.decode(bytes)
+/// let xml = try PropertyList.encode(value, format: .xml)
+/// ```
+///
+/// Decoding never traps on bad input: every problem is a thrown `SerializationError` whose
+/// `offset` is the byte offset of the problem in the input. See ``PropertyListLimits`` for the
+/// bounds a decoder enforces.
+public enum PropertyList {
+    /// The first eight bytes of a binary property list.
+    static let binaryMagic: [UInt8] = Array("bplist00".utf8)
+
+    /// Decodes a property list, detecting its format: binary when it starts with `bplist00`,
+    /// XML otherwise.
+    ///
+    /// - Parameters:
+    ///   - bytes: The whole property list.
+    ///   - limits: Bounds on nesting and size.
+    /// - Returns: The top-level value and the format it was read from.
+    /// - Throws: `SerializationError` when the input is not a valid property list or exceeds
+    ///   `limits`.
+    public static func decode(
+        _ bytes: [UInt8], limits: PropertyListLimits = .default
+    ) throws(SerializationError) -> (value: PropertyListValue, format: PropertyListFormat) {
+        try withBytes(of: bytes) { (raw) throws(SerializationError) in try decode(raw, limits: limits) }
+    }
+
+    /// Decodes a property list from memory the caller owns, detecting its format.
+    ///
+    /// The returned value holds no reference to `bytes`.
+    ///
+    /// - Parameters:
+    ///   - bytes: The whole property list.
+    ///   - limits: Bounds on nesting and size.
+    /// - Returns: The top-level value and the format it was read from.
+    /// - Throws: `SerializationError` when the input is not a valid property list or exceeds
+    ///   `limits`.
+    public static func decode(
+        _ bytes: UnsafeRawBufferPointer, limits: PropertyListLimits = .default
+    ) throws(SerializationError) -> (value: PropertyListValue, format: PropertyListFormat) {
+        if bytes.count >= 6 && bytes.starts(with: binaryMagic.prefix(6)) {
+            return (try decodeBinary(bytes, limits: limits), .binary)
+        }
+        return (try decodeXML(bytes, limits: limits), .xml)
+    }
+
+    /// Decodes a binary property list (`bplist00`).
+    ///
+    /// - Throws: `SerializationError` when `bytes` is not a valid binary property list.
+    public static func decodeBinary(
+        _ bytes: UnsafeRawBufferPointer, limits: PropertyListLimits = .default
+    ) throws(SerializationError) -> PropertyListValue {
+        var reader = try BinaryPropertyListReader(bytes, limits: limits)
+        return try reader.readTopObject()
+    }
+
+    /// Decodes an XML property list.
+    ///
+    /// - Throws: `SerializationError` when `bytes` is not a valid XML property list.
+    public static func decodeXML(
+        _ bytes: UnsafeRawBufferPointer, limits: PropertyListLimits = .default
+    ) throws(SerializationError) -> PropertyListValue {
+        var reader = XMLPropertyListReader(bytes, limits: limits)
+        return try reader.readDocument()
+    }
+
+    /// Encodes a value as a property list.
+    ///
+    /// Binary output stores each distinct string, number, date, data and UID once, and uses the
+    /// smallest integer, reference and offset sizes, as Apple's writer does. XML output has
+    /// Apple's header and tab indentation and keeps dictionary keys in their order; a `.uid(n)`
+    /// is written as `<dict><key>CF$UID</key><integer>n</integer></dict>`. XML dates are written
+    /// in whole seconds, as Apple's writer does.
+    ///
+    /// - Parameters:
+    ///   - value: The top-level value.
+    ///   - format: The byte layout to write.
+    ///   - limits: `maxDepth` bounds the nesting of `value`; `maxObjectCount` is not checked.
+    /// - Throws: `SerializationError` when `value` is nested deeper than `limits.maxDepth`, or
+    ///   (XML only) holds a date that is not finite or too far from 2001 to write.
+    public static func encode(
+        _ value: PropertyListValue, format: PropertyListFormat, limits: PropertyListLimits = .default
+    ) throws(SerializationError) -> [UInt8] {
+        switch format {
+        case .binary:
+            var writer = BinaryPropertyListWriter(maxDepth: limits.maxDepth)
+            return try writer.write(value)
+        case .xml:
+            var writer = XMLPropertyListWriter(maxDepth: limits.maxDepth)
+            return try writer.write(value)
+        }
+    }
+}
+
+/// Bounds that protect a property-list decoder from hostile or corrupt input.
+///
+/// Lengths and counts in the input are always checked against the bytes that remain, so no
+/// allocation is sized by an unchecked length; these limits add ceilings of their own.
+public struct PropertyListLimits: Sendable, Equatable {
+    /// The deepest nesting of arrays and dictionaries accepted (the top-level container is at
+    /// depth 1). In XML, the `{"CF$UID": n}` dictionary of a UID counts as one level.
+    public var maxDepth: Int
+    /// The most objects a property list may hold: the object count of a binary plist's trailer,
+    /// or the number of values in an XML plist.
+    public var maxObjectCount: Int
+
+    /// Creates limits.
+    public init(maxDepth: Int = 512, maxObjectCount: Int = 1 << 31 - 1) {
+        self.maxDepth = maxDepth
+        self.maxObjectCount = maxObjectCount
+    }
+
+    /// The default limits: 512 levels of nesting, up to `Int32.max` objects.
+    public static let `default` = PropertyListLimits()
+}
+
+/// `array.withUnsafeBytes(body)` for a body with a typed error (the standard library's version
+/// rethrows `any Error`).
+@inline(__always)
+func withBytes<Result, Failure: Error>(
+    of array: [UInt8], _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
+) throws(Failure) -> Result {
+    let outcome: Swift.Result<Result, Failure> = array.withUnsafeBytes { raw in
+        do throws(Failure) {
+            return .success(try body(raw))
+        } catch {
+            return .failure(error)
+        }
+    }
+    return try outcome.get()
+}
