@@ -70,6 +70,7 @@ import Testing
         let value: [String: Any] = [
             "date": Date(timeIntervalSinceReferenceDate: 12.5), "uuid": UUID(), "null": NSNull(),
             "list": [1, 2], "set": Set(["a"]),
+            "relative": URL(string: "c/d.html", relativeTo: URL(string: "http://example.org/a/b/")) as Any,
         ]
         let archive = try codec.archive(value)
         let classNames = Set(
@@ -86,5 +87,8 @@ import Testing
         #expect(back["null"] is NSNull)
         #expect((back["list"] as? [Any?])?.compactMap { $0 as? Int } == [1, 2])
         #expect(back["set"] as? Set<AnyHashable> == ["a"])
+        let relative = back["relative"] as? URL
+        #expect(relative?.relativeString == "c/d.html")
+        #expect(relative?.baseURL?.absoluteString == "http://example.org/a/b/")
     }
 }
