@@ -80,7 +80,7 @@ import Testing
                 }
                 return name
             })
-        #expect(classNames == ["NSDictionary", "NSDate", "NSUUID", "NSNull", "NSArray", "NSSet"])
+        #expect(classNames == ["NSDictionary", "NSDate", "NSUUID", "NSNull", "NSArray", "NSSet", "NSURL"])
         let back = try codec.decode([String: Any].self, from: archive)
         #expect(back["date"] as? Date == Date(timeIntervalSinceReferenceDate: 12.5))
         #expect(back["uuid"] as? UUID == value["uuid"] as? UUID)
