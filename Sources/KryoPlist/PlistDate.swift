@@ -55,8 +55,9 @@ package enum PlistDate {
         let (year, month, day) = civil(days: dayCount)
         var text: [UInt8] = []
         text.reserveCapacity(24)
+        // As Apple's writer (`%04d`): a negative year takes three digits and the sign.
         if year < 0 { text.append(UInt8(ascii: "-")) }
-        appendDigits(abs(year), minimumWidth: 4, to: &text)
+        appendDigits(abs(year), minimumWidth: year < 0 ? 3 : 4, to: &text)
         text.append(UInt8(ascii: "-"))
         appendDigits(month, minimumWidth: 2, to: &text)
         text.append(UInt8(ascii: "-"))
@@ -90,8 +91,8 @@ package enum PlistDate {
         package var expected: String
     }
 
-    /// The seconds since 2001 of `yyyy-MM-ddTHH:mm:ss[.fff]Z` (the year may have a `-` sign and
-    /// more than four digits, up to ``maximumMagnitude``).
+    /// The seconds since 2001 of `yyyy-MM-ddTHH:mm:ss[.fff]Z` (the year may have more than four
+    /// digits, or a `-` sign and at least three).
     package static func parse(_ text: UnsafeRawBufferPointer) throws(ParseFailure) -> Double {
         var position = 0
         func byte() -> UInt8? { position < text.count ? text[position] : nil }
@@ -119,7 +120,7 @@ package enum PlistDate {
 
         let negative = byte() == UInt8(ascii: "-")
         if negative { position += 1 }
-        let year = try number(minDigits: 4, maxDigits: 9, what: "year") * (negative ? -1 : 1)
+        let year = try number(minDigits: negative ? 3 : 4, maxDigits: 9, what: "year") * (negative ? -1 : 1)
         try expect("-")
         let monthOffset = position
         let month = try number(minDigits: 2, maxDigits: 2, what: "month")
