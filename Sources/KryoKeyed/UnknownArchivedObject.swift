@@ -43,3 +43,10 @@ public enum ArchivedValue {
     /// A list stored in the object's dictionary whose elements include references.
     case array([ArchivedValue])
 }
+
+/// Unknown objects are told apart by identity, as the archive's objects are, so that they can be
+/// elements of a set (an `NSSet` of objects of an unknown class).
+extension UnknownArchivedObject: Hashable {
+    public static func == (lhs: UnknownArchivedObject, rhs: UnknownArchivedObject) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

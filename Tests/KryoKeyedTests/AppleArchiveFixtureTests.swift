@@ -1,0 +1,295 @@
+import Foundation
+import KryoPlist
+import OrderedCollections
+import SwiftKryo
+import Testing
+
+/// The real archives in Tests/Fixtures/keyed (written by macOS, iOS, Interface Builder, Terminal,
+/// a subclass archiver, and one non-Apple writer): each decodes, the facts its README lists come
+/// out of it, and it survives being written back and read again.
+@Suite struct AppleArchiveFixtureTests {
+    static let files = [
+        "ios/notability-sample-Session.plist", "ios/notability-sample-metadata.plist",
+        "ios/vectornator-textstorage-sizes-9runs.bplist", "ios/vectornator-textstorage-stroke.bplist",
+        "ios/vectornator-textstorage-styles-7runs.bplist", "mac/dracula-BackgroundColor.bplist",
+        "mac/dracula-Font.bplist", "mac/latexit-linkback-HistoryItem.bplist", "mac/nv-MainMenu.keyedobjects.nib",
+        "mac/scf-NSAttributedString.archive", "mac/scf-NSKeyedUnarchiver-ComplexTest.plist",
+        "mac/scf-NSKeyedUnarchiver-ConcreteValueTest.plist", "mac/scf-NSKeyedUnarchiver-URLTest.plist",
+        "mac/scf-NSMutableAttributedString.archive", "mac/scf-NSOrderedSet-Numbers.archive",
+        "mac/scf-NSSet-Numbers.archive", "other/bpylist2-circular_archive.plist",
+        "other/bpylist2-complex_archive.plist", "other/bpylist2-date_archive.plist",
+        "other/bpylist2-null_archive.plist", "other/bpylist2-nsmutabledata_archive.plist",
+    ]
+
+    let codec: KeyedArchiveCodec
+
+    init() throws {
+        codec = KeyedArchiveCodec(registry: try Registry())
+    }
+
+    private func root(_ file: String) throws -> Any? {
+        try codec.decode(Any?.self, from: FixtureFiles.bytes(file))
+    }
+
+    @Test(arguments: files)
+    func decodesAndSurvivesAWriteBack(file: String) throws {
+        let archive = try KeyedArchive(bytes: FixtureFiles.bytes(file))
+        let first = try codec.decodeTopLevel(from: archive)
+        #expect(!first.isEmpty)
+        for format in [PropertyListFormat.binary, .xml] {
+            var writer = codec
+            writer.format = format
+            writer.archiver = archive.archiver
+            let bytes = try writer.archive(topLevel: first).bytes(format: format)
+            let second = try codec.decodeTopLevel(from: KeyedArchive(bytes: bytes))
+            #expect(Array(second.keys) == Array(first.keys))
+            for key in first.keys {
+                #expect(ArchiveGraph.equal(first[key] ?? nil, second[key] ?? nil), "\(file) \(key) in \(format)")
+            }
+        }
+    }
+
+    @Test func attributedStringWithSixRuns() throws {
+        let string = try #require(try root("mac/scf-NSAttributedString.archive") as? UnknownArchivedObject)
+        #expect(string.archiveClass.name == "NSAttributedString")
+        #expect(string.object(forKey: "NSString") as? String == "0123456789")
+        let attributes = try #require(string.object(forKey: "NSAttributes") as? [Any?])
+        #expect(attributes.count == 4)
+        let second = try #require(attributes[1] as? [AnyHashable: Any?])
+        #expect(second["Font"] as? String == "Helvetica")
+        #expect(ValueConversion.convert(second["Size"] ?? nil, to: Int.self) == 123)
+        let info = try #require(string.object(forKey: "NSAttributeInfo") as? NSMutableData)
+        let runs = Self.runs([UInt8](info as Data))
+        #expect(runs.map(\.length) == [1, 1, 4, 2, 1, 1])
+        #expect(runs.map(\.index) == [0, 1, 2, 1, 3, 0])
+        #expect(runs.map(\.length).reduce(0, +) == 10)
+    }
+
+    @Test func mutableAttributedStringKeepsAMutableString() throws {
+        let string = try #require(try root("mac/scf-NSMutableAttributedString.archive") as? UnknownArchivedObject)
+        let text = try #require(string.object(forKey: "NSString") as? NSMutableString)
+        #expect(text as String == "0123456789")
+    }
+
+    @Test func orderedSetAndSetOfNumbers() throws {
+        let ordered = try #require(try root("mac/scf-NSOrderedSet-Numbers.archive") as? OrderedSet<AnyHashable>)
+        #expect(Array(ordered) == [1, 2, 3, 4, 5])
+        let set = try #require(try root("mac/scf-NSSet-Numbers.archive") as? Set<AnyHashable>)
+        #expect(set == [1, 2, 3, 4, 5])
+    }
+
+    @Test func dictionaryWithArrayNullNumberURLAndUUID() throws {
+        let root = try #require(try root("mac/scf-NSKeyedUnarchiver-ComplexTest.plist") as? [AnyHashable: Any?])
+        #expect(Set(root.keys) == ["array", "string", "url", "uuid"])
+        let array = try #require(root["array"] as? [Any?])
+        #expect(array.count == 4)
+        #expect(array[0] is NSNull)
+        #expect(array[1] as? String == "hello")
+        #expect(array[2] as? Int == 34545)
+        #expect((array[3] as? [AnyHashable: Any?])?["key"] as? String == "val")
+        #expect(root["string"] as? String == "hello")
+        let url = try #require(root["url"] as? URL)
+        #expect(url.relativeString == "index.xml")
+        #expect(url.baseURL?.absoluteString == "https://www.swift.org")
+        #expect(root["uuid"] as? UUID == UUID(uuidString: "71DC068E-3420-45FF-919E-3A267D55EC22"))
+    }
+
+    @Test func xmlArchiveWithAURLRelativeToABase() throws {
+        let url = try #require(try root("mac/scf-NSKeyedUnarchiver-URLTest.plist") as? URL)
+        #expect(url.relativeString == "foo.xml")
+        #expect(url.baseURL?.absoluteString == "https://www.example.com")
+        #expect(url.absoluteString == "https://www.example.com/foo.xml")
+    }
+
+    @Test func valueWithGenericKeysAndAnOldStyleArray() throws {
+        let value = try #require(
+            try root("mac/scf-NSKeyedUnarchiver-ConcreteValueTest.plist") as? UnknownArchivedObject)
+        #expect(value.archiveClass.name == "NSValue")
+        #expect(value.object(forKey: "") == nil)
+        guard case .object(let type)? = value.values["$0"], case .object(let array)? = value.values["$1"] else {
+            Issue.record("no $0/$1 in \(value.values.keys)")
+            return
+        }
+        #expect(type as? String == "[3i]")
+        let elements = try #require(array as? UnknownArchivedObject)
+        #expect(elements.archiveClass.name == "_NSKeyedCoderOldStyleArray")
+        #expect(elements.plainValue(forKey: "NS.count") == .integer(3))
+        // Generic keys are stored as they are: `$0`, `$1`, `$2`.
+        #expect(Self.plain(elements.values["$0"]) == .integer(1))
+        #expect(Self.plain(elements.values["$2"]) == .integer(3))
+    }
+
+    @Test func terminalFontAndColor() throws {
+        let font = try #require(try root("mac/dracula-Font.bplist") as? UnknownArchivedObject)
+        #expect(font.archiveClass.chain == ["NSFont", "NSObject"])
+        #expect(font.object(forKey: "NSName") as? String == "SFMono-Regular")
+        #expect(font.plainValue(forKey: "NSSize") == .real(12))
+        #expect(font.plainValue(forKey: "NSfFlags") == .integer(16))
+        let color = try #require(try root("mac/dracula-BackgroundColor.bplist") as? UnknownArchivedObject)
+        #expect(color.plainValue(forKey: "NSColorSpace") == .integer(1))
+        guard case .data(let rgb)? = color.plainValue(forKey: "NSRGB") else {
+            Issue.record("no NSRGB data")
+            return
+        }
+        #expect(rgb.last == 0)
+        #expect(String(decoding: rgb.dropLast(), as: UTF8.self) == "0.1176581159 0.1221527234 0.1597783715")
+    }
+
+    @Test func nibWithAnotherTopKey() throws {
+        let archive = try KeyedArchive(bytes: FixtureFiles.bytes("mac/nv-MainMenu.keyedobjects.nib"))
+        #expect(Array(archive.top.keys) == ["IB.objectdata"])
+        let root = try codec.decode(Any?.self, from: archive)
+        #expect((root as? UnknownArchivedObject)?.archiveClass.name == "NSIBObjectData")
+        #expect(ArchiveGraph.objects(named: "NSColor", in: root).count == 14)
+        let strings =
+            ArchiveGraph.objects(named: "NSAttributedString", in: root)
+            + ArchiveGraph.objects(named: "NSMutableAttributedString", in: root)
+        #expect(strings.count == 4)
+        let styles =
+            ArchiveGraph.objects(named: "NSMutableParagraphStyle", in: root)
+            + ArchiveGraph.objects(named: "NSParagraphStyle", in: root)
+        #expect(styles.contains { $0.plainValue(forKey: "NSAlignment") == .integer(4) })
+        #expect(
+            styles.contains {
+                $0.values["NSTabStops"].map { if case .object(nil) = $0 { true } else { false } } == true
+            })
+        let fonts = ArchiveGraph.mapValues(forKey: "NSFont", in: root)
+        #expect(!fonts.isEmpty)
+        #expect(!ArchiveGraph.mapValues(forKey: "NSOriginalFont", in: root).isEmpty)
+    }
+
+    @Test func latexitHistoryItem() throws {
+        let list = try #require(try root("mac/latexit-linkback-HistoryItem.bplist") as? [Any?])
+        let item = try #require(list.first as? UnknownArchivedObject)
+        #expect(item.archiveClass.chain == ["HistoryItem", "NSManagedObject", "NSObject"])
+        let equation = try #require(item.object(forKey: "equation") as? UnknownArchivedObject)
+        #expect(equation.archiveClass.name == "LatexitEquation")
+        let color = try #require(equation.object(forKey: "color") as? UnknownArchivedObject)
+        #expect(color.plainValue(forKey: "NSColorSpace") == .integer(1))
+        #expect(color.plainValue(forKey: "NSRGB") == .data(Array("0 0 0".utf8) + [0]))
+        #expect(equation.object(forKey: "date") as? Date == Date(timeIntervalSinceReferenceDate: 364_374_255.273357))
+        let pdf = try #require(equation.object(forKey: "pdfData") as? NSMutableData)
+        #expect((pdf as Data).prefix(5) == Data("%PDF-".utf8))
+        let preamble = try #require(equation.object(forKey: "preamble") as? UnknownArchivedObject)
+        let attributes = try #require(preamble.object(forKey: "NSAttributes") as? [AnyHashable: Any?])
+        let font = try #require(attributes["NSFont"] as? UnknownArchivedObject)
+        #expect(font.object(forKey: "NSName") as? String == "Monaco")
+        #expect(font.plainValue(forKey: "NSSize") == .real(12))
+        #expect(font.plainValue(forKey: "NSfFlags") == .integer(16))
+    }
+
+    @Test func uikitTextStorages() throws {
+        let styles = try #require(try root("ios/vectornator-textstorage-styles-7runs.bplist") as? UnknownArchivedObject)
+        #expect(styles.archiveClass.name == "NSTextStorage")
+        #expect(
+            (styles.object(forKey: "NSString") as? NSMutableString) as String?
+                == "Normal Bold Italic Underline Strikethrough  Underline&Strike")
+        let fonts = ArchiveGraph.objects(named: "UIFont", in: styles)
+        #expect(!fonts.isEmpty)
+        #expect(fonts.allSatisfy { $0.archiveClass.hints == ["NSFont"] })
+        #expect(
+            Set(fonts.compactMap { $0.plainValue(forKey: "UIFontTraits") }) == [
+                .integer(0), .integer(1), .integer(2), .integer(3),
+            ])
+        #expect(ArchiveGraph.objects(named: "UIColor", in: styles).allSatisfy { $0.archiveClass.hints == ["NSColor"] })
+
+        let sizes = try #require(try root("ios/vectornator-textstorage-sizes-9runs.bplist") as? UnknownArchivedObject)
+        let points = ArchiveGraph.objects(named: "UIFont", in: sizes).compactMap {
+            $0.plainValue(forKey: "UIFontPointSize")
+        }
+        #expect(Set(points) == Set([8, 9, 10, 11, 12, 14, 16, 18, 21].map { PropertyListValue.real($0) }))
+        #expect(
+            ArchiveGraph.objects(named: "UIFont", in: sizes).allSatisfy {
+                $0.object(forKey: "UIFontName") as? String == "Helvetica-Bold"
+            })
+
+        let stroke = try #require(try root("ios/vectornator-textstorage-stroke.bplist") as? UnknownArchivedObject)
+        let widths = ArchiveGraph.mapValues(forKey: "NSStrokeWidth", in: stroke)
+        #expect(widths.contains { ValueConversion.convert($0, to: Double.self) == -3 })
+        #expect(!ArchiveGraph.mapValues(forKey: "NSStrokeColor", in: stroke).isEmpty)
+    }
+
+    @Test func notabilityMetadataAndASubclassArchiver() throws {
+        let info = try #require(try root("ios/notability-sample-metadata.plist") as? UnknownArchivedObject)
+        #expect(info.archiveClass.name == "SessionInfo")
+        #expect((info.object(forKey: "noteName") as? NSMutableString) as String? == "Note Apr 7, 2018")
+        #expect(
+            info.object(forKey: "noteCreationDateKey") as? Date
+                == Date(timeIntervalSinceReferenceDate: 544_814_231.191757))
+
+        let archive = try KeyedArchive(bytes: FixtureFiles.bytes("ios/notability-sample-Session.plist"))
+        #expect(archive.archiver == "GLKeyedArchiver")
+        #expect(Array(archive.top.keys) == ["$0"])
+        var strict = codec
+        strict.acceptedArchivers = ["NSKeyedArchiver"]
+        #expect(throws: SerializationError.self) { try strict.decode(Any?.self, from: archive) }
+        let session = try codec.decode(Any?.self, from: archive)
+        let grays = ArchiveGraph.objects(named: "UIColor", in: session).filter {
+            $0.plainValue(forKey: "NSColorSpace") == .integer(4)
+        }
+        #expect(!grays.isEmpty)
+        #expect(grays.allSatisfy { $0.plainValue(forKey: "UIWhite") != nil })
+        // NSMutableString written as NS.bytes by the subclass archiver.
+        let strings = ArchiveGraph.unknownObjects(in: session).compactMap {
+            $0.object(forKey: "assetsIdKey") as? NSMutableString
+        }
+        #expect(strings.contains { $0 as String == "122C2502-8685-4389-B79E-C87E8EB2D83F" })
+        // NS.key.N / NS.object.N dictionaries come out as dictionaries.
+        #expect(
+            ArchiveGraph.unknownObjects(in: session).contains { object in
+                object.values.values.contains {
+                    if case .object(let value) = $0 { value is [AnyHashable: Any?] } else { false }
+                }
+            })
+    }
+
+    @Test func bpylist2Archives() throws {
+        let circular = try #require(try root("other/bpylist2-circular_archive.plist") as? UnknownArchivedObject)
+        #expect(circular.archiveClass.chain == ["crap.Foo", "NSCoder", "NSObject"])
+        #expect(circular.object(forKey: "recursive") as? UnknownArchivedObject === circular)
+        #expect(circular.object(forKey: "title") as? String == "hello")
+
+        let complex = try #require(try root("other/bpylist2-complex_archive.plist") as? UnknownArchivedObject)
+        #expect(complex.plainValue(forKey: "count") == .integer(42))
+        #expect(complex.plainValue(forKey: "active") == .bool(true))
+        #expect(
+            ValueConversion.convert(complex.object(forKey: "categories"), to: [String].self) == ["banana", "apple"])
+        #expect(
+            ValueConversion.convert(complex.object(forKey: "metadata"), to: [String: String].self)
+                == ["fruit": "kiwi", "veg": "asparagus"])
+
+        let dated = try #require(try root("other/bpylist2-date_archive.plist") as? UnknownArchivedObject)
+        #expect(dated.object(forKey: "stamp") as? Date == Date(timeIntervalSinceReferenceDate: 509_523_358.684097))
+
+        let null = try #require(try root("other/bpylist2-null_archive.plist") as? UnknownArchivedObject)
+        #expect(null.values["empty"].map { if case .object(nil) = $0 { true } else { false } } == true)
+        #expect(null.object(forKey: "title") as? String == "yo")
+
+        // Not written by Apple: NS.data is a reference to the bytes. Accepted.
+        let data = try #require(try root("other/bpylist2-nsmutabledata_archive.plist") as? NSMutableData)
+        #expect(data as Data == Data("hello".utf8))
+    }
+
+    static func plain(_ value: ArchivedValue?) -> PropertyListValue? {
+        guard case .plain(let plain)? = value else { return nil }
+        return plain
+    }
+
+    /// The (run length, attribute index) pairs of an `NSAttributeInfo`: unsigned LEB128 numbers.
+    static func runs(_ bytes: [UInt8]) -> [(length: Int, index: Int)] {
+        var numbers: [Int] = []
+        var value = 0
+        var shift = 0
+        for byte in bytes {
+            value |= Int(byte & 0x7f) << shift
+            if byte & 0x80 == 0 {
+                numbers.append(value)
+                value = 0
+                shift = 0
+            } else {
+                shift += 7
+            }
+        }
+        return stride(from: 0, to: numbers.count - 1, by: 2).map { (numbers[$0], numbers[$0 + 1]) }
+    }
+}
