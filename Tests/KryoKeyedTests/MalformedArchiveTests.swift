@@ -142,4 +142,34 @@ import Testing
         let lenient = try codec.decode(Any?.self, from: archive)
         #expect((lenient as? UnknownArchivedObject)?.archiveClass.name == "Mystery")
     }
+
+    @Test(arguments: [PropertyListFormat.binary, .xml])
+    func truncatedArchivesThrow(format: PropertyListFormat) throws {
+        var writer = codec
+        writer.format = format
+        let bytes = try writer.encode(sampleNotes())
+        #expect(try codec.decode(Note.self, from: bytes).title == "Groceries")
+        // Every cut of the binary form; every few bytes of the longer XML form, up to its closing
+        // tag (a cut in the whitespace after it leaves a whole document).
+        let end = bytes.count - bytes.reversed().prefix { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: " ") }.count
+        for length in stride(from: 0, to: end, by: format == .binary ? 1 : 5) {
+            #expect(throws: SerializationError.self) { try codec.decode(Any?.self, from: Array(bytes.prefix(length))) }
+        }
+    }
+
+    @Test func tenThousandNestedObjectsFromBytes() throws {
+        var objects: [PropertyListValue] = [.string("$null"), Self.noteClass]
+        for index in 0..<10_000 {
+            let next = index == 9_999 ? PropertyListValue.uid(0) : .uid(UInt64(objects.count + 1))
+            objects.append(.dictionary(["$class": .uid(1), "parent": next]))
+        }
+        let bytes = try KeyedArchive(top: ["root": .uid(2)], objects: objects).bytes(format: .binary)
+        do {
+            _ = try codec.decode(Any?.self, from: bytes)
+            Issue.record("decoded 10 000 nested objects")
+        } catch let failure as SerializationError {
+            #expect(failure.kind == .depthLimitExceeded)
+            #expect(failure.path.prefix(3) == ["root", "parent", "parent"])
+        }
+    }
 }
