@@ -39,6 +39,29 @@ import Testing
         }
     }
 
+    /// The fixtures in which Apple's writer stored no scalar twice (the others repeat UIDs and
+    /// some strings, which our writer stores once).
+    static let uniquedFixtures = [
+        "mac/dracula-BackgroundColor.bplist", "mac/dracula-Font.bplist",
+        "mac/scf-NSKeyedUnarchiver-ConcreteValueTest.plist", "mac/scf-NSKeyedUnarchiver-URLTest.plist",
+        "mac/scf-NSSet-Numbers.archive", "other/bpylist2-complex_archive.plist", "other/bpylist2-null_archive.plist",
+    ]
+
+    @Test(arguments: uniquedFixtures)
+    func reencodingGivesApplesBytes(name: String) throws {
+        let bytes = try Fixtures.bytes(name)
+        let (value, format) = try PropertyList.decode(bytes)
+        #expect(try PropertyList.encode(value, format: format) == bytes)
+    }
+
+    @Test(arguments: Set(Fixtures.names).subtracting(uniquedFixtures).sorted())
+    func reencodingTheOthersIsSmaller(name: String) throws {
+        let bytes = try Fixtures.bytes(name)
+        let (value, format) = try PropertyList.decode(bytes)
+        #expect(format == .binary)
+        #expect(try PropertyList.encode(value, format: .binary).count < bytes.count)
+    }
+
     @Test(arguments: Fixtures.names)
     func everyFixtureDecodesAsFoundationDoes(name: String) throws {
         let bytes = try Fixtures.bytes(name)
