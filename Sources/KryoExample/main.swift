@@ -1,5 +1,6 @@
 // A small tour of SwiftKryo: declare a Java-compatible type, register it, encode it as Java
-// Kryo 2.20 would, decode it back, and show the bytes.
+// Kryo 2.20 would, decode it back, and show the bytes; then the same value as an NSKeyedArchiver
+// archive.
 import Foundation
 import SwiftKryo
 
@@ -44,6 +45,10 @@ do {
     let listBack = try registry.decode([Any?].self, from: listBytes, as: .kryo(.v2))
     print("ArrayList [1, \"two\", THIRD, null, int[]{4,5}]:  \(hex(listBytes))")
     print("  decoded: \(listBack.map { $0.map { "\($0)" } ?? "nil" })")
+    let plist = try registry.encode(bean, as: .keyedArchive(.xml))
+    let plistBack = try registry.decode(SampleBean.self, from: plist, as: .keyedArchive(.xml))
+    print("The same bean as an NSKeyedArchiver archive (XML plist), read back as \(plistBack):")
+    print(String(decoding: plist, as: UTF8.self))
     do {
         _ = try registry.decode(SampleBean.self, from: Data([0x16, 0x01, 0x54]), as: .kryo(.v2))
     } catch {
