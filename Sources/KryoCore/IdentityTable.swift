@@ -19,34 +19,30 @@ public struct IdentityTable {
     /// The number given to `object`, or `nil` when it is not in the table.
     public func number(of object: AnyObject) -> Int? {
         guard !keys.isEmpty else { return nil }
-        let key = UInt(bitPattern: ObjectIdentifier(object))
-        let mask = keys.count - 1
-        var index = slot(of: key)
-        while true {
-            let found = keys[index]
-            if found == key { return numbers[index] }
-            if found == 0 { return nil }
-            index = (index + 1) & mask
-        }
+        let index = position(of: UInt(bitPattern: ObjectIdentifier(object)))
+        return keys[index] == 0 ? nil : numbers[index]
     }
 
     /// The number given to `object`, or `nil` after recording `object` with `number`.
     public mutating func number(of object: AnyObject, elseInsert number: Int) -> Int? {
         if keys.isEmpty { grow() }
         let key = UInt(bitPattern: ObjectIdentifier(object))
-        let mask = keys.count - 1
-        var index = slot(of: key)
-        while true {
-            let found = keys[index]
-            if found == key { return numbers[index] }
-            if found == 0 { break }
-            index = (index + 1) & mask
-        }
+        let index = position(of: key)
+        if keys[index] == key { return numbers[index] }
         keys[index] = key
         numbers[index] = number
         objects.append(object)
         if objects.count * 2 > keys.count { grow() }
         return nil
+    }
+
+    /// Where `key` is in the table, or the empty slot where it would go (the table is never full).
+    @inline(__always)
+    private func position(of key: UInt) -> Int {
+        let mask = keys.count - 1
+        var index = slot(of: key)
+        while keys[index] != key && keys[index] != 0 { index = (index + 1) & mask }
+        return index
     }
 
     @inline(__always)
