@@ -133,6 +133,9 @@ final class KeyedArchiveReader: ValueReader {
             states[index] = .read(value)
             leave()
             return value
+        case .unknown where resolved.archiveClass.name == "NSValue":
+            if let value = try foundationValue(entries) { return value }
+            return try decodeUnknown(entries, at: index, resolved.archiveClass)
         case .foundation(let decoding):
             try descend()
             defer { depth -= 1 }
@@ -141,20 +144,26 @@ final class KeyedArchiveReader: ValueReader {
             states[index] = .read(value)
             return value
         case .unknown:
-            if options.registrationRequired {
-                throw error(
-                    .unknownClassName, expected: "a registered archive class (registration is required)",
-                    found: resolved.archiveClass.chain.joined(separator: " → "))
-            }
-            try descend()
-            defer { depth -= 1 }
-            let object = UnknownArchivedObject(archiveClass: resolved.archiveClass)
-            states[index] = .read(object)
-            for (key, value) in entries where key != "$class" {
-                object.values[key] = try at(key) { try archivedValue(value) }
-            }
-            return object
+            return try decodeUnknown(entries, at: index, resolved.archiveClass)
         }
+    }
+
+    private func decodeUnknown(_ entries: PropertyListDictionary, at index: Int, _ archiveClass: ArchiveClass)
+        throws -> UnknownArchivedObject
+    {
+        if options.registrationRequired {
+            throw error(
+                .unknownClassName, expected: "a registered archive class (registration is required)",
+                found: archiveClass.chain.joined(separator: " → "))
+        }
+        try descend()
+        defer { depth -= 1 }
+        let object = UnknownArchivedObject(archiveClass: archiveClass)
+        states[index] = .read(object)
+        for (key, value) in entries where key != "$class" {
+            object.values[key] = try at(key) { try archivedValue(value) }
+        }
+        return object
     }
 
     private func archivedValue(_ stored: PropertyListValue) throws -> ArchivedValue {

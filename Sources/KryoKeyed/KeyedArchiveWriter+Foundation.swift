@@ -56,6 +56,7 @@ extension KeyedArchiveWriter {
             form(Date.self) { writer, date in try writer.archiveDate(date) },
             form(URL.self) { writer, url in try writer.archiveURL(url) },
             form(UUID.self) { writer, uuid in try writer.archiveUUID(uuid) },
+            form(FoundationValue.self) { writer, value in try writer.archiveFoundationValue(value) },
         ])
 
     private static func unsigned(_ number: UInt64) -> PropertyListValue {

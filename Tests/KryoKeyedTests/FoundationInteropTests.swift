@@ -127,3 +127,39 @@ import Testing
         }
     }
 }
+
+/// NSValue's points, sizes, rectangles and ranges, both ways with Foundation.
+@Suite struct FoundationValueTests {
+    static let values: [FoundationValue] = [
+        .range(location: 3, length: 4), .point(x: 1.5, y: 2), .size(width: 3, height: 4.25),
+        .rect(x: -1, y: 2, width: 3, height: 4),
+    ]
+
+    @Test func theBackendReadsFoundationsValues() throws {
+        let archiver = NSKeyedArchiver(requiringSecureCoding: false)
+        archiver.encode(
+            NSArray(array: [
+                NSValue(range: NSRange(location: 3, length: 4)), NSValue(point: NSPoint(x: 1.5, y: 2)),
+                NSValue(size: NSSize(width: 3, height: 4.25)), NSValue(rect: NSRect(x: -1, y: 2, width: 3, height: 4)),
+            ]), forKey: NSKeyedArchiveRootObjectKey)
+        archiver.finishEncoding()
+        let codec = KeyedArchiveCodec(registry: try Registry())
+        let decoded = try codec.decode([FoundationValue].self, from: [UInt8](archiver.encodedData))
+        #expect(decoded == Self.values)
+    }
+
+    @Test func foundationReadsTheBackendsValues() throws {
+        let codec = KeyedArchiveCodec(registry: try Registry())
+        let bytes = try codec.encode(Self.values)
+        #expect(try codec.decode([FoundationValue].self, from: bytes) == Self.values)
+        let unarchiver = try NSKeyedUnarchiver(forReadingFrom: Data(bytes))
+        unarchiver.requiresSecureCoding = false
+        let array = try #require(unarchiver.decodeObject(forKey: NSKeyedArchiveRootObjectKey) as? NSArray)
+        let values = array.compactMap { $0 as? NSValue }
+        #expect(values.count == 4)
+        #expect(values[0].rangeValue == NSRange(location: 3, length: 4))
+        #expect(values[1].pointValue == NSPoint(x: 1.5, y: 2))
+        #expect(values[2].sizeValue == NSSize(width: 3, height: 4.25))
+        #expect(values[3].rectValue == NSRect(x: -1, y: 2, width: 3, height: 4))
+    }
+}
