@@ -59,6 +59,24 @@ public enum PropertyList {
         return try reader.readTopObject()
     }
 
+    /// Decodes a binary property list (`bplist00`).
+    ///
+    /// - Throws: `SerializationError` when `bytes` is not a valid binary property list.
+    public static func decodeBinary(
+        _ bytes: [UInt8], limits: PropertyListLimits = .default
+    ) throws(SerializationError) -> PropertyListValue {
+        try withBytes(of: bytes) { (raw) throws(SerializationError) in try decodeBinary(raw, limits: limits) }
+    }
+
+    /// Decodes an XML property list.
+    ///
+    /// - Throws: `SerializationError` when `bytes` is not a valid XML property list.
+    public static func decodeXML(
+        _ bytes: [UInt8], limits: PropertyListLimits = .default
+    ) throws(SerializationError) -> PropertyListValue {
+        try withBytes(of: bytes) { (raw) throws(SerializationError) in try decodeXML(raw, limits: limits) }
+    }
+
     /// Decodes an XML property list.
     ///
     /// - Throws: `SerializationError` when `bytes` is not a valid XML property list.
@@ -104,6 +122,9 @@ public enum PropertyList {
 public struct PropertyListLimits: Sendable, Equatable {
     /// The deepest nesting of arrays and dictionaries accepted (the top-level container is at
     /// depth 1). In XML, the `{"CF$UID": n}` dictionary of a UID counts as one level.
+    ///
+    /// Decoding and encoding recurse once per level, so keep this well below what the thread's
+    /// stack allows (the default, 512, is safe on any thread).
     public var maxDepth: Int
     /// The most objects a property list may hold: the object count of a binary plist's trailer,
     /// or the number of values in an XML plist.

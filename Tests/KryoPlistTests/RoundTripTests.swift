@@ -92,6 +92,15 @@ import Testing
         }
     }
 
+    @Test func theSingleFormatDecodersReadOnlyTheirFormat() throws {
+        let binary = try PropertyList.encode(sample, format: .binary)
+        let xml = try PropertyList.encode(sample, format: .xml)
+        #expect(identical(try PropertyList.decodeBinary(binary), sample))
+        #expect(identical(try PropertyList.decodeXML(xml), sample))
+        #expect(throws: SerializationError.self) { try PropertyList.decodeBinary(xml) }
+        #expect(throws: SerializationError.self) { try PropertyList.decodeXML(binary) }
+    }
+
     @Test func decodingFromAnUnsafeBufferMatchesDecodingFromAnArray() throws {
         let bytes = try PropertyList.encode(sample, format: .binary)
         let fromBuffer = try bytes.withUnsafeBytes { try PropertyList.decode($0) }
