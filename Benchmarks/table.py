@@ -59,6 +59,30 @@ def main(directory):
                 cells.append(f"{other[0] / mine[0]:.2f}" if other else "–")
             print(f"| {group} | {op} | " + " | ".join(cells) + " |")
 
+    # The keyed-archive backend against Foundation on the same graph: both write binary plists in
+    # NSKeyedArchiver's format; the other columns place it among the peers and the Kryo binary.
+    keyed_peers = [("NSKeyedArchiver", "media.nskeyedarchiver"), ("PropertyListEncoder", "media.plist"),
+                   ("JSONEncoder/Decoder", "media.json"), ("SwiftKryo Kryo binary (refs on)", "media.field.refs-on")]
+    keyed_rows = [(group, op, swift.get(f"{group}/{op}")) for group in ["media.keyed.binary", "media.keyed.xml"]
+                  for op in ["encode", "decode"]]
+    if any(row for _, _, row in keyed_rows):
+        print("\n## Keyed archives: time of each peer ÷ time of SwiftKryo's keyed backend "
+              "(above 1: the keyed backend is faster)\n")
+        print("| keyed variant | operation | bytes | " + " | ".join(name for name, _ in keyed_peers) + " |")
+        print("|---|---|---:|" + "---:|" * len(keyed_peers))
+        for group, op, mine in keyed_rows:
+            if not mine:
+                continue
+            cells = []
+            for _, peer in keyed_peers:
+                other = swift.get(f"{peer}/{op}")
+                cells.append(f"{other[0] / mine[0]:.2f}" if other else "–")
+            print(f"| {group} | {op} | {mine[3]:,} | " + " | ".join(cells) + " |")
+        archiver = swift.get("media.nskeyedarchiver/encode")
+        if archiver:
+            print(f"\n(NSKeyedArchiver's binary archive of the same graph: {archiver[3]:,} bytes. "
+                  "The XML rows compare an XML plist with binary peers.)")
+
     print("\n## Targets (issue 3), measured in this sitting\n")
     print("| target | measured | goal | met |")
     print("|---|---:|---:|:---:|")

@@ -83,6 +83,26 @@ public func makeWorkloads(includeLarge: Bool = true, wants: (String) -> Bool = {
             })
     }
 
+    // The keyed-archive backend (NSKeyedArchiver's format) on the same graph and registry, with
+    // references on: a binary plist, comparable with media.nskeyedarchiver, and an XML plist.
+    for (label, format) in [("binary", PropertyListFormat.binary), ("xml", .xml)] {
+        let group = "media.keyed.\(label)"
+        guard wants(group) else { continue }
+        let keyed = KeyedArchiveCodec(registry: registry, format: format, options: on)
+        let keyedBytes = try keyed.encode(standard)
+        guard try keyed.decode(MediaContent.self, from: keyedBytes) == standard else {
+            throw WorkloadError.mismatch(group)
+        }
+        workloads.append(
+            Workload(name: "\(group)/encode", bytes: keyedBytes.count) {
+                blackHole &+= try keyed.encode(standard).count
+            })
+        workloads.append(
+            Workload(name: "\(group)/decode", bytes: keyedBytes.count) {
+                blackHole &+= Int(try keyed.decode(MediaContent.self, from: keyedBytes).media.width)
+            })
+    }
+
     // Peers on the same graph.
     if wants("media.protobuf") {
         let proto = protobufMediaContent()

@@ -1,6 +1,6 @@
 // Times every workload the way the Java harness does (warm-up, then passes of ≥ 0.2 s) and prints
 // `name<TAB>median_ns<TAB>min_ns<TAB>max_ns<TAB>bytes`. `--write DIR` also saves the MediaContent
-// encodings for the byte comparison with Java; `--graph-memory N` reports the peak resident memory
+// encodings for the byte comparison with Java and the keyed archives; `--graph-memory N` reports the peak resident memory
 // of encoding and decoding an N-node graph in a fresh process; `--stream-megabytes N` writes N MB of
 // MediaContent records to a file through one stream, reads them back, and reports time and memory.
 import Foundation
@@ -9,6 +9,23 @@ import Workloads
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
+
+if arguments.contains("--help") || arguments.contains("-h") {
+    print(
+        """
+        usage: kryo-compare [--quick] [--small] [--filter TEXT] [--count N] [--write DIR]
+               kryo-compare --graph-memory NODES | --stream-megabytes MB
+
+          --quick              shorter warm-up and 3 passes instead of 5
+          --small              leave out the 10 M arrays, the 10 k list and the graphs
+          --filter TEXT        only the workloads whose name contains TEXT (e.g. media.keyed)
+          --count N            run each selected workload N times, untimed (for callgrind, perf stat)
+          --write DIR          also save the MediaContent encodings and keyed archives in DIR
+          --graph-memory N     time and peak memory of an N-node graph, encoded and decoded
+          --stream-megabytes N write N MB of records through a stream file and read them back
+        """)
+    exit(0)
+}
 
 func argument(after flag: String) -> String? {
     guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count else { return nil }
@@ -67,6 +84,22 @@ do {
         ]
         for (name, bytes) in files {
             try Data(bytes).write(to: URL(fileURLWithPath: directory).appendingPathComponent("\(name).bin"))
+        }
+        // The keyed archives of the same graph, ours and Foundation's, for inspection (`plutil -p`).
+        let archives: [(String, Data)] = [
+            (
+                "media.keyed.binary",
+                Data(try KeyedArchiveCodec(registry: registry, format: .binary).encode(standard))
+            ),
+            ("media.keyed.xml", Data(try KeyedArchiveCodec(registry: registry, format: .xml).encode(standard))),
+            (
+                "media.nskeyedarchiver",
+                try NSKeyedArchiver.archivedData(
+                    withRootObject: ArchivedMediaContent.standard(), requiringSecureCoding: true)
+            ),
+        ]
+        for (name, data) in archives {
+            try data.write(to: URL(fileURLWithPath: directory).appendingPathComponent("\(name).plist"))
         }
     }
     if let countText = argument(after: "--count"), let count = Int(countText) {
@@ -132,7 +165,9 @@ func streamRecords(megabytes: Int) throws {
     for index in 0..<records {
         record.media.duration = Int64(index)
         try writer.write(record)
-        if index * recordBytes >= 10_000_000, afterTenMegabytes == 0 { afterTenMegabytes = peakResidentBytes() - before }
+        if index * recordBytes >= 10_000_000, afterTenMegabytes == 0 {
+            afterTenMegabytes = peakResidentBytes() - before
+        }
     }
     try writer.flush()
     try output.close()
