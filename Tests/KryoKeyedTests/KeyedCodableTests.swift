@@ -46,3 +46,29 @@ struct Route: Codable, Equatable {
         #expect(back == Self.route)
     }
 }
+
+enum Weather: JavaEnum {
+    case sunny, cloudy, stormy
+    static let javaClassName = "test.Weather"
+}
+
+/// Java enums in a keyed archive: an object whose `ordinal` is the constant's ordinal.
+@Suite struct KeyedEnumTests {
+    @Test func anEnumStoresItsOrdinal() throws {
+        let codec = KeyedArchiveCodec(registry: try Registry { Register(Weather.self, id: 50) })
+        let archive = try codec.archive([Weather.stormy, Weather.sunny] as [Any])
+        let ordinals = archive.objects.compactMap { entry -> PropertyListValue? in
+            guard case .dictionary(let entries) = entry else { return nil }
+            return entries["ordinal"]
+        }
+        #expect(ordinals == [.integer(2), .integer(0)])
+        #expect(try codec.decode([Weather].self, from: archive) == [.stormy, .sunny])
+        let bad = KeyedArchive(
+            top: ["root": .uid(1)],
+            objects: [
+                .string("$null"), .dictionary(["$class": .uid(2), "ordinal": .integer(3)]),
+                .dictionary(["$classname": .string("test.Weather"), "$classes": .array([.string("test.Weather")])]),
+            ])
+        #expect(throws: SerializationError.self) { try codec.decode(Weather.self, from: bad) }
+    }
+}

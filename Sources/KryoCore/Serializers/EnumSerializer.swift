@@ -60,7 +60,11 @@ public struct EnumSerializer<Value: JavaEnum>: Serializer {
 
     @inlinable
     public func write(_ value: Value, to writer: any ValueWriter) throws {
-        try writer.writeInt32(Int32(table.ordinal(of: value) + 1), forKey: "ordinal", encoding: .positive)
+        // The binary format keeps 0 for nil (Java's enum serializer accepts null); formats with
+        // keys store the ordinal itself.
+        let ordinal = table.ordinal(of: value)
+        try writer.writeInt32(
+            Int32(writer.isPositional ? ordinal + 1 : ordinal), forKey: "ordinal", encoding: .positive)
     }
 
     @inlinable
@@ -78,7 +82,8 @@ public struct EnumSerializer<Value: JavaEnum>: Serializer {
 
     @inlinable
     public func readNilable(from reader: any ValueReader) throws -> Value? {
-        let stored = try reader.readInt32(forKey: "ordinal", encoding: .positive)
+        var stored = try reader.readInt32(forKey: "ordinal", encoding: .positive)
+        if !reader.isPositional { stored &+= 1 }
         if stored == 0 { return nil }
         let constants = table.constants
         guard stored > 0, stored <= constants.count else {
