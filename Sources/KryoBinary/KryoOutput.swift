@@ -69,6 +69,17 @@ public final class KryoOutput {
         flushedCount = 0
     }
 
+    /// Forgets the buffered bytes and any open run, and gives back the memory of a buffer that
+    /// grew past `limit` bytes (an output kept from call to call).
+    func reset(keepingAtMost limit: Int) {
+        reset()
+        openRuns = 0
+        guard state.pointee.capacity > limit else { return }
+        state.pointee.bytes.deallocate()
+        state.pointee.capacity = 256
+        state.pointee.bytes = .allocate(capacity: 256)
+    }
+
     /// Hands buffered bytes to the sink, if there is one.
     public func flush() throws {
         guard let sink, state.pointee.count > 0 else { return }
