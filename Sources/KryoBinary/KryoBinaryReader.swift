@@ -52,6 +52,8 @@ public final class KryoBinaryReader: ValueReader {
         var inflatedBytes = 0
         /// Whether a call of the thread that keeps this reader is using it.
         var inUse = false
+        /// The slot of the last top-level call, by declared type, framing and registry generation.
+        var rootSlot: (type: ObjectIdentifier, framing: KryoFraming, generation: UInt64, slot: ResolvedSlot)?
 
         init(options: SerializationOptions) {
             self.options = options
@@ -173,20 +175,14 @@ public final class KryoBinaryReader: ValueReader {
 
     /// Reads a value written by the given top-level Java call.
     public func readRoot(framing: KryoFraming, declaredType: any Any.Type) throws -> Any? {
-        // Java's top-level calls know no generic arguments: a list's elements carry their classes.
-        let declared = DeclaredType.of(declaredType).withoutGenerics
         let slot: ResolvedSlot
-        switch framing {
-        case .classAndObject:
-            var open = declared
-            open.finality = .nonFinal
-            slot = ResolvedSlot(
-                declared: open, isFinal: false,
-                registration: declared.swiftType == Any.self ? nil : registry.registration(for: declared.swiftType))
-        case .object, .objectOrNull:
-            var final = declared
-            final.canBeNull = framing == .objectOrNull
-            slot = ResolvedSlot(declared: final, isFinal: true, registration: try registration(for: declared.swiftType))
+        if let root = state.pointee.rootSlot, root.type == ObjectIdentifier(declaredType), root.framing == framing,
+            root.generation == boundGeneration
+        {
+            slot = root.slot
+        } else {
+            slot = try rootSlot(framing: framing, declaredType: declaredType)
+            state.pointee.rootSlot = (ObjectIdentifier(declaredType), framing, boundGeneration, slot)
         }
         do {
             return try readObject(in: slot, forKey: "")
@@ -194,6 +190,26 @@ public final class KryoBinaryReader: ValueReader {
             if failure.offset == nil { failure.offset = input.offset }
             if failure.path.isEmpty { failure.path = currentPath }
             throw failure
+        }
+    }
+
+    /// The slot a top-level call reads its value in (kept for the next call: working out the
+    /// declared type of a Swift type looks up protocol conformances, which costs more than
+    /// reading a small value).
+    private func rootSlot(framing: KryoFraming, declaredType: any Any.Type) throws -> ResolvedSlot {
+        // Java's top-level calls know no generic arguments: a list's elements carry their classes.
+        let declared = DeclaredType.of(declaredType).withoutGenerics
+        switch framing {
+        case .classAndObject:
+            var open = declared
+            open.finality = .nonFinal
+            return ResolvedSlot(
+                declared: open, isFinal: false,
+                registration: declared.swiftType == Any.self ? nil : registry.registration(for: declared.swiftType))
+        case .object, .objectOrNull:
+            var final = declared
+            final.canBeNull = framing == .objectOrNull
+            return ResolvedSlot(declared: final, isFinal: true, registration: try registration(for: declared.swiftType))
         }
     }
 

@@ -55,6 +55,8 @@ public final class KryoBinaryWriter: ValueWriter {
         var skippableFieldStarts: [Int] = []
         /// Whether a call of the thread that keeps this writer is using it.
         var inUse = false
+        /// The slot of the last `writeObject` call, by type, framing and registry generation.
+        var rootSlot: (type: ObjectIdentifier, framing: KryoFraming, generation: UInt64, slot: ResolvedSlot)?
 
         /// Forgets everything one call recorded (Kryo's reset), keeping the memory of small
         /// tables for the next call and letting go of every value the tables hold.
@@ -168,11 +170,20 @@ public final class KryoBinaryWriter: ValueWriter {
                 throw SerializationError(
                     .typeMismatch, expected: "a value (writeObject cannot write nil)", found: "nil")
             }
-            let registration = try registration(for: type)
-            let declared = DeclaredType(registration.swiftType, finality: .final, canBeNull: framing == .objectOrNull)
-            try write(
-                value, registration: registration,
-                in: ResolvedSlot(declared: declared, isFinal: true, registration: registration))
+            let slot: ResolvedSlot
+            if let root = state.pointee.rootSlot, root.type == ObjectIdentifier(type), root.framing == framing,
+                root.generation == boundGeneration
+            {
+                slot = root.slot
+            } else {
+                let registration = try registration(for: type)
+                let declared = DeclaredType(
+                    registration.swiftType, finality: .final, canBeNull: framing == .objectOrNull)
+                slot = ResolvedSlot(declared: declared, isFinal: true, registration: registration)
+                // Kept for the next call: the registry lookup costs more than a small value.
+                state.pointee.rootSlot = (ObjectIdentifier(type), framing, boundGeneration, slot)
+            }
+            try write(value, registration: slot.registration ?? registration(for: type), in: slot)
         }
     }
 
@@ -493,8 +504,17 @@ public final class KryoBinaryWriter: ValueWriter {
         return try body()
     }
 
-    private func writeClassTag(_ registration: Registration) throws {
-        try writeClassTag(javaName: registration.javaName, id: registration.id, describing: "\(registration.swiftType)")
+    @inline(__always) private func writeClassTag(_ registration: Registration) throws {
+        // A registered class: its id, without capturing the registration for the slow path.
+        if let id = registration.id {
+            withOutput { $0.writeVarInt32(Int32(truncatingIfNeeded: id + 2), optimizePositive: true) }
+            return
+        }
+        try writeClassName(of: registration)
+    }
+
+    private func writeClassName(of registration: Registration) throws {
+        try writeClassTag(javaName: registration.javaName, id: nil, describing: "\(registration.swiftType)")
     }
 
     private func writeClassTag(javaName: String, id: Int?, describing type: @autoclosure () -> String) throws {
