@@ -1,24 +1,5 @@
 /// Word-at-a-time scans for bytes with the high bit set, used by the string fast paths.
 enum ASCIIScan {
-    /// Whether every byte of `bytes` is below `0x80`, checked eight bytes at a time.
-    @inline(__always)
-    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let raw = UnsafeRawPointer(base)
-        let count = bytes.count
-        var index = 0
-        var high: UInt64 = 0
-        while index + 8 <= count {
-            high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            index += 8
-        }
-        while index < count {
-            high |= UInt64(base[index])
-            index += 1
-        }
-        return high & 0x8080_8080_8080_8080 == 0
-    }
-
     /// The number of bytes before the first one with its high bit set in `count` bytes at `base`,
     /// or `count` when there is none.
     @inline(__always)
@@ -32,5 +13,43 @@ enum ASCIIScan {
         }
         while index < count, base[index] & 0x80 == 0 { index += 1 }
         return index
+    }
+
+    /// Copies `count` bytes (at least 2) from `source` to `target` and returns whether they all
+    /// are below `0x80`, eight bytes at a time (the last word overlapping the one before it),
+    /// without a call to `memcpy`. `target` must have room for `count` bytes.
+    @inline(__always)
+    static func copyIfASCII(from source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count: Int)
+        -> Bool
+    {
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(target)
+        var high: UInt64
+        if count >= 8 {
+            high = 0
+            var index = 0
+            while index + 8 < count {
+                let word = from.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                to.storeBytes(of: word, toByteOffset: index, as: UInt64.self)
+                high |= word
+                index += 8
+            }
+            let last = from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            to.storeBytes(of: last, toByteOffset: count - 8, as: UInt64.self)
+            high |= last
+        } else if count >= 4 {
+            let first = from.loadUnaligned(as: UInt32.self)
+            let last = from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            to.storeBytes(of: first, as: UInt32.self)
+            to.storeBytes(of: last, toByteOffset: count - 4, as: UInt32.self)
+            high = UInt64(first | last)
+        } else {
+            let first = from.loadUnaligned(as: UInt16.self)
+            let last = from.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self)
+            to.storeBytes(of: first, as: UInt16.self)
+            to.storeBytes(of: last, toByteOffset: count - 2, as: UInt16.self)
+            high = UInt64(first | last)
+        }
+        return high & 0x8080_8080_8080_8080 == 0
     }
 }

@@ -1,14 +1,33 @@
 import KryoCore
 
-/// The binary backend's ``ValueReader``: one instance per top-level value, holding that value's
+/// The binary backend's ``ValueReader``: one top-level value at a time, holding that value's
 /// reference table and class-name ids.
+///
+/// ``KryoCodec`` keeps one reader per thread and reuses it from call to call, with its tables
+/// emptied between calls (so that no call allocates a reader, its state or an input); a reader
+/// made with ``init(registry:options:input:)`` serves any number of values of its own.
 public final class KryoBinaryReader: ValueReader {
-    public let registry: Registry
-    public let registryGeneration: UInt64
+    public var registry: Registry { boundRegistry }
+    public var registryGeneration: UInt64 { boundGeneration }
     /// The options of this call; ``withoutReferences(_:)`` turns references off for a while.
     public var options: SerializationOptions { state.pointee.options }
     /// The bytes come from here.
-    public let input: KryoInput
+    public var input: KryoInput { boundInput }
+
+    // What a reused reader is bound to for each call. Stored internal (not public) and only ever
+    // assigned whole, so that whole-module optimization drops their run-time exclusivity checks.
+    var boundRegistry: Registry
+    var boundGeneration: UInt64
+    var boundInput: KryoInput {
+        didSet { inputReference = Unmanaged.passUnretained(boundInput) }
+    }
+    /// ``boundInput``, unretained: the hot paths reach it through this, borrowed for the length
+    /// of a use, so that they do not retain and release it around each call (`boundInput` keeps
+    /// it alive).
+    private var inputReference: Unmanaged<KryoInput>
+    /// The input of a reader that a thread keeps: pointed at the caller's bytes for each call of
+    /// ``KryoCodec/decode(_:from:)-([UInt8])``, and what the reader holds between calls.
+    private let ownInput: KryoInput?
 
     public var genericArguments: [DeclaredType] { state.pointee.genericArguments }
 
@@ -31,21 +50,52 @@ public final class KryoBinaryReader: ValueReader {
         var fieldOrders: [ObjectIdentifier: [Int?]] = [:]
         /// Bytes inflated so far from deflated values (``Limits/maxInflatedBytes``).
         var inflatedBytes = 0
+        /// Whether a call of the thread that keeps this reader is using it.
+        var inUse = false
+        /// The slot of the last top-level call, by declared type, framing and registry generation.
+        var rootSlot: (type: ObjectIdentifier, framing: KryoFraming, generation: UInt64, slot: ResolvedSlot)?
 
         init(options: SerializationOptions) {
             self.options = options
             open = []
             open.reserveCapacity(16)
         }
+
+        /// Forgets everything one call recorded (Kryo's reset), keeping the memory of small
+        /// tables for the next call and letting go of every object read.
+        mutating func reset() {
+            if !genericArguments.isEmpty { genericArguments = [] }
+            depth = 0
+            if !readObjects.isEmpty { readObjects.removeAll(keepingCapacity: readObjects.count <= 4096) }
+            if !open.isEmpty { open.removeAll(keepingCapacity: true) }
+            if !classNames.isEmpty { classNames.removeAll(keepingCapacity: true) }
+            if !unknownClassNames.isEmpty { unknownClassNames.removeAll(keepingCapacity: true) }
+            if !fieldOrders.isEmpty { fieldOrders.removeAll(keepingCapacity: true) }
+            inflatedBytes = 0
+        }
     }
 
     private let state: UnsafeMutablePointer<State>
 
-    /// Creates a reader for one top-level value.
+    /// Creates a reader for top-level values read from `input`.
     public init(registry: Registry, options: SerializationOptions, input: KryoInput) {
-        self.registry = registry
-        registryGeneration = registry.generation
-        self.input = input
+        boundRegistry = registry
+        boundGeneration = registry.generation
+        boundInput = input
+        inputReference = Unmanaged.passUnretained(input)
+        ownInput = nil
+        state = .allocate(capacity: 1)
+        state.initialize(to: State(options: options))
+    }
+
+    /// A reader that a thread keeps, with an input of its own.
+    private init(registry: Registry, options: SerializationOptions) {
+        let own = KryoInput(unsafeBytes: UnsafeRawBufferPointer(start: nil, count: 0))
+        boundRegistry = registry
+        boundGeneration = registry.generation
+        boundInput = own
+        inputReference = Unmanaged.passUnretained(own)
+        ownInput = own
         state = .allocate(capacity: 1)
         state.initialize(to: State(options: options))
     }
@@ -55,24 +105,84 @@ public final class KryoBinaryReader: ValueReader {
         state.deallocate()
     }
 
+    /// Calls `body` with the input, borrowed (no retain and release around the use).
+    @inline(__always) private func withInput<R>(_ body: (KryoInput) throws -> R) rethrows -> R {
+        try inputReference._withUnsafeGuaranteedRef(body)
+    }
+
+    // MARK: Reuse between calls
+
+    private static let threadReaders = ThreadCache<KryoBinaryReader>()
+
+    /// A reader for one call on this thread over `bytes`, which must stay valid until
+    /// ``endCall()``.
+    static func beginCall(registry: Registry, options: SerializationOptions, bytes: UnsafeRawBufferPointer)
+        -> KryoBinaryReader
+    {
+        guard let reader = keptReader(registry: registry, options: options) else {
+            return KryoBinaryReader(registry: registry, options: options, input: KryoInput(unsafeBytes: bytes))
+        }
+        guard let own = reader.ownInput else {
+            reader.boundInput = KryoInput(unsafeBytes: bytes)
+            return reader
+        }
+        own.repoint(to: bytes)
+        if reader.boundInput !== own { reader.boundInput = own }
+        return reader
+    }
+
+    /// A reader for one call on this thread over `input`.
+    static func beginCall(registry: Registry, options: SerializationOptions, input: KryoInput) -> KryoBinaryReader {
+        guard let reader = keptReader(registry: registry, options: options) else {
+            return KryoBinaryReader(registry: registry, options: options, input: input)
+        }
+        reader.boundInput = input
+        return reader
+    }
+
+    /// This thread's reader, bound to `registry` and `options` and marked in use; `nil` when it
+    /// is in use already (a call inside a call) or cannot be kept.
+    private static func keptReader(registry: Registry, options: SerializationOptions) -> KryoBinaryReader? {
+        let reader: KryoBinaryReader
+        if let kept = threadReaders.object {
+            guard !kept.state.pointee.inUse else { return nil }
+            reader = kept
+            if reader.boundRegistry !== registry {
+                reader.boundRegistry = registry
+                reader.boundGeneration = registry.generation
+            }
+            reader.state.pointee.options = options
+        } else {
+            reader = KryoBinaryReader(registry: registry, options: options)
+            threadReaders.store(reader)
+        }
+        reader.state.pointee.inUse = true
+        return reader
+    }
+
+    /// Ends the call that `beginCall` began: empties the tables and lets go of the caller's
+    /// input and bytes, so that nothing the call read stays alive.
+    func endCall() {
+        state.pointee.reset()
+        if let ownInput {
+            ownInput.repoint(to: UnsafeRawBufferPointer(start: nil, count: 0))
+            if boundInput !== ownInput { boundInput = ownInput }
+        }
+        state.pointee.inUse = false
+    }
+
     // MARK: Top-level calls
 
     /// Reads a value written by the given top-level Java call.
     public func readRoot(framing: KryoFraming, declaredType: any Any.Type) throws -> Any? {
-        // Java's top-level calls know no generic arguments: a list's elements carry their classes.
-        let declared = DeclaredType.of(declaredType).withoutGenerics
         let slot: ResolvedSlot
-        switch framing {
-        case .classAndObject:
-            var open = declared
-            open.finality = .nonFinal
-            slot = ResolvedSlot(
-                declared: open, isFinal: false,
-                registration: declared.swiftType == Any.self ? nil : registry.registration(for: declared.swiftType))
-        case .object, .objectOrNull:
-            var final = declared
-            final.canBeNull = framing == .objectOrNull
-            slot = ResolvedSlot(declared: final, isFinal: true, registration: try registration(for: declared.swiftType))
+        if let root = state.pointee.rootSlot, root.type == ObjectIdentifier(declaredType), root.framing == framing,
+            root.generation == boundGeneration
+        {
+            slot = root.slot
+        } else {
+            slot = try rootSlot(framing: framing, declaredType: declaredType)
+            state.pointee.rootSlot = (ObjectIdentifier(declaredType), framing, boundGeneration, slot)
         }
         do {
             return try readObject(in: slot, forKey: "")
@@ -83,35 +193,61 @@ public final class KryoBinaryReader: ValueReader {
         }
     }
 
+    /// The slot a top-level call reads its value in (kept for the next call: working out the
+    /// declared type of a Swift type looks up protocol conformances, which costs more than
+    /// reading a small value).
+    private func rootSlot(framing: KryoFraming, declaredType: any Any.Type) throws -> ResolvedSlot {
+        // Java's top-level calls know no generic arguments: a list's elements carry their classes.
+        let declared = DeclaredType.of(declaredType).withoutGenerics
+        switch framing {
+        case .classAndObject:
+            var open = declared
+            open.finality = .nonFinal
+            return ResolvedSlot(
+                declared: open, isFinal: false,
+                registration: declared.swiftType == Any.self ? nil : registry.registration(for: declared.swiftType))
+        case .object, .objectOrNull:
+            var final = declared
+            final.canBeNull = framing == .objectOrNull
+            return ResolvedSlot(declared: final, isFinal: true, registration: try registration(for: declared.swiftType))
+        }
+    }
+
     // MARK: ValueReader
 
-    public func readBool(forKey key: String) throws -> Bool { try input.readByte() == 1 }
-    public func readInt8(forKey key: String) throws -> Int8 { Int8(bitPattern: try input.readByte()) }
-    public func readInt16(forKey key: String) throws -> Int16 { Int16(bitPattern: try input.readUInt16()) }
-    public func readChar(forKey key: String) throws -> UInt16 { try input.readUInt16() }
+    public func readBool(forKey key: String) throws -> Bool { try withInput { try $0.readByte() } == 1 }
+    public func readInt8(forKey key: String) throws -> Int8 { Int8(bitPattern: try withInput { try $0.readByte() }) }
+    public func readInt16(forKey key: String) throws -> Int16 {
+        Int16(bitPattern: try withInput { try $0.readUInt16() })
+    }
+    public func readChar(forKey key: String) throws -> UInt16 { try withInput { try $0.readUInt16() } }
 
     public func readInt32(forKey key: String, encoding: IntegerEncoding) throws -> Int32 {
         switch encoding {
-        case .zigzag: return try input.readVarInt32(optimizePositive: false)
-        case .positive: return try input.readVarInt32(optimizePositive: true)
-        case .fixed: return Int32(bitPattern: try input.readUInt32())
+        case .zigzag: return try withInput { try $0.readVarInt32(optimizePositive: false) }
+        case .positive: return try withInput { try $0.readVarInt32(optimizePositive: true) }
+        case .fixed: return Int32(bitPattern: try withInput { try $0.readUInt32() })
         }
     }
 
     public func readInt64(forKey key: String, encoding: IntegerEncoding) throws -> Int64 {
         switch encoding {
-        case .zigzag: return try input.readVarInt64(optimizePositive: false)
-        case .positive: return try input.readVarInt64(optimizePositive: true)
-        case .fixed: return Int64(bitPattern: try input.readUInt64())
+        case .zigzag: return try withInput { try $0.readVarInt64(optimizePositive: false) }
+        case .positive: return try withInput { try $0.readVarInt64(optimizePositive: true) }
+        case .fixed: return Int64(bitPattern: try withInput { try $0.readUInt64() })
         }
     }
 
-    public func readFloat(forKey key: String) throws -> Float { Float(bitPattern: try input.readUInt32()) }
-    public func readDouble(forKey key: String) throws -> Double { Double(bitPattern: try input.readUInt64()) }
+    public func readFloat(forKey key: String) throws -> Float {
+        Float(bitPattern: try withInput { try $0.readUInt32() })
+    }
+    public func readDouble(forKey key: String) throws -> Double {
+        Double(bitPattern: try withInput { try $0.readUInt64() })
+    }
 
     public func readString(forKey key: String) throws -> String? {
         do {
-            return try input.readString()
+            return try withInput { try $0.readString() }
         } catch var error as SerializationError {
             error.path = currentPath
             throw error
@@ -120,13 +256,13 @@ public final class KryoBinaryReader: ValueReader {
 
     public func readBytes(count: Int, forKey key: String) throws -> [UInt8] {
         try validateCount(count, minimumBytesPerElement: 1, forKey: key)
-        return try input.readBytes(count)
+        return try withInput { try $0.readBytes(count) }
     }
 
     public func readStringObject(canBeNull: Bool, forKey key: String) throws -> String? {
         do {
-            guard state.pointee.options.references else { return try input.readString() }
-            let marker = try input.readVarInt32(optimizePositive: true)
+            guard state.pointee.options.references else { return try withInput { try $0.readString() } }
+            let marker = try withInput { try $0.readVarInt32(optimizePositive: true) }
             switch marker {
             case 0:
                 guard canBeNull else { throw error(.invalidValue, expected: "a String reference marker", found: "0") }
@@ -134,7 +270,7 @@ public final class KryoBinaryReader: ValueReader {
             case 1:
                 state.pointee.readObjects.append(nil)
                 let slot = state.pointee.readObjects.count - 1
-                guard let value = try input.readString() else {
+                guard let value = try withInput({ try $0.readString() }) else {
                     throw error(.invalidValue, expected: "a String after a new-object marker", found: "null")
                 }
                 state.pointee.readObjects[slot] = value
@@ -177,14 +313,14 @@ public final class KryoBinaryReader: ValueReader {
             return unsafeBitCast(values, to: [P].self)
         }
         switch P.self {
-        case is Int32.Type: return try same(input.readVarInt32s(count: count, optimizePositive: false))
-        case is Int64.Type: return try same(input.readVarInt64s(count: count, optimizePositive: false))
+        case is Int32.Type: return try same(withInput { try $0.readVarInt32s(count: count, optimizePositive: false) })
+        case is Int64.Type: return try same(withInput { try $0.readVarInt64s(count: count, optimizePositive: false) })
         case is Double.Type: return try same(input.readBigEndian(count: count) { Double(bitPattern: $0 as UInt64) })
         case is Float.Type: return try same(input.readBigEndian(count: count) { Float(bitPattern: $0 as UInt32) })
         case is Int16.Type: return try same(input.readBigEndian(count: count) { $0 as Int16 })
         case is UInt16.Type: return try same(input.readBigEndian(count: count) { $0 as UInt16 })
-        case is Int8.Type: return try same(input.readBytes(count).map { Int8(bitPattern: $0) })
-        case is Bool.Type: return try same(input.readBytes(count).map { $0 == 1 })
+        case is Int8.Type: return try same(withInput { try $0.readBytes(count) }.map { Int8(bitPattern: $0) })
+        case is Bool.Type: return try same(withInput { try $0.readBytes(count) }.map { $0 == 1 })
         default:
             var result: [P] = []
             result.reserveCapacity(count)
@@ -247,7 +383,7 @@ public final class KryoBinaryReader: ValueReader {
             } else if registration.serializer.handlesNil {
                 if slot.declared.canBeNull { step = .ownNil }
             } else if slot.declared.canBeNull {
-                let marker = try input.readByte()
+                let marker = try withInput { try $0.readByte() }
                 if marker == 0 {
                     return .null
                 }
@@ -309,7 +445,7 @@ public final class KryoBinaryReader: ValueReader {
     public func readFieldOrder(_ names: [String], of type: any Any.Type) throws -> [Int?] {
         let key = ObjectIdentifier(type)
         if let order = state.pointee.fieldOrders[key] { return order }
-        let count = Int(try input.readVarInt32(optimizePositive: true))
+        let count = Int(try withInput { try $0.readVarInt32(optimizePositive: true) })
         // Each name takes at least one byte.
         try validateCount(count, minimumBytesPerElement: 1, forKey: "field names of \(type)")
         var localIndex: [String: Int] = [:]
@@ -317,7 +453,7 @@ public final class KryoBinaryReader: ValueReader {
         var order: [Int?] = []
         order.reserveCapacity(count)
         for _ in 0..<count {
-            guard let name = try input.readString() else {
+            guard let name = try withInput({ try $0.readString() }) else {
                 throw error(.invalidValue, expected: "a field name of \(type)", found: "null")
             }
             order.append(localIndex[name])
@@ -328,7 +464,7 @@ public final class KryoBinaryReader: ValueReader {
 
     public func beginSkippableField(forKey key: String) throws {
         do {
-            try input.beginChunks()
+            try withInput { try $0.beginChunks() }
         } catch var failure as SerializationError {
             if failure.path.isEmpty { failure.path = currentPath + [key] }
             throw failure
@@ -336,11 +472,11 @@ public final class KryoBinaryReader: ValueReader {
     }
 
     public func endSkippableField() throws {
-        input.endChunks()
+        withInput { $0.endChunks() }
     }
 
     public func skipField(forKey key: String) throws {
-        try input.skipChunks()
+        try withInput { try $0.skipChunks() }
     }
 
     public func reference(_ object: Any) {
@@ -355,7 +491,7 @@ public final class KryoBinaryReader: ValueReader {
                 found: "\(count) (\(key))")
         }
         let (needed, overflow) = count.multipliedReportingOverflow(by: max(minimumBytesPerElement, 0))
-        guard !overflow, try input.hasAvailable(needed) else {
+        guard !overflow, try withInput({ try $0.hasAvailable(needed) }) else {
             throw error(
                 .lengthExceedsInput, expected: "\(key) \(count) to fit in the input",
                 found: "fewer bytes left than \(count) element\(count == 1 ? "" : "s") need")
@@ -380,7 +516,7 @@ public final class KryoBinaryReader: ValueReader {
         let budget = max(state.pointee.options.limits.maxInflatedBytes - state.pointee.inflatedBytes, 0)
         let count: Int
         do {
-            count = try input.beginInflatedRun(format: format, maxBytes: budget)
+            count = try withInput { try $0.beginInflatedRun(format: format, maxBytes: budget) }
         } catch var failure as SerializationError {
             if failure.kind == .sizeLimitExceeded {
                 failure.expected +=
@@ -400,10 +536,10 @@ public final class KryoBinaryReader: ValueReader {
                     .invalidValue, expected: "the value to end where its inflated bytes end",
                     found: "\(input.bytesLeftInRun) byte\(input.bytesLeftInRun == 1 ? "" : "s") left over")
             }
-            input.endInflatedRun()
+            withInput { $0.endInflatedRun() }
             return value
         } catch var failure as SerializationError {
-            input.endInflatedRun()
+            withInput { $0.endInflatedRun() }
             if let inner = failure.offset {
                 failure.found += " (at byte \(inner - start) of the \(count) bytes inflated from there)"
             } else {
@@ -417,7 +553,7 @@ public final class KryoBinaryReader: ValueReader {
 
     /// The reference marker Java's `kryo.writeObject` puts before the inflated value.
     private func readDeflatedMarker() throws {
-        let marker = try input.readVarInt32(optimizePositive: true)
+        let marker = try withInput { try $0.readVarInt32(optimizePositive: true) }
         switch marker {
         case 1:
             return
@@ -447,7 +583,7 @@ public final class KryoBinaryReader: ValueReader {
     private func readReferenceMarker(registration: Registration, mayBeNull: Bool) throws -> ReferenceMarker {
         let id: Int32
         if mayBeNull {
-            id = try input.readVarInt32(optimizePositive: true)
+            id = try withInput { try $0.readVarInt32(optimizePositive: true) }
             if id == 0 { return .resolved(nil) }
             if !registration.tracksReferences {
                 guard id == 1 else { throw error(.invalidValue, expected: "a not-nil marker (1)", found: "\(id)") }
@@ -455,7 +591,7 @@ public final class KryoBinaryReader: ValueReader {
             }
         } else {
             if !registration.tracksReferences { return .newObject(slot: -1) }
-            id = try input.readVarInt32(optimizePositive: true)
+            id = try withInput { try $0.readVarInt32(optimizePositive: true) }
         }
         if id == 1 {
             state.pointee.readObjects.append(nil)
@@ -508,18 +644,18 @@ public final class KryoBinaryReader: ValueReader {
     /// Reads a class tag; a name the registry does not know is an error unless `allowingUnknown`.
     private func readClassTag(allowingUnknown: Bool) throws -> ClassTag {
         let tagOffset = input.offset
-        let tag = try input.readVarInt32(optimizePositive: true)
+        let tag = try withInput { try $0.readVarInt32(optimizePositive: true) }
         switch tag {
         case 0:
             return .null
         case 1:
-            let nameID = Int(try input.readVarInt32(optimizePositive: true))
+            let nameID = Int(try withInput { try $0.readVarInt32(optimizePositive: true) })
             if let known = state.pointee.classNames[nameID] { return .known(known) }
             let name: String
             if let unknown = state.pointee.unknownClassNames[nameID] {
                 name = unknown
             } else {
-                guard let read = try input.readString() else {
+                guard let read = try withInput({ try $0.readString() }) else {
                     throw error(.invalidValue, expected: "a class name", found: "nil")
                 }
                 name = read

@@ -1,14 +1,33 @@
 import KryoCore
 
-/// The binary backend's ``ValueWriter``: one instance per top-level call (Kryo's auto-reset),
+/// The binary backend's ``ValueWriter``: one top-level call at a time (Kryo's auto-reset),
 /// holding that call's reference table and class-name ids.
+///
+/// ``KryoCodec`` keeps one writer per thread and reuses it from call to call, with its tables
+/// emptied between calls (so that no call allocates a writer or its state); a writer made with
+/// ``init(registry:options:output:)`` serves any number of calls of its own.
 public final class KryoBinaryWriter: ValueWriter {
-    public let registry: Registry
-    public let registryGeneration: UInt64
+    public var registry: Registry { boundRegistry }
+    public var registryGeneration: UInt64 { boundGeneration }
     /// The options of this call; ``withoutReferences(_:)`` turns references off for a while.
     public var options: SerializationOptions { state.pointee.options }
     /// The bytes go here.
-    public let output: KryoOutput
+    public var output: KryoOutput { boundOutput }
+
+    // What a reused writer is bound to for each call. Stored internal (not public) and only ever
+    // assigned whole, so that whole-module optimization drops their run-time exclusivity checks.
+    var boundRegistry: Registry
+    var boundGeneration: UInt64
+    var boundOutput: KryoOutput {
+        didSet { outputReference = Unmanaged.passUnretained(boundOutput) }
+    }
+    /// ``boundOutput``, unretained: the hot paths reach it through this, borrowed for the length
+    /// of a use, so that they do not retain and release it around each call (`boundOutput` keeps
+    /// it alive).
+    private var outputReference: Unmanaged<KryoOutput>
+    /// The output of a writer that a thread keeps: where the bytes of ``KryoCodec/encode(_:)``
+    /// gather, and what the writer holds between calls instead of the caller's output.
+    private let ownOutput: KryoOutput?
 
     private struct EnumConstantKey: Hashable {
         let type: ObjectIdentifier
@@ -34,15 +53,49 @@ public final class KryoBinaryWriter: ValueWriter {
         var fieldNamesWritten: Set<ObjectIdentifier> = []
         /// Where each open skippable field's bytes start, innermost last.
         var skippableFieldStarts: [Int] = []
+        /// Whether a call of the thread that keeps this writer is using it.
+        var inUse = false
+        /// The slot of the last `writeObject` call, by type, framing and registry generation.
+        var rootSlot: (type: ObjectIdentifier, framing: KryoFraming, generation: UInt64, slot: ResolvedSlot)?
+
+        /// Forgets everything one call recorded (Kryo's reset), keeping the memory of small
+        /// tables for the next call and letting go of every value the tables hold.
+        mutating func reset() {
+            if !genericArguments.isEmpty { genericArguments = [] }
+            depth = 0
+            nextReferenceID = 0
+            writtenInstances.removeAll()
+            if !writtenEnumConstants.isEmpty { writtenEnumConstants.removeAll(keepingCapacity: true) }
+            if !moreEnumConstants.isEmpty {
+                moreEnumConstants.removeAll(keepingCapacity: moreEnumConstants.count < 1024)
+            }
+            if !classNameIDs.isEmpty { classNameIDs.removeAll(keepingCapacity: true) }
+            if !fieldNamesWritten.isEmpty { fieldNamesWritten.removeAll(keepingCapacity: true) }
+            if !skippableFieldStarts.isEmpty { skippableFieldStarts.removeAll(keepingCapacity: true) }
+        }
     }
 
     private let state: UnsafeMutablePointer<State>
 
-    /// Creates a writer for one top-level value.
+    /// Creates a writer for top-level values written to `output`.
     public init(registry: Registry, options: SerializationOptions, output: KryoOutput) {
-        self.registry = registry
-        registryGeneration = registry.generation
-        self.output = output
+        boundRegistry = registry
+        boundGeneration = registry.generation
+        boundOutput = output
+        outputReference = Unmanaged.passUnretained(output)
+        ownOutput = nil
+        state = .allocate(capacity: 1)
+        state.initialize(to: State(options: options))
+    }
+
+    /// A writer that a thread keeps, with an output of its own.
+    private init(registry: Registry, options: SerializationOptions) {
+        let own = KryoOutput()
+        boundRegistry = registry
+        boundGeneration = registry.generation
+        boundOutput = own
+        outputReference = Unmanaged.passUnretained(own)
+        ownOutput = own
         state = .allocate(capacity: 1)
         state.initialize(to: State(options: options))
     }
@@ -50,6 +103,54 @@ public final class KryoBinaryWriter: ValueWriter {
     deinit {
         state.deinitialize(count: 1)
         state.deallocate()
+    }
+
+    /// Calls `body` with the output, borrowed (no retain and release around the use).
+    @inline(__always) private func withOutput<R>(_ body: (KryoOutput) throws -> R) rethrows -> R {
+        try outputReference._withUnsafeGuaranteedRef(body)
+    }
+
+    // MARK: Reuse between calls
+
+    private static let threadWriters = ThreadCache<KryoBinaryWriter>()
+
+    /// A writer for one call on this thread, bound to `registry`, `options` and `output` (its own
+    /// output when `nil`): the thread's writer when it is free, else a new one. Hand it back with
+    /// ``endCall()`` when the call ends, whether it succeeded or threw.
+    static func beginCall(registry: Registry, options: SerializationOptions, output: KryoOutput?)
+        -> KryoBinaryWriter
+    {
+        let writer: KryoBinaryWriter
+        if let kept = threadWriters.object {
+            guard !kept.state.pointee.inUse else {
+                // A call inside a call on this thread (a serializer that encodes): a writer of its own.
+                return KryoBinaryWriter(registry: registry, options: options, output: output ?? KryoOutput())
+            }
+            writer = kept
+            if writer.boundRegistry !== registry {
+                writer.boundRegistry = registry
+                writer.boundGeneration = registry.generation
+                writer.state.pointee.cachedStringRegistration = nil
+            }
+            writer.state.pointee.options = options
+        } else {
+            writer = KryoBinaryWriter(registry: registry, options: options)
+            threadWriters.store(writer)
+        }
+        writer.state.pointee.inUse = true
+        if let output { writer.boundOutput = output }
+        return writer
+    }
+
+    /// Ends the call that ``beginCall(registry:options:output:)`` began: empties the tables and
+    /// lets go of the caller's output, so that nothing the call wrote stays alive.
+    func endCall() {
+        state.pointee.reset()
+        if let ownOutput {
+            ownOutput.reset(keepingAtMost: 64 * 1024)
+            if boundOutput !== ownOutput { boundOutput = ownOutput }
+        }
+        state.pointee.inUse = false
     }
 
     // MARK: Top-level calls
@@ -69,49 +170,64 @@ public final class KryoBinaryWriter: ValueWriter {
                 throw SerializationError(
                     .typeMismatch, expected: "a value (writeObject cannot write nil)", found: "nil")
             }
-            let registration = try registration(for: type)
-            let declared = DeclaredType(registration.swiftType, finality: .final, canBeNull: framing == .objectOrNull)
-            try write(
-                value, registration: registration,
-                in: ResolvedSlot(declared: declared, isFinal: true, registration: registration))
+            let slot: ResolvedSlot
+            if let root = state.pointee.rootSlot, root.type == ObjectIdentifier(type), root.framing == framing,
+                root.generation == boundGeneration
+            {
+                slot = root.slot
+            } else {
+                let registration = try registration(for: type)
+                let declared = DeclaredType(
+                    registration.swiftType, finality: .final, canBeNull: framing == .objectOrNull)
+                slot = ResolvedSlot(declared: declared, isFinal: true, registration: registration)
+                // Kept for the next call: the registry lookup costs more than a small value.
+                state.pointee.rootSlot = (ObjectIdentifier(type), framing, boundGeneration, slot)
+            }
+            try write(value, registration: slot.registration ?? registration(for: type), in: slot)
         }
     }
 
     // MARK: ValueWriter
 
-    public func writeBool(_ value: Bool, forKey key: String) throws { output.writeByte(value ? 1 : 0) }
-    public func writeInt8(_ value: Int8, forKey key: String) throws { output.writeByte(UInt8(bitPattern: value)) }
-    public func writeInt16(_ value: Int16, forKey key: String) throws {
-        output.writeUInt16(UInt16(bitPattern: value))
+    public func writeBool(_ value: Bool, forKey key: String) throws { withOutput { $0.writeByte(value ? 1 : 0) } }
+    public func writeInt8(_ value: Int8, forKey key: String) throws {
+        withOutput { $0.writeByte(UInt8(bitPattern: value)) }
     }
-    public func writeChar(_ value: UInt16, forKey key: String) throws { output.writeUInt16(value) }
+    public func writeInt16(_ value: Int16, forKey key: String) throws {
+        withOutput { $0.writeUInt16(UInt16(bitPattern: value)) }
+    }
+    public func writeChar(_ value: UInt16, forKey key: String) throws { withOutput { $0.writeUInt16(value) } }
 
     public func writeInt32(_ value: Int32, forKey key: String, encoding: IntegerEncoding) throws {
         switch encoding {
-        case .zigzag: output.writeVarInt32(value, optimizePositive: false)
-        case .positive: output.writeVarInt32(value, optimizePositive: true)
-        case .fixed: output.writeUInt32(UInt32(bitPattern: value))
+        case .zigzag: withOutput { $0.writeVarInt32(value, optimizePositive: false) }
+        case .positive: withOutput { $0.writeVarInt32(value, optimizePositive: true) }
+        case .fixed: withOutput { $0.writeUInt32(UInt32(bitPattern: value)) }
         }
     }
 
     public func writeInt64(_ value: Int64, forKey key: String, encoding: IntegerEncoding) throws {
         switch encoding {
-        case .zigzag: output.writeVarInt64(value, optimizePositive: false)
-        case .positive: output.writeVarInt64(value, optimizePositive: true)
-        case .fixed: output.writeUInt64(UInt64(bitPattern: value))
+        case .zigzag: withOutput { $0.writeVarInt64(value, optimizePositive: false) }
+        case .positive: withOutput { $0.writeVarInt64(value, optimizePositive: true) }
+        case .fixed: withOutput { $0.writeUInt64(UInt64(bitPattern: value)) }
         }
     }
 
-    public func writeFloat(_ value: Float, forKey key: String) throws { output.writeUInt32(value.bitPattern) }
-    public func writeDouble(_ value: Double, forKey key: String) throws { output.writeUInt64(value.bitPattern) }
-    public func writeString(_ value: String?, forKey key: String) throws { output.writeString(value) }
+    public func writeFloat(_ value: Float, forKey key: String) throws {
+        withOutput { $0.writeUInt32(value.bitPattern) }
+    }
+    public func writeDouble(_ value: Double, forKey key: String) throws {
+        withOutput { $0.writeUInt64(value.bitPattern) }
+    }
+    public func writeString(_ value: String?, forKey key: String) throws { withOutput { $0.writeString(value) } }
     public func writeCharSequence(_ value: String?, forKey key: String) throws {
-        guard let value else { return output.writeString(nil) }
-        output.writeUTF8Form(value)
+        guard let value else { return withOutput { $0.writeString(nil) } }
+        withOutput { $0.writeUTF8Form(value) }
     }
     public func writeBytes(_ bytes: UnsafeRawBufferPointer, forKey key: String) throws {
-        output.writeBytes(bytes)
-        try output.flushIfNeeded()
+        withOutput { $0.writeBytes(bytes) }
+        try withOutput { try $0.flushIfNeeded() }
     }
 
     public func writeStringObject(_ value: String?, canBeNull: Bool, forKey key: String) throws {
@@ -119,17 +235,17 @@ public final class KryoBinaryWriter: ValueWriter {
             // A Java String is reference-tracked: `01` (a new object, numbered) or `00` for null.
             guard let value else {
                 guard canBeNull else { throw nilNotAllowed("java.lang.String") }
-                output.writeByte(0)
+                withOutput { $0.writeByte(0) }
                 return
             }
             state.pointee.nextReferenceID += 1
-            output.writeByte(1)
-            output.writeString(value)
+            withOutput { $0.writeByte(1) }
+            withOutput { $0.writeString(value) }
             return
         }
         // Without references the String serializer writes its own null.
         guard value != nil || canBeNull else { throw nilNotAllowed("java.lang.String") }
-        output.writeString(value)
+        withOutput { $0.writeString(value) }
     }
 
     public func writePrimitiveArray<P: JavaPrimitive>(_ values: [P], forKey key: String) throws {
@@ -137,25 +253,25 @@ public final class KryoBinaryWriter: ValueWriter {
             let raw = UnsafeRawBufferPointer(elements)
             switch P.self {
             case is Int32.Type:
-                output.writeVarInt32s(raw.assumingMemoryBound(to: Int32.self), optimizePositive: false)
+                withOutput { $0.writeVarInt32s(raw.assumingMemoryBound(to: Int32.self), optimizePositive: false) }
             case is Int64.Type:
-                output.writeVarInt64s(raw.assumingMemoryBound(to: Int64.self), optimizePositive: false)
+                withOutput { $0.writeVarInt64s(raw.assumingMemoryBound(to: Int64.self), optimizePositive: false) }
             case is Double.Type:
-                output.writeBigEndian(raw.assumingMemoryBound(to: UInt64.self))
+                withOutput { $0.writeBigEndian(raw.assumingMemoryBound(to: UInt64.self)) }
             case is Float.Type:
-                output.writeBigEndian(raw.assumingMemoryBound(to: UInt32.self))
+                withOutput { $0.writeBigEndian(raw.assumingMemoryBound(to: UInt32.self)) }
             case is Int16.Type, is UInt16.Type:
-                output.writeBigEndian(raw.assumingMemoryBound(to: UInt16.self))
+                withOutput { $0.writeBigEndian(raw.assumingMemoryBound(to: UInt16.self)) }
             case is Int8.Type:
-                output.writeBytes(raw)
+                withOutput { $0.writeBytes(raw) }
             case is Bool.Type:
                 // Swift stores `true` as 1 and `false` as 0, exactly Java's bytes.
-                output.writeBytes(raw)
+                withOutput { $0.writeBytes(raw) }
             default:
                 for value in elements { try P.writePrimitive(value, to: self, forKey: key) }
             }
         }
-        try output.flushIfNeeded()
+        try withOutput { try $0.flushIfNeeded() }
     }
 
     public func writeObject(_ value: Any?, as declared: DeclaredType, forKey key: String) throws {
@@ -179,7 +295,7 @@ public final class KryoBinaryWriter: ValueWriter {
         } else if slot.isFinal {
             registration = try slot.registration ?? self.registration(for: slot.declared.swiftType)
         } else {
-            output.writeByte(0)
+            withOutput { $0.writeByte(0) }
             return
         }
         try write(value, registration: registration, in: slot)
@@ -209,9 +325,9 @@ public final class KryoBinaryWriter: ValueWriter {
         try writeClassTag(registration)
         if state.pointee.options.references {
             state.pointee.nextReferenceID += 1
-            output.writeByte(1)
+            withOutput { $0.writeByte(1) }
         }
-        output.writeString(value)
+        withOutput { $0.writeString(value) }
     }
 
     private func stringRegistration() throws -> Registration {
@@ -233,7 +349,7 @@ public final class KryoBinaryWriter: ValueWriter {
                     return false
                 }
             } else if slot.declared.canBeNull, !registration.serializer.handlesNil {
-                output.writeByte(1)
+                withOutput { $0.writeByte(1) }
             }
         } else {
             try writeClassTag(registration)
@@ -256,7 +372,7 @@ public final class KryoBinaryWriter: ValueWriter {
 
     public func beginNilObject(in slot: ResolvedSlot, forKey key: String) throws -> Bool {
         guard slot.isFinal else {
-            output.writeByte(0)
+            withOutput { $0.writeByte(0) }
             return false
         }
         guard slot.declared.canBeNull else {
@@ -265,13 +381,13 @@ public final class KryoBinaryWriter: ValueWriter {
         if !state.pointee.options.references, let registration = slot.registration, registration.serializer.handlesNil {
             return true
         }
-        output.writeByte(0)
+        withOutput { $0.writeByte(0) }
         return false
     }
 
     public func endObject() throws {
         state.pointee.depth -= 1
-        try output.flushIfNeeded()
+        try withOutput { try $0.flushIfNeeded() }
     }
 
     // MARK: Schema evolution (TaggedFieldSerializer, CompatibleFieldSerializer)
@@ -281,12 +397,12 @@ public final class KryoBinaryWriter: ValueWriter {
     /// The field count and names, the first time `type` appears in this graph.
     public func writeFieldNames(_ names: [String], of type: any Any.Type) throws {
         guard state.pointee.fieldNamesWritten.insert(ObjectIdentifier(type)).inserted else { return }
-        output.writeVarInt32(Int32(names.count), optimizePositive: true)
-        for name in names { output.writeString(name) }
+        withOutput { $0.writeVarInt32(Int32(names.count), optimizePositive: true) }
+        for name in names { withOutput { $0.writeString(name) } }
     }
 
     public func beginSkippableField(forKey key: String) throws {
-        state.pointee.skippableFieldStarts.append(output.beginChunks())
+        state.pointee.skippableFieldStarts.append(withOutput { $0.beginChunks() })
     }
 
     public func endSkippableField() throws {
@@ -294,8 +410,8 @@ public final class KryoBinaryWriter: ValueWriter {
             throw SerializationError(
                 .invalidValue, expected: "a skippable field to end", found: "none begun (a serializer bug)")
         }
-        output.endChunks(from: start)
-        try output.flushIfNeeded()
+        withOutput { $0.endChunks(from: start) }
+        try withOutput { try $0.flushIfNeeded() }
     }
 
     // MARK: Deflate (Kryo's DeflateSerializer)
@@ -311,14 +427,14 @@ public final class KryoBinaryWriter: ValueWriter {
     func writeDeflated(
         _ type: any Any.Type, level: Int32, format: DeflateFormat, body: () throws -> Void
     ) throws {
-        let start = output.beginReplacedRun()
+        let start = withOutput { $0.beginReplacedRun() }
         do {
             if state.pointee.options.references, registry.registration(for: type)?.tracksReferences ?? true {
-                output.writeByte(1)
+                withOutput { $0.writeByte(1) }
             }
             try body()
         } catch {
-            output.cancelReplacedRun()
+            withOutput { $0.cancelReplacedRun() }
             throw error
         }
         let offset = output.totalCount
@@ -328,7 +444,7 @@ public final class KryoBinaryWriter: ValueWriter {
             failure.offset = offset
             throw failure
         }
-        try output.flushIfNeeded()
+        try withOutput { try $0.flushIfNeeded() }
     }
 
     /// Writes `00`/`01`/back-reference as Kryo's `writeReferenceOrNull`; returns `true` when the
@@ -338,14 +454,14 @@ public final class KryoBinaryWriter: ValueWriter {
         -> Bool
     {
         guard registration.tracksReferences else {
-            if mayBeNull { output.writeByte(1) }
+            if mayBeNull { withOutput { $0.writeByte(1) } }
             return false
         }
         switch identity() {
         case .instance(let object):
             let next = state.pointee.nextReferenceID
             if let id = state.pointee.writtenInstances.number(of: object, elseInsert: next) {
-                output.writeVarInt32(Int32(truncatingIfNeeded: id + 2), optimizePositive: true)
+                withOutput { $0.writeVarInt32(Int32(truncatingIfNeeded: id + 2), optimizePositive: true) }
                 return true
             }
         case .enumConstant(let key):
@@ -353,7 +469,7 @@ public final class KryoBinaryWriter: ValueWriter {
             if let id = state.pointee.writtenEnumConstants.first(where: { $0.constant == constant })?.id
                 ?? state.pointee.moreEnumConstants[constant]
             {
-                output.writeVarInt32(Int32(truncatingIfNeeded: id + 2), optimizePositive: true)
+                withOutput { $0.writeVarInt32(Int32(truncatingIfNeeded: id + 2), optimizePositive: true) }
                 return true
             }
             if state.pointee.writtenEnumConstants.count < 16 {
@@ -365,7 +481,7 @@ public final class KryoBinaryWriter: ValueWriter {
             break
         }
         state.pointee.nextReferenceID += 1
-        output.writeByte(1)
+        withOutput { $0.writeByte(1) }
         return false
     }
 
@@ -373,7 +489,7 @@ public final class KryoBinaryWriter: ValueWriter {
 
     public func writeClass(_ javaClass: JavaClassTag?, forKey key: String) throws {
         guard let javaClass else {
-            output.writeByte(0)
+            withOutput { $0.writeByte(0) }
             return
         }
         try writeClassTag(
@@ -388,13 +504,22 @@ public final class KryoBinaryWriter: ValueWriter {
         return try body()
     }
 
-    private func writeClassTag(_ registration: Registration) throws {
-        try writeClassTag(javaName: registration.javaName, id: registration.id, describing: "\(registration.swiftType)")
+    @inline(__always) private func writeClassTag(_ registration: Registration) throws {
+        // A registered class: its id, without capturing the registration for the slow path.
+        if let id = registration.id {
+            withOutput { $0.writeVarInt32(Int32(truncatingIfNeeded: id + 2), optimizePositive: true) }
+            return
+        }
+        try writeClassName(of: registration)
+    }
+
+    private func writeClassName(of registration: Registration) throws {
+        try writeClassTag(javaName: registration.javaName, id: nil, describing: "\(registration.swiftType)")
     }
 
     private func writeClassTag(javaName: String, id: Int?, describing type: @autoclosure () -> String) throws {
         if let id {
-            output.writeVarInt32(Int32(truncatingIfNeeded: id + 2), optimizePositive: true)
+            withOutput { $0.writeVarInt32(Int32(truncatingIfNeeded: id + 2), optimizePositive: true) }
             return
         }
         guard !state.pointee.options.registrationRequired else {
@@ -402,9 +527,9 @@ public final class KryoBinaryWriter: ValueWriter {
                 .unregisteredType, expected: "a registration for \(type()) (registration is required)",
                 found: "none", offset: output.totalCount)
         }
-        output.writeByte(1)
+        withOutput { $0.writeByte(1) }
         if let nameID = state.pointee.classNameIDs[javaName] {
-            output.writeVarInt32(Int32(nameID), optimizePositive: true)
+            withOutput { $0.writeVarInt32(Int32(nameID), optimizePositive: true) }
             return
         }
         let nameID = state.pointee.classNameIDs.count
@@ -415,8 +540,8 @@ public final class KryoBinaryWriter: ValueWriter {
                 found: "a 129th: \(javaName)", offset: output.totalCount)
         }
         state.pointee.classNameIDs[javaName] = nameID
-        output.writeByte(UInt8(nameID))
-        output.writeString(javaName)
+        withOutput { $0.writeByte(UInt8(nameID)) }
+        withOutput { $0.writeString(javaName) }
     }
 
     // MARK: Lookups

@@ -5,6 +5,11 @@ import KryoCore
 /// Each call is independent, as a Java `Kryo` with auto-reset: reference ids and class-name ids
 /// start afresh. A codec is a value and is `Sendable`; use one from many threads at once.
 ///
+/// Each thread keeps one writer and one reader (with their reference tables and a small output
+/// buffer) from call to call, as a Java program keeps a `Kryo` per thread: a call allocates no
+/// codec state of its own. A thread holds on to the registry it used last until it uses another
+/// or ends; it holds nothing a call wrote or read.
+///
 /// ```swift
 /// let codec = KryoCodec(registry: registry)
 /// let bytes = try codec.encode(bean)                  // Java: kryo.writeClassAndObject(out, bean)
@@ -33,21 +38,26 @@ public struct KryoCodec: Sendable {
 
     /// Encodes one value.
     public func encode(_ value: Any?) throws -> [UInt8] {
-        let output = KryoOutput()
-        try encode(value, to: output)
-        return output.buffer
+        try encodeToBytes(value, declaredType: nil)
     }
 
     /// Encodes one value, declaring its type (needed by ``KryoFraming/objectOrNull`` for nil).
     public func encode<T>(_ value: T, as type: T.Type) throws -> [UInt8] {
-        let output = KryoOutput()
-        try encode(value, declaredType: DeclaredType.of(T.self).swiftType, to: output)
-        return output.buffer
+        try encodeToBytes(value, declaredType: DeclaredType.of(T.self).swiftType)
+    }
+
+    /// Encodes into the output of this thread's writer, then copies the bytes out.
+    private func encodeToBytes(_ value: Any?, declaredType: (any Any.Type)?) throws -> [UInt8] {
+        let writer = KryoBinaryWriter.beginCall(registry: registry, options: options, output: nil)
+        defer { writer.endCall() }
+        try writer.writeRoot(value, framing: framing, declaredType: declaredType)
+        return writer.output.buffer
     }
 
     /// Appends one value to `output`.
     public func encode(_ value: Any?, declaredType: (any Any.Type)? = nil, to output: KryoOutput) throws {
-        let writer = KryoBinaryWriter(registry: registry, options: options, output: output)
+        let writer = KryoBinaryWriter.beginCall(registry: registry, options: options, output: output)
+        defer { writer.endCall() }
         try writer.writeRoot(value, framing: framing, declaredType: declaredType)
     }
 
@@ -57,8 +67,10 @@ public struct KryoCodec: Sendable {
     ///   for bytes left over after the value.
     public func decode<T>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
         try bytes.withUnsafeBytes { raw in
-            let input = KryoInput(unsafeBytes: raw)
-            let value = try decode(T.self, from: input)
+            let reader = KryoBinaryReader.beginCall(registry: registry, options: options, bytes: raw)
+            defer { reader.endCall() }
+            let value = try decode(T.self, with: reader)
+            let input = reader.input
             guard try input.isAtEnd() else {
                 throw SerializationError(
                     .invalidValue, expected: "the end of the input after one value",
@@ -70,14 +82,29 @@ public struct KryoCodec: Sendable {
 
     /// Decodes the next value from `input`, leaving the input just after it.
     public func decode<T>(_ type: T.Type, from input: KryoInput) throws -> T {
-        let reader = KryoBinaryReader(registry: registry, options: options, input: input)
+        let reader = KryoBinaryReader.beginCall(registry: registry, options: options, input: input)
+        defer { reader.endCall() }
+        return try decode(T.self, with: reader)
+    }
+
+    /// `value` when its dynamic type is exactly `T`, without a dynamic cast.
+    private static func exactly<T>(_ value: Any, as type: T.Type) -> T? {
+        func open<Dynamic>(_ opened: Dynamic) -> T? {
+            Dynamic.self == T.self ? unsafeBitCast(opened, to: T.self) : nil
+        }
+        return open(value)
+    }
+
+    private func decode<T>(_ type: T.Type, with reader: KryoBinaryReader) throws -> T {
         let value = try reader.readRoot(framing: framing, declaredType: T.self)
         // Decoding untyped (`Any?`, the common case for `writeClassAndObject` data): nothing to convert.
         if T.self == Any?.self { return unsafeBitCast(value, to: T.self) }
+        // A value of exactly the type asked for (the common case): no cast, no conversion.
+        if let value, let exact = Self.exactly(value, as: T.self) { return exact }
         guard let converted = ValueConversion.convert(value, to: T.self) else {
             throw SerializationError(
                 .typeMismatch, expected: "\(T.self)", found: ValueConversion.describeType(of: value),
-                offset: input.offset)
+                offset: reader.input.offset)
         }
         return converted
     }

@@ -81,6 +81,26 @@ public final class KryoInput {
         sourceExhausted = false
     }
 
+    /// Points an input made by ``init(unsafeBytes:)`` at other bytes (the same rules apply),
+    /// from their start, leaving any run it was in.
+    func repoint(to bytes: UnsafeRawBufferPointer) {
+        if !chunkFrames.isEmpty {
+            for frame in chunkFrames { frame.copy?.deallocate() }
+            chunkFrames.removeAll()
+        }
+        if let base = bytes.baseAddress, !bytes.isEmpty {
+            state.pointee = State(
+                bytes: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, position: 0, discarded: 0)
+        } else if let placeholder = owned {
+            state.pointee = State(over: placeholder, count: 0)
+        } else {
+            // An input over caller's bytes has no memory of its own: make a byte to point at.
+            let placeholder = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1)
+            owned = placeholder
+            state.pointee = State(over: placeholder, count: 0)
+        }
+    }
+
     deinit {
         for frame in chunkFrames { frame.copy?.deallocate() }
         owned?.deallocate()

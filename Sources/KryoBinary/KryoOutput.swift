@@ -69,6 +69,17 @@ public final class KryoOutput {
         flushedCount = 0
     }
 
+    /// Forgets the buffered bytes and any open run, and gives back the memory of a buffer that
+    /// grew past `limit` bytes (an output kept from call to call).
+    func reset(keepingAtMost limit: Int) {
+        reset()
+        openRuns = 0
+        guard state.pointee.capacity > limit else { return }
+        state.pointee.bytes.deallocate()
+        state.pointee.capacity = 256
+        state.pointee.bytes = .allocate(capacity: 256)
+    }
+
     /// Hands buffered bytes to the sink, if there is one.
     public func flush() throws {
         guard let sink, state.pointee.count > 0 else { return }
@@ -297,10 +308,13 @@ public final class KryoOutput {
     /// for empty, 2–63 ASCII characters raw with the last byte's high bit set, anything else as
     /// the UTF-16 length + 1 followed by CESU-8 bytes.
     public func writeString(_ value: String?) {
-        guard let value else {
-            writeByte(0x80)
-            return
-        }
+        if let value { writeString(nonNil: value) } else { writeByte(0x80) }
+    }
+
+    /// Not inlined into ``writeString(_:)``: there the string would be unwrapped into a copy and
+    /// retained for the use of its bytes; passed on as a parameter, it is only borrowed.
+    @inline(never)
+    private func writeString(nonNil value: String) {
         if value.utf8.withContiguousStorageIfAvailable({ writeString(utf8: $0) }) == nil {
             var contiguous = value
             contiguous.makeContiguousUTF8()
@@ -310,10 +324,16 @@ public final class KryoOutput {
 
     private func writeString(utf8: UnsafeBufferPointer<UInt8>) {
         let byteCount = utf8.count
-        if byteCount > 1, byteCount < 64, ASCIIScan.isASCII(utf8) {
-            writeBytes(UnsafeRawBufferPointer(utf8))
-            state.pointee.bytes[state.pointee.count - 1] |= 0x80
-            return
+        if byteCount > 1, byteCount < 64, let source = utf8.baseAddress {
+            // Copy and check for ASCII in one pass, eight bytes at a time; the bytes count only
+            // when they all are ASCII.
+            reserve(byteCount)
+            let target = state.pointee.bytes + state.pointee.count
+            if ASCIIScan.copyIfASCII(from: source, to: target, count: byteCount) {
+                target[byteCount - 1] |= 0x80
+                state.pointee.count += byteCount
+                return
+            }
         }
         writeUTF8Form(utf8: utf8)
     }

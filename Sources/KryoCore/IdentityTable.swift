@@ -13,6 +13,18 @@ public struct IdentityTable {
     /// Creates an empty table.
     public init() {}
 
+    /// Empties the table, letting go of its objects; keeps its memory for the next graph unless
+    /// it grew large (more than 4 096 slots).
+    public mutating func removeAll() {
+        guard !objects.isEmpty else { return }
+        guard keys.count <= 4096 else {
+            self = IdentityTable()
+            return
+        }
+        keys.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        objects.removeAll(keepingCapacity: true)
+    }
+
     /// The number of objects in the table.
     public var count: Int { objects.count }
 

@@ -6,6 +6,9 @@ public enum ValueConversion {
     /// Removes optional wrapping hidden inside an `Any`.
     public static func flatten(_ value: Any?) -> Any? {
         guard var current = value else { return nil }
+        // The common case, a plain value: one look at its dynamic type.
+        let dynamicType = type(of: current)
+        if !isOptionalType(dynamicType), dynamicType != AnyHashable.self { return current }
         while isOptionalType(type(of: current)), let optional = current as? any OptionalProtocol {
             guard let inner = optional.wrappedAny else { return nil }
             current = inner

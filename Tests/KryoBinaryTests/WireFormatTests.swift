@@ -73,10 +73,10 @@ import Testing
         }
     }
 
-    /// The ASCII checks scan eight bytes at a time: a non-ASCII character at any position, in the
-    /// word-sized part or the tail, must send the string to the UTF-8 form.
+    /// The ASCII checks scan (and copy) eight bytes at a time: a non-ASCII character at any
+    /// position, in the word-sized part or the tail, must send the string to the UTF-8 form.
     @Test func asciiScanFindsANonASCIICharacterAtEveryPosition() throws {
-        for length in 2...40 {
+        for length in 2...63 {
             let ascii = String((0..<length).map { Character(UnicodeScalar(UInt8(0x61 + $0 % 26))) })
             let asciiBytes = bytes { $0.writeString(ascii) }
             #expect(hexBytes(asciiBytes).count == length, "ASCII form for \(length) characters")
@@ -89,6 +89,16 @@ import Testing
                 #expect(written.first == UInt8(0x80 | (length + 1)), "UTF-8 form, é at \(position) of \(length)")
                 #expect(try KryoInput(written).readString() == text)
             }
+            // After other bytes (the copy starts at any offset), and after a string that was not ASCII.
+            let output = KryoOutput(capacity: 16)
+            output.writeByte(0xAA)
+            output.writeString(ascii + "é")
+            output.writeString(ascii)
+            let input = KryoInput(output.buffer)
+            #expect(try input.readByte() == 0xAA)
+            #expect(try input.readString() == ascii + "é")
+            #expect(try input.readString() == ascii)
+            #expect(try input.isAtEnd())
         }
     }
 
