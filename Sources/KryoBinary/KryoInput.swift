@@ -537,6 +537,7 @@ public final class KryoInput {
     /// The UTF-8 form: `unitCount` UTF-16 units in CESU-8. Without surrogates CESU-8 is UTF-8, and
     /// the bytes become a `String` directly; surrogate pairs go through UTF-16.
     private func readUTF8Form(unitCount: Int, start: Int) throws -> String {
+        if let string = readBufferedUTF8Form(unitCount: unitCount) { return string }
         var length = 0
         var units = 0
         var hasSurrogates = false
@@ -565,6 +566,50 @@ public final class KryoInput {
             length += size
         }
         let bytes = UnsafeBufferPointer(start: state.pointee.bytes + state.pointee.position, count: length)
+        let result = hasSurrogates ? Self.decodeCESU8(bytes) : String(decoding: bytes, as: UTF8.self)
+        advance(length)
+        return result
+    }
+
+    /// The UTF-8 form when the buffer holds the longest it can be (three bytes a unit) and it is
+    /// well formed: one pass without checks for the end of the input, ASCII runs eight bytes at a
+    /// time. `nil` sends the string to the careful path, which reports what is wrong.
+    private func readBufferedUTF8Form(unitCount: Int) -> String? {
+        guard buffered >= 3 * unitCount else { return nil }
+        let base = state.pointee.bytes + state.pointee.position
+        let raw = UnsafeRawPointer(base)
+        var length = 0
+        var units = 0
+        var hasSurrogates = false
+        while units < unitCount {
+            if unitCount - units >= 8,
+                raw.loadUnaligned(fromByteOffset: length, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
+                length += 8
+                units += 8
+                continue
+            }
+            let lead = base[length]
+            switch lead {
+            case 0..<0x80:
+                length += 1
+                units += 1
+            case 0xC0..<0xE0:
+                guard base[length + 1] & 0xC0 == 0x80 else { return nil }
+                length += 2
+                units += 1
+            case 0xE0..<0xF0:
+                let second = base[length + 1]
+                guard second & 0xC0 == 0x80, base[length + 2] & 0xC0 == 0x80 else { return nil }
+                if lead == 0xED, second >= 0xA0 { hasSurrogates = true }
+                length += 3
+                units += 1
+            default:
+                // Four-byte sequences (two units) and malformed bytes: the careful path.
+                return nil
+            }
+        }
+        let bytes = UnsafeBufferPointer(start: base, count: length)
         let result = hasSurrogates ? Self.decodeCESU8(bytes) : String(decoding: bytes, as: UTF8.self)
         advance(length)
         return result
