@@ -157,13 +157,12 @@ public final class KryoBinaryReader: ValueReader {
     }
 
     /// Ends the call that `beginCall` began: empties the tables and lets go of the caller's
-    /// input and bytes, so that nothing the call read stays alive.
+    /// input, so that nothing the call read stays alive.
     func endCall() {
         state.pointee.reset()
-        if let ownInput {
-            ownInput.repoint(to: UnsafeRawBufferPointer(start: nil, count: 0))
-            if boundInput !== ownInput { boundInput = ownInput }
-        }
+        // The own input keeps pointing at the caller's bytes (unretained) until the next call
+        // points it elsewhere: nothing reads it in between.
+        if let ownInput, boundInput !== ownInput { boundInput = ownInput }
         state.pointee.inUse = false
     }
 
