@@ -381,6 +381,40 @@ public final class KryoInput {
     /// Reads a variable-length `int` (1–5 bytes).
     @inline(__always)
     public func readVarInt32(optimizePositive: Bool) throws -> Int32 {
+        // With five bytes buffered (the longest form), no check per byte.
+        let position = state.pointee.position
+        if state.pointee.count &- position >= 5 {
+            let bytes = state.pointee.bytes + position
+            var byte = UInt32(bytes[0])
+            var result = byte & 0x7F
+            var length = 1
+            if byte & 0x80 != 0 {
+                byte = UInt32(bytes[1])
+                result |= (byte & 0x7F) << 7
+                length = 2
+                if byte & 0x80 != 0 {
+                    byte = UInt32(bytes[2])
+                    result |= (byte & 0x7F) << 14
+                    length = 3
+                    if byte & 0x80 != 0 {
+                        byte = UInt32(bytes[3])
+                        result |= (byte & 0x7F) << 21
+                        length = 4
+                        if byte & 0x80 != 0 {
+                            result |= (UInt32(bytes[4]) & 0x7F) << 28
+                            length = 5
+                        }
+                    }
+                }
+            }
+            state.pointee.position = position &+ length
+            let value = Int32(bitPattern: result)
+            return optimizePositive ? value : Int32(bitPattern: (result >> 1)) ^ -(value & 1)
+        }
+        return try readVarInt32ByteByByte(optimizePositive: optimizePositive)
+    }
+
+    private func readVarInt32ByteByByte(optimizePositive: Bool) throws -> Int32 {
         var result: UInt32 = 0
         var shift: UInt32 = 0
         while true {
@@ -395,6 +429,32 @@ public final class KryoInput {
 
     /// Reads a variable-length `long` (1–9 bytes; the ninth carries 8 full bits).
     public func readVarInt64(optimizePositive: Bool) throws -> Int64 {
+        // With nine bytes buffered (the longest form), no check per byte.
+        let position = state.pointee.position
+        if state.pointee.count &- position >= 9 {
+            let bytes = state.pointee.bytes + position
+            var result: UInt64 = 0
+            var shift: UInt64 = 0
+            var length = 0
+            while true {
+                let byte = UInt64(bytes[length])
+                length &+= 1
+                if shift == 56 {
+                    result |= byte << 56
+                    break
+                }
+                result |= (byte & 0x7F) << shift
+                if byte & 0x80 == 0 { break }
+                shift &+= 7
+            }
+            state.pointee.position = position &+ length
+            let value = Int64(bitPattern: result)
+            return optimizePositive ? value : Int64(bitPattern: (result >> 1)) ^ -(value & 1)
+        }
+        return try readVarInt64ByteByByte(optimizePositive: optimizePositive)
+    }
+
+    private func readVarInt64ByteByByte(optimizePositive: Bool) throws -> Int64 {
         var result: UInt64 = 0
         var shift: UInt64 = 0
         while true {
