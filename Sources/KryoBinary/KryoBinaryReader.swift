@@ -36,13 +36,10 @@ public final class KryoBinaryReader: ValueReader {
     private struct State {
         var options: SerializationOptions
         var genericArguments: [DeclaredType] = []
-        var depth = 0
         /// Objects in the order their "new object" marker was read; `nil` while one is being built.
-        var readObjects: [Any?] = []
-        /// The objects being decoded, outermost first: their keys, and the reference slots
-        /// their values go to (`-1`: untracked). One array, with room for a typical depth, so
-        /// that entering an object does not allocate.
-        var open: [(key: String, reference: Int)]
+        var readObjects = ReadObjects(capacity: 16)
+        /// The objects being decoded, outermost first (their number is the depth).
+        var open = OpenObjects(capacity: 16)
         var classNames: [Int: Registration] = [:]
         /// Class names read that the registry does not know (`java.lang.Class` values may name them).
         var unknownClassNames: [Int: String] = [:]
@@ -57,17 +54,14 @@ public final class KryoBinaryReader: ValueReader {
 
         init(options: SerializationOptions) {
             self.options = options
-            open = []
-            open.reserveCapacity(16)
         }
 
         /// Forgets everything one call recorded (Kryo's reset), keeping the memory of small
         /// tables for the next call and letting go of every object read.
         mutating func reset() {
             if !genericArguments.isEmpty { genericArguments = [] }
-            depth = 0
-            if !readObjects.isEmpty { readObjects.removeAll(keepingCapacity: readObjects.count <= 4096) }
-            if !open.isEmpty { open.removeAll(keepingCapacity: true) }
+            readObjects.removeAll(keepingAtMost: 4096)
+            open.removeAll()
             if !classNames.isEmpty { classNames.removeAll(keepingCapacity: true) }
             if !unknownClassNames.isEmpty { unknownClassNames.removeAll(keepingCapacity: true) }
             if !fieldOrders.isEmpty { fieldOrders.removeAll(keepingCapacity: true) }
@@ -101,6 +95,8 @@ public final class KryoBinaryReader: ValueReader {
     }
 
     deinit {
+        state.pointee.open.free()
+        state.pointee.readObjects.free()
         state.deinitialize(count: 1)
         state.deallocate()
     }
@@ -161,13 +157,12 @@ public final class KryoBinaryReader: ValueReader {
     }
 
     /// Ends the call that `beginCall` began: empties the tables and lets go of the caller's
-    /// input and bytes, so that nothing the call read stays alive.
+    /// input, so that nothing the call read stays alive.
     func endCall() {
         state.pointee.reset()
-        if let ownInput {
-            ownInput.repoint(to: UnsafeRawBufferPointer(start: nil, count: 0))
-            if boundInput !== ownInput { boundInput = ownInput }
-        }
+        // The own input keeps pointing at the caller's bytes (unretained) until the next call
+        // points it elsewhere: nothing reads it in between.
+        if let ownInput, boundInput !== ownInput { boundInput = ownInput }
         state.pointee.inUse = false
     }
 
@@ -268,16 +263,16 @@ public final class KryoBinaryReader: ValueReader {
                 guard canBeNull else { throw error(.invalidValue, expected: "a String reference marker", found: "0") }
                 return nil
             case 1:
-                state.pointee.readObjects.append(nil)
-                let slot = state.pointee.readObjects.count - 1
+                // A string holds no references: numbered once read.
                 guard let value = try withInput({ try $0.readString() }) else {
                     throw error(.invalidValue, expected: "a String after a new-object marker", found: "null")
                 }
-                state.pointee.readObjects[slot] = value
+                state.pointee.readObjects.append(value)
                 return value
             default:
                 let index = Int(marker) - 2
-                guard index >= 0, index < state.pointee.readObjects.count, let object = state.pointee.readObjects[index]
+                guard index >= 0, index < state.pointee.readObjects.count,
+                    let object = state.pointee.readObjects.value(at: index)
                 else {
                     throw error(
                         .invalidReference,
@@ -410,13 +405,12 @@ public final class KryoBinaryReader: ValueReader {
                 }
             }
         }
-        state.pointee.depth += 1
-        guard state.pointee.depth <= state.pointee.options.limits.maxDepth else {
+        guard state.pointee.open.count < state.pointee.options.limits.maxDepth else {
             throw error(
                 .depthLimitExceeded, expected: "at most \(state.pointee.options.limits.maxDepth) nested objects",
                 found: "deeper nesting at a \(registration.javaName)")
         }
-        state.pointee.open.append((key, reference))
+        state.pointee.open.push(key, reference: reference)
         let generics = slot.declared.genericArguments
         if !(generics.isEmpty && state.pointee.genericArguments.isEmpty) { state.pointee.genericArguments = generics }
         switch step {
@@ -426,15 +420,13 @@ public final class KryoBinaryReader: ValueReader {
     }
 
     public func endObject(storing value: Any) {
-        if let reference = state.pointee.open.popLast()?.reference, reference >= 0 {
-            state.pointee.readObjects[reference] = value
+        if let reference = state.pointee.open.pop(), reference >= 0 {
+            state.pointee.readObjects.store(value, at: reference)
         }
-        state.pointee.depth -= 1
     }
 
     public func endObject() {
-        _ = state.pointee.open.popLast()
-        state.pointee.depth -= 1
+        _ = state.pointee.open.pop()
     }
 
     // MARK: Schema evolution (TaggedFieldSerializer, CompatibleFieldSerializer)
@@ -480,8 +472,11 @@ public final class KryoBinaryReader: ValueReader {
     }
 
     public func reference(_ object: Any) {
-        guard let slot = state.pointee.open.last?.reference, slot >= 0 else { return }
-        state.pointee.readObjects[slot] = object
+        guard let slot = state.pointee.open.lastReference, slot >= 0 else { return }
+        state.pointee.readObjects.store(object, at: slot)
+        // Numbered now: the end of the object stores nothing more (Java's Kryo likewise stores
+        // the read object only when the serializer did not reference it).
+        state.pointee.open.clearLastReference()
     }
 
     public func validateCount(_ count: Int, minimumBytesPerElement: Int, forKey key: String) throws {
@@ -573,7 +568,7 @@ public final class KryoBinaryReader: ValueReader {
     }
 
     /// The keys of the objects being read, outermost first (the top level has no key).
-    private var currentPath: [String] { state.pointee.open.lazy.map(\.key).filter { !$0.isEmpty } }
+    private var currentPath: [String] { state.pointee.open.keys.filter { !$0.isEmpty } }
 
     private enum ReferenceMarker {
         case resolved(Any?)
@@ -594,8 +589,7 @@ public final class KryoBinaryReader: ValueReader {
             id = try withInput { try $0.readVarInt32(optimizePositive: true) }
         }
         if id == 1 {
-            state.pointee.readObjects.append(nil)
-            return .newObject(slot: state.pointee.readObjects.count - 1)
+            return .newObject(slot: state.pointee.readObjects.appendPending())
         }
         let index = Int(id) - 2
         guard index >= 0, index < state.pointee.readObjects.count else {
@@ -604,7 +598,7 @@ public final class KryoBinaryReader: ValueReader {
                 expected: "a reference to one of the \(state.pointee.readObjects.count) objects read so far",
                 found: "reference marker \(id)")
         }
-        guard let object = state.pointee.readObjects[index] else {
+        guard let object = state.pointee.readObjects.value(at: index) else {
             throw error(
                 .invalidReference, expected: "a reference to a decoded object",
                 found: "object #\(index), which is still being decoded and cannot refer to itself")
@@ -697,5 +691,146 @@ public final class KryoBinaryReader: ValueReader {
             throw error(.unsupported, expected: "a registration or default serializer for \(type)", found: "none")
         }
         return registration
+    }
+}
+
+/// The objects a reader is inside, outermost first: each one's key and the reference slot its
+/// value goes to (`-1`: untracked). In memory of its own, grown by doubling, so that entering and
+/// leaving an object costs a store and a count, without an array's uniqueness checks. Its owner
+/// calls ``free()``.
+private struct OpenObjects {
+    private var base: UnsafeMutablePointer<(key: String, reference: Int)>
+    private var capacity: Int
+    /// The number of objects open: the depth.
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        base = .allocate(capacity: capacity)
+        self.capacity = capacity
+    }
+
+    mutating func push(_ key: String, reference: Int) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: (key, reference))
+        count += 1
+    }
+
+    /// Leaves the innermost object; returns its reference slot (`nil` when none is open).
+    mutating func pop() -> Int? {
+        guard count > 0 else { return nil }
+        count -= 1
+        return (base + count).move().reference
+    }
+
+    /// The reference slot of the innermost object.
+    var lastReference: Int? { count > 0 ? base[count - 1].reference : nil }
+
+    /// Marks the innermost object's reference slot as filled.
+    mutating func clearLastReference() {
+        if count > 0 { base[count - 1].reference = -1 }
+    }
+
+    /// The keys, outermost first.
+    var keys: [String] { (0..<count).map { base[$0].key } }
+
+    mutating func removeAll() {
+        guard count > 0 else { return }
+        base.deinitialize(count: count)
+        count = 0
+    }
+
+    func free() {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    private mutating func grow() {
+        let larger = UnsafeMutablePointer<(key: String, reference: Int)>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity *= 2
+    }
+}
+
+/// The objects a reader has numbered, in the order of their "new object" markers: each one's
+/// value, or none while it is being read. In memory of its own, grown by doubling, with a value
+/// initialized only once stored, so that numbering an object costs a flag and a count rather than
+/// an optional existential copied in and out of an array. Its owner calls ``free()``.
+private struct ReadObjects {
+    private var values: UnsafeMutablePointer<Any>
+    private var stored: UnsafeMutablePointer<Bool>
+    private var capacity: Int
+    /// The number of objects numbered.
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        values = .allocate(capacity: capacity)
+        stored = .allocate(capacity: capacity)
+        self.capacity = capacity
+    }
+
+    /// Numbers an object whose value is not read yet; returns its number.
+    mutating func appendPending() -> Int {
+        if count == capacity { grow() }
+        stored[count] = false
+        count += 1
+        return count - 1
+    }
+
+    /// Numbers an object already read.
+    mutating func append(_ value: Any) {
+        if count == capacity { grow() }
+        (values + count).initialize(to: value)
+        stored[count] = true
+        count += 1
+    }
+
+    /// Stores the value of object `index`, one of those numbered.
+    mutating func store(_ value: Any, at index: Int) {
+        if stored[index] {
+            values[index] = value
+        } else {
+            (values + index).initialize(to: value)
+            stored[index] = true
+        }
+    }
+
+    /// The value of object `index`, one of those numbered, once it is read.
+    func value(at index: Int) -> Any? {
+        stored[index] ? values[index] : nil
+    }
+
+    /// Forgets every object, letting go of the values; gives back memory past `limit` objects.
+    mutating func removeAll(keepingAtMost limit: Int) {
+        clear()
+        guard capacity > limit else { return }
+        free()
+        self = ReadObjects(capacity: 16)
+    }
+
+    private mutating func clear() {
+        for index in 0..<count where stored[index] { (values + index).deinitialize(count: 1) }
+        count = 0
+    }
+
+    func free() {
+        for index in 0..<count where stored[index] { (values + index).deinitialize(count: 1) }
+        values.deallocate()
+        stored.deallocate()
+    }
+
+    private mutating func grow() {
+        let largerValues = UnsafeMutablePointer<Any>.allocate(capacity: capacity * 2)
+        let largerStored = UnsafeMutablePointer<Bool>.allocate(capacity: capacity * 2)
+        for index in 0..<count where stored[index] {
+            (largerValues + index).moveInitialize(from: values + index, count: 1)
+        }
+        largerStored.update(from: stored, count: count)
+        values.deallocate()
+        stored.deallocate()
+        values = largerValues
+        stored = largerStored
+        capacity *= 2
     }
 }

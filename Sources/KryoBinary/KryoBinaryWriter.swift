@@ -147,8 +147,11 @@ public final class KryoBinaryWriter: ValueWriter {
     func endCall() {
         state.pointee.reset()
         if let ownOutput {
-            ownOutput.reset(keepingAtMost: 64 * 1024)
-            if boundOutput !== ownOutput { boundOutput = ownOutput }
+            if boundOutput === ownOutput {
+                ownOutput.reset(keepingAtMost: 64 * 1024)
+            } else {
+                boundOutput = ownOutput
+            }
         }
         state.pointee.inUse = false
     }

@@ -381,6 +381,40 @@ public final class KryoInput {
     /// Reads a variable-length `int` (1–5 bytes).
     @inline(__always)
     public func readVarInt32(optimizePositive: Bool) throws -> Int32 {
+        // With five bytes buffered (the longest form), no check per byte.
+        let position = state.pointee.position
+        if state.pointee.count &- position >= 5 {
+            let bytes = state.pointee.bytes + position
+            var byte = UInt32(bytes[0])
+            var result = byte & 0x7F
+            var length = 1
+            if byte & 0x80 != 0 {
+                byte = UInt32(bytes[1])
+                result |= (byte & 0x7F) << 7
+                length = 2
+                if byte & 0x80 != 0 {
+                    byte = UInt32(bytes[2])
+                    result |= (byte & 0x7F) << 14
+                    length = 3
+                    if byte & 0x80 != 0 {
+                        byte = UInt32(bytes[3])
+                        result |= (byte & 0x7F) << 21
+                        length = 4
+                        if byte & 0x80 != 0 {
+                            result |= (UInt32(bytes[4]) & 0x7F) << 28
+                            length = 5
+                        }
+                    }
+                }
+            }
+            state.pointee.position = position &+ length
+            let value = Int32(bitPattern: result)
+            return optimizePositive ? value : Int32(bitPattern: (result >> 1)) ^ -(value & 1)
+        }
+        return try readVarInt32ByteByByte(optimizePositive: optimizePositive)
+    }
+
+    private func readVarInt32ByteByByte(optimizePositive: Bool) throws -> Int32 {
         var result: UInt32 = 0
         var shift: UInt32 = 0
         while true {
@@ -395,6 +429,32 @@ public final class KryoInput {
 
     /// Reads a variable-length `long` (1–9 bytes; the ninth carries 8 full bits).
     public func readVarInt64(optimizePositive: Bool) throws -> Int64 {
+        // With nine bytes buffered (the longest form), no check per byte.
+        let position = state.pointee.position
+        if state.pointee.count &- position >= 9 {
+            let bytes = state.pointee.bytes + position
+            var result: UInt64 = 0
+            var shift: UInt64 = 0
+            var length = 0
+            while true {
+                let byte = UInt64(bytes[length])
+                length &+= 1
+                if shift == 56 {
+                    result |= byte << 56
+                    break
+                }
+                result |= (byte & 0x7F) << shift
+                if byte & 0x80 == 0 { break }
+                shift &+= 7
+            }
+            state.pointee.position = position &+ length
+            let value = Int64(bitPattern: result)
+            return optimizePositive ? value : Int64(bitPattern: (result >> 1)) ^ -(value & 1)
+        }
+        return try readVarInt64ByteByByte(optimizePositive: optimizePositive)
+    }
+
+    private func readVarInt64ByteByByte(optimizePositive: Bool) throws -> Int64 {
         var result: UInt64 = 0
         var shift: UInt64 = 0
         while true {
@@ -537,6 +597,7 @@ public final class KryoInput {
     /// The UTF-8 form: `unitCount` UTF-16 units in CESU-8. Without surrogates CESU-8 is UTF-8, and
     /// the bytes become a `String` directly; surrogate pairs go through UTF-16.
     private func readUTF8Form(unitCount: Int, start: Int) throws -> String {
+        if let string = readBufferedUTF8Form(unitCount: unitCount) { return string }
         var length = 0
         var units = 0
         var hasSurrogates = false
@@ -565,6 +626,50 @@ public final class KryoInput {
             length += size
         }
         let bytes = UnsafeBufferPointer(start: state.pointee.bytes + state.pointee.position, count: length)
+        let result = hasSurrogates ? Self.decodeCESU8(bytes) : String(decoding: bytes, as: UTF8.self)
+        advance(length)
+        return result
+    }
+
+    /// The UTF-8 form when the buffer holds the longest it can be (three bytes a unit) and it is
+    /// well formed: one pass without checks for the end of the input, ASCII runs eight bytes at a
+    /// time. `nil` sends the string to the careful path, which reports what is wrong.
+    private func readBufferedUTF8Form(unitCount: Int) -> String? {
+        guard buffered >= 3 * unitCount else { return nil }
+        let base = state.pointee.bytes + state.pointee.position
+        let raw = UnsafeRawPointer(base)
+        var length = 0
+        var units = 0
+        var hasSurrogates = false
+        while units < unitCount {
+            if unitCount - units >= 8,
+                raw.loadUnaligned(fromByteOffset: length, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
+                length += 8
+                units += 8
+                continue
+            }
+            let lead = base[length]
+            switch lead {
+            case 0..<0x80:
+                length += 1
+                units += 1
+            case 0xC0..<0xE0:
+                guard base[length + 1] & 0xC0 == 0x80 else { return nil }
+                length += 2
+                units += 1
+            case 0xE0..<0xF0:
+                let second = base[length + 1]
+                guard second & 0xC0 == 0x80, base[length + 2] & 0xC0 == 0x80 else { return nil }
+                if lead == 0xED, second >= 0xA0 { hasSurrogates = true }
+                length += 3
+                units += 1
+            default:
+                // Four-byte sequences (two units) and malformed bytes: the careful path.
+                return nil
+            }
+        }
+        let bytes = UnsafeBufferPointer(start: base, count: length)
         let result = hasSurrogates ? Self.decodeCESU8(bytes) : String(decoding: bytes, as: UTF8.self)
         advance(length)
         return result

@@ -19,6 +19,10 @@ import Testing
         #expect(bytes { $0.writeVarInt32(value, optimizePositive: true) } == expected)
         let input = KryoInput(Array(hexBytes(expected)))
         #expect(try input.readVarInt32(optimizePositive: true) == value)
+        // Followed by more bytes: read without a check per byte, and not one byte too far.
+        let padded = KryoInput(hexBytes(expected) + [UInt8](repeating: 0xFF, count: 9))
+        #expect(try padded.readVarInt32(optimizePositive: true) == value)
+        #expect(padded.offset == hexBytes(expected).count)
     }
 
     @Test(arguments: [
@@ -28,6 +32,9 @@ import Testing
     func zigzagVarInt(_ value: Int32, _ expected: String) throws {
         #expect(bytes { $0.writeVarInt32(value, optimizePositive: false) } == expected)
         #expect(try KryoInput(hexBytes(expected)).readVarInt32(optimizePositive: false) == value)
+        let padded = KryoInput(hexBytes(expected) + [UInt8](repeating: 0xFF, count: 9))
+        #expect(try padded.readVarInt32(optimizePositive: false) == value)
+        #expect(padded.offset == hexBytes(expected).count)
     }
 
     @Test(arguments: [
@@ -39,6 +46,11 @@ import Testing
     func varLongNinthByteCarriesEightBits(_ value: Int64, _ positive: Bool, _ expected: String) throws {
         #expect(bytes { $0.writeVarInt64(value, optimizePositive: positive) } == expected)
         #expect(try KryoInput(hexBytes(expected)).readVarInt64(optimizePositive: positive) == value)
+        let padded = KryoInput(hexBytes(expected) + [UInt8](repeating: 0xFF, count: 9))
+        #expect(try padded.readVarInt64(optimizePositive: positive) == value)
+        #expect(padded.offset == hexBytes(expected).count)
+        let short = KryoInput(Array(hexBytes(expected).dropLast()))
+        #expect(throws: SerializationError.self) { try short.readVarInt64(optimizePositive: positive) }
     }
 
     @Test func fixedWidthIsBigEndian() {

@@ -62,7 +62,11 @@ struct MediaSerializer: Serializer {
         media.hasBitrate = try reader.readBool(forKey: "hasBitrate")
         let count = Int(try reader.readInt32(forKey: "persons", encoding: .positive))
         try reader.validateCount(count, minimumBytesPerElement: 1, forKey: "persons")
-        for _ in 0..<count { media.persons.append(try reader.readString(forKey: "person") ?? "") }
+        // Sized up front, as the Java peer's `new ArrayList<>(n)`.
+        var persons: [String] = []
+        persons.reserveCapacity(count)
+        for _ in 0..<count { persons.append(try reader.readString(forKey: "person") ?? "") }
+        media.persons = persons
         let player = Int(try reader.readInt32(forKey: "player", encoding: .positive))
         guard Player.allCases.indices.contains(player) else {
             throw reader.error(.invalidValue, expected: "a Player ordinal", found: "\(player)")
