@@ -733,10 +733,16 @@ private struct OpenObjects {
     /// The keys, outermost first.
     var keys: [String] { (0..<count).map { base[$0].key } }
 
+    /// Leaves every object; gives back the memory of a stack that grew past 1 024 objects.
     mutating func removeAll() {
-        guard count > 0 else { return }
-        base.deinitialize(count: count)
-        count = 0
+        if count > 0 {
+            base.deinitialize(count: count)
+            count = 0
+        }
+        guard capacity > 1024 else { return }
+        base.deallocate()
+        base = .allocate(capacity: 16)
+        capacity = 16
     }
 
     func free() {

@@ -87,20 +87,12 @@ public struct KryoCodec: Sendable {
         return try decode(T.self, with: reader)
     }
 
-    /// `value` when its dynamic type is exactly `T`, without a dynamic cast.
-    private static func exactly<T>(_ value: Any, as type: T.Type) -> T? {
-        func open<Dynamic>(_ opened: Dynamic) -> T? {
-            Dynamic.self == T.self ? unsafeBitCast(opened, to: T.self) : nil
-        }
-        return open(value)
-    }
-
     private func decode<T>(_ type: T.Type, with reader: KryoBinaryReader) throws -> T {
         let value = try reader.readRoot(framing: framing, declaredType: T.self)
         // Decoding untyped (`Any?`, the common case for `writeClassAndObject` data): nothing to convert.
         if T.self == Any?.self { return unsafeBitCast(value, to: T.self) }
         // A value of exactly the type asked for (the common case): no cast, no conversion.
-        if let value, let exact = Self.exactly(value, as: T.self) { return exact }
+        if let value, let exact = ValueConversion.exactly(value, as: T.self) { return exact }
         guard let converted = ValueConversion.convert(value, to: T.self) else {
             throw SerializationError(
                 .typeMismatch, expected: "\(T.self)", found: ValueConversion.describeType(of: value),

@@ -102,7 +102,7 @@ public final class AnySerializer: Sendable {
         isFinal = serializer.isFinal
         typedSerializer = typed
         writeValue = { value, writer in
-            guard let value = value as? S.Value else {
+            guard let value = ValueConversion.exactly(value, as: S.Value.self) ?? value as? S.Value else {
                 throw SerializationError(
                     .typeMismatch, expected: "\(S.Value.self)", found: ValueConversion.describeType(of: value))
             }

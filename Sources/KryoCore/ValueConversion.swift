@@ -37,6 +37,17 @@ public enum ValueConversion {
         unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self) == 0x202
     }
 
+    /// `value` when its dynamic type is exactly `T`, without a dynamic cast (which costs a few
+    /// hundred instructions); `nil` otherwise, including for a subclass instance or an optional,
+    /// which callers then cast.
+    @inlinable
+    public static func exactly<T>(_ value: Any, as type: T.Type) -> T? {
+        func open<Dynamic>(_ opened: Dynamic) -> T? {
+            Dynamic.self == T.self ? unsafeBitCast(opened, to: T.self) : nil
+        }
+        return open(value)
+    }
+
     /// Converts `value` to `T`, or returns `nil` when it cannot.
     public static func convert<T>(_ value: Any?, to type: T.Type) -> T? {
         let flat = flatten(value)

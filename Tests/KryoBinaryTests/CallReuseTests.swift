@@ -110,4 +110,18 @@ import Testing
             }
         }
     }
+
+    @Test func aDeepGraphThenAShallowOneOnTheSameThread() throws {
+        let options = SerializationOptions(references: true, limits: Limits(maxDepth: 2000))
+        let codec = KryoCodec(registry: try Registry { Register(SampleBean.self, id: 20) }, options: options)
+        // 1 100 nested lists: the reader's stack of open objects grows past what it keeps.
+        var deep: [Any?] = [SampleBean(key: 1, name: "deep")]
+        for _ in 0..<1100 { deep = [deep] }
+        let bytes = try codec.encode(deep)
+        var back = try codec.decode([Any?].self, from: bytes)
+        for _ in 0..<1100 { back = try #require(back.first as? [Any?]) }
+        #expect(back.first as? SampleBean == SampleBean(key: 1, name: "deep"))
+        let bean = SampleBean(key: 2, name: "shallow")
+        #expect(try codec.decode(SampleBean.self, from: codec.encode(bean)) == bean)
+    }
 }
