@@ -4,7 +4,6 @@ import KryoCore
 extension ArchiveClass {
     static let nsString = ArchiveClass("NSString")
     static let nsMutableString = ArchiveClass("NSMutableString", superclasses: ["NSString", "NSObject"])
-    static let nsNumber = ArchiveClass("NSNumber", superclasses: ["NSValue", "NSObject"])
     static let nsData = ArchiveClass("NSData")
     static let nsMutableData = ArchiveClass("NSMutableData", superclasses: ["NSData", "NSObject"])
     static let nsDate = ArchiveClass("NSDate")

@@ -11,6 +11,9 @@ import OrderedCollections
 /// `[AnyHashable: Any?]`, `Set<AnyHashable>`, `OrderedSet<AnyHashable>`); `NSMutableString` and
 /// `NSMutableData` keep their class, so that an object shared by two references stays one object.
 struct FoundationDecoding: Sendable {
+    /// Decodes an object; `nil` when the object is in a form this reader does not model (an
+    /// `NSValue` of an arbitrary C type), which the reader then keeps as an
+    /// ``UnknownArchivedObject``.
     let decode: @Sendable (KeyedArchiveReader, PropertyListDictionary, DeclaredType?) throws -> Any?
 
     static let byClassName: [String: FoundationDecoding] = [
@@ -34,6 +37,7 @@ struct FoundationDecoding: Sendable {
         "NSURL": FoundationDecoding { reader, entries, _ in try reader.foundationURL(entries) },
         "NSUUID": FoundationDecoding { reader, entries, _ in try reader.foundationUUID(entries) },
         "NSNull": FoundationDecoding { _, _, _ in NSNull() },
+        "NSValue": FoundationDecoding { reader, entries, _ in try reader.foundationValue(entries) },
     ]
 
     // Elements are read as the declared type's generic arguments ask (`[String: Int32]`).

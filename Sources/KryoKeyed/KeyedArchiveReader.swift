@@ -133,14 +133,16 @@ final class KeyedArchiveReader: ValueReader {
             states[index] = .read(value)
             leave()
             return value
-        case .unknown where resolved.archiveClass.name == "NSValue":
-            if let value = try foundationValue(entries) { return value }
-            return try decodeUnknown(entries, at: index, resolved.archiveClass)
         case .foundation(let decoding):
             try descend()
-            defer { depth -= 1 }
             states[index] = .reading
-            let value = try decoding.decode(self, entries, declared)
+            let decoded = try decoding.decode(self, entries, declared)
+            depth -= 1
+            guard let value = decoded else {
+                // A form of the class this reader does not model: kept whole.
+                states[index] = .unread
+                return try decodeUnknown(entries, at: index, resolved.archiveClass)
+            }
             states[index] = .read(value)
             return value
         case .unknown:
@@ -185,11 +187,6 @@ final class KeyedArchiveReader: ValueReader {
         case .array(let elements): return elements.contains(where: holdsReference)
         default: return false
         }
-    }
-
-    /// Records that `object` is what entry `index` decodes to (two-phase decoding).
-    func register(_ object: Any?, at index: Int) {
-        states[index] = .read(object)
     }
 
     private func descend() throws {

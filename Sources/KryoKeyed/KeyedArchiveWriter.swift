@@ -29,7 +29,10 @@ final class KeyedArchiveWriter: ValueWriter {
     /// Class description dictionaries already in the table.
     private var classes: [ArchiveClass: Int] = [:]
 
+    /// An object being written: its UID, its class and the keys written so far.
     private struct Frame {
+        let uid: Int
+        let archiveClass: ArchiveClass
         var entries: PropertyListDictionary = [:]
         var nextGenericKey = 0
     }
@@ -53,80 +56,74 @@ final class KeyedArchiveWriter: ValueWriter {
                 expected: "a registered type or a Foundation value", found: "a value of type \(type(of: value))",
                 path: path)
         }
-        if options.registrationRequired,
+        try requireRegistration(registration)
+        return try archiveObject(registration.archiveClass, identity: identity(of: value, registration)) { writer in
+            try registration.serializer.write(value, to: writer)
+        }
+    }
+
+    /// In registration-required mode, refuses a type that was not registered by name.
+    private func requireRegistration(_ registration: Registration) throws {
+        guard options.registrationRequired,
             registry.registration(forArchiveClassName: registration.archiveClass.name) == nil
-        {
-            throw SerializationError(
-                .unregisteredType, expected: "a registration for \(type(of: value)) (registration is required)",
-                found: "none", path: path)
-        }
-        guard let uid = try beginObject(registration, value: value) else { return lastReference }
-        try registration.serializer.write(value, to: self)
-        try finishObject(uid, archiveClass: registration.archiveClass)
-        return uid
+        else { return }
+        throw SerializationError(
+            .unregisteredType, expected: "a registration for \(registration.swiftType) (registration is required)",
+            found: "none", path: path)
     }
 
-    /// The UID ``beginObject(_:value:)`` found for an object written before.
-    private var lastReference = 0
-
-    /// Reserves the UID of a registered object and enters it; `nil` when the object was written
-    /// before (its UID is then in ``lastReference``).
-    private func beginObject(_ registration: Registration, value: Any) throws -> Int? {
-        if options.references, registration.identity == .instance {
-            let object = ObjectIdentity.instance(value)
-            let reserved = conditional.removeValue(forKey: ObjectIdentifier(object))
-            if let uid = instances.number(of: object, elseInsert: reserved ?? objects.count) {
-                lastReference = uid
-                return nil
-            }
-            if let reserved {
-                return try enter(reserved)
-            }
-        }
-        objects.append(.string(KeyedArchive.nullMarker))
-        return try enter(objects.count - 1)
+    /// The instance to track `value` by, when references are on and the type has identity.
+    private func identity(of value: Any, _ registration: Registration) -> AnyObject? {
+        registration.identity == .instance ? ObjectIdentity.instance(value) : nil
     }
 
-    private func enter(_ uid: Int) throws -> Int {
+    /// Where an object goes in the table.
+    private enum Reservation {
+        /// Written before (or reserved by a conditional reference and written now): this UID.
+        case existing(Int)
+        /// To be written, under this UID.
+        case new(Int)
+    }
+
+    /// The UID of an object: the one it was given before, else a new slot holding `$null` until
+    /// the object is finished (or the slot a conditional reference reserved for it).
+    private func reserve(_ identity: AnyObject?) -> Reservation {
+        guard let identity, options.references else { return .new(inline(.string(KeyedArchive.nullMarker))) }
+        let reserved = conditional.removeValue(forKey: ObjectIdentifier(identity))
+        if let found = instances.number(of: identity, elseInsert: reserved ?? objects.count) { return .existing(found) }
+        return .new(reserved ?? inline(.string(KeyedArchive.nullMarker)))
+    }
+
+    private func enter(_ uid: Int, _ archiveClass: ArchiveClass) throws {
         guard frames.count < options.limits.maxDepth else {
             throw SerializationError(
                 .depthLimitExceeded, expected: "at most \(options.limits.maxDepth) nested objects",
                 found: "more", path: path)
         }
-        frames.append(Frame())
-        return uid
+        frames.append(Frame(uid: uid, archiveClass: archiveClass))
     }
 
-    /// Leaves the object entered last and stores it, with its class, under `uid`.
-    func finishObject(_ uid: Int, archiveClass: ArchiveClass) throws {
+    /// Leaves the object entered last and stores it, with its class, under its UID.
+    private func leave() {
         guard var frame = frames.popLast() else { return }
-        frame.entries["$class"] = .uid(UInt64(classUID(archiveClass)))
-        objects[uid] = .dictionary(frame.entries)
+        frame.entries["$class"] = .uid(UInt64(classUID(frame.archiveClass)))
+        objects[frame.uid] = .dictionary(frame.entries)
     }
 
-    /// Writes an object of a Foundation class whose coder keys the caller lists: `entries`
-    /// gets the keys, `$class` is added.
+    /// Writes an object of `archiveClass` whose coder keys `entries` writes; an object with
+    /// `identity` that was written before is not written again.
     func archiveObject(
         _ archiveClass: ArchiveClass, identity: AnyObject? = nil, entries: (KeyedArchiveWriter) throws -> Void
     ) throws -> Int {
-        let uid: Int
-        if let identity, options.references {
-            let reserved = conditional.removeValue(forKey: ObjectIdentifier(identity))
-            if let found = instances.number(of: identity, elseInsert: reserved ?? objects.count) { return found }
-            if let reserved {
-                uid = reserved
-            } else {
-                objects.append(.string(KeyedArchive.nullMarker))
-                uid = objects.count - 1
-            }
-        } else {
-            objects.append(.string(KeyedArchive.nullMarker))
-            uid = objects.count - 1
+        switch reserve(identity) {
+        case .existing(let uid):
+            return uid
+        case .new(let uid):
+            try enter(uid, archiveClass)
+            try entries(self)
+            leave()
+            return uid
         }
-        _ = try enter(uid)
-        try entries(self)
-        try finishObject(uid, archiveClass: archiveClass)
-        return uid
     }
 
     /// Adds a value stored inline in `$objects` (a string, number or data) and returns its UID.
@@ -238,9 +235,6 @@ final class KeyedArchiveWriter: ValueWriter {
         try storeObject(value, forKey: key)
     }
 
-    /// The registrations of the objects entered through the slot path, to name their class.
-    private var slotObjects: [(uid: Int, registration: Registration)] = []
-
     func beginObject(
         _ registration: Registration, value: @autoclosure () -> Any, identity: @autoclosure () -> ObjectIdentity,
         in slot: ResolvedSlot, forKey key: String
@@ -250,17 +244,18 @@ final class KeyedArchiveWriter: ValueWriter {
             try store(.uid(UInt64(uid)), forKey: key)
             return false
         }
-        guard let uid = try beginObject(registration, value: value) else {
-            try store(.uid(UInt64(lastReference)), forKey: key)
+        try at(key) { try requireRegistration(registration) }
+        switch reserve(self.identity(of: value, registration)) {
+        case .existing(let uid):
+            try store(.uid(UInt64(uid)), forKey: key)
             return false
+        case .new(let uid):
+            // Stored in the parent before the object is entered.
+            try store(.uid(UInt64(uid)), forKey: key)
+            try enter(uid, registration.archiveClass)
+            path.append(key)
+            return true
         }
-        // Stored in the parent, which is the frame below the one just entered.
-        let entered = frames.removeLast()
-        try store(.uid(UInt64(uid)), forKey: key)
-        frames.append(entered)
-        slotObjects.append((uid, registration))
-        path.append(key)
-        return true
     }
 
     func beginNilObject(in slot: ResolvedSlot, forKey key: String) throws -> Bool {
@@ -269,9 +264,8 @@ final class KeyedArchiveWriter: ValueWriter {
     }
 
     func endObject() throws {
-        guard let (uid, registration) = slotObjects.popLast() else { return }
         path.removeLast()
-        try finishObject(uid, archiveClass: registration.archiveClass)
+        leave()
     }
 
     /// Writes a reference to `value` that stays a reference to `$null` unless the object is also

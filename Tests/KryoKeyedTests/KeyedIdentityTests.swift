@@ -87,3 +87,29 @@ struct LinkSerializer: Serializer {
         return link
     }
 }
+
+/// Registration-required mode refuses types that were not registered, wherever they occur.
+@Suite struct KeyedRegistrationRequiredTests {
+    @Test func anUnregisteredFieldTypeIsRefused() throws {
+        var options = SerializationOptions()
+        options.registrationRequired = true
+        let strict = KeyedArchiveCodec(registry: try Registry { Register(Holder.self, id: 61) }, options: options)
+        let holder = Holder()
+        holder.inner = Note()
+        do {
+            _ = try strict.encode(holder)
+            Issue.record("wrote an unregistered Note")
+        } catch let error as SerializationError {
+            #expect(error.kind == .unregisteredType)
+            #expect(error.path == ["root", "inner"])
+        }
+        holder.inner = nil
+        #expect(try strict.decode(Holder.self, from: try strict.encode(holder)).inner == nil)
+    }
+}
+
+final class Holder: Schematized {
+    var inner: Note?
+    init() {}
+    static let schema = Schema<Holder>(java: "test.Holder") { Field("inner", \.inner) }
+}
