@@ -28,9 +28,14 @@ let package = Package(
                 "KryoCore", "KryoPlist", .product(name: "OrderedCollections", package: "swift-collections"),
             ]),
         .target(
+            name: "KryoReadable",
+            dependencies: [
+                "KryoCore", "KryoPlist", .product(name: "OrderedCollections", package: "swift-collections"),
+            ]),
+        .target(
             name: "SwiftKryo",
             dependencies: [
-                "KryoCore", "KryoBinary", "KryoPlist", "KryoKeyed",
+                "KryoCore", "KryoBinary", "KryoPlist", "KryoKeyed", "KryoReadable",
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]),
         .executableTarget(name: "KryoExample", dependencies: ["SwiftKryo"]),
@@ -38,6 +43,7 @@ let package = Package(
         .testTarget(name: "KryoBinaryTests", dependencies: ["SwiftKryo"]),
         .testTarget(name: "KryoPlistTests", dependencies: ["KryoPlist"]),
         .testTarget(name: "KryoKeyedTests", dependencies: ["SwiftKryo"]),
+        .testTarget(name: "KryoReadableTests", dependencies: ["SwiftKryo"]),
     ],
     swiftLanguageModes: [.v6]
 )

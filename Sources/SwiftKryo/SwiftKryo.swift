@@ -3,6 +3,7 @@ import Foundation
 @_exported import KryoCore
 @_exported import KryoKeyed
 @_exported import KryoPlist
+@_exported import KryoReadable
 /// `OrderedDictionary` and `OrderedSet`, Java's `LinkedHashMap` and `LinkedHashSet`.
 @_exported import OrderedCollections
 
