@@ -20,14 +20,19 @@ public final class Registration: Sendable {
     /// The class a keyed archive names for values of the type; by default the Java class name,
     /// a subclass of `NSObject`.
     public let archiveClass: ArchiveClass
+    /// The `$class` name the readable format writes for values of the type; by default the
+    /// archive class name.
+    public let readableName: String
 
     /// Creates a registration.
     public init(
         swiftType: any Any.Type, id: Int?, javaName: String, serializer: AnySerializer, isFinal: Bool,
-        tracksReferences: Bool, usesDefaultSerializer: Bool = false, archiveClass: ArchiveClass? = nil
+        tracksReferences: Bool, usesDefaultSerializer: Bool = false, archiveClass: ArchiveClass? = nil,
+        readableName: String? = nil
     ) {
         self.usesDefaultSerializer = usesDefaultSerializer
         self.archiveClass = archiveClass ?? ArchiveClass(javaName)
+        self.readableName = readableName ?? self.archiveClass.name
         self.swiftType = swiftType
         self.id = id
         self.javaName = javaName
@@ -82,6 +87,7 @@ public struct Register: Sendable {
     let serializer: AnySerializer?
     let isFinal: Bool?
     let archiveClass: ArchiveClass?
+    let readableName: String?
 
     /// Registers `type` with its default serializer (its schema, enum cases or library default).
     ///
@@ -89,13 +95,18 @@ public struct Register: Sendable {
     ///   - id: The numeric id for the binary format; `nil` registers the type by name only.
     ///   - javaName: The Java class name; defaults to the one the type declares.
     ///   - archiveClass: The class keyed archives name; defaults to the Java class name.
-    public init(_ type: (some Any).Type, id: Int? = nil, javaName: String? = nil, archiveClass: ArchiveClass? = nil) {
+    ///   - readableName: The `$class` name of the readable format; defaults to the archive class name.
+    public init(
+        _ type: (some Any).Type, id: Int? = nil, javaName: String? = nil, archiveClass: ArchiveClass? = nil,
+        readableName: String? = nil
+    ) {
         swiftType = type
         self.id = id
         self.javaName = javaName
         serializer = nil
         isFinal = nil
         self.archiveClass = archiveClass
+        self.readableName = readableName
     }
 
     /// Registers `type` with a custom serializer.
@@ -106,9 +117,10 @@ public struct Register: Sendable {
     ///   - serializer: The serializer for values of `type`.
     ///   - isFinal: Whether Java treats the class as final; defaults to the serializer's answer.
     ///   - archiveClass: The class keyed archives name; defaults to the Java class name.
+    ///   - readableName: The `$class` name of the readable format; defaults to the archive class name.
     public init<S: Serializer>(
         _ type: S.Value.Type, id: Int? = nil, javaName: String? = nil, serializer: S, isFinal: Bool? = nil,
-        archiveClass: ArchiveClass? = nil
+        archiveClass: ArchiveClass? = nil, readableName: String? = nil
     ) {
         swiftType = type
         self.id = id
@@ -116,6 +128,7 @@ public struct Register: Sendable {
         self.serializer = AnySerializer(serializer)
         self.isFinal = isFinal
         self.archiveClass = archiveClass
+        self.readableName = readableName
     }
 }
 

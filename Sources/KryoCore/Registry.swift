@@ -29,6 +29,7 @@ public final class Registry: Sendable {
     private let bySmallID: [Registration?]
     private let byName: [String: Registration]
     private let byArchiveName: [String: Registration]
+    private let byReadableName: [String: Registration]
     /// Registrations resolved for unregistered types (defaults by kind), computed once each.
     private let resolved = Mutex<[ObjectIdentifier: Registration?]>([:])
 
@@ -46,6 +47,7 @@ public final class Registry: Sendable {
         var byID: [Int: Registration] = [:]
         var byName: [String: Registration] = [:]
         var byArchiveName: [String: Registration] = [:]
+        var byReadableName: [String: Registration] = [:]
         for registration in Registry.javaDefaults {
             byType[ObjectIdentifier(registration.swiftType)] = registration
             if let id = registration.id, byID[id] == nil { byID[id] = registration }
@@ -89,7 +91,7 @@ public final class Registry: Sendable {
                 swiftType: entry.swiftType, id: entry.id, javaName: javaName, serializer: serializer,
                 isFinal: entry.isFinal ?? (entry.serializer == nil ? fallback?.isFinal : nil) ?? serializer.isFinal,
                 tracksReferences: fallback?.tracksReferences ?? true, usesDefaultSerializer: entry.serializer == nil,
-                archiveClass: entry.archiveClass)
+                archiveClass: entry.archiveClass, readableName: entry.readableName)
             // Types that share a Java class (`[SampleBean]` and `[Any?]` as `ArrayList`) share its
             // default archive name too: the first keeps it. Two explicit names must differ.
             if byArchiveName[registration.archiveClass.name] == nil {
@@ -98,6 +100,13 @@ public final class Registry: Sendable {
                 throw SerializationError(
                     .invalidValue, expected: "each archive class name registered once",
                     found: "\(registration.archiveClass.name) twice")
+            }
+            if byReadableName[registration.readableName] == nil {
+                byReadableName[registration.readableName] = registration
+            } else if entry.readableName != nil {
+                throw SerializationError(
+                    .invalidValue, expected: "each readable name registered once",
+                    found: "\(registration.readableName) twice")
             }
             byType[key] = registration
             if let id = entry.id { byID[id] = registration }
@@ -124,6 +133,7 @@ public final class Registry: Sendable {
         self.bySmallID = bySmallID
         self.byName = byName
         self.byArchiveName = byArchiveName
+        self.byReadableName = byReadableName
         generation = registryGenerations.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
@@ -189,6 +199,13 @@ public final class Registry: Sendable {
     /// The registration whose ``Registration/archiveClass`` is named `name` (keyed archives).
     public func registration(forArchiveClassName name: String) -> Registration? {
         byArchiveName[name]
+    }
+
+    /// The registration a readable document's `$class` names: by ``Registration/readableName``,
+    /// else by archive class name, else by Java class name (so that `java.util.ArrayList` or a
+    /// name written by another backend still resolves).
+    public func registration(forReadableName name: String) -> Registration? {
+        byReadableName[name] ?? byArchiveName[name] ?? registration(forJavaName: name)
     }
 
     /// Whether values in a slot of this declared type carry no class tag, with the declared type's

@@ -284,10 +284,10 @@ final class KeyedArchiveReader: ValueReader {
     func plainValue(_ value: PropertyListValue, as declared: DeclaredType?) throws -> Any {
         switch value {
         case .string(let string): return string
-        case .integer(let number): return try KeyedNumbers.integer(number, as: declared?.swiftType, reader: self)
+        case .integer(let number): return try StoredNumbers.integer(number, as: declared?.swiftType, reader: self)
         case .unsignedInteger(let number):
-            return try KeyedNumbers.unsigned(number, as: declared?.swiftType, reader: self)
-        case .real(let number): return KeyedNumbers.real(number, as: declared?.swiftType)
+            return StoredNumbers.unsigned(number, as: declared?.swiftType)
+        case .real(let number): return StoredNumbers.real(number, as: declared?.swiftType)
         case .bool(let flag): return flag
         case .data(let bytes): return Data(bytes)
         case .date(let seconds): return Date(timeIntervalSinceReferenceDate: seconds)
