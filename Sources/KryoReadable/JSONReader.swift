@@ -1,0 +1,648 @@
+import KryoCore
+
+/// Parses JSON text (RFC 8259) into a ``ReadableValue`` tree.
+///
+/// Strict, with two extras: a leading UTF-8 byte-order mark is skipped, and the bare tokens
+/// `NaN`, `Infinity` and `-Infinity` read as reals. See ``ReadableJSON/decode(_:maxDepth:)-([UInt8])``
+/// for the rules; this type only implements them.
+///
+/// Every read is bounds-checked against `bytes.count` before it happens (the buffer's own
+/// subscript checks only in debug builds), nothing is allocated by a length the input claims,
+/// and recursion goes at most `maxDepth` containers deep. While an error unwinds, each container
+/// adds its key or index to the error's `path`, in reverse; ``readDocument()`` puts the path
+/// root first, so a successful parse pays nothing for it.
+struct JSONReader {
+    private let bytes: UnsafeRawBufferPointer
+    private let maxDepth: Int
+    private var position = 0
+    private var depth = 0
+
+    init(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) {
+        self.bytes = bytes
+        self.maxDepth = maxDepth
+    }
+
+    /// Reads the whole input as one JSON value, with optional whitespace around it.
+    mutating func readDocument() throws(SerializationError) -> ReadableValue {
+        do throws(SerializationError) {
+            if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { position = 3 }
+            skipWhitespace()
+            let value = try readValue()
+            skipWhitespace()
+            guard position == bytes.count else {
+                throw failure(.invalidValue, expected: "the end of the input after the top-level value", at: position)
+            }
+            return value
+        } catch {
+            var error = error
+            error.path.reverse()
+            throw error
+        }
+    }
+
+    // MARK: - Errors
+
+    /// "line L, column C" of `offset`; columns count Unicode scalars (UTF-8 lead bytes) from 1.
+    private func location(of offset: Int) -> String {
+        var line = 1
+        var column = 1
+        for index in 0..<min(offset, bytes.count) {
+            let byte = bytes[index]
+            if byte == JSONSyntax.newline {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return "line \(line), column \(column)"
+    }
+
+    /// What is at `offset`, quoted: the token there (up to the next whitespace or punctuation,
+    /// at most 16 bytes), with control characters and invalid bytes spelled out.
+    private func describe(at offset: Int) -> String {
+        guard offset < bytes.count else { return "the end of the input" }
+        var end = offset + 1
+        let first = bytes[offset]
+        let isPunctuation: (UInt8) -> Bool = { byte in
+            byte == JSONSyntax.quote || byte == JSONSyntax.comma || byte == JSONSyntax.colon
+                || byte == JSONSyntax.openBracket || byte == JSONSyntax.closeBracket
+                || byte == JSONSyntax.openBrace || byte == JSONSyntax.closeBrace
+        }
+        if !isPunctuation(first) && !JSONSyntax.isWhitespace(first) {
+            while end < bytes.count && end - offset < 16 && !isPunctuation(bytes[end])
+                && !JSONSyntax.isWhitespace(bytes[end])
+            {
+                end += 1
+            }
+        }
+        var text = ""
+        var utf8 = UTF8.ForwardParser()
+        var iterator = UnsafeRawBufferPointer(rebasing: bytes[offset..<end]).makeIterator()
+        decoding: while true {
+            switch utf8.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                let scalar = UTF8.decode(encoded)
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    text += "U+" + hex(scalar.value, digits: 4)
+                } else {
+                    text.unicodeScalars.append(scalar)
+                }
+            case .error(let length):
+                text += "<invalid UTF-8 of \(length) byte\(length == 1 ? "" : "s")>"
+            case .emptyInput:
+                break decoding
+            }
+        }
+        return "'\(text)'"
+    }
+
+    private func hex(_ value: UInt32, digits: Int) -> String {
+        let text = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
+    }
+
+    /// An error at `offset`; `found` (by default, what is there) is followed by its line and column.
+    private func failure(
+        _ kind: SerializationError.Kind, expected: String, at offset: Int, found: String? = nil
+    ) -> SerializationError {
+        let what = found ?? describe(at: offset)
+        return SerializationError(kind, expected: expected, found: "\(what) at \(location(of: offset))", offset: offset)
+    }
+
+    /// The input ended where `expected` should have been.
+    private func truncated(_ expected: String) -> SerializationError {
+        failure(.truncatedInput, expected: expected, at: bytes.count)
+    }
+
+    // MARK: - Scanning
+
+    @inline(__always)
+    private mutating func skipWhitespace() {
+        var index = position
+        while index < bytes.count && JSONSyntax.isWhitespace(bytes[index]) { index += 1 }
+        position = index
+    }
+
+    /// Whether the byte at `position` is `byte` (false at the end of the input).
+    @inline(__always)
+    private func next(is byte: UInt8) -> Bool {
+        position < bytes.count && bytes[position] == byte
+    }
+
+    /// Reads `literal` at `position`; `value` names it for errors.
+    private mutating func readLiteral(_ literal: StaticString) throws(SerializationError) {
+        let start = position
+        // 0: matched, 1: the input ends inside the literal, 2: a different byte.
+        let outcome = literal.withUTF8Buffer { text -> Int in
+            for index in 0..<text.count {
+                guard start + index < bytes.count else { return 1 }
+                if bytes[start + index] != text[index] { return 2 }
+            }
+            return 0
+        }
+        switch outcome {
+        case 0:
+            position = start + literal.utf8CodeUnitCount
+        case 1:
+            throw truncated("the rest of '\(literal)'")
+        default:
+            throw failure(.invalidValue, expected: "'\(literal)'", at: start)
+        }
+    }
+
+    // MARK: - Values
+
+    /// Reads the value at `position` (whitespace before it already skipped).
+    private mutating func readValue() throws(SerializationError) -> ReadableValue {
+        guard position < bytes.count else { throw truncated("a JSON value") }
+        switch bytes[position] {
+        case JSONSyntax.quote:
+            return .string(try readString())
+        case JSONSyntax.openBrace:
+            return try readObject()
+        case JSONSyntax.openBracket:
+            return try readArray()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return try readNumber()
+        case UInt8(ascii: "t"):
+            try readLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try readLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try readLiteral("null")
+            return .null
+        case UInt8(ascii: "N"):
+            try readLiteral("NaN")
+            return .real(.nan)
+        case UInt8(ascii: "I"):
+            try readLiteral("Infinity")
+            return .real(.infinity)
+        default:
+            throw failure(.invalidValue, expected: "a JSON value", at: position)
+        }
+    }
+
+    /// Counts one more level of nesting for the container opening at `offset`.
+    @inline(__always)
+    private mutating func enterContainer(at offset: Int) throws(SerializationError) {
+        depth += 1
+        guard depth <= maxDepth else {
+            throw failure(
+                .depthLimitExceeded, expected: "at most \(maxDepth) nested arrays and objects", at: offset,
+                found: "\(describe(at: offset)) opening level \(depth)")
+        }
+    }
+
+    private mutating func readArray() throws(SerializationError) -> ReadableValue {
+        try enterContainer(at: position)
+        position += 1
+        skipWhitespace()
+        var elements: [ReadableValue] = []
+        if next(is: JSONSyntax.closeBracket) {
+            position += 1
+            depth -= 1
+            return .array(elements)
+        }
+        while true {
+            do throws(SerializationError) {
+                elements.append(try readValue())
+            } catch {
+                throw error.inside(String(elements.count))
+            }
+            skipWhitespace()
+            guard position < bytes.count else { throw truncated("',' or ']' after an array element") }
+            let separator = bytes[position]
+            if separator == JSONSyntax.comma {
+                position += 1
+                skipWhitespace()
+                if next(is: JSONSyntax.closeBracket) {
+                    throw failure(
+                        .invalidValue, expected: "a value after ',' (JSON has no trailing commas)", at: position
+                    )
+                    .inside(String(elements.count))
+                }
+            } else if separator == JSONSyntax.closeBracket {
+                position += 1
+                depth -= 1
+                return .array(elements)
+            } else {
+                throw failure(.invalidValue, expected: "',' or ']' after an array element", at: position)
+            }
+        }
+    }
+
+    private mutating func readObject() throws(SerializationError) -> ReadableValue {
+        try enterContainer(at: position)
+        position += 1
+        skipWhitespace()
+        var members = ReadableDictionary()
+        if next(is: JSONSyntax.closeBrace) {
+            position += 1
+            depth -= 1
+            return .dictionary(members)
+        }
+        while true {
+            guard position < bytes.count else { throw truncated("a string key") }
+            guard bytes[position] == JSONSyntax.quote else {
+                throw failure(
+                    .invalidValue, expected: members.isEmpty ? "a string key or '}'" : "a string key", at: position)
+            }
+            let keyOffset = position
+            let key = try readString()
+            // The key goes in now (with a placeholder) so a duplicate is found with one lookup.
+            let (previous, index) = members.updateValue(.null, forKey: key, insertingAt: members.count)
+            if previous != nil {
+                throw failure(
+                    .invalidValue, expected: "keys that differ within one object",
+                    at: keyOffset, found: "a second key '\(key)'"
+                ).inside(key)
+            }
+            do throws(SerializationError) {
+                skipWhitespace()
+                guard position < bytes.count else { throw truncated("':' after the key '\(key)'") }
+                guard bytes[position] == JSONSyntax.colon else {
+                    throw failure(.invalidValue, expected: "':' after the key '\(key)'", at: position)
+                }
+                position += 1
+                skipWhitespace()
+                let value = try readValue()
+                members.values[index] = value
+            } catch {
+                throw error.inside(key)
+            }
+            skipWhitespace()
+            guard position < bytes.count else { throw truncated("',' or '}' after an object member") }
+            let separator = bytes[position]
+            if separator == JSONSyntax.comma {
+                position += 1
+                skipWhitespace()
+                if next(is: JSONSyntax.closeBrace) {
+                    throw failure(
+                        .invalidValue, expected: "a string key after ',' (JSON has no trailing commas)", at: position)
+                }
+            } else if separator == JSONSyntax.closeBrace {
+                position += 1
+                depth -= 1
+                return .dictionary(members)
+            } else {
+                throw failure(.invalidValue, expected: "',' or '}' after an object member", at: position)
+            }
+        }
+    }
+
+    // MARK: - Strings
+
+    /// The index of the first `"`, `\` or control character at or after `start` (or the end of
+    /// the input); ORs every byte it passes into `seen`.
+    @inline(__always)
+    private func plainRunEnd(from start: Int, seen: inout UInt64) -> Int {
+        let count = bytes.count
+        var index = start
+        while true {
+            while index + 8 <= count {
+                let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if JSONSyntax.hasStringSpecial(word) { break }
+                seen |= word
+                index += 8
+            }
+            let limit = min(index + 8, count)
+            while index < limit {
+                let byte = bytes[index]
+                if JSONSyntax.isStringSpecial(byte) { return index }
+                seen |= UInt64(byte)
+                index += 1
+            }
+            if index == count { return index }
+        }
+    }
+
+    /// Reads the string whose opening `"` is at `position`, leaving `position` after its closing `"`.
+    private mutating func readString() throws(SerializationError) -> String {
+        let open = position
+        let start = open + 1
+        var seen: UInt64 = 0
+        let end = plainRunEnd(from: start, seen: &seen)
+        guard end < bytes.count else { throw unterminatedString(openedAt: open) }
+        let byte = bytes[end]
+        if byte == JSONSyntax.backslash {
+            return try readEscapedString(openedAt: open, firstEscape: end, seen: seen)
+        }
+        guard byte == JSONSyntax.quote else { throw controlCharacter(at: end) }
+        position = end + 1
+        let text = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+        if !JSONSyntax.hasNonASCII(seen) { return String(decoding: text, as: UTF8.self) }
+        guard let string = String(validating: text, as: UTF8.self) else { throw invalidUTF8(in: start..<end) }
+        return string
+    }
+
+    /// The slow path of ``readString()``: from the first escape, the string is built in a buffer.
+    private mutating func readEscapedString(
+        openedAt open: Int, firstEscape: Int, seen: UInt64
+    ) throws(SerializationError) -> String {
+        let start = open + 1
+        var seen = seen
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(firstEscape - start + 16)
+        buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<firstEscape]))
+        var index = firstEscape
+        while true {
+            guard index < bytes.count else { throw unterminatedString(openedAt: open) }
+            let byte = bytes[index]
+            if byte == JSONSyntax.quote { break }
+            guard byte == JSONSyntax.backslash else { throw controlCharacter(at: index) }
+            index = try readEscape(at: index, into: &buffer)
+            let runStart = index
+            index = plainRunEnd(from: runStart, seen: &seen)
+            buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
+        }
+        position = index + 1
+        // Escapes always give valid UTF-8 (surrogates come in pairs) and are ASCII in the input,
+        // so the buffer is valid exactly when the input between the quotes is.
+        if !JSONSyntax.hasNonASCII(seen) { return String(decoding: buffer, as: UTF8.self) }
+        guard let string = String(validating: buffer, as: UTF8.self) else { throw invalidUTF8(in: start..<index) }
+        return string
+    }
+
+    /// Decodes the escape sequence whose `\` is at `start`, appending its UTF-8 to `buffer`;
+    /// returns the index after it.
+    private func readEscape(at start: Int, into buffer: inout [UInt8]) throws(SerializationError) -> Int {
+        guard start + 1 < bytes.count else { throw truncated("an escape sequence after '\\'") }
+        let replacement: UInt8
+        switch bytes[start + 1] {
+        case JSONSyntax.quote: replacement = JSONSyntax.quote
+        case JSONSyntax.backslash: replacement = JSONSyntax.backslash
+        case UInt8(ascii: "/"): replacement = UInt8(ascii: "/")
+        case UInt8(ascii: "b"): replacement = 0x08
+        case UInt8(ascii: "f"): replacement = 0x0C
+        case UInt8(ascii: "n"): replacement = 0x0A
+        case UInt8(ascii: "r"): replacement = 0x0D
+        case UInt8(ascii: "t"): replacement = 0x09
+        case UInt8(ascii: "u"): return try readUnicodeEscape(at: start, into: &buffer)
+        default:
+            throw failure(
+                .invalidValue, expected: #"an escape sequence (\" \\ \/ \b \f \n \r \t or \uXXXX)"#, at: start)
+        }
+        buffer.append(replacement)
+        return start + 2
+    }
+
+    /// Decodes `\uXXXX` (and, for a high surrogate, the `\uXXXX` of its low surrogate) at `start`.
+    private func readUnicodeEscape(at start: Int, into buffer: inout [UInt8]) throws(SerializationError) -> Int {
+        var scalar = try readHexQuad(at: start + 2, escapeAt: start)
+        var end = start + 6
+        if scalar >= 0xDC00 && scalar <= 0xDFFF {
+            throw failure(
+                .invalidValue, expected: "a Unicode scalar value (a low surrogate only after a high one)", at: start,
+                found: "a lone low surrogate \\u\(hex(scalar, digits: 4))")
+        }
+        if scalar >= 0xD800 && scalar <= 0xDBFF {
+            guard end + 1 < bytes.count && bytes[end] == JSONSyntax.backslash && bytes[end + 1] == UInt8(ascii: "u")
+            else {
+                // The input may end after the high surrogate or its `\`; anything else there is an error.
+                if end == bytes.count || (end + 1 == bytes.count && bytes[end] == JSONSyntax.backslash) {
+                    throw truncated(lowSurrogateExpected(after: scalar))
+                }
+                throw failure(
+                    .invalidValue, expected: lowSurrogateExpected(after: scalar), at: start,
+                    found: "a lone high surrogate")
+            }
+            let low = try readHexQuad(at: end + 2, escapeAt: end)
+            guard low >= 0xDC00 && low <= 0xDFFF else {
+                throw failure(
+                    .invalidValue, expected: lowSurrogateExpected(after: scalar), at: start,
+                    found: "\\u\(hex(scalar, digits: 4))\\u\(hex(low, digits: 4))")
+            }
+            scalar = 0x10000 + (scalar - 0xD800) << 10 + (low - 0xDC00)
+            end += 6
+        }
+        switch scalar {
+        case 0..<0x80:
+            buffer.append(UInt8(truncatingIfNeeded: scalar))
+        case 0x80..<0x800:
+            buffer.append(UInt8(truncatingIfNeeded: 0xC0 | scalar >> 6))
+            buffer.append(UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F))
+        case 0x800..<0x10000:
+            buffer.append(UInt8(truncatingIfNeeded: 0xE0 | scalar >> 12))
+            buffer.append(UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F))
+            buffer.append(UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F))
+        default:
+            buffer.append(UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18))
+            buffer.append(UInt8(truncatingIfNeeded: 0x80 | scalar >> 12 & 0x3F))
+            buffer.append(UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F))
+            buffer.append(UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F))
+        }
+        return end
+    }
+
+    private func lowSurrogateExpected(after high: UInt32) -> String {
+        "'\\u' and a low surrogate after the high surrogate \\u\(hex(high, digits: 4))"
+    }
+
+    /// The value of the four hex digits at `start`, part of the `\u` escape at `escape`.
+    private func readHexQuad(at start: Int, escapeAt escape: Int) throws(SerializationError) -> UInt32 {
+        var value: UInt32 = 0
+        for index in start..<start + 4 {
+            guard index < bytes.count else { throw truncated("four hexadecimal digits after '\\u'") }
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default:
+                throw failure(.invalidValue, expected: "four hexadecimal digits after '\\u'", at: escape)
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    private func unterminatedString(openedAt open: Int) -> SerializationError {
+        truncated("'\"' closing the string that opens at \(location(of: open))")
+    }
+
+    private func controlCharacter(at offset: Int) -> SerializationError {
+        failure(
+            .invalidValue, expected: "a character of the string (control characters must be escaped)", at: offset,
+            found: "the raw control character U+\(hex(UInt32(bytes[offset]), digits: 4))")
+    }
+
+    /// The error for the ill-formed UTF-8 somewhere in `range`, at the first bad sequence.
+    private func invalidUTF8(in range: Range<Int>) -> SerializationError {
+        let offset = firstInvalidUTF8(in: range) ?? range.lowerBound
+        return failure(.invalidValue, expected: "a string in valid UTF-8", at: offset, found: describe(at: offset))
+    }
+
+    /// The offset of the first ill-formed UTF-8 sequence in `range` (the rules of Unicode's
+    /// table 3-7: no overlong forms, no surrogates, nothing above U+10FFFF).
+    private func firstInvalidUTF8(in range: Range<Int>) -> Int? {
+        var index = range.lowerBound
+        let end = min(range.upperBound, bytes.count)
+        while index < end {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let trailing: Int
+            var lowest: UInt8 = 0x80
+            var highest: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: trailing = 1
+            case 0xE0:
+                trailing = 2
+                lowest = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: trailing = 2
+            case 0xED:
+                trailing = 2
+                highest = 0x9F
+            case 0xF0:
+                trailing = 3
+                lowest = 0x90
+            case 0xF1...0xF3: trailing = 3
+            case 0xF4:
+                trailing = 3
+                highest = 0x8F
+            default: return index
+            }
+            for step in 1...trailing {
+                guard index + step < end else { return index }
+                let byte = bytes[index + step]
+                let low = step == 1 ? lowest : 0x80
+                let high = step == 1 ? highest : 0xBF
+                guard byte >= low && byte <= high else { return index }
+            }
+            index += trailing + 1
+        }
+        return nil
+    }
+
+    // MARK: - Numbers
+
+    /// Exact powers of ten, for the fast conversion of short decimals.
+    private static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
+        1e19, 1e20, 1e21, 1e22,
+    ]
+
+    /// Reads a number (or `-Infinity`) at `position`.
+    private mutating func readNumber() throws(SerializationError) -> ReadableValue {
+        let start = position
+        let count = bytes.count
+        var index = start
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative {
+            index += 1
+            guard index < count else { throw truncated("a digit after '-'") }
+            if bytes[index] == UInt8(ascii: "I") {
+                position = index
+                try readLiteral("Infinity")
+                return .real(-.infinity)
+            }
+        }
+        // The integer part, accumulated exactly while it fits in 64 bits.
+        var significand: UInt64 = 0
+        var overflow = false
+        let first = bytes[index]
+        if first == UInt8(ascii: "0") {
+            index += 1
+            if index < count && bytes[index] &- UInt8(ascii: "0") < 10 {
+                throw failure(
+                    .invalidValue,
+                    expected: "'.', 'e' or the end of the number after a leading 0 (JSON has no "
+                        + "leading zeros)", at: index)
+            }
+        } else if first &- UInt8(ascii: "1") < 9 {
+            while index < count {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                let (times10, overflow1) = significand.multipliedReportingOverflow(by: 10)
+                let (sum, overflow2) = times10.addingReportingOverflow(UInt64(digit))
+                overflow = overflow || overflow1 || overflow2
+                significand = sum
+                index += 1
+            }
+        } else {
+            throw failure(.invalidValue, expected: "a digit or 'Infinity' after '-'", at: index)
+        }
+        // The fraction and exponent. `exact` stays true while the decimal is significand × 10^scale.
+        var isReal = false
+        var exact = !overflow
+        var scale = 0
+        if index < count && bytes[index] == UInt8(ascii: ".") {
+            isReal = true
+            index += 1
+            let fractionStart = index
+            while index < count {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                if significand < 100_000_000_000_000_000 {
+                    significand = significand * 10 + UInt64(digit)
+                    scale -= 1
+                } else {
+                    exact = false
+                }
+                index += 1
+            }
+            guard index > fractionStart else {
+                let expected = "a digit after the decimal point"
+                throw index < count ? failure(.invalidValue, expected: expected, at: index) : truncated(expected)
+            }
+        }
+        if index < count && bytes[index] | 0x20 == UInt8(ascii: "e") {
+            isReal = true
+            index += 1
+            var exponentNegative = false
+            if index < count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
+                exponentNegative = bytes[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            let exponentStart = index
+            var exponent = 0
+            while index < count {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                if exponent < 100_000 { exponent = exponent * 10 + Int(digit) }
+                index += 1
+            }
+            guard index > exponentStart else {
+                let expected = "a digit in the exponent"
+                throw index < count ? failure(.invalidValue, expected: expected, at: index) : truncated(expected)
+            }
+            scale += exponentNegative ? -exponent : exponent
+        }
+        position = index
+        if !isReal && !overflow {
+            if !negative {
+                return significand <= UInt64(Int64.max) ? .integer(Int64(significand)) : .unsignedInteger(significand)
+            }
+            if significand <= UInt64(1) << 63 { return .integer(Int64(bitPattern: 0 &- significand)) }
+        }
+        if exact && significand == 0 { return .real(negative ? -0.0 : 0.0) }
+        // Clinger's fast path: both operands exact, so one correctly rounded operation.
+        if exact && significand <= UInt64(1) << 53 && scale >= -22 && scale <= 22 {
+            let magnitude =
+                scale < 0
+                ? Double(significand) / Self.powersOfTen[-scale] : Double(significand) * Self.powersOfTen[scale]
+            return .real(negative ? -magnitude : magnitude)
+        }
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        guard let value = Double(text), value.isFinite else {
+            throw failure(.invalidValue, expected: "a number within Double's range", at: start)
+        }
+        return .real(value)
+    }
+}
+
+extension SerializationError {
+    /// This error, raised inside the container member `component`: adds it to the path, which
+    /// is built leaf first while the error unwinds and reversed once at the top.
+    fileprivate func inside(_ component: String) -> SerializationError {
+        var error = self
+        error.path.append(component)
+        return error
+    }
+}

@@ -1,0 +1,284 @@
+import KryoPlist
+
+/// Writes a ``ReadableValue`` tree as JSON text, appending to one byte array.
+///
+/// See ``ReadableJSON/encode(_:style:into:)`` for the conventions (reals, non-finite numbers,
+/// data and dates, the two layouts); this type only implements them. Numbers are formatted
+/// without going through `String` except for reals that no fast path covers.
+struct JSONWriter {
+    /// The text written so far (and whatever the caller's array held before).
+    var output: [UInt8] = []
+    private let pretty: Bool
+    private var indent = 0
+
+    init(style: JSONStyle) {
+        pretty = style == .pretty
+    }
+
+    /// Appends `value` as a complete document (in the pretty style, with a final newline).
+    mutating func writeDocument(_ value: ReadableValue) {
+        output.reserveCapacity(output.count + Self.estimatedSize(of: value))
+        writeValue(value)
+        if pretty { output.append(JSONSyntax.newline) }
+    }
+
+    /// A cheap first guess at the size of `value`'s text (the array grows past it if needed).
+    private static func estimatedSize(of value: ReadableValue) -> Int {
+        switch value {
+        case .array(let elements): return 64 + elements.count * 16
+        case .dictionary(let members): return 64 + members.count * 32
+        case .string(let string): return 2 + string.utf8.count
+        case .data(let bytes): return 48 + Base64.encodedCount(bytes.count)
+        default: return 64
+        }
+    }
+
+    // MARK: - Output helpers
+
+    @inline(__always)
+    private mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { output.append(contentsOf: $0) }
+    }
+
+    /// In the pretty style, a line break and the current indentation; nothing in the compact one.
+    @inline(__always)
+    private mutating func newline() {
+        guard pretty else { return }
+        output.append(JSONSyntax.newline)
+        output.append(contentsOf: repeatElement(JSONSyntax.space, count: indent * 2))
+    }
+
+    /// `:` after a key, followed by a space in the pretty style.
+    @inline(__always)
+    private mutating func appendColon() {
+        output.append(JSONSyntax.colon)
+        if pretty { output.append(JSONSyntax.space) }
+    }
+
+    /// Appends the decimal digits of `value`, padded with zeros to at least `minimumDigits`.
+    private mutating func appendDecimal(_ value: UInt64, minimumDigits: Int = 1) {
+        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes, enough for 20 digits
+        let width = min(minimumDigits, 24)
+        withUnsafeMutableBytes(of: &scratch) { digits in
+            var count = 0
+            var rest = value
+            repeat {
+                digits[23 - count] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0 || count < width
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: digits[(24 - count)...]))
+        }
+    }
+
+    private static let twoToThe53: Double = 9_007_199_254_740_992
+    private static let twoToThe50: Double = 1_125_899_906_842_624
+
+    /// Appends a real in its shortest round-trip form, always with a `.` or an `e`; non-finite
+    /// values as the strings `"NaN"`, `"Infinity"` and `"-Infinity"`.
+    private mutating func appendReal(_ real: Double) {
+        guard real.isFinite else {
+            append(real.isNaN ? "\"NaN\"" : real < 0 ? "\"-Infinity\"" : "\"Infinity\"")
+            return
+        }
+        let magnitude = real.magnitude
+        if magnitude <= Self.twoToThe53 && magnitude.rounded(.towardZero) == magnitude {
+            // Whole numbers up to 2^53 (±0 included): `Double.description` writes them as digits and ".0".
+            if real.sign == .minus { output.append(UInt8(ascii: "-")) }
+            appendDecimal(UInt64(magnitude))
+            append(".0")
+            return
+        }
+        if magnitude >= 1e-3 && appendShortDecimal(magnitude, negative: real.sign == .minus) { return }
+        var text = real.description
+        text.withUTF8 { output.append(contentsOf: $0) }
+        // `description` always has one, but the rule that a real reads back as a real matters more.
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") }) { append(".0") }
+    }
+
+    /// Writes `magnitude` (at least 0.001, not whole) as `m / 10^k` with the smallest `k` whose
+    /// nearest `m` reads back exactly; fails (writing nothing) once `m` would reach 2^50.
+    ///
+    /// Below 2^50, the spacing of doubles near `magnitude` is under a quarter of `10^-k`, so at most
+    /// one `m` per `k` can read back and `(magnitude * 10^k).rounded()` (off by at most 1/16)
+    /// finds it; the smallest `k` gives the fewest digits, which is `Double.description`'s text.
+    /// `Double(m) / 10^k` is the correctly rounded value of the decimal, since both are exact.
+    private mutating func appendShortDecimal(_ magnitude: Double, negative: Bool) -> Bool {
+        var scale: Double = 10
+        var power: UInt64 = 10
+        var digits = 1
+        while digits <= 18 {
+            let scaled = (magnitude * scale).rounded()
+            guard scaled < Self.twoToThe50 else { return false }
+            if scaled / scale == magnitude {
+                let value = UInt64(scaled)
+                if negative { output.append(UInt8(ascii: "-")) }
+                appendDecimal(value / power)
+                output.append(UInt8(ascii: "."))
+                appendDecimal(value % power, minimumDigits: digits)
+                return true
+            }
+            scale *= 10
+            power *= 10
+            digits += 1
+        }
+        return false
+    }
+
+    /// Appends `string` in quotes, escaping `"`, `\` and control characters.
+    private mutating func appendString(_ string: String) {
+        let done: Void? = string.utf8.withContiguousStorageIfAvailable { utf8 in
+            appendEscaped(UnsafeRawBufferPointer(utf8))
+        }
+        if done == nil {
+            let copy = Array(string.utf8)
+            copy.withUnsafeBytes { appendEscaped($0) }
+        }
+    }
+
+    private mutating func appendEscaped(_ text: UnsafeRawBufferPointer) {
+        output.append(JSONSyntax.quote)
+        let count = text.count
+        var runStart = 0
+        var index = 0
+        while true {
+            while index + 8 <= count
+                && !JSONSyntax.hasStringSpecial(text.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            {
+                index += 8
+            }
+            let limit = min(index + 8, count)
+            while index < limit && !JSONSyntax.isStringSpecial(text[index]) { index += 1 }
+            guard index < count else { break }
+            guard index < limit else { continue }
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[runStart..<index]))
+            appendEscape(text[index])
+            index += 1
+            runStart = index
+        }
+        output.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[runStart..<count]))
+        output.append(JSONSyntax.quote)
+    }
+
+    private static let hexDigits: StaticString = "0123456789abcdef"
+
+    /// The escape sequence of `"`, `\` or a control character.
+    private mutating func appendEscape(_ byte: UInt8) {
+        switch byte {
+        case JSONSyntax.quote: append(#"\""#)
+        case JSONSyntax.backslash: append(#"\\"#)
+        case 0x0A: append(#"\n"#)
+        case 0x09: append(#"\t"#)
+        case 0x0D: append(#"\r"#)
+        case 0x08: append(#"\b"#)
+        case 0x0C: append(#"\f"#)
+        default:
+            append(#"\u00"#)
+            Self.hexDigits.withUTF8Buffer { digits in
+                output.append(digits[Int(byte >> 4 & 0x0F)])
+                output.append(digits[Int(byte & 0x0F)])
+            }
+        }
+    }
+
+    // MARK: - Values
+
+    private mutating func writeValue(_ value: ReadableValue) {
+        switch value {
+        case .null:
+            append("null")
+        case .bool(let bool):
+            if bool { append("true") } else { append("false") }
+        case .integer(let integer):
+            if integer < 0 { output.append(UInt8(ascii: "-")) }
+            appendDecimal(integer.magnitude)
+        case .unsignedInteger(let integer):
+            appendDecimal(integer)
+        case .real(let real):
+            appendReal(real)
+        case .string(let string):
+            appendString(string)
+        case .data(let bytes):
+            writeClassDictionary("NSData") { writer in
+                writer.appendKey("$data")
+                writer.output.append(JSONSyntax.quote)
+                bytes.withUnsafeBytes { Base64.encode($0, into: &writer.output) }
+                writer.output.append(JSONSyntax.quote)
+            }
+        case .date(let seconds):
+            writeClassDictionary("NSDate") { writer in
+                writer.appendKey("NS.time")
+                writer.appendReal(seconds)
+            }
+        case .array(let elements):
+            writeArray(elements)
+        case .dictionary(let members):
+            writeDictionary(members)
+        }
+    }
+
+    /// Writes a key known to need no escaping, and its colon.
+    private mutating func appendKey(_ key: StaticString) {
+        output.append(JSONSyntax.quote)
+        append(key)
+        output.append(JSONSyntax.quote)
+        appendColon()
+    }
+
+    /// HRCoder's form of a value JSON lacks: `{"$class": className, <second entry>}`.
+    private mutating func writeClassDictionary(_ className: StaticString, _ secondEntry: (inout JSONWriter) -> Void) {
+        output.append(JSONSyntax.openBrace)
+        indent += 1
+        newline()
+        appendKey("$class")
+        output.append(JSONSyntax.quote)
+        append(className)
+        output.append(JSONSyntax.quote)
+        output.append(JSONSyntax.comma)
+        newline()
+        secondEntry(&self)
+        indent -= 1
+        newline()
+        output.append(JSONSyntax.closeBrace)
+    }
+
+    private mutating func writeArray(_ elements: [ReadableValue]) {
+        guard !elements.isEmpty else {
+            append("[]")
+            return
+        }
+        output.append(JSONSyntax.openBracket)
+        indent += 1
+        var first = true
+        for element in elements {
+            if !first { output.append(JSONSyntax.comma) }
+            first = false
+            newline()
+            writeValue(element)
+        }
+        indent -= 1
+        newline()
+        output.append(JSONSyntax.closeBracket)
+    }
+
+    private mutating func writeDictionary(_ members: ReadableDictionary) {
+        guard !members.isEmpty else {
+            append("{}")
+            return
+        }
+        output.append(JSONSyntax.openBrace)
+        indent += 1
+        let keys = members.keys.elements
+        let values = members.values.elements
+        for index in keys.indices {
+            if index > 0 { output.append(JSONSyntax.comma) }
+            newline()
+            appendString(keys[index])
+            appendColon()
+            writeValue(values[index])
+        }
+        indent -= 1
+        newline()
+        output.append(JSONSyntax.closeBrace)
+    }
+}
