@@ -7,7 +7,7 @@ public typealias ReadableDictionary = OrderedDictionary<String, ReadableValue>
 /// One node of a readable document: what JSON and property lists hold between them.
 ///
 /// JSON has no data or dates and property lists have no null, so each layout writes the missing
-/// kinds in HRCoder's dictionary forms (see ``ReadableJSON`` and ``ReadableValue/propertyListValue``);
+/// kinds in HRCoder's dictionary forms (see ``ReadableJSON`` and ``ReadableValue/propertyListValue(layout:)``);
 /// a reader of the readable format turns those dictionaries back into values.
 public enum ReadableValue: Sendable, Hashable {
     /// JSON `null`.

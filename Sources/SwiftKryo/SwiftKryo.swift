@@ -14,6 +14,9 @@ public enum SerializationFormat: Sendable, Equatable {
     case kryo(KryoDialect, framing: KryoFraming = .classAndObject)
     /// A keyed archive in the format of Apple's `NSKeyedArchiver`, as a binary or XML property list.
     case keyedArchive(PropertyListFormat)
+    /// A readable document in HRCoder's style (`$class`, `$alias` key paths): JSON, or an XML or
+    /// binary property list. Decoding reads any of the three, whichever one is named.
+    case readable(ReadableFormat)
 }
 
 extension Registry {
@@ -22,6 +25,7 @@ extension Registry {
     /// ```swift
     /// let bytes = try registry.encode(bean, as: .kryo(.v2))
     /// let plist = try registry.encode(bean, as: .keyedArchive(.binary))
+    /// let json = try registry.encode(bean, as: .readable(.prettyJSON))
     /// ```
     public func encode(_ value: Any?, as format: SerializationFormat, options: SerializationOptions = .default)
         throws -> Data
@@ -32,6 +36,9 @@ extension Registry {
             return Data(try codec.encode(value))
         case .keyedArchive(let plistFormat):
             let codec = KeyedArchiveCodec(registry: self, format: plistFormat, options: options)
+            return Data(try codec.encode(value))
+        case .readable(let readableFormat):
+            let codec = ReadableCodec(registry: self, format: readableFormat, options: options)
             return Data(try codec.encode(value))
         }
     }
@@ -47,6 +54,9 @@ extension Registry {
         case .keyedArchive(let plistFormat):
             // Either plist layout is read, whichever `plistFormat` names.
             let codec = KeyedArchiveCodec(registry: self, format: plistFormat, options: options)
+            return try codec.decode(T.self, from: [UInt8](data))
+        case .readable(let readableFormat):
+            let codec = ReadableCodec(registry: self, format: readableFormat, options: options)
             return try codec.decode(T.self, from: [UInt8](data))
         }
     }

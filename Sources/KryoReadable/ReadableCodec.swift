@@ -1,0 +1,123 @@
+import KryoCore
+import KryoPlist
+
+/// Encodes and decodes single values as readable documents in HRCoder's style: JSON, or an XML
+/// or binary property list, that a person can read, write by hand and edit.
+///
+/// Plain values stay plain; an object of a registered type is a dictionary whose `$class` is
+/// its ``KryoCore/Registration/readableName``, with its fields by name; an object met a second
+/// time is `{"$alias": "key.path"}` (`$root` for the root).
+///
+/// ```swift
+/// let codec = ReadableCodec(registry: registry, format: .prettyJSON)
+/// let json = try codec.encode(todoList)
+/// let back = try codec.decode(TodoList.self, from: json)
+/// ```
+///
+/// Reading detects the layout (binary plist, XML plist or JSON) from the bytes. It is tolerant
+/// where a person editing a file needs it (missing fields keep their defaults, extra fields are
+/// ignored, an alias may name an object written after it) and strict elsewhere: every problem
+/// is a `SerializationError` with the key path (and, for syntax, the byte offset).
+public struct ReadableCodec: Sendable {
+    /// The registry of types, readable names and serializers.
+    public var registry: Registry
+    /// The layout ``encode(_:)`` writes.
+    public var format: ReadableFormat
+    /// References (aliases), registration-required mode and limits.
+    public var options: SerializationOptions
+
+    /// Creates a codec.
+    public init(registry: Registry, format: ReadableFormat = .json, options: SerializationOptions = .default) {
+        self.registry = registry
+        self.format = format
+        self.options = options
+    }
+
+    // MARK: Encoding
+
+    /// Encodes `value` as the bytes of a readable document in ``format``.
+    public func encode(_ value: Any?) throws -> [UInt8] {
+        try ReadableCodec.bytes(of: document(value), format: format, limits: options.limits)
+    }
+
+    /// Encodes `value` as a readable document's tree.
+    public func document(_ value: Any?) throws -> ReadableValue {
+        let writer = ReadableWriter(registry: registry, options: options, format: format)
+        return try writer.tree(of: value)
+    }
+
+    /// The bytes of `document` in `format`.
+    public static func bytes(of document: ReadableValue, format: ReadableFormat, limits: Limits = .default) throws
+        -> [UInt8]
+    {
+        switch format {
+        case .json: return ReadableJSON.encode(document, style: .compact)
+        case .prettyJSON: return ReadableJSON.encode(document, style: .pretty)
+        case .propertyList(let layout):
+            return try PropertyList.encode(
+                document.propertyListValue(layout: layout), format: layout,
+                limits: PropertyListLimits(maxDepth: documentDepth(limits)))
+        }
+    }
+
+    // MARK: Decoding
+
+    /// Decodes the root value of the document in `bytes` (JSON, XML plist or binary plist).
+    ///
+    /// - Throws: ``KryoCore/SerializationError`` for malformed input (with the byte offset or the
+    ///   key path) and for a root that is not a `T`.
+    public func decode<T>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+        try decode(T.self, from: ReadableCodec.document(from: bytes, limits: options.limits).document)
+    }
+
+    /// Decodes the root value of a document's tree.
+    public func decode<T>(_ type: T.Type, from document: ReadableValue) throws -> T {
+        let reader = try ReadableReader(root: document, registry: registry, options: options)
+        let value = try reader.decode(document, as: DeclaredType.of(T.self))
+        if T.self == Any?.self { return unsafeBitCast(value, to: T.self) }
+        // A value that converts to `T?` only as nil did not convert.
+        guard let converted = ValueConversion.convert(value, to: T.self),
+            value == nil || ValueConversion.flatten(converted) != nil
+        else {
+            throw SerializationError(
+                .typeMismatch, expected: "\(T.self)", found: ValueConversion.describeType(of: value),
+                path: [ReadableKeys.root])
+        }
+        return converted
+    }
+
+    /// Reads the tree of a readable document, detecting its layout: a binary plist starts with
+    /// `bplist`, an XML plist with `<` (after white space), anything else is JSON.
+    public static func document(from bytes: [UInt8], limits: Limits = .default) throws -> (
+        document: ReadableValue, format: ReadableFormat
+    ) {
+        let depth = documentDepth(limits)
+        switch detectLayout(bytes) {
+        case .propertyList(let layout):
+            let plistLimits = PropertyListLimits(maxDepth: depth)
+            let value =
+                layout == .binary
+                ? try PropertyList.decodeBinary(bytes, limits: plistLimits)
+                : try PropertyList.decodeXML(bytes, limits: plistLimits)
+            return (try ReadableValue(propertyList: value), .propertyList(layout))
+        default:
+            return (try ReadableJSON.decode(bytes, maxDepth: depth), .json)
+        }
+    }
+
+    /// The layout of `bytes`, from their first bytes.
+    static func detectLayout(_ bytes: [UInt8]) -> ReadableFormat {
+        if bytes.starts(with: Array("bplist".utf8)) { return .propertyList(.binary) }
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        return index < bytes.count && bytes[index] == UInt8(ascii: "<") ? .propertyList(.xml) : .json
+    }
+
+    /// How deeply a document may nest: each object of the graph can take a few levels (a set is
+    /// a dictionary holding an array; in JSON a date is a dictionary), so twice the object depth
+    /// and some; the reader enforces the object depth itself, with the key path.
+    static func documentDepth(_ limits: Limits) -> Int {
+        let (doubled, overflow) = limits.maxDepth.multipliedReportingOverflow(by: 2)
+        return overflow ? Int.max : doubled + 8
+    }
+}

@@ -1,0 +1,80 @@
+/// The keys a readable document reserves, how other keys are escaped around them, and how alias
+/// key paths are written.
+///
+/// **Reserved keys** start with one `$`: `$class` (a class name), `$alias` (a key path), `$data`
+/// (base64 bytes in JSON) and the generic keys `$0`, `$1`… of values written twice under one key.
+/// A key of the user's that starts with `$` (a dictionary key `$class`, a field `$id`) is stored
+/// with one more `$` in front (`$$class`) and read back without it, so a user dictionary can never
+/// be mistaken for an object, an alias or data. HRCoder's files have no such keys and load as
+/// they are.
+///
+/// **Key paths** name a value by the keys and array indices from the root, joined by `.`:
+/// `items.0.label`; the root itself is `$root`. A key that holds a `.` or a `\` is written in a
+/// path with a `\` before each of them (`price\.net`), so that every key path names exactly one
+/// place (HRCoder's paths are ambiguous for such keys).
+public enum ReadableKeys {
+    /// The key of an object's class name.
+    public static let className = "$class"
+    /// The key of an alias: the key path of an object written earlier in the document.
+    public static let alias = "$alias"
+    /// The key of base64 bytes (JSON's form of data).
+    public static let data = "$data"
+    /// The key path of the root value.
+    public static let root = "$root"
+
+    /// `key` as stored in a document: one more `$` in front of a key that starts with `$`.
+    public static func escape(_ key: String) -> String {
+        key.utf8.first == UInt8(ascii: "$") ? "$" + key : key
+    }
+
+    /// The key a stored key was escaped from; `nil` for the document's own keys (`$class`, `$0`…).
+    public static func unescape(_ stored: String) -> String? {
+        guard stored.utf8.first == UInt8(ascii: "$") else { return stored }
+        let rest = stored.dropFirst()
+        return rest.utf8.first == UInt8(ascii: "$") ? String(rest) : nil
+    }
+
+    /// The key path of the stored keys and indices `components` (`$root` for none).
+    public static func path(_ components: some Collection<String>) -> String {
+        guard !components.isEmpty else { return root }
+        var path = ""
+        for (index, component) in components.enumerated() {
+            if index > 0 { path.append(".") }
+            if component.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "\\") }) {
+                for character in component {
+                    if character == "." || character == "\\" { path.append("\\") }
+                    path.append(character)
+                }
+            } else {
+                path.append(component)
+            }
+        }
+        return path
+    }
+
+    /// The stored keys and indices a key path names; `nil` when it ends in a lone `\`.
+    public static func components(of path: String) -> [String]? {
+        if path == root { return [] }
+        var components: [String] = []
+        var current = ""
+        var escaped = false
+        for character in path {
+            if escaped {
+                current.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "." {
+                components.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        guard !escaped else { return nil }
+        components.append(current)
+        // HRCoder's paths of values under the root start at the root's keys; accept `$root.` too.
+        if components.first == root { components.removeFirst() }
+        return components
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import KryoCore
+import OrderedCollections
+
+/// How the Foundation classes a readable document names in `$class` are read: the forms
+/// ``ReadableWriter`` writes and HRCoder's (`NSDate` with `NS.time`, `NSData` and
+/// `NSMutableData` with `$data`, `NSNull`…).
+///
+/// Immutable values come out as Swift values (`String`, `Data`, `Date`, `URL`, `UUID`, `[Any?]`,
+/// `[AnyHashable: Any?]`, `Set<AnyHashable>`, `OrderedSet<AnyHashable>`); `NSMutableString` and
+/// `NSMutableData` keep their class, so that an object aliased twice stays one object.
+struct ReadableFoundation: Sendable {
+    /// Decodes an object's dictionary; `nil` for `NSNull`.
+    let decode: @Sendable (ReadableReader, ReadableDictionary, DeclaredType?) throws -> Any?
+
+    static let byClassName: [String: ReadableFoundation] = [
+        "NSString": ReadableFoundation { reader, entries, _ in try reader.foundationString(entries) },
+        "NSMutableString": ReadableFoundation { reader, entries, _ in
+            NSMutableString(string: try reader.foundationString(entries))
+        },
+        "NSData": ReadableFoundation { reader, entries, _ in Data(try reader.bytes(in: entries)) },
+        "NSMutableData": ReadableFoundation { reader, entries, _ in
+            let bytes = try reader.bytes(in: entries)
+            return NSMutableData(bytes: bytes, length: bytes.count)
+        },
+        "NSDate": ReadableFoundation { reader, entries, _ in
+            Date(timeIntervalSinceReferenceDate: try reader.foundationTime(entries))
+        },
+        "NSNull": ReadableFoundation { _, _, _ in nil },
+        "NSArray": list, "NSMutableArray": list,
+        "NSSet": set, "NSMutableSet": set,
+        "NSOrderedSet": orderedSet, "NSMutableOrderedSet": orderedSet,
+        "NSDictionary": dictionary, "NSMutableDictionary": dictionary,
+        "NSURL": ReadableFoundation { reader, entries, _ in try reader.foundationURL(entries) },
+        "NSUUID": ReadableFoundation { reader, entries, _ in try reader.foundationUUID(entries) },
+    ]
+
+    private static let list = ReadableFoundation { reader, entries, declared in
+        try reader.foundationElements(entries, as: declared?.genericArguments.first)
+    }
+    private static let set = ReadableFoundation { reader, entries, declared in
+        Set(try reader.hashable(reader.foundationElements(entries, as: declared?.genericArguments.first)))
+    }
+    private static let orderedSet = ReadableFoundation { reader, entries, declared in
+        OrderedSet(try reader.hashable(reader.foundationElements(entries, as: declared?.genericArguments.first)))
+    }
+    private static let dictionary = ReadableFoundation { reader, entries, declared in
+        let arguments = declared?.genericArguments ?? []
+        return try reader.foundationDictionary(
+            entries, keysAs: arguments.first, valuesAs: arguments.count > 1 ? arguments[1] : nil)
+    }
+
+    /// `value` as a string when it is one: a Swift string or an `NSMutableString`.
+    static func string(_ value: Any?) -> String? {
+        if let string = value as? String { return string }
+        if let string = value as? NSString { return string as String }
+        return nil
+    }
+}
+
+extension ReadableReader {
+    fileprivate func foundationString(_ entries: ReadableDictionary) throws -> String {
+        switch entries[FoundationKeys.string] {
+        case .string(let string)?: return string
+        case nil:
+            // HRCoder's NSString coder keys carry UTF-8 bytes.
+            guard entries[FoundationKeys.bytes] != nil else {
+                throw error(
+                    .invalidValue, expected: "a string under NS.string (or bytes under NS.bytes)", found: "none")
+            }
+            let bytes = try at(FoundationKeys.bytes) { try foundationBytes(entries[FoundationKeys.bytes]) }
+            guard let string = String(validating: bytes, as: UTF8.self) else {
+                throw at(FoundationKeys.bytes) { error(.invalidValue, expected: "UTF-8 text", found: "invalid UTF-8") }
+            }
+            return string
+        case let other?:
+            throw at(FoundationKeys.string) {
+                error(.typeMismatch, expected: "a string", found: ReadableReader.describe(other))
+            }
+        }
+    }
+
+    private func foundationBytes(_ node: ReadableValue?) throws -> [UInt8] {
+        switch node {
+        case .data(let bytes)?: return bytes
+        case .string(let text)?: return try bytes(in: [ReadableKeys.data: .string(text)])
+        case .dictionary(let entries)? where entries[ReadableKeys.data] != nil: return try bytes(in: entries)
+        case let other: throw error(.typeMismatch, expected: "data", found: ReadableReader.describe(other))
+        }
+    }
+
+    fileprivate func foundationTime(_ entries: ReadableDictionary) throws -> Double {
+        switch entries[FoundationKeys.time] {
+        case .real(let seconds)?: return seconds
+        case .integer(let seconds)?: return Double(seconds)
+        case let other:
+            throw at(FoundationKeys.time) {
+                error(.typeMismatch, expected: "seconds since 2001 (a number)", found: ReadableReader.describe(other))
+            }
+        }
+    }
+
+    /// The elements under `NS.objects`.
+    fileprivate func foundationElements(_ entries: ReadableDictionary, as element: DeclaredType?) throws -> [Any?] {
+        switch entries[FoundationKeys.objects] {
+        case .array(let elements)?: return try at(FoundationKeys.objects) { try list(elements, as: element) }
+        case let other:
+            throw at(FoundationKeys.objects) {
+                error(.typeMismatch, expected: "an array of elements", found: ReadableReader.describe(other))
+            }
+        }
+    }
+
+    fileprivate func hashable(_ elements: [Any?]) throws -> [AnyHashable] {
+        try elements.enumerated().map { index, element in
+            guard let hashable = ValueConversion.flatten(element) as? AnyHashable else {
+                throw at(FoundationKeys.objects) {
+                    at(String(index)) {
+                        error(
+                            .typeMismatch, expected: "a hashable element",
+                            found: ValueConversion.describeType(of: element))
+                    }
+                }
+            }
+            return hashable
+        }
+    }
+
+    /// A dictionary whose keys are not all strings: parallel `NS.keys` and `NS.objects` arrays.
+    fileprivate func foundationDictionary(
+        _ entries: ReadableDictionary, keysAs keyType: DeclaredType?, valuesAs valueType: DeclaredType?
+    ) throws -> [AnyHashable: Any?] {
+        guard case .array(let keyNodes)? = entries[FoundationKeys.keys],
+            case .array(let valueNodes)? = entries[FoundationKeys.objects], keyNodes.count == valueNodes.count
+        else {
+            throw error(
+                .invalidValue, expected: "NS.keys and NS.objects arrays of the same length",
+                found: "\(ReadableReader.describe(entries[FoundationKeys.keys])) and "
+                    + ReadableReader.describe(entries[FoundationKeys.objects]))
+        }
+        let keys = try hashable(at(FoundationKeys.keys) { try list(keyNodes, as: keyType) })
+        let values = try at(FoundationKeys.objects) { try list(valueNodes, as: valueType) }
+        var result: [AnyHashable: Any?] = [:]
+        result.reserveCapacity(keys.count)
+        for (key, value) in zip(keys, values) { result[key] = .some(value) }
+        return result
+    }
+
+    fileprivate func foundationURL(_ entries: ReadableDictionary) throws -> URL {
+        var base: URL?
+        if let node = entries[FoundationKeys.base] {
+            let value = try at(FoundationKeys.base) { try decode(node, as: DeclaredType(URL.self)) }
+            guard let url = value as? URL else {
+                throw at(FoundationKeys.base) {
+                    error(.typeMismatch, expected: "a URL", found: ReadableReader.describe(node))
+                }
+            }
+            base = url
+        }
+        guard case .string(let relative)? = entries[FoundationKeys.relative] else {
+            throw at(FoundationKeys.relative) {
+                error(
+                    .invalidValue, expected: "a string",
+                    found: ReadableReader.describe(entries[FoundationKeys.relative]))
+            }
+        }
+        guard let url = URL(string: relative, relativeTo: base) else {
+            throw at(FoundationKeys.relative) { error(.invalidValue, expected: "a URL", found: relative) }
+        }
+        return url
+    }
+
+    fileprivate func foundationUUID(_ entries: ReadableDictionary) throws -> UUID {
+        guard case .string(let text)? = entries[FoundationKeys.uuidString], let uuid = UUID(uuidString: text) else {
+            throw at(FoundationKeys.uuidString) {
+                error(
+                    .invalidValue, expected: "a UUID string (8-4-4-4-12 hex digits)",
+                    found: ReadableReader.describe(entries[FoundationKeys.uuidString]))
+            }
+        }
+        return uuid
+    }
+}

@@ -1,0 +1,637 @@
+import FoundationEssentials
+import KryoCore
+import KryoPlist
+import OrderedCollections
+
+/// Reads values out of one readable document's tree: the ``ValueReader`` that serializers read
+/// through when the format is readable.
+///
+/// A dictionary with `$class` is an object: of the registered type of that readable name, else of
+/// a Foundation class HRCoder writes (`NSDate`, `NSData`, `NSSet`…), else an
+/// ``UnknownReadableObject`` (an error when registration is required). `{"$alias": "key.path"}`
+/// is the object at that key path, whether it comes before or after the alias in the document
+/// (see ``ReadableReader/resolveAlias(_:as:)``). Any other dictionary or array is a plain
+/// collection.
+///
+/// A missing key reads as zero, `false` or nil, and keys nobody reads are ignored, so that
+/// models can gain and lose fields; a key whose value has the wrong kind is an error naming the
+/// key path.
+final class ReadableReader: ValueReader {
+    let registry: Registry
+    let registryGeneration: UInt64
+    let options: SerializationOptions
+    var genericArguments: [DeclaredType] { [] }
+
+    /// The document's root.
+    let root: ReadableValue
+    /// The objects whose fields are being read, outermost first.
+    private var frames: [Frame] = []
+    /// The stored keys and indices from the root to the value being read.
+    private(set) var path: [String] = []
+    private var depth = 0
+    /// The key paths aliases in the document name; empty when it has no alias, which spares
+    /// tracking where objects are.
+    private var aliasTargets: Set<[String]>
+    /// Values decoded at alias targets, by key path.
+    private var decodedAt: [[String]: Any] = [:]
+    /// Alias targets being decoded that have not registered an object yet.
+    private var decodingAt: Set<[String]> = []
+
+    private struct Frame {
+        let entries: ReadableDictionary
+        /// The key path of the object, when an alias names it.
+        let target: [String]?
+        /// Whether the object has generic keys (`$0`…): then a key read twice means the next one.
+        let hasGenericKeys: Bool
+        var nextGenericKey = 0
+        var consumed: Set<String> = []
+    }
+
+    init(root: ReadableValue, registry: Registry, options: SerializationOptions) throws {
+        self.registry = registry
+        registryGeneration = registry.generation
+        self.options = options
+        self.root = root
+        var targets: Set<[String]> = []
+        try ReadableReader.collectAliasTargets(
+            in: root, into: &targets, depth: 0, limit: ReadableCodec.documentDepth(options.limits))
+        aliasTargets = targets
+        frames.reserveCapacity(16)
+    }
+
+    // MARK: Values
+
+    /// Decodes `node`, found at ``path``, as `declared` asks when it says.
+    func decode(_ node: ReadableValue, as declared: DeclaredType?) throws -> Any? {
+        switch node {
+        case .null: return nil
+        case .bool(let flag): return flag
+        case .integer(let number): return try StoredNumbers.integer(number, as: declared?.swiftType, reader: self)
+        case .unsignedInteger(let number): return StoredNumbers.unsigned(number, as: declared?.swiftType)
+        case .real(let number): return try real(number, as: declared?.swiftType)
+        case .string(let string):
+            if let type = declared?.swiftType, type == Double.self || type == Float.self,
+                let number = ReadableReader.nonFinite(string)
+            {
+                return StoredNumbers.real(number, as: type)
+            }
+            return string
+        case .data(let bytes): return Data(bytes)
+        case .date(let seconds): return Date(timeIntervalSinceReferenceDate: seconds)
+        case .array(let elements):
+            let element = ReadableReader.elementType(of: declared)
+            guard let target = currentTarget() else { return try list(elements, as: element) }
+            // An alias inside the array to the array itself is a cycle through a value.
+            decodingAt.insert(target)
+            defer { decodingAt.remove(target) }
+            return try list(elements, as: element)
+        case .dictionary(let entries): return try dictionary(entries, as: declared)
+        }
+    }
+
+    /// The declared type of the elements of a list: the first generic argument, else the element
+    /// type of a Swift array (Java's primitive arrays have no generic arguments).
+    static func elementType(of declared: DeclaredType?) -> DeclaredType? {
+        guard let declared else { return nil }
+        if let first = declared.genericArguments.first { return first }
+        guard let array = declared.swiftType as? any ReadableArrayType.Type else { return nil }
+        return DeclaredType(array.readableElementType)
+    }
+
+    /// A real where the declared type may be an integer (a hand-written `3.0`).
+    private func real(_ number: Double, as type: (any Any.Type)?) throws -> Any {
+        if let type, type is any FixedWidthInteger.Type, number.rounded() == number, abs(number) < 0x1p63 {
+            return try StoredNumbers.integer(Int64(number), as: type, reader: self)
+        }
+        return StoredNumbers.real(number, as: type)
+    }
+
+    /// The numbers JSON cannot write, written as the strings `NaN`, `Infinity` and `-Infinity`.
+    static func nonFinite(_ string: String) -> Double? {
+        switch string {
+        case "NaN": return .nan
+        case "Infinity": return .infinity
+        case "-Infinity": return -.infinity
+        default: return nil
+        }
+    }
+
+    /// The elements of an array, each read as `element` asks.
+    func list(_ elements: [ReadableValue], as element: DeclaredType?) throws -> [Any?] {
+        try descend()
+        defer { depth -= 1 }
+        var result: [Any?] = []
+        result.reserveCapacity(elements.count)
+        for (index, node) in elements.enumerated() {
+            result.append(try at(String(index)) { try decode(node, as: element) })
+        }
+        return result
+    }
+
+    private func dictionary(_ entries: ReadableDictionary, as declared: DeclaredType?) throws -> Any? {
+        if let alias = entries[ReadableKeys.alias] { return try resolveAlias(alias, as: declared) }
+        let target = currentTarget()
+        if let target, let decoded = decodedAt[target] { return decoded }
+        if let className = entries[ReadableKeys.className] {
+            guard case .string(let name) = className else {
+                throw at(ReadableKeys.className) {
+                    error(.invalidValue, expected: "a class name (a string)", found: ReadableReader.describe(className))
+                }
+            }
+            return try object(named: name, entries, as: declared, target: target)
+        }
+        if entries[ReadableKeys.data] != nil { return Data(try bytes(in: entries)) }
+        return try plainDictionary(entries, as: declared, target: target)
+    }
+
+    /// A dictionary without `$class`: its keys unescaped, its values read as the declared
+    /// type's value type asks; an `OrderedDictionary` in document order when a type is declared
+    /// (so that one converts in that order), else a `Dictionary`.
+    private func plainDictionary(_ entries: ReadableDictionary, as declared: DeclaredType?, target: [String]?)
+        throws -> Any
+    {
+        try descend()
+        if let target { decodingAt.insert(target) }
+        defer {
+            depth -= 1
+            if let target { decodingAt.remove(target) }
+        }
+        let arguments = declared?.genericArguments ?? []
+        let valueType = arguments.count > 1 ? arguments[1] : nil
+        var result = OrderedDictionary<String, Any?>(minimumCapacity: entries.count)
+        for (stored, node) in entries {
+            result[ReadableKeys.unescape(stored) ?? stored] = .some(try at(stored) { try decode(node, as: valueType) })
+        }
+        guard let declared, declared.swiftType != Any.self else {
+            return Dictionary(uniqueKeysWithValues: result.lazy.map { ($0.key, $0.value) })
+        }
+        return result
+    }
+
+    /// An object with `$class` `name`.
+    private func object(
+        named name: String, _ entries: ReadableDictionary, as declared: DeclaredType?, target: [String]?
+    )
+        throws -> Any?
+    {
+        if let registration = registry.registration(forReadableName: name) {
+            try enter(entries, target: target)
+            let value = try registration.serializer.read(from: self)
+            leave(storing: value)
+            return value
+        }
+        if let decoding = ReadableFoundation.byClassName[name] {
+            try descend()
+            if let target { decodingAt.insert(target) }
+            defer {
+                depth -= 1
+                if let target { decodingAt.remove(target) }
+            }
+            let value = try decoding.decode(self, entries, declared)
+            if let target, let value { decodedAt[target] = value }
+            return value
+        }
+        if options.registrationRequired {
+            throw at(ReadableKeys.className) {
+                error(.unknownClassName, expected: "a registered readable name (registration is required)", found: name)
+            }
+        }
+        try descend()
+        defer { depth -= 1 }
+        let unknown = UnknownReadableObject(className: name)
+        if let target { decodedAt[target] = unknown }
+        for (key, node) in entries where key != ReadableKeys.className {
+            unknown.fields[key] = .some(try at(key) { try decode(node, as: nil) })
+        }
+        return unknown
+    }
+
+    // MARK: Frames
+
+    private func descend() throws {
+        guard depth < options.limits.maxDepth else {
+            throw error(
+                .depthLimitExceeded, expected: "at most \(options.limits.maxDepth) nested containers", found: "more")
+        }
+        depth += 1
+    }
+
+    private func enter(_ entries: ReadableDictionary, target: [String]?) throws {
+        try descend()
+        if let target { decodingAt.insert(target) }
+        frames.append(
+            Frame(entries: entries, target: target, hasGenericKeys: entries[ReadableDocumentKeys.firstGeneric] != nil))
+    }
+
+    private func leave(storing value: Any?) {
+        depth -= 1
+        guard let frame = frames.popLast(), let target = frame.target else { return }
+        decodingAt.remove(target)
+        if let value { decodedAt[target] = value }
+    }
+
+    /// The current key path when an alias names it.
+    private func currentTarget() -> [String]? {
+        guard !aliasTargets.isEmpty, aliasTargets.contains(path) else { return nil }
+        return path
+    }
+
+    /// Runs `body` with `component` added to ``path``.
+    func at<T>(_ component: String, _ body: () throws -> T) rethrows -> T {
+        path.append(component)
+        defer { path.removeLast() }
+        return try body()
+    }
+
+    // MARK: Aliases
+
+    /// The value an alias names. An object decoded already (an ancestor that registered itself,
+    /// or anything before the alias) is returned as it is; a key path not decoded yet (a forward
+    /// alias, as a person editing the file may write) is decoded now, there, and recorded, so
+    /// that reaching it later gives the same object. Aliases met on the way are followed; a
+    /// chain of aliases that comes back on itself is an error.
+    func resolveAlias(_ alias: ReadableValue, as declared: DeclaredType?) throws -> Any? {
+        guard case .string(let text) = alias, let start = ReadableKeys.components(of: text) else {
+            throw at(ReadableKeys.alias) {
+                error(
+                    .invalidValue, expected: "a key path (a string) under $alias", found: ReadableReader.describe(alias)
+                )
+            }
+        }
+        if let decoded = decodedAt[start] { return decoded }
+        let (node, target) = try locate(start, text)
+        if let decoded = decodedAt[target] { return decoded }
+        if decodingAt.contains(target) {
+            throw error(
+                .invalidReference, expected: "an alias to an object that exists while its own fields are read",
+                found: "an alias to \(ReadableKeys.path(target)), which contains it (a cycle through a value)")
+        }
+        aliasTargets.insert(target)
+        let saved = path
+        path = target
+        defer { path = saved }
+        return try decode(node, as: declared)
+    }
+
+    /// The node at key path `start`, and its key path after following any aliases on the way.
+    private func locate(_ start: [String], _ text: String) throws -> (ReadableValue, [String]) {
+        var target = start
+        var visited: Set<[String]> = []
+        walk: while true {
+            guard visited.insert(target).inserted, visited.count <= options.limits.maxDepth else {
+                throw error(
+                    .invalidReference, expected: "an alias that leads to a value",
+                    found: "an alias cycle with no object behind it, from \(text)")
+            }
+            var node = root
+            for (index, component) in target.enumerated() {
+                if case .dictionary(let entries) = node, let next = entries[ReadableKeys.alias] {
+                    target = try aliasComponents(next) + target[index...]
+                    continue walk
+                }
+                guard let child = ReadableReader.child(of: node, component) else {
+                    throw error(
+                        .invalidReference, expected: "an alias to a key path in the document",
+                        found:
+                            "\(text), which names nothing (no \(component) at \(ReadableKeys.path(target[..<index])))")
+                }
+                node = child
+            }
+            if case .dictionary(let entries) = node, let next = entries[ReadableKeys.alias] {
+                target = try aliasComponents(next)
+                continue walk
+            }
+            return (node, target)
+        }
+    }
+
+    private func aliasComponents(_ alias: ReadableValue) throws -> [String] {
+        guard case .string(let text) = alias, let components = ReadableKeys.components(of: text) else {
+            throw error(
+                .invalidValue, expected: "a key path (a string) under $alias", found: ReadableReader.describe(alias))
+        }
+        return components
+    }
+
+    private static func child(of node: ReadableValue, _ component: String) -> ReadableValue? {
+        switch node {
+        case .dictionary(let entries): return entries[component]
+        case .array(let elements):
+            guard let index = Int(component), elements.indices.contains(index) else { return nil }
+            return elements[index]
+        default: return nil
+        }
+    }
+
+    /// Adds the key path of every `$alias` in `node` to `targets`.
+    private static func collectAliasTargets(
+        in node: ReadableValue, into targets: inout Set<[String]>, depth: Int, limit: Int
+    ) throws {
+        guard depth <= limit else {
+            throw SerializationError(
+                .depthLimitExceeded, expected: "at most \(limit) nested containers", found: "more")
+        }
+        switch node {
+        case .array(let elements):
+            for element in elements {
+                try collectAliasTargets(in: element, into: &targets, depth: depth + 1, limit: limit)
+            }
+        case .dictionary(let entries):
+            if case .string(let text)? = entries[ReadableKeys.alias], let components = ReadableKeys.components(of: text)
+            {
+                targets.insert(components)
+            }
+            for value in entries.values {
+                try collectAliasTargets(in: value, into: &targets, depth: depth + 1, limit: limit)
+            }
+        default:
+            break
+        }
+    }
+
+    // MARK: Keys
+
+    /// The stored key and value for `key` in the object being read (`nil` when absent), with
+    /// the same escaping and generic keys as the writer.
+    private func lookup(_ key: String) -> (key: String, value: ReadableValue)? {
+        guard !frames.isEmpty else { return nil }
+        let last = frames.count - 1
+        var stored = ReadableKeys.escape(key)
+        if frames[last].hasGenericKeys || stored.isEmpty {
+            if stored.isEmpty || !frames[last].consumed.insert(stored).inserted {
+                stored = "$\(frames[last].nextGenericKey)"
+                frames[last].nextGenericKey += 1
+            }
+        }
+        guard let value = frames[last].entries[stored] else { return nil }
+        return (stored, value)
+    }
+
+    func containsValue(forKey key: String) -> Bool {
+        frames.last?.entries[ReadableKeys.escape(key)] != nil
+    }
+
+    var storedKeys: [String]? {
+        guard let entries = frames.last?.entries else { return nil }
+        return entries.keys.compactMap(ReadableKeys.unescape)
+    }
+
+    /// A short description of a node, for errors.
+    static func describe(_ node: ReadableValue?) -> String {
+        switch node {
+        case nil: return "nothing"
+        case .null?: return "null"
+        case .bool(let flag)?: return "the boolean \(flag)"
+        case .integer(let number)?: return "the integer \(number)"
+        case .unsignedInteger(let number)?: return "the integer \(number)"
+        case .real(let number)?: return "the number \(number)"
+        case .string(let string)?: return "the string \"\(string.prefix(40))\""
+        case .data(let bytes)?: return "\(bytes.count) bytes of data"
+        case .date?: return "a date"
+        case .array(let elements)?: return "an array of \(elements.count) elements"
+        case .dictionary(let entries)?:
+            if case .string(let name)? = entries[ReadableKeys.className] { return "an object of class \(name)" }
+            return "a dictionary"
+        }
+    }
+
+    // MARK: ValueReader: scalars
+
+    private func integer(forKey key: String, _ describe: String) throws -> Int64 {
+        guard let (stored, node) = lookup(key) else { return 0 }
+        switch node {
+        case .integer(let number): return number
+        case .null: return 0
+        case .bool(let flag): return flag ? 1 : 0
+        case .real(let number) where number.rounded() == number && abs(number) < 0x1p63: return Int64(number)
+        default: throw at(stored) { error(.typeMismatch, expected: describe, found: ReadableReader.describe(node)) }
+        }
+    }
+
+    private func exactly<T: FixedWidthInteger>(_ type: T.Type, forKey key: String, _ describe: String) throws -> T {
+        let number = try integer(forKey: key, describe)
+        guard let value = T(exactly: number) else {
+            throw at(ReadableKeys.escape(key)) { error(.invalidValue, expected: describe, found: "\(number)") }
+        }
+        return value
+    }
+
+    private func real(forKey key: String) throws -> Double {
+        guard let (stored, node) = lookup(key) else { return 0 }
+        switch node {
+        case .real(let number): return number
+        case .integer(let number): return Double(number)
+        case .unsignedInteger(let number): return Double(number)
+        case .null: return 0
+        case .string(let string):
+            if let number = ReadableReader.nonFinite(string) { return number }
+            fallthrough
+        default:
+            throw at(stored) {
+                error(
+                    .typeMismatch, expected: "a number (or NaN, Infinity, -Infinity)",
+                    found: ReadableReader.describe(node))
+            }
+        }
+    }
+
+    func readBool(forKey key: String) throws -> Bool {
+        guard let (stored, node) = lookup(key) else { return false }
+        switch node {
+        case .bool(let flag): return flag
+        case .null: return false
+        case .integer(let number) where number == 0 || number == 1: return number == 1
+        default: throw at(stored) { error(.typeMismatch, expected: "a boolean", found: ReadableReader.describe(node)) }
+        }
+    }
+
+    func readInt8(forKey key: String) throws -> Int8 { try exactly(Int8.self, forKey: key, "an 8-bit integer") }
+    func readInt16(forKey key: String) throws -> Int16 { try exactly(Int16.self, forKey: key, "a 16-bit integer") }
+    func readChar(forKey key: String) throws -> UInt16 { try exactly(UInt16.self, forKey: key, "a UTF-16 code unit") }
+    func readInt32(forKey key: String, encoding: IntegerEncoding) throws -> Int32 {
+        try exactly(Int32.self, forKey: key, "a 32-bit integer")
+    }
+    func readInt64(forKey key: String, encoding: IntegerEncoding) throws -> Int64 {
+        try integer(forKey: key, "a 64-bit integer")
+    }
+    func readFloat(forKey key: String) throws -> Float { Float(try real(forKey: key)) }
+    func readDouble(forKey key: String) throws -> Double { try real(forKey: key) }
+
+    func readString(forKey key: String) throws -> String? {
+        guard let (stored, node) = lookup(key) else { return nil }
+        switch node {
+        case .string(let string): return string
+        case .null: return nil
+        default:
+            guard let value = try at(stored, { try decode(node, as: nil) }) else { return nil }
+            if let string = ReadableFoundation.string(value) { return string }
+            throw at(stored) { error(.typeMismatch, expected: "a string", found: ReadableReader.describe(node)) }
+        }
+    }
+
+    func readBytes(count: Int, forKey key: String) throws -> [UInt8] {
+        let bytes: [UInt8]
+        var storedKey = ReadableKeys.escape(key)
+        switch lookup(key) {
+        case nil: bytes = []
+        case (let stored, .data(let data))?:
+            storedKey = stored
+            bytes = data
+        case (let stored, .dictionary(let entries))? where entries[ReadableKeys.data] != nil:
+            storedKey = stored
+            bytes = try at(stored) { try self.bytes(in: entries) }
+        case (let stored, let node)?:
+            throw at(stored) { error(.typeMismatch, expected: "data", found: ReadableReader.describe(node)) }
+        }
+        guard bytes.count == count else {
+            throw at(storedKey) { error(.invalidValue, expected: "\(count) bytes", found: "\(bytes.count)") }
+        }
+        return bytes
+    }
+
+    /// The bytes of a `$data` entry: base64 text (JSON) or data (plists).
+    func bytes(in entries: ReadableDictionary) throws -> [UInt8] {
+        switch entries[ReadableKeys.data] {
+        case .data(let bytes)?: return bytes
+        case .string(let text)?:
+            do {
+                return try Base64.decode(Array(text.utf8))
+            } catch {
+                throw at(ReadableKeys.data) {
+                    self.error(
+                        .invalidValue, expected: "base64 text",
+                        found: "\(error.reason) at character \(error.offset)")
+                }
+            }
+        case let other:
+            throw at(ReadableKeys.data) {
+                error(.typeMismatch, expected: "base64 text or data", found: ReadableReader.describe(other))
+            }
+        }
+    }
+
+    func readPrimitiveArray<P: JavaPrimitive>(_ type: P.Type, count: Int, forKey key: String) throws -> [P] {
+        guard let (stored, node) = lookup(key), case .array(let elements) = node, elements.count == count else {
+            throw at(ReadableKeys.escape(key)) {
+                error(
+                    .invalidValue, expected: "a list of \(count) numbers",
+                    found: ReadableReader.describe(lookup(key)?.value))
+            }
+        }
+        return try at(stored) {
+            try elements.enumerated().map { index, element in
+                guard let value = try at(String(index), { try decode(element, as: DeclaredType(P.self)) }) as? P else {
+                    throw error(.typeMismatch, expected: "\(P.self)", found: ReadableReader.describe(element))
+                }
+                return value
+            }
+        }
+    }
+
+    // MARK: ValueReader: objects
+
+    func readStringObject(canBeNull: Bool, forKey key: String) throws -> String? {
+        try readString(forKey: key)
+    }
+
+    func readObject(as declared: DeclaredType, forKey key: String) throws -> Any? {
+        guard let (stored, node) = lookup(key) else { return nil }
+        return try at(stored) { try decode(node, as: declared) }
+    }
+
+    func readObject(in slot: ResolvedSlot, forKey key: String) throws -> Any? {
+        try readObject(as: slot.declared, forKey: key)
+    }
+
+    func beginObject(in slot: ResolvedSlot, forKey key: String) throws -> ObjectReadStep {
+        guard let (stored, node) = lookup(key) else { return .null }
+        path.append(stored)
+        if case .dictionary(let entries) = node, entries[ReadableKeys.alias] == nil,
+            case .string(let name)? = entries[ReadableKeys.className],
+            let registration = registry.registration(forReadableName: name)
+        {
+            let target = currentTarget()
+            if target.map({ decodedAt[$0] == nil }) ?? true {
+                do {
+                    try enter(entries, target: target)
+                } catch {
+                    path.removeLast()
+                    throw error
+                }
+                return .body(registration, storesReference: true)
+            }
+        }
+        defer { path.removeLast() }
+        guard let value = try decode(node, as: slot.declared) else { return .null }
+        return .reference(try converted(value, to: slot.declared))
+    }
+
+    /// `value` as the declared type, converted here so that a failure names the key path.
+    private func converted(_ value: Any, to declared: DeclaredType) throws -> Any {
+        let type = declared.swiftType
+        guard type != Any.self, !ValueConversion.isOptionalType(Swift.type(of: value)), Swift.type(of: value) != type
+        else { return value }
+        func convert<T>(_: T.Type) -> Any? { ValueConversion.convert(value, to: T.self) }
+        guard let result = convert(type) else {
+            throw error(.typeMismatch, expected: "\(type)", found: ValueConversion.describeType(of: value))
+        }
+        return result
+    }
+
+    func endObject(storing value: Any) {
+        leave(storing: value)
+        path.removeLast()
+    }
+
+    func endObject() {
+        leave(storing: nil)
+        path.removeLast()
+    }
+
+    func reference(_ object: Any) {
+        guard let target = frames.last?.target else { return }
+        decodedAt[target] = object
+        decodingAt.remove(target)
+    }
+
+    func validateCount(_ count: Int, minimumBytesPerElement: Int, forKey key: String) throws {
+        // Each element a serializer reads is a key of the object or an element of one of its lists.
+        var most = 0
+        for node in frames.last?.entries.values.elements ?? [] {
+            switch node {
+            case .array(let elements): most += elements.count
+            case .data(let bytes): most += bytes.count
+            case .dictionary(let entries):
+                // JSON's data: base64 text is longer than the bytes it holds.
+                if case .string(let text)? = entries[ReadableKeys.data] { most += text.utf8.count } else { most += 1 }
+            default: most += 1
+            }
+        }
+        most = min(options.limits.maxElementCount, most)
+        guard count >= 0, count <= most else {
+            throw at(ReadableKeys.escape(key)) {
+                error(.lengthExceedsInput, expected: "at most \(most) elements", found: "\(count)")
+            }
+        }
+    }
+
+    func error(_ kind: SerializationError.Kind, expected: String, found: String) -> SerializationError {
+        SerializationError(kind, expected: expected, found: found, path: path)
+    }
+}
+
+/// Swift arrays, whose element type a reader needs when the declared type has no generic
+/// arguments (Java's primitive arrays).
+protocol ReadableArrayType {
+    static var readableElementType: any Any.Type { get }
+}
+
+extension Array: ReadableArrayType {
+    static var readableElementType: any Any.Type { Element.self }
+}
+
+/// Keys of the document's own that the reader looks for.
+enum ReadableDocumentKeys {
+    /// The first generic key: an object has generic keys when it has this one.
+    static let firstGeneric = "$0"
+}

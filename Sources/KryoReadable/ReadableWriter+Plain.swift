@@ -1,0 +1,280 @@
+import Foundation
+import KryoCore
+import KryoPlist
+import OrderedCollections
+
+/// The plain forms of a readable document: what values are written without a registration.
+///
+/// Strings, numbers, booleans, data and dates are primitives; lists are arrays; dictionaries
+/// with string keys are dictionaries (a Swift `Dictionary` in key order, so that output is
+/// deterministic; an `OrderedDictionary` in its own order). Other values take the dictionary form
+/// of their Foundation class, as HRCoder writes them: `NSDictionary` (`NS.keys`, `NS.objects`)
+/// for keys that are not strings, `NSSet` and `NSOrderedSet` (`NS.objects`), `NSURL`
+/// (`NS.base`, `NS.relative`), `NSUUID` (`NS.uuidstring`), `NSMutableString` (`NS.string`) and
+/// `NSMutableData` (`$data`).
+extension ReadableWriter {
+    /// The tree of `value` in its plain form, or `nil` when it has none (an object of a
+    /// registered type).
+    func plainTree(of value: Any) throws -> ReadableValue? {
+        let type = type(of: value)
+        if let form = ReadableWriter.swiftForms[ObjectIdentifier(type)] { return try form(self, value) }
+        if let collection = value as? any ReadableCollection { return try collection.readableTree(in: self) }
+        if let form = try otherCollectionTree(value, of: type) { return form }
+        guard type is AnyClass else { return nil }
+        if let unknown = value as? UnknownReadableObject { return try unknownTree(unknown) }
+        guard type is NSObject.Type else { return nil }
+        return try foundationObjectTree(value as AnyObject)
+    }
+
+    private typealias Form = @Sendable (ReadableWriter, Any) throws -> ReadableValue
+
+    private static func form<T>(_: T.Type, _ write: @escaping @Sendable (ReadableWriter, T) throws -> ReadableValue)
+        -> (ObjectIdentifier, Form)
+    {
+        let form: Form = { writer, value in
+            guard let typed = value as? T else {
+                throw SerializationError(
+                    .typeMismatch, expected: "\(T.self)", found: ValueConversion.describeType(of: value),
+                    path: writer.path)
+            }
+            return try write(writer, typed)
+        }
+        return (ObjectIdentifier(T.self), form)
+    }
+
+    /// Swift value types with a plain form, by exact type.
+    private static let swiftForms: [ObjectIdentifier: Form] = Dictionary(
+        uniqueKeysWithValues: [
+            form(String.self) { _, string in .string(string) },
+            form(Bool.self) { _, flag in .bool(flag) },
+            form(Int.self) { _, number in .integer(Int64(number)) },
+            form(Int8.self) { _, number in .integer(Int64(number)) },
+            form(Int16.self) { _, number in .integer(Int64(number)) },
+            form(Int32.self) { _, number in .integer(Int64(number)) },
+            form(Int64.self) { _, number in .integer(number) },
+            form(UInt8.self) { _, number in .integer(Int64(number)) },
+            form(UInt16.self) { _, number in .integer(Int64(number)) },
+            form(UInt32.self) { _, number in .integer(Int64(number)) },
+            form(UInt64.self) { _, number in ReadableWriter.unsigned(number) },
+            form(UInt.self) { _, number in ReadableWriter.unsigned(UInt64(number)) },
+            form(Float.self) { _, number in .real(Double(number)) },
+            form(Double.self) { _, number in .real(number) },
+            form(Data.self) { _, data in .data([UInt8](data)) },
+            form(Date.self) { _, date in .date(date.timeIntervalSinceReferenceDate) },
+            form(URL.self) { writer, url in try writer.urlTree(url) },
+            form(UUID.self) { _, uuid in
+                .dictionary([
+                    ReadableKeys.className: .string("NSUUID"), FoundationKeys.uuidString: .string(uuid.uuidString),
+                ])
+            },
+        ])
+
+    private static func unsigned(_ number: UInt64) -> ReadableValue {
+        number > UInt64(Int64.max) ? .unsignedInteger(number) : .integer(Int64(number))
+    }
+
+    private func urlTree(_ url: URL) throws -> ReadableValue {
+        var entries: ReadableDictionary = [ReadableKeys.className: .string("NSURL")]
+        if let base = url.baseURL {
+            entries[FoundationKeys.base] = try at(FoundationKeys.base) { try urlTree(base) }
+            entries[FoundationKeys.relative] = .string(url.relativeString)
+        } else {
+            entries[FoundationKeys.relative] = .string(url.absoluteString)
+        }
+        return .dictionary(entries)
+    }
+
+    // MARK: Collections
+
+    /// A list: one array element per element, its key path component being its index.
+    func listTree(_ elements: some Sequence<Any?>, identity: AnyObject? = nil) throws -> ReadableValue {
+        if let alias = alias(of: identity) { return alias }
+        try descend()
+        defer { ascend() }
+        var trees: [ReadableValue] = []
+        trees.reserveCapacity(elements.underestimatedCount)
+        for (index, element) in elements.enumerated() {
+            trees.append(try at(String(index)) { try tree(of: element) })
+        }
+        return .array(trees)
+    }
+
+    /// A set: `{"$class": className, "NS.objects": [...]}`, in a stable order unless `ordered`.
+    func setTree(_ elements: [Any?], className: String, ordered: Bool, identity: AnyObject? = nil) throws
+        -> ReadableValue
+    {
+        if let alias = alias(of: identity) { return alias }
+        try descend()
+        defer { ascend() }
+        let elements = ordered ? elements : ReadableWriter.stableOrder(elements) { $0 }
+        let list = try at(FoundationKeys.objects) { try listTree(elements) }
+        return .dictionary([ReadableKeys.className: .string(className), FoundationKeys.objects: list])
+    }
+
+    /// A dictionary: a plain one when every key is a string, else
+    /// `{"$class": "NSDictionary", "NS.keys": [...], "NS.objects": [...]}`; sorted unless `ordered`.
+    func dictionaryTree(_ entries: [(key: Any, value: Any?)], ordered: Bool, identity: AnyObject? = nil) throws
+        -> ReadableValue
+    {
+        if let alias = alias(of: identity) { return alias }
+        try descend()
+        defer { ascend() }
+        let strings = entries.compactMap { ReadableWriter.stringKey($0.key) }
+        if strings.count == entries.count {
+            var pairs = Array(zip(strings, entries.map(\.value)))
+            if !ordered { pairs.sort { $0.0 < $1.0 } }
+            var result = ReadableDictionary(minimumCapacity: pairs.count)
+            for (key, value) in pairs {
+                let stored = ReadableKeys.escape(key)
+                result[stored] = try at(stored) { try tree(of: value) }
+            }
+            return .dictionary(result)
+        }
+        let sorted = ordered ? entries : ReadableWriter.stableOrder(entries) { $0.key }
+        let keys = try at(FoundationKeys.keys) { try listTree(sorted.map { $0.key as Any? }) }
+        let values = try at(FoundationKeys.objects) { try listTree(sorted.map(\.value)) }
+        return .dictionary([
+            ReadableKeys.className: .string("NSDictionary"), FoundationKeys.keys: keys, FoundationKeys.objects: values,
+        ])
+    }
+
+    private static func stringKey(_ key: Any) -> String? {
+        if let string = key as? String { return string }
+        if let hashable = key as? AnyHashable { return hashable.base as? String }
+        return nil
+    }
+
+    /// `elements` in the order of their descriptions: deterministic output for unordered
+    /// collections.
+    private static func stableOrder<E>(_ elements: [E], by key: (E) -> Any?) -> [E] {
+        elements.map { (String(describing: key($0) ?? "nil"), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
+    /// Other lists and maps with the library's default serializer (Java's `LinkedList`,
+    /// `TreeMap`, the containers of Codable values…).
+    private func otherCollectionTree(_ value: Any, of type: any Any.Type) throws -> ReadableValue? {
+        guard value is any AnyEntriesExposing || value is any AnyElementsExposing,
+            registry.registration(for: type)?.usesDefaultSerializer ?? true
+        else { return nil }
+        if let map = value as? any AnyEntriesExposing { return try dictionaryTree(map.anyEntries, ordered: true) }
+        if let list = value as? any AnyElementsExposing { return try listTree(list.anyElements) }
+        return nil
+    }
+
+    // MARK: Foundation objects
+
+    /// Instances of Foundation classes (`NSMutableString`, `NSNumber`, `NSArray`…).
+    private func foundationObjectTree(_ object: AnyObject) throws -> ReadableValue? {
+        switch object {
+        case let string as NSMutableString where type(of: object) != NSString.self:
+            if let alias = alias(of: string) { return alias }
+            return .dictionary([
+                ReadableKeys.className: .string("NSMutableString"), FoundationKeys.string: .string(string as String),
+            ])
+        case let string as NSString:
+            return .string(string as String)
+        case let number as NSNumber:
+            return ReadableWriter.tree(of: number)
+        case let data as NSMutableData where type(of: object) != NSData.self:
+            if let alias = alias(of: data) { return alias }
+            let bytes = [UInt8](data as Data)
+            return .dictionary([
+                ReadableKeys.className: .string("NSMutableData"),
+                ReadableKeys.data: format.isJSON
+                    ? .string(String(decoding: Base64.encode(bytes), as: UTF8.self)) : .data(bytes),
+            ])
+        case let data as NSData:
+            return .data([UInt8](data as Data))
+        case let date as NSDate:
+            return .date(date.timeIntervalSinceReferenceDate)
+        case let url as NSURL:
+            return try urlTree(url as URL)
+        case let uuid as NSUUID:
+            return try plainTree(of: uuid as UUID)
+        case is NSNull:
+            return .null
+        case let array as NSArray:
+            return try listTree(array.map { $0 as Any? }, identity: array)
+        case let set as NSOrderedSet:
+            return try setTree(set.map { $0 as Any? }, className: "NSOrderedSet", ordered: true, identity: set)
+        case let set as NSSet:
+            return try setTree(set.map { $0 as Any? }, className: "NSSet", ordered: false, identity: set)
+        case let dictionary as NSDictionary:
+            return try dictionaryTree(
+                dictionary.map { (key: $0.key, value: $0.value as Any?) }, ordered: false, identity: dictionary)
+        default:
+            return nil
+        }
+    }
+
+    /// An `NSNumber` as the number it holds.
+    private static func tree(of number: NSNumber) -> ReadableValue {
+        if let flag = number as? Bool { return .bool(flag) }
+        switch UInt8(bitPattern: number.objCType.pointee) {
+        case UInt8(ascii: "f"), UInt8(ascii: "d"): return .real(number.doubleValue)
+        case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"): return unsigned(number.uint64Value)
+        default: return .integer(number.int64Value)
+        }
+    }
+
+    /// An object of a class the registry did not know, read from a document: written back with
+    /// its class and every field.
+    private func unknownTree(_ object: UnknownReadableObject) throws -> ReadableValue {
+        if let alias = alias(of: object) { return alias }
+        try descend()
+        defer { ascend() }
+        var entries: ReadableDictionary = [ReadableKeys.className: .string(object.className)]
+        for (key, value) in object.fields {
+            entries[key] = try at(key) { try tree(of: value) }
+        }
+        return .dictionary(entries)
+    }
+}
+
+/// Swift collections that a readable document stores as arrays, dictionaries or sets.
+protocol ReadableCollection {
+    /// The collection's tree.
+    func readableTree(in writer: ReadableWriter) throws -> ReadableValue
+}
+
+extension Array: ReadableCollection {
+    func readableTree(in writer: ReadableWriter) throws -> ReadableValue {
+        try writer.listTree(lazy.map { $0 as Any? })
+    }
+}
+
+extension Set: ReadableCollection {
+    func readableTree(in writer: ReadableWriter) throws -> ReadableValue {
+        try writer.setTree(map { $0 as Any? }, className: "NSSet", ordered: false)
+    }
+}
+
+extension OrderedSet: ReadableCollection {
+    func readableTree(in writer: ReadableWriter) throws -> ReadableValue {
+        try writer.setTree(map { $0 as Any? }, className: "NSOrderedSet", ordered: true)
+    }
+}
+
+extension Dictionary: ReadableCollection {
+    func readableTree(in writer: ReadableWriter) throws -> ReadableValue {
+        try writer.dictionaryTree(map { (key: $0.key as Any, value: $0.value as Any?) }, ordered: false)
+    }
+}
+
+extension OrderedDictionary: ReadableCollection {
+    func readableTree(in writer: ReadableWriter) throws -> ReadableValue {
+        try writer.dictionaryTree(map { (key: $0.key as Any, value: $0.value as Any?) }, ordered: true)
+    }
+}
+
+/// The Foundation coder keys a readable document uses, as HRCoder's objects carry them.
+enum FoundationKeys {
+    static let string = "NS.string"
+    static let bytes = "NS.bytes"
+    static let time = "NS.time"
+    static let objects = "NS.objects"
+    static let keys = "NS.keys"
+    static let base = "NS.base"
+    static let relative = "NS.relative"
+    static let uuidString = "NS.uuidstring"
+}

@@ -1,0 +1,248 @@
+import KryoCore
+import KryoPlist
+
+/// Builds the tree of one readable document: the ``ValueWriter`` that serializers write through
+/// when the format is readable.
+///
+/// Plain values (strings, numbers, booleans, data, dates, lists, dictionaries) are written as
+/// they are; an object of a registered type is a dictionary whose `$class` is the type's
+/// ``KryoCore/Registration/readableName``, followed by its fields by key. An object written before
+/// (by identity, when references are on) is written again as `{"$alias": "key.path"}`, the key
+/// path where it was first written; strings, numbers, dates and nulls are never aliased.
+final class ReadableWriter: ValueWriter {
+    let registry: Registry
+    let registryGeneration: UInt64
+    let options: SerializationOptions
+    var genericArguments: [DeclaredType] { [] }
+    /// The layout the tree is for: JSON and plists write mutable data differently.
+    let format: ReadableFormat
+
+    /// The objects being written, outermost first.
+    private var frames: [Frame] = []
+    /// The stored keys and indices from the root to the value being written.
+    private(set) var path: [String] = []
+    /// Objects written so far, by identity: their number indexes `knownPaths`.
+    private var known = IdentityTable()
+    /// The key path where each known object was written.
+    private var knownPaths: [String] = []
+    /// Containers entered, for the depth limit.
+    private var depth = 0
+
+    /// An object being written: its dictionary and the key it goes under in its parent.
+    private struct Frame {
+        var entries: ReadableDictionary
+        let key: String
+        var nextGenericKey = 0
+    }
+
+    init(registry: Registry, options: SerializationOptions, format: ReadableFormat) {
+        self.registry = registry
+        registryGeneration = registry.generation
+        self.options = options
+        self.format = format
+        frames.reserveCapacity(16)
+    }
+
+    // MARK: Values
+
+    /// The tree of `value`, written where ``path`` points.
+    func tree(of value: Any?) throws -> ReadableValue {
+        guard let value = ValueConversion.flatten(value) else { return .null }
+        if let plain = try plainTree(of: value) { return plain }
+        guard let registration = registry.registration(for: type(of: value)) else {
+            throw SerializationError(
+                options.registrationRequired ? .unregisteredType : .unsupported,
+                expected: "a registered type or a plain value", found: "a value of type \(type(of: value))",
+                path: path)
+        }
+        return try objectTree(value, registration)
+    }
+
+    /// The dictionary of an object of a registered type, or its alias.
+    private func objectTree(_ value: Any, _ registration: Registration) throws -> ReadableValue {
+        try requireRegistration(registration)
+        if let alias = alias(of: identity(of: value, registration)) { return alias }
+        try descend()
+        frames.append(Frame(entries: [ReadableKeys.className: .string(registration.readableName)], key: ""))
+        try registration.serializer.write(value, to: self)
+        depth -= 1
+        return .dictionary(frames.removeLast().entries)
+    }
+
+    /// In registration-required mode, refuses a type that was not registered explicitly.
+    private func requireRegistration(_ registration: Registration) throws {
+        guard options.registrationRequired,
+            registry.registration(forArchiveClassName: registration.archiveClass.name) == nil
+        else { return }
+        throw SerializationError(
+            .unregisteredType, expected: "a registration for \(registration.swiftType) (registration is required)",
+            found: "none", path: path)
+    }
+
+    /// The instance to track `value` by, when the type has identity.
+    private func identity(of value: Any, _ registration: Registration) -> AnyObject? {
+        registration.identity == .instance ? ObjectIdentity.instance(value) : nil
+    }
+
+    /// `{"$alias": path}` when `identity` was written before; otherwise records where it is
+    /// written now and returns `nil`.
+    func alias(of identity: AnyObject?) -> ReadableValue? {
+        guard let identity, options.references else { return nil }
+        if let number = known.number(of: identity, elseInsert: knownPaths.count) {
+            return .dictionary([ReadableKeys.alias: .string(knownPaths[number])])
+        }
+        knownPaths.append(ReadableKeys.path(path))
+        return nil
+    }
+
+    /// Counts one more level of nesting, within the limit.
+    func descend() throws {
+        guard depth < options.limits.maxDepth else {
+            throw SerializationError(
+                .depthLimitExceeded, expected: "at most \(options.limits.maxDepth) nested containers",
+                found: "more", path: path)
+        }
+        depth += 1
+    }
+
+    /// Leaves a level entered with ``descend()``.
+    func ascend() { depth -= 1 }
+
+    /// Runs `body` with `component` added to ``path``.
+    func at<T>(_ component: String, _ body: () throws -> T) rethrows -> T {
+        path.append(component)
+        defer { path.removeLast() }
+        return try body()
+    }
+
+    // MARK: Keys
+
+    /// The key `key` is stored under in the object being written: escaped, or the next generic
+    /// key when it is empty or already used.
+    private func storedKey(_ key: String) throws -> String {
+        guard !frames.isEmpty else {
+            throw SerializationError(
+                .unsupported, expected: "a value inside an object", found: "a keyed value at the top of the document",
+                path: path)
+        }
+        let last = frames.count - 1
+        let stored = ReadableKeys.escape(key)
+        if !stored.isEmpty && frames[last].entries[stored] == nil { return stored }
+        let generic = "$\(frames[last].nextGenericKey)"
+        frames[last].nextGenericKey += 1
+        return generic
+    }
+
+    private func store(_ value: ReadableValue, forKey key: String) throws {
+        let stored = try storedKey(key)
+        frames[frames.count - 1].entries[stored] = value
+    }
+
+    /// Writes `value` under `key`, its path being that key.
+    private func storeTree(of value: Any?, forKey key: String) throws {
+        let stored = try storedKey(key)
+        let tree = try at(stored) { try self.tree(of: value) }
+        frames[frames.count - 1].entries[stored] = tree
+    }
+
+    // MARK: ValueWriter: scalars
+
+    func writeBool(_ value: Bool, forKey key: String) throws { try store(.bool(value), forKey: key) }
+    func writeInt8(_ value: Int8, forKey key: String) throws { try store(.integer(Int64(value)), forKey: key) }
+    func writeInt16(_ value: Int16, forKey key: String) throws { try store(.integer(Int64(value)), forKey: key) }
+    func writeChar(_ value: UInt16, forKey key: String) throws { try store(.integer(Int64(value)), forKey: key) }
+    func writeInt32(_ value: Int32, forKey key: String, encoding: IntegerEncoding) throws {
+        try store(.integer(Int64(value)), forKey: key)
+    }
+    func writeInt64(_ value: Int64, forKey key: String, encoding: IntegerEncoding) throws {
+        try store(.integer(value), forKey: key)
+    }
+    func writeFloat(_ value: Float, forKey key: String) throws { try store(.real(Double(value)), forKey: key) }
+    func writeDouble(_ value: Double, forKey key: String) throws { try store(.real(value), forKey: key) }
+
+    func writeString(_ value: String?, forKey key: String) throws {
+        try store(value.map(ReadableValue.string) ?? .null, forKey: key)
+    }
+
+    func writeBytes(_ bytes: UnsafeRawBufferPointer, forKey key: String) throws {
+        try store(.data([UInt8](bytes)), forKey: key)
+    }
+
+    func writePrimitiveArray<P: JavaPrimitive>(_ values: [P], forKey key: String) throws {
+        try store(.array(values.map(ReadableWriter.number)), forKey: key)
+    }
+
+    func writeStringObject(_ value: String?, canBeNull: Bool, forKey key: String) throws {
+        try writeString(value, forKey: key)
+    }
+
+    // MARK: ValueWriter: objects
+
+    func writeObject(_ value: Any?, as declared: DeclaredType, forKey key: String) throws {
+        try storeTree(of: value, forKey: key)
+    }
+
+    func writeObject(_ value: Any?, in slot: ResolvedSlot, forKey key: String) throws {
+        try storeTree(of: value, forKey: key)
+    }
+
+    func beginObject(
+        _ registration: Registration, value: @autoclosure () -> Any, identity: @autoclosure () -> ObjectIdentity,
+        in slot: ResolvedSlot, forKey key: String
+    ) throws -> Bool {
+        let value = value()
+        let stored = try storedKey(key)
+        path.append(stored)
+        if let plain = try plainTree(of: value) {
+            path.removeLast()
+            frames[frames.count - 1].entries[stored] = plain
+            return false
+        }
+        try requireRegistration(registration)
+        if let alias = alias(of: self.identity(of: value, registration)) {
+            path.removeLast()
+            frames[frames.count - 1].entries[stored] = alias
+            return false
+        }
+        try descend()
+        // The key is taken now, so that the object keeps its place among its parent's keys.
+        frames[frames.count - 1].entries[stored] = .null
+        frames.append(Frame(entries: [ReadableKeys.className: .string(registration.readableName)], key: stored))
+        return true
+    }
+
+    func beginNilObject(in slot: ResolvedSlot, forKey key: String) throws -> Bool {
+        try store(.null, forKey: key)
+        return false
+    }
+
+    func endObject() throws {
+        let frame = frames.removeLast()
+        depth -= 1
+        path.removeLast()
+        frames[frames.count - 1].entries[frame.key] = .dictionary(frame.entries)
+    }
+
+    /// Writes an alias to `value` when it was written before; otherwise nothing (the key is
+    /// absent), as HRCoder does.
+    func writeConditionalObject(_ value: AnyObject?, forKey key: String) throws {
+        guard let value, options.references, let number = known.number(of: value) else { return }
+        try store(.dictionary([ReadableKeys.alias: .string(knownPaths[number])]), forKey: key)
+    }
+
+    // MARK: Numbers
+
+    static func number<P: JavaPrimitive>(_ value: P) -> ReadableValue {
+        switch value {
+        case let flag as Bool: return .bool(flag)
+        case let number as Float: return .real(Double(number))
+        case let number as Double: return .real(number)
+        case let number as Int8: return .integer(Int64(number))
+        case let number as Int16: return .integer(Int64(number))
+        case let number as UInt16: return .integer(Int64(number))
+        case let number as Int32: return .integer(Int64(number))
+        case let number as Int64: return .integer(number)
+        default: return .null
+        }
+    }
+}
