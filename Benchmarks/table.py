@@ -83,6 +83,26 @@ def main(directory):
             print(f"\n(NSKeyedArchiver's binary archive of the same graph: {archiver[3]:,} bytes. "
                   "The XML rows compare an XML plist with binary peers.)")
 
+    # The readable backend against Foundation's Codable encoders on the equivalent Codable type.
+    readable_peers = [("JSONEncoder/Decoder", "media.json"), ("PropertyListEncoder", "media.plist"),
+                      ("SwiftKryo keyed (binary)", "media.keyed.binary")]
+    readable_rows = [(group, op, swift.get(f"{group}/{op}"))
+                     for group in ["media.readable.json", "media.readable.plist-binary", "media.readable.plist-xml"]
+                     for op in ["encode", "decode"]]
+    if any(row for _, _, row in readable_rows):
+        print("\n## Readable documents: time of each peer ÷ time of SwiftKryo's readable backend "
+              "(above 1: the readable backend is faster)\n")
+        print("| readable variant | operation | bytes | " + " | ".join(name for name, _ in readable_peers) + " |")
+        print("|---|---|---:|" + "---:|" * len(readable_peers))
+        for group, op, mine in readable_rows:
+            if not mine:
+                continue
+            cells = []
+            for _, peer in readable_peers:
+                other = swift.get(f"{peer}/{op}")
+                cells.append(f"{other[0] / mine[0]:.2f}" if other else "–")
+            print(f"| {group} | {op} | {mine[3]:,} | " + " | ".join(cells) + " |")
+
     print("\n## Targets (issue 3), measured in this sitting\n")
     print("| target | measured | goal | met |")
     print("|---|---:|---:|:---:|")
@@ -108,6 +128,9 @@ def main(directory):
         share = memcpy[0] / row[0] if memcpy and row else None
         target(f"double[10M] {op}, share of memcpy throughput", share, "≥ 0.25", lambda s: s >= 0.25,
                f"{share:.2%}" if share is not None else None)
+    readable, foundation = both(swift, "media.readable.json"), both(swift, "media.json")
+    speedup = foundation / readable if readable and foundation else None
+    target("JSONEncoder/Decoder ÷ readable JSON, encode+decode (issue 6)", speedup, "> 1× (3×)", lambda s: s > 1.0)
     same = []
     for name in ["media.field.refs-off", "media.field.refs-on", "media.manual"]:
         a = os.path.join(directory, "swift-bytes", name + ".bin")

@@ -238,23 +238,33 @@ struct JSONReader {
         try enterContainer(at: position)
         position += 1
         skipWhitespace()
-        var members = ReadableDictionary()
+        // Keys and values are collected in arrays and the dictionary built once at the end: cheaper
+        // than inserting into it one member at a time.
+        var keys: [String] = []
+        var values: [ReadableValue] = []
+        /// The keys seen, for objects too large to look for a duplicate by scanning.
+        var seen: Set<String> = []
         if next(is: JSONSyntax.closeBrace) {
             position += 1
             depth -= 1
-            return .dictionary(members)
+            return .dictionary([:])
         }
         while true {
             guard position < bytes.count else { throw truncated("a string key") }
             guard bytes[position] == JSONSyntax.quote else {
                 throw failure(
-                    .invalidValue, expected: members.isEmpty ? "a string key or '}'" : "a string key", at: position)
+                    .invalidValue, expected: keys.isEmpty ? "a string key or '}'" : "a string key", at: position)
             }
             let keyOffset = position
             let key = try readString()
-            // The key goes in now (with a placeholder) so a duplicate is found with one lookup.
-            let (previous, index) = members.updateValue(.null, forKey: key, insertingAt: members.count)
-            if previous != nil {
+            let duplicate: Bool
+            if keys.count < 16 {
+                duplicate = keys.contains(key)
+            } else {
+                if seen.isEmpty { seen = Set(keys) }
+                duplicate = !seen.insert(key).inserted
+            }
+            if duplicate {
                 throw failure(
                     .invalidValue, expected: "keys that differ within one object",
                     at: keyOffset, found: "a second key '\(key)'"
@@ -269,7 +279,8 @@ struct JSONReader {
                 position += 1
                 skipWhitespace()
                 let value = try readValue()
-                members.values[index] = value
+                keys.append(key)
+                values.append(value)
             } catch {
                 throw error.inside(key)
             }
@@ -286,7 +297,7 @@ struct JSONReader {
             } else if separator == JSONSyntax.closeBrace {
                 position += 1
                 depth -= 1
-                return .dictionary(members)
+                return .dictionary(ReadableDictionary(uncheckedUniqueKeys: keys, values: values))
             } else {
                 throw failure(.invalidValue, expected: "',' or '}' after an object member", at: position)
             }

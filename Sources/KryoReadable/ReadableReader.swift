@@ -45,6 +45,9 @@ final class ReadableReader: ValueReader {
         let hasGenericKeys: Bool
         var nextGenericKey = 0
         var consumed: Set<String> = []
+        /// Where the next key is expected: serializers read keys in the order they wrote them, so
+        /// a lookup compares one key before it searches.
+        var cursor = 0
     }
 
     init(root: ReadableValue, registry: Registry, options: SerializationOptions) throws {
@@ -363,8 +366,16 @@ final class ReadableReader: ValueReader {
                 frames[last].nextGenericKey += 1
             }
         }
-        guard let value = frames[last].entries[stored] else { return nil }
-        return (stored, value)
+        let entries = frames[last].entries
+        let cursor = frames[last].cursor
+        let keys = entries.keys.elements
+        if cursor < keys.count, keys[cursor] == stored {
+            frames[last].cursor = cursor + 1
+            return (stored, entries.values.elements[cursor])
+        }
+        guard let index = entries.index(forKey: stored) else { return nil }
+        frames[last].cursor = index + 1
+        return (stored, entries.values.elements[index])
     }
 
     func containsValue(forKey key: String) -> Bool {

@@ -2,6 +2,7 @@ import Foundation
 import KryoCore
 import KryoPlist
 import OrderedCollections
+import Synchronization
 
 /// The plain forms of a readable document: what values are written without a registration.
 ///
@@ -17,13 +18,52 @@ extension ReadableWriter {
     /// registered type).
     func plainTree(of value: Any) throws -> ReadableValue? {
         let type = type(of: value)
-        if let form = ReadableWriter.swiftForms[ObjectIdentifier(type)] { return try form(self, value) }
-        if let collection = value as? any ReadableCollection { return try collection.readableTree(in: self) }
-        if let form = try otherCollectionTree(value, of: type) { return form }
-        guard type is AnyClass else { return nil }
-        if let unknown = value as? UnknownReadableObject { return try unknownTree(unknown) }
-        guard type is NSObject.Type else { return nil }
-        return try foundationObjectTree(value as AnyObject)
+        switch ReadableWriter.shape(of: type) {
+        case .swiftForm(let form): return try form(self, value)
+        case .collection:
+            guard let collection = value as? any ReadableCollection else { return nil }
+            return try collection.readableTree(in: self)
+        case .exposing: return try otherCollectionTree(value, of: type)
+        case .unknownObject:
+            guard let unknown = value as? UnknownReadableObject else { return nil }
+            return try unknownTree(unknown)
+        case .foundationObject: return try foundationObjectTree(value as AnyObject)
+        case .registered: return nil
+        }
+    }
+
+    /// What a type's values are, as far as plain forms go: worked out once per type (dynamic
+    /// casts to protocols cost hundreds of instructions), then read from a table.
+    private enum Shape: Sendable {
+        case swiftForm(Form)
+        case collection
+        case exposing
+        case unknownObject
+        case foundationObject
+        case registered
+    }
+
+    private static let shapes = Mutex<[ObjectIdentifier: Shape]>([:])
+
+    private static func shape(of type: any Any.Type) -> Shape {
+        let key = ObjectIdentifier(type)
+        if let known = shapes.withLock({ $0[key] }) { return known }
+        let shape: Shape
+        if let form = swiftForms[key] {
+            shape = .swiftForm(form)
+        } else if type is any ReadableCollection.Type {
+            shape = .collection
+        } else if type is any AnyEntriesExposing.Type || type is any AnyElementsExposing.Type {
+            shape = .exposing
+        } else if type == UnknownReadableObject.self {
+            shape = .unknownObject
+        } else if type is NSObject.Type {
+            shape = .foundationObject
+        } else {
+            shape = .registered
+        }
+        shapes.withLock { $0[key] = shape }
+        return shape
     }
 
     private typealias Form = @Sendable (ReadableWriter, Any) throws -> ReadableValue
@@ -87,14 +127,19 @@ extension ReadableWriter {
     // MARK: Collections
 
     /// A list: one array element per element, its key path component being its index.
-    func listTree(_ elements: some Sequence<Any?>, identity: AnyObject? = nil) throws -> ReadableValue {
+    func listTree(_ elements: [Any?], identity: AnyObject? = nil) throws -> ReadableValue {
+        try listTree(count: elements.count, identity: identity) { elements[$0] }
+    }
+
+    /// A list of `count` elements, each given by `element`.
+    func listTree(count: Int, identity: AnyObject? = nil, element: (Int) -> Any?) throws -> ReadableValue {
         if let alias = alias(of: identity) { return alias }
         try descend()
         defer { ascend() }
         var trees: [ReadableValue] = []
-        trees.reserveCapacity(elements.underestimatedCount)
-        for (index, element) in elements.enumerated() {
-            trees.append(try at(String(index)) { try tree(of: element) })
+        trees.reserveCapacity(count)
+        for index in 0..<count {
+            trees.append(try at(String(index)) { try tree(of: element(index)) })
         }
         return .array(trees)
     }
@@ -153,9 +198,7 @@ extension ReadableWriter {
     /// Other lists and maps with the library's default serializer (Java's `LinkedList`,
     /// `TreeMap`, the containers of Codable values…).
     private func otherCollectionTree(_ value: Any, of type: any Any.Type) throws -> ReadableValue? {
-        guard value is any AnyEntriesExposing || value is any AnyElementsExposing,
-            registry.registration(for: type)?.usesDefaultSerializer ?? true
-        else { return nil }
+        guard registry.registration(for: type)?.usesDefaultSerializer ?? true else { return nil }
         if let map = value as? any AnyEntriesExposing { return try dictionaryTree(map.anyEntries, ordered: true) }
         if let list = value as? any AnyElementsExposing { return try listTree(list.anyElements) }
         return nil
@@ -239,7 +282,9 @@ protocol ReadableCollection {
 
 extension Array: ReadableCollection {
     func readableTree(in writer: ReadableWriter) throws -> ReadableValue {
-        try writer.listTree(lazy.map { $0 as Any? })
+        try withUnsafeBufferPointer { elements in
+            try writer.listTree(count: elements.count) { elements[$0] }
+        }
     }
 }
 

@@ -23,16 +23,30 @@ final class ReadableWriter: ValueWriter {
     private(set) var path: [String] = []
     /// Objects written so far, by identity: their number indexes `knownPaths`.
     private var known = IdentityTable()
-    /// The key path where each known object was written.
-    private var knownPaths: [String] = []
+    /// The key path where each known object was written (formatted when an alias needs it).
+    private var knownPaths: [[String]] = []
     /// Containers entered, for the depth limit.
     private var depth = 0
 
-    /// An object being written: its dictionary and the key it goes under in its parent.
+    /// An object being written: its keys and values, and the key it goes under in its parent.
     private struct Frame {
-        var entries: ReadableDictionary
+        var keys: [String]
+        var values: [ReadableValue]
         let key: String
         var nextGenericKey = 0
+
+        init(className: String, key: String) {
+            keys = [ReadableKeys.className]
+            values = [.string(className)]
+            keys.reserveCapacity(12)
+            values.reserveCapacity(12)
+            self.key = key
+        }
+
+        /// The object's dictionary (the keys are unique: ``ReadableWriter/storedKey(_:)`` sees to it).
+        var dictionary: ReadableValue {
+            .dictionary(ReadableDictionary(uncheckedUniqueKeys: keys, values: values))
+        }
     }
 
     init(registry: Registry, options: SerializationOptions, format: ReadableFormat) {
@@ -63,10 +77,10 @@ final class ReadableWriter: ValueWriter {
         try requireRegistration(registration)
         if let alias = alias(of: identity(of: value, registration)) { return alias }
         try descend()
-        frames.append(Frame(entries: [ReadableKeys.className: .string(registration.readableName)], key: ""))
+        frames.append(Frame(className: registration.readableName, key: ""))
         try registration.serializer.write(value, to: self)
         depth -= 1
-        return .dictionary(frames.removeLast().entries)
+        return frames.removeLast().dictionary
     }
 
     /// In registration-required mode, refuses a type that was not registered explicitly.
@@ -89,9 +103,9 @@ final class ReadableWriter: ValueWriter {
     func alias(of identity: AnyObject?) -> ReadableValue? {
         guard let identity, options.references else { return nil }
         if let number = known.number(of: identity, elseInsert: knownPaths.count) {
-            return .dictionary([ReadableKeys.alias: .string(knownPaths[number])])
+            return .dictionary([ReadableKeys.alias: .string(ReadableKeys.path(knownPaths[number]))])
         }
-        knownPaths.append(ReadableKeys.path(path))
+        knownPaths.append(path)
         return nil
     }
 
@@ -127,7 +141,7 @@ final class ReadableWriter: ValueWriter {
         }
         let last = frames.count - 1
         let stored = ReadableKeys.escape(key)
-        if !stored.isEmpty && frames[last].entries[stored] == nil { return stored }
+        if !stored.isEmpty && !frames[last].keys.contains(stored) { return stored }
         let generic = "$\(frames[last].nextGenericKey)"
         frames[last].nextGenericKey += 1
         return generic
@@ -135,14 +149,21 @@ final class ReadableWriter: ValueWriter {
 
     private func store(_ value: ReadableValue, forKey key: String) throws {
         let stored = try storedKey(key)
-        frames[frames.count - 1].entries[stored] = value
+        append(value, forStoredKey: stored)
+    }
+
+    /// Adds a key that ``storedKey(_:)`` returned, and its value, to the object being written.
+    private func append(_ value: ReadableValue, forStoredKey stored: String) {
+        let last = frames.count - 1
+        frames[last].keys.append(stored)
+        frames[last].values.append(value)
     }
 
     /// Writes `value` under `key`, its path being that key.
     private func storeTree(of value: Any?, forKey key: String) throws {
         let stored = try storedKey(key)
         let tree = try at(stored) { try self.tree(of: value) }
-        frames[frames.count - 1].entries[stored] = tree
+        append(tree, forStoredKey: stored)
     }
 
     // MARK: ValueWriter: scalars
@@ -195,19 +216,17 @@ final class ReadableWriter: ValueWriter {
         path.append(stored)
         if let plain = try plainTree(of: value) {
             path.removeLast()
-            frames[frames.count - 1].entries[stored] = plain
+            append(plain, forStoredKey: stored)
             return false
         }
         try requireRegistration(registration)
         if let alias = alias(of: self.identity(of: value, registration)) {
             path.removeLast()
-            frames[frames.count - 1].entries[stored] = alias
+            append(alias, forStoredKey: stored)
             return false
         }
         try descend()
-        // The key is taken now, so that the object keeps its place among its parent's keys.
-        frames[frames.count - 1].entries[stored] = .null
-        frames.append(Frame(entries: [ReadableKeys.className: .string(registration.readableName)], key: stored))
+        frames.append(Frame(className: registration.readableName, key: stored))
         return true
     }
 
@@ -220,14 +239,14 @@ final class ReadableWriter: ValueWriter {
         let frame = frames.removeLast()
         depth -= 1
         path.removeLast()
-        frames[frames.count - 1].entries[frame.key] = .dictionary(frame.entries)
+        append(frame.dictionary, forStoredKey: frame.key)
     }
 
     /// Writes an alias to `value` when it was written before; otherwise nothing (the key is
     /// absent), as HRCoder does.
     func writeConditionalObject(_ value: AnyObject?, forKey key: String) throws {
         guard let value, options.references, let number = known.number(of: value) else { return }
-        try store(.dictionary([ReadableKeys.alias: .string(knownPaths[number])]), forKey: key)
+        try store(.dictionary([ReadableKeys.alias: .string(ReadableKeys.path(knownPaths[number]))]), forKey: key)
     }
 
     // MARK: Numbers

@@ -103,6 +103,29 @@ public func makeWorkloads(includeLarge: Bool = true, wants: (String) -> Bool = {
             })
     }
 
+    // The readable backend (HRCoder's style) on the same graph and registry, with references on:
+    // compact JSON, comparable with media.json (Foundation's JSONEncoder on the Codable twin), and
+    // the two plist layouts, comparable with media.plist.
+    for (label, format) in [
+        ("json", ReadableFormat.json), ("plist-binary", .propertyList(.binary)), ("plist-xml", .propertyList(.xml)),
+    ] {
+        let group = "media.readable.\(label)"
+        guard wants(group) else { continue }
+        let readable = ReadableCodec(registry: registry, format: format, options: on)
+        let readableBytes = try readable.encode(standard)
+        guard try readable.decode(MediaContent.self, from: readableBytes) == standard else {
+            throw WorkloadError.mismatch(group)
+        }
+        workloads.append(
+            Workload(name: "\(group)/encode", bytes: readableBytes.count) {
+                blackHole &+= try readable.encode(standard).count
+            })
+        workloads.append(
+            Workload(name: "\(group)/decode", bytes: readableBytes.count) {
+                blackHole &+= Int(try readable.decode(MediaContent.self, from: readableBytes).media.width)
+            })
+    }
+
     // Peers on the same graph.
     if wants("media.protobuf") {
         let proto = protobufMediaContent()
