@@ -49,6 +49,10 @@ do {
     let plistBack = try registry.decode(SampleBean.self, from: plist, as: .keyedArchive(.xml))
     print("The same bean as an NSKeyedArchiver archive (XML plist), read back as \(plistBack):")
     print(String(decoding: plist, as: UTF8.self))
+    let json = try registry.encode(bean, as: .readable(.prettyJSON))
+    let jsonBack = try registry.decode(SampleBean.self, from: json, as: .readable(.json))
+    print("The same bean as a readable document (JSON), read back as \(jsonBack):")
+    print(String(decoding: json, as: UTF8.self))
     do {
         _ = try registry.decode(SampleBean.self, from: Data([0x16, 0x01, 0x54]), as: .kryo(.v2))
     } catch {
