@@ -200,12 +200,13 @@ struct JSONReader {
         try enterContainer(at: position)
         position += 1
         skipWhitespace()
-        var elements: [ReadableValue] = []
         if next(is: JSONSyntax.closeBracket) {
             position += 1
             depth -= 1
-            return .array(elements)
+            return .array([])
         }
+        var elements: [ReadableValue] = []
+        elements.reserveCapacity(4)
         while true {
             do throws(SerializationError) {
                 elements.append(try readValue())
@@ -238,12 +239,13 @@ struct JSONReader {
         try enterContainer(at: position)
         position += 1
         skipWhitespace()
-        var members = ReadableDictionary()
         if next(is: JSONSyntax.closeBrace) {
             position += 1
             depth -= 1
-            return .dictionary(members)
+            return .dictionary([:])
         }
+        var members = ReadableDictionary()
+        members.reserveCapacity(4)
         while true {
             guard position < bytes.count else { throw truncated("a string key") }
             guard bytes[position] == JSONSyntax.quote else {
@@ -253,8 +255,7 @@ struct JSONReader {
             let keyOffset = position
             let key = try readString()
             // The key goes in now (with a placeholder) so a duplicate is found with one lookup.
-            let (previous, index) = members.updateValue(.null, forKey: key, insertingAt: members.count)
-            if previous != nil {
+            if members.updateValue(.null, forKey: key) != nil {
                 throw failure(
                     .invalidValue, expected: "keys that differ within one object",
                     at: keyOffset, found: "a second key '\(key)'"
@@ -269,7 +270,7 @@ struct JSONReader {
                 position += 1
                 skipWhitespace()
                 let value = try readValue()
-                members.values[index] = value
+                members.values[members.count - 1] = value
             } catch {
                 throw error.inside(key)
             }
