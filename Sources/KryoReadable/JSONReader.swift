@@ -3,19 +3,30 @@ import KryoCore
 /// Parses JSON text (RFC 8259) into a ``ReadableValue`` tree.
 ///
 /// Strict, with two extras: a leading UTF-8 byte-order mark is skipped, and the bare tokens
-/// `NaN`, `Infinity` and `-Infinity` read as reals. See ``ReadableJSON/decode(_:maxDepth:)-([UInt8])``
+/// `NaN`, `Infinity` and `-Infinity` read as reals. See ``ReadableJSON/decode(_:maxDepth:)-([UInt8],Int)``
 /// for the rules; this type only implements them.
 ///
 /// Every read is bounds-checked against `bytes.count` before it happens (the buffer's own
-/// subscript checks only in debug builds), nothing is allocated by a length the input claims,
-/// and recursion goes at most `maxDepth` containers deep. While an error unwinds, each container
-/// adds its key or index to the error's `path`, in reverse; ``readDocument()`` puts the path
-/// root first, so a successful parse pays nothing for it.
+/// subscript checks only in debug builds), and nothing is allocated by a length the input claims.
+/// Containers do not recurse: the arrays and objects under way are kept on stacks of their own
+/// (at most `maxDepth` deep), so the thread's stack does not limit the nesting. An error's `path`
+/// is read off those stacks when it is thrown, so a successful parse pays nothing for it.
 struct JSONReader {
     private let bytes: UnsafeRawBufferPointer
     private let maxDepth: Int
     private var position = 0
-    private var depth = 0
+
+    /// For each open container, outermost first: whether it is an object.
+    private var isObject: [Bool] = []
+    /// The elements of the open arrays, outermost first.
+    private var arrays: [[ReadableValue]] = []
+    /// The members of the open objects, outermost first.
+    private var objects: [ReadableDictionary] = []
+    /// For each open object, the key of its latest member.
+    private var keys: [String] = []
+    /// Whether the innermost container is reading a member: an element (the next index) or the
+    /// value of `keys.last`. False between members, where an error belongs to the container.
+    private var inMember = false
 
     init(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) {
         self.bytes = bytes
@@ -27,7 +38,7 @@ struct JSONReader {
         do throws(SerializationError) {
             if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { position = 3 }
             skipWhitespace()
-            let value = try readValue()
+            let value = try readTree()
             skipWhitespace()
             guard position == bytes.count else {
                 throw failure(.invalidValue, expected: "the end of the input after the top-level value", at: position)
@@ -35,14 +46,34 @@ struct JSONReader {
             return value
         } catch {
             var error = error
-            error.path.reverse()
+            error.path = currentPath()
             throw error
         }
+    }
+
+    /// The keys and indices of the members under way, from the root down.
+    private func currentPath() -> [String] {
+        var path: [String] = []
+        var arrayLevel = 0
+        var objectLevel = 0
+        for (level, levelIsObject) in isObject.enumerated() {
+            // Outer containers are all reading the member that holds the innermost one.
+            let reading = level < isObject.count - 1 || inMember
+            if levelIsObject {
+                if reading { path.append(keys[objectLevel]) }
+                objectLevel += 1
+            } else {
+                if reading { path.append(String(arrays[arrayLevel].count)) }
+                arrayLevel += 1
+            }
+        }
+        return path
     }
 
     // MARK: - Errors
 
     /// "line L, column C" of `offset`; columns count Unicode scalars (UTF-8 lead bytes) from 1.
+    @inline(never)
     private func location(of offset: Int) -> String {
         var line = 1
         var column = 1
@@ -60,6 +91,7 @@ struct JSONReader {
 
     /// What is at `offset`, quoted: the token there (up to the next whitespace or punctuation,
     /// at most 16 bytes), with control characters and invalid bytes spelled out.
+    @inline(never)
     private func describe(at offset: Int) -> String {
         guard offset < bytes.count else { return "the end of the input" }
         var end = offset + 1
@@ -97,12 +129,14 @@ struct JSONReader {
         return "'\(text)'"
     }
 
+    @inline(never)
     private func hex(_ value: UInt32, digits: Int) -> String {
         let text = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 
     /// An error at `offset`; `found` (by default, what is there) is followed by its line and column.
+    @inline(never)
     private func failure(
         _ kind: SerializationError.Kind, expected: String, at offset: Int, found: String? = nil
     ) -> SerializationError {
@@ -111,6 +145,7 @@ struct JSONReader {
     }
 
     /// The input ended where `expected` should have been.
+    @inline(never)
     private func truncated(_ expected: String) -> SerializationError {
         failure(.truncatedInput, expected: expected, at: bytes.count)
     }
@@ -130,7 +165,7 @@ struct JSONReader {
         position < bytes.count && bytes[position] == byte
     }
 
-    /// Reads `literal` at `position`; `value` names it for errors.
+    /// Reads `literal` at `position`.
     private mutating func readLiteral(_ literal: StaticString) throws(SerializationError) {
         let start = position
         // 0: matched, 1: the input ends inside the literal, 2: a different byte.
@@ -153,16 +188,130 @@ struct JSONReader {
 
     // MARK: - Values
 
-    /// Reads the value at `position` (whitespace before it already skipped).
-    private mutating func readValue() throws(SerializationError) -> ReadableValue {
-        guard position < bytes.count else { throw truncated("a JSON value") }
+    /// Reads the value at `position` (whitespace before it already skipped), with everything
+    /// nested in it.
+    private mutating func readTree() throws(SerializationError) -> ReadableValue {
+        while true {
+            // A value, or the opening of a container whose first member comes next.
+            guard position < bytes.count else { throw unexpected("a JSON value") }
+            var value: ReadableValue
+            switch bytes[position] {
+            case JSONSyntax.openBracket:
+                try enterContainer()
+                skipWhitespace()
+                guard next(is: JSONSyntax.closeBracket) else {
+                    isObject.append(false)
+                    var elements: [ReadableValue] = []
+                    elements.reserveCapacity(4)
+                    arrays.append(consume elements)
+                    inMember = true
+                    continue
+                }
+                position += 1
+                value = .array([])
+            case JSONSyntax.openBrace:
+                try enterContainer()
+                skipWhitespace()
+                guard next(is: JSONSyntax.closeBrace) else {
+                    isObject.append(true)
+                    var members = ReadableDictionary()
+                    members.reserveCapacity(4)
+                    objects.append(consume members)
+                    keys.append("")
+                    inMember = false
+                    try readKey(first: true)
+                    continue
+                }
+                position += 1
+                value = .dictionary([:])
+            default:
+                value = try readScalar()
+            }
+            // The value completes a member of the innermost container, which may end and
+            // complete a member of its own container, and so on.
+            while true {
+                guard let innermostIsObject = isObject.last else { return value }
+                inMember = false
+                skipWhitespace()
+                if innermostIsObject {
+                    let last = objects.count - 1
+                    objects[last].values[objects[last].count - 1] = consume value
+                    if next(is: JSONSyntax.comma) {
+                        position += 1
+                        skipWhitespace()
+                        guard !next(is: JSONSyntax.closeBrace) else {
+                            throw failure(
+                                .invalidValue, expected: "a string key after ',' (JSON has no trailing commas)",
+                                at: position)
+                        }
+                        try readKey(first: false)
+                        break
+                    }
+                    guard next(is: JSONSyntax.closeBrace) else { throw unexpected("',' or '}' after an object member") }
+                    position += 1
+                    isObject.removeLast()
+                    keys.removeLast()
+                    value = .dictionary(objects.removeLast())
+                } else {
+                    arrays[arrays.count - 1].append(consume value)
+                    if next(is: JSONSyntax.comma) {
+                        position += 1
+                        skipWhitespace()
+                        inMember = true
+                        guard !next(is: JSONSyntax.closeBracket) else {
+                            throw failure(
+                                .invalidValue, expected: "a value after ',' (JSON has no trailing commas)", at: position
+                            )
+                        }
+                        break
+                    }
+                    guard next(is: JSONSyntax.closeBracket) else {
+                        throw unexpected("',' or ']' after an array element")
+                    }
+                    position += 1
+                    isObject.removeLast()
+                    value = .array(arrays.removeLast())
+                }
+            }
+        }
+    }
+
+    /// Moves past the `[` or `{` at `position`, which opens one more level of nesting.
+    @inline(__always)
+    private mutating func enterContainer() throws(SerializationError) {
+        guard isObject.count < maxDepth else {
+            throw failure(
+                .depthLimitExceeded, expected: "at most \(maxDepth) nested arrays and objects", at: position,
+                found: "\(describe(at: position)) opening level \(isObject.count + 1)")
+        }
+        position += 1
+    }
+
+    /// Reads the key of the innermost object's next member, its `:` and the whitespace after it,
+    /// and adds the key to the object (a duplicate is an error).
+    private mutating func readKey(first: Bool) throws(SerializationError) {
+        guard next(is: JSONSyntax.quote) else { throw unexpected(first ? "a string key or '}'" : "a string key") }
+        let keyOffset = position
+        let key = try readString()
+        keys[keys.count - 1] = key
+        inMember = true
+        // The key goes in now, with a placeholder value, so a duplicate is found with one lookup.
+        guard objects[objects.count - 1].updateValue(.null, forKey: key) == nil else {
+            throw failure(
+                .invalidValue, expected: "keys that differ within one object", at: keyOffset,
+                found: "a second key '\(key)'")
+        }
+        skipWhitespace()
+        guard next(is: JSONSyntax.colon) else { throw unexpected("':' after the key '\(key)'") }
+        position += 1
+        skipWhitespace()
+    }
+
+    /// Reads a string, number or literal at `position` (which is inside the input).
+    private mutating func readScalar() throws(SerializationError) -> ReadableValue {
         switch bytes[position] {
         case JSONSyntax.quote:
             return .string(try readString())
-        case JSONSyntax.openBrace:
-            return try readObject()
-        case JSONSyntax.openBracket:
-            return try readArray()
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return try readNumber()
         case UInt8(ascii: "t"):
@@ -181,127 +330,14 @@ struct JSONReader {
             try readLiteral("Infinity")
             return .real(.infinity)
         default:
-            throw failure(.invalidValue, expected: "a JSON value", at: position)
+            throw unexpected("a JSON value")
         }
     }
 
-    /// Counts one more level of nesting for the container opening at `offset`.
-    @inline(__always)
-    private mutating func enterContainer(at offset: Int) throws(SerializationError) {
-        depth += 1
-        guard depth <= maxDepth else {
-            throw failure(
-                .depthLimitExceeded, expected: "at most \(maxDepth) nested arrays and objects", at: offset,
-                found: "\(describe(at: offset)) opening level \(depth)")
-        }
-    }
-
-    private mutating func readArray() throws(SerializationError) -> ReadableValue {
-        try enterContainer(at: position)
-        position += 1
-        skipWhitespace()
-        var elements: [ReadableValue] = []
-        if next(is: JSONSyntax.closeBracket) {
-            position += 1
-            depth -= 1
-            return .array(elements)
-        }
-        while true {
-            do throws(SerializationError) {
-                elements.append(try readValue())
-            } catch {
-                throw error.inside(String(elements.count))
-            }
-            skipWhitespace()
-            guard position < bytes.count else { throw truncated("',' or ']' after an array element") }
-            let separator = bytes[position]
-            if separator == JSONSyntax.comma {
-                position += 1
-                skipWhitespace()
-                if next(is: JSONSyntax.closeBracket) {
-                    throw failure(
-                        .invalidValue, expected: "a value after ',' (JSON has no trailing commas)", at: position
-                    )
-                    .inside(String(elements.count))
-                }
-            } else if separator == JSONSyntax.closeBracket {
-                position += 1
-                depth -= 1
-                return .array(elements)
-            } else {
-                throw failure(.invalidValue, expected: "',' or ']' after an array element", at: position)
-            }
-        }
-    }
-
-    private mutating func readObject() throws(SerializationError) -> ReadableValue {
-        try enterContainer(at: position)
-        position += 1
-        skipWhitespace()
-        // Keys and values are collected in arrays and the dictionary built once at the end: cheaper
-        // than inserting into it one member at a time.
-        var keys: [String] = []
-        var values: [ReadableValue] = []
-        /// The keys seen, for objects too large to look for a duplicate by scanning.
-        var seen: Set<String> = []
-        if next(is: JSONSyntax.closeBrace) {
-            position += 1
-            depth -= 1
-            return .dictionary([:])
-        }
-        while true {
-            guard position < bytes.count else { throw truncated("a string key") }
-            guard bytes[position] == JSONSyntax.quote else {
-                throw failure(
-                    .invalidValue, expected: keys.isEmpty ? "a string key or '}'" : "a string key", at: position)
-            }
-            let keyOffset = position
-            let key = try readString()
-            let duplicate: Bool
-            if keys.count < 16 {
-                duplicate = keys.contains(key)
-            } else {
-                if seen.isEmpty { seen = Set(keys) }
-                duplicate = !seen.insert(key).inserted
-            }
-            if duplicate {
-                throw failure(
-                    .invalidValue, expected: "keys that differ within one object",
-                    at: keyOffset, found: "a second key '\(key)'"
-                ).inside(key)
-            }
-            do throws(SerializationError) {
-                skipWhitespace()
-                guard position < bytes.count else { throw truncated("':' after the key '\(key)'") }
-                guard bytes[position] == JSONSyntax.colon else {
-                    throw failure(.invalidValue, expected: "':' after the key '\(key)'", at: position)
-                }
-                position += 1
-                skipWhitespace()
-                let value = try readValue()
-                keys.append(key)
-                values.append(value)
-            } catch {
-                throw error.inside(key)
-            }
-            skipWhitespace()
-            guard position < bytes.count else { throw truncated("',' or '}' after an object member") }
-            let separator = bytes[position]
-            if separator == JSONSyntax.comma {
-                position += 1
-                skipWhitespace()
-                if next(is: JSONSyntax.closeBrace) {
-                    throw failure(
-                        .invalidValue, expected: "a string key after ',' (JSON has no trailing commas)", at: position)
-                }
-            } else if separator == JSONSyntax.closeBrace {
-                position += 1
-                depth -= 1
-                return .dictionary(ReadableDictionary(uncheckedUniqueKeys: keys, values: values))
-            } else {
-                throw failure(.invalidValue, expected: "',' or '}' after an object member", at: position)
-            }
-        }
+    /// At `position`, something other than `expected` (or the end of the input).
+    @inline(never)
+    private func unexpected(_ expected: String) -> SerializationError {
+        position < bytes.count ? failure(.invalidValue, expected: expected, at: position) : truncated(expected)
     }
 
     // MARK: - Strings
@@ -448,6 +484,7 @@ struct JSONReader {
         return end
     }
 
+    @inline(never)
     private func lowSurrogateExpected(after high: UInt32) -> String {
         "'\\u' and a low surrogate after the high surrogate \\u\(hex(high, digits: 4))"
     }
@@ -471,10 +508,12 @@ struct JSONReader {
         return value
     }
 
+    @inline(never)
     private func unterminatedString(openedAt open: Int) -> SerializationError {
         truncated("'\"' closing the string that opens at \(location(of: open))")
     }
 
+    @inline(never)
     private func controlCharacter(at offset: Int) -> SerializationError {
         failure(
             .invalidValue, expected: "a character of the string (control characters must be escaped)", at: offset,
@@ -482,6 +521,7 @@ struct JSONReader {
     }
 
     /// The error for the ill-formed UTF-8 somewhere in `range`, at the first bad sequence.
+    @inline(never)
     private func invalidUTF8(in range: Range<Int>) -> SerializationError {
         let offset = firstInvalidUTF8(in: range) ?? range.lowerBound
         return failure(.invalidValue, expected: "a string in valid UTF-8", at: offset, found: describe(at: offset))
@@ -645,15 +685,5 @@ struct JSONReader {
             throw failure(.invalidValue, expected: "a number within Double's range", at: start)
         }
         return .real(value)
-    }
-}
-
-extension SerializationError {
-    /// This error, raised inside the container member `component`: adds it to the path, which
-    /// is built leaf first while the error unwinds and reversed once at the top.
-    fileprivate func inside(_ component: String) -> SerializationError {
-        var error = self
-        error.path.append(component)
-        return error
     }
 }

@@ -55,8 +55,10 @@ public enum ReadableJSON {
     /// - Parameters:
     ///   - bytes: The whole document, in UTF-8.
     ///   - maxDepth: The most arrays and objects nested in one another (the top-level container
-    ///     is level 1). Decoding recurses once per level, so keep this well below what the
-    ///     thread's stack allows; the default, 512, is safe on any thread.
+    ///     is level 1). Decoding keeps its open containers on the heap, not on the thread's
+    ///     stack, so no input can overflow it; the limit bounds the values it returns, which
+    ///     Swift destroys (and ``encode(_:style:into:)`` writes) by recursion. The default, 512,
+    ///     is safe on any thread.
     /// - Returns: The top-level value.
     /// - Throws: `SerializationError` when `bytes` is not a JSON document as described.
     public static func decode(_ bytes: [UInt8], maxDepth: Int = 512) throws(SerializationError) -> ReadableValue {
@@ -72,7 +74,7 @@ public enum ReadableJSON {
 
     /// Decodes a JSON document from memory the caller owns.
     ///
-    /// The rules are those of ``decode(_:maxDepth:)-([UInt8],_)``. The returned value holds no
+    /// The rules are those of ``decode(_:maxDepth:)-([UInt8],Int)``. The returned value holds no
     /// reference to `bytes`.
     ///
     /// - Parameters:
@@ -111,7 +113,8 @@ public enum ReadableJSON {
     /// with a `.` or an exponent. Non-finite reals, data and dates take the forms listed under
     /// ``ReadableJSON``.
     ///
-    /// Encoding recurses once per level of nesting in `value`.
+    /// Encoding recurses once per level of nesting in `value` (a few hundred bytes of stack per
+    /// level, about what destroying the value takes anyway).
     ///
     /// - Parameters:
     ///   - value: The top-level value.

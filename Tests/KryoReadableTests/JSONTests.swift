@@ -426,6 +426,16 @@ private struct SplitMix64: RandomNumberGenerator {
         #expect(open.kind == .depthLimitExceeded)
     }
 
+    @Test func decodingDoesNotRecurse() throws {
+        // 200 000 open arrays under a limit that allows them: a recursive reader would run out
+        // of stack long before the input runs out.
+        let input = bytes(String(repeating: "[", count: 200_000))
+        let error = try #require(decodingError(input, maxDepth: .max))
+        #expect(error.kind == .truncatedInput)
+        #expect(error.offset == 200_000)
+        #expect(error.path.count == 200_000)
+    }
+
     @Test func deepObjectsHitTheDepthLimit() throws {
         let input = bytes(String(repeating: #"{"a":"#, count: 10_000) + "1" + String(repeating: "}", count: 10_000))
         let error = try #require(decodingError(input))
