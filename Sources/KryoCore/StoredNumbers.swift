@@ -42,3 +42,25 @@ public enum StoredNumbers {
         return number
     }
 }
+
+/// A Java primitive as a self-describing format stores it: a boolean, an integer or a real.
+package enum StoredPrimitive {
+    case bool(Bool)
+    case integer(Int64)
+    case real(Double)
+
+    /// `value` in its stored kind.
+    package init<P: JavaPrimitive>(_ value: P) {
+        switch value {
+        case let flag as Bool: self = .bool(flag)
+        case let number as Float: self = .real(Double(number))
+        case let number as Double: self = .real(number)
+        case let number as Int8: self = .integer(Int64(number))
+        case let number as Int16: self = .integer(Int64(number))
+        case let number as UInt16: self = .integer(Int64(number))
+        case let number as Int32: self = .integer(Int64(number))
+        case let number as Int64: self = .integer(number)
+        default: self = .integer(0)
+        }
+    }
+}

@@ -21,22 +21,3 @@ extension ArchiveClass {
     static let nsUUID = ArchiveClass("NSUUID")
     static let nsNull = ArchiveClass("NSNull")
 }
-
-/// The coder keys of the Foundation classes, as Apple's archiver writes them.
-enum FoundationKeys {
-    static let string = "NS.string"
-    static let bytes = "NS.bytes"
-    static let data = "NS.data"
-    static let time = "NS.time"
-    static let objects = "NS.objects"
-    static let keys = "NS.keys"
-    static let base = "NS.base"
-    static let relative = "NS.relative"
-    static let uuidBytes = "NS.uuidbytes"
-
-    /// The key of element `index` where a collection lists its elements one key each
-    /// (`NSOrderedSet`, and any collection a subclass archiver writes).
-    static func object(_ index: Int) -> String { "NS.object.\(index)" }
-    /// The key of the key of entry `index` of a dictionary written one key each.
-    static func key(_ index: Int) -> String { "NS.key.\(index)" }
-}

@@ -28,7 +28,7 @@ struct FoundationDecoding: Sendable {
             return NSMutableData(bytes: bytes, length: bytes.count)
         },
         "NSDate": FoundationDecoding { reader, entries, _ in
-            Date(timeIntervalSinceReferenceDate: try reader.foundationReal(entries, FoundationKeys.time))
+            Date(timeIntervalSinceReferenceDate: try reader.foundationReal(entries, FoundationCoderKeys.time))
         },
         "NSArray": list, "NSMutableArray": list,
         "NSSet": set, "NSMutableSet": set,
@@ -65,21 +65,21 @@ extension KeyedArchiveReader {
     }
 
     fileprivate func foundationString(_ entries: PropertyListDictionary) throws -> String {
-        if let value = try foundationValue(entries, FoundationKeys.string) {
+        if let value = try foundationValue(entries, FoundationCoderKeys.string) {
             if let string = value as? String { return string }
-            throw at(FoundationKeys.string) {
+            throw at(FoundationCoderKeys.string) {
                 error(.typeMismatch, expected: "a string", found: ValueConversion.describeType(of: value))
             }
         }
-        let bytes = try foundationBytes(entries, keys: [FoundationKeys.bytes])
+        let bytes = try foundationBytes(entries, keys: [FoundationCoderKeys.bytes])
         guard let string = String(validating: bytes, as: UTF8.self) else {
-            throw at(FoundationKeys.bytes) { error(.invalidValue, expected: "UTF-8 text", found: "invalid UTF-8") }
+            throw at(FoundationCoderKeys.bytes) { error(.invalidValue, expected: "UTF-8 text", found: "invalid UTF-8") }
         }
         return string
     }
 
     fileprivate func foundationBytes(
-        _ entries: PropertyListDictionary, keys: [String] = [FoundationKeys.data, FoundationKeys.bytes]
+        _ entries: PropertyListDictionary, keys: [String] = [FoundationCoderKeys.data, FoundationCoderKeys.bytes]
     ) throws -> [UInt8] {
         for key in keys {
             guard let stored = entries[key] else { continue }
@@ -113,9 +113,9 @@ extension KeyedArchiveReader {
     fileprivate func foundationElements(_ entries: PropertyListDictionary, as element: DeclaredType?) throws
         -> [Any?]
     {
-        if let stored = entries[FoundationKeys.objects] {
+        if let stored = entries[FoundationCoderKeys.objects] {
             guard case .array(let references) = stored else {
-                throw at(FoundationKeys.objects) {
+                throw at(FoundationCoderKeys.objects) {
                     error(.typeMismatch, expected: "a list of references", found: KeyedArchive.describe(stored))
                 }
             }
@@ -127,8 +127,8 @@ extension KeyedArchiveReader {
             return elements
         }
         var elements: [Any?] = []
-        while let stored = entries[FoundationKeys.object(elements.count)] {
-            elements.append(try at(FoundationKeys.object(elements.count)) { try decode(stored, as: element) })
+        while let stored = entries[FoundationCoderKeys.object(elements.count)] {
+            elements.append(try at(FoundationCoderKeys.object(elements.count)) { try decode(stored, as: element) })
         }
         return elements
     }
@@ -151,27 +151,27 @@ extension KeyedArchiveReader {
     ) throws -> [AnyHashable: Any?] {
         var keys: [Any?] = []
         var values: [Any?] = []
-        if let stored = entries[FoundationKeys.keys] {
+        if let stored = entries[FoundationCoderKeys.keys] {
             guard case .array(let keyReferences) = stored,
-                case .array(let valueReferences)? = entries[FoundationKeys.objects],
+                case .array(let valueReferences)? = entries[FoundationCoderKeys.objects],
                 keyReferences.count == valueReferences.count
             else {
                 throw error(
                     .invalidValue, expected: "NS.keys and NS.objects lists of the same length",
-                    found: KeyedArchive.describe(entries[FoundationKeys.objects]))
+                    found: KeyedArchive.describe(entries[FoundationCoderKeys.objects]))
             }
             for (index, reference) in keyReferences.enumerated() {
                 keys.append(try at("NS.keys.\(index)") { try decode(reference, as: keyType) })
                 values.append(try at("NS.objects.\(index)") { try decode(valueReferences[index], as: valueType) })
             }
         } else {
-            while let key = entries[FoundationKeys.key(keys.count)] {
+            while let key = entries[FoundationCoderKeys.key(keys.count)] {
                 let index = keys.count
-                guard let value = entries[FoundationKeys.object(index)] else {
+                guard let value = entries[FoundationCoderKeys.object(index)] else {
                     throw error(.invalidValue, expected: "NS.object.\(index) next to NS.key.\(index)", found: "none")
                 }
-                keys.append(try at(FoundationKeys.key(index)) { try decode(key, as: keyType) })
-                values.append(try at(FoundationKeys.object(index)) { try decode(value, as: valueType) })
+                keys.append(try at(FoundationCoderKeys.key(index)) { try decode(key, as: keyType) })
+                values.append(try at(FoundationCoderKeys.object(index)) { try decode(value, as: valueType) })
             }
         }
         var result: [AnyHashable: Any?] = [:]
@@ -181,8 +181,8 @@ extension KeyedArchiveReader {
     }
 
     fileprivate func foundationURL(_ entries: PropertyListDictionary) throws -> URL {
-        let base = try foundationValue(entries, FoundationKeys.base)
-        guard let relative = try foundationValue(entries, FoundationKeys.relative) as? String else {
+        let base = try foundationValue(entries, FoundationCoderKeys.base)
+        guard let relative = try foundationValue(entries, FoundationCoderKeys.relative) as? String else {
             throw error(.invalidValue, expected: "a string under NS.relative", found: "none")
         }
         let baseURL: URL?
@@ -190,21 +190,21 @@ extension KeyedArchiveReader {
         case nil: baseURL = nil
         case let url as URL: baseURL = url
         case let other?:
-            throw at(FoundationKeys.base) {
+            throw at(FoundationCoderKeys.base) {
                 error(.typeMismatch, expected: "a URL", found: ValueConversion.describeType(of: other))
             }
         }
         guard let url = URL(string: relative, relativeTo: baseURL) else {
-            throw at(FoundationKeys.relative) { error(.invalidValue, expected: "a URL", found: relative) }
+            throw at(FoundationCoderKeys.relative) { error(.invalidValue, expected: "a URL", found: relative) }
         }
         return url
     }
 
     fileprivate func foundationUUID(_ entries: PropertyListDictionary) throws -> UUID {
-        guard case .data(let bytes)? = entries[FoundationKeys.uuidBytes], bytes.count == 16 else {
+        guard case .data(let bytes)? = entries[FoundationCoderKeys.uuidBytes], bytes.count == 16 else {
             throw error(
                 .invalidValue, expected: "16 bytes under NS.uuidbytes",
-                found: KeyedArchive.describe(entries[FoundationKeys.uuidBytes]))
+                found: KeyedArchive.describe(entries[FoundationCoderKeys.uuidBytes]))
         }
         return UUID(
             uuid: (

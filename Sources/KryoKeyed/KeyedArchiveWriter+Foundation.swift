@@ -65,22 +65,22 @@ extension KeyedArchiveWriter {
 
     private func archiveDate(_ date: Date) throws -> Int {
         try archiveObject(.nsDate) { writer in
-            try writer.store(.real(date.timeIntervalSinceReferenceDate), forKey: FoundationKeys.time)
+            try writer.store(.real(date.timeIntervalSinceReferenceDate), forKey: FoundationCoderKeys.time)
         }
     }
 
     private func archiveURL(_ url: URL) throws -> Int {
         try archiveObject(.nsURL) { writer in
-            try writer.storeObject(url.baseURL, forKey: FoundationKeys.base)
+            try writer.storeObject(url.baseURL, forKey: FoundationCoderKeys.base)
             try writer.writeString(
-                url.baseURL == nil ? url.absoluteString : url.relativeString, forKey: FoundationKeys.relative)
+                url.baseURL == nil ? url.absoluteString : url.relativeString, forKey: FoundationCoderKeys.relative)
         }
     }
 
     private func archiveUUID(_ uuid: UUID) throws -> Int {
         try archiveObject(.nsUUID) { writer in
             let bytes = withUnsafeBytes(of: uuid.uuid) { [UInt8]($0) }
-            try writer.store(.data(bytes), forKey: FoundationKeys.uuidBytes)
+            try writer.store(.data(bytes), forKey: FoundationCoderKeys.uuidBytes)
         }
     }
 
@@ -93,7 +93,7 @@ extension KeyedArchiveWriter {
             for (index, element) in elements.enumerated() {
                 uids.append(.uid(UInt64(try writer.at(String(index)) { try writer.archive(element) })))
             }
-            try writer.store(.array(uids), forKey: FoundationKeys.objects)
+            try writer.store(.array(uids), forKey: FoundationCoderKeys.objects)
         }
     }
 
@@ -103,7 +103,7 @@ extension KeyedArchiveWriter {
     {
         try archiveObject(archiveClass, identity: identity) { writer in
             for (index, element) in elements.enumerated() {
-                let key = FoundationKeys.object(index)
+                let key = FoundationCoderKeys.object(index)
                 try writer.storeObject(element, forKey: key)
             }
         }
@@ -121,8 +121,8 @@ extension KeyedArchiveWriter {
                 keys.append(.uid(UInt64(try writer.at(name) { try writer.archive(key) })))
                 objects.append(.uid(UInt64(try writer.at(name) { try writer.archive(value) })))
             }
-            try writer.store(.array(keys), forKey: FoundationKeys.keys)
-            try writer.store(.array(objects), forKey: FoundationKeys.objects)
+            try writer.store(.array(keys), forKey: FoundationCoderKeys.keys)
+            try writer.store(.array(objects), forKey: FoundationCoderKeys.objects)
         }
     }
 
@@ -144,7 +144,7 @@ extension KeyedArchiveWriter {
         switch object {
         case let string as NSMutableString where type(of: object) != NSString.self:
             return try archiveObject(.nsMutableString, identity: string) { writer in
-                try writer.writeString(string as String, forKey: FoundationKeys.string)
+                try writer.writeString(string as String, forKey: FoundationCoderKeys.string)
             }
         case let string as NSString:
             return inlineString(string as String)
@@ -152,7 +152,7 @@ extension KeyedArchiveWriter {
             return inline(KeyedArchiveWriter.propertyListValue(of: number))
         case let data as NSMutableData where type(of: object) != NSData.self:
             return try archiveObject(.nsMutableData, identity: data) { writer in
-                try writer.store(.data([UInt8](data as Data)), forKey: FoundationKeys.data)
+                try writer.store(.data([UInt8](data as Data)), forKey: FoundationCoderKeys.data)
             }
         case let data as NSData:
             return inline(.data([UInt8](data as Data)))

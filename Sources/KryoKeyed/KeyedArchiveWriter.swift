@@ -288,16 +288,10 @@ final class KeyedArchiveWriter: ValueWriter {
     // MARK: Numbers
 
     static func propertyListNumber<P: JavaPrimitive>(_ value: P) -> PropertyListValue {
-        switch value {
-        case let flag as Bool: return .bool(flag)
-        case let number as Float: return .real(Double(number))
-        case let number as Double: return .real(number)
-        case let number as Int8: return .integer(Int64(number))
-        case let number as Int16: return .integer(Int64(number))
-        case let number as UInt16: return .integer(Int64(number))
-        case let number as Int32: return .integer(Int64(number))
-        case let number as Int64: return .integer(number)
-        default: return .integer(0)
+        switch StoredPrimitive(value) {
+        case .bool(let flag): return .bool(flag)
+        case .integer(let number): return .integer(number)
+        case .real(let number): return .real(number)
         }
     }
 }
@@ -306,14 +300,8 @@ final class KeyedArchiveWriter: ValueWriter {
 enum KeyedArchiveKeys {
     /// `key` as stored: one more `$` in front of a key that starts with `$`, so that it cannot
     /// collide with `$class` or the generic keys.
-    static func escape(_ key: String) -> String {
-        key.utf8.first == UInt8(ascii: "$") ? "$" + key : key
-    }
+    static func escape(_ key: String) -> String { DollarKeys.escape(key) }
 
     /// The key a stored key was escaped from; `nil` for the archive's own keys (`$class`, `$0`…).
-    static func unescape(_ stored: String) -> String? {
-        guard stored.utf8.first == UInt8(ascii: "$") else { return stored }
-        let rest = stored.dropFirst()
-        return rest.utf8.first == UInt8(ascii: "$") ? String(rest) : nil
-    }
+    static func unescape(_ stored: String) -> String? { DollarKeys.unescape(stored) }
 }

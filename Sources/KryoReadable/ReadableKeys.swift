@@ -1,3 +1,5 @@
+import KryoCore
+
 /// The keys a readable document reserves, how other keys are escaped around them, and how alias
 /// key paths are written.
 ///
@@ -23,16 +25,10 @@ public enum ReadableKeys {
     public static let root = "$root"
 
     /// `key` as stored in a document: one more `$` in front of a key that starts with `$`.
-    public static func escape(_ key: String) -> String {
-        key.utf8.first == UInt8(ascii: "$") ? "$" + key : key
-    }
+    public static func escape(_ key: String) -> String { DollarKeys.escape(key) }
 
     /// The key a stored key was escaped from; `nil` for the document's own keys (`$class`, `$0`…).
-    public static func unescape(_ stored: String) -> String? {
-        guard stored.utf8.first == UInt8(ascii: "$") else { return stored }
-        let rest = stored.dropFirst()
-        return rest.utf8.first == UInt8(ascii: "$") ? String(rest) : nil
-    }
+    public static func unescape(_ stored: String) -> String? { DollarKeys.unescape(stored) }
 
     /// The key path of the stored keys and indices `components` (`$root` for none).
     public static func path(_ components: some Collection<String>) -> String {

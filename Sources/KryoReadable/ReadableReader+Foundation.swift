@@ -60,21 +60,23 @@ struct ReadableFoundation: Sendable {
 
 extension ReadableReader {
     fileprivate func foundationString(_ entries: ReadableDictionary) throws -> String {
-        switch entries[FoundationKeys.string] {
+        switch entries[FoundationCoderKeys.string] {
         case .string(let string)?: return string
         case nil:
             // HRCoder's NSString coder keys carry UTF-8 bytes.
-            guard entries[FoundationKeys.bytes] != nil else {
+            guard entries[FoundationCoderKeys.bytes] != nil else {
                 throw error(
                     .invalidValue, expected: "a string under NS.string (or bytes under NS.bytes)", found: "none")
             }
-            let bytes = try at(FoundationKeys.bytes) { try foundationBytes(entries[FoundationKeys.bytes]) }
+            let bytes = try at(FoundationCoderKeys.bytes) { try foundationBytes(entries[FoundationCoderKeys.bytes]) }
             guard let string = String(validating: bytes, as: UTF8.self) else {
-                throw at(FoundationKeys.bytes) { error(.invalidValue, expected: "UTF-8 text", found: "invalid UTF-8") }
+                throw at(FoundationCoderKeys.bytes) {
+                    error(.invalidValue, expected: "UTF-8 text", found: "invalid UTF-8")
+                }
             }
             return string
         case let other?:
-            throw at(FoundationKeys.string) {
+            throw at(FoundationCoderKeys.string) {
                 error(.typeMismatch, expected: "a string", found: ReadableReader.describe(other))
             }
         }
@@ -90,11 +92,11 @@ extension ReadableReader {
     }
 
     fileprivate func foundationTime(_ entries: ReadableDictionary) throws -> Double {
-        switch entries[FoundationKeys.time] {
+        switch entries[FoundationCoderKeys.time] {
         case .real(let seconds)?: return seconds
         case .integer(let seconds)?: return Double(seconds)
         case let other:
-            throw at(FoundationKeys.time) {
+            throw at(FoundationCoderKeys.time) {
                 error(.typeMismatch, expected: "seconds since 2001 (a number)", found: ReadableReader.describe(other))
             }
         }
@@ -102,10 +104,10 @@ extension ReadableReader {
 
     /// The elements under `NS.objects`.
     fileprivate func foundationElements(_ entries: ReadableDictionary, as element: DeclaredType?) throws -> [Any?] {
-        switch entries[FoundationKeys.objects] {
-        case .array(let elements)?: return try at(FoundationKeys.objects) { try list(elements, as: element) }
+        switch entries[FoundationCoderKeys.objects] {
+        case .array(let elements)?: return try at(FoundationCoderKeys.objects) { try list(elements, as: element) }
         case let other:
-            throw at(FoundationKeys.objects) {
+            throw at(FoundationCoderKeys.objects) {
                 error(.typeMismatch, expected: "an array of elements", found: ReadableReader.describe(other))
             }
         }
@@ -114,7 +116,7 @@ extension ReadableReader {
     fileprivate func hashable(_ elements: [Any?]) throws -> [AnyHashable] {
         try elements.enumerated().map { index, element in
             guard let hashable = ValueConversion.flatten(element) as? AnyHashable else {
-                throw at(FoundationKeys.objects) {
+                throw at(FoundationCoderKeys.objects) {
                     at(String(index)) {
                         error(
                             .typeMismatch, expected: "a hashable element",
@@ -130,16 +132,16 @@ extension ReadableReader {
     fileprivate func foundationDictionary(
         _ entries: ReadableDictionary, keysAs keyType: DeclaredType?, valuesAs valueType: DeclaredType?
     ) throws -> [AnyHashable: Any?] {
-        guard case .array(let keyNodes)? = entries[FoundationKeys.keys],
-            case .array(let valueNodes)? = entries[FoundationKeys.objects], keyNodes.count == valueNodes.count
+        guard case .array(let keyNodes)? = entries[FoundationCoderKeys.keys],
+            case .array(let valueNodes)? = entries[FoundationCoderKeys.objects], keyNodes.count == valueNodes.count
         else {
             throw error(
                 .invalidValue, expected: "NS.keys and NS.objects arrays of the same length",
-                found: "\(ReadableReader.describe(entries[FoundationKeys.keys])) and "
-                    + ReadableReader.describe(entries[FoundationKeys.objects]))
+                found: "\(ReadableReader.describe(entries[FoundationCoderKeys.keys])) and "
+                    + ReadableReader.describe(entries[FoundationCoderKeys.objects]))
         }
-        let keys = try hashable(at(FoundationKeys.keys) { try list(keyNodes, as: keyType) })
-        let values = try at(FoundationKeys.objects) { try list(valueNodes, as: valueType) }
+        let keys = try hashable(at(FoundationCoderKeys.keys) { try list(keyNodes, as: keyType) })
+        let values = try at(FoundationCoderKeys.objects) { try list(valueNodes, as: valueType) }
         var result: [AnyHashable: Any?] = [:]
         result.reserveCapacity(keys.count)
         for (key, value) in zip(keys, values) { result[key] = .some(value) }
@@ -148,34 +150,35 @@ extension ReadableReader {
 
     fileprivate func foundationURL(_ entries: ReadableDictionary) throws -> URL {
         var base: URL?
-        if let node = entries[FoundationKeys.base] {
-            let value = try at(FoundationKeys.base) { try decode(node, as: DeclaredType(URL.self)) }
+        if let node = entries[FoundationCoderKeys.base] {
+            let value = try at(FoundationCoderKeys.base) { try decode(node, as: DeclaredType(URL.self)) }
             guard let url = value as? URL else {
-                throw at(FoundationKeys.base) {
+                throw at(FoundationCoderKeys.base) {
                     error(.typeMismatch, expected: "a URL", found: ReadableReader.describe(node))
                 }
             }
             base = url
         }
-        guard case .string(let relative)? = entries[FoundationKeys.relative] else {
-            throw at(FoundationKeys.relative) {
+        guard case .string(let relative)? = entries[FoundationCoderKeys.relative] else {
+            throw at(FoundationCoderKeys.relative) {
                 error(
                     .invalidValue, expected: "a string",
-                    found: ReadableReader.describe(entries[FoundationKeys.relative]))
+                    found: ReadableReader.describe(entries[FoundationCoderKeys.relative]))
             }
         }
         guard let url = URL(string: relative, relativeTo: base) else {
-            throw at(FoundationKeys.relative) { error(.invalidValue, expected: "a URL", found: relative) }
+            throw at(FoundationCoderKeys.relative) { error(.invalidValue, expected: "a URL", found: relative) }
         }
         return url
     }
 
     fileprivate func foundationUUID(_ entries: ReadableDictionary) throws -> UUID {
-        guard case .string(let text)? = entries[FoundationKeys.uuidString], let uuid = UUID(uuidString: text) else {
-            throw at(FoundationKeys.uuidString) {
+        guard case .string(let text)? = entries[FoundationCoderKeys.uuidString], let uuid = UUID(uuidString: text)
+        else {
+            throw at(FoundationCoderKeys.uuidString) {
                 error(
                     .invalidValue, expected: "a UUID string (8-4-4-4-12 hex digits)",
-                    found: ReadableReader.describe(entries[FoundationKeys.uuidString]))
+                    found: ReadableReader.describe(entries[FoundationCoderKeys.uuidString]))
             }
         }
         return uuid

@@ -223,7 +223,8 @@ final class ReadableReader: ValueReader {
         try descend()
         if let target { decodingAt.insert(target) }
         frames.append(
-            Frame(entries: entries, target: target, hasGenericKeys: entries[ReadableDocumentKeys.firstGeneric] != nil))
+            // An object has generic keys when it has the first one.
+            Frame(entries: entries, target: target, hasGenericKeys: entries["$0"] != nil))
     }
 
     private func leave(storing value: Any?) {
@@ -639,10 +640,4 @@ protocol ReadableArrayType {
 
 extension Array: ReadableArrayType {
     static var readableElementType: any Any.Type { Element.self }
-}
-
-/// Keys of the document's own that the reader looks for.
-enum ReadableDocumentKeys {
-    /// The first generic key: an object has generic keys when it has this one.
-    static let firstGeneric = "$0"
 }

@@ -19,7 +19,7 @@ extension ReadableValue {
             guard layout == .xml, seconds.rounded() != seconds || abs(seconds) > PlistDate.maximumMagnitude else {
                 return .date(seconds)
             }
-            return .dictionary([ReadableKeys.className: .string("NSDate"), FoundationKeys.time: .real(seconds)])
+            return .dictionary([ReadableKeys.className: .string("NSDate"), FoundationCoderKeys.time: .real(seconds)])
         case .array(let elements): return .array(elements.map { $0.propertyListValue(layout: layout) })
         case .dictionary(let entries): return .dictionary(entries.mapValues { $0.propertyListValue(layout: layout) })
         }

@@ -104,7 +104,7 @@ extension ReadableWriter {
             form(URL.self) { writer, url in try writer.urlTree(url) },
             form(UUID.self) { _, uuid in
                 .dictionary([
-                    ReadableKeys.className: .string("NSUUID"), FoundationKeys.uuidString: .string(uuid.uuidString),
+                    ReadableKeys.className: .string("NSUUID"), FoundationCoderKeys.uuidString: .string(uuid.uuidString),
                 ])
             },
         ])
@@ -116,10 +116,10 @@ extension ReadableWriter {
     private func urlTree(_ url: URL) throws -> ReadableValue {
         var entries: ReadableDictionary = [ReadableKeys.className: .string("NSURL")]
         if let base = url.baseURL {
-            entries[FoundationKeys.base] = try at(FoundationKeys.base) { try urlTree(base) }
-            entries[FoundationKeys.relative] = .string(url.relativeString)
+            entries[FoundationCoderKeys.base] = try at(FoundationCoderKeys.base) { try urlTree(base) }
+            entries[FoundationCoderKeys.relative] = .string(url.relativeString)
         } else {
-            entries[FoundationKeys.relative] = .string(url.absoluteString)
+            entries[FoundationCoderKeys.relative] = .string(url.absoluteString)
         }
         return .dictionary(entries)
     }
@@ -152,8 +152,8 @@ extension ReadableWriter {
         try descend()
         defer { ascend() }
         let elements = ordered ? elements : ReadableWriter.stableOrder(elements) { $0 }
-        let list = try at(FoundationKeys.objects) { try listTree(elements) }
-        return .dictionary([ReadableKeys.className: .string(className), FoundationKeys.objects: list])
+        let list = try at(FoundationCoderKeys.objects) { try listTree(elements) }
+        return .dictionary([ReadableKeys.className: .string(className), FoundationCoderKeys.objects: list])
     }
 
     /// A dictionary: a plain one when every key is a string, else
@@ -176,10 +176,11 @@ extension ReadableWriter {
             return .dictionary(result)
         }
         let sorted = ordered ? entries : ReadableWriter.stableOrder(entries) { $0.key }
-        let keys = try at(FoundationKeys.keys) { try listTree(sorted.map { $0.key as Any? }) }
-        let values = try at(FoundationKeys.objects) { try listTree(sorted.map(\.value)) }
+        let keys = try at(FoundationCoderKeys.keys) { try listTree(sorted.map { $0.key as Any? }) }
+        let values = try at(FoundationCoderKeys.objects) { try listTree(sorted.map(\.value)) }
         return .dictionary([
-            ReadableKeys.className: .string("NSDictionary"), FoundationKeys.keys: keys, FoundationKeys.objects: values,
+            ReadableKeys.className: .string("NSDictionary"), FoundationCoderKeys.keys: keys,
+            FoundationCoderKeys.objects: values,
         ])
     }
 
@@ -212,7 +213,8 @@ extension ReadableWriter {
         case let string as NSMutableString where type(of: object) != NSString.self:
             if let alias = alias(of: string) { return alias }
             return .dictionary([
-                ReadableKeys.className: .string("NSMutableString"), FoundationKeys.string: .string(string as String),
+                ReadableKeys.className: .string("NSMutableString"),
+                FoundationCoderKeys.string: .string(string as String),
             ])
         case let string as NSString:
             return .string(string as String)
@@ -310,16 +312,4 @@ extension OrderedDictionary: ReadableCollection {
     func readableTree(in writer: ReadableWriter) throws -> ReadableValue {
         try writer.dictionaryTree(map { (key: $0.key as Any, value: $0.value as Any?) }, ordered: true)
     }
-}
-
-/// The Foundation coder keys a readable document uses, as HRCoder's objects carry them.
-enum FoundationKeys {
-    static let string = "NS.string"
-    static let bytes = "NS.bytes"
-    static let time = "NS.time"
-    static let objects = "NS.objects"
-    static let keys = "NS.keys"
-    static let base = "NS.base"
-    static let relative = "NS.relative"
-    static let uuidString = "NS.uuidstring"
 }

@@ -252,16 +252,10 @@ final class ReadableWriter: ValueWriter {
     // MARK: Numbers
 
     static func number<P: JavaPrimitive>(_ value: P) -> ReadableValue {
-        switch value {
-        case let flag as Bool: return .bool(flag)
-        case let number as Float: return .real(Double(number))
-        case let number as Double: return .real(number)
-        case let number as Int8: return .integer(Int64(number))
-        case let number as Int16: return .integer(Int64(number))
-        case let number as UInt16: return .integer(Int64(number))
-        case let number as Int32: return .integer(Int64(number))
-        case let number as Int64: return .integer(number)
-        default: return .null
+        switch StoredPrimitive(value) {
+        case .bool(let flag): return .bool(flag)
+        case .integer(let number): return .integer(number)
+        case .real(let number): return .real(number)
         }
     }
 }

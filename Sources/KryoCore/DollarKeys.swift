@@ -1,0 +1,16 @@
+/// The escaping the keyed and readable formats share for keys: keys that start with `$` are the
+/// format's own (`$class`, `$0`…), so a key of the serializer's or the user's that starts with `$`
+/// is stored with one more `$` in front.
+package enum DollarKeys {
+    /// `key` as stored.
+    package static func escape(_ key: String) -> String {
+        key.utf8.first == UInt8(ascii: "$") ? "$" + key : key
+    }
+
+    /// The key a stored key was escaped from; `nil` for the format's own keys.
+    package static func unescape(_ stored: String) -> String? {
+        guard stored.utf8.first == UInt8(ascii: "$") else { return stored }
+        let rest = stored.dropFirst()
+        return rest.utf8.first == UInt8(ascii: "$") ? String(rest) : nil
+    }
+}
