@@ -1,0 +1,198 @@
+/// One field of a ``JavaClassSchema``: the facts the formats need about a Java field, without a
+/// Swift type behind it.
+public struct JavaFieldSchema: Sendable, Hashable {
+    /// The Java field name (also its key in keyed and readable documents).
+    public var name: String
+    /// The declared Java type.
+    public var type: JavaType
+    /// Whether the field may hold null (`false` for a field annotated `@NotNull`); ignored for
+    /// primitives.
+    public var isNullable: Bool
+    /// The tag, for a class whose serializer is ``FieldSerializerKind/tagged``.
+    public var tag: Int?
+    /// Whether the tagged serializer only reads the field (Java's `@Deprecated`).
+    public var isDeprecated: Bool
+    /// Whether Kryo 2.20 reaches the field through ReflectASM (public class, public non-final
+    /// field of a public type), which drops the field's generic arguments.
+    public var isPublicField: Bool
+    /// Overrides whether the declared type is final (`nil`: known JDK final classes, the schema's
+    /// own `final` classes and enums are final).
+    public var isFinal: Bool?
+
+    /// Creates a field.
+    public init(
+        name: String, type: JavaType, isNullable: Bool = true, tag: Int? = nil, isDeprecated: Bool = false,
+        isPublicField: Bool = false, isFinal: Bool? = nil
+    ) {
+        self.name = name
+        self.type = type
+        self.isNullable = isNullable
+        self.tag = tag
+        self.isDeprecated = isDeprecated
+        self.isPublicField = isPublicField
+        self.isFinal = isFinal
+    }
+}
+
+/// A Java class as a schema describes it: its name, registration id and layout.
+///
+/// Schema files (`Schemas/*.yaml`, `*.json`) load into this model, and a Swift declaration
+/// (``Schema``) describes itself with it (``Schema/model``), so both drive the same code.
+public struct JavaClassSchema: Sendable, Hashable {
+    /// What the class's values are made of.
+    public enum Layout: Sendable, Hashable {
+        /// A bean: fields, laid out by one of Kryo's field serializers.
+        case fields(FieldSerializerKind, [JavaFieldSchema])
+        /// A Java enum: its constants in ordinal order.
+        case enumeration([String])
+        /// A class the library serializes by default (`java.util.ArrayList`, `int[]`…), listed
+        /// to give it a registration id.
+        case library
+    }
+
+    /// The Java binary class name.
+    public var javaName: String
+    /// The registration id, or `nil` for a class written by name.
+    public var id: Int?
+    /// Whether the Java class is final (a field declared with it carries no class tag). Enums
+    /// are final whatever this says.
+    public var isFinal: Bool
+    /// The fields, constants, or nothing.
+    public var layout: Layout
+    /// The `$class` name in readable documents (defaults to the Java name).
+    public var readableName: String?
+    /// The class name in keyed archives (defaults to the Java name).
+    public var archiveName: String?
+
+    /// Creates a class schema.
+    public init(
+        javaName: String, id: Int? = nil, isFinal: Bool = false, layout: Layout, readableName: String? = nil,
+        archiveName: String? = nil
+    ) {
+        self.javaName = javaName
+        self.id = id
+        self.isFinal = isFinal
+        self.layout = layout
+        self.readableName = readableName
+        self.archiveName = archiveName
+    }
+
+    /// The fields, in the order they were declared (empty for enums and library classes).
+    public var fields: [JavaFieldSchema] {
+        if case .fields(_, let fields) = layout { return fields }
+        return []
+    }
+
+    /// The enum constants in ordinal order, or `nil` for other classes.
+    public var enumConstants: [String]? {
+        if case .enumeration(let constants) = layout { return constants }
+        return nil
+    }
+
+    /// The field serializer kind, or `nil` for enums and library classes.
+    public var serializerKind: FieldSerializerKind? {
+        if case .fields(let kind, _) = layout { return kind }
+        return nil
+    }
+
+    /// The fields in Java's serialization order: by name in UTF-16 code-unit order, stable for
+    /// equal names.
+    public var fieldsInJavaOrder: [JavaFieldSchema] {
+        fields.enumerated().sorted { lhs, rhs in
+            let order = Field<Void>.compareJavaNames(lhs.element.name, rhs.element.name)
+            return order == 0 ? lhs.offset < rhs.offset : order < 0
+        }.map(\.element)
+    }
+}
+
+/// The Kryo wire version a stream was written with.
+public enum KryoWireVersion: String, Sendable, Hashable, CaseIterable {
+    /// Kryo 2.x (2.20, the version Debian ships).
+    case kryo2
+    /// Kryo 5.x.
+    case kryo5
+}
+
+/// Settings a schema declares for the streams it describes; command-line options override them.
+public struct StreamSettings: Sendable, Hashable {
+    /// The Kryo wire version.
+    public var dialect: KryoWireVersion
+    /// Whether the writer tracked references (Kryo's default: on).
+    public var references: Bool
+    /// Whether the writer refused unregistered classes.
+    public var registrationRequired: Bool
+
+    /// Creates settings; the defaults are Kryo 2.20's.
+    public init(dialect: KryoWireVersion = .kryo2, references: Bool = true, registrationRequired: Bool = false) {
+        self.dialect = dialect
+        self.references = references
+        self.registrationRequired = registrationRequired
+    }
+}
+
+/// A set of class schemas with the stream settings they share: what one or more schema files
+/// describe, and what the dynamic path (``DynamicRegistry``) runs on.
+public struct SchemaSet: Sendable, Hashable {
+    /// The classes, in declaration order.
+    public var classes: [JavaClassSchema]
+    /// The stream settings.
+    public var settings: StreamSettings
+
+    /// Creates a schema set.
+    public init(classes: [JavaClassSchema] = [], settings: StreamSettings = StreamSettings()) {
+        self.classes = classes
+        self.settings = settings
+    }
+
+    /// The class named `javaName`.
+    public func schema(forJavaName javaName: String) -> JavaClassSchema? {
+        classes.first { $0.javaName == javaName }
+    }
+
+    /// What is wrong with the set, one sentence per problem (empty when it is sound): a class or
+    /// id declared twice, a field declared twice, a negative or repeated tag in a tagged class, an enum without constants or with a constant twice.
+    public var problems: [String] {
+        var problems: [String] = []
+        var names: Set<String> = []
+        var ids: [Int: String] = [:]
+        for schema in classes {
+            if !names.insert(schema.javaName).inserted { problems.append("class \(schema.javaName) is declared twice") }
+            if let id = schema.id {
+                if id < 0 { problems.append("class \(schema.javaName) has id \(id); ids are ≥ 0") }
+                if let other = ids[id] {
+                    problems.append("id \(id) is given to both \(other) and \(schema.javaName)")
+                } else {
+                    ids[id] = schema.javaName
+                }
+            }
+            switch schema.layout {
+            case .library: break
+            case .enumeration(let constants):
+                if constants.isEmpty { problems.append("enum \(schema.javaName) has no constants") }
+                var seen: Set<String> = []
+                for constant in constants where !seen.insert(constant).inserted {
+                    problems.append("enum \(schema.javaName) lists \(constant) twice")
+                }
+            case .fields(let kind, let fields):
+                var fieldNames: Set<String> = []
+                var tags: Set<Int> = []
+                for field in fields {
+                    if !fieldNames.insert(field.name).inserted {
+                        problems.append("field \(field.name) of \(schema.javaName) is declared twice")
+                    }
+                    guard kind == .tagged, let tag = field.tag else { continue }
+                    if tag < 0 {
+                        problems.append("field \(field.name) of \(schema.javaName) has tag \(tag); tags are ≥ 0")
+                    }
+                    if !tags.insert(tag).inserted { problems.append("tag \(tag) is used twice in \(schema.javaName)") }
+                }
+            }
+        }
+        return problems
+    }
+
+    /// This set with the classes of `other` appended and `other`'s settings.
+    public func merging(_ other: SchemaSet) -> SchemaSet {
+        SchemaSet(classes: classes + other.classes, settings: other.settings)
+    }
+}

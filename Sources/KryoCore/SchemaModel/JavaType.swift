@@ -1,0 +1,248 @@
+/// A Java primitive type.
+public enum JavaPrimitiveType: String, Sendable, Hashable, CaseIterable {
+    case boolean, byte, char, short, int, long, float, double
+
+    /// The wrapper class (`java.lang.Integer` for `int`).
+    public var wrapperName: String {
+        switch self {
+        case .boolean: "java.lang.Boolean"
+        case .byte: "java.lang.Byte"
+        case .char: "java.lang.Character"
+        case .short: "java.lang.Short"
+        case .int: "java.lang.Integer"
+        case .long: "java.lang.Long"
+        case .float: "java.lang.Float"
+        case .double: "java.lang.Double"
+        }
+    }
+
+    /// The letter of the type in a Java array descriptor (`I` in `[I`).
+    public var descriptor: String {
+        switch self {
+        case .boolean: "Z"
+        case .byte: "B"
+        case .char: "C"
+        case .short: "S"
+        case .int: "I"
+        case .long: "J"
+        case .float: "F"
+        case .double: "D"
+        }
+    }
+
+    /// The primitive whose wrapper class is `name`.
+    public init?(wrapperName name: String) {
+        guard let found = JavaPrimitiveType.allCases.first(where: { $0.wrapperName == name }) else { return nil }
+        self = found
+    }
+}
+
+/// A Java type as a schema declares it: a primitive, an array, or a class with its generic
+/// arguments. Class names are binary names (`java.util.List`, `a.Outer$Inner`).
+///
+/// Parse the form people write — `int`, `String`, `List<SampleBean>`, `Map<Integer, String>`,
+/// `long[][]` — with ``init(parsing:resolvingName:)``.
+public indirect enum JavaType: Sendable, Hashable {
+    /// A primitive (`int`).
+    case primitive(JavaPrimitiveType)
+    /// An array of a component type (`int[]`, `String[][]`).
+    case array(JavaType)
+    /// A class or interface with its generic arguments (`java.util.List<java.lang.String>`).
+    case object(String, arguments: [JavaType])
+
+    /// `java.lang.Object`.
+    public static let anyObject = JavaType.object("java.lang.Object", arguments: [])
+    /// `java.lang.String`.
+    public static let string = JavaType.object("java.lang.String", arguments: [])
+
+    /// A class without generic arguments.
+    public static func named(_ name: String) -> JavaType { .object(name, arguments: []) }
+
+    /// The class name for ``object(_:arguments:)``, the descriptor name for arrays (`[I`,
+    /// `[Ljava.lang.String;`, as Java's `Class.getName()` gives), the keyword for primitives.
+    public var className: String {
+        switch self {
+        case .primitive(let primitive): primitive.rawValue
+        case .object(let name, _): name
+        case .array(let component):
+            switch component {
+            case .primitive(let primitive): "[" + primitive.descriptor
+            case .array: "[" + component.className
+            case .object(let name, _): "[L" + name + ";"
+            }
+        }
+    }
+
+    /// The generic arguments (empty for primitives and arrays).
+    public var arguments: [JavaType] {
+        if case .object(_, let arguments) = self { return arguments }
+        return []
+    }
+
+    /// Whether this is a primitive type.
+    public var isPrimitive: Bool {
+        if case .primitive = self { return true }
+        return false
+    }
+
+    /// The type in Java source form with full class names: `java.util.List<java.lang.String>`,
+    /// `int[]`.
+    public var sourceName: String {
+        switch self {
+        case .primitive(let primitive): return primitive.rawValue
+        case .array(let component): return component.sourceName + "[]"
+        case .object(let name, let arguments):
+            guard !arguments.isEmpty else { return name }
+            return name + "<" + arguments.map(\.sourceName).joined(separator: ", ") + ">"
+        }
+    }
+
+    /// The type in the short form schema files use: `java.lang` and the common `java.util`
+    /// classes without their package.
+    public var shortName: String {
+        switch self {
+        case .primitive(let primitive): return primitive.rawValue
+        case .array(let component): return component.shortName + "[]"
+        case .object(let name, let arguments):
+            let short = JavaType.shortNames[name] ?? name
+            guard !arguments.isEmpty else { return short }
+            return short + "<" + arguments.map(\.shortName).joined(separator: ", ") + ">"
+        }
+    }
+
+    /// Classes a schema may name without their package.
+    public static let wellKnownClasses: [String: String] = {
+        var names: [String: String] = [:]
+        for name in [
+            "Object", "String", "Integer", "Long", "Short", "Byte", "Character", "Boolean", "Float", "Double",
+            "StringBuilder", "StringBuffer", "Class", "Enum",
+        ] {
+            names[name] = "java.lang." + name
+        }
+        for name in [
+            "List", "ArrayList", "LinkedList", "Collection", "Map", "HashMap", "LinkedHashMap", "TreeMap",
+            "SortedMap", "Set", "HashSet", "LinkedHashSet", "TreeSet", "SortedSet", "EnumSet", "Date", "Currency",
+            "TimeZone", "Calendar", "GregorianCalendar",
+        ] {
+            names[name] = "java.util." + name
+        }
+        names["BigInteger"] = "java.math.BigInteger"
+        names["BigDecimal"] = "java.math.BigDecimal"
+        return names
+    }()
+
+    private static let shortNames: [String: String] = Dictionary(
+        wellKnownClasses.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+
+    /// Parses a type as schema files write it.
+    ///
+    /// - Parameters:
+    ///   - text: `int`, `String`, `java.util.List<SampleBean>`, `Map<Integer, String>`, `byte[]`…
+    ///   - resolvingName: Turns a class name without a package into a full name (a schema file
+    ///     resolves it against its own classes and package); called after the well-known short
+    ///     names (``wellKnownClasses``) have been tried. Names with a `.` are kept as written.
+    /// - Throws: ``JavaTypeSyntaxError`` naming the column where the text stops making sense.
+    public init(parsing text: String, resolvingName: (String) -> String = { $0 }) throws(JavaTypeSyntaxError) {
+        let parsed = withoutActuallyEscaping(resolvingName) { resolve in
+            var parser = JavaTypeParser(text: Array(text.unicodeScalars), resolve: resolve)
+            return Result { () throws(JavaTypeSyntaxError) in try parser.parseWhole() }
+        }
+        self = try parsed.get()
+    }
+}
+
+extension JavaType: CustomStringConvertible {
+    public var description: String { shortName }
+}
+
+/// A Java type that does not parse.
+public struct JavaTypeSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The text that was parsed.
+    public var text: String
+    /// The 1-based column (in Unicode scalars) where the problem is.
+    public var column: Int
+    /// What was expected there.
+    public var expected: String
+
+    public var description: String {
+        "bad Java type \"\(text)\": expected \(expected) at column \(column)"
+    }
+}
+
+/// A recursive-descent parser of `Name<Args>[]…`; nesting is bounded by ``maximumDepth``.
+private struct JavaTypeParser {
+    let text: [Unicode.Scalar]
+    let resolve: (String) -> String
+    var position = 0
+    static let maximumDepth = 32
+
+    init(text: [Unicode.Scalar], resolve: @escaping (String) -> String) {
+        self.text = text
+        self.resolve = resolve
+    }
+
+    mutating func parseWhole() throws(JavaTypeSyntaxError) -> JavaType {
+        let type = try parseType(depth: 0)
+        skipSpaces()
+        guard position == text.count else { throw failure("the end of the type") }
+        return type
+    }
+
+    private mutating func parseType(depth: Int) throws(JavaTypeSyntaxError) -> JavaType {
+        guard depth < JavaTypeParser.maximumDepth else { throw failure("fewer nested generic arguments") }
+        skipSpaces()
+        let name = try parseName()
+        var type: JavaType
+        if let primitive = JavaPrimitiveType(rawValue: name) {
+            type = .primitive(primitive)
+        } else {
+            let full = name.contains(".") ? name : (JavaType.wellKnownClasses[name] ?? resolve(name))
+            var arguments: [JavaType] = []
+            skipSpaces()
+            if peek == "<" {
+                position += 1
+                repeat {
+                    arguments.append(try parseType(depth: depth + 1))
+                    skipSpaces()
+                    guard let next = peek, next == "," || next == ">" else { throw failure("\",\" or \">\"") }
+                    position += 1
+                    if next == ">" { break }
+                } while true
+            }
+            type = .object(full, arguments: arguments)
+        }
+        while true {
+            skipSpaces()
+            guard peek == "[" else { break }
+            position += 1
+            skipSpaces()
+            guard peek == "]" else { throw failure("\"]\"") }
+            position += 1
+            type = .array(type)
+        }
+        return type
+    }
+
+    private mutating func parseName() throws(JavaTypeSyntaxError) -> String {
+        let start = position
+        while let scalar = peek,
+            scalar == "." || scalar == "$" || scalar == "_" || scalar.properties.isAlphabetic
+                || (position > start && scalar.properties.numericType != nil)
+        {
+            position += 1
+        }
+        guard position > start, text[position - 1] != "." else { throw failure("a type name") }
+        return String(String.UnicodeScalarView(text[start..<position]))
+    }
+
+    private var peek: Unicode.Scalar? { position < text.count ? text[position] : nil }
+
+    private mutating func skipSpaces() {
+        while let scalar = peek, scalar == " " || scalar == "\t" { position += 1 }
+    }
+
+    private func failure(_ expected: String) -> JavaTypeSyntaxError {
+        JavaTypeSyntaxError(
+            text: String(String.UnicodeScalarView(text)), column: position + 1, expected: expected)
+    }
+}
