@@ -9,7 +9,9 @@ let package = Package(
         .executable(name: "kryo-example", targets: ["KryoExample"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0")
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         .target(
@@ -32,10 +34,11 @@ let package = Package(
             dependencies: [
                 "KryoCore", "KryoPlist", .product(name: "OrderedCollections", package: "swift-collections"),
             ]),
+        .target(name: "KryoSchemaFiles", dependencies: ["KryoCore", .product(name: "Yams", package: "Yams")]),
         .target(
             name: "SwiftKryo",
             dependencies: [
-                "KryoCore", "KryoBinary", "KryoPlist", "KryoKeyed", "KryoReadable",
+                "KryoCore", "KryoBinary", "KryoPlist", "KryoKeyed", "KryoReadable", "KryoSchemaFiles",
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]),
         .executableTarget(name: "KryoExample", dependencies: ["SwiftKryo"]),
@@ -44,6 +47,7 @@ let package = Package(
         .testTarget(name: "KryoPlistTests", dependencies: ["KryoPlist"]),
         .testTarget(name: "KryoKeyedTests", dependencies: ["SwiftKryo"]),
         .testTarget(name: "KryoReadableTests", dependencies: ["SwiftKryo"]),
+        .testTarget(name: "KryoSchemaFilesTests", dependencies: ["KryoSchemaFiles"]),
     ],
     swiftLanguageModes: [.v6]
 )

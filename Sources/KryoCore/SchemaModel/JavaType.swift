@@ -164,6 +164,13 @@ public struct JavaTypeSyntaxError: Error, Sendable, Equatable, CustomStringConve
     /// What was expected there.
     public var expected: String
 
+    /// Creates an error.
+    public init(text: String, column: Int, expected: String) {
+        self.text = text
+        self.column = column
+        self.expected = expected
+    }
+
     public var description: String {
         "bad Java type \"\(text)\": expected \(expected) at column \(column)"
     }
