@@ -46,7 +46,8 @@ import Testing
             JavaClassSchema(javaName: "a.A", id: 20, layout: .fields(.field, [])),
             JavaClassSchema(javaName: "a.A", id: 20, layout: .library),
             JavaClassSchema(
-                javaName: "a.T", layout: .fields(
+                javaName: "a.T",
+                layout: .fields(
                     .tagged,
                     [
                         JavaFieldSchema(name: "x", type: .primitive(.int), tag: 1),
