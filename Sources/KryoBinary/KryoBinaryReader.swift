@@ -169,6 +169,32 @@ public final class KryoBinaryReader: ValueReader {
     // MARK: Top-level calls
 
     /// Reads a value written by the given top-level Java call.
+    /// Reads what Java's `readObject`/`readObjectOrNull` reads for the class `javaName` (or, for
+    /// ``KryoFraming/classAndObject``, `readClassAndObject`): the slot of a class known by name,
+    /// as the dynamic path's classes are.
+    public func readRoot(framing: KryoFraming, javaName: String) throws -> Any? {
+        let slot: ResolvedSlot
+        switch framing {
+        case .classAndObject:
+            slot = ResolvedSlot(declared: .object, isFinal: false, registration: nil)
+        case .object, .objectOrNull:
+            guard let registration = registry.registration(forJavaName: javaName) else {
+                throw SerializationError(
+                    .unregisteredType, expected: "a registration for \(javaName)", found: "none", offset: input.offset)
+            }
+            let declared = DeclaredType(
+                registration.swiftType, finality: .final, canBeNull: framing == .objectOrNull, javaName: javaName)
+            slot = ResolvedSlot(declared: declared, isFinal: true, registration: registration)
+        }
+        do {
+            return try readObject(in: slot, forKey: "")
+        } catch var failure as SerializationError {
+            if failure.offset == nil { failure.offset = input.offset }
+            if failure.path.isEmpty { failure.path = currentPath }
+            throw failure
+        }
+    }
+
     public func readRoot(framing: KryoFraming, declaredType: any Any.Type) throws -> Any? {
         let slot: ResolvedSlot
         if let root = state.pointee.rootSlot, root.type == ObjectIdentifier(declaredType), root.framing == framing,
@@ -434,19 +460,19 @@ public final class KryoBinaryReader: ValueReader {
     public var isPositional: Bool { true }
 
     /// The field names stored the first time `type` appears in this graph, matched to `names`.
-    public func readFieldOrder(_ names: [String], of type: any Any.Type) throws -> [Int?] {
-        let key = ObjectIdentifier(type)
+    public func readFieldOrder(_ names: [String], of javaClass: ClassKey) throws -> [Int?] {
+        let key = javaClass.identifier
         if let order = state.pointee.fieldOrders[key] { return order }
         let count = Int(try withInput { try $0.readVarInt32(optimizePositive: true) })
         // Each name takes at least one byte.
-        try validateCount(count, minimumBytesPerElement: 1, forKey: "field names of \(type)")
+        try validateCount(count, minimumBytesPerElement: 1, forKey: "field names of \(javaClass.javaName)")
         var localIndex: [String: Int] = [:]
         for (index, name) in names.enumerated() where localIndex[name] == nil { localIndex[name] = index }
         var order: [Int?] = []
         order.reserveCapacity(count)
         for _ in 0..<count {
             guard let name = try withInput({ try $0.readString() }) else {
-                throw error(.invalidValue, expected: "a field name of \(type)", found: "null")
+                throw error(.invalidValue, expected: "a field name of \(javaClass.javaName)", found: "null")
             }
             order.append(localIndex[name])
         }

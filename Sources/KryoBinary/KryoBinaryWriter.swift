@@ -162,6 +162,30 @@ public final class KryoBinaryWriter: ValueWriter {
     private static let objectSlot = ResolvedSlot(declared: .object, isFinal: false, registration: nil)
 
     /// Writes `value` as the given top-level Java call would.
+    /// Writes `value` as Java's `writeObject`/`writeObjectOrNull` writes it for the class
+    /// `javaName` (or, for ``KryoFraming/classAndObject``, `writeClassAndObject`): the slot of a
+    /// class known by name, as the dynamic path's classes are.
+    public func writeRoot(_ value: Any?, framing: KryoFraming, javaName: String) throws {
+        switch framing {
+        case .classAndObject:
+            try writeObject(value, in: KryoBinaryWriter.objectSlot, forKey: "")
+        case .object, .objectOrNull:
+            guard let registration = registry.registration(forJavaName: javaName) else {
+                throw SerializationError(
+                    .unregisteredType, expected: "a registration for \(javaName)", found: "none",
+                    offset: output.totalCount)
+            }
+            if framing == .object, ValueConversion.flatten(value) == nil {
+                throw SerializationError(
+                    .typeMismatch, expected: "a value (writeObject cannot write nil)", found: "nil")
+            }
+            let declared = DeclaredType(
+                registration.swiftType, finality: .final, canBeNull: framing == .objectOrNull, javaName: javaName)
+            try writeObject(
+                value, in: ResolvedSlot(declared: declared, isFinal: true, registration: registration), forKey: "")
+        }
+    }
+
     public func writeRoot(_ value: Any?, framing: KryoFraming, declaredType: (any Any.Type)? = nil) throws {
         switch framing {
         case .classAndObject:
@@ -290,10 +314,10 @@ public final class KryoBinaryWriter: ValueWriter {
         let registration: Registration
         if let value {
             let type = Swift.type(of: value)
-            if let declared = slot.registration, type == slot.declared.swiftType {
+            if let declared = slot.registration, type == slot.declared.swiftType, slot.declared.javaName == nil {
                 registration = declared
             } else {
-                registration = try self.registration(for: type)
+                registration = try self.registration(forValue: value)
             }
         } else if slot.isFinal {
             registration = try slot.registration ?? self.registration(for: slot.declared.swiftType)
@@ -398,8 +422,8 @@ public final class KryoBinaryWriter: ValueWriter {
     public var isPositional: Bool { true }
 
     /// The field count and names, the first time `type` appears in this graph.
-    public func writeFieldNames(_ names: [String], of type: any Any.Type) throws {
-        guard state.pointee.fieldNamesWritten.insert(ObjectIdentifier(type)).inserted else { return }
+    public func writeFieldNames(_ names: [String], of javaClass: ClassKey) throws {
+        guard state.pointee.fieldNamesWritten.insert(javaClass.identifier).inserted else { return }
         withOutput { $0.writeVarInt32(Int32(names.count), optimizePositive: true) }
         for name in names { withOutput { $0.writeString(name) } }
     }
@@ -548,6 +572,15 @@ public final class KryoBinaryWriter: ValueWriter {
     }
 
     // MARK: Lookups
+
+    private func registration(forValue value: Any) throws -> Registration {
+        guard let registration = registry.registration(forValue: value) else {
+            throw SerializationError(
+                .unsupported, expected: "a registration or default serializer for \(Swift.type(of: value))",
+                found: "none", offset: output.totalCount)
+        }
+        return registration
+    }
 
     private func registration(for type: any Any.Type) throws -> Registration {
         guard let registration = registry.registration(for: type) else {

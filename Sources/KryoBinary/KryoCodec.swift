@@ -80,6 +80,33 @@ public struct KryoCodec: Sendable {
         }
     }
 
+    /// Encodes one value of the Java class `javaName`: for ``KryoFraming/object`` and
+    /// ``KryoFraming/objectOrNull``, what Java's `writeObject(output, value)` writes when the
+    /// reader names that class (the dynamic path's classes have no Swift type of their own).
+    public func encode(_ value: Any?, javaClass javaName: String) throws -> [UInt8] {
+        let writer = KryoBinaryWriter.beginCall(registry: registry, options: options, output: nil)
+        defer { writer.endCall() }
+        try writer.writeRoot(value, framing: framing, javaName: javaName)
+        return writer.output.buffer
+    }
+
+    /// Decodes one value of the Java class `javaName` that fills `bytes` exactly: what Java's
+    /// `readObject(input, type)` reads, for ``KryoFraming/object`` and ``KryoFraming/objectOrNull``.
+    public func decode(javaClass javaName: String, from bytes: [UInt8]) throws -> Any? {
+        try bytes.withUnsafeBytes { raw in
+            let reader = KryoBinaryReader.beginCall(registry: registry, options: options, bytes: raw)
+            defer { reader.endCall() }
+            let value = try reader.readRoot(framing: framing, javaName: javaName)
+            let input = reader.input
+            guard try input.isAtEnd() else {
+                throw SerializationError(
+                    .invalidValue, expected: "the end of the input after one value",
+                    found: "\(bytes.count - input.offset) more bytes", offset: input.offset)
+            }
+            return value
+        }
+    }
+
     /// Decodes the next value from `input`, leaving the input just after it.
     public func decode<T>(_ type: T.Type, from input: KryoInput) throws -> T {
         let reader = KryoBinaryReader.beginCall(registry: registry, options: options, input: input)

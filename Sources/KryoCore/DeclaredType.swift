@@ -22,16 +22,21 @@ public struct DeclaredType: Sendable {
     public var genericArguments: [DeclaredType]
     /// Whether the slot may hold nil (Java's `canBeNull`); primitives cannot.
     public var canBeNull: Bool
+    /// The Java class the slot declares when its Swift type cannot tell it: dynamic values
+    /// (``DynamicObject``, ``DynamicEnum``) of many Java classes share one Swift type. The
+    /// registry then resolves the slot by this name.
+    public var javaName: String?
 
     /// Creates a declared type.
     public init(
         _ swiftType: any Any.Type, finality: Finality = .inferred, genericArguments: [DeclaredType] = [],
-        canBeNull: Bool = true
+        canBeNull: Bool = true, javaName: String? = nil
     ) {
         self.swiftType = swiftType
         self.finality = finality
         self.genericArguments = genericArguments
         self.canBeNull = canBeNull
+        self.javaName = javaName
     }
 
     /// Java's `Object`: never final, every value carries its class.

@@ -286,7 +286,7 @@ public final class ResolvedSlot: Sendable {
         if let found {
             registration = found
         } else {
-            registration = declared.swiftType == Any.self ? nil : registry.registration(for: declared.swiftType)
+            registration = registry.registration(forDeclared: declared)
         }
     }
 

@@ -25,10 +25,14 @@ public final class Registration: Sendable {
     public let readableName: String
 
     /// Creates a registration.
+    ///
+    /// - Parameter enumOrdinal: For values that are Java enum constants without being a
+    ///   ``JavaEnum`` (``DynamicEnum``): the ordinal of a value, by which references to the
+    ///   constant are tracked.
     public init(
         swiftType: any Any.Type, id: Int?, javaName: String, serializer: AnySerializer, isFinal: Bool,
         tracksReferences: Bool, usesDefaultSerializer: Bool = false, archiveClass: ArchiveClass? = nil,
-        readableName: String? = nil
+        readableName: String? = nil, enumOrdinal: (@Sendable (Any) -> Int?)? = nil
     ) {
         self.usesDefaultSerializer = usesDefaultSerializer
         self.archiveClass = archiveClass ?? ArchiveClass(javaName)
@@ -39,15 +43,18 @@ public final class Registration: Sendable {
         self.serializer = serializer
         self.isFinal = isFinal
         self.tracksReferences = tracksReferences
-        if swiftType is AnyClass {
+        if let enumOrdinal {
+            identity = .enumConstant
+            self.enumOrdinal = enumOrdinal
+        } else if swiftType is AnyClass {
             identity = .instance
-            enumOrdinal = nil
+            self.enumOrdinal = nil
         } else if let enumType = swiftType as? any JavaEnum.Type {
             identity = .enumConstant
-            enumOrdinal = Registration.ordinalFunction(enumType)
+            self.enumOrdinal = Registration.ordinalFunction(enumType)
         } else {
             identity = .none
-            enumOrdinal = nil
+            self.enumOrdinal = nil
         }
     }
 

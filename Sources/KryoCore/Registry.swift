@@ -42,7 +42,17 @@ public final class Registry: Sendable {
     ///
     /// - Throws: ``SerializationError`` when two entries share an id or a Swift type, or when a
     ///   type has neither a serializer nor a default one.
-    public init(_ entries: [Register] = []) throws {
+    public convenience init(_ entries: [Register] = []) throws {
+        try self.init(entries, classes: [])
+    }
+
+    /// Builds a registry from a list of entries and registrations of Java classes known by name
+    /// and id only: the classes of the dynamic path, whose values share one Swift type
+    /// (``DynamicObject``, ``DynamicEnum``) and name their Java class themselves.
+    ///
+    /// - Throws: ``SerializationError`` when two entries share an id, a Swift type or a Java
+    ///   name, or when a type has neither a serializer nor a default one.
+    public init(_ entries: [Register], classes: [Registration]) throws {
         var byType: [ObjectIdentifier: Registration] = [:]
         var byID: [Int: Registration] = [:]
         var byName: [String: Registration] = [:]
@@ -111,6 +121,27 @@ public final class Registry: Sendable {
             byType[key] = registration
             if let id = entry.id { byID[id] = registration }
             byName[javaName] = registration
+        }
+        for registration in classes {
+            if let id = registration.id {
+                guard id >= 0, userIDs.insert(id).inserted else {
+                    throw SerializationError(
+                        .invalidValue, expected: "each id registered once, ≥ 0",
+                        found: "id \(id) for \(registration.javaName)")
+                }
+                byID[id] = registration
+            }
+            guard byName[registration.javaName] == nil else {
+                throw SerializationError(
+                    .invalidValue, expected: "each Java class registered once", found: "\(registration.javaName) twice")
+            }
+            byName[registration.javaName] = registration
+            if byArchiveName[registration.archiveClass.name] == nil {
+                byArchiveName[registration.archiveClass.name] = registration
+            }
+            if byReadableName[registration.readableName] == nil {
+                byReadableName[registration.readableName] = registration
+            }
         }
         // Resolve, once, the default registrations of every type the registered ones reach
         // (field types, element types), so that encoding and decoding look them up without a lock.
@@ -215,10 +246,34 @@ public final class Registry: Sendable {
         case .final: return (true, nil)
         case .nonFinal: return (false, nil)
         case .inferred:
-            if declared.swiftType == Any.self { return (false, nil) }
-            let registration = registration(for: declared.swiftType)
+            let registration = registration(forDeclared: declared)
             return (registration?.isFinal ?? false, registration)
         }
+    }
+
+    /// The registration of a declared type: by its Java name when it has one (dynamic values),
+    /// else by its Swift type; `nil` for Java's `Object`.
+    public func registration(forDeclared declared: DeclaredType) -> Registration? {
+        if let javaName = declared.javaName { return registration(forJavaName: javaName) }
+        return declared.swiftType == Any.self ? nil : registration(for: declared.swiftType)
+    }
+
+    /// The registration used to write `value`: ``registration(for:)`` of its Swift type, except
+    /// for dynamic values (``DynamicObject``, ``DynamicEnum``), which name their Java class.
+    @inlinable
+    public func registration(forValue value: Any) -> Registration? {
+        let type = Swift.type(of: value)
+        if type == DynamicObject.self || type == DynamicEnum.self {
+            return dynamicRegistration(of: value)
+        }
+        return registration(for: type)
+    }
+
+    @usableFromInline
+    func dynamicRegistration(of value: Any) -> Registration? {
+        if let object = value as? DynamicObject { return byName[object.javaClass] }
+        if let constant = value as? DynamicEnum { return byName[constant.javaClass] }
+        return nil
     }
 
     /// Whether values in a slot of this declared type carry no class tag.

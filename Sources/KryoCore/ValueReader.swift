@@ -74,7 +74,7 @@ public protocol ValueReader: AnyObject {
     /// the local field of that name in `names`, or `nil` for a field the reader does not know
     /// (skip it with ``skipField(forKey:)``). Read once per graph (see
     /// ``ValueWriter/writeFieldNames(_:of:)``). Defaults to every local field in order.
-    func readFieldOrder(_ names: [String], of type: any Any.Type) throws -> [Int?]
+    func readFieldOrder(_ names: [String], of javaClass: ClassKey) throws -> [Int?]
     /// Enters a field written between ``ValueWriter/beginSkippableField(forKey:)`` and
     /// ``ValueWriter/endSkippableField()``. Defaults to nothing.
     func beginSkippableField(forKey key: String) throws
@@ -100,7 +100,7 @@ extension ValueReader {
         return JavaClassTag(javaName: name, registration: registry.registration(forJavaName: name))
     }
     public func withoutReferences<T>(_ body: () throws -> T) throws -> T { try body() }
-    public func readFieldOrder(_ names: [String], of type: any Any.Type) throws -> [Int?] {
+    public func readFieldOrder(_ names: [String], of javaClass: ClassKey) throws -> [Int?] {
         Array(names.indices)
     }
     public func beginSkippableField(forKey key: String) throws {}

@@ -105,7 +105,7 @@ public protocol ValueWriter: AnyObject {
     /// Writes the names of the fields of `type` in the order its fields follow, once per graph:
     /// later calls for the same type in the same top-level call write nothing (Kryo's
     /// `CompatibleFieldSerializer` header). Defaults to writing nothing.
-    func writeFieldNames(_ names: [String], of type: any Any.Type) throws
+    func writeFieldNames(_ names: [String], of javaClass: ClassKey) throws
     /// Starts a field that a reader can skip without knowing its type; ``endSkippableField()``
     /// ends it (Kryo: chunks of at most 1024 bytes, then an empty chunk). Defaults to nothing.
     func beginSkippableField(forKey key: String) throws
@@ -123,7 +123,7 @@ extension ValueWriter {
     }
     public func withoutReferences<T>(_ body: () throws -> T) throws -> T { try body() }
     public func writeCharSequence(_ value: String?, forKey key: String) throws { try writeString(value, forKey: key) }
-    public func writeFieldNames(_ names: [String], of type: any Any.Type) throws {}
+    public func writeFieldNames(_ names: [String], of javaClass: ClassKey) throws {}
     public func beginSkippableField(forKey key: String) throws {}
     public func endSkippableField() throws {}
 

@@ -45,15 +45,21 @@ struct FoundationDecoding: Sendable {
         try reader.foundationElements(entries, as: declared?.genericArguments.first)
     }
     private static let set = FoundationDecoding { reader, entries, declared in
-        Set(try reader.hashable(reader.foundationElements(entries, as: declared?.genericArguments.first)))
+        let elements = try reader.hashable(reader.foundationElements(entries, as: declared?.genericArguments.first))
+        // Where the declared type keeps order (the dynamic path's `HashSet`), keep the archive's.
+        if declared?.swiftType == OrderedSet<AnyHashable>.self { return OrderedSet(elements) }
+        return Set(elements)
     }
     private static let orderedSet = FoundationDecoding { reader, entries, declared in
         OrderedSet(try reader.hashable(reader.foundationElements(entries, as: declared?.genericArguments.first)))
     }
     private static let dictionary = FoundationDecoding { reader, entries, declared in
         let arguments = declared?.genericArguments ?? []
-        return try reader.foundationDictionary(
+        let entries = try reader.foundationDictionary(
             entries, keysAs: arguments.first, valuesAs: arguments.count > 1 ? arguments[1] : nil)
+        // Where the declared type keeps order (the dynamic path's `HashMap`), keep the archive's.
+        if declared?.swiftType == OrderedDictionary<AnyHashable, Any?>.self { return entries }
+        return Dictionary(entries.elements.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
     }
 }
 
@@ -148,7 +154,7 @@ extension KeyedArchiveReader {
     /// A dictionary: parallel `NS.keys`/`NS.objects` lists, or `NS.key.N`/`NS.object.N` pairs.
     fileprivate func foundationDictionary(
         _ entries: PropertyListDictionary, keysAs keyType: DeclaredType?, valuesAs valueType: DeclaredType?
-    ) throws -> [AnyHashable: Any?] {
+    ) throws -> OrderedDictionary<AnyHashable, Any?> {
         var keys: [Any?] = []
         var values: [Any?] = []
         if let stored = entries[FoundationCoderKeys.keys] {
@@ -174,7 +180,7 @@ extension KeyedArchiveReader {
                 values.append(try at(FoundationCoderKeys.object(index)) { try decode(value, as: valueType) })
             }
         }
-        var result: [AnyHashable: Any?] = [:]
+        var result: OrderedDictionary<AnyHashable, Any?> = [:]
         result.reserveCapacity(keys.count)
         for (key, value) in zip(try hashable(keys), values) { result[key] = .some(value) }
         return result

@@ -50,7 +50,7 @@ final class KeyedArchiveWriter: ValueWriter {
     func archive(_ value: Any?) throws -> Int {
         guard let value = ValueConversion.flatten(value) else { return 0 }
         if let uid = try archiveFoundationValue(value) { return uid }
-        guard let registration = registry.registration(for: type(of: value)) else {
+        guard let registration = registry.registration(forValue: value) else {
             throw SerializationError(
                 options.registrationRequired ? .unregisteredType : .unsupported,
                 expected: "a registered type or a Foundation value", found: "a value of type \(type(of: value))",

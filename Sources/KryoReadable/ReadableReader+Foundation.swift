@@ -39,15 +39,21 @@ struct ReadableFoundation: Sendable {
         try reader.foundationElements(entries, as: declared?.genericArguments.first)
     }
     private static let set = ReadableFoundation { reader, entries, declared in
-        Set(try reader.hashable(reader.foundationElements(entries, as: declared?.genericArguments.first)))
+        let elements = try reader.hashable(reader.foundationElements(entries, as: declared?.genericArguments.first))
+        // Where the declared type keeps order (the dynamic path's `HashSet`), keep the archive's.
+        if declared?.swiftType == OrderedSet<AnyHashable>.self { return OrderedSet(elements) }
+        return Set(elements)
     }
     private static let orderedSet = ReadableFoundation { reader, entries, declared in
         OrderedSet(try reader.hashable(reader.foundationElements(entries, as: declared?.genericArguments.first)))
     }
     private static let dictionary = ReadableFoundation { reader, entries, declared in
         let arguments = declared?.genericArguments ?? []
-        return try reader.foundationDictionary(
+        let entries = try reader.foundationDictionary(
             entries, keysAs: arguments.first, valuesAs: arguments.count > 1 ? arguments[1] : nil)
+        // Where the declared type keeps order (the dynamic path's `HashMap`), keep the archive's.
+        if declared?.swiftType == OrderedDictionary<AnyHashable, Any?>.self { return entries }
+        return Dictionary(entries.elements.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
     }
 
     /// `value` as a string when it is one: a Swift string or an `NSMutableString`.
@@ -131,7 +137,7 @@ extension ReadableReader {
     /// A dictionary whose keys are not all strings: parallel `NS.keys` and `NS.objects` arrays.
     fileprivate func foundationDictionary(
         _ entries: ReadableDictionary, keysAs keyType: DeclaredType?, valuesAs valueType: DeclaredType?
-    ) throws -> [AnyHashable: Any?] {
+    ) throws -> OrderedDictionary<AnyHashable, Any?> {
         guard case .array(let keyNodes)? = entries[FoundationCoderKeys.keys],
             case .array(let valueNodes)? = entries[FoundationCoderKeys.objects], keyNodes.count == valueNodes.count
         else {
@@ -142,7 +148,7 @@ extension ReadableReader {
         }
         let keys = try hashable(at(FoundationCoderKeys.keys) { try list(keyNodes, as: keyType) })
         let values = try at(FoundationCoderKeys.objects) { try list(valueNodes, as: valueType) }
-        var result: [AnyHashable: Any?] = [:]
+        var result: OrderedDictionary<AnyHashable, Any?> = [:]
         result.reserveCapacity(keys.count)
         for (key, value) in zip(keys, values) { result[key] = .some(value) }
         return result

@@ -63,7 +63,7 @@ final class ReadableWriter: ValueWriter {
     func tree(of value: Any?) throws -> ReadableValue {
         guard let value = ValueConversion.flatten(value) else { return .null }
         if let plain = try plainTree(of: value) { return plain }
-        guard let registration = registry.registration(for: type(of: value)) else {
+        guard let registration = registry.registration(forValue: value) else {
             throw SerializationError(
                 options.registrationRequired ? .unregisteredType : .unsupported,
                 expected: "a registered type or a plain value", found: "a value of type \(type(of: value))",

@@ -137,8 +137,16 @@ struct ContainerSlot<Value>: Sendable {
     /// The slot for one write or read, given the generic arguments the field declared.
     @inlinable
     func resolve(_ arguments: [DeclaredType], _ index: Int, _ registry: Registry) -> ObjectSlot<Value> {
-        guard index < arguments.count, open.declared.swiftType != Any.self else { return open }
+        guard index < arguments.count else { return open }
         let argument = arguments[index]
+        if open.declared.swiftType == Any.self {
+            // Untyped elements (the dynamic path): Java's generic argument still decides whether
+            // they carry their class.
+            guard argument.finality != .nonFinal, argument.swiftType != Any.self || argument.javaName != nil else {
+                return open
+            }
+            return Self.untypedSlot(argument, registry) ?? open
+        }
         switch argument.finality {
         case .nonFinal:
             return open
@@ -150,6 +158,18 @@ struct ContainerSlot<Value>: Sendable {
             }
             return registry.isFinal(argument) ? final : open
         }
+    }
+}
+
+extension ContainerSlot {
+    /// The slot of an untyped element whose declared generic argument is final, or `nil`.
+    @usableFromInline
+    static func untypedSlot(_ argument: DeclaredType, _ registry: Registry) -> ObjectSlot<Value>? {
+        guard registry.isFinal(argument) else { return nil }
+        var final = argument.withoutGenerics
+        final.finality = .final
+        final.genericArguments = argument.genericArguments
+        return ObjectSlot(final)
     }
 }
 

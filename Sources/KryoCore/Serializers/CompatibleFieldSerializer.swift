@@ -23,7 +23,7 @@ public struct CompatibleFieldSerializer<Root: Schematized>: Serializer {
         guard writer.isPositional else {
             return try accessors.writeAll(value, to: writer)
         }
-        try writer.writeFieldNames(names, of: Root.self)
+        try writer.writeFieldNames(names, of: ClassKey(Root.self, javaName: Root.javaClassName))
         for (index, name) in names.enumerated() {
             try writer.beginSkippableField(forKey: name)
             try accessors.write(index, of: value, to: writer)
@@ -38,7 +38,7 @@ public struct CompatibleFieldSerializer<Root: Schematized>: Serializer {
             try accessors.readPresent(into: &value, from: reader)
             return value
         }
-        for index in try reader.readFieldOrder(names, of: Root.self) {
+        for index in try reader.readFieldOrder(names, of: ClassKey(Root.self, javaName: Root.javaClassName)) {
             guard let index, names.indices.contains(index) else {
                 try reader.skipField(forKey: "$unknown")
                 continue

@@ -1,0 +1,164 @@
+/// Serializes a ``DynamicObject`` of one Java class from its schema, in the layout of Kryo's
+/// `FieldSerializer`, `TaggedFieldSerializer` or `CompatibleFieldSerializer`: the same bytes the
+/// typed serializers (``FieldSerializer``, ``TaggedFieldSerializer``,
+/// ``CompatibleFieldSerializer``) write for a Swift type with the same schema.
+struct DynamicBeanSerializer: Serializer {
+    /// Stands for the class in once-per-graph headers (``ClassKey``).
+    final class Token: Sendable {}
+
+    let javaName: String
+    let kind: FieldSerializerKind
+    let isFinal: Bool
+    /// The fields in Java's order.
+    let fields: [DynamicField]
+    /// Field names in declaration order, each with the field that gives its default: what a
+    /// new object starts with.
+    let initialFields: [(name: String, field: DynamicField?)]
+    let token = Token()
+
+    init(javaName: String, kind: FieldSerializerKind, isFinal: Bool, fields: [DynamicField], declared: [String]) {
+        self.javaName = javaName
+        self.kind = kind
+        self.isFinal = isFinal
+        self.fields = fields
+        let byName = Dictionary(fields.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        initialFields = declared.map { ($0, byName[$0]) }
+    }
+
+    private var classKey: ClassKey { ClassKey(token, javaName: javaName) }
+
+    func write(_ value: DynamicObject, to writer: any ValueWriter) throws {
+        guard value.javaClass == javaName else {
+            throw SerializationError(.typeMismatch, expected: "an object of \(javaName)", found: value.javaClass)
+        }
+        switch kind {
+        case .field:
+            for field in fields { try field.write(value, to: writer) }
+        case .tagged:
+            let written = fields.filter { $0.tag != nil && !$0.isDeprecated }
+            if writer.isPositional {
+                try writer.writeInt32(Int32(written.count), forKey: "$fieldCount", encoding: .positive)
+            }
+            for field in written {
+                if writer.isPositional, let tag = field.tag {
+                    try writer.writeInt32(Int32(truncatingIfNeeded: tag), forKey: "$tag", encoding: .positive)
+                }
+                try field.write(value, to: writer)
+            }
+        case .compatible:
+            guard writer.isPositional else {
+                for field in fields { try field.write(value, to: writer) }
+                return
+            }
+            try writer.writeFieldNames(fields.map(\.name), of: classKey)
+            for field in fields {
+                try writer.beginSkippableField(forKey: field.name)
+                try field.write(value, to: writer)
+                try writer.endSkippableField()
+            }
+        }
+    }
+
+    func read(from reader: any ValueReader) throws -> DynamicObject {
+        let object = DynamicObject(javaClass: javaName)
+        for (name, field) in initialFields { object.fields[name] = .some(field?.defaultValue) }
+        reader.reference(object)
+        guard reader.isPositional else {
+            for field in fields where kind != .tagged || field.tag != nil {
+                if reader.containsValue(forKey: field.name) { try field.read(into: object, from: reader) }
+            }
+            return object
+        }
+        switch kind {
+        case .field:
+            for field in fields { try field.read(into: object, from: reader) }
+        case .tagged:
+            try readTagged(into: object, from: reader)
+        case .compatible:
+            for index in try reader.readFieldOrder(fields.map(\.name), of: classKey) {
+                guard let index, fields.indices.contains(index) else {
+                    try reader.skipField(forKey: "$unknown")
+                    continue
+                }
+                try reader.beginSkippableField(forKey: fields[index].name)
+                try fields[index].read(into: object, from: reader)
+                try reader.endSkippableField()
+            }
+        }
+        return object
+    }
+
+    private func readTagged(into object: DynamicObject, from reader: any ValueReader) throws {
+        let count = Int(try reader.readInt32(forKey: "$fieldCount", encoding: .positive))
+        guard count >= 0 else {
+            throw reader.error(.invalidValue, expected: "a field count ≥ 0", found: "\(count)")
+        }
+        try reader.validateCount(count, minimumBytesPerElement: 2, forKey: "$fieldCount")
+        for _ in 0..<count {
+            let tag = Int(try reader.readInt32(forKey: "$tag", encoding: .positive))
+            guard let field = fields.first(where: { $0.tag == tag }) else {
+                let known = fields.compactMap(\.tag).map(String.init).joined(separator: ", ")
+                throw reader.error(
+                    .invalidValue, expected: "a field tag of \(javaName) (\(known))",
+                    found: "tag \(tag), which the schema does not have")
+            }
+            try field.read(into: object, from: reader)
+        }
+    }
+}
+
+/// Serializes a ``DynamicEnum`` as Java's `EnumSerializer` does (`ordinal + 1`, `0` for null);
+/// formats with keys store the ordinal and the constant's name, and read the name first.
+struct DynamicEnumSerializer: Serializer {
+    let javaName: String
+    let constants: [String]
+
+    var isFinal: Bool { true }
+    var handlesNil: Bool { true }
+
+    func write(_ value: DynamicEnum, to writer: any ValueWriter) throws {
+        guard value.javaClass == javaName, constants.indices.contains(value.ordinal) else {
+            throw SerializationError(
+                .typeMismatch, expected: "a constant of \(javaName) (ordinal below \(constants.count))",
+                found: "\(value.javaClass) ordinal \(value.ordinal)")
+        }
+        if writer.isPositional {
+            try writer.writeInt32(Int32(value.ordinal + 1), forKey: "ordinal", encoding: .positive)
+        } else {
+            try writer.writeString(constants[value.ordinal], forKey: "name")
+            try writer.writeInt32(Int32(value.ordinal), forKey: "ordinal", encoding: .positive)
+        }
+    }
+
+    func read(from reader: any ValueReader) throws -> DynamicEnum {
+        guard let value = try readNilable(from: reader) else {
+            throw reader.error(.typeMismatch, expected: "a constant of \(javaName)", found: "nil")
+        }
+        return value
+    }
+
+    func writeNil(to writer: any ValueWriter) throws {
+        try writer.writeInt32(0, forKey: "ordinal", encoding: .positive)
+    }
+
+    func readNilable(from reader: any ValueReader) throws -> DynamicEnum? {
+        if !reader.isPositional, reader.containsValue(forKey: "name"), let name = try reader.readString(forKey: "name")
+        {
+            guard let ordinal = constants.firstIndex(of: name) else {
+                throw reader.error(
+                    .invalidValue, expected: "a constant of \(javaName) (\(constants.joined(separator: ", ")))",
+                    found: "\"\(name)\"")
+            }
+            return DynamicEnum(javaClass: javaName, ordinal: ordinal, name: name)
+        }
+        var stored = Int(try reader.readInt32(forKey: "ordinal", encoding: .positive))
+        if !reader.isPositional { stored += 1 }
+        if stored == 0 { return nil }
+        guard stored > 0, stored <= constants.count else {
+            throw reader.error(
+                .invalidValue, expected: "an ordinal below \(constants.count) for \(javaName)",
+                found: "ordinal \(stored - 1)")
+        }
+        return DynamicEnum(javaClass: javaName, ordinal: stored - 1, name: constants[stored - 1])
+    }
+}

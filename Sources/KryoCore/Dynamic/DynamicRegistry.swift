@@ -1,0 +1,158 @@
+import FoundationEssentials
+import OrderedCollections
+
+extension Registry {
+    /// A registry for the dynamic path: every class of `schemas` is registered by its Java name
+    /// (and id), read and written as ``DynamicObject`` and ``DynamicEnum`` values, so that data of
+    /// Java classes without Swift types converts between every backend.
+    ///
+    /// Library classes listed with an id (`java.util.ArrayList`, `int[]`…) get that id. In this
+    /// registry `java.util.HashMap` values are `OrderedDictionary<AnyHashable, Any?>` and
+    /// `java.util.HashSet` values `OrderedSet<AnyHashable>`, so that entries keep the order the
+    /// stream gave them and a value read then written gives the same bytes.
+    ///
+    /// - Parameters:
+    ///   - schemas: The classes.
+    ///   - extra: Swift types to register as well (custom serializers…).
+    /// - Throws: ``SerializationError`` naming the first problem of the schema set
+    ///   (``SchemaSet/problems``), a field type the library cannot serialize, or a clash of ids.
+    public convenience init(schemas: SchemaSet, _ extra: [Register] = []) throws {
+        if let problem = schemas.problems.first {
+            throw SerializationError(.invalidValue, expected: "a sound schema", found: problem)
+        }
+        let catalog = DynamicCatalog(schemas)
+        var entries = extra
+        let orderedMap = OrderedDictionary<AnyHashable, Any?>.self
+        let orderedSet = OrderedSet<AnyHashable>.self
+        var libraryIDs: [String: Int] = [:]
+        for schema in schemas.classes where schema.layout == .library {
+            if let id = schema.id { libraryIDs[schema.javaName] = id }
+        }
+        entries.append(
+            Register(orderedMap, id: libraryIDs.removeValue(forKey: "java.util.HashMap"), javaName: "java.util.HashMap")
+        )
+        entries.append(
+            Register(orderedSet, id: libraryIDs.removeValue(forKey: "java.util.HashSet"), javaName: "java.util.HashSet")
+        )
+        let base = try Registry(entries)
+        for (javaName, id) in libraryIDs.sorted(by: { $0.value < $1.value }) {
+            guard let library = base.registration(forJavaName: javaName) else {
+                throw SerializationError(
+                    .unsupported, expected: "a class the library serializes (or a schema for \(javaName))",
+                    found: javaName)
+            }
+            entries.append(Register(library.swiftType, id: id, javaName: javaName))
+        }
+        let library = try Registry(entries)
+        var classes: [Registration] = []
+        for schema in schemas.classes {
+            switch schema.layout {
+            case .library:
+                continue
+            case .enumeration(let constants):
+                classes.append(
+                    Registration(
+                        swiftType: DynamicEnum.self, id: schema.id, javaName: schema.javaName,
+                        serializer: AnySerializer(
+                            DynamicEnumSerializer(javaName: schema.javaName, constants: constants)),
+                        isFinal: true, tracksReferences: true,
+                        archiveClass: schema.archiveName.map { ArchiveClass($0) }, readableName: schema.readableName,
+                        enumOrdinal: { ($0 as? DynamicEnum)?.ordinal }))
+            case .fields(let kind, let fields):
+                let dynamicFields = try schema.fieldsInJavaOrder.map { field in
+                    try catalog.dynamicField(field, of: schema, in: library)
+                }
+                let serializer = DynamicBeanSerializer(
+                    javaName: schema.javaName, kind: kind, isFinal: schema.isFinal, fields: dynamicFields,
+                    declared: fields.map(\.name))
+                classes.append(
+                    Registration(
+                        swiftType: DynamicObject.self, id: schema.id, javaName: schema.javaName,
+                        serializer: AnySerializer(serializer), isFinal: schema.isFinal, tracksReferences: true,
+                        archiveClass: schema.archiveName.map { ArchiveClass($0) }, readableName: schema.readableName))
+            }
+        }
+        try self.init(entries, classes: classes)
+    }
+}
+
+/// What the dynamic registry knows about the classes of a schema set while it builds fields.
+private struct DynamicCatalog {
+    let schemas: [String: JavaClassSchema]
+
+    init(_ set: SchemaSet) {
+        schemas = Dictionary(set.classes.map { ($0.javaName, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    func dynamicField(_ field: JavaFieldSchema, of owner: JavaClassSchema, in library: Registry) throws -> DynamicField
+    {
+        let kind: DynamicField.Kind
+        if case .primitive(let primitive) = field.type {
+            kind = .primitive(primitive)
+        } else {
+            var declared = try declaredType(field.type, in: library, context: "\(owner.javaName).\(field.name)")
+            if field.isPublicField { declared = declared.withoutGenerics }
+            if let isFinal = field.isFinal { declared.finality = isFinal ? .final : .nonFinal }
+            declared.canBeNull = field.isNullable
+            if declared.swiftType == String.self, declared.finality != .nonFinal {
+                kind = .string(canBeNull: field.isNullable)
+            } else {
+                kind = .object(declared)
+            }
+        }
+        return DynamicField(name: field.name, kind: kind, tag: field.tag, isDeprecated: field.isDeprecated)
+    }
+
+    /// The declared type of a slot of Java type `type`.
+    func declaredType(_ type: JavaType, in library: Registry, context: String) throws -> DeclaredType {
+        switch type {
+        case .primitive(let primitive):
+            // A primitive as a generic argument or array component: its wrapper.
+            return try declaredType(.named(primitive.wrapperName), in: library, context: context)
+        case .array:
+            let name = type.className
+            guard let registration = library.registration(forJavaName: name) else {
+                throw SerializationError(
+                    .unsupported, expected: "an array type the library serializes", found: "\(type) in \(context)")
+            }
+            return DeclaredType(registration.swiftType, javaName: name)
+        case .object(let name, let arguments):
+            let generics = try arguments.map { try declaredType($0, in: library, context: context) }
+            if name == "java.lang.Object" { return .object }
+            if let schema = schemas[name], schema.layout != .library {
+                let isEnum = schema.enumConstants != nil
+                return DeclaredType(
+                    isEnum ? DynamicEnum.self : DynamicObject.self,
+                    finality: isEnum || schema.isFinal ? .final : .nonFinal, javaName: name)
+            }
+            if let interface = DynamicCatalog.interfaces[name] {
+                return DeclaredType(interface, finality: .nonFinal, genericArguments: generics)
+            }
+            guard let registration = library.registration(forJavaName: name) else {
+                throw SerializationError(
+                    .unsupported, expected: "a class in the schema or one the library serializes",
+                    found: "\(name) in \(context)")
+            }
+            return DeclaredType(registration.swiftType, genericArguments: generics, javaName: name)
+        }
+    }
+
+    /// Java interfaces and abstract classes a field may declare: the Swift type values of the
+    /// slot read as when the data names no class (readable documents), always with a class tag.
+    static let interfaces: [String: any Any.Type] = [
+        "java.util.List": [Any?].self,
+        "java.util.Collection": [Any?].self,
+        "java.lang.Iterable": [Any?].self,
+        "java.util.AbstractList": [Any?].self,
+        "java.util.Map": OrderedDictionary<AnyHashable, Any?>.self,
+        "java.util.AbstractMap": OrderedDictionary<AnyHashable, Any?>.self,
+        "java.util.SortedMap": OrderedDictionary<AnyHashable, Any?>.self,
+        "java.util.Set": OrderedSet<AnyHashable>.self,
+        "java.util.AbstractSet": OrderedSet<AnyHashable>.self,
+        "java.util.SortedSet": OrderedSet<AnyHashable>.self,
+        "java.lang.Number": Any.self,
+        "java.lang.CharSequence": Any.self,
+        "java.lang.Comparable": Any.self,
+        "java.io.Serializable": Any.self,
+    ]
+}

@@ -1,0 +1,120 @@
+import Foundation
+import SwiftKryo
+import Testing
+
+/// The dynamic path: Java-written streams read with nothing but a schema (no Swift types), then
+/// written again — as Kryo, and through readable documents and keyed archives — give Java's bytes.
+@Suite struct DynamicPathTests {
+    /// The KryoCocoa README's classes, as the Java peer's "cocoa" configuration registers them.
+    static let cocoa = SchemaSet(classes: [
+        JavaClassSchema(
+            javaName: "test.SampleBean", id: 20,
+            layout: .fields(
+                .field,
+                [JavaFieldSchema(name: "key", type: .primitive(.int)), JavaFieldSchema(name: "name", type: .string)])),
+        JavaClassSchema(
+            javaName: "test.OtherBean", id: 21,
+            layout: .fields(
+                .field,
+                [
+                    JavaFieldSchema(
+                        name: "map", type: .object("java.util.Map", arguments: [.named("java.lang.Integer"), .string])),
+                    JavaFieldSchema(
+                        name: "beans", type: .object("java.util.List", arguments: [.named("test.SampleBean")])),
+                    JavaFieldSchema(name: "kind", type: .named("test.SampleEnum")),
+                ])),
+        JavaClassSchema(javaName: "test.SampleEnum", id: 22, layout: .enumeration(["FIRST", "SECOND", "THIRD"])),
+        JavaClassSchema(javaName: "java.util.ArrayList", id: 23, layout: .library),
+        JavaClassSchema(javaName: "java.util.HashMap", id: 24, layout: .library),
+    ])
+
+    static let cocoaCases = PeerCases.all.filter { $0.config == .cocoa && $0.readConfig == nil }.map(\.name)
+
+    private func javaBytes(_ name: String) throws -> [UInt8] {
+        switch JavaPeerRun.shared {
+        case .success(let run): return try #require(run.javaBytes[name], "Java wrote no bytes for \(name)")
+        case .failure(let failure): throw failure
+        }
+    }
+
+    /// Decodes with the dynamic registry, as the case's framing reads.
+    private func decode(_ bytes: [UInt8], _ peerCase: PeerCase, _ codec: KryoCodec) throws -> Any? {
+        peerCase.framing == .classAndObject
+            ? try codec.decode(Any?.self, from: bytes) : try codec.decode(javaClass: "test.SampleBean", from: bytes)
+    }
+
+    private func encode(_ value: Any?, _ peerCase: PeerCase, _ codec: KryoCodec) throws -> [UInt8] {
+        peerCase.framing == .classAndObject
+            ? try codec.encode(value) : try codec.encode(value, javaClass: "test.SampleBean")
+    }
+
+    @Test("Kryo → dynamic values → Kryo, and through readable and keyed documents", arguments: cocoaCases)
+    func cocoaStreams(_ name: String) throws {
+        let peerCase = try #require(PeerCases.all.first { $0.name == name })
+        let bytes = try javaBytes(name)
+        let registry = try Registry(schemas: Self.cocoa)
+        let options = SerializationOptions(references: peerCase.references)
+        let codec = KryoCodec(registry: registry, framing: peerCase.framing, options: options)
+        let value = try decode(bytes, peerCase, codec)
+        #expect(hex(try encode(value, peerCase, codec)) == hex(bytes))
+
+        let readable = ReadableCodec(registry: registry, format: .json, options: options)
+        let document = try readable.encode(value)
+        let fromDocument = try readable.decode(Any?.self, from: document)
+        #expect(
+            hex(try encode(fromDocument, peerCase, codec)) == hex(bytes), "\(String(decoding: document, as: UTF8.self))"
+        )
+
+        for format in [PropertyListFormat.binary, .xml] {
+            let keyed = KeyedArchiveCodec(registry: registry, format: format, options: options)
+            let archive = try keyed.encode(value)
+            let fromArchive = try keyed.decode(Any?.self, from: archive)
+            #expect(hex(try encode(fromArchive, peerCase, codec)) == hex(bytes), "\(format)")
+        }
+    }
+
+    @Test func beansReadAsDynamicObjects() throws {
+        let registry = try Registry(schemas: Self.cocoa)
+        let value = try KryoCodec(registry: registry).decode(Any?.self, from: try javaBytes("other"))
+        let other = try #require(value as? DynamicObject)
+        #expect(other.javaClass == "test.OtherBean")
+        #expect(Array(other.fields.keys) == ["map", "beans", "kind"])
+        #expect(other["kind"] as? DynamicEnum == DynamicEnum(javaClass: "test.SampleEnum", ordinal: 1, name: "SECOND"))
+        let beans = try #require(other["beans"] as? [Any?])
+        let first = try #require(beans.first as? DynamicObject)
+        #expect(first["key"] as? Int32 == 1)
+        #expect(first["name"] as? String == "a")
+        let map = try #require(other["map"] as? OrderedDictionary<AnyHashable, Any?>)
+        #expect(map[AnyHashable(Int32(1))] as? String == "one")
+    }
+
+    @Test func readableDocumentsNameJavaClassesAndEnumConstants() throws {
+        let registry = try Registry(schemas: Self.cocoa)
+        let value = try KryoCodec(registry: registry).decode(Any?.self, from: try javaBytes("sample_enum"))
+        let json = try ReadableCodec(registry: registry, format: .json).encode(value)
+        #expect(String(decoding: json, as: UTF8.self) == #"{"$class":"test.SampleEnum","name":"THIRD","ordinal":2}"#)
+        let named = try ReadableCodec(registry: registry).decode(
+            Any?.self, from: Array(#"{"$class":"test.SampleEnum","name":"FIRST"}"#.utf8))
+        #expect(named as? DynamicEnum == DynamicEnum(javaClass: "test.SampleEnum", ordinal: 0, name: "FIRST"))
+    }
+
+    @Test func wrongFieldValuesAreErrorsNamingTheField() throws {
+        let registry = try Registry(schemas: Self.cocoa)
+        let bean = DynamicObject(javaClass: "test.SampleBean", fields: ["key": "not a number", "name": "x"])
+        #expect(throws: SerializationError.self) { try KryoCodec(registry: registry).encode(bean) }
+        let unknown = DynamicObject(javaClass: "test.Missing")
+        #expect(throws: SerializationError.self) { try KryoCodec(registry: registry).encode(unknown) }
+    }
+
+    @Test func unsoundSchemasAreRefused() {
+        var schemas = Self.cocoa
+        schemas.classes.append(JavaClassSchema(javaName: "test.Twin", id: 20, layout: .fields(.field, [])))
+        #expect(throws: SerializationError.self) { try Registry(schemas: schemas) }
+        var unknownType = Self.cocoa
+        unknownType.classes.append(
+            JavaClassSchema(
+                javaName: "test.Bad",
+                layout: .fields(.field, [JavaFieldSchema(name: "x", type: .named("test.Nowhere"))])))
+        #expect(throws: SerializationError.self) { try Registry(schemas: unknownType) }
+    }
+}
