@@ -1,0 +1,439 @@
+import KryoCore
+import Yams
+
+/// A line and column in a file, both 1-based (columns count Unicode scalars, as Yams' marks do).
+struct SourcePosition: Sendable, Hashable {
+    var line: Int
+    var column: Int
+
+    static let start = SourcePosition(line: 1, column: 1)
+
+    /// The position `offset` scalars to the right on the same line.
+    func advanced(by offset: Int) -> SourcePosition {
+        SourcePosition(line: line, column: column + offset)
+    }
+}
+
+/// A value read from a file with the position it was read at.
+struct Located<Value> {
+    var value: Value
+    var position: SourcePosition
+}
+
+extension Located: Sendable where Value: Sendable {}
+
+/// The first stage of loading: one file's text read into its entries, every key and scalar
+/// checked, nothing resolved yet (names resolve across all files, in ``SchemaResolver``).
+enum SchemaFileSyntax {
+    struct Field {
+        var name: Located<String>
+        /// The type as written; its position is where the text itself starts (after a quote).
+        var type: Located<String>
+        var tag: Located<Int>?
+        var deprecated: Bool = false
+        var nullable: Bool = true
+        var isPublic: Bool = false
+        var isFinal: Bool?
+    }
+
+    struct Class {
+        var file: String
+        var package: String?
+        /// Where the entry starts.
+        var position: SourcePosition
+        /// The class name as written; its position is where the text starts.
+        var name: Located<String>
+        var id: Located<Int>?
+        var isFinal = false
+        var serializer: Located<FieldSerializerKind>?
+        /// The fields, positioned at the `fields` key.
+        var fields: Located<[Field]>?
+        /// The enum constants, positioned at the `enum` key.
+        var constants: Located<[Located<String>]>?
+        var extends: Located<String>?
+        var readableName: String?
+        var archiveName: String?
+    }
+
+    struct Settings {
+        var dialect: Located<KryoWireVersion>?
+        var references: Located<Bool>?
+        var registrationRequired: Located<Bool>?
+    }
+
+    struct File {
+        var name: String
+        var package: String?
+        var settings = Settings()
+        var classes: [Class] = []
+    }
+
+    static let topLevelKeys = ["package", "settings", "classes", "$schema"]
+    static let settingsKeys = ["dialect", "references", "registrationRequired"]
+    static let classKeys = [
+        "class", "id", "fields", "enum", "serializer", "final", "extends", "readableName", "archiveName",
+    ]
+    static let fieldKeys = ["type", "tag", "deprecated", "nullable", "public", "final"]
+
+    /// Reads one file's text.
+    static func parse(_ text: String, fileName: String, format: SchemaFileFormat) throws(SchemaFileError) -> File {
+        let reader = NodeReader(file: fileName)
+        guard text.utf8.count <= SchemaFiles.maximumFileSize else {
+            throw SchemaFileError(file: fileName, message: "the file is larger than \(SchemaFiles.maximumFileSize) bytes")
+        }
+        var text = text
+        if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
+        if text.allSatisfy({ $0.isWhitespace }) {
+            throw reader.error(at: .start, "the file is empty (expected a mapping with classes)")
+        }
+        switch format {
+        case .json:
+            if let problem = JSONSyntaxCheck.firstProblem(in: text) {
+                throw reader.error(at: problem.position, "not JSON: \(problem.message)")
+            }
+        case .yaml:
+            if let alias = YAMLAliasScan.firstAlias(in: text) {
+                throw reader.error(at: alias, "YAML aliases (*name) are not supported in schema files")
+            }
+        }
+        let root: Node?
+        let parser: Parser
+        do {
+            parser = try Parser(yaml: text)
+            root = try parser.singleRoot()
+        } catch let error as YamlError {
+            throw reader.error(error, text: text)
+        } catch {
+            throw reader.error(at: .start, "cannot parse the file: \(error)")
+        }
+        guard let root else {
+            throw reader.error(at: .start, "the file is empty (expected a mapping with classes)")
+        }
+        // Anchors are held weakly by the nodes; the parser keeps them alive while the tree is read.
+        return try withExtendedLifetime(parser) { () throws(SchemaFileError) -> File in
+            try reader.file(root, name: fileName)
+        }
+    }
+}
+
+/// Reads Yams nodes into ``SchemaFileSyntax`` values with exact, positioned errors.
+struct NodeReader {
+    let file: String
+
+    func error(at position: SourcePosition, _ message: String) -> SchemaFileError {
+        SchemaFileError(file: file, line: position.line, column: position.column, message: message)
+    }
+
+    func error(_ yaml: YamlError, text: String) -> SchemaFileError {
+        switch yaml {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
+            var message = "YAML syntax error: \(problem)"
+            if let context { message += " (\(context.text) at \(context.mark.line):\(context.mark.column))" }
+            return error(at: SourcePosition(line: mark.line, column: mark.column), message)
+        case .reader(let problem, let offset, _, _):
+            let position = offset.map { SourcePosition(utf8Offset: $0, in: text) } ?? .start
+            return error(at: position, "cannot read the text: \(problem)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            let keys = duplicates.map(quoted).joined(separator: ", ")
+            return error(
+                at: SourcePosition(line: context.mark.line, column: context.mark.column),
+                "key \(keys) appears more than once in this mapping")
+        default:
+            return error(at: .start, "YAML error: \(yaml)")
+        }
+    }
+
+    func position(_ node: Node) -> SourcePosition {
+        guard let mark = node.mark else { return .start }
+        return SourcePosition(line: mark.line, column: mark.column)
+    }
+
+    /// Where a scalar's text starts: after the opening quote of a quoted scalar.
+    func textPosition(_ node: Node) -> SourcePosition {
+        let start = position(node)
+        switch node.scalar?.style {
+        case .singleQuoted, .doubleQuoted: return start.advanced(by: 1)
+        default: return start
+        }
+    }
+
+    // MARK: Nodes
+
+    func file(_ root: Node, name: String) throws(SchemaFileError) -> SchemaFileSyntax.File {
+        var file = SchemaFileSyntax.File(name: name)
+        let entries = try mapping(root, "the top of the file", keys: SchemaFileSyntax.topLevelKeys, kind: "top-level key")
+        if let package = entries.first(where: { $0.key.value == "package" })?.value {
+            let text = try string(package, "a package name")
+            guard isJavaQualifiedName(text) else {
+                throw error(at: textPosition(package), "bad package name \(quoted(text))")
+            }
+            file.package = text
+        }
+        for (key, value) in entries {
+            switch key.value {
+            case "$schema": _ = try string(value, "the address of a JSON Schema")
+            case "settings": file.settings = try settings(value)
+            case "classes":
+                guard let list = value.sequence else {
+                    throw error(at: position(value), "expected a list of classes, found \(describe(value))")
+                }
+                for entry in list { file.classes.append(try classEntry(entry, package: file.package)) }
+            default: break
+            }
+        }
+        return file
+    }
+
+    private func settings(_ node: Node) throws(SchemaFileError) -> SchemaFileSyntax.Settings {
+        var settings = SchemaFileSyntax.Settings()
+        for (key, value) in try mapping(node, "settings", keys: SchemaFileSyntax.settingsKeys, kind: "settings key") {
+            switch key.value {
+            case "dialect":
+                let text = try string(value, "a dialect")
+                guard let dialect = KryoWireVersion(rawValue: text) else {
+                    throw error(
+                        at: textPosition(value),
+                        "unknown dialect \(quoted(text)) (expected "
+                            + KryoWireVersion.allCases.map(\.rawValue).joined(separator: " or ") + ")")
+                }
+                settings.dialect = Located(value: dialect, position: textPosition(value))
+            case "references":
+                settings.references = Located(value: try bool(value), position: textPosition(value))
+            case "registrationRequired":
+                settings.registrationRequired = Located(value: try bool(value), position: textPosition(value))
+            default: break
+            }
+        }
+        return settings
+    }
+
+    private func classEntry(_ node: Node, package: String?) throws(SchemaFileError) -> SchemaFileSyntax.Class {
+        let entries = try mapping(node, "a class", keys: SchemaFileSyntax.classKeys, kind: "class key")
+        guard let nameNode = entries.first(where: { $0.key.value == "class" })?.value else {
+            throw error(at: position(node), "a class entry needs a \"class\" key naming the Java class")
+        }
+        let name = Located(value: try string(nameNode, "a class name"), position: textPosition(nameNode))
+        var entry = SchemaFileSyntax.Class(file: file, package: package, position: position(node), name: name)
+        for (key, value) in entries {
+            switch key.value {
+            case "id":
+                entry.id = Located(value: try integer(value, "an id"), position: textPosition(value))
+            case "final":
+                entry.isFinal = try bool(value)
+            case "serializer":
+                let text = try string(value, "a serializer")
+                let kinds: [String: FieldSerializerKind] = ["field": .field, "tagged": .tagged, "compatible": .compatible]
+                guard let kind = kinds[text] else {
+                    throw error(
+                        at: textPosition(value), "unknown serializer \(quoted(text)) (expected field, tagged or compatible)")
+                }
+                entry.serializer = Located(value: kind, position: textPosition(value))
+            case "fields":
+                entry.fields = Located(value: try fields(value), position: key.position)
+            case "enum":
+                guard let list = value.sequence else {
+                    throw error(at: position(value), "expected a list of enum constants, found \(describe(value))")
+                }
+                var constants: [Located<String>] = []
+                for constant in list {
+                    let text = try string(constant, "an enum constant")
+                    guard isJavaIdentifier(text) else {
+                        throw error(at: textPosition(constant), "bad enum constant \(quoted(text))")
+                    }
+                    constants.append(Located(value: text, position: textPosition(constant)))
+                }
+                entry.constants = Located(value: constants, position: key.position)
+            case "extends":
+                entry.extends = Located(value: try string(value, "a superclass name"), position: textPosition(value))
+            case "readableName":
+                entry.readableName = try string(value, "a readable class name")
+            case "archiveName":
+                entry.archiveName = try string(value, "an archive class name")
+            default: break
+            }
+        }
+        return entry
+    }
+
+    private func fields(_ node: Node) throws(SchemaFileError) -> [SchemaFileSyntax.Field] {
+        guard let map = node.mapping else {
+            throw error(
+                at: position(node), "expected a mapping of field names to types, found \(describe(node))")
+        }
+        var fields: [SchemaFileSyntax.Field] = []
+        for (keyNode, value) in map {
+            let name = try key(keyNode)
+            guard isJavaIdentifier(name.value) else {
+                throw error(at: name.position, "bad field name \(quoted(name.value))")
+            }
+            if value.scalar != nil {
+                let type = Located(value: try string(value, "a type"), position: textPosition(value))
+                fields.append(SchemaFileSyntax.Field(name: name, type: type))
+                continue
+            }
+            guard value.mapping != nil else {
+                throw error(
+                    at: position(value),
+                    "expected a type or a mapping with a type for field \(quoted(name.value)), found \(describe(value))")
+            }
+            let entries = try mapping(value, "a field", keys: SchemaFileSyntax.fieldKeys, kind: "field key")
+            guard let typeNode = entries.first(where: { $0.key.value == "type" })?.value else {
+                throw error(at: position(value), "field \(quoted(name.value)) needs a \"type\" key")
+            }
+            var field = SchemaFileSyntax.Field(
+                name: name, type: Located(value: try string(typeNode, "a type"), position: textPosition(typeNode)))
+            for (key, option) in entries {
+                switch key.value {
+                case "tag": field.tag = Located(value: try integer(option, "a tag"), position: textPosition(option))
+                case "deprecated": field.deprecated = try bool(option)
+                case "nullable": field.nullable = try bool(option)
+                case "public": field.isPublic = try bool(option)
+                case "final": field.isFinal = try bool(option)
+                default: break
+                }
+            }
+            fields.append(field)
+        }
+        return fields
+    }
+
+    // MARK: Scalars and mappings
+
+    /// The entries of a mapping whose keys are all in `keys`.
+    private func mapping(
+        _ node: Node, _ what: String, keys: [String], kind: String
+    ) throws(SchemaFileError) -> [(key: Located<String>, value: Node)] {
+        guard let map = node.mapping else {
+            throw error(at: position(node), "expected a mapping for \(what), found \(describe(node))")
+        }
+        var entries: [(key: Located<String>, value: Node)] = []
+        for (keyNode, value) in map {
+            let key = try key(keyNode)
+            guard keys.contains(key.value) else {
+                throw error(
+                    at: key.position,
+                    "unknown \(kind) \(quoted(key.value)) (expected \(keys.joined(separator: ", ")))")
+            }
+            entries.append((key, value))
+        }
+        return entries
+    }
+
+    private func key(_ node: Node) throws(SchemaFileError) -> Located<String> {
+        guard let scalar = node.scalar else {
+            throw error(at: position(node), "expected a key, found \(describe(node))")
+        }
+        return Located(value: scalar.string, position: textPosition(node))
+    }
+
+    /// A scalar's text; a plain null (`~`, `null`, nothing) is not a string.
+    private func string(_ node: Node, _ what: String) throws(SchemaFileError) -> String {
+        guard let scalar = node.scalar, !isNull(node) else {
+            throw error(at: position(node), "expected \(what), found \(describe(node))")
+        }
+        return scalar.string
+    }
+
+    /// A plain decimal integer from 0 to `Int32.max` (Kryo's ids and tags are Java ints).
+    private func integer(_ node: Node, _ what: String) throws(SchemaFileError) -> Int {
+        guard let scalar = node.scalar, scalar.style == .plain || scalar.style == .any else {
+            throw error(at: position(node), "expected \(what) (a whole number), found \(describe(node))")
+        }
+        let text = scalar.string
+        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            throw error(at: position(node), "expected \(what) (a whole number), found \(describe(node))")
+        }
+        guard let value = Int(text), value >= 0, value <= Int(Int32.max) else {
+            throw error(at: position(node), "\(what) must be from 0 to \(Int32.max), found \(text)")
+        }
+        return value
+    }
+
+    /// `true` or `false`, unquoted.
+    private func bool(_ node: Node) throws(SchemaFileError) -> Bool {
+        if let scalar = node.scalar, scalar.style == .plain || scalar.style == .any {
+            if scalar.string == "true" { return true }
+            if scalar.string == "false" { return false }
+        }
+        throw error(at: position(node), "expected true or false, found \(describe(node))")
+    }
+
+    private func isNull(_ node: Node) -> Bool {
+        guard let scalar = node.scalar, scalar.style == .plain || scalar.style == .any else { return false }
+        return ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+    }
+
+    /// What a node is, for messages: `a mapping`, `a list`, `nothing`, or the quoted scalar.
+    private func describe(_ node: Node) -> String {
+        switch node {
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .scalar(let scalar):
+            if isNull(node) { return "nothing" }
+            let text = scalar.string
+            return quoted(text.count > 40 ? String(text.prefix(40)) + "…" : text)
+        case .alias: return "an alias"
+        }
+    }
+}
+
+extension SourcePosition {
+    /// The position of a UTF-8 offset in `text`.
+    init(utf8Offset: Int, in text: String) {
+        var line = 1
+        var column = 1
+        var consumed = 0
+        for scalar in text.unicodeScalars {
+            if consumed >= utf8Offset { break }
+            consumed += UTF8.width(scalar)
+            if scalar == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        self.init(line: line, column: column)
+    }
+}
+
+/// `text` in double quotes, escaped as JSON escapes it (so a message stays on one line).
+func quoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": result += "\\\""
+        case "\\": result += "\\\\"
+        case "\n": result += "\\n"
+        case "\r": result += "\\r"
+        case "\t": result += "\\t"
+        default:
+            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+                || scalar == "\u{2028}" || scalar == "\u{2029}"
+            {
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return result + "\""
+}
+
+/// Whether `text` is a Java identifier: a letter, `_` or `$`, then letters, digits, `_` or `$`.
+func isJavaIdentifier(_ text: some StringProtocol) -> Bool {
+    guard let first = text.unicodeScalars.first, isIdentifierStart(first) else { return false }
+    return text.unicodeScalars.dropFirst().allSatisfy { isIdentifierStart($0) || $0.properties.numericType != nil }
+}
+
+/// Whether `text` is identifiers joined by dots (`java.util`, `a.Outer$Inner`).
+func isJavaQualifiedName(_ text: String) -> Bool {
+    text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { isJavaIdentifier($0) }
+}
+
+private func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
+    scalar == "_" || scalar == "$" || scalar.properties.isAlphabetic
+}

@@ -1,0 +1,170 @@
+import KryoCore
+
+/// Writes a ``SchemaSet`` as the canonical schema file: every setting, classes by their full
+/// Java names in the set's order, fields in declaration order, options only where they differ
+/// from the defaults. The YAML and JSON forms hold the same content.
+struct SchemaFileWriter {
+    let set: SchemaSet
+
+    // MARK: YAML
+
+    func yaml() -> String {
+        var lines = [
+            "settings:",
+            "  dialect: \(set.settings.dialect.rawValue)",
+            "  references: \(set.settings.references)",
+            "  registrationRequired: \(set.settings.registrationRequired)",
+        ]
+        guard !set.classes.isEmpty else { return (lines + ["classes: []"]).joined(separator: "\n") + "\n" }
+        lines.append("classes:")
+        for schema in set.classes {
+            lines.append("  - class: " + yamlScalar(writtenName(schema.javaName)))
+            for option in classOptions(schema) {
+                lines.append("    \(option.key): " + (option.isText ? yamlScalar(option.value) : option.value))
+            }
+            switch schema.layout {
+            case .library: break
+            case .enumeration(let constants):
+                lines.append("    enum: [" + constants.map { yamlScalar($0, inFlow: true) }.joined(separator: ", ") + "]")
+            case .fields(let kind, let fields):
+                if kind != .field { lines.append("    serializer: \(Self.serializerName(kind))") }
+                guard !fields.isEmpty else {
+                    lines.append("    fields: {}")
+                    continue
+                }
+                lines.append("    fields:")
+                for field in fields {
+                    let options = fieldOptions(field)
+                    let value =
+                        options.isEmpty
+                        ? yamlScalar(field.type.shortName)
+                        : "{type: " + yamlScalar(field.type.shortName, inFlow: true)
+                            + options.map { ", \($0.key): \($0.value)" }.joined() + "}"
+                    lines.append("      " + yamlScalar(field.name) + ": " + value)
+                }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: JSON
+
+    func json() -> String {
+        var lines = [
+            "{",
+            "  \"settings\": {",
+            "    \"dialect\": \(quoted(set.settings.dialect.rawValue)),",
+            "    \"references\": \(set.settings.references),",
+            "    \"registrationRequired\": \(set.settings.registrationRequired)",
+            "  },",
+        ]
+        guard !set.classes.isEmpty else { return (lines + ["  \"classes\": []", "}"]).joined(separator: "\n") + "\n" }
+        lines.append("  \"classes\": [")
+        for (index, schema) in set.classes.enumerated() {
+            var members = ["\"class\": " + quoted(writtenName(schema.javaName))]
+            for option in classOptions(schema) {
+                members.append(quoted(option.key) + ": " + (option.isText ? quoted(option.value) : option.value))
+            }
+            var fieldLines: [String]?
+            switch schema.layout {
+            case .library: break
+            case .enumeration(let constants):
+                members.append("\"enum\": [" + constants.map(quoted).joined(separator: ", ") + "]")
+            case .fields(let kind, let fields):
+                if kind != .field { members.append("\"serializer\": " + quoted(Self.serializerName(kind))) }
+                if fields.isEmpty {
+                    members.append("\"fields\": {}")
+                } else {
+                    fieldLines = fields.enumerated().map { fieldIndex, field in
+                        let options = fieldOptions(field)
+                        let value =
+                            options.isEmpty
+                            ? quoted(field.type.shortName)
+                            : "{\"type\": " + quoted(field.type.shortName)
+                                + options.map { ", \(quoted($0.key)): \($0.value)" }.joined() + "}"
+                        return "        " + quoted(field.name) + ": " + value + (fieldIndex < fields.count - 1 ? "," : "")
+                    }
+                }
+            }
+            lines.append("    {")
+            for (memberIndex, member) in members.enumerated() {
+                let isLast = memberIndex == members.count - 1 && fieldLines == nil
+                lines.append("      " + member + (isLast ? "" : ","))
+            }
+            if let fieldLines {
+                lines.append("      \"fields\": {")
+                lines += fieldLines
+                lines.append("      }")
+            }
+            lines.append("    }" + (index < set.classes.count - 1 ? "," : ""))
+        }
+        lines += ["  ]", "}"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: Shared
+
+    /// `id`, `final`, `readableName`, `archiveName` where set, in that order; text values are
+    /// quoted by the caller, numbers and booleans are written as they are.
+    private func classOptions(_ schema: JavaClassSchema) -> [(key: String, value: String, isText: Bool)] {
+        var options: [(key: String, value: String, isText: Bool)] = []
+        if let id = schema.id { options.append(("id", String(id), false)) }
+        if schema.isFinal { options.append(("final", "true", false)) }
+        if let name = schema.readableName { options.append(("readableName", name, true)) }
+        if let name = schema.archiveName { options.append(("archiveName", name, true)) }
+        return options
+    }
+
+    /// A field's options that differ from the defaults, values as both syntaxes write them.
+    private func fieldOptions(_ field: JavaFieldSchema) -> [(key: String, value: String)] {
+        var options: [(key: String, value: String)] = []
+        if let tag = field.tag { options.append(("tag", String(tag))) }
+        if field.isDeprecated { options.append(("deprecated", "true")) }
+        if !field.isNullable { options.append(("nullable", "false")) }
+        if field.isPublicField { options.append(("public", "true")) }
+        if let isFinal = field.isFinal { options.append(("final", String(isFinal))) }
+        return options
+    }
+
+    static func serializerName(_ kind: FieldSerializerKind) -> String {
+        switch kind {
+        case .field: "field"
+        case .tagged: "tagged"
+        case .compatible: "compatible"
+        }
+    }
+
+    /// A class name as a file writes it: arrays in source form (`int[]` for `[I`).
+    private func writtenName(_ javaName: String) -> String {
+        guard javaName.hasPrefix("[") else { return javaName }
+        var dimensions = 0
+        var rest = Substring(javaName)
+        while rest.first == "[" {
+            dimensions += 1
+            rest = rest.dropFirst()
+        }
+        var component: String
+        if let primitive = JavaPrimitiveType.allCases.first(where: { $0.descriptor == rest }) {
+            component = primitive.rawValue
+        } else if rest.hasPrefix("L"), rest.hasSuffix(";"), rest.count > 2 {
+            component = JavaType.named(String(rest.dropFirst().dropLast())).shortName
+        } else {
+            return javaName
+        }
+        component += String(repeating: "[]", count: dimensions)
+        return component
+    }
+
+    /// A YAML scalar: plain when it reads back as the same string everywhere, else double-quoted.
+    private func yamlScalar(_ text: String, inFlow: Bool = false) -> String {
+        let reserved: Set<String> = ["true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"]
+        guard let first = text.unicodeScalars.first, first.properties.isAlphabetic || first == "_",
+            text.unicodeScalars.last != " ", !reserved.contains(text.lowercased())
+        else { return quoted(text) }
+        let allowed = inFlow ? "_$.<> " : "_$.<>[], "
+        let isPlain = text.unicodeScalars.allSatisfy {
+            $0.properties.isAlphabetic || $0.properties.numericType != nil || allowed.unicodeScalars.contains($0)
+        }
+        return isPlain && !text.contains("  ") ? text : quoted(text)
+    }
+}

@@ -1,0 +1,384 @@
+import KryoCore
+
+/// The second stage of loading: the classes of all files resolved together into a
+/// ``SchemaSet`` — names, known classes, superclasses, ids and tags checked.
+struct SchemaResolver {
+    let files: [SchemaFileSyntax.File]
+
+    /// The library's own classes, asked whether a name is one the library serializes.
+    private static let library = try? Registry()
+
+    /// JDK interfaces and abstract classes a field may be declared with.
+    static let jdkAbstractTypes: Set<String> = [
+        "java.lang.Object", "java.lang.Number", "java.lang.CharSequence", "java.lang.Comparable",
+        "java.lang.Iterable", "java.lang.Enum", "java.lang.Cloneable", "java.io.Serializable",
+        "java.util.Collection", "java.util.List", "java.util.Set", "java.util.SortedSet", "java.util.NavigableSet",
+        "java.util.Queue", "java.util.Deque", "java.util.Map", "java.util.SortedMap", "java.util.NavigableMap",
+        "java.util.AbstractList", "java.util.AbstractMap", "java.util.AbstractSet", "java.util.AbstractCollection",
+        "java.util.EnumSet", "java.util.Calendar",
+    ]
+
+    /// Whether the library knows the Java class `name` without a schema.
+    static func isLibraryClass(_ name: String) -> Bool {
+        jdkAbstractTypes.contains(name) || library?.registration(forJavaName: name) != nil
+    }
+
+    /// One class on its way to the model.
+    private struct Entry {
+        var syntax: SchemaFileSyntax.Class
+        var javaName: String
+        /// The class as a type (an array's component type names its element class).
+        var type: JavaType
+        var isArray: Bool { if case .array = type { true } else { false } }
+        /// The class's own fields, resolved (superclass fields are added later).
+        var ownFields: [JavaFieldSchema] = []
+        var layout: JavaClassSchema.Layout = .library
+    }
+
+    func resolve() throws(SchemaFileError) -> SchemaSet {
+        let settings = try mergedSettings()
+        var entries: [Entry] = []
+        var indexByName: [String: Int] = [:]
+        var classByID: [Int: Int] = [:]
+        for file in files {
+            for syntax in file.classes {
+                let type = try classType(syntax)
+                let javaName = type.className
+                if let first = indexByName[javaName] {
+                    let other = entries[first].syntax
+                    throw error(
+                        syntax.file, syntax.name.position,
+                        "class \(javaName) is declared twice (first at \(other.file):\(other.name.position.line))")
+                }
+                if let id = syntax.id {
+                    if let other = classByID[id.value] {
+                        throw error(
+                            syntax.file, id.position,
+                            "id \(id.value) is given to both \(entries[other].javaName) and \(javaName)")
+                    }
+                    classByID[id.value] = entries.count
+                }
+                indexByName[javaName] = entries.count
+                entries.append(Entry(syntax: syntax, javaName: javaName, type: type))
+            }
+        }
+        var simpleNames: [String: [String]] = [:]
+        for entry in entries where !entry.isArray {
+            let simple = entry.javaName.split(separator: ".").last.map(String.init) ?? entry.javaName
+            simpleNames[simple, default: []].append(entry.javaName)
+        }
+        let names = Names(declared: Set(indexByName.keys), simpleNames: simpleNames)
+
+        for index in entries.indices {
+            try resolveOwnLayout(&entries[index], names: names)
+        }
+        for index in entries.indices {
+            guard case .fields(let kind, _) = entries[index].layout else { continue }
+            let fields = try flattenedFields(index, entries: entries, indexByName: indexByName, names: names)
+            try checkTags(entries[index], kind: kind, fields: fields)
+            entries[index].layout = .fields(kind, fields)
+        }
+        let set = SchemaSet(
+            classes: entries.map { entry in
+                JavaClassSchema(
+                    javaName: entry.javaName, id: entry.syntax.id?.value, isFinal: entry.syntax.isFinal,
+                    layout: entry.layout, readableName: entry.syntax.readableName,
+                    archiveName: entry.syntax.archiveName)
+            },
+            settings: settings)
+        // Everything the model can find wrong has been reported above with its position; this
+        // catches whatever the model learns to check later, at the class it names.
+        if let problem = set.problems.first {
+            let entry = entries.filter { problem.contains($0.javaName) }.max { $0.javaName.count < $1.javaName.count }
+            let syntax = entry?.syntax ?? entries.first?.syntax
+            throw error(syntax?.file ?? files.first?.name ?? "", syntax?.position ?? .start, problem)
+        }
+        return set
+    }
+
+    // MARK: Settings
+
+    private func mergedSettings() throws(SchemaFileError) -> StreamSettings {
+        var settings = StreamSettings()
+        var dialectFrom: String?
+        var referencesFrom: String?
+        var registrationFrom: String?
+        for file in files {
+            if let dialect = file.settings.dialect {
+                if let other = dialectFrom, settings.dialect != dialect.value {
+                    throw error(
+                        file.name, dialect.position,
+                        "dialect is \(dialect.value.rawValue) here but \(settings.dialect.rawValue) in \(other)")
+                }
+                settings.dialect = dialect.value
+                dialectFrom = file.name
+            }
+            if let references = file.settings.references {
+                if let other = referencesFrom, settings.references != references.value {
+                    throw error(
+                        file.name, references.position,
+                        "references is \(references.value) here but \(settings.references) in \(other)")
+                }
+                settings.references = references.value
+                referencesFrom = file.name
+            }
+            if let required = file.settings.registrationRequired {
+                if let other = registrationFrom, settings.registrationRequired != required.value {
+                    throw error(
+                        file.name, required.position,
+                        "registrationRequired is \(required.value) here but \(settings.registrationRequired) in \(other)"
+                    )
+                }
+                settings.registrationRequired = required.value
+                registrationFrom = file.name
+            }
+        }
+        return settings
+    }
+
+    // MARK: Names
+
+    /// The classes declared in the files, for resolving short names.
+    private struct Names {
+        var declared: Set<String>
+        /// Declared class names by their part after the last dot (`Outer$Inner` for `a.Outer$Inner`).
+        var simpleNames: [String: [String]]
+    }
+
+    /// The Java name of a class entry: a well-known short name means the JDK class, a name with a
+    /// dot is kept, any other name goes into the file's package. Arrays are named by descriptor.
+    private func classType(_ syntax: SchemaFileSyntax.Class) throws(SchemaFileError) -> JavaType {
+        let written = syntax.name
+        let type = try parseType(written, file: syntax.file) { name in
+            syntax.package.map { $0 + "." + name } ?? name
+        }
+        switch type {
+        case .primitive:
+            throw error(syntax.file, written.position, "\(written.value) is a primitive type, not a class")
+        case .object(let name, let arguments):
+            guard arguments.isEmpty else {
+                throw error(
+                    syntax.file, written.position,
+                    "a class entry names the class without generic arguments (write \(name))")
+            }
+            guard isJavaQualifiedName(name) else {
+                throw error(syntax.file, written.position, "bad class name \(quoted(written.value))")
+            }
+            return type
+        case .array:
+            return type
+        }
+    }
+
+    /// Parses a type as written at `written.position`, a syntax error pointing inside the text.
+    private func parseType(
+        _ written: Located<String>, file: String, resolvingName: (String) -> String
+    ) throws(SchemaFileError) -> JavaType {
+        do {
+            return try JavaType(parsing: written.value, resolvingName: resolvingName)
+        } catch {
+            throw self.error(
+                file, written.position.advanced(by: error.column - 1),
+                "bad type \(quoted(written.value)): expected \(error.expected)")
+        }
+    }
+
+    /// Parses a field type (or superclass) of a class in `syntax`: short names resolve to the
+    /// classes declared in the files, then to the file's package; every class must be known.
+    private func resolveType(
+        _ written: Located<String>, in syntax: SchemaFileSyntax.Class, names: Names
+    ) throws(SchemaFileError) -> JavaType {
+        var ambiguous: (name: String, candidates: [String])?
+        let type = try parseType(written, file: syntax.file) { name in
+            if let candidates = names.simpleNames[name] {
+                if candidates.count > 1, ambiguous == nil { ambiguous = (name, candidates) }
+                if let only = candidates.first { return only }
+            }
+            return syntax.package.map { $0 + "." + name } ?? name
+        }
+        if let ambiguous {
+            throw error(
+                syntax.file, position(of: ambiguous.name, in: written),
+                "class name \(ambiguous.name) is ambiguous: write "
+                    + ambiguous.candidates.joined(separator: " or "))
+        }
+        if let unknown = firstUnknownClass(in: type, names: names) {
+            throw error(
+                syntax.file, position(of: unknown, in: written),
+                "unknown class \(unknown): declare it in a schema file, or write the full name of a class "
+                    + "the library knows (java.util.TreeMap; inner classes as a.Outer$Inner)")
+        }
+        return type
+    }
+
+    /// The first class in `type` that is neither declared nor known to the library.
+    private func firstUnknownClass(in type: JavaType, names: Names) -> String? {
+        switch type {
+        case .primitive: return nil
+        case .array(let component): return firstUnknownClass(in: component, names: names)
+        case .object(let name, let arguments):
+            if !names.declared.contains(name), !SchemaResolver.isLibraryClass(name) { return name }
+            for argument in arguments {
+                if let unknown = firstUnknownClass(in: argument, names: names) { return unknown }
+            }
+            return nil
+        }
+    }
+
+    /// Where the class `name` (full, or its part after the last dot) is written in a type.
+    private func position(of name: String, in written: Located<String>) -> SourcePosition {
+        let text = Array(written.value.unicodeScalars)
+        let simple = name.split(separator: ".").last.map(String.init) ?? name
+        for candidate in [name, simple] {
+            let word = Array(candidate.unicodeScalars)
+            guard !word.isEmpty, word.count <= text.count else { continue }
+            for start in 0...(text.count - word.count) where Array(text[start..<start + word.count]) == word {
+                let before = start == 0 ? nil : text[start - 1]
+                let after = start + word.count < text.count ? text[start + word.count] : nil
+                if !isNamePart(before), !isNamePart(after) { return written.position.advanced(by: start) }
+            }
+        }
+        return written.position
+    }
+
+    private func isNamePart(_ scalar: Unicode.Scalar?) -> Bool {
+        guard let scalar else { return false }
+        return scalar == "." || scalar == "$" || scalar == "_" || scalar.properties.isAlphabetic
+            || scalar.properties.numericType != nil
+    }
+
+    // MARK: Layouts
+
+    /// The class's layout from its own entry: its enum constants, its own fields, or library.
+    private func resolveOwnLayout(_ entry: inout Entry, names: Names) throws(SchemaFileError) {
+        let syntax = entry.syntax
+        let file = syntax.file
+        if entry.isArray, let extra = syntax.fields?.position ?? syntax.constants?.position ?? syntax.serializer?.position
+            ?? syntax.extends?.position
+        {
+            throw error(file, extra, "array class \(syntax.name.value) takes only an id")
+        }
+        if let constants = syntax.constants {
+            if let fields = syntax.fields {
+                throw error(file, fields.position, "class \(entry.javaName) has both fields and enum constants")
+            }
+            if let serializer = syntax.serializer {
+                throw error(file, serializer.position, "enum \(entry.javaName) takes no serializer")
+            }
+            if let extends = syntax.extends {
+                throw error(file, extends.position, "enum \(entry.javaName) extends no class")
+            }
+            guard !constants.value.isEmpty else {
+                throw error(file, constants.position, "enum \(entry.javaName) has no constants")
+            }
+            var seen: Set<String> = []
+            for constant in constants.value where !seen.insert(constant.value).inserted {
+                throw error(file, constant.position, "enum \(entry.javaName) lists \(constant.value) twice")
+            }
+            entry.layout = .enumeration(constants.value.map(\.value))
+            return
+        }
+        guard let fields = syntax.fields else {
+            if let serializer = syntax.serializer {
+                throw error(
+                    file, serializer.position,
+                    "class \(entry.javaName) has a serializer but no fields (write fields: {} for a class without fields)"
+                )
+            }
+            if let extends = syntax.extends {
+                throw error(file, extends.position, "class \(entry.javaName) has a superclass but no fields")
+            }
+            // An array is known when its component is (declared in the files, or a library class).
+            let isKnown =
+                entry.isArray
+                ? firstUnknownClass(in: entry.type, names: names) == nil
+                : SchemaResolver.isLibraryClass(entry.javaName)
+            guard isKnown else {
+                throw error(
+                    file, syntax.name.position,
+                    "class \(entry.javaName) has neither fields nor enum constants, and the library does not know it")
+            }
+            entry.layout = .library
+            return
+        }
+        let kind = syntax.serializer?.value ?? .field
+        var resolved: [JavaFieldSchema] = []
+        for field in fields.value {
+            if let tag = field.tag, kind != .tagged {
+                throw error(
+                    file, tag.position,
+                    "field \(field.name.value) has a tag, but class \(entry.javaName) is not serializer: tagged")
+            }
+            let type = try resolveType(field.type, in: syntax, names: names)
+            resolved.append(
+                JavaFieldSchema(
+                    name: field.name.value, type: type, isNullable: field.nullable, tag: field.tag?.value,
+                    isDeprecated: field.deprecated, isPublicField: field.isPublic, isFinal: field.isFinal))
+        }
+        entry.ownFields = resolved
+        entry.layout = .fields(kind, resolved)
+    }
+
+    /// A class's own fields followed by its superclass's, transitively (Java collects a class's
+    /// fields before its superclass's).
+    private func flattenedFields(
+        _ index: Int, entries: [Entry], indexByName: [String: Int], names: Names
+    ) throws(SchemaFileError) -> [JavaFieldSchema] {
+        let start = entries[index]
+        var fields = start.ownFields
+        var chain = [start.javaName]
+        var current = start
+        while let extends = current.syntax.extends {
+            let superType = try resolveType(extends, in: current.syntax, names: names)
+            let file = current.syntax.file
+            guard case .object(let superName, let arguments) = superType, let superIndex = indexByName[superName]
+            else {
+                throw error(
+                    file, extends.position,
+                    "superclass \(superType.sourceName) is not declared with its fields in a schema file")
+            }
+            if !arguments.isEmpty {
+                throw error(file, extends.position, "write the superclass without generic arguments")
+            }
+            guard !chain.contains(superName) else {
+                throw error(
+                    start.syntax.file, start.syntax.extends?.position ?? start.syntax.position,
+                    "a cycle in extends: " + (chain + [superName]).joined(separator: " → "))
+            }
+            let superEntry = entries[superIndex]
+            guard case .fields = superEntry.layout else {
+                throw error(file, extends.position, "superclass \(superName) has no fields entry")
+            }
+            for field in superEntry.ownFields where fields.contains(where: { $0.name == field.name }) {
+                throw error(
+                    file, extends.position,
+                    "field \(field.name) of \(current.javaName) is also declared in its superclass \(superName)")
+            }
+            fields += superEntry.ownFields
+            chain.append(superName)
+            current = superEntry
+        }
+        return fields
+    }
+
+    private func checkTags(_ entry: Entry, kind: FieldSerializerKind, fields: [JavaFieldSchema]) throws(SchemaFileError) {
+        guard kind == .tagged else { return }
+        var owners: [Int: String] = [:]
+        for field in fields {
+            guard let tag = field.tag else { continue }
+            if let other = owners[tag] {
+                let position =
+                    entry.syntax.fields?.value.first { $0.name.value == field.name }?.tag?.position
+                    ?? entry.syntax.extends?.position ?? entry.syntax.position
+                throw error(
+                    entry.syntax.file, position,
+                    "tag \(tag) is used twice in \(entry.javaName) (fields \(other) and \(field.name))")
+            }
+            owners[tag] = field.name
+        }
+    }
+
+    private func error(_ file: String, _ position: SourcePosition, _ message: String) -> SchemaFileError {
+        SchemaFileError(file: file, line: position.line, column: position.column, message: message)
+    }
+}
