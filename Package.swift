@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "SwiftKryo", targets: ["SwiftKryo"]),
+        .executable(name: "kryo", targets: ["KryoTool"]),
         .executable(name: "kryo-example", targets: ["KryoExample"]),
     ],
     dependencies: [
@@ -42,8 +43,11 @@ let package = Package(
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]),
         .executableTarget(name: "KryoExample", dependencies: ["SwiftKryo"]),
+        .executableTarget(
+            name: "KryoTool",
+            dependencies: ["SwiftKryo", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "KryoCoreTests", dependencies: ["KryoCore"]),
-        .testTarget(name: "KryoBinaryTests", dependencies: ["SwiftKryo"]),
+        .testTarget(name: "KryoBinaryTests", dependencies: ["SwiftKryo", "KryoTool"]),
         .testTarget(name: "KryoPlistTests", dependencies: ["KryoPlist"]),
         .testTarget(name: "KryoKeyedTests", dependencies: ["SwiftKryo"]),
         .testTarget(name: "KryoReadableTests", dependencies: ["SwiftKryo"]),

@@ -314,7 +314,11 @@ public final class KryoBinaryWriter: ValueWriter {
         let registration: Registration
         if let value {
             let type = Swift.type(of: value)
-            if let declared = slot.registration, type == slot.declared.swiftType, slot.declared.javaName == nil {
+            if let declared = slot.registration, type == slot.declared.swiftType,
+                slot.declared.javaName == nil || slot.isFinal
+            {
+                // A final slot holds its declared class (Java writes no class for it); values of the
+                // dynamic path otherwise name their class themselves.
                 registration = declared
             } else {
                 registration = try self.registration(forValue: value)

@@ -35,6 +35,18 @@ extension Registry {
             Register(orderedSet, id: libraryIDs.removeValue(forKey: "java.util.HashSet"), javaName: "java.util.HashSet")
         )
         let base = try Registry(entries)
+        // Arrays of the schema's own classes (`peer.Color[]`): registered by name, with the id a
+        // library entry gives them.
+        var classes: [Registration] = []
+        for component in catalog.arrayComponents(of: schemas) {
+            let javaName = JavaType.array(.named(component)).className
+            let declared = try catalog.declaredType(.named(component), in: base, context: javaName)
+            classes.append(
+                Registration(
+                    swiftType: JavaArray<Any>.self, id: libraryIDs.removeValue(forKey: javaName), javaName: javaName,
+                    serializer: AnySerializer(DynamicArraySerializer(component: declared)), isFinal: true,
+                    tracksReferences: true))
+        }
         for (javaName, id) in libraryIDs.sorted(by: { $0.value < $1.value }) {
             guard let library = base.registration(forJavaName: javaName) else {
                 throw SerializationError(
@@ -44,7 +56,6 @@ extension Registry {
             entries.append(Register(library.swiftType, id: id, javaName: javaName))
         }
         let library = try Registry(entries)
-        var classes: [Registration] = []
         for schema in schemas.classes {
             switch schema.layout {
             case .library:
@@ -84,6 +95,31 @@ private struct DynamicCatalog {
         schemas = Dictionary(set.classes.map { ($0.javaName, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// The schema classes some field declares an array of (`Color[]` gives `peer.Color`), or a
+    /// library entry lists an array of, in a stable order.
+    func arrayComponents(of set: SchemaSet) -> [String] {
+        var found: OrderedSet<String> = []
+        func visit(_ type: JavaType) {
+            switch type {
+            case .primitive: break
+            case .array(let component):
+                if case .object(let name, _) = component, let schema = schemas[name], schema.layout != .library {
+                    found.append(name)
+                }
+                visit(component)
+            case .object(_, let arguments): arguments.forEach(visit)
+            }
+        }
+        for schema in set.classes {
+            schema.fields.map(\.type).forEach(visit)
+            if schema.layout == .library, schema.javaName.hasPrefix("[L"), schema.javaName.hasSuffix(";") {
+                let component = String(schema.javaName.dropFirst(2).dropLast())
+                if let owner = schemas[component], owner.layout != .library { found.append(component) }
+            }
+        }
+        return Array(found)
+    }
+
     func dynamicField(_ field: JavaFieldSchema, of owner: JavaClassSchema, in library: Registry) throws -> DynamicField
     {
         let kind: DynamicField.Kind
@@ -109,8 +145,14 @@ private struct DynamicCatalog {
         case .primitive(let primitive):
             // A primitive as a generic argument or array component: its wrapper.
             return try declaredType(.named(primitive.wrapperName), in: library, context: context)
-        case .array:
+        case .array(let component):
             let name = type.className
+            if case .object(let componentName, _) = component, let schema = schemas[componentName],
+                schema.layout != .library
+            {
+                // An array of the schema's own classes: registered by name (arrays are final).
+                return DeclaredType(JavaArray<Any>.self, finality: .final, javaName: name)
+            }
             guard let registration = library.registration(forJavaName: name) else {
                 throw SerializationError(
                     .unsupported, expected: "an array type the library serializes", found: "\(type) in \(context)")

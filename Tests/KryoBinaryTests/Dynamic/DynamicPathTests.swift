@@ -30,6 +30,24 @@ import Testing
 
     static let cocoaCases = PeerCases.all.filter { $0.config == .cocoa && $0.readConfig == nil }.map(\.name)
 
+    /// The schema files of the Java peer's configurations (Tests/Fixtures/schemas).
+    static func schemas(_ config: PeerConfig) throws -> SchemaSet? {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/schemas")
+        switch config {
+        case .cocoa: return try SchemaFiles.load(directory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Schemas/kryococoa.yaml"))
+        case .reg: return try SchemaFiles.load(directory.appendingPathComponent("peer-reg.yaml"))
+        case .evo1: return try SchemaFiles.load(directory.appendingPathComponent("peer-evo1.yaml"))
+        case .evo2: return try SchemaFiles.load(directory.appendingPathComponent("peer-evo2.yaml"))
+        default: return nil
+        }
+    }
+
+    /// Every case of a configuration with a schema file, read with the classes it was written with.
+    static let schemaCases = PeerCases.all.filter { peerCase in
+        [.cocoa, .reg, .evo1, .evo2].contains(peerCase.config) && peerCase.readConfig == nil
+    }.map(\.name)
+
     private func javaBytes(_ name: String) throws -> [UInt8] {
         switch JavaPeerRun.shared {
         case .success(let run): return try #require(run.javaBytes[name], "Java wrote no bytes for \(name)")
@@ -37,15 +55,41 @@ import Testing
         }
     }
 
+    /// The Java class a `writeObject` case names.
+    private func javaClass(_ peerCase: PeerCase) -> String {
+        Registration.defaultFor(peerCase.declaredType)?.javaName ?? "\(peerCase.declaredType)"
+    }
+
     /// Decodes with the dynamic registry, as the case's framing reads.
     private func decode(_ bytes: [UInt8], _ peerCase: PeerCase, _ codec: KryoCodec) throws -> Any? {
         peerCase.framing == .classAndObject
-            ? try codec.decode(Any?.self, from: bytes) : try codec.decode(javaClass: "test.SampleBean", from: bytes)
+            ? try codec.decode(Any?.self, from: bytes) : try codec.decode(javaClass: javaClass(peerCase), from: bytes)
     }
 
     private func encode(_ value: Any?, _ peerCase: PeerCase, _ codec: KryoCodec) throws -> [UInt8] {
         peerCase.framing == .classAndObject
-            ? try codec.encode(value) : try codec.encode(value, javaClass: "test.SampleBean")
+            ? try codec.encode(value) : try codec.encode(value, javaClass: javaClass(peerCase))
+    }
+
+    @Test("Kryo → dynamic values → Kryo with the peer's schema files", arguments: schemaCases)
+    func peerStreams(_ name: String) throws {
+        let peerCase = try #require(PeerCases.all.first { $0.name == name })
+        let bytes = try javaBytes(name)
+        let registry = try Registry(schemas: try #require(try Self.schemas(peerCase.config)))
+        let options = SerializationOptions(references: peerCase.references)
+        let codec = KryoCodec(registry: registry, framing: peerCase.framing, options: options)
+        let value = try decode(bytes, peerCase, codec)
+        #expect(hex(try encode(value, peerCase, codec)) == hex(bytes), "Kryo → Kryo")
+        let readable = ReadableCodec(registry: registry, format: .json, options: options)
+        let document = try readable.encode(value)
+        let fromDocument = try readable.decode(Any?.self, from: document)
+        #expect(
+            hex(try encode(fromDocument, peerCase, codec)) == hex(bytes),
+            "JSON: \(String(decoding: document, as: UTF8.self))")
+        let keyed = KeyedArchiveCodec(registry: registry, format: .xml, options: options)
+        let archive = try keyed.encode(value)
+        let fromArchive = try keyed.decode(Any?.self, from: archive)
+        #expect(hex(try encode(fromArchive, peerCase, codec)) == hex(bytes), "keyed")
     }
 
     @Test("Kryo → dynamic values → Kryo, and through readable and keyed documents", arguments: cocoaCases)

@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import SwiftKryo
+
+/// The options every data command shares: schema files and stream settings.
+struct SchemaOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("A schema file (YAML or JSON); repeat for several.", valueName: "file"))
+    var schema: [String] = []
+
+    @Flag(
+        name: .customLong("references"), inversion: .prefixedNo,
+        help: "Whether the stream tracks references (default: the schema's setting, else on).")
+    var references: Bool?
+
+    @Flag(
+        name: .customLong("registration-required"), inversion: .prefixedNo,
+        help: "Refuse classes the schema does not register (default: the schema's setting, else off).")
+    var registrationRequired: Bool?
+
+    /// The registry and options the schema files and flags describe.
+    func context() throws -> ConversionContext {
+        let schemas = schema.isEmpty ? SchemaSet() : try SchemaFiles.load(schema.map { URL(fileURLWithPath: $0) })
+        let options = SerializationOptions(
+            references: references ?? schemas.settings.references,
+            registrationRequired: registrationRequired ?? schemas.settings.registrationRequired)
+        return ConversionContext(schemas: schemas, registry: try Registry(schemas: schemas), options: options)
+    }
+}
+
+/// What a conversion runs with.
+struct ConversionContext {
+    let schemas: SchemaSet
+    let registry: Registry
+    let options: SerializationOptions
+}
+
+/// A failure the tool reports as one line.
+struct ToolError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Reading input and writing output.
+enum ToolIO {
+    /// The bytes of a file, or of standard input for `-`.
+    static func read(_ path: String) throws -> [UInt8] {
+        if path == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
+        guard FileManager.default.fileExists(atPath: path) else { throw ToolError("no such file: \(path)") }
+        do {
+            return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw ToolError("cannot read \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// Writes `bytes` to a file atomically (the old file stays whole if writing fails), or to
+    /// standard output when `path` is `nil` or `-`.
+    static func write(_ bytes: [UInt8], to path: String?) throws {
+        guard let path, path != "-" else {
+            FileHandle.standardOutput.write(Data(bytes))
+            return
+        }
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw ToolError("cannot write \(path): \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import SwiftKryo
+
+/// The formats `kryo convert` and `kryo inspect` read and write.
+enum DataFormat: String, CaseIterable, ExpressibleByArgument {
+    case kryo2
+    case kryo5
+    case keyedBinary = "keyed-binary"
+    case keyedXML = "keyed-xml"
+    case json
+    case plistXML = "plist-xml"
+    case plistBinary = "plist-binary"
+
+    /// Reads one value with the dynamic registry.
+    ///
+    /// - Parameter javaClass: For Kryo, the class Java's `readObject` was given (no class tag
+    ///   before the value); `nil` for what `writeClassAndObject` writes.
+    func decode(_ bytes: [UInt8], with context: ConversionContext, javaClass: String?) throws -> Any? {
+        switch self {
+        case .kryo2:
+            let codec = KryoCodec(
+                registry: context.registry, framing: javaClass == nil ? .classAndObject : .object,
+                options: context.options)
+            if let javaClass { return try codec.decode(javaClass: javaClass, from: bytes) }
+            return try codec.decode(Any?.self, from: bytes)
+        case .kryo5:
+            throw ToolError("the kryo5 format is not supported yet; this version reads and writes kryo2 (Kryo 2.x)")
+        case .keyedBinary, .keyedXML:
+            return try KeyedArchiveCodec(registry: context.registry, options: context.options).decode(
+                Any?.self, from: bytes)
+        case .json, .plistXML, .plistBinary:
+            return try ReadableCodec(registry: context.registry, options: context.options).decode(Any?.self, from: bytes)
+        }
+    }
+
+    /// Writes one value with the dynamic registry.
+    func encode(_ value: Any?, with context: ConversionContext, javaClass: String?) throws -> [UInt8] {
+        switch self {
+        case .kryo2:
+            let codec = KryoCodec(
+                registry: context.registry, framing: javaClass == nil ? .classAndObject : .object,
+                options: context.options)
+            if let javaClass { return try codec.encode(value, javaClass: javaClass) }
+            return try codec.encode(value)
+        case .kryo5:
+            throw ToolError("the kryo5 format is not supported yet; this version reads and writes kryo2 (Kryo 2.x)")
+        case .keyedBinary:
+            return try KeyedArchiveCodec(registry: context.registry, format: .binary, options: context.options)
+                .encode(value)
+        case .keyedXML:
+            return try KeyedArchiveCodec(registry: context.registry, format: .xml, options: context.options)
+                .encode(value)
+        case .json:
+            return try ReadableCodec(registry: context.registry, format: .prettyJSON, options: context.options)
+                .encode(value) + [0x0A]
+        case .plistXML:
+            return try ReadableCodec(registry: context.registry, format: .propertyList(.xml), options: context.options)
+                .encode(value)
+        case .plistBinary:
+            return try ReadableCodec(
+                registry: context.registry, format: .propertyList(.binary), options: context.options
+            ).encode(value)
+        }
+    }
+}
