@@ -79,7 +79,8 @@ enum SchemaFileSyntax {
     static func parse(_ text: String, fileName: String, format: SchemaFileFormat) throws(SchemaFileError) -> File {
         let reader = NodeReader(file: fileName)
         guard text.utf8.count <= SchemaFiles.maximumFileSize else {
-            throw SchemaFileError(file: fileName, message: "the file is larger than \(SchemaFiles.maximumFileSize) bytes")
+            throw SchemaFileError(
+                file: fileName, message: "the file is larger than \(SchemaFiles.maximumFileSize) bytes")
         }
         var text = text
         if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
@@ -129,7 +130,13 @@ struct NodeReader {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
             .composer(let context, let problem, let mark, _):
             var message = "YAML syntax error: \(problem)"
-            if let context { message += " (\(context.text) at \(context.mark.line):\(context.mark.column))" }
+            if problem.hasPrefix("Maximum nesting level reached") {
+                message = "YAML syntax error: nested too deeply"
+            } else if problem == "but found another document" {
+                message = "YAML syntax error: a schema file holds one document, but found another"
+            } else if let context {
+                message += " (\(context.text) at \(context.mark.line):\(context.mark.column))"
+            }
             return error(at: SourcePosition(line: mark.line, column: mark.column), message)
         case .reader(let problem, let offset, _, _):
             let position = offset.map { SourcePosition(utf8Offset: $0, in: text) } ?? .start
@@ -162,7 +169,8 @@ struct NodeReader {
 
     func file(_ root: Node, name: String) throws(SchemaFileError) -> SchemaFileSyntax.File {
         var file = SchemaFileSyntax.File(name: name)
-        let entries = try mapping(root, "the top of the file", keys: SchemaFileSyntax.topLevelKeys, kind: "top-level key")
+        let entries = try mapping(
+            root, "the top of the file", keys: SchemaFileSyntax.topLevelKeys, kind: "top-level key")
         if let package = entries.first(where: { $0.key.value == "package" })?.value {
             let text = try string(package, "a package name")
             guard isJavaQualifiedName(text) else {
@@ -223,10 +231,13 @@ struct NodeReader {
                 entry.isFinal = try bool(value)
             case "serializer":
                 let text = try string(value, "a serializer")
-                let kinds: [String: FieldSerializerKind] = ["field": .field, "tagged": .tagged, "compatible": .compatible]
+                let kinds: [String: FieldSerializerKind] = [
+                    "field": .field, "tagged": .tagged, "compatible": .compatible,
+                ]
                 guard let kind = kinds[text] else {
                     throw error(
-                        at: textPosition(value), "unknown serializer \(quoted(text)) (expected field, tagged or compatible)")
+                        at: textPosition(value),
+                        "unknown serializer \(quoted(text)) (expected field, tagged or compatible)")
                 }
                 entry.serializer = Located(value: kind, position: textPosition(value))
             case "fields":
@@ -275,7 +286,8 @@ struct NodeReader {
             guard value.mapping != nil else {
                 throw error(
                     at: position(value),
-                    "expected a type or a mapping with a type for field \(quoted(name.value)), found \(describe(value))")
+                    "expected a type or a mapping with a type for field \(quoted(name.value)), found \(describe(value))"
+                )
             }
             let entries = try mapping(value, "a field", keys: SchemaFileSyntax.fieldKeys, kind: "field key")
             guard let typeNode = entries.first(where: { $0.key.value == "type" })?.value else {

@@ -25,7 +25,8 @@ struct SchemaFileWriter {
             switch schema.layout {
             case .library: break
             case .enumeration(let constants):
-                lines.append("    enum: [" + constants.map { yamlScalar($0, inFlow: true) }.joined(separator: ", ") + "]")
+                lines.append(
+                    "    enum: [" + constants.map { yamlScalar($0, inFlow: true) }.joined(separator: ", ") + "]")
             case .fields(let kind, let fields):
                 if kind != .field { lines.append("    serializer: \(Self.serializerName(kind))") }
                 guard !fields.isEmpty else {
@@ -82,7 +83,8 @@ struct SchemaFileWriter {
                             ? quoted(field.type.shortName)
                             : "{\"type\": " + quoted(field.type.shortName)
                                 + options.map { ", \(quoted($0.key)): \($0.value)" }.joined() + "}"
-                        return "        " + quoted(field.name) + ": " + value + (fieldIndex < fields.count - 1 ? "," : "")
+                        return "        " + quoted(field.name) + ": " + value
+                            + (fieldIndex < fields.count - 1 ? "," : "")
                     }
                 }
             }

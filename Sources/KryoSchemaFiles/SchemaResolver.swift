@@ -253,8 +253,9 @@ struct SchemaResolver {
     private func resolveOwnLayout(_ entry: inout Entry, names: Names) throws(SchemaFileError) {
         let syntax = entry.syntax
         let file = syntax.file
-        if entry.isArray, let extra = syntax.fields?.position ?? syntax.constants?.position ?? syntax.serializer?.position
-            ?? syntax.extends?.position
+        if entry.isArray,
+            let extra = syntax.fields?.position ?? syntax.constants?.position ?? syntax.serializer?.position
+                ?? syntax.extends?.position
         {
             throw error(file, extra, "array class \(syntax.name.value) takes only an id")
         }
@@ -361,7 +362,8 @@ struct SchemaResolver {
         return fields
     }
 
-    private func checkTags(_ entry: Entry, kind: FieldSerializerKind, fields: [JavaFieldSchema]) throws(SchemaFileError) {
+    private func checkTags(_ entry: Entry, kind: FieldSerializerKind, fields: [JavaFieldSchema]) throws(SchemaFileError)
+    {
         guard kind == .tagged else { return }
         var owners: [Int: String] = [:]
         for field in fields {

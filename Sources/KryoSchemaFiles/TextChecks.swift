@@ -215,7 +215,8 @@ enum YAMLAliasScan {
                 }
                 continue
             }
-            let atTokenStart = previous == " " || previous == "\t" || previous == "\n" || "[{,".unicodeScalars.contains(previous)
+            let atTokenStart =
+                previous == " " || previous == "\t" || previous == "\n" || "[{,".unicodeScalars.contains(previous)
             switch scalar {
             case "#" where atTokenStart:
                 inComment = true

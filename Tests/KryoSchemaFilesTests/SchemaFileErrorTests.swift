@@ -1,0 +1,217 @@
+import KryoCore
+import KryoSchemaFiles
+import Testing
+
+/// The one-line description of the error that parsing `text` throws, or `nil` when it loads.
+private func failure(_ text: String, fileName: String = "t.yaml") -> String? {
+    do {
+        _ = try SchemaFiles.parse(text, fileName: fileName)
+        return nil
+    } catch {
+        return error.description
+    }
+}
+
+@Suite struct SchemaFileErrorTests {
+    @Test func unknownKeysAreNamedWithTheKeysExpected() {
+        #expect(
+            failure("package: test\nclases: []\n")
+                == "t.yaml:2:1: unknown top-level key \"clases\" (expected package, settings, classes, $schema)")
+        #expect(
+            failure("classes:\n  - class: java.util.ArrayList\n    idd: 3\n")
+                == "t.yaml:3:5: unknown class key \"idd\" (expected class, id, fields, enum, serializer, final, "
+                + "extends, readableName, archiveName)")
+        #expect(
+            failure("classes:\n  - class: a.A\n    serializer: tagged\n    fields:\n      value: {type: int, tga: 1}\n")
+                == "t.yaml:5:26: unknown field key \"tga\" (expected type, tag, deprecated, nullable, public, final)")
+        #expect(
+            failure("settings:\n  reference: true\n")
+                == "t.yaml:2:3: unknown settings key \"reference\" (expected dialect, references, registrationRequired)"
+        )
+    }
+
+    @Test func badTypeSyntaxPointsInsideTheString() {
+        #expect(
+            failure("classes:\n  - class: a.A\n    fields:\n      names: List<String\n")
+                == "t.yaml:4:25: bad type \"List<String\": expected \",\" or \">\"")
+        #expect(
+            failure("classes:\n  - class: a.A\n    fields:\n      names: \"List<String\"\n")
+                == "t.yaml:4:26: bad type \"List<String\": expected \",\" or \">\"")
+        #expect(
+            failure(#"{"classes": [{"class": "a.A", "fields": {"grid": "int[[]"}}]}"#, fileName: "t.json")
+                == "t.json:1:55: bad type \"int[[]\": expected \"]\"")
+    }
+
+    @Test func unknownClassesInTypesAreRefused() {
+        #expect(
+            failure("package: a\nclasses:\n  - class: A\n    fields:\n      other: Map<String, Missing>\n")
+                == "t.yaml:5:26: unknown class a.Missing: declare it in a schema file, or write the full name of a "
+                + "class the library knows (java.util.TreeMap; inner classes as a.Outer$Inner)")
+        #expect(
+            failure("classes:\n  - class: a.A\n    fields:\n      x: b.Other[]\n")?.hasPrefix(
+                "t.yaml:4:10: unknown class b.Other:") == true)
+        #expect(
+            failure("classes:\n  - class: a.NotLibrary\n    id: 3\n")
+                == "t.yaml:2:12: class a.NotLibrary has neither fields nor enum constants, and the library does not "
+                + "know it")
+    }
+
+    @Test func duplicatesAreReportedWhereTheSecondOneIs() {
+        #expect(
+            failure("classes:\n  - class: java.util.ArrayList\n    id: 1\n  - class: ArrayList\n    id: 2\n")
+                == "t.yaml:4:12: class java.util.ArrayList is declared twice (first at t.yaml:2)")
+        #expect(
+            failure("classes:\n  - class: java.util.ArrayList\n    id: 20\n  - class: java.util.HashMap\n    id: 20\n")
+                == "t.yaml:5:9: id 20 is given to both java.util.ArrayList and java.util.HashMap")
+        #expect(
+            failure(
+                "classes:\n  - class: a.T\n    serializer: tagged\n    fields:\n      a: {type: int, tag: 1}\n"
+                    + "      b: {type: int, tag: 1}\n") == "t.yaml:6:27: tag 1 is used twice in a.T (fields a and b)")
+        #expect(
+            failure("classes:\n  - class: a.E\n    enum: [A, B, A]\n")
+                == "t.yaml:3:18: enum a.E lists A twice")
+        #expect(
+            failure("classes:\n  - class: a.A\n    fields:\n      x: int\n      x: long\n")
+                == "t.yaml:4:7: key \"x\" appears more than once in this mapping")
+    }
+
+    @Test func enumsNeedConstants() {
+        #expect(failure("classes:\n  - class: a.E\n    enum: []\n") == "t.yaml:3:5: enum a.E has no constants")
+        #expect(
+            failure("classes:\n  - class: a.E\n    enum: [A]\n    fields: {}\n")
+                == "t.yaml:4:5: class a.E has both fields and enum constants")
+    }
+
+    @Test func wrongKindsOfNodesAreNamed() {
+        #expect(
+            failure("classes:\n  - class: a.A\n    fields: [a, b]\n")
+                == "t.yaml:3:13: expected a mapping of field names to types, found a list")
+        #expect(failure("- a\n- b\n") == "t.yaml:1:1: expected a mapping for the top of the file, found a list")
+        #expect(failure("classes:\n  a: b\n") == "t.yaml:2:3: expected a list of classes, found a mapping")
+        #expect(
+            failure("classes:\n  - class: java.util.ArrayList\n    id: \"20\"\n")
+                == "t.yaml:3:9: expected an id (a whole number), found \"20\"")
+        #expect(
+            failure("classes:\n  - class: java.util.ArrayList\n    id: -1\n")
+                == "t.yaml:3:9: an id must be from 0 to 2147483647, found -1")
+        #expect(
+            failure("settings:\n  references: yes\n") == "t.yaml:2:15: expected true or false, found \"yes\"")
+        #expect(
+            failure("settings:\n  dialect: kryo3\n")
+                == "t.yaml:2:12: unknown dialect \"kryo3\" (expected kryo2 or kryo5)")
+        #expect(
+            failure("classes:\n  - class: a.A\n    fields:\n      x: [int]\n")
+                == "t.yaml:4:10: expected a type or a mapping with a type for field \"x\", found a list")
+        #expect(
+            failure("classes:\n  - class: a.A\n    fields:\n      x: {tag: 1}\n")
+                == "t.yaml:4:10: field \"x\" needs a \"type\" key")
+        #expect(
+            failure("classes:\n  - id: 3\n") == "t.yaml:2:5: a class entry needs a \"class\" key naming the Java class")
+        #expect(
+            failure("classes:\n  - class: a.A\n    fields:\n      x: {type: int, tag: 1}\n")
+                == "t.yaml:4:27: field x has a tag, but class a.A is not serializer: tagged")
+        #expect(failure("classes:\n  - class: int\n") == "t.yaml:2:12: int is a primitive type, not a class")
+        #expect(
+            failure("classes:\n  - class: a.A\n    fields:\n      2x: int\n") == "t.yaml:4:7: bad field name \"2x\"")
+    }
+
+    @Test func badYAMLSyntaxIsReportedWithItsPosition() {
+        let message = failure("classes:\n  - class: a.A\n   id: 3\n")
+        #expect(message?.hasPrefix("t.yaml:3:") == true && message?.contains("YAML syntax error:") == true)
+        #expect(message?.contains("\n") == false)
+        #expect(
+            failure("classes: [a\n")?.hasPrefix("t.yaml:2:1: YAML syntax error: did not find expected ',' or ']'")
+                == true)
+        #expect(
+            failure("a: &x [1]\nclasses: *x\n") == "t.yaml:2:10: YAML aliases (*name) are not supported in schema files"
+        )
+    }
+
+    @Test func emptyFilesAreRefused() {
+        #expect(failure("") == "t.yaml:1:1: the file is empty (expected a mapping with classes)")
+        #expect(failure("# only a comment\n\n") == "t.yaml:1:1: the file is empty (expected a mapping with classes)")
+        #expect(
+            failure("   \n", fileName: "t.json") == "t.json:1:1: the file is empty (expected a mapping with classes)")
+    }
+
+    @Test func unknownExtensionsAreRefused() {
+        #expect(
+            failure("classes: []\n", fileName: "t.txt")
+                == "t.txt: unknown file extension \"txt\" (expected .yaml, .yml or .json)")
+        #expect(throws: Never.self) { try SchemaFiles.parse("classes: []\n", fileName: "stdin", format: .yaml) }
+    }
+
+    @Test func jsonFilesMustBeJSON() {
+        #expect(
+            failure("classes: []\n", fileName: "t.json") == "t.json:1:1: not JSON: expected a JSON value, found \"c\"")
+        #expect(
+            failure("{'classes': []}", fileName: "t.json")
+                == "t.json:1:2: not JSON: expected a key in double quotes, found \"'\"")
+        #expect(
+            failure("{\"classes\": [] # comment\n}", fileName: "t.json")
+                == "t.json:1:16: not JSON: expected \",\" or \"}\", found \"#\"")
+        #expect(
+            failure("{\"classes\": [],}", fileName: "t.json")
+                == "t.json:1:16: not JSON: expected a key in double quotes, found \"}\"")
+        #expect(
+            failure("{\"classes\": []} {}", fileName: "t.json")
+                == "t.json:1:17: not JSON: expected the end of the file, found \"{\"")
+        #expect(failure("{\"$schema\": \"kryo-schema.json\", \"classes\": []}", fileName: "t.json") == nil)
+    }
+
+    @Test func cyclesInExtendsAreRefused() {
+        #expect(
+            failure(
+                "package: a\nclasses:\n  - class: A\n    extends: B\n    fields: {}\n  - class: B\n    extends: A\n    fields: {}\n"
+            )
+                == "t.yaml:4:14: a cycle in extends: a.A → a.B → a.A")
+        #expect(
+            failure("package: a\nclasses:\n  - class: A\n    extends: A\n    fields: {}\n")
+                == "t.yaml:4:14: a cycle in extends: a.A → a.A")
+        #expect(
+            failure("package: a\nclasses:\n  - class: A\n    extends: Object\n    fields: {}\n")
+                == "t.yaml:4:14: superclass java.lang.Object is not declared with its fields in a schema file")
+    }
+
+    @Test func superclassFieldsFollowTheClassesOwn() throws {
+        let set = try SchemaFiles.parse(
+            "package: a\nclasses:\n  - class: C\n    extends: B\n    fields: {c: int}\n  - class: B\n    extends: A\n"
+                + "    fields: {b: int}\n  - class: A\n    fields: {a: String}\n",
+            fileName: "t.yaml")
+        #expect(set.schema(forJavaName: "a.C")?.fields.map(\.name) == ["c", "b", "a"])
+        #expect(
+            failure(
+                "package: a\nclasses:\n  - class: B\n    extends: A\n    fields: {x: int}\n  - class: A\n    fields: {x: int}\n"
+            )
+                == "t.yaml:4:14: field x of a.B is also declared in its superclass a.A")
+    }
+
+    @Test func deepOrHostileInputFailsWithoutTrapping() {
+        let deepFlow = String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)
+        #expect(failure("classes: " + deepFlow) == "t.yaml:1:11: YAML syntax error: nested too deeply")
+        let deepBlock = "classes:\n" + String(repeating: "- ", count: 3000) + "x\n"
+        #expect(failure(deepBlock)?.hasSuffix(": YAML syntax error: nested too deeply") == true)
+        #expect(
+            failure("classes: []\n---\nclasses: []\n")
+                == "t.yaml:2:1: YAML syntax error: a schema file holds one document, but found another")
+        #expect(
+            failure(deepFlow, fileName: "t.json") == "t.json:1:65: not JSON: nested more than 64 levels deep")
+        let huge = String(repeating: "#", count: SchemaFiles.maximumFileSize + 1)
+        #expect(failure(huge) == "t.yaml: the file is larger than 1048576 bytes")
+        #expect(
+            failure(
+                "classes:\n  - class: a.A\n    fields:\n      x: List<" + String(repeating: "List<", count: 100) + "\n")
+                != nil)
+        #expect(failure("\u{0}") != nil)
+        #expect(
+            failure("classes:\n  - class: \"a.\\u0007\"\n")
+                == "t.yaml:2:15: bad type \"a.\\u0007\": expected a type name")
+        #expect(failure("classes:\n  - class: a..B\n") == "t.yaml:2:12: bad class name \"a..B\"")
+    }
+
+    @Test func problemsTheModelFindsAreNeverLeftUnreported() throws {
+        for file in try SchemaFileLocations.allSchemaFiles() {
+            #expect(try SchemaFiles.load(file).problems.isEmpty)
+        }
+    }
+}
