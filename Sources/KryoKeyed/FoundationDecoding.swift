@@ -47,7 +47,11 @@ struct FoundationDecoding: Sendable {
     private static let set = FoundationDecoding { reader, entries, declared in
         let elements = try reader.hashable(reader.foundationElements(entries, as: declared?.genericArguments.first))
         // Where the declared type keeps order (the dynamic path's `HashSet`), keep the archive's.
-        if declared?.swiftType == OrderedSet<AnyHashable>.self { return OrderedSet(elements) }
+        if declared?.swiftType == OrderedSet<AnyHashable>.self
+            || (declared?.swiftType ?? Any.self) == Any.self && reader.registry.untypedSetKeepsOrder
+        {
+            return OrderedSet(elements)
+        }
         return Set(elements)
     }
     private static let orderedSet = FoundationDecoding { reader, entries, declared in
@@ -58,7 +62,11 @@ struct FoundationDecoding: Sendable {
         let entries = try reader.foundationDictionary(
             entries, keysAs: arguments.first, valuesAs: arguments.count > 1 ? arguments[1] : nil)
         // Where the declared type keeps order (the dynamic path's `HashMap`), keep the archive's.
-        if declared?.swiftType == OrderedDictionary<AnyHashable, Any?>.self { return entries }
+        if declared?.swiftType == OrderedDictionary<AnyHashable, Any?>.self
+            || (declared?.swiftType ?? Any.self) == Any.self && reader.registry.untypedMapKeepsOrder
+        {
+            return entries
+        }
         return Dictionary(entries.elements.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
     }
 }

@@ -43,7 +43,7 @@ public struct ReadableCodec: Sendable {
     /// Encodes `value` as a readable document's tree.
     public func document(_ value: Any?) throws -> ReadableValue {
         let writer = ReadableWriter(registry: registry, options: options, format: format)
-        return try writer.tree(of: value)
+        return try writer.tree(of: value, declared: .object)
     }
 
     /// The bytes of `document` in `format`.

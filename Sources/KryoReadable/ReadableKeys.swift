@@ -23,6 +23,10 @@ public enum ReadableKeys {
     public static let data = "$data"
     /// The key path of the root value.
     public static let root = "$root"
+    /// The key of a plain value stored with its class (`{"$class": "[I", "$value": [1, 2]}`):
+    /// written where the slot does not tell the value's class and its plain form alone would read
+    /// back as another one (an `int[]` as a list, an `Integer` as a `Long`).
+    public static let value = "$value"
 
     /// `key` as stored in a document: one more `$` in front of a key that starts with `$`.
     public static func escape(_ key: String) -> String { DollarKeys.escape(key) }

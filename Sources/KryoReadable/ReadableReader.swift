@@ -166,6 +166,11 @@ final class ReadableReader: ValueReader {
             result[ReadableKeys.unescape(stored) ?? stored] = .some(try at(stored) { try decode(node, as: valueType) })
         }
         guard let declared, declared.swiftType != Any.self else {
+            // Untyped: what the registry reads a `java.util.HashMap` as (in the dynamic path, an
+            // ordered dictionary, so that the document's order is kept).
+            if registry.untypedMapKeepsOrder {
+                return OrderedDictionary(uniqueKeysWithValues: result.lazy.map { (AnyHashable($0.key), $0.value) })
+            }
             return Dictionary(uniqueKeysWithValues: result.lazy.map { ($0.key, $0.value) })
         }
         return result
@@ -177,6 +182,9 @@ final class ReadableReader: ValueReader {
     )
         throws -> Any?
     {
+        if let stored = entries[ReadableKeys.value] {
+            return try classedPlainValue(stored, named: name, as: declared)
+        }
         if let registration = registry.registration(forReadableName: name) {
             try enter(entries, target: target)
             let value = try registration.serializer.read(from: self)
@@ -559,7 +567,7 @@ final class ReadableReader: ValueReader {
         guard let (stored, node) = lookup(key) else { return .null }
         path.append(stored)
         if case .dictionary(let entries) = node, entries[ReadableKeys.alias] == nil,
-            case .string(let name)? = entries[ReadableKeys.className],
+            entries[ReadableKeys.value] == nil, case .string(let name)? = entries[ReadableKeys.className],
             let registration = registry.registration(forReadableName: name)
         {
             let target = currentTarget()
@@ -576,6 +584,25 @@ final class ReadableReader: ValueReader {
         defer { path.removeLast() }
         guard let value = try decode(node, as: slot.declared) else { return .null }
         return .reference(try converted(value, to: slot.declared))
+    }
+
+    /// A plain value stored with its class (`{"$class": "[I", "$value": [1, 2]}`): read as the
+    /// Swift type of the class's registration.
+    private func classedPlainValue(_ stored: ReadableValue, named name: String, as declared: DeclaredType?) throws
+        -> Any?
+    {
+        guard let registration = registry.registration(forReadableName: name) else {
+            throw at(ReadableKeys.className) {
+                error(.unknownClassName, expected: "a registered class for a value stored with its class", found: name)
+            }
+        }
+        let typed = DeclaredType(
+            registration.swiftType, finality: .final, genericArguments: declared?.genericArguments ?? [],
+            javaName: registration.javaName)
+        return try at(ReadableKeys.value) {
+            guard let value = try decode(stored, as: typed) else { return nil }
+            return try converted(value, to: typed)
+        }
     }
 
     /// `value` as the declared type, converted here so that a failure names the key path.

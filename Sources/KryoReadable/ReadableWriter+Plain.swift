@@ -127,40 +127,49 @@ extension ReadableWriter {
     // MARK: Collections
 
     /// A list: one array element per element, its key path component being its index.
-    func listTree(_ elements: [Any?], identity: AnyObject? = nil) throws -> ReadableValue {
-        try listTree(count: elements.count, identity: identity) { elements[$0] }
+    func listTree(_ elements: [Any?], identity: AnyObject? = nil, elementType: DeclaredType? = nil) throws
+        -> ReadableValue
+    {
+        try listTree(count: elements.count, identity: identity, elementType: elementType) { elements[$0] }
     }
 
     /// A list of `count` elements, each given by `element`.
-    func listTree(count: Int, identity: AnyObject? = nil, element: (Int) -> Any?) throws -> ReadableValue {
+    ///
+    /// - Parameter elementType: The declared type of the elements, for elements that need their
+    ///   class in an untyped list (see ``tree(of:declared:)``); `nil` when the list is typed.
+    func listTree(
+        count: Int, identity: AnyObject? = nil, elementType: DeclaredType? = nil, element: (Int) -> Any?
+    ) throws -> ReadableValue {
         if let alias = alias(of: identity) { return alias }
         try descend()
         defer { ascend() }
         var trees: [ReadableValue] = []
         trees.reserveCapacity(count)
         for index in 0..<count {
-            trees.append(try at(String(index)) { try tree(of: element(index)) })
+            trees.append(try at(String(index)) { try tree(of: element(index), declared: elementType) })
         }
         return .array(trees)
     }
 
     /// A set: `{"$class": className, "NS.objects": [...]}`, in a stable order unless `ordered`.
-    func setTree(_ elements: [Any?], className: String, ordered: Bool, identity: AnyObject? = nil) throws
-        -> ReadableValue
-    {
+    func setTree(
+        _ elements: [Any?], className: String, ordered: Bool, identity: AnyObject? = nil,
+        elementType: DeclaredType? = nil
+    ) throws -> ReadableValue {
         if let alias = alias(of: identity) { return alias }
         try descend()
         defer { ascend() }
         let elements = ordered ? elements : ReadableWriter.stableOrder(elements) { $0 }
-        let list = try at(FoundationCoderKeys.objects) { try listTree(elements) }
+        let list = try at(FoundationCoderKeys.objects) { try listTree(elements, elementType: elementType) }
         return .dictionary([ReadableKeys.className: .string(className), FoundationCoderKeys.objects: list])
     }
 
     /// A dictionary: a plain one when every key is a string, else
     /// `{"$class": "NSDictionary", "NS.keys": [...], "NS.objects": [...]}`; sorted unless `ordered`.
-    func dictionaryTree(_ entries: [(key: Any, value: Any?)], ordered: Bool, identity: AnyObject? = nil) throws
-        -> ReadableValue
-    {
+    func dictionaryTree(
+        _ entries: [(key: Any, value: Any?)], ordered: Bool, identity: AnyObject? = nil,
+        keyType: DeclaredType? = nil, valueType: DeclaredType? = nil
+    ) throws -> ReadableValue {
         if let alias = alias(of: identity) { return alias }
         try descend()
         defer { ascend() }
@@ -171,13 +180,15 @@ extension ReadableWriter {
             var result = ReadableDictionary(minimumCapacity: pairs.count)
             for (key, value) in pairs {
                 let stored = ReadableKeys.escape(key)
-                result[stored] = try at(stored) { try tree(of: value) }
+                result[stored] = try at(stored) { try tree(of: value, declared: valueType) }
             }
             return .dictionary(result)
         }
         let sorted = ordered ? entries : ReadableWriter.stableOrder(entries) { $0.key }
-        let keys = try at(FoundationCoderKeys.keys) { try listTree(sorted.map { $0.key as Any? }) }
-        let values = try at(FoundationCoderKeys.objects) { try listTree(sorted.map(\.value)) }
+        let keys = try at(FoundationCoderKeys.keys) {
+            try listTree(sorted.map { $0.key as Any? }, elementType: keyType)
+        }
+        let values = try at(FoundationCoderKeys.objects) { try listTree(sorted.map(\.value), elementType: valueType) }
         return .dictionary([
             ReadableKeys.className: .string("NSDictionary"), FoundationCoderKeys.keys: keys,
             FoundationCoderKeys.objects: values,
@@ -200,8 +211,10 @@ extension ReadableWriter {
     /// `TreeMap`, the containers of Codable values…).
     private func otherCollectionTree(_ value: Any, of type: any Any.Type) throws -> ReadableValue? {
         guard registry.registration(for: type)?.usesDefaultSerializer ?? true else { return nil }
-        if let map = value as? any AnyEntriesExposing { return try dictionaryTree(map.anyEntries, ordered: true) }
-        if let list = value as? any AnyElementsExposing { return try listTree(list.anyElements) }
+        if let map = value as? any AnyEntriesExposing {
+            return try dictionaryTree(map.anyEntries, ordered: true, keyType: .object, valueType: .object)
+        }
+        if let list = value as? any AnyElementsExposing { return try listTree(list.anyElements, elementType: .object) }
         return nil
     }
 
@@ -276,6 +289,12 @@ extension ReadableWriter {
     }
 }
 
+/// Java's `Object` for the elements of an untyped collection (`[Any?]`, `Set<AnyHashable>`),
+/// whose values may need their class; `nil` for typed elements, which a reader converts to.
+private func untypedSlot<Element>(_: Element.Type) -> DeclaredType? {
+    Element.self == Any?.self || Element.self == Any.self || Element.self == AnyHashable.self ? .object : nil
+}
+
 /// Swift collections that a readable document stores as arrays, dictionaries or sets.
 protocol ReadableCollection {
     /// The collection's tree.
@@ -285,31 +304,37 @@ protocol ReadableCollection {
 extension Array: ReadableCollection {
     func readableTree(in writer: ReadableWriter) throws -> ReadableValue {
         try withUnsafeBufferPointer { elements in
-            try writer.listTree(count: elements.count) { elements[$0] }
+            try writer.listTree(count: elements.count, elementType: untypedSlot(Element.self)) { elements[$0] }
         }
     }
 }
 
 extension Set: ReadableCollection {
     func readableTree(in writer: ReadableWriter) throws -> ReadableValue {
-        try writer.setTree(map { $0 as Any? }, className: "NSSet", ordered: false)
+        try writer.setTree(
+            map { $0 as Any? }, className: "NSSet", ordered: false, elementType: untypedSlot(Element.self))
     }
 }
 
 extension OrderedSet: ReadableCollection {
     func readableTree(in writer: ReadableWriter) throws -> ReadableValue {
-        try writer.setTree(map { $0 as Any? }, className: "NSOrderedSet", ordered: true)
+        try writer.setTree(
+            map { $0 as Any? }, className: "NSOrderedSet", ordered: true, elementType: untypedSlot(Element.self))
     }
 }
 
 extension Dictionary: ReadableCollection {
     func readableTree(in writer: ReadableWriter) throws -> ReadableValue {
-        try writer.dictionaryTree(map { (key: $0.key as Any, value: $0.value as Any?) }, ordered: false)
+        try writer.dictionaryTree(
+            map { (key: $0.key as Any, value: $0.value as Any?) }, ordered: false, keyType: untypedSlot(Key.self),
+            valueType: untypedSlot(Value.self))
     }
 }
 
 extension OrderedDictionary: ReadableCollection {
     func readableTree(in writer: ReadableWriter) throws -> ReadableValue {
-        try writer.dictionaryTree(map { (key: $0.key as Any, value: $0.value as Any?) }, ordered: true)
+        try writer.dictionaryTree(
+            map { (key: $0.key as Any, value: $0.value as Any?) }, ordered: true, keyType: untypedSlot(Key.self),
+            valueType: untypedSlot(Value.self))
     }
 }

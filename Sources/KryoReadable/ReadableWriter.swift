@@ -1,3 +1,4 @@
+import Foundation
 import KryoCore
 import KryoPlist
 
@@ -60,9 +61,16 @@ final class ReadableWriter: ValueWriter {
     // MARK: Values
 
     /// The tree of `value`, written where ``path`` points.
-    func tree(of value: Any?) throws -> ReadableValue {
+    ///
+    /// - Parameter declared: The declared type of the slot, when known: a plain value whose class
+    ///   the slot does not tell, and whose plain form would read back as another class, is stored
+    ///   with its class (``ReadableKeys/value``).
+    func tree(of value: Any?, declared: DeclaredType? = nil) throws -> ReadableValue {
         guard let value = ValueConversion.flatten(value) else { return .null }
-        if let plain = try plainTree(of: value) { return plain }
+        if let plain = try plainTree(of: value) {
+            guard let declared, let name = classNameNeeded(for: value, plain, in: declared) else { return plain }
+            return .dictionary([ReadableKeys.className: .string(name), ReadableKeys.value: plain])
+        }
         guard let registration = registry.registration(forValue: value) else {
             throw SerializationError(
                 options.registrationRequired ? .unregisteredType : .unsupported,
@@ -70,6 +78,45 @@ final class ReadableWriter: ValueWriter {
                 path: path)
         }
         return try objectTree(value, registration)
+    }
+
+    /// The `$class` a plain value needs in a slot of type `declared`, or `nil` when reading its
+    /// plain form there gives a value of the same Java class: the declared type's class in a
+    /// typed slot, else the class the plain form reads as (a list an `ArrayList`, a dictionary a
+    /// `HashMap`, an integer a `Long`…).
+    private func classNameNeeded(for value: Any, _ plain: ReadableValue, in declared: DeclaredType) -> String? {
+        if declared.finality == .final { return nil }
+        let type = Swift.type(of: value)
+        if declared.swiftType != Any.self, type == declared.swiftType { return nil }
+        guard let registration = registry.registration(forValue: value) else { return nil }
+        let readAs: String?
+        if declared.swiftType != Any.self {
+            readAs = registry.registration(forDeclared: declared)?.javaName
+        } else {
+            switch plain {
+            case .null: return nil
+            case .bool: readAs = "java.lang.Boolean"
+            case .integer, .unsignedInteger: readAs = "java.lang.Long"
+            case .real: readAs = "java.lang.Double"
+            case .string: readAs = "java.lang.String"
+            case .data: readAs = "[B"
+            case .date: readAs = "java.util.Date"
+            case .array: readAs = "java.util.ArrayList"
+            case .dictionary(let entries):
+                // Forms that name their class already ($class, $alias, $data).
+                if entries[ReadableKeys.className] != nil || entries[ReadableKeys.alias] != nil
+                    || entries[ReadableKeys.data] != nil
+                {
+                    return nil
+                }
+                readAs = "java.util.HashMap"
+            }
+        }
+        guard registration.javaName != readAs,
+            // Only where reading by the name gives back a value of the same type.
+            registry.registration(forReadableName: registration.readableName)?.swiftType == type
+        else { return nil }
+        return registration.readableName
     }
 
     /// The dictionary of an object of a registered type, or its alias.
@@ -160,9 +207,9 @@ final class ReadableWriter: ValueWriter {
     }
 
     /// Writes `value` under `key`, its path being that key.
-    private func storeTree(of value: Any?, forKey key: String) throws {
+    private func storeTree(of value: Any?, forKey key: String, declared: DeclaredType) throws {
         let stored = try storedKey(key)
-        let tree = try at(stored) { try self.tree(of: value) }
+        let tree = try at(stored) { try self.tree(of: value, declared: declared) }
         append(tree, forStoredKey: stored)
     }
 
@@ -200,11 +247,11 @@ final class ReadableWriter: ValueWriter {
     // MARK: ValueWriter: objects
 
     func writeObject(_ value: Any?, as declared: DeclaredType, forKey key: String) throws {
-        try storeTree(of: value, forKey: key)
+        try storeTree(of: value, forKey: key, declared: declared)
     }
 
     func writeObject(_ value: Any?, in slot: ResolvedSlot, forKey key: String) throws {
-        try storeTree(of: value, forKey: key)
+        try storeTree(of: value, forKey: key, declared: slot.declared)
     }
 
     func beginObject(
@@ -216,7 +263,13 @@ final class ReadableWriter: ValueWriter {
         path.append(stored)
         if let plain = try plainTree(of: value) {
             path.removeLast()
-            append(plain, forStoredKey: stored)
+            if let name = classNameNeeded(for: value, plain, in: slot.declared) {
+                append(
+                    .dictionary([ReadableKeys.className: .string(name), ReadableKeys.value: plain]),
+                    forStoredKey: stored)
+            } else {
+                append(plain, forStoredKey: stored)
+            }
             return false
         }
         try requireRegistration(registration)

@@ -22,7 +22,9 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: "The output format.")
     var to: DataFormat
 
-    @Option(name: .long, help: ArgumentHelp("The Java class of a Kryo value written with writeObject.", valueName: "java-class"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The Java class of a Kryo value written with writeObject.", valueName: "java-class"))
     var type: String?
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The output file (default: standard output).", valueName: "file"))

@@ -29,7 +29,8 @@ enum DataFormat: String, CaseIterable, ExpressibleByArgument {
             return try KeyedArchiveCodec(registry: context.registry, options: context.options).decode(
                 Any?.self, from: bytes)
         case .json, .plistXML, .plistBinary:
-            return try ReadableCodec(registry: context.registry, options: context.options).decode(Any?.self, from: bytes)
+            return try ReadableCodec(registry: context.registry, options: context.options).decode(
+                Any?.self, from: bytes)
         }
     }
 

@@ -13,7 +13,9 @@ struct InspectCommand: ParsableCommand {
     @Option(name: .long, help: "The input format.")
     var format: DataFormat
 
-    @Option(name: .long, help: ArgumentHelp("The Java class of a Kryo value written with writeObject.", valueName: "java-class"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The Java class of a Kryo value written with writeObject.", valueName: "java-class"))
     var type: String?
 
     @OptionGroup var schemaOptions: SchemaOptions

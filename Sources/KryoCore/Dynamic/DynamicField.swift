@@ -71,9 +71,26 @@ struct DynamicField: Sendable {
         case .string(let canBeNull):
             value = try reader.readStringObject(canBeNull: canBeNull, forKey: name)
         case .object(let declared):
-            value = try reader.readObject(as: declared, forKey: name)
+            value = try Self.converted(try reader.readObject(as: declared, forKey: name), to: declared, reader, name)
         }
         object.fields[name] = .some(value)
+    }
+
+    /// `value` as the Swift type of the declared type (formats with plain forms read a list
+    /// where the field declares an `int[]`), so that writing it again keeps the Java class.
+    private static func converted(_ value: Any?, to declared: DeclaredType, _ reader: any ValueReader, _ name: String)
+        throws -> Any?
+    {
+        guard let value = ValueConversion.flatten(value), declared.swiftType != Any.self,
+            Swift.type(of: value) != declared.swiftType
+        else { return value }
+        func convert<T>(_: T.Type) -> Any? { ValueConversion.convert(value, to: T.self) }
+        guard let result = convert(declared.swiftType) else {
+            throw reader.error(
+                .typeMismatch, expected: "\(declared.javaName ?? "\(declared.swiftType)") in field \(name)",
+                found: ValueConversion.describeType(of: value))
+        }
+        return result
     }
 
     /// `value` as the Swift type of a primitive: an absent value is Java's default, a number of

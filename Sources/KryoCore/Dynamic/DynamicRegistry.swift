@@ -87,6 +87,20 @@ extension Registry {
     }
 }
 
+extension Registry {
+    /// Whether this registry reads a `java.util.HashMap` as an `OrderedDictionary` (the dynamic
+    /// path's registry does): backends then read a map of unknown class in its stored order.
+    public var untypedMapKeepsOrder: Bool {
+        registration(forJavaName: "java.util.HashMap")?.swiftType == OrderedDictionary<AnyHashable, Any?>.self
+    }
+
+    /// Whether this registry reads a `java.util.HashSet` as an `OrderedSet` (the dynamic path's
+    /// registry does).
+    public var untypedSetKeepsOrder: Bool {
+        registration(forJavaName: "java.util.HashSet")?.swiftType == OrderedSet<AnyHashable>.self
+    }
+}
+
 /// What the dynamic registry knows about the classes of a schema set while it builds fields.
 private struct DynamicCatalog {
     let schemas: [String: JavaClassSchema]
