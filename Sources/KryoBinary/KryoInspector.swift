@@ -501,7 +501,9 @@ final class KryoStreamWalker {
         if let layout = WireCatalog.byName[name] {
             return WireClass(name: name, how: how, layout: layout, unknownBecause: "")
         }
-        if name.hasPrefix("["), let type = WireCatalog.type(descriptor: Substring(name)), case .array(let component) = type {
+        if name.hasPrefix("["), let type = WireCatalog.type(descriptor: Substring(name)),
+            case .array(let component) = type
+        {
             let layout: WireLayout
             switch component {
             case .primitive(let primitive): layout = .primitiveArray(primitive)
@@ -524,7 +526,8 @@ final class KryoStreamWalker {
             return WireClass(name: name, how: "(id \(id))", layout: layout, unknownBecause: "")
         }
         return WireClass(
-            name: "unknown class", how: "(id \(id))", layout: nil, unknownBecause: "class id \(id) is not in the schema")
+            name: "unknown class", how: "(id \(id))", layout: nil, unknownBecause: "class id \(id) is not in the schema"
+        )
     }
 
     /// The class of a declared type.
@@ -700,9 +703,7 @@ final class KryoStreamWalker {
         let size = try readCount()
         emit(from: start, .length, depth: depth, label, "\(what) \(size)")
         guard size <= cursor.remaining else {
-            throw malformed(
-                "\(what) \(size) cannot fit in the \(cursor.remaining) byte\(cursor.remaining == 1 ? "" : "s") left",
-                at: start)
+            throw truncated("\(size) item\(size == 1 ? "" : "s")", at: cursor.position)
         }
         return size
     }
@@ -807,9 +808,7 @@ final class KryoStreamWalker {
         }
         emit(from: start, .length, depth: depth, label, "length \(stored - 1)")
         guard stored - 1 <= cursor.remaining else {
-            throw malformed(
-                "length \(stored - 1) cannot fit in the \(cursor.remaining) byte\(cursor.remaining == 1 ? "" : "s") left",
-                at: start)
+            throw truncated("\(stored - 1) array element\(stored == 2 ? "" : "s")", at: cursor.position)
         }
         return stored - 1
     }
@@ -828,7 +827,9 @@ final class KryoStreamWalker {
         case .boolean:
             role = .boolean
             let byte = try readByte("1 byte (boolean)")
-            text = byte == 1 ? "true" : byte == 0 ? "false" : "false (byte \(KryoDump.hexByte(byte)); Kryo reads only 01 as true)"
+            text =
+                byte == 1
+                ? "true" : byte == 0 ? "false" : "false (byte \(KryoDump.hexByte(byte)); Kryo reads only 01 as true)"
         case .byte:
             role = .byte
             text = "\(Int8(bitPattern: try readByte("1 byte (byte)")))"
@@ -928,7 +929,8 @@ final class KryoStreamWalker {
                 let tag = try readCount()
                 guard let field = fields.first(where: { $0.tag == tag }) else {
                     emit(from: tagStart, .tag, depth: depth, nil, "tag \(tag)")
-                    throw unknown("tag \(tag) is not a field of \(schema.javaName); cannot tell the layout of what follows")
+                    throw unknown(
+                        "tag \(tag) is not a field of \(schema.javaName); cannot tell the layout of what follows")
                 }
                 emit(
                     from: tagStart, .tag, depth: depth, nil,
@@ -955,7 +957,7 @@ final class KryoStreamWalker {
             let count = try readCount()
             emit(from: start, .count, depth: depth, nil, "header: \(count) field\(count == 1 ? "" : "s")")
             guard count <= cursor.remaining else {
-                throw malformed("a header of \(count) fields cannot fit in the \(cursor.remaining) bytes left", at: start)
+                throw truncated("\(count) field name\(count == 1 ? "" : "s")", at: cursor.position)
             }
             var read: [String] = []
             for index in 0..<count {
@@ -999,7 +1001,9 @@ final class KryoStreamWalker {
         defer { cursor = outer }
         guard let field = schema.fields.first(where: { $0.name == name }) else {
             cursor.position = data.count
-            emit(from: 0, .raw, depth: depth, name, "not a field of \(schema.javaName) in the schema; skipped, as Kryo does")
+            emit(
+                from: 0, .raw, depth: depth, name,
+                "not a field of \(schema.javaName) in the schema; skipped, as Kryo does")
             return
         }
         try beanField(field, depth: depth)
