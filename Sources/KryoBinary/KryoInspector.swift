@@ -1,0 +1,1084 @@
+import KryoCore
+
+/// Explains a Kryo 2.20 stream byte by byte: each value with its offset, raw bytes and meaning
+/// (class tags, reference markers, null markers, varints, strings, fields, chunks), the engine
+/// behind `kryo inspect`.
+///
+/// The inspector walks the bytes itself, driven by a ``SchemaSet`` (registration ids, bean
+/// fields, enum constants) and by what it knows of Kryo 2.20: the default registrations (ids 0–8)
+/// and the wire of the library classes Kryo serializes by default (collections, maps, arrays,
+/// wrappers, `String`, `Date`, `StringBuilder`, `BigInteger`, `BigDecimal`, `Currency`,
+/// `TimeZone`, `GregorianCalendar`, `Class`, `EnumSet`, the `Collections` empty and singleton
+/// classes). It never throws: on bytes it cannot explain it says where and why it stopped
+/// (``KryoDump/stop``) and shows the rest as raw bytes.
+///
+/// ```swift
+/// let dump = KryoInspector(schema: schemas).inspect(bytes)
+/// print(dump.render())
+/// ```
+///
+/// Beans are read through their schema: `FieldSerializer` (fields in Java order),
+/// `TaggedFieldSerializer` (count, then tag and value) and `CompatibleFieldSerializer` (the field
+/// names once per graph, then each field in chunks; a field the schema lacks is skipped, as Kryo
+/// skips it). A field whose declared type is final carries no class tag; the first-level generic
+/// arguments of a field, when final, drop the class tags of its collection's elements or its map's
+/// keys and values (not for public fields, which Kryo 2.20 reaches through ReflectASM). Back-
+/// references name the object they point to.
+public struct KryoInspector: Sendable {
+    /// What the writer's top-level call was.
+    public enum Framing: Sendable, Hashable {
+        /// `writeClassAndObject`: a class tag, then the value. The default.
+        case classAndObject
+        /// `writeObject` of a value of the given declared type: no class tag, never null.
+        case object(JavaType)
+        /// `writeObjectOrNull` of a value of the given declared type: a null marker or reference
+        /// marker, no class tag.
+        case objectOrNull(JavaType)
+    }
+
+    /// The classes the stream may contain, and the stream settings.
+    public var schema: SchemaSet
+    /// The top-level call that wrote the stream.
+    public var framing: Framing
+    /// Whether the writer tracked references.
+    public var references: Bool
+    /// How deeply values may nest before the inspector stops.
+    public var maximumDepth: Int
+
+    /// Creates an inspector.
+    ///
+    /// - Parameters:
+    ///   - schema: The classes (ids, layouts); empty for a stream without a schema, which is
+    ///     understood as far as library classes, strings and primitives go.
+    ///   - framing: The writer's top-level call (default `writeClassAndObject`).
+    ///   - references: Whether the writer tracked references; `nil` takes the schema's setting.
+    ///   - maximumDepth: How deeply values may nest (default 100).
+    public init(
+        schema: SchemaSet = SchemaSet(), framing: Framing = .classAndObject, references: Bool? = nil,
+        maximumDepth: Int = 100
+    ) {
+        self.schema = schema
+        self.framing = framing
+        self.references = references ?? schema.settings.references
+        self.maximumDepth = maximumDepth
+    }
+
+    /// Explains `bytes`.
+    ///
+    /// - Returns: Entries covering every byte once, in order, and the reason the inspector
+    ///   stopped, if it did.
+    public func inspect(_ bytes: [UInt8]) -> KryoDump {
+        let walker = KryoStreamWalker(inspector: self, bytes: bytes)
+        return walker.run()
+    }
+}
+
+// MARK: - What a class looks like on the wire
+
+/// The serializer layout of a class's values.
+enum WireLayout: Sendable {
+    case primitive(JavaPrimitiveType)
+    case string
+    case bean(JavaClassSchema)
+    case enumeration(String, [String]?)
+    case collection
+    case map
+    case treeMap
+    case primitiveArray(JavaPrimitiveType)
+    case stringArray
+    case objectArray(component: JavaType)
+    case date
+    case charSequence
+    case bigInteger
+    case bigDecimal
+    case currency
+    case timeZone
+    case calendar
+    case javaClass
+    case enumSet
+    case empty
+    case singleton
+    case singletonMap
+}
+
+/// A class as the stream names it, with its layout when known.
+struct WireClass: Sendable {
+    /// The Java class name.
+    let name: String
+    /// How the class tag named it: `(id 20)`, `(by name, name id 0)`…
+    let how: String
+    /// The layout, or `nil` when the inspector cannot tell it.
+    let layout: WireLayout?
+    /// Why the layout is unknown.
+    let unknownBecause: String
+
+    /// Whether Kryo 2.20 does not track references to the class (the wrappers).
+    var isWrapper: Bool {
+        if case .primitive = layout { return true }
+        return false
+    }
+
+    /// Whether the class's serializer writes its own null (so refs-off `writeObjectOrNull`
+    /// writes no null marker).
+    var acceptsNull: Bool {
+        switch layout {
+        case .string, .enumeration, .primitiveArray, .stringArray, .objectArray, .charSequence, .bigInteger,
+            .bigDecimal, .currency, .javaClass:
+            return true
+        default: return false
+        }
+    }
+
+    var described: String { how.isEmpty ? name : name + " " + how }
+}
+
+/// The classes Kryo 2.20 knows without a schema.
+enum WireCatalog {
+    /// Default registrations, by id.
+    static let defaultIds: [Int: (String, WireLayout)] = [
+        0: ("java.lang.Integer", .primitive(.int)), 1: ("java.lang.String", .string),
+        2: ("java.lang.Float", .primitive(.float)), 3: ("java.lang.Boolean", .primitive(.boolean)),
+        4: ("java.lang.Byte", .primitive(.byte)), 5: ("java.lang.Character", .primitive(.char)),
+        6: ("java.lang.Short", .primitive(.short)), 7: ("java.lang.Long", .primitive(.long)),
+        8: ("java.lang.Double", .primitive(.double)),
+    ]
+
+    /// Library classes by name.
+    static let byName: [String: WireLayout] = {
+        var layouts: [String: WireLayout] = ["java.lang.String": .string]
+        for primitive in JavaPrimitiveType.allCases {
+            layouts[primitive.wrapperName] = .primitive(primitive)
+        }
+        for name in [
+            "java.util.ArrayList", "java.util.LinkedList", "java.util.HashSet", "java.util.LinkedHashSet",
+            "java.util.TreeSet", "java.util.Vector", "java.util.Stack", "java.util.ArrayDeque",
+            "java.util.concurrent.CopyOnWriteArrayList", "java.util.Arrays$ArrayList",
+        ] {
+            layouts[name] = .collection
+        }
+        for name in [
+            "java.util.HashMap", "java.util.LinkedHashMap", "java.util.Hashtable", "java.util.IdentityHashMap",
+            "java.util.concurrent.ConcurrentHashMap",
+        ] {
+            layouts[name] = .map
+        }
+        layouts["java.util.TreeMap"] = .treeMap
+        layouts["java.util.Date"] = .date
+        layouts["java.lang.StringBuilder"] = .charSequence
+        layouts["java.lang.StringBuffer"] = .charSequence
+        layouts["java.math.BigInteger"] = .bigInteger
+        layouts["java.math.BigDecimal"] = .bigDecimal
+        layouts["java.util.Currency"] = .currency
+        for name in ["sun.util.calendar.ZoneInfo", "java.util.SimpleTimeZone", "java.util.TimeZone"] {
+            layouts[name] = .timeZone
+        }
+        layouts["java.util.GregorianCalendar"] = .calendar
+        layouts["java.lang.Class"] = .javaClass
+        for name in ["java.util.EnumSet", "java.util.RegularEnumSet", "java.util.JumboEnumSet"] {
+            layouts[name] = .enumSet
+        }
+        for name in [
+            "java.util.Collections$EmptyList", "java.util.Collections$EmptyMap", "java.util.Collections$EmptySet",
+            "java.util.Collections$ReverseComparator",
+        ] {
+            layouts[name] = .empty
+        }
+        layouts["java.util.Collections$SingletonList"] = .singleton
+        layouts["java.util.Collections$SingletonSet"] = .singleton
+        layouts["java.util.Collections$SingletonMap"] = .singletonMap
+        return layouts
+    }()
+
+    /// JDK classes that are final (a field declared with one carries no class tag).
+    static let finalClasses: Set<String> = {
+        var names: Set<String> = [
+            "java.lang.String", "java.lang.StringBuilder", "java.lang.StringBuffer", "java.lang.Class",
+            "java.util.Currency", "java.util.UUID", "java.util.Locale",
+        ]
+        for primitive in JavaPrimitiveType.allCases { names.insert(primitive.wrapperName) }
+        return names
+    }()
+
+    /// Parses a Java array descriptor component (`I`, `Ljava.lang.String;`, `[I`).
+    static func type(descriptor: Substring) -> JavaType? {
+        guard let first = descriptor.first else { return nil }
+        if first == "[" {
+            return type(descriptor: descriptor.dropFirst()).map { .array($0) }
+        }
+        if first == "L" {
+            guard descriptor.hasSuffix(";"), descriptor.count > 2 else { return nil }
+            return .named(String(descriptor.dropFirst().dropLast()))
+        }
+        guard descriptor.count == 1 else { return nil }
+        return JavaPrimitiveType.allCases.first { $0.descriptor == String(first) }.map { .primitive($0) }
+    }
+}
+
+// MARK: - The walker
+
+/// A stop, thrown from deep inside the walk.
+struct WalkStop: Error {
+    let stop: KryoDumpStop
+}
+
+/// What a reference or null marker said.
+enum MarkerOutcome {
+    case null, newObject, backReference
+}
+
+/// The bytes being read: the input itself, or the data of a compatible field's chunks with the
+/// map from its offsets to the input's.
+struct WalkCursor {
+    /// A run of logical bytes and where it lies in the input.
+    struct Segment {
+        let logical: Int
+        let physical: Int
+        let count: Int
+    }
+
+    let bytes: [UInt8]
+    var position = 0
+    let segments: [Segment]
+    /// "the end" or "the end of field x's chunks".
+    let endName: String
+
+    var remaining: Int { bytes.count - position }
+
+    /// The input offset of logical offset `logical` (the end maps to just after the last byte).
+    func physical(_ logical: Int) -> Int {
+        for segment in segments where logical < segment.logical + segment.count {
+            return segment.physical + (logical - segment.logical)
+        }
+        guard let last = segments.last else { return logical }
+        return last.physical + last.count
+    }
+
+    /// The input ranges of the logical range `start..<start+count`, in order.
+    func pieces(from start: Int, count: Int) -> [(physical: Int, count: Int)] {
+        var pieces: [(physical: Int, count: Int)] = []
+        let end = start + count
+        for segment in segments {
+            let low = max(start, segment.logical)
+            let high = min(end, segment.logical + segment.count)
+            if low < high { pieces.append((segment.physical + low - segment.logical, high - low)) }
+        }
+        return pieces
+    }
+}
+
+/// One walk over one stream; all per-graph state (reference table, class name ids, compatible
+/// headers) lives here.
+final class KryoStreamWalker {
+    let inspector: KryoInspector
+    let input: [UInt8]
+    var cursor: WalkCursor
+    var entries: [KryoDumpEntry] = []
+    /// Objects numbered so far: their class and the offset of their `01` marker.
+    var objects: [(name: String, offset: Int)] = []
+    /// Class names by per-graph name id.
+    var classNames: [Int: String] = [:]
+    /// Compatible beans' headers already read in this graph.
+    var compatibleHeaders: [String: [String]] = [:]
+    let schemaByName: [String: JavaClassSchema]
+    let schemaById: [Int: JavaClassSchema]
+
+    init(inspector: KryoInspector, bytes: [UInt8]) {
+        self.inspector = inspector
+        self.input = bytes
+        cursor = WalkCursor(
+            bytes: bytes, segments: [WalkCursor.Segment(logical: 0, physical: 0, count: bytes.count)],
+            endName: "the end")
+        var byName: [String: JavaClassSchema] = [:]
+        var byId: [Int: JavaClassSchema] = [:]
+        for schema in inspector.schema.classes {
+            if byName[schema.javaName] == nil { byName[schema.javaName] = schema }
+            if let id = schema.id, byId[id] == nil { byId[id] = schema }
+        }
+        schemaByName = byName
+        schemaById = byId
+    }
+
+    func run() -> KryoDump {
+        var stop: KryoDumpStop?
+        do throws(WalkStop) {
+            if inspector.schema.settings.dialect != .kryo2 {
+                throw unknown("only Kryo 2.20 streams are understood, and the schema says Kryo 5")
+            }
+            switch inspector.framing {
+            case .classAndObject:
+                try classAndObject(nil, depth: 0, generics: [])
+            case .object(let type):
+                try declared(type, label: nil, depth: 0, canBeNull: false, isPublicField: false)
+            case .objectOrNull(let type):
+                try declared(type, label: nil, depth: 0, canBeNull: true, isPublicField: false)
+            }
+        } catch {
+            stop = error.stop
+        }
+        return finish(stop: stop)
+    }
+
+    /// Sorts the entries and covers what they leave uncovered: raw bytes after a stop, trailing
+    /// bytes after a complete root.
+    private func finish(stop: KryoDumpStop?) -> KryoDump {
+        let sorted = entries.enumerated().sorted { lhs, rhs in
+            lhs.element.offset == rhs.element.offset ? lhs.offset < rhs.offset : lhs.element.offset < rhs.element.offset
+        }.map(\.element)
+        var covered: [KryoDumpEntry] = []
+        var next = 0
+        for entry in sorted {
+            if entry.offset > next { covered += rawEntries(next..<entry.offset, role: .raw) }
+            covered.append(entry)
+            next = max(next, entry.offset + entry.length)
+        }
+        if next < input.count { covered += rawEntries(next..<input.count, role: stop == nil ? .trailing : .raw) }
+        return KryoDump(byteCount: input.count, entries: covered, stop: stop)
+    }
+
+    private func rawEntries(_ range: Range<Int>, role: KryoDumpEntry.Role) -> [KryoDumpEntry] {
+        stride(from: range.lowerBound, to: range.upperBound, by: 16).map { start in
+            let bytes = Array(input[start..<min(start + 16, range.upperBound)])
+            return KryoDumpEntry(
+                offset: start, length: bytes.count, depth: 0, role: role,
+                text: bytes.map(KryoDump.hexByte).joined(separator: " "), bytes: bytes)
+        }
+    }
+
+    // MARK: Emitting
+
+    /// Records the bytes from logical offset `start` to the cursor, split where they cross a
+    /// chunk boundary.
+    func emit(from start: Int, _ role: KryoDumpEntry.Role, depth: Int, _ label: String?, _ text: String) {
+        let count = cursor.position - start
+        guard count > 0 else { return }
+        let full = label.map { $0 + ": " + text } ?? text
+        for (index, piece) in cursor.pieces(from: start, count: count).enumerated() {
+            let bytes = Array(input[piece.physical..<(piece.physical + piece.count)])
+            entries.append(
+                KryoDumpEntry(
+                    offset: piece.physical, length: piece.count, depth: depth, role: role,
+                    text: index == 0 ? full : (label.map { $0 + ": " } ?? "") + "(continued)", bytes: bytes))
+        }
+    }
+
+    /// The input offset of the cursor's logical offset.
+    func here(_ logical: Int? = nil) -> Int { cursor.physical(logical ?? cursor.position) }
+
+    var bytesLeftText: String {
+        let left = input.count - here()
+        return "(\(left) byte\(left == 1 ? "" : "s") left)"
+    }
+
+    func unknown(_ reason: String) -> WalkStop {
+        WalkStop(stop: KryoDumpStop(kind: .unknownLayout, offset: here(), reason: reason + " " + bytesLeftText))
+    }
+
+    func malformed(_ reason: String, at logical: Int) -> WalkStop {
+        WalkStop(stop: KryoDumpStop(kind: .malformed, offset: here(logical), reason: reason))
+    }
+
+    func truncated(_ expected: String, at logical: Int) -> WalkStop {
+        let offset = here(logical)
+        return WalkStop(
+            stop: KryoDumpStop(
+                kind: .truncated, offset: offset,
+                reason: "expected \(expected) at \(KryoDump.address(offset)), found \(cursor.endName)"))
+    }
+
+    // MARK: Reading
+
+    func readByte(_ expected: String) throws(WalkStop) -> UInt8 {
+        guard cursor.remaining >= 1 else { throw truncated(expected, at: cursor.position) }
+        defer { cursor.position += 1 }
+        return cursor.bytes[cursor.position]
+    }
+
+    func readBytes(_ count: Int, _ expected: String) throws(WalkStop) -> ArraySlice<UInt8> {
+        guard count >= 0, cursor.remaining >= count else { throw truncated(expected, at: cursor.position) }
+        defer { cursor.position += count }
+        return cursor.bytes[cursor.position..<(cursor.position + count)]
+    }
+
+    /// A varint of up to `maxBytes` bytes (5 for ints, 9 for longs, whose 9th byte is whole).
+    func readVarint(long: Bool) throws(WalkStop) -> UInt64 {
+        let start = cursor.position
+        var value: UInt64 = 0
+        for index in 0..<(long ? 9 : 5) {
+            guard cursor.remaining >= 1 else { throw truncated("a varint", at: start) }
+            let byte = cursor.bytes[cursor.position]
+            cursor.position += 1
+            if index == 8 {
+                value |= UInt64(byte) << 56
+                return value
+            }
+            value |= UInt64(byte & 0x7F) << (7 * UInt64(index))
+            if byte & 0x80 == 0 { break }
+        }
+        return long ? value : value & 0xFFFF_FFFF
+    }
+
+    /// A positive varint int.
+    func readCount() throws(WalkStop) -> Int {
+        Int(UInt32(truncatingIfNeeded: try readVarint(long: false)))
+    }
+
+    /// A zigzag varint int.
+    func readZigZagInt() throws(WalkStop) -> Int32 {
+        let raw = UInt32(truncatingIfNeeded: try readVarint(long: false))
+        return Int32(bitPattern: (raw >> 1) ^ (0 &- (raw & 1)))
+    }
+
+    /// A zigzag varlong.
+    func readZigZagLong() throws(WalkStop) -> Int64 {
+        let raw = try readVarint(long: true)
+        return Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1)))
+    }
+
+    /// `writeString`: `nil` for null.
+    func readString() throws(WalkStop) -> String? {
+        let start = cursor.position
+        let first = try readByte("a string")
+        if first & 0x80 == 0 {
+            var scalars = String.UnicodeScalarView()
+            scalars.append(Unicode.Scalar(first))
+            while true {
+                guard cursor.remaining >= 1 else { throw truncated("the rest of a string", at: start) }
+                let byte = cursor.bytes[cursor.position]
+                cursor.position += 1
+                scalars.append(Unicode.Scalar(byte & 0x7F))
+                if byte & 0x80 != 0 { break }
+            }
+            return String(scalars)
+        }
+        var length = UInt32(first & 0x3F)
+        if first & 0x40 != 0 {
+            for shift in [6, 13, 20, 27] as [UInt32] {
+                guard cursor.remaining >= 1 else { throw truncated("the rest of a string", at: start) }
+                let byte = cursor.bytes[cursor.position]
+                cursor.position += 1
+                length |= UInt32(byte & 0x7F) << shift
+                if byte & 0x80 == 0 { break }
+            }
+        }
+        if length == 0 { return nil }
+        let units = Int(length) - 1
+        guard units <= cursor.remaining else { throw truncated("\(units) characters of a string", at: start) }
+        var utf16: [UInt16] = []
+        utf16.reserveCapacity(units)
+        while utf16.count < units {
+            let lead = try readByte("the rest of a string")
+            switch lead >> 4 {
+            case 0...7:
+                utf16.append(UInt16(lead))
+            case 12, 13:
+                let next = try readByte("the rest of a string")
+                utf16.append(UInt16(lead & 0x1F) << 6 | UInt16(next & 0x3F))
+            case 14:
+                let tail = try readBytes(2, "the rest of a string")
+                utf16.append(
+                    UInt16(lead & 0x0F) << 12 | UInt16(tail[tail.startIndex] & 0x3F) << 6
+                        | UInt16(tail[tail.startIndex + 1] & 0x3F))
+            default:
+                // Java 2.20 leaves the unit 0 and consumes the one byte.
+                utf16.append(0)
+            }
+        }
+        return String(decoding: utf16, as: UTF16.self)
+    }
+
+    // MARK: Classes
+
+    /// The class a schema or the library gives `name`.
+    func wireClass(named name: String, how: String) -> WireClass {
+        if let schema = schemaByName[name] {
+            switch schema.layout {
+            case .fields: return WireClass(name: name, how: how, layout: .bean(schema), unknownBecause: "")
+            case .enumeration(let constants):
+                return WireClass(name: name, how: how, layout: .enumeration(name, constants), unknownBecause: "")
+            case .library: break
+            }
+        }
+        if let layout = WireCatalog.byName[name] {
+            return WireClass(name: name, how: how, layout: layout, unknownBecause: "")
+        }
+        if name.hasPrefix("["), let type = WireCatalog.type(descriptor: Substring(name)),
+            case .array(let component) = type
+        {
+            let layout: WireLayout
+            switch component {
+            case .primitive(let primitive): layout = .primitiveArray(primitive)
+            case .object("java.lang.String", _): layout = .stringArray
+            default: layout = .objectArray(component: component)
+            }
+            return WireClass(name: name, how: how, layout: layout, unknownBecause: "")
+        }
+        let because =
+            schemaByName[name] != nil
+            ? "class \(name) is a library class the inspector does not know"
+            : "class \(name) is not in the schema"
+        return WireClass(name: name, how: how, layout: nil, unknownBecause: because)
+    }
+
+    /// The class registered under `id`.
+    func wireClass(id: Int) -> WireClass {
+        if let schema = schemaById[id] { return wireClass(named: schema.javaName, how: "(id \(id))") }
+        if let (name, layout) = WireCatalog.defaultIds[id] {
+            return WireClass(name: name, how: "(id \(id))", layout: layout, unknownBecause: "")
+        }
+        return WireClass(
+            name: "unknown class", how: "(id \(id))", layout: nil, unknownBecause: "class id \(id) is not in the schema"
+        )
+    }
+
+    /// The class of a declared type.
+    func wireClass(declared type: JavaType) -> WireClass {
+        if case .primitive(let primitive) = type {
+            return WireClass(name: primitive.rawValue, how: "", layout: .primitive(primitive), unknownBecause: "")
+        }
+        return wireClass(named: type.className, how: "")
+    }
+
+    /// Whether a slot declared with `type` carries no class tag (Kryo's `isFinal`).
+    func isFinal(_ type: JavaType) -> Bool {
+        switch type {
+        case .primitive: return true
+        case .array(let component):
+            var innermost = component
+            while case .array(let inner) = innermost { innermost = inner }
+            return isFinal(innermost)
+        case .object(let name, _):
+            if let schema = schemaByName[name] {
+                switch schema.layout {
+                case .enumeration: return true
+                case .fields: return schema.isFinal
+                case .library: return schema.isFinal || WireCatalog.finalClasses.contains(name)
+                }
+            }
+            return WireCatalog.finalClasses.contains(name)
+        }
+    }
+
+    /// Reads a class tag; `nil` for the null tag.
+    func readClassTag(_ label: String?, depth: Int, prefix: String = "") throws(WalkStop) -> WireClass? {
+        let start = cursor.position
+        let tag = try readCount()
+        switch tag {
+        case 0:
+            emit(from: start, .classTag, depth: depth, label, prefix + "null")
+            return nil
+        case 1:
+            let nameId = try readCount()
+            let wire: WireClass
+            if let name = classNames[nameId] {
+                wire = wireClass(named: name, how: "(name id \(nameId))")
+            } else {
+                let nameStart = cursor.position
+                guard let name = try readString() else {
+                    throw malformed("a class name is null", at: nameStart)
+                }
+                classNames[nameId] = name
+                wire = wireClass(named: name, how: "(by name, name id \(nameId))")
+            }
+            emit(from: start, .classTag, depth: depth, label, prefix + wire.described)
+            return wire
+        default:
+            let wire = wireClass(id: tag - 2)
+            emit(from: start, .classTag, depth: depth, label, prefix + wire.described)
+            return wire
+        }
+    }
+
+    /// Reads a reference marker (references on, tracked class).
+    func readReference(_ label: String?, depth: Int, className: String) throws(WalkStop) -> MarkerOutcome {
+        let start = cursor.position
+        let marker = try readCount()
+        switch marker {
+        case 0:
+            emit(from: start, .reference, depth: depth, label, "null")
+            return .null
+        case 1:
+            objects.append((className, here(start)))
+            emit(from: start, .reference, depth: depth, label, "new object #\(objects.count - 1)")
+            return .newObject
+        default:
+            let id = marker - 2
+            guard id < objects.count else {
+                throw malformed(
+                    "a back-reference to #\(id), but only \(objects.count) object\(objects.count == 1 ? " was" : "s were") numbered so far",
+                    at: start)
+            }
+            let target = objects[id]
+            emit(
+                from: start, .reference, depth: depth, label,
+                "back-reference to #\(id) (\(target.name) at \(KryoDump.address(target.offset)))")
+            return .backReference
+        }
+    }
+
+    /// Reads a `00`/`01` null marker.
+    func readNullMarker(_ label: String?, depth: Int) throws(WalkStop) -> Bool {
+        let start = cursor.position
+        let byte = try readByte("a null marker")
+        guard byte <= 1 else { throw malformed("a null marker is \(KryoDump.hexByte(byte)), not 00 or 01", at: start) }
+        emit(from: start, .nullMarker, depth: depth, label, byte == 0 ? "null" : "not null")
+        return byte == 1
+    }
+
+    func checkDepth(_ depth: Int) throws(WalkStop) {
+        guard depth <= inspector.maximumDepth else {
+            throw WalkStop(
+                stop: KryoDumpStop(
+                    kind: .tooDeep, offset: here(),
+                    reason: "values nest deeper than \(inspector.maximumDepth) levels " + bytesLeftText))
+        }
+    }
+
+    // MARK: Values
+
+    /// `writeClassAndObject`: class tag, reference marker, body.
+    func classAndObject(
+        _ label: String?, depth: Int, generics: [JavaType], references: Bool? = nil
+    ) throws(WalkStop) {
+        try checkDepth(depth)
+        guard let wire = try readClassTag(label, depth: depth) else { return }
+        if references ?? inspector.references, !wire.isWrapper {
+            guard try readReference(label, depth: depth, className: wire.name) == .newObject else { return }
+        }
+        try body(wire, label, depth: depth, generics: generics)
+    }
+
+    /// A value in a slot of a final declared type: `writeObjectOrNull` (or `writeObject` when it
+    /// cannot be null), no class tag.
+    func declared(_ type: JavaType, label: String?, depth: Int, canBeNull: Bool, isPublicField: Bool) throws(WalkStop) {
+        try checkDepth(depth)
+        let wire = wireClass(declared: type)
+        let generics = isPublicField ? [] : type.arguments
+        if case .primitive = type {
+            try body(wire, label, depth: depth, generics: [])
+            return
+        }
+        if inspector.references {
+            if wire.isWrapper {
+                if canBeNull, !(try readNullMarker(label, depth: depth)) { return }
+            } else {
+                guard try readReference(label, depth: depth, className: wire.name) == .newObject else { return }
+            }
+        } else if canBeNull, !wire.acceptsNull {
+            guard try readNullMarker(label, depth: depth) else { return }
+        }
+        try body(wire, label, depth: depth, generics: generics)
+    }
+
+    /// A bean field, or a collection element, map key or value of a known declared type.
+    func slot(
+        _ type: JavaType, label: String?, depth: Int, canBeNull: Bool = true, isFinal: Bool? = nil,
+        isPublicField: Bool = false
+    ) throws(WalkStop) {
+        if isFinal ?? self.isFinal(type) {
+            try declared(type, label: label, depth: depth, canBeNull: canBeNull, isPublicField: isPublicField)
+        } else {
+            try classAndObject(label, depth: depth, generics: isPublicField ? [] : type.arguments)
+        }
+    }
+
+    /// The element type a collection or map serializer uses from the generic arguments: only a
+    /// final one.
+    func finalArgument(_ generics: [JavaType], _ index: Int) -> JavaType? {
+        guard index < generics.count, isFinal(generics[index]) else { return nil }
+        return generics[index]
+    }
+
+    /// One element of a collection, array, map: with its declared type when final.
+    func element(_ type: JavaType?, label: String, depth: Int) throws(WalkStop) {
+        if let type {
+            try declared(type, label: label, depth: depth, canBeNull: true, isPublicField: false)
+        } else {
+            try classAndObject(label, depth: depth, generics: [])
+        }
+    }
+
+    /// A size that must fit in the bytes left, one byte at least per item.
+    func readSize(_ label: String?, depth: Int, what: String) throws(WalkStop) -> Int {
+        let start = cursor.position
+        let size = try readCount()
+        emit(from: start, .length, depth: depth, label, "\(what) \(size)")
+        guard size <= cursor.remaining else {
+            throw truncated("\(size) item\(size == 1 ? "" : "s")", at: cursor.position)
+        }
+        return size
+    }
+
+    /// The body a class's serializer writes.
+    func body(_ wire: WireClass, _ label: String?, depth: Int, generics: [JavaType]) throws(WalkStop) {
+        guard let layout = wire.layout else {
+            throw unknown(wire.unknownBecause + "; cannot tell the layout of what follows")
+        }
+        let inner = depth + 1
+        switch layout {
+        case .primitive(let primitive):
+            try primitiveValue(primitive, label, depth: depth)
+        case .string, .charSequence, .currency, .timeZone:
+            let start = cursor.position
+            let text = try readString()
+            emit(from: start, .string, depth: depth, label, KryoStreamWalker.quoted(text))
+        case .bean(let schema):
+            try bean(schema, depth: inner)
+        case .enumeration(let name, let constants):
+            try enumConstant(name, constants, label, depth: depth)
+        case .collection:
+            let size = try readSize(label, depth: depth, what: "size")
+            let elementType = finalArgument(generics, 0)
+            for index in 0..<size { try element(elementType, label: "[\(index)]", depth: inner) }
+        case .map:
+            try mapBody(label, depth: depth, generics: generics)
+        case .treeMap:
+            try classAndObject("comparator", depth: inner, generics: [], references: false)
+            try mapBody(label, depth: depth, generics: generics)
+        case .primitiveArray(let primitive):
+            guard let length = try arrayLength(label, depth: depth) else { return }
+            if primitive == .byte {
+                let start = cursor.position
+                let bytes = try readBytes(length, "\(length) bytes of a byte[]")
+                let shown = bytes.prefix(16).map(KryoDump.hexByte).joined(separator: " ")
+                emit(from: start, .bytes, depth: inner, nil, shown + (length > 16 ? " …" : ""))
+            } else {
+                for index in 0..<length { try primitiveValue(primitive, "[\(index)]", depth: inner) }
+            }
+        case .stringArray:
+            guard let length = try arrayLength(label, depth: depth) else { return }
+            for index in 0..<length {
+                let start = cursor.position
+                let text = try readString()
+                emit(from: start, .string, depth: inner, "[\(index)]", KryoStreamWalker.quoted(text))
+            }
+        case .objectArray(let component):
+            guard let length = try arrayLength(label, depth: depth) else { return }
+            let elementType = isFinal(component) ? component : nil
+            for index in 0..<length { try element(elementType, label: "[\(index)]", depth: inner) }
+        case .date:
+            let start = cursor.position
+            let millis = Int64(bitPattern: try readVarint(long: true))
+            emit(from: start, .date, depth: depth, label, KryoStreamWalker.isoDate(millis: millis))
+        case .bigInteger:
+            try bigInteger(label, depth: depth)
+        case .bigDecimal:
+            guard try bigInteger(label.map { $0 + " unscaled" } ?? "unscaled", depth: depth) else { return }
+            let start = cursor.position
+            let scale = try readZigZagInt()
+            emit(from: start, .int, depth: depth, label.map { $0 + " scale" } ?? "scale", "\(scale)")
+        case .calendar:
+            try calendar(depth: inner)
+        case .javaClass:
+            _ = try readClassTag(label, depth: depth, prefix: "the class ")
+        case .enumSet:
+            let elementClass = try readClassTag("element class", depth: inner)
+            let size = try readSize(label, depth: depth, what: "size")
+            var constants: [String]?
+            if case .enumeration(_, let names) = elementClass?.layout { constants = names }
+            for index in 0..<size {
+                try enumConstant(elementClass?.name ?? "enum", constants, "[\(index)]", depth: inner, nullable: false)
+            }
+        case .empty:
+            break
+        case .singleton:
+            try classAndObject("[0]", depth: inner, generics: [])
+        case .singletonMap:
+            try classAndObject("key", depth: inner, generics: [])
+            try classAndObject("value", depth: inner, generics: [])
+        }
+    }
+
+    func mapBody(_ label: String?, depth: Int, generics: [JavaType]) throws(WalkStop) {
+        let size = try readSize(label, depth: depth, what: "size")
+        let keyType = finalArgument(generics, 0)
+        let valueType = finalArgument(generics, 1)
+        for index in 0..<size {
+            try element(keyType, label: "key[\(index)]", depth: depth + 1)
+            try element(valueType, label: "value[\(index)]", depth: depth + 1)
+        }
+    }
+
+    /// An array's length+1; `nil` for a null array.
+    func arrayLength(_ label: String?, depth: Int) throws(WalkStop) -> Int? {
+        let start = cursor.position
+        let stored = try readCount()
+        guard stored > 0 else {
+            emit(from: start, .length, depth: depth, label, "null array")
+            return nil
+        }
+        emit(from: start, .length, depth: depth, label, "length \(stored - 1)")
+        guard stored - 1 <= cursor.remaining else {
+            throw truncated("\(stored - 1) array element\(stored == 2 ? "" : "s")", at: cursor.position)
+        }
+        return stored - 1
+    }
+
+    func primitiveValue(_ primitive: JavaPrimitiveType, _ label: String?, depth: Int) throws(WalkStop) {
+        let start = cursor.position
+        let role: KryoDumpEntry.Role
+        let text: String
+        switch primitive {
+        case .int:
+            role = .int
+            text = "\(try readZigZagInt())"
+        case .long:
+            role = .long
+            text = "\(try readZigZagLong())"
+        case .boolean:
+            role = .boolean
+            let byte = try readByte("1 byte (boolean)")
+            text =
+                byte == 1
+                ? "true" : byte == 0 ? "false" : "false (byte \(KryoDump.hexByte(byte)); Kryo reads only 01 as true)"
+        case .byte:
+            role = .byte
+            text = "\(Int8(bitPattern: try readByte("1 byte (byte)")))"
+        case .char:
+            role = .char
+            let bytes = try readBytes(2, "2 bytes (char)")
+            let unit = UInt16(bytes[bytes.startIndex]) << 8 | UInt16(bytes[bytes.startIndex + 1])
+            text = KryoStreamWalker.character(unit)
+        case .short:
+            role = .short
+            let bytes = try readBytes(2, "2 bytes (short)")
+            text = "\(Int16(bitPattern: UInt16(bytes[bytes.startIndex]) << 8 | UInt16(bytes[bytes.startIndex + 1])))"
+        case .float:
+            role = .float
+            let bits = try readBytes(4, "4 bytes (float)").reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+            text = KryoStreamWalker.javaNumber(Double(Float(bitPattern: bits)), Float(bitPattern: bits).description)
+        case .double:
+            role = .double
+            let bits = try readBytes(8, "8 bytes (double)").reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            text = KryoStreamWalker.javaNumber(Double(bitPattern: bits), Double(bitPattern: bits).description)
+        }
+        emit(from: start, role, depth: depth, label, text)
+    }
+
+    func enumConstant(
+        _ name: String, _ constants: [String]?, _ label: String?, depth: Int, nullable: Bool = true
+    ) throws(WalkStop) {
+        let start = cursor.position
+        let stored = try readCount()
+        if stored == 0 && nullable {
+            emit(from: start, .enumConstant, depth: depth, label, "null")
+            return
+        }
+        let ordinal = stored - 1
+        let text: String
+        if let constants {
+            text =
+                ordinal >= 0 && ordinal < constants.count
+                ? "\(constants[ordinal]) (ordinal \(ordinal))"
+                : "ordinal \(ordinal) (\(name) has \(constants.count) constants)"
+        } else {
+            text = "ordinal \(ordinal)"
+        }
+        emit(from: start, .enumConstant, depth: depth, label, text)
+    }
+
+    /// Reads a BigInteger body; false for null.
+    @discardableResult
+    func bigInteger(_ label: String?, depth: Int) throws(WalkStop) -> Bool {
+        let start = cursor.position
+        let stored = try readCount()
+        guard stored > 0 else {
+            emit(from: start, .bigInteger, depth: depth, label, "null")
+            return false
+        }
+        let bytes = try readBytes(stored - 1, "\(stored - 1) bytes of a BigInteger")
+        let text =
+            bytes.count <= 256
+            ? JavaBigInteger(twosComplement: Array(bytes)).description : "\(bytes.count)-byte integer"
+        emit(from: start, .bigInteger, depth: depth, label, text)
+        return true
+    }
+
+    func calendar(depth: Int) throws(WalkStop) {
+        var start = cursor.position
+        let zone = try readString()
+        emit(from: start, .string, depth: depth, "time zone", KryoStreamWalker.quoted(zone))
+        start = cursor.position
+        let millis = Int64(bitPattern: try readVarint(long: true))
+        emit(from: start, .long, depth: depth, "time", "\(millis) ms (\(KryoStreamWalker.isoDate(millis: millis)))")
+        try primitiveValue(.boolean, "lenient", depth: depth)
+        start = cursor.position
+        let firstDay = try readCount()
+        emit(from: start, .int, depth: depth, "first day of week", "\(firstDay)")
+        start = cursor.position
+        let minimalDays = try readCount()
+        emit(from: start, .int, depth: depth, "minimal days in first week", "\(minimalDays)")
+        start = cursor.position
+        let change = try readZigZagLong()
+        emit(from: start, .long, depth: depth, "gregorian change", "\(change) ms")
+    }
+
+    // MARK: Beans
+
+    func bean(_ schema: JavaClassSchema, depth: Int) throws(WalkStop) {
+        guard case .fields(let kind, _) = schema.layout else { return }
+        switch kind {
+        case .field:
+            for field in schema.fieldsInJavaOrder { try beanField(field, depth: depth) }
+        case .tagged:
+            let start = cursor.position
+            let count = try readCount()
+            emit(from: start, .count, depth: depth, nil, "\(count) tagged field\(count == 1 ? "" : "s")")
+            let fields = schema.fieldsInJavaOrder
+            for _ in 0..<count {
+                let tagStart = cursor.position
+                let tag = try readCount()
+                guard let field = fields.first(where: { $0.tag == tag }) else {
+                    emit(from: tagStart, .tag, depth: depth, nil, "tag \(tag)")
+                    throw unknown(
+                        "tag \(tag) is not a field of \(schema.javaName); cannot tell the layout of what follows")
+                }
+                emit(
+                    from: tagStart, .tag, depth: depth, nil,
+                    "tag \(tag) (\(field.name)\(field.isDeprecated ? ", deprecated" : ""))")
+                try beanField(field, depth: depth)
+            }
+        case .compatible:
+            try compatibleBean(schema, depth: depth)
+        }
+    }
+
+    func beanField(_ field: JavaFieldSchema, depth: Int) throws(WalkStop) {
+        try slot(
+            field.type, label: field.name, depth: depth, canBeNull: field.isNullable, isFinal: field.isFinal,
+            isPublicField: field.isPublicField)
+    }
+
+    func compatibleBean(_ schema: JavaClassSchema, depth: Int) throws(WalkStop) {
+        let names: [String]
+        if let known = compatibleHeaders[schema.javaName] {
+            names = known
+        } else {
+            let start = cursor.position
+            let count = try readCount()
+            emit(from: start, .count, depth: depth, nil, "header: \(count) field\(count == 1 ? "" : "s")")
+            guard count <= cursor.remaining else {
+                throw truncated("\(count) field name\(count == 1 ? "" : "s")", at: cursor.position)
+            }
+            var read: [String] = []
+            for index in 0..<count {
+                let nameStart = cursor.position
+                guard let name = try readString() else { throw malformed("a field name is null", at: nameStart) }
+                emit(from: nameStart, .fieldName, depth: depth, "header[\(index)]", KryoStreamWalker.quoted(name))
+                read.append(name)
+            }
+            compatibleHeaders[schema.javaName] = read
+            names = read
+        }
+        for name in names {
+            try chunkedField(name, of: schema, depth: depth)
+        }
+    }
+
+    /// Reads one field's chunks, then the field's value from their data.
+    func chunkedField(_ name: String, of schema: JavaClassSchema, depth: Int) throws(WalkStop) {
+        var data: [UInt8] = []
+        var segments: [WalkCursor.Segment] = []
+        while true {
+            let start = cursor.position
+            let length = try readCount()
+            if length == 0 {
+                emit(from: start, .chunk, depth: depth, nil, "end of \(name)")
+                break
+            }
+            guard length <= cursor.remaining else {
+                emit(from: start, .chunk, depth: depth, nil, "\(length) byte\(length == 1 ? "" : "s") of \(name)")
+                throw truncated("a chunk of \(length) bytes", at: cursor.position)
+            }
+            emit(from: start, .chunk, depth: depth, nil, "\(length) byte\(length == 1 ? "" : "s") of \(name)")
+            for piece in cursor.pieces(from: cursor.position, count: length) {
+                segments.append(WalkCursor.Segment(logical: data.count, physical: piece.physical, count: piece.count))
+                data += input[piece.physical..<(piece.physical + piece.count)]
+            }
+            cursor.position += length
+        }
+        let outer = cursor
+        cursor = WalkCursor(bytes: data, segments: segments, endName: "the end of \(name)'s chunks")
+        defer { cursor = outer }
+        guard let field = schema.fields.first(where: { $0.name == name }) else {
+            cursor.position = data.count
+            emit(
+                from: 0, .raw, depth: depth, name,
+                "not a field of \(schema.javaName) in the schema; skipped, as Kryo does")
+            return
+        }
+        try beanField(field, depth: depth)
+        if cursor.remaining > 0 {
+            let start = cursor.position
+            cursor.position = data.count
+            emit(from: start, .raw, depth: depth, name, "\(data.count - start) bytes left unread in the field's chunks")
+        }
+    }
+
+    // MARK: Formatting
+
+    static func quoted(_ text: String?) -> String {
+        guard let text else { return "null" }
+        var result = "\""
+        var count = 0
+        for scalar in text.unicodeScalars {
+            if count == 48 {
+                result += "…\" (\(text.utf16.count) UTF-16 units)"
+                return result
+            }
+            count += 1
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0xD800...0xDFFF).contains(scalar.value)
+                    || scalar == "\u{FFFD}"
+                {
+                    result += "\\u{" + String(scalar.value, radix: 16) + "}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    static func character(_ unit: UInt16) -> String {
+        let code = "U+" + KryoDump.hex(Int(unit), width: 4).uppercased()
+        if let scalar = Unicode.Scalar(unit), unit >= 0x20, unit != 0x7F {
+            return "'\(Character(scalar))' (\(code))"
+        }
+        return code
+    }
+
+    static func javaNumber(_ value: Double, _ swift: String) -> String {
+        if value.isNaN { return "NaN" }
+        if value == .infinity { return "Infinity" }
+        if value == -.infinity { return "-Infinity" }
+        return swift
+    }
+
+    /// `2009-02-13T23:31:30.123Z` for milliseconds since 1970 (proleptic Gregorian, UTC).
+    static func isoDate(millis: Int64) -> String {
+        let (days, dayMillis) = millis.quotientAndRemainder(dividingBy: 86_400_000)
+        let (dayNumber, millisOfDay) = dayMillis < 0 ? (days - 1, dayMillis + 86_400_000) : (days, dayMillis)
+        // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+        let z = dayNumber + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let seconds = millisOfDay / 1000
+        let fraction = millisOfDay % 1000
+        let fractionText = fraction < 10 ? "00\(fraction)" : fraction < 100 ? "0\(fraction)" : "\(fraction)"
+        return "\(year)-\(two(month))-\(two(day))T\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
+            + ".\(fractionText)Z"
+    }
+}
