@@ -385,7 +385,7 @@ public struct SwiftSchemaGenerator: Sendable {
             "/// The registrations of the schema's classes, with their ids: `try Registry(\(call))`.",
             "\(access)\(isStatic ? "static " : "")func \(function)() -> [Register] {",
         ]
-        declaration += entries.isEmpty ? ["    []"] : list("    [", entries, close: "]", indent: "    ")
+        declaration += entries.isEmpty ? ["    []"] : list("    [", entries, close: "]", indent: "    ", oneLine: false)
         declaration.append("}")
         if let namespace = options.namespace {
             body += ["extension \(namespace) {"] + declaration.map { $0.isEmpty ? $0 : "    " + $0 } + ["}"]
@@ -416,11 +416,13 @@ public struct SwiftSchemaGenerator: Sendable {
         return ["extension \(namespace) {"] + lines.map { $0.isEmpty ? $0 : "    " + $0 } + ["}"]
     }
 
-    /// `head` + items + `close` on one line when it fits in 120 columns, else one item per line
-    /// (array literals get a trailing comma, as swift format writes them).
-    private func list(_ head: String, _ items: [String], close: String, indent: String) -> [String] {
+    /// `head` + items + `close` on one line when it fits in 120 columns (and `oneLine` allows it),
+    /// else one item per line (array literals get a trailing comma, as swift format writes them).
+    private func list(_ head: String, _ items: [String], close: String, indent: String, oneLine: Bool = true)
+        -> [String]
+    {
         let flat = head + items.joined(separator: ", ") + close
-        if fits(flat) { return [flat] }
+        if oneLine, fits(flat) { return [flat] }
         let isArray = head.hasSuffix("[")
         var lines = [head]
         for (index, item) in items.enumerated() {

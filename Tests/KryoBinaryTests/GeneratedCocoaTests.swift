@@ -145,3 +145,53 @@ import Testing
         }
     }
 }
+
+/// The Swift generated for the MediaContent graph (closure accessors, public fields).
+@Suite struct GeneratedMediaTests {
+    typealias Media = GeneratedMedia.Media
+    typealias Image = GeneratedMedia.Image
+
+    static func content() -> GeneratedMedia.MediaContent {
+        let media = Media(
+            uri: "http://javaone.com/keynote.mpg", title: "Javaone Keynote", width: 640, height: 480,
+            format: "video/mpg4", duration: 18_000_000, size: 58_982_400, bitrate: 262_144, hasBitrate: true,
+            persons: ["Bill Gates", "Steve Jobs\u{C2A4}"], player: .java, copyright: nil)
+        return GeneratedMedia.MediaContent(
+            media: media,
+            images: [
+                Image(
+                    uri: "http://javaone.com/keynote_large.jpg", title: "Javaone Keynote", width: 1024, height: 768,
+                    size: .large),
+                Image(
+                    uri: "http://javaone.com/keynote_small.jpg", title: "Javaone Keynote", width: 320, height: 240,
+                    size: .small),
+            ])
+    }
+
+    @Test func schemaModelsEqualTheSchema() {
+        let models: [String: JavaClassSchema] = [
+            "data.media.MediaContent": GeneratedMedia.MediaContent.schemaModel, "data.media.Media": Media.schemaModel,
+            "data.media.Image": Image.schemaModel, "data.media.Media$Player": GeneratedMedia.Media_Player.schemaModel,
+            "data.media.Image$Size": GeneratedMedia.Image_Size.schemaModel,
+        ]
+        for input in GeneratedCocoaSchema.mediaSchemaSet.classes where input.layout != .library {
+            var expected = input
+            expected.id = nil
+            #expect(models[input.javaName] == expected)
+        }
+    }
+
+    @Test(arguments: [SerializationFormat.kryo(.v2), .keyedArchive(.binary), .readable(.json)])
+    func roundTrips(_ format: SerializationFormat) throws {
+        let registry = try Registry(GeneratedMedia.registrations())
+        let data = try registry.encode(Self.content(), as: format)
+        let back = try registry.decode(GeneratedMedia.MediaContent.self, from: data, as: format)
+        let media = try #require(back.media)
+        #expect(media.uri == "http://javaone.com/keynote.mpg" && media.title == "Javaone Keynote")
+        #expect(media.width == 640 && media.height == 480 && media.duration == 18_000_000 && media.hasBitrate)
+        #expect(
+            media.persons == ["Bill Gates", "Steve Jobs\u{C2A4}"] && media.player == .java && media.copyright == nil)
+        #expect(back.images?.map(\.size) == [.large, .small])
+        #expect(back.images?.map(\.width) == [1024, 320])
+    }
+}
