@@ -8,12 +8,18 @@ public struct JavaFieldOptions: Sendable {
     public var isPublicField: Bool
     /// Whether the field may hold nil (`false` for a Java field annotated `@NotNull`).
     public var isNullable: Bool
+    /// The field's declared Java type, when it is not the one the Swift type implies (see
+    /// ``JavaType/init(swiftType:)``): an `ArrayList<String>` field rather than a
+    /// `List<String>`, say. Only the schema model (``Schema/model``) reports it; the formats take
+    /// their facts from the Swift type and the options above.
+    public var javaType: JavaType?
 
     /// Creates options.
-    public init(isFinal: Bool? = nil, isPublicField: Bool = false, isNullable: Bool = true) {
+    public init(isFinal: Bool? = nil, isPublicField: Bool = false, isNullable: Bool = true, javaType: JavaType? = nil) {
         self.isFinal = isFinal
         self.isPublicField = isPublicField
         self.isNullable = isNullable
+        self.javaType = javaType
     }
 }
 
@@ -35,6 +41,10 @@ public struct Field<Root>: Sendable {
     /// Whether the tagged serializer no longer writes the field (Java's `@Deprecated`). It still
     /// reads it from data an older schema wrote.
     public private(set) var isDeprecated = false
+    /// The Java facts declared with the field (`java:`), which ``model`` reports.
+    @usableFromInline var javaOptions = JavaFieldOptions()
+    /// The Swift type of a primitive field (`Int32` for `int`); `nil` for object fields.
+    @usableFromInline var primitiveType: (any JavaPrimitive.Type)?
     @usableFromInline let write: @Sendable (Root, any ValueWriter) throws -> Void
     @usableFromInline let read: @Sendable (inout Root, any ValueReader) throws -> Void
 
@@ -78,6 +88,17 @@ public struct Field<Root>: Sendable {
             name: name, declaredType: nil,
             write: { root, writer in try Value.writePrimitive(root[keyPath: keyPath], to: writer, forKey: name) },
             read: { root, reader in root[keyPath: keyPath] = try Value.readPrimitive(from: reader, forKey: name) })
+        primitiveType = Value.self
+    }
+
+    /// Declares a field holding a Java primitive, with Java facts for the schema model (a public
+    /// field of a public class, say); the bytes are the same as without them.
+    @inlinable
+    public init<Value: JavaPrimitive>(
+        _ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable, java: JavaFieldOptions
+    ) {
+        self.init(name, keyPath)
+        javaOptions = java
     }
 
     /// Declares a field that may be nil: a Java object field (an optional `Int32` is an `Integer`).
@@ -140,6 +161,7 @@ public struct Field<Root>: Sendable {
         // Reached from generic code with a primitive or optional `Value`, too: keep Java's meaning.
         if let dynamic = Field.dynamicAccessors(name, keyPath, java) {
             self = dynamic
+            javaOptions = java
             return
         }
         self.init(name, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 }, java: java)
@@ -159,6 +181,18 @@ public struct Field<Root>: Sendable {
             name: name, declaredType: nil,
             write: { root, writer in try Value.writePrimitive(get(root), to: writer, forKey: name) },
             read: { root, reader in set(&root, try Value.readPrimitive(from: reader, forKey: name)) })
+        primitiveType = Value.self
+    }
+
+    /// Declares a Java primitive field read and written through closures, with Java facts for
+    /// the schema model.
+    @inlinable
+    public init<Value: JavaPrimitive>(
+        _ name: String, get: @escaping @Sendable (Root) -> Value, set: @escaping @Sendable (inout Root, Value) -> Void,
+        java: JavaFieldOptions
+    ) {
+        self.init(name, get: get, set: set)
+        javaOptions = java
     }
 
     /// Declares a field that may be nil, read and written through closures.
@@ -174,9 +208,11 @@ public struct Field<Root>: Sendable {
             self = Field.stringField(
                 name, slot, unsafeBitCast(get, to: (@Sendable (Root) -> String?).self),
                 unsafeBitCast(set, to: (@Sendable (inout Root, String?) -> Void).self))
+            javaOptions = java
             return
         }
         self = Field.optionalObjectField(name, ObjectSlot<Wrapped>(slot), get, set)
+        javaOptions = java
     }
 
     /// Declares an object field that is never nil in Swift, read and written through closures.
@@ -194,9 +230,11 @@ public struct Field<Root>: Sendable {
                 { root, value in
                     if let value { setString(&root, value) }
                 }, required: true)
+            javaOptions = java
             return
         }
         self = Field.objectField(name, ObjectSlot<Value>(slot), get, set)
+        javaOptions = java
     }
 
     /// Declares a list field (`java.util.ArrayList` unless the elements are Java primitives),
@@ -209,6 +247,7 @@ public struct Field<Root>: Sendable {
         let slot = ObjectSlot<[Element]>(
             DeclaredType.of([Element].self, java: java), specialized: Field.listSerializer(of: Element.self))
         self = Field.objectField(name, slot, get, set)
+        javaOptions = java
     }
 
     /// Declares a list field that may be nil, read and written through closures.
@@ -220,6 +259,7 @@ public struct Field<Root>: Sendable {
         let slot = ObjectSlot<[Element]>(
             DeclaredType.of([Element].self, java: java), specialized: Field.listSerializer(of: Element.self))
         self = Field.optionalObjectField(name, slot, get, set)
+        javaOptions = java
     }
 
     /// Declares a Java enum field, read and written through closures. The enum's serializer is
@@ -232,6 +272,7 @@ public struct Field<Root>: Sendable {
         let slot = ObjectSlot<Value>(
             DeclaredType.of(Value.self, java: java), specialized: TypedSerializer(EnumSerializer<Value>()))
         self = Field.objectField(name, slot, get, set)
+        javaOptions = java
     }
 
     /// Declares a Java enum field that may be nil, read and written through closures.
@@ -243,6 +284,7 @@ public struct Field<Root>: Sendable {
         let slot = ObjectSlot<Value>(
             DeclaredType.of(Value.self, java: java), specialized: TypedSerializer(EnumSerializer<Value>()))
         self = Field.optionalObjectField(name, slot, get, set)
+        javaOptions = java
     }
 
     /// The `ArrayList` serializer specialized for `Element`, or `nil` when `[Element]` is a Java
@@ -317,10 +359,12 @@ public struct Field<Root>: Sendable {
         // Value == P here; the cast only restates that to the type checker.
         guard let typedPath = keyPath as? WritableKeyPath<Root, P> else { return nil }
         nonisolated(unsafe) let path = typedPath
-        return Field(
+        var field = Field(
             name: name, declaredType: nil,
             write: { root, writer in try P.writePrimitive(root[keyPath: path], to: writer, forKey: name) },
             read: { root, reader in root[keyPath: path] = try P.readPrimitive(from: reader, forKey: name) })
+        field.primitiveType = P.self
+        return field
     }
 
     private static func optionalField<Value, Wrapped>(

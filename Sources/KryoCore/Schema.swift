@@ -40,6 +40,8 @@ public struct Schema<Root>: Sendable {
     public let fields: [Field<Root>]
     /// How the fields are laid out, and so how the type can evolve.
     public let kind: FieldSerializerKind
+    /// The fields in the order the declaration lists them (what ``model`` reports).
+    let declaredFields: [Field<Root>]
     let serializer: AnySerializer
     /// What is wrong with the declaration (duplicate tags…), reported when the type is registered.
     let problem: String?
@@ -71,15 +73,21 @@ public struct Schema<Root>: Sendable {
         case .tagged: made = AnySerializer(TaggedFieldSerializer<Root>(fields: sorted, isFinal: isFinal))
         case .compatible: made = AnySerializer(CompatibleFieldSerializer<Root>(fields: sorted, isFinal: isFinal))
         }
-        self.init(javaName: java, isFinal: isFinal, kind: serializer, fields: sorted, serializer: made)
+        self.init(
+            javaName: java, isFinal: isFinal, kind: serializer, fields: sorted, serializer: made,
+            declaredFields: fieldList)
     }
 
     @usableFromInline
-    init(javaName: String, isFinal: Bool, kind: FieldSerializerKind, fields: [Field<Root>], serializer: AnySerializer) {
+    init(
+        javaName: String, isFinal: Bool, kind: FieldSerializerKind, fields: [Field<Root>], serializer: AnySerializer,
+        declaredFields: [Field<Root>]? = nil
+    ) {
         self.javaName = javaName
         self.isFinal = isFinal
         self.kind = kind
         self.fields = fields
+        self.declaredFields = declaredFields ?? fields
         self.serializer = serializer
         problem = Schema.problem(in: fields, kind: kind, javaName: javaName)
     }

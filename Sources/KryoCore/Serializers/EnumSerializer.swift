@@ -6,7 +6,14 @@
 ///     static let javaClassName = "test.SampleEnum"
 /// }
 /// ```
-public protocol JavaEnum: JavaRepresentable, CaseIterable, Hashable, Sendable {}
+///
+/// Only the ordinal travels; the Java constant names (``javaConstantNames``) serve the schema
+/// model (``schemaModel``).
+public protocol JavaEnum: JavaRepresentable, CaseIterable, Hashable, Sendable {
+    /// The Java constant names, in ordinal order (one per case). The default derives them from
+    /// the case names (`darkRed` → `DARK_RED`).
+    static var javaConstantNames: [String] { get }
+}
 
 extension JavaEnum {
     public static var defaultSerializer: AnySerializer { AnySerializer(EnumSerializer<Self>()) }
