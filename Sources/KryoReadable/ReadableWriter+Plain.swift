@@ -289,10 +289,17 @@ extension ReadableWriter {
     }
 }
 
-/// Java's `Object` for the elements of an untyped collection (`[Any?]`, `Set<AnyHashable>`),
-/// whose values may need their class; `nil` for typed elements, which a reader converts to.
-private func untypedSlot<Element>(_: Element.Type) -> DeclaredType? {
-    Element.self == Any?.self || Element.self == Any.self || Element.self == AnyHashable.self ? .object : nil
+extension ReadableWriter {
+    /// The declared type of the elements (generic argument `index`) of an untyped collection
+    /// (`[Any?]`, `Set<AnyHashable>`): the slot's generic argument when it has one, else Java's
+    /// `Object`, so that values that need their class get it; `nil` for typed elements, which a
+    /// reader converts to.
+    fileprivate func untypedSlot<Element>(_: Element.Type, argument index: Int) -> DeclaredType? {
+        guard Element.self == Any?.self || Element.self == Any.self || Element.self == AnyHashable.self else {
+            return nil
+        }
+        return index < plainGenerics.count ? plainGenerics[index] : .object
+    }
 }
 
 /// Swift collections that a readable document stores as arrays, dictionaries or sets.
@@ -304,7 +311,9 @@ protocol ReadableCollection {
 extension Array: ReadableCollection {
     func readableTree(in writer: ReadableWriter) throws -> ReadableValue {
         try withUnsafeBufferPointer { elements in
-            try writer.listTree(count: elements.count, elementType: untypedSlot(Element.self)) { elements[$0] }
+            try writer.listTree(count: elements.count, elementType: writer.untypedSlot(Element.self, argument: 0)) {
+                elements[$0]
+            }
         }
     }
 }
@@ -312,29 +321,33 @@ extension Array: ReadableCollection {
 extension Set: ReadableCollection {
     func readableTree(in writer: ReadableWriter) throws -> ReadableValue {
         try writer.setTree(
-            map { $0 as Any? }, className: "NSSet", ordered: false, elementType: untypedSlot(Element.self))
+            map { $0 as Any? }, className: "NSSet", ordered: false,
+            elementType: writer.untypedSlot(Element.self, argument: 0))
     }
 }
 
 extension OrderedSet: ReadableCollection {
     func readableTree(in writer: ReadableWriter) throws -> ReadableValue {
         try writer.setTree(
-            map { $0 as Any? }, className: "NSOrderedSet", ordered: true, elementType: untypedSlot(Element.self))
+            map { $0 as Any? }, className: "NSOrderedSet", ordered: true,
+            elementType: writer.untypedSlot(Element.self, argument: 0))
     }
 }
 
 extension Dictionary: ReadableCollection {
     func readableTree(in writer: ReadableWriter) throws -> ReadableValue {
         try writer.dictionaryTree(
-            map { (key: $0.key as Any, value: $0.value as Any?) }, ordered: false, keyType: untypedSlot(Key.self),
-            valueType: untypedSlot(Value.self))
+            map { (key: $0.key as Any, value: $0.value as Any?) }, ordered: false,
+            keyType: writer.untypedSlot(Key.self, argument: 0),
+            valueType: writer.untypedSlot(Value.self, argument: 1))
     }
 }
 
 extension OrderedDictionary: ReadableCollection {
     func readableTree(in writer: ReadableWriter) throws -> ReadableValue {
         try writer.dictionaryTree(
-            map { (key: $0.key as Any, value: $0.value as Any?) }, ordered: true, keyType: untypedSlot(Key.self),
-            valueType: untypedSlot(Value.self))
+            map { (key: $0.key as Any, value: $0.value as Any?) }, ordered: true,
+            keyType: writer.untypedSlot(Key.self, argument: 0),
+            valueType: writer.untypedSlot(Value.self, argument: 1))
     }
 }

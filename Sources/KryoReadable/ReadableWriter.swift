@@ -20,6 +20,10 @@ final class ReadableWriter: ValueWriter {
 
     /// The objects being written, outermost first.
     private var frames: [Frame] = []
+    /// The generic arguments of the slot whose plain value is being written: the element types
+    /// an untyped collection (`[Any?]`) stores its elements as (`List<Integer>` needs no class
+    /// on each element). Read by the collection before it writes anything nested.
+    private(set) var plainGenerics: [DeclaredType] = []
     /// The stored keys and indices from the root to the value being written.
     private(set) var path: [String] = []
     /// Objects written so far, by identity: their number indexes `knownPaths`.
@@ -67,6 +71,7 @@ final class ReadableWriter: ValueWriter {
     ///   with its class (``ReadableKeys/value``).
     func tree(of value: Any?, declared: DeclaredType? = nil) throws -> ReadableValue {
         guard let value = ValueConversion.flatten(value) else { return .null }
+        plainGenerics = declared?.genericArguments ?? []
         if let plain = try plainTree(of: value) {
             guard let declared, let name = classNameNeeded(for: value, plain, in: declared) else { return plain }
             return .dictionary([ReadableKeys.className: .string(name), ReadableKeys.value: plain])
@@ -261,6 +266,7 @@ final class ReadableWriter: ValueWriter {
         let value = value()
         let stored = try storedKey(key)
         path.append(stored)
+        plainGenerics = slot.declared.genericArguments
         if let plain = try plainTree(of: value) {
             path.removeLast()
             if let name = classNameNeeded(for: value, plain, in: slot.declared) {

@@ -17,9 +17,14 @@ struct SchemaOptions: ParsableArguments {
         help: "Refuse classes the schema does not register (default: the schema's setting, else off).")
     var registrationRequired: Bool?
 
+    /// The classes of the schema files (none without `--schema`).
+    func schemas() throws -> SchemaSet {
+        schema.isEmpty ? SchemaSet() : try SchemaFiles.load(schema.map { URL(fileURLWithPath: $0) })
+    }
+
     /// The registry and options the schema files and flags describe.
     func context() throws -> ConversionContext {
-        let schemas = schema.isEmpty ? SchemaSet() : try SchemaFiles.load(schema.map { URL(fileURLWithPath: $0) })
+        let schemas = try schemas()
         let options = SerializationOptions(
             references: references ?? schemas.settings.references,
             registrationRequired: registrationRequired ?? schemas.settings.registrationRequired)

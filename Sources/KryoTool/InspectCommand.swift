@@ -5,7 +5,13 @@ import SwiftKryo
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Print an annotated dump: offsets, raw bytes and meaning.")
+        abstract: "Print an annotated dump: offsets, raw bytes and meaning.",
+        discussion: """
+            Kryo: every byte range with its meaning (class tag, reference marker, field, length, \
+            string…); without a schema for a class, the dump says where it stopped understanding. \
+            Keyed archives: the object table with resolved classes. Readable documents: the \
+            document as pretty JSON. Exits non-zero when the input is truncated or malformed.
+            """)
 
     @Argument(help: "The input file, or - for standard input.")
     var input: String
@@ -18,17 +24,39 @@ struct InspectCommand: ParsableCommand {
         help: ArgumentHelp("The Java class of a Kryo value written with writeObject.", valueName: "java-class"))
     var type: String?
 
+    @Option(name: .long, help: ArgumentHelp("Raw bytes shown per line.", valueName: "count"))
+    var bytesPerLine = 4
+
     @OptionGroup var schemaOptions: SchemaOptions
 
+    func validate() throws {
+        guard (1...64).contains(bytesPerLine) else { throw ValidationError("--bytes-per-line must be 1 to 64") }
+    }
+
     func run() throws {
-        let context = try schemaOptions.context()
         let bytes = try ToolIO.read(input)
         switch format {
+        case .kryo2:
+            let schemas = try schemaOptions.schemas()
+            let framing: KryoInspector.Framing
+            if let type {
+                framing = .object(try JavaType(parsing: type))
+            } else {
+                framing = .classAndObject
+            }
+            let dump = KryoInspector(schema: schemas, framing: framing, references: schemaOptions.references)
+                .inspect(bytes)
+            try ToolIO.write(Array((dump.render(maxBytesPerLine: bytesPerLine) + "\n").utf8), to: nil)
+            if let stop = dump.stop, stop.kind != .unknownLayout { throw ToolError("\(stop)") }
+        case .kryo5:
+            throw ToolError("the kryo5 format is not supported yet; this version reads and writes kryo2 (Kryo 2.x)")
+        case .keyedBinary, .keyedXML:
+            let dump = try KeyedArchiveInspector.inspect(bytes)
+            try ToolIO.write(Array((dump.render() + "\n").utf8), to: nil)
         case .json, .plistXML, .plistBinary:
+            let context = try schemaOptions.context()
             let value = try format.decode(bytes, with: context, javaClass: nil)
             try ToolIO.write(try DataFormat.json.encode(value, with: context, javaClass: nil), to: nil)
-        default:
-            throw ToolError("inspect of \(format.rawValue) is not available in this build")
         }
     }
 }

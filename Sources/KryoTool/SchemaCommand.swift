@@ -7,7 +7,7 @@ struct SchemaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "schema",
         abstract: "Check schema files, or generate Swift types from them.",
-        subcommands: [Check.self])
+        subcommands: [Check.self, Generate.self])
 
     /// `kryo schema check`.
     struct Check: ParsableCommand {
@@ -27,6 +27,47 @@ struct SchemaCommand: ParsableCommand {
             let beans = schemas.classes.filter { $0.serializerKind != nil }.count
             let enums = schemas.classes.filter { $0.enumConstants != nil }.count
             print("ok: \(schemas.classes.count) classes (\(beans) beans, \(enums) enums) in \(files.count) file(s)")
+        }
+    }
+
+    /// `kryo schema generate`.
+    struct Generate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Generate Swift types (with their schema declarations and registrations) from schema files.")
+
+        @Argument(help: "The schema files (YAML or JSON).")
+        var files: [String]
+
+        @Option(name: .shortAndLong, help: ArgumentHelp("The directory to write the Swift files to.", valueName: "dir"))
+        var output: String
+
+        @Option(name: .long, help: "Nest the generated types in this enum.")
+        var namespace: String?
+
+        @Flag(name: .customLong("internal"), help: "Generate internal rather than public declarations.")
+        var isInternal = false
+
+        func validate() throws {
+            guard !files.isEmpty else { throw ValidationError("give at least one schema file") }
+        }
+
+        func run() throws {
+            let schemas = try SchemaFiles.load(files.map { URL(fileURLWithPath: $0) })
+            let generator = SwiftSchemaGenerator(
+                options: .init(
+                    accessLevel: isInternal ? .internal : .public, namespace: namespace,
+                    source: files.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ")))
+            let generated = try generator.generate(schemas)
+            let directory = URL(fileURLWithPath: output, isDirectory: true)
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            } catch {
+                throw ToolError("cannot create \(output): \(error.localizedDescription)")
+            }
+            for file in generated {
+                try ToolIO.write(Array(file.contents.utf8), to: directory.appendingPathComponent(file.name).path)
+            }
+            print("wrote \(generated.count) file(s) to \(output)")
         }
     }
 }
