@@ -53,7 +53,7 @@ enum DataFormat: String, CaseIterable, ExpressibleByArgument {
                 .encode(value)
         case .json:
             return try ReadableCodec(registry: context.registry, format: .prettyJSON, options: context.options)
-                .encode(value) + [0x0A]
+                .encode(value)
         case .plistXML:
             return try ReadableCodec(registry: context.registry, format: .propertyList(.xml), options: context.options)
                 .encode(value)

@@ -46,13 +46,13 @@ struct InspectCommand: ParsableCommand {
             }
             let dump = KryoInspector(schema: schemas, framing: framing, references: schemaOptions.references)
                 .inspect(bytes)
-            try ToolIO.write(Array((dump.render(maxBytesPerLine: bytesPerLine) + "\n").utf8), to: nil)
+            try ToolIO.write(Array(dump.render(maxBytesPerLine: bytesPerLine).utf8), to: nil)
             if let stop = dump.stop, stop.kind != .unknownLayout { throw ToolError("\(stop)") }
         case .kryo5:
             throw ToolError("the kryo5 format is not supported yet; this version reads and writes kryo2 (Kryo 2.x)")
         case .keyedBinary, .keyedXML:
             let dump = try KeyedArchiveInspector.inspect(bytes)
-            try ToolIO.write(Array((dump.render() + "\n").utf8), to: nil)
+            try ToolIO.write(Array(dump.render().utf8), to: nil)
         case .json, .plistXML, .plistBinary:
             let context = try schemaOptions.context()
             let value = try format.decode(bytes, with: context, javaClass: nil)

@@ -1,0 +1,245 @@
+import Foundation
+import SwiftKryo
+import Testing
+
+/// The `kryo` executable, run as a user runs it, on streams the Java peer wrote.
+@Suite struct KryoToolTests {
+    /// Java-written streams and the schema files that describe them: beans, nested graphs with
+    /// shared references and cycles, collections, maps, arrays, enums, tagged and compatible beans.
+    static let cases: [(name: String, schema: String)] = [
+        ("sample", "Schemas/kryococoa.yaml"), ("sample_norefs", "Schemas/kryococoa.yaml"),
+        ("sample_writeobject", "Schemas/kryococoa.yaml"), ("sample_enum", "Schemas/kryococoa.yaml"),
+        ("other", "Schemas/kryococoa.yaml"), ("other_big", "Schemas/kryococoa.yaml"),
+        ("nested", "Tests/Fixtures/schemas/peer-reg.yaml"), ("shared", "Tests/Fixtures/schemas/peer-reg.yaml"),
+        ("cycle", "Tests/Fixtures/schemas/peer-reg.yaml"), ("allkinds", "Tests/Fixtures/schemas/peer-reg.yaml"),
+        ("hashmap_big", "Tests/Fixtures/schemas/peer-reg.yaml"), ("linkedlist", "Tests/Fixtures/schemas/peer-reg.yaml"),
+        ("arr_int", "Tests/Fixtures/schemas/peer-reg.yaml"), ("arr_int2d", "Tests/Fixtures/schemas/peer-reg.yaml"),
+        ("arr_string", "Tests/Fixtures/schemas/peer-reg.yaml"), ("enum_list", "Tests/Fixtures/schemas/peer-reg.yaml"),
+        ("nested_generics", "Tests/Fixtures/schemas/peer-reg.yaml"),
+        ("tagged_ref", "Tests/Fixtures/schemas/peer-evo1.yaml"),
+        ("compat_ref", "Tests/Fixtures/schemas/peer-evo1.yaml"),
+        ("compat_nested", "Tests/Fixtures/schemas/peer-evo1.yaml"),
+    ]
+
+    private func peer() throws -> JavaPeerRun {
+        switch JavaPeerRun.shared {
+        case .success(let run): return run
+        case .failure(let failure): throw failure
+        }
+    }
+
+    /// The flags that make the tool read a case as Java wrote it.
+    private func flags(_ name: String, schema: String) throws -> [String] {
+        let peerCase = try #require(PeerCases.all.first { $0.name == name })
+        var flags = ["--schema", schema]
+        if !peerCase.references { flags.append("--no-references") }
+        if peerCase.framing != .classAndObject {
+            flags += ["--type", try #require(Registration.defaultFor(peerCase.declaredType)?.javaName)]
+        }
+        return flags
+    }
+
+    @Test("kryo2 → json → kryo2 and through keyed archives gives Java's bytes", arguments: cases.map(\.name))
+    func convertRoundTrips(_ name: String) throws {
+        let schema = try #require(Self.cases.first { $0.name == name }).schema
+        let bytes = try #require(try peer().javaBytes[name])
+        let flags = try flags(name, schema: schema)
+        let json = try KryoTool.run(["convert", "-", "--from", "kryo2", "--to", "json"] + flags, input: bytes)
+        #expect(json.status == 0, "\(json.stderr)")
+        let back = try KryoTool.run(["convert", "-", "--from", "json", "--to", "kryo2"] + flags, input: json.stdout)
+        #expect(back.status == 0, "\(back.stderr)")
+        #expect(hex(back.stdout) == hex(bytes), "\(json.text)")
+        guard !DynamicPathTests.keyedLosesClasses.contains(name) else { return }
+        for format in ["keyed-binary", "keyed-xml"] {
+            let archive = try KryoTool.run(["convert", "-", "--from", "kryo2", "--to", format] + flags, input: bytes)
+            #expect(archive.status == 0, "\(archive.stderr)")
+            let again = try KryoTool.run(
+                ["convert", "-", "--from", format, "--to", "kryo2"] + flags, input: archive.stdout)
+            #expect(hex(again.stdout) == hex(bytes), "\(format): \(again.stderr)")
+        }
+    }
+
+    @Test func convertGivesTheExpectedReadableDocument() throws {
+        let cycle = try KryoTool.run(
+            ["convert", "-", "--from", "kryo2", "--to", "json", "--schema", "Tests/Fixtures/schemas/peer-reg.yaml"],
+            input: try #require(try peer().javaBytes["cycle"]))
+        #expect(
+            cycle.text == """
+                {
+                  "$class": "peer.Node",
+                  "name": "a",
+                  "next": {
+                    "$class": "peer.Node",
+                    "name": "b",
+                    "next": {
+                      "$alias": "$root"
+                    }
+                  }
+                }
+
+                """)
+        let other = try KryoTool.run(
+            ["convert", "-", "--from", "kryo2", "--to", "json", "--schema", "Schemas/kryococoa.yaml"],
+            input: try #require(try peer().javaBytes["other"]))
+        #expect(
+            other.text == """
+                {
+                  "$class": "test.OtherBean",
+                  "beans": [
+                    {
+                      "$class": "test.SampleBean",
+                      "key": 1,
+                      "name": "a"
+                    },
+                    {
+                      "$class": "test.SampleBean",
+                      "key": 2,
+                      "name": "b"
+                    }
+                  ],
+                  "kind": {
+                    "$class": "test.SampleEnum",
+                    "name": "SECOND",
+                    "ordinal": 1
+                  },
+                  "map": {
+                    "$class": "NSDictionary",
+                    "NS.keys": [
+                      1
+                    ],
+                    "NS.objects": [
+                      "one"
+                    ]
+                  }
+                }
+
+                """)
+    }
+
+    @Test func convertWritesTheOutputFile() throws {
+        let directory = try KryoTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("sample.json").path
+        let result = try KryoTool.run(
+            [
+                "convert", "Schemas/examples/sample-bean.kryo", "--from", "kryo2", "--to", "json", "--type",
+                "test.SampleBean", "--schema", "Schemas/kryococoa.yaml", "--output", output,
+            ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        let written = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(written.contains(#""name": "three""#))
+    }
+
+    @Test func inspectNamesEveryByteRange() throws {
+        let result = try KryoTool.run(
+            ["inspect", "-", "--format", "kryo2", "--schema", "Schemas/kryococoa.yaml"],
+            input: try #require(try peer().javaBytes["sample"]))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.text == """
+                0000  16             class      test.SampleBean (id 20)
+                0001  01             reference  new object #0
+                0002  54             int          key: 42
+                0003  01             reference    name: new object #1
+                0004  61 6e 73 77 …  String       name: "answer"
+
+                """)
+    }
+
+    @Test func inspectWithoutASchemaSaysWhereItStopped() throws {
+        let result = try KryoTool.run(
+            ["inspect", "-", "--format", "kryo2"], input: try #require(try peer().javaBytes["sample"]))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.text.hasSuffix(
+                "stopped at 0x0002: class id 20 is not in the schema; cannot tell the layout of what follows (8 bytes left)\n"
+            ))
+    }
+
+    @Test func inspectShowsAKeyedArchiveObjectTable() throws {
+        let archive = try KryoTool.run(
+            [
+                "convert", "Schemas/examples/sample-bean.kryo", "--from", "kryo2", "--to", "keyed-xml", "--type",
+                "test.SampleBean", "--schema", "Schemas/kryococoa.yaml",
+            ])
+        let result = try KryoTool.run(["inspect", "-", "--format", "keyed-xml"], input: archive.stdout)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.text.contains("test.SampleBean"))
+        #expect(result.text.contains(#""three""#))
+    }
+
+    @Test func schemaCheckAndGenerate() throws {
+        let check = try KryoTool.run(["schema", "check", "Schemas/kryococoa.yaml"])
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.text == "ok: 6 classes (3 beans, 1 enums) in 1 file(s)\n")
+        let clash = try KryoTool.run(["schema", "check", "Schemas/kryococoa.yaml", "Schemas/media-content.yaml"])
+        #expect(clash.status != 0)
+        #expect(clash.stderr.contains("class java.util.ArrayList is declared twice"), "\(clash.stderr)")
+        let directory = try KryoTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let generate = try KryoTool.run(
+            ["schema", "generate", "Schemas/kryococoa.yaml", "--output", directory.path, "--namespace", "Cocoa"])
+        #expect(generate.status == 0, "\(generate.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(files.contains("Cocoa.SampleBean.swift"))
+        let bean = try String(contentsOf: directory.appendingPathComponent("Cocoa.SampleBean.swift"), encoding: .utf8)
+        #expect(bean.contains(#"Schema<SampleBean>(java: "test.SampleBean")"#))
+    }
+
+    /// Every bad input: one line on stderr, a non-zero status, never a crash.
+    @Test(
+        arguments: [
+            (["convert", "Schemas/examples/missing.kryo", "--from", "kryo2", "--to", "json"], "no such file"),
+            (["convert", "Schemas/examples/other-bean.kryo", "--from", "kryo9", "--to", "json"], "kryo9"),
+            (["convert", "Schemas/examples/other-bean.kryo", "--from", "kryo2", "--to", "json"], "id 21"),
+            (
+                [
+                    "convert", "Schemas/examples/other-bean.kryo", "--from", "kryo2", "--to", "json", "--schema",
+                    "Tests/Fixtures/schemas/peer-reg.yaml",
+                ], "id 23"
+            ),
+            (
+                [
+                    "convert", "Schemas/examples/other-bean.kryo", "--from", "kryo5", "--to", "json", "--schema",
+                    "Schemas/kryococoa.yaml",
+                ], "kryo5"
+            ),
+            (["convert", "Schemas/examples/other-bean.kryo", "--from", "kryo2"], "--to"),
+            (
+                [
+                    "convert", "Schemas/examples/other-bean.kryo", "--from", "kryo2", "--to", "json", "--schema",
+                    "Schemas/nope.yaml",
+                ], "nope.yaml"
+            ),
+            (["schema", "check", "Schemas/README.md"], "extension"),
+            (["frobnicate"], "frobnicate"),
+        ])
+    func badInputIsOneLine(_ arguments: [String], _ mention: String) throws {
+        let result = try KryoTool.run(arguments)
+        #expect(result.status != 0)
+        #expect(result.stderr.hasPrefix("kryo: "), "\(result.stderr)")
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains(mention), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func everyTruncationOfAStreamIsAnErrorNotACrash() throws {
+        let bytes = try #require(try peer().javaBytes["other"])
+        for length in 0..<bytes.count {
+            let result = try KryoTool.run(
+                ["convert", "-", "--from", "kryo2", "--to", "json", "--schema", "Schemas/kryococoa.yaml"],
+                input: Array(bytes.prefix(length)))
+            #expect(result.status == 1, "\(length) bytes: \(result.stderr)")
+            #expect(result.stderr.hasPrefix("kryo: ") && result.stderr.filter { $0 == "\n" }.count == 1)
+        }
+    }
+
+    @Test func helpIsEverywhere() throws {
+        for arguments in [["--help"], ["convert", "--help"], ["inspect", "--help"], ["schema", "check", "--help"]] {
+            let result = try KryoTool.run(arguments)
+            #expect(result.status == 0)
+            #expect(result.text.contains("USAGE"))
+        }
+    }
+}
