@@ -44,6 +44,7 @@ import peer.Typed;
 import test.OtherBean;
 import test.SampleBean;
 import test.SampleEnum;
+import test.TaggedBean;
 
 /**
  * Java (Kryo 2.20) side of the cross-language tests.
@@ -202,6 +203,7 @@ public final class KryoPeer {
                 kryo.register(SampleEnum.class, 22);
                 kryo.register(ArrayList.class, 23);
                 kryo.register(HashMap.class, 24);
+                kryo.register(TaggedBean.class, new TaggedFieldSerializer<>(kryo, TaggedBean.class), 25);
                 break;
             case "jdk":
                 addReverseComparatorSerializer(kryo);
@@ -472,6 +474,8 @@ public final class KryoPeer {
             DEEP_EQUALS);
         cao("sample_unregistered", "none", () -> new SampleBean(1, "one"));
         cao("sample_enum", "cocoa", () -> SampleEnum.THIRD);
+        cao("tagged_bean", "cocoa", () -> new TaggedBean(5, "hi", 0));
+        caoNoRefs("tagged_bean_norefs", "cocoa", () -> new TaggedBean(-1, null, 0));
         cao("other", "cocoa", KryoPeer::other);
         caoNoRefs("other_norefs", "cocoa", KryoPeer::other);
         cao("other_big", "cocoa",

@@ -26,6 +26,15 @@ import Testing
         JavaClassSchema(javaName: "test.SampleEnum", id: 22, layout: .enumeration(["FIRST", "SECOND", "THIRD"])),
         JavaClassSchema(javaName: "java.util.ArrayList", id: 23, layout: .library),
         JavaClassSchema(javaName: "java.util.HashMap", id: 24, layout: .library),
+        JavaClassSchema(
+            javaName: "test.TaggedBean", id: 25,
+            layout: .fields(
+                .tagged,
+                [
+                    JavaFieldSchema(name: "value", type: .primitive(.int), tag: 1),
+                    JavaFieldSchema(name: "name", type: .string, tag: 2),
+                    JavaFieldSchema(name: "deprecatedField", type: .primitive(.int), tag: 3, isDeprecated: true),
+                ])),
     ])
 
     static let cocoaCases = PeerCases.all.filter { $0.config == .cocoa && $0.readConfig == nil }.map(\.name)

@@ -38,6 +38,15 @@ enum InspectorSchemas {
         JavaClassSchema(javaName: "test.SampleEnum", id: 22, layout: .enumeration(["FIRST", "SECOND", "THIRD"])),
         library("java.util.ArrayList", 23),
         library("java.util.HashMap", 24),
+        JavaClassSchema(
+            javaName: "test.TaggedBean", id: 25,
+            layout: .fields(
+                .tagged,
+                [
+                    JavaFieldSchema(name: "value", type: .primitive(.int), tag: 1),
+                    JavaFieldSchema(name: "name", type: .string, tag: 2),
+                    JavaFieldSchema(name: "deprecatedField", type: .primitive(.int), tag: 3, isDeprecated: true),
+                ])),
     ])
 
     /// The `peer` beans with the ids of config "reg" (or none, for config "none").

@@ -77,6 +77,23 @@ enum PeerCases {
             sameBytes: true, check: equalTo(value))
     }
 
+    /// The KryoCocoa README's tagged bean, as generated from Schemas/kryococoa.yaml (Java 2.20
+    /// drops the deprecated field, so it is 0 on both sides).
+    static func taggedBean(_ name: String, refs: Bool, value: Int32, name text: String?) -> PeerCase {
+        PeerCase(
+            name: name, config: .cocoa, references: refs, framing: .classAndObject, declaredType: Any.self,
+            value: { GeneratedCocoa.TaggedBean(value: value, name: text, deprecatedField: 0) }, sameBytes: true,
+            check: { decoded in
+                guard let bean = decoded as? GeneratedCocoa.TaggedBean, bean.value == value, bean.name == text,
+                    bean.deprecatedField == 0
+                else {
+                    return
+                        "expected TaggedBean(\(value), \(String(describing: text)), 0), got \(String(describing: decoded))"
+                }
+                return nil
+            })
+    }
+
     static let repeatedMixed = String(repeating: "aé日😀", count: 2000)
 
     static func nested() -> Outer { Outer(first: Inner(1, "one"), second: Inner(2, "two"), more: [Inner(3, "three")]) }
@@ -160,6 +177,8 @@ enum PeerCases {
         typed("sample_writeobject", .cocoa, refs: true, .object, SampleBean.self) { SampleBean(key: 3, name: "three") },
         cao("sample_unregistered", .none) { SampleBean(key: 1, name: "one") },
         cao("sample_enum", .cocoa) { SampleEnum.third },
+        taggedBean("tagged_bean", refs: true, value: 5, name: "hi"),
+        taggedBean("tagged_bean_norefs", refs: false, value: -1, name: nil),
         cao("other", .cocoa) { other() },
         cao("other_norefs", .cocoa, refs: false) { other() },
         cao("other_big", .cocoa, sameBytes: false) {

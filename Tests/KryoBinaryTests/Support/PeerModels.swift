@@ -389,6 +389,7 @@ enum PeerConfig: Sendable {
                 Register(SampleEnum.self, id: 22)
                 Register([Any?].self, id: 23)
                 Register([AnyHashable: Any?].self, id: 24)
+                Register(GeneratedCocoa.TaggedBean.self, id: 25)
             }
         }
     }

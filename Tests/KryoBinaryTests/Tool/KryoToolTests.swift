@@ -9,6 +9,7 @@ import Testing
     static let cases: [(name: String, schema: String)] = [
         ("sample", "Schemas/kryococoa.yaml"), ("sample_norefs", "Schemas/kryococoa.yaml"),
         ("sample_writeobject", "Schemas/kryococoa.yaml"), ("sample_enum", "Schemas/kryococoa.yaml"),
+        ("tagged_bean", "Schemas/kryococoa.yaml"), ("tagged_bean_norefs", "Schemas/kryococoa.yaml"),
         ("other", "Schemas/kryococoa.yaml"), ("other_big", "Schemas/kryococoa.yaml"),
         ("nested", "Tests/Fixtures/schemas/peer-reg.yaml"), ("shared", "Tests/Fixtures/schemas/peer-reg.yaml"),
         ("cycle", "Tests/Fixtures/schemas/peer-reg.yaml"), ("allkinds", "Tests/Fixtures/schemas/peer-reg.yaml"),
