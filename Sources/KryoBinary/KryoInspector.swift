@@ -1064,16 +1064,7 @@ final class KryoStreamWalker {
     static func isoDate(millis: Int64) -> String {
         let (days, dayMillis) = millis.quotientAndRemainder(dividingBy: 86_400_000)
         let (dayNumber, millisOfDay) = dayMillis < 0 ? (days - 1, dayMillis + 86_400_000) : (days, dayMillis)
-        // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
-        let z = dayNumber + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let (year, month, day) = CivilDate.date(days: dayNumber)
         func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let seconds = millisOfDay / 1000
         let fraction = millisOfDay % 1000

@@ -1,3 +1,5 @@
+import KryoCore
+
 /// The ISO-8601 text of property-list dates, `yyyy-MM-ddTHH:mm:ssZ` (always UTC), converted to and
 /// from seconds since 2001-01-01 00:00:00 UTC with proleptic Gregorian calendar arithmetic.
 ///
@@ -9,29 +11,6 @@ package enum PlistDate {
     /// The largest distance from 2001, in seconds, that ``format(_:)`` writes: about 31 million
     /// years, far inside `Int64` arithmetic and beyond any date a plist holds.
     package static let maximumMagnitude: Double = 1e15
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-    private static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The proleptic Gregorian date of a day count since 1970-01-01 (`civil_from_days`).
-    private static func civil(days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
 
     private static func isLeap(_ year: Int64) -> Bool {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
@@ -52,7 +31,7 @@ package enum PlistDate {
         let total = Int64(seconds.rounded(.down)) + secondsFrom1970To2001
         let dayCount = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
         let secondOfDay = total - dayCount * 86_400
-        let (year, month, day) = civil(days: dayCount)
+        let (year, month, day) = CivilDate.date(days: dayCount)
         var text: [UInt8] = []
         text.reserveCapacity(24)
         // As Apple's writer (`%04d`): a negative year takes three digits and the sign.
@@ -159,7 +138,7 @@ package enum PlistDate {
         }
         try expect("Z")
         try check(position == text.count, position, "the end of the date")
-        let dayCount = days(year: year, month: month, day: day)
+        let dayCount = CivilDate.days(year: year, month: month, day: day)
         let total = dayCount * 86_400 + hour * 3600 + minute * 60 + second - secondsFrom1970To2001
         return Double(total) + fraction
     }

@@ -27,27 +27,7 @@ enum InspectorSchemas {
     }
 
     /// "cocoa": the KryoCocoa README's beans.
-    static let cocoa = SchemaSet(classes: [
-        bean("test.SampleBean", 20, [field("key", "int"), field("name", "String")]),
-        bean(
-            "test.OtherBean", 21,
-            [
-                field("map", "Map<Integer, String>"), field("beans", "List<test.SampleBean>"),
-                field("kind", "test.SampleEnum"),
-            ]),
-        JavaClassSchema(javaName: "test.SampleEnum", id: 22, layout: .enumeration(["FIRST", "SECOND", "THIRD"])),
-        library("java.util.ArrayList", 23),
-        library("java.util.HashMap", 24),
-        JavaClassSchema(
-            javaName: "test.TaggedBean", id: 25,
-            layout: .fields(
-                .tagged,
-                [
-                    JavaFieldSchema(name: "value", type: .primitive(.int), tag: 1),
-                    JavaFieldSchema(name: "name", type: .string, tag: 2),
-                    JavaFieldSchema(name: "deprecatedField", type: .primitive(.int), tag: 3, isDeprecated: true),
-                ])),
-    ])
+    static let cocoa = GeneratedCocoaSchema.schemaSet
 
     /// The `peer` beans with the ids of config "reg" (or none, for config "none").
     static func peerBeans(registered: Bool) -> [JavaClassSchema] {
