@@ -54,7 +54,7 @@ struct SwiftTypeMapper {
                 throw SwiftSchemaGenerationError(
                     "\(context): a primitive (\(primitive.rawValue)) cannot be a generic argument in Java")
             }
-            let swift = SwiftTypeMapper.primitiveSwiftNames[primitive]!
+            let swift = SwiftTypeMapper.primitiveSwiftName(primitive)
             return MappedSwiftType(
                 text: swift, canonical: type, className: primitive.rawValue, isHashable: true,
                 emptyValue: primitive == .boolean ? "false" : "0")
@@ -76,7 +76,7 @@ struct SwiftTypeMapper {
                     usesFoundation: true, emptyValue: "Data()")
             }
             return MappedSwiftType(
-                text: "[\(SwiftTypeMapper.primitiveSwiftNames[primitive]!)]", canonical: .array(component),
+                text: "[\(SwiftTypeMapper.primitiveSwiftName(primitive))]", canonical: .array(component),
                 className: className, isHashable: true, emptyValue: "[]")
         }
         let element = try map(component, at: .arrayComponent, context: context)
@@ -91,7 +91,7 @@ struct SwiftTypeMapper {
         _ name: String, arguments: [JavaType], at position: TypePosition, context: String
     ) throws(SwiftSchemaGenerationError) -> MappedSwiftType {
         if let primitive = JavaPrimitiveType(wrapperName: name) {
-            let swift = SwiftTypeMapper.primitiveSwiftNames[primitive]!
+            let swift = SwiftTypeMapper.primitiveSwiftName(primitive)
             let optional = position == .field || position == .listElement
             return MappedSwiftType(
                 text: optional ? swift + "?" : swift, canonical: .named(name), className: name, isHashable: true,
@@ -204,11 +204,19 @@ struct SwiftTypeMapper {
         return try map(type, at: nilable && type == .anyObject ? .listElement : .argument, context: context)
     }
 
-    /// The Swift types of Java's primitives.
-    static let primitiveSwiftNames: [JavaPrimitiveType: String] = [
-        .boolean: "Bool", .byte: "Int8", .char: "UInt16", .short: "Int16", .int: "Int32", .long: "Int64",
-        .float: "Float", .double: "Double",
-    ]
+    /// The Swift type of a Java primitive.
+    static func primitiveSwiftName(_ primitive: JavaPrimitiveType) -> String {
+        switch primitive {
+        case .boolean: "Bool"
+        case .byte: "Int8"
+        case .char: "UInt16"
+        case .short: "Int16"
+        case .int: "Int32"
+        case .long: "Int64"
+        case .float: "Float"
+        case .double: "Double"
+        }
+    }
 
     /// JDK classes with a Swift type of their own (besides collections and wrappers).
     static let libraryClasses: [String: (swift: String, className: String, usesFoundation: Bool)] = [
