@@ -46,13 +46,7 @@ struct FoundationDecoding: Sendable {
     }
     private static let set = FoundationDecoding { reader, entries, declared in
         let elements = try reader.hashable(reader.foundationElements(entries, as: declared?.genericArguments.first))
-        // Where the declared type keeps order (the dynamic path's `HashSet`), keep the archive's.
-        if declared?.swiftType == OrderedSet<AnyHashable>.self
-            || (declared?.swiftType ?? Any.self) == Any.self && reader.registry.untypedSetKeepsOrder
-        {
-            return OrderedSet(elements)
-        }
-        return Set(elements)
+        return reader.registry.setValue(elements, declared: declared)
     }
     private static let orderedSet = FoundationDecoding { reader, entries, declared in
         OrderedSet(try reader.hashable(reader.foundationElements(entries, as: declared?.genericArguments.first)))
@@ -61,13 +55,7 @@ struct FoundationDecoding: Sendable {
         let arguments = declared?.genericArguments ?? []
         let entries = try reader.foundationDictionary(
             entries, keysAs: arguments.first, valuesAs: arguments.count > 1 ? arguments[1] : nil)
-        // Where the declared type keeps order (the dynamic path's `HashMap`), keep the archive's.
-        if declared?.swiftType == OrderedDictionary<AnyHashable, Any?>.self
-            || (declared?.swiftType ?? Any.self) == Any.self && reader.registry.untypedMapKeepsOrder
-        {
-            return entries
-        }
-        return Dictionary(entries.elements.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+        return reader.registry.mapValue(entries, declared: declared)
     }
 }
 

@@ -40,13 +40,7 @@ struct ReadableFoundation: Sendable {
     }
     private static let set = ReadableFoundation { reader, entries, declared in
         let elements = try reader.hashable(reader.foundationElements(entries, as: declared?.genericArguments.first))
-        // Where the declared type keeps order (the dynamic path's `HashSet`), keep the archive's.
-        if declared?.swiftType == OrderedSet<AnyHashable>.self
-            || (declared?.swiftType ?? Any.self) == Any.self && reader.registry.untypedSetKeepsOrder
-        {
-            return OrderedSet(elements)
-        }
-        return Set(elements)
+        return reader.registry.setValue(elements, declared: declared)
     }
     private static let orderedSet = ReadableFoundation { reader, entries, declared in
         OrderedSet(try reader.hashable(reader.foundationElements(entries, as: declared?.genericArguments.first)))
@@ -55,13 +49,7 @@ struct ReadableFoundation: Sendable {
         let arguments = declared?.genericArguments ?? []
         let entries = try reader.foundationDictionary(
             entries, keysAs: arguments.first, valuesAs: arguments.count > 1 ? arguments[1] : nil)
-        // Where the declared type keeps order (the dynamic path's `HashMap`), keep the archive's.
-        if declared?.swiftType == OrderedDictionary<AnyHashable, Any?>.self
-            || (declared?.swiftType ?? Any.self) == Any.self && reader.registry.untypedMapKeepsOrder
-        {
-            return entries
-        }
-        return Dictionary(entries.elements.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+        return reader.registry.mapValue(entries, declared: declared)
     }
 
     /// `value` as a string when it is one: a Swift string or an `NSMutableString`.

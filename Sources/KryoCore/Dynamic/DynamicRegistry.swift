@@ -99,6 +99,32 @@ extension Registry {
     public var untypedSetKeepsOrder: Bool {
         registration(forJavaName: "java.util.HashSet")?.swiftType == OrderedSet<AnyHashable>.self
     }
+
+    /// The value a map read from a format (an `NSDictionary`, a plain dictionary) becomes in a
+    /// slot of type `declared`: its entries in the stored order where the declared type keeps
+    /// order, or where nothing is declared and ``untypedMapKeepsOrder``, else a `Dictionary`.
+    public func mapValue(_ entries: OrderedDictionary<AnyHashable, Any?>, declared: DeclaredType?) -> Any {
+        let type = declared?.swiftType ?? Any.self
+        if type == OrderedDictionary<AnyHashable, Any?>.self
+            || type == Any.self && untypedMapKeepsOrder
+        {
+            return entries
+        }
+        return Dictionary(entries.elements.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// The value a set read from a format becomes in a slot of type `declared`: an `OrderedSet`
+    /// in the stored order where the declared type keeps order, or where nothing is declared and
+    /// ``untypedSetKeepsOrder``, else a `Set`.
+    public func setValue(_ elements: [AnyHashable], declared: DeclaredType?) -> Any {
+        let type = declared?.swiftType ?? Any.self
+        if type == OrderedSet<AnyHashable>.self
+            || type == Any.self && untypedSetKeepsOrder
+        {
+            return OrderedSet(elements)
+        }
+        return Set(elements)
+    }
 }
 
 /// What the dynamic registry knows about the classes of a schema set while it builds fields.
