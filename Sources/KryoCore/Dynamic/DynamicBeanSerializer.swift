@@ -11,6 +11,10 @@ struct DynamicBeanSerializer: Serializer {
     let isFinal: Bool
     /// The fields in Java's order.
     let fields: [DynamicField]
+    /// Their names (the compatible layout's header).
+    let names: [String]
+    /// The fields the tagged layout writes: tagged and not deprecated, in Java's order.
+    let taggedWritten: [DynamicField]
     /// Field names in declaration order, each with the field that gives its default: what a
     /// new object starts with.
     let initialFields: [(name: String, field: DynamicField?)]
@@ -21,6 +25,8 @@ struct DynamicBeanSerializer: Serializer {
         self.kind = kind
         self.isFinal = isFinal
         self.fields = fields
+        names = fields.map(\.name)
+        taggedWritten = fields.filter { $0.tag != nil && !$0.isDeprecated }
         let byName = Dictionary(fields.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         initialFields = declared.map { ($0, byName[$0]) }
     }
@@ -35,26 +41,12 @@ struct DynamicBeanSerializer: Serializer {
         case .field:
             for field in fields { try field.write(value, to: writer) }
         case .tagged:
-            let written = fields.filter { $0.tag != nil && !$0.isDeprecated }
-            if writer.isPositional {
-                try writer.writeInt32(Int32(written.count), forKey: "$fieldCount", encoding: .positive)
-            }
-            for field in written {
-                if writer.isPositional, let tag = field.tag {
-                    try writer.writeInt32(Int32(truncatingIfNeeded: tag), forKey: "$tag", encoding: .positive)
-                }
-                try field.write(value, to: writer)
-            }
+            try FieldLayouts.writeTagged(
+                taggedWritten, tag: { Int32(truncatingIfNeeded: $0.tag ?? 0) }, to: writer,
+                write: { try $0.write(value, to: writer) })
         case .compatible:
-            guard writer.isPositional else {
-                for field in fields { try field.write(value, to: writer) }
-                return
-            }
-            try writer.writeFieldNames(fields.map(\.name), of: classKey)
-            for field in fields {
-                try writer.beginSkippableField(forKey: field.name)
-                try field.write(value, to: writer)
-                try writer.endSkippableField()
+            try FieldLayouts.writeCompatible(names: names, of: classKey, to: writer) {
+                try fields[$0].write(value, to: writer)
             }
         }
     }
@@ -73,37 +65,17 @@ struct DynamicBeanSerializer: Serializer {
         case .field:
             for field in fields { try field.read(into: object, from: reader) }
         case .tagged:
-            try readTagged(into: object, from: reader)
+            try FieldLayouts.readTagged(
+                from: reader, javaName: javaName,
+                knownTags: { fields.compactMap(\.tag).map(String.init).joined(separator: ", ") },
+                index: { tag in fields.firstIndex { $0.tag == tag } },
+                read: { try fields[$0].read(into: object, from: reader) })
         case .compatible:
-            for index in try reader.readFieldOrder(fields.map(\.name), of: classKey) {
-                guard let index, fields.indices.contains(index) else {
-                    try reader.skipField(forKey: "$unknown")
-                    continue
-                }
-                try reader.beginSkippableField(forKey: fields[index].name)
-                try fields[index].read(into: object, from: reader)
-                try reader.endSkippableField()
+            try FieldLayouts.readCompatible(names: names, of: classKey, from: reader) {
+                try fields[$0].read(into: object, from: reader)
             }
         }
         return object
-    }
-
-    private func readTagged(into object: DynamicObject, from reader: any ValueReader) throws {
-        let count = Int(try reader.readInt32(forKey: "$fieldCount", encoding: .positive))
-        guard count >= 0 else {
-            throw reader.error(.invalidValue, expected: "a field count ≥ 0", found: "\(count)")
-        }
-        try reader.validateCount(count, minimumBytesPerElement: 2, forKey: "$fieldCount")
-        for _ in 0..<count {
-            let tag = Int(try reader.readInt32(forKey: "$tag", encoding: .positive))
-            guard let field = fields.first(where: { $0.tag == tag }) else {
-                let known = fields.compactMap(\.tag).map(String.init).joined(separator: ", ")
-                throw reader.error(
-                    .invalidValue, expected: "a field tag of \(javaName) (\(known))",
-                    found: "tag \(tag), which the schema does not have")
-            }
-            try field.read(into: object, from: reader)
-        }
     }
 }
 

@@ -20,15 +20,9 @@ public struct CompatibleFieldSerializer<Root: Schematized>: Serializer {
     }
 
     public func write(_ value: Root, to writer: any ValueWriter) throws {
-        guard writer.isPositional else {
-            return try accessors.writeAll(value, to: writer)
-        }
-        try writer.writeFieldNames(names, of: ClassKey(Root.self, javaName: Root.javaClassName))
-        for (index, name) in names.enumerated() {
-            try writer.beginSkippableField(forKey: name)
-            try accessors.write(index, of: value, to: writer)
-            try writer.endSkippableField()
-        }
+        try FieldLayouts.writeCompatible(
+            names: names, of: ClassKey(Root.self, javaName: Root.javaClassName), to: writer
+        ) { try accessors.write($0, of: value, to: writer) }
     }
 
     public func read(from reader: any ValueReader) throws -> Root {
@@ -38,15 +32,9 @@ public struct CompatibleFieldSerializer<Root: Schematized>: Serializer {
             try accessors.readPresent(into: &value, from: reader)
             return value
         }
-        for index in try reader.readFieldOrder(names, of: ClassKey(Root.self, javaName: Root.javaClassName)) {
-            guard let index, names.indices.contains(index) else {
-                try reader.skipField(forKey: "$unknown")
-                continue
-            }
-            try reader.beginSkippableField(forKey: names[index])
-            try accessors.read(index, into: &value, from: reader)
-            try reader.endSkippableField()
-        }
+        try FieldLayouts.readCompatible(
+            names: names, of: ClassKey(Root.self, javaName: Root.javaClassName), from: reader
+        ) { try accessors.read($0, into: &value, from: reader) }
         return value
     }
 }

@@ -33,15 +33,7 @@ public struct TaggedFieldSerializer<Root: Schematized>: Serializer {
     }
 
     public func write(_ value: Root, to writer: any ValueWriter) throws {
-        guard writer.isPositional else {
-            for field in written { try field.write(value, writer) }
-            return
-        }
-        try writer.writeInt32(Int32(written.count), forKey: "$fieldCount", encoding: .positive)
-        for field in written {
-            try writer.writeInt32(field.tag, forKey: "$tag", encoding: .positive)
-            try field.write(value, writer)
-        }
+        try FieldLayouts.writeTagged(written, tag: \.tag, to: writer) { try $0.write(value, writer) }
     }
 
     public func read(from reader: any ValueReader) throws -> Root {
@@ -51,22 +43,10 @@ public struct TaggedFieldSerializer<Root: Schematized>: Serializer {
             for field in readable where reader.containsValue(forKey: field.name) { try field.read(&value, reader) }
             return value
         }
-        let count = Int(try reader.readInt32(forKey: "$fieldCount", encoding: .positive))
-        guard count >= 0 else {
-            throw reader.error(.invalidValue, expected: "a field count ≥ 0", found: "\(count)")
-        }
-        // Each field takes at least its tag and one byte of value.
-        try reader.validateCount(count, minimumBytesPerElement: 2, forKey: "$fieldCount")
-        for _ in 0..<count {
-            let tag = Int(try reader.readInt32(forKey: "$tag", encoding: .positive))
-            guard let index = indexByTag[tag] else {
-                let known = readable.map { String($0.tag) }.joined(separator: ", ")
-                throw reader.error(
-                    .invalidValue, expected: "a field tag of \(Root.javaClassName) (\(known))",
-                    found: "tag \(tag), which this schema does not have")
-            }
-            try readable[index].read(&value, reader)
-        }
+        try FieldLayouts.readTagged(
+            from: reader, javaName: Root.javaClassName,
+            knownTags: { readable.map { String($0.tag) }.joined(separator: ", ") },
+            index: { indexByTag[$0] }, read: { try readable[$0].read(&value, reader) })
         return value
     }
 }
