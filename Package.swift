@@ -35,11 +35,14 @@ let package = Package(
             dependencies: [
                 "KryoCore", "KryoPlist", .product(name: "OrderedCollections", package: "swift-collections"),
             ]),
+        .target(
+            name: "KryoRichText",
+            dependencies: ["KryoCore", .product(name: "OrderedCollections", package: "swift-collections")]),
         .target(name: "KryoSchemaFiles", dependencies: ["KryoCore", .product(name: "Yams", package: "Yams")]),
         .target(
             name: "SwiftKryo",
             dependencies: [
-                "KryoCore", "KryoBinary", "KryoPlist", "KryoKeyed", "KryoReadable", "KryoSchemaFiles",
+                "KryoCore", "KryoBinary", "KryoPlist", "KryoKeyed", "KryoReadable", "KryoRichText", "KryoSchemaFiles",
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]),
         .executableTarget(name: "KryoExample", dependencies: ["SwiftKryo"]),
@@ -52,6 +55,7 @@ let package = Package(
         .testTarget(name: "KryoKeyedTests", dependencies: ["SwiftKryo"]),
         .testTarget(name: "KryoReadableTests", dependencies: ["SwiftKryo"]),
         .testTarget(name: "KryoSchemaFilesTests", dependencies: ["KryoSchemaFiles"]),
+        .testTarget(name: "KryoRichTextTests", dependencies: ["SwiftKryo"]),
     ],
     swiftLanguageModes: [.v6]
 )

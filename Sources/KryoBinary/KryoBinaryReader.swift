@@ -30,6 +30,8 @@ public final class KryoBinaryReader: ValueReader {
     private let ownInput: KryoInput?
 
     public var genericArguments: [DeclaredType] { state.pointee.genericArguments }
+    /// Kryo's binary.
+    public var formatFamily: FormatFamily { .kryoBinary }
 
     /// The per-call state, behind a pointer: a class's stored properties would be checked for
     /// exclusive access at run time on every change, and this state changes on every object.

@@ -35,6 +35,8 @@ public final class KryoBinaryWriter: ValueWriter {
     }
 
     public var genericArguments: [DeclaredType] { state.pointee.genericArguments }
+    /// Kryo's binary.
+    public var formatFamily: FormatFamily { .kryoBinary }
 
     /// The per-call state, behind a pointer: a class's stored properties would be checked for
     /// exclusive access at run time on every change, and this state changes on every object.

@@ -33,12 +33,18 @@ public struct SerializationOptions: Sendable, Equatable {
     public var registrationRequired: Bool
     /// Limits on depth and sizes.
     public var limits: Limits
+    /// Settings that serializers read (see ``SerializationSetting``).
+    public var settings: SerializationSettings
 
     /// Creates options.
-    public init(references: Bool = true, registrationRequired: Bool = false, limits: Limits = .default) {
+    public init(
+        references: Bool = true, registrationRequired: Bool = false, limits: Limits = .default,
+        settings: SerializationSettings = SerializationSettings()
+    ) {
         self.references = references
         self.registrationRequired = registrationRequired
         self.limits = limits
+        self.settings = settings
     }
 
     /// Java Kryo 2.20's defaults.

@@ -7,6 +7,12 @@ public protocol ValueReader: AnyObject {
     var registryGeneration: UInt64 { get }
     /// The options of this call.
     var options: SerializationOptions { get }
+    /// The kind of format this reader reads.
+    var formatFamily: FormatFamily { get }
+    /// The class a keyed archive recorded for the object being read (its `$classname`,
+    /// `$classes` and `$classhints`), so that a serializer can tell `UIColor` from `NSColor` or
+    /// write the same class back; `nil` in other formats (the default).
+    var archiveClass: ArchiveClass? { get }
     /// Generic arguments of the declared type of the value being read (see
     /// ``ValueWriter/genericArguments``).
     var genericArguments: [DeclaredType] { get }
@@ -95,6 +101,7 @@ public protocol ValueReader: AnyObject {
 
 extension ValueReader {
     public var isPositional: Bool { false }
+    public var archiveClass: ArchiveClass? { nil }
     public func readClass(forKey key: String) throws -> JavaClassTag? {
         guard let name = try readString(forKey: key) else { return nil }
         return JavaClassTag(javaName: name, registration: registry.registration(forJavaName: name))

@@ -23,6 +23,8 @@ public protocol ValueWriter: AnyObject {
     var registryGeneration: UInt64 { get }
     /// The options of this call.
     var options: SerializationOptions { get }
+    /// The kind of format this writer writes.
+    var formatFamily: FormatFamily { get }
     /// Generic arguments of the declared type of the value being written, for the serializer
     /// that is writing it. Valid at the start of ``Serializer/write(_:to:)``, before any nested
     /// write; empty when unknown or when Java ignores them.
@@ -95,6 +97,11 @@ public protocol ValueWriter: AnyObject {
     /// Runs `body` with reference tracking off, as Kryo 2.20's `TreeMapSerializer` writes its
     /// comparator. Defaults to running `body`.
     func withoutReferences<T>(_ body: () throws -> T) throws -> T
+    /// Names the class a keyed archive records for the object being written, in place of its
+    /// registration's ``Registration/archiveClass``: for a serializer that writes one platform's
+    /// form or another's (`UIColor` or `NSColor`) as the call asks. Formats that do not name
+    /// archive classes ignore it (the default).
+    func setArchiveClass(_ archiveClass: ArchiveClass)
 
     // Schema evolution (tagged and compatible serializers).
 
@@ -122,6 +129,7 @@ extension ValueWriter {
         try writeString(javaClass?.javaName, forKey: key)
     }
     public func withoutReferences<T>(_ body: () throws -> T) throws -> T { try body() }
+    public func setArchiveClass(_ archiveClass: ArchiveClass) {}
     public func writeCharSequence(_ value: String?, forKey key: String) throws { try writeString(value, forKey: key) }
     public func writeFieldNames(_ names: [String], of javaClass: ClassKey) throws {}
     public func beginSkippableField(forKey key: String) throws {}

@@ -20,6 +20,8 @@ final class KeyedArchiveReader: ValueReader {
     let registryGeneration: UInt64
     let options: SerializationOptions
     var genericArguments: [DeclaredType] { [] }
+    var formatFamily: FormatFamily { .keyedArchive }
+    var archiveClass: ArchiveClass? { frames.last?.archiveClass }
 
     let objects: [PropertyListValue]
     /// What is known of each entry of `objects`.
@@ -43,6 +45,7 @@ final class KeyedArchiveReader: ValueReader {
     private struct Frame {
         let entries: PropertyListDictionary
         let index: Int
+        let archiveClass: ArchiveClass?
         var nextGenericKey = 0
         /// Keys read so far, when a key is read twice (positional serializers).
         var consumed: Set<String> = []
@@ -122,7 +125,7 @@ final class KeyedArchiveReader: ValueReader {
         let resolved = try resolveClass(of: entries, at: index)
         switch resolved.kind {
         case .registered(let registration):
-            try enter(entries, at: index)
+            try enter(entries, at: index, resolved.archiveClass)
             let value: Any
             do {
                 value = try registration.serializer.read(from: self)
@@ -199,10 +202,10 @@ final class KeyedArchiveReader: ValueReader {
         }
     }
 
-    private func enter(_ entries: PropertyListDictionary, at index: Int) throws {
+    private func enter(_ entries: PropertyListDictionary, at index: Int, _ archiveClass: ArchiveClass?) throws {
         try descend()
         states[index] = .reading
-        frames.append(Frame(entries: entries, index: index))
+        frames.append(Frame(entries: entries, index: index, archiveClass: archiveClass))
     }
 
     private func leave() {
@@ -448,7 +451,7 @@ final class KeyedArchiveReader: ValueReader {
             let resolved = try resolveClass(of: entries, at: Int(uid))
             if case .registered(let registration) = resolved.kind {
                 do {
-                    try enter(entries, at: Int(uid))
+                    try enter(entries, at: Int(uid), resolved.archiveClass)
                 } catch {
                     path.removeLast()
                     throw error

@@ -15,6 +15,7 @@ final class KeyedArchiveWriter: ValueWriter {
     let registryGeneration: UInt64
     let options: SerializationOptions
     var genericArguments: [DeclaredType] { [] }
+    var formatFamily: FormatFamily { .keyedArchive }
 
     /// The object table; entry 0 is `$null`.
     private(set) var objects: [PropertyListValue] = [.string(KeyedArchive.nullMarker)]
@@ -32,7 +33,7 @@ final class KeyedArchiveWriter: ValueWriter {
     /// An object being written: its UID, its class and the keys written so far.
     private struct Frame {
         let uid: Int
-        let archiveClass: ArchiveClass
+        var archiveClass: ArchiveClass
         var entries: PropertyListDictionary = [:]
         var nextGenericKey = 0
     }
@@ -154,6 +155,11 @@ final class KeyedArchiveWriter: ValueWriter {
         let uid = inline(.dictionary(description))
         classes[archiveClass] = uid
         return uid
+    }
+
+    func setArchiveClass(_ archiveClass: ArchiveClass) {
+        guard !frames.isEmpty else { return }
+        frames[frames.count - 1].archiveClass = archiveClass
     }
 
     // MARK: Keys

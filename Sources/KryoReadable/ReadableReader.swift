@@ -21,6 +21,7 @@ final class ReadableReader: ValueReader {
     let registryGeneration: UInt64
     let options: SerializationOptions
     var genericArguments: [DeclaredType] { [] }
+    var formatFamily: FormatFamily { .readable }
 
     /// The document's root.
     let root: ReadableValue

@@ -15,6 +15,7 @@ final class ReadableWriter: ValueWriter {
     let registryGeneration: UInt64
     let options: SerializationOptions
     var genericArguments: [DeclaredType] { [] }
+    var formatFamily: FormatFamily { .readable }
     /// The layout the tree is for: JSON and plists write mutable data differently.
     let format: ReadableFormat
 

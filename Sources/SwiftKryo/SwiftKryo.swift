@@ -4,6 +4,7 @@ import Foundation
 @_exported import KryoKeyed
 @_exported import KryoPlist
 @_exported import KryoReadable
+@_exported import KryoRichText
 @_exported import KryoSchemaFiles
 /// `OrderedDictionary` and `OrderedSet`, Java's `LinkedHashMap` and `LinkedHashSet`.
 @_exported import OrderedCollections

@@ -1,0 +1,344 @@
+import Foundation
+import KryoCore
+
+/// Reads and writes ``Color``: `NSColor` or `UIColor` in keyed archives (as the call's
+/// ``RichTextOptions/flavor`` asks; either is read), plain names in readable documents, and a
+/// compact form in Kryo binary. For Java peers that expect KryoCocoa's one-integer form, register
+/// ``RGBIntColorSerializer`` instead.
+public struct ColorSerializer: Serializer {
+    /// Creates the serializer.
+    public init() {}
+
+    static let appKitClass = ArchiveClass("NSColor")
+    static let uiKitClass = ArchiveClass("UIColor", superclasses: ["NSColor", "NSObject"], hints: ["NSColor"])
+
+    private static let translatedKeys: Set<String> = [
+        "NSColorSpace", "NSRGB", "NSWhite", "NSCMYK", "NSCatalogName", "NSColorName", "NSColor",
+        "UIColorComponentCount", "UIRed", "UIGreen", "UIBlue", "UIAlpha", "UIWhite", "UIRed-Double",
+        "UIGreen-Double", "UIBlue-Double", "UIAlpha-Double", "UIWhite-Double",
+    ]
+
+    // MARK: Writing
+
+    public func write(_ color: Color, to writer: any ValueWriter) throws {
+        switch writer.formatFamily {
+        case .kryoBinary: try writeCompact(color, to: writer)
+        case .readable: try writeReadable(color, to: writer)
+        case .keyedArchive: try writeArchived(color, to: writer)
+        }
+    }
+
+    private func writeCompact(_ color: Color, to writer: any ValueWriter) throws {
+        try writer.writeInt8(Int8(Self.spaceCode(color.space)), forKey: "space")
+        try writer.writeDouble(color.alpha, forKey: "alpha")
+        switch color.components {
+        case .rgb(let red, let green, let blue):
+            try writer.writeInt8(0, forKey: "model")
+            for (key, value) in [("red", red), ("green", green), ("blue", blue)] {
+                try writer.writeDouble(value, forKey: key)
+            }
+        case .gray(let white):
+            try writer.writeInt8(1, forKey: "model")
+            try writer.writeDouble(white, forKey: "white")
+        case .cmyk(let cyan, let magenta, let yellow, let black):
+            try writer.writeInt8(2, forKey: "model")
+            for (key, value) in [("cyan", cyan), ("magenta", magenta), ("yellow", yellow), ("black", black)] {
+                try writer.writeDouble(value, forKey: key)
+            }
+        case .catalog(let catalog, let name, let fallback):
+            try writer.writeInt8(3, forKey: "model")
+            try writer.writeString(catalog, forKey: "catalog")
+            try writer.writeString(name, forKey: "name")
+            try writer.writeObject(fallback, as: DeclaredType(Color.self, finality: .final), forKey: "fallback")
+        }
+    }
+
+    private func writeReadable(_ color: Color, to writer: any ValueWriter) throws {
+        try writer.writeString(Self.spaceName(color.space), forKey: "space")
+        switch color.components {
+        case .rgb(let red, let green, let blue):
+            try writer.writeDouble(red, forKey: "red")
+            try writer.writeDouble(green, forKey: "green")
+            try writer.writeDouble(blue, forKey: "blue")
+        case .gray(let white):
+            try writer.writeDouble(white, forKey: "white")
+        case .cmyk(let cyan, let magenta, let yellow, let black):
+            try writer.writeDouble(cyan, forKey: "cyan")
+            try writer.writeDouble(magenta, forKey: "magenta")
+            try writer.writeDouble(yellow, forKey: "yellow")
+            try writer.writeDouble(black, forKey: "black")
+        case .catalog(let catalog, let name, let fallback):
+            try writer.writeString(catalog, forKey: "catalog")
+            try writer.writeString(name, forKey: "name")
+            if let fallback { try writer.writeObject(fallback, forKey: "fallback") }
+        }
+        try writer.writeDouble(color.alpha, forKey: "alpha")
+    }
+
+    private func writeArchived(_ color: Color, to writer: any ValueWriter) throws {
+        let options = writer.options.richText
+        var written: Set<String> = ["NSColorSpace"]
+        if options.flavor == .uiKit {
+            writer.setArchiveClass(Self.uiKitClass)
+            let (red, green, blue, alpha) = color.rgba
+            if case .gray(let white) = color.components {
+                try writer.writeInt64(2, forKey: "UIColorComponentCount", encoding: .zigzag)
+                try writer.writeDouble(white, forKey: "UIWhite")
+                written.formUnion(["UIColorComponentCount", "UIWhite"])
+            } else {
+                try writer.writeInt64(4, forKey: "UIColorComponentCount", encoding: .zigzag)
+                try writer.writeDouble(red, forKey: "UIRed")
+                try writer.writeDouble(green, forKey: "UIGreen")
+                try writer.writeDouble(blue, forKey: "UIBlue")
+                written.formUnion(["UIColorComponentCount", "UIRed", "UIGreen", "UIBlue"])
+            }
+            try writer.writeDouble(alpha, forKey: "UIAlpha")
+            written.insert("UIAlpha")
+        } else {
+            writer.setArchiveClass(Self.appKitClass)
+        }
+        // The NS… keys, which a Mac reads (also inside a UIColor, through its class hint).
+        let digits = options.flavor == .uiKit ? 3 : 10
+        let terminator: [UInt8] = options.flavor == .uiKit ? [] : [0]
+        switch color.components {
+        case .rgb(let red, let green, let blue):
+            try writer.writeInt64(color.space == .calibrated ? 1 : 2, forKey: "NSColorSpace", encoding: .zigzag)
+            try writer.writeBytes(Self.text([red, green, blue], color.alpha, digits) + terminator, forKey: "NSRGB")
+            written.insert("NSRGB")
+        case .gray(let white):
+            try writer.writeInt64(color.space == .calibrated ? 3 : 4, forKey: "NSColorSpace", encoding: .zigzag)
+            try writer.writeBytes(Self.text([white], color.alpha, digits) + terminator, forKey: "NSWhite")
+            written.insert("NSWhite")
+        case .cmyk(let cyan, let magenta, let yellow, let black):
+            try writer.writeInt64(5, forKey: "NSColorSpace", encoding: .zigzag)
+            try writer.writeBytes(
+                Self.text([cyan, magenta, yellow, black], color.alpha, digits) + terminator, forKey: "NSCMYK")
+            written.insert("NSCMYK")
+        case .catalog(let catalog, let name, let fallback):
+            try writer.writeInt64(6, forKey: "NSColorSpace", encoding: .zigzag)
+            try writer.writeString(catalog, forKey: "NSCatalogName")
+            try writer.writeString(name, forKey: "NSColorName")
+            if let fallback { try writer.writeObject(fallback, forKey: "NSColor") }
+            written.formUnion(["NSCatalogName", "NSColorName", "NSColor"])
+        }
+        if color.preserved.values["NSCustomColorSpace"] == nil,
+            let description = ColorSpaceDescription(color.space, gray: Self.isGray(color))
+        {
+            try writer.writeBytes(Self.componentsText(color), forKey: "NSComponents")
+            try writer.writeObject(description, forKey: "NSCustomColorSpace")
+            written.formUnion(["NSComponents", "NSCustomColorSpace"])
+        }
+        try color.preserved.write(to: writer, except: written, owner: options.flavor == .appKit ? "NSColor" : "UIColor")
+    }
+
+    // MARK: Reading
+
+    public func read(from reader: any ValueReader) throws -> Color {
+        switch reader.formatFamily {
+        case .kryoBinary: return try readCompact(from: reader)
+        case .readable: return try readReadable(from: reader)
+        case .keyedArchive: return try readArchived(from: reader)
+        }
+    }
+
+    private func readCompact(from reader: any ValueReader) throws -> Color {
+        let spaceCode = Int(try reader.readInt8(forKey: "space"))
+        guard let space = Self.space(code: spaceCode) else {
+            throw reader.error(.invalidValue, expected: "a color space code 0–5", found: "\(spaceCode)")
+        }
+        let alpha = try reader.readDouble(forKey: "alpha")
+        let model = try reader.readInt8(forKey: "model")
+        let components: Color.Components
+        switch model {
+        case 0:
+            components = .rgb(
+                red: try reader.readDouble(forKey: "red"), green: try reader.readDouble(forKey: "green"),
+                blue: try reader.readDouble(forKey: "blue"))
+        case 1: components = .gray(white: try reader.readDouble(forKey: "white"))
+        case 2:
+            components = .cmyk(
+                cyan: try reader.readDouble(forKey: "cyan"), magenta: try reader.readDouble(forKey: "magenta"),
+                yellow: try reader.readDouble(forKey: "yellow"), black: try reader.readDouble(forKey: "black"))
+        case 3:
+            let catalog = try reader.readString(forKey: "catalog") ?? ""
+            let name = try reader.readString(forKey: "name") ?? ""
+            let fallback = try reader.readObject(
+                Color?.self, as: DeclaredType(Color.self, finality: .final), forKey: "fallback")
+            components = .catalog(catalog: catalog, name: name, fallback: fallback)
+        default:
+            throw reader.error(.invalidValue, expected: "a color model code 0–3", found: "\(model)")
+        }
+        return Color(components, space: space, alpha: alpha)
+    }
+
+    private func readReadable(from reader: any ValueReader) throws -> Color {
+        let spaceName = try reader.optionalString(forKey: "space") ?? "device"
+        guard let space = Self.space(name: spaceName) else {
+            throw reader.error(
+                .invalidValue, expected: "a color space (\(Self.spaceNames.joined(separator: ", ")))", found: spaceName)
+        }
+        let alpha = try reader.optionalDouble(forKey: "alpha") ?? 1
+        let components: Color.Components
+        if let red = try reader.optionalDouble(forKey: "red") {
+            components = .rgb(
+                red: red, green: try reader.optionalDouble(forKey: "green") ?? 0,
+                blue: try reader.optionalDouble(forKey: "blue") ?? 0)
+        } else if let white = try reader.optionalDouble(forKey: "white") {
+            components = .gray(white: white)
+        } else if let cyan = try reader.optionalDouble(forKey: "cyan") {
+            components = .cmyk(
+                cyan: cyan, magenta: try reader.optionalDouble(forKey: "magenta") ?? 0,
+                yellow: try reader.optionalDouble(forKey: "yellow") ?? 0,
+                black: try reader.optionalDouble(forKey: "black") ?? 0)
+        } else if let name = try reader.optionalString(forKey: "name") {
+            let fallback = try reader.readObject(Color?.self, as: DeclaredType(Color.self), forKey: "fallback")
+            components = .catalog(
+                catalog: try reader.optionalString(forKey: "catalog") ?? "System", name: name, fallback: fallback)
+        } else {
+            throw reader.error(
+                .invalidValue, expected: "red/green/blue, white, cyan/magenta/yellow/black or a catalog name in Color",
+                found: "none of them")
+        }
+        return Color(components, space: space, alpha: alpha)
+    }
+
+    private func readArchived(from reader: any ValueReader) throws -> Color {
+        let owner = reader.archiveClass?.name ?? "NSColor"
+        var color: Color
+        if let spaceNumber = try reader.optionalInt(forKey: "NSColorSpace") {
+            color = try readAppKit(spaceNumber, from: reader, owner: owner)
+        } else if let count = try reader.optionalInt(forKey: "UIColorComponentCount") {
+            color = try readUIKit(count, from: reader, owner: owner)
+        } else {
+            throw reader.error(
+                .invalidValue, expected: "NSColorSpace or UIColorComponentCount in \(owner)", found: "neither")
+        }
+        if reader.containsValue(forKey: "NSCustomColorSpace"),
+            let description = try reader.readObject(forKey: "NSCustomColorSpace") as? ColorSpaceDescription,
+            let space = description.space
+        {
+            color.space = space
+        }
+        color.preserved = try PreservedKeys.read(from: reader, except: Self.translatedKeys, owner: owner)
+        return color
+    }
+
+    private func readAppKit(_ space: Int, from reader: any ValueReader, owner: String) throws -> Color {
+        switch space {
+        case 1, 2:
+            // UIColor's doubles are exact; NSRGB is text rounded to a few digits.
+            if let red = try reader.optionalDouble(forKey: "UIRed") {
+                return try readUIKit(4, from: reader, owner: owner, space: space == 1 ? .calibrated : .device, red: red)
+            }
+            let values = try Self.numbers(in: "NSRGB", of: owner, counts: 3...4, reader)
+            return Color(
+                .rgb(red: values[0], green: values[1], blue: values[2]), space: space == 1 ? .calibrated : .device,
+                alpha: values.count == 4 ? values[3] : 1)
+        case 3, 4:
+            if reader.containsValue(forKey: "UIWhite") || reader.containsValue(forKey: "UIWhite-Double") {
+                return try readUIKit(2, from: reader, owner: owner, space: space == 3 ? .calibrated : .device)
+            }
+            let values = try Self.numbers(in: "NSWhite", of: owner, counts: 1...2, reader)
+            return Color(
+                .gray(white: values[0]), space: space == 3 ? .calibrated : .device,
+                alpha: values.count == 2 ? values[1] : 1)
+        case 5:
+            let values = try Self.numbers(in: "NSCMYK", of: owner, counts: 4...5, reader)
+            return Color(
+                .cmyk(cyan: values[0], magenta: values[1], yellow: values[2], black: values[3]), space: .device,
+                alpha: values.count == 5 ? values[4] : 1)
+        case 6:
+            let catalog = try reader.optionalString(forKey: "NSCatalogName") ?? "System"
+            let name = try reader.requiredString(forKey: "NSColorName", in: owner)
+            let fallbackValue = try reader.readObject(forKey: "NSColor")
+            guard fallbackValue == nil || fallbackValue is Color else {
+                throw reader.error(
+                    .typeMismatch, expected: "a color under NSColor in \(owner)",
+                    found: ValueConversion.describeType(of: fallbackValue))
+            }
+            return Color(.catalog(catalog: catalog, name: name, fallback: fallbackValue as? Color), space: .device)
+        default:
+            throw reader.error(.invalidValue, expected: "NSColorSpace 1–6 in \(owner)", found: "\(space)")
+        }
+    }
+
+    private func readUIKit(
+        _ count: Int, from reader: any ValueReader, owner: String, space: ColorSpace = .device, red: Double? = nil
+    ) throws -> Color {
+        func component(_ key: String) throws -> Double {
+            if let exact = try reader.optionalDouble(forKey: key + "-Double") { return exact }
+            guard let value = try reader.optionalDouble(forKey: key) else {
+                throw reader.error(.invalidValue, expected: "\(key) in \(owner)", found: "none")
+            }
+            return value
+        }
+        let alpha = try reader.optionalDouble(forKey: "UIAlpha-Double") ?? reader.optionalDouble(forKey: "UIAlpha") ?? 1
+        switch count {
+        case 4:
+            let red = try reader.optionalDouble(forKey: "UIRed-Double") ?? red ?? component("UIRed")
+            return Color(
+                .rgb(red: red, green: try component("UIGreen"), blue: try component("UIBlue")), space: space,
+                alpha: alpha)
+        case 2:
+            return Color(.gray(white: try component("UIWhite")), space: space, alpha: alpha)
+        default:
+            throw reader.error(.invalidValue, expected: "UIColorComponentCount 2 or 4 in \(owner)", found: "\(count)")
+        }
+    }
+
+    // MARK: Component text
+
+    /// The numbers of an `NSRGB`-style value: ASCII decimals separated by spaces, with an optional
+    /// trailing NUL.
+    static func numbers(in key: String, of owner: String, counts: ClosedRange<Int>, _ reader: any ValueReader) throws
+        -> [Double]
+    {
+        guard let bytes = try reader.optionalBytes(forKey: key) else {
+            throw reader.error(.invalidValue, expected: "\(key) in \(owner)", found: "none")
+        }
+        let text = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        var values: [Double] = []
+        for word in text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
+            guard let value = Double(word), value.isFinite else {
+                throw reader.error(.invalidValue, expected: "numbers in \(key) of \(owner)", found: "\"\(text)\"")
+            }
+            values.append(value)
+        }
+        guard counts.contains(values.count) else {
+            throw reader.error(
+                .invalidValue, expected: "\(counts.lowerBound) or \(counts.upperBound) numbers in \(key) of \(owner)",
+                found: "\(values.count): \"\(text)\"")
+        }
+        return values
+    }
+
+    /// Components as AppKit and UIKit write them: `%.<digits>g`, alpha only when it is not 1.
+    static func text(_ values: [Double], _ alpha: Double, _ digits: Int) -> [UInt8] {
+        let all = alpha == 1 ? values : values + [alpha]
+        return Array(all.map { String(format: "%.\(digits)g", $0) }.joined(separator: " ").utf8)
+    }
+
+    /// `NSComponents`: every component and alpha.
+    static func componentsText(_ color: Color) -> [UInt8] {
+        let (red, green, blue, alpha) = color.rgba
+        let values = isGray(color) ? [red, alpha] : [red, green, blue, alpha]
+        return Array(values.map { String(format: "%.10g", $0) }.joined(separator: " ").utf8)
+    }
+
+    static func isGray(_ color: Color) -> Bool {
+        if case .gray = color.components { return true }
+        return false
+    }
+
+    // MARK: Space names and codes
+
+    private static let spaces: [(ColorSpace, String)] = [
+        (.calibrated, "calibrated"), (.device, "device"), (.sRGB, "sRGB"), (.extendedSRGB, "extendedSRGB"),
+        (.displayP3, "displayP3"), (.grayGamma22, "grayGamma22"),
+    ]
+    static var spaceNames: [String] { spaces.map(\.1) }
+    static func spaceName(_ space: ColorSpace) -> String { spaces.first { $0.0 == space }?.1 ?? "device" }
+    static func space(name: String) -> ColorSpace? { spaces.first { $0.1 == name }?.0 }
+    static func spaceCode(_ space: ColorSpace) -> Int { spaces.firstIndex { $0.0 == space } ?? 1 }
+    static func space(code: Int) -> ColorSpace? { spaces.indices.contains(code) ? spaces[code].0 : nil }
+}

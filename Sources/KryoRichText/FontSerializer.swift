@@ -1,0 +1,117 @@
+import KryoCore
+
+/// Reads and writes ``Font``: AppKit's or UIKit's keys in keyed archives (as the call's
+/// ``RichTextOptions/flavor`` asks; either is read), plain names in readable documents, and a
+/// compact form in Kryo binary.
+public struct FontSerializer: Serializer {
+    /// Creates the serializer.
+    public init() {}
+
+    /// AppKit's class.
+    static let appKitClass = ArchiveClass("NSFont")
+    /// UIKit's class, which a Mac reads as an `NSFont`.
+    static let uiKitClass = ArchiveClass("UIFont", superclasses: ["NSFont", "NSObject"], hints: ["NSFont"])
+
+    private static let translatedKeys: Set<String> = [
+        "NSName", "NSSize", "NSfFlags", "UIFontName", "UIFontPointSize", "UIFontTraits", "UISystemFont",
+    ]
+
+    public func write(_ font: Font, to writer: any ValueWriter) throws {
+        switch writer.formatFamily {
+        case .kryoBinary:
+            try writer.writeString(font.name, forKey: "name")
+            try writer.writeDouble(font.pointSize, forKey: "size")
+            try writer.writeInt32(
+                Int32(truncatingIfNeeded: font.traits.rawValue), forKey: "traits", encoding: .positive)
+            try writer.writeBool(font.isSystemFont, forKey: "systemFont")
+            try writer.writeInt32(Int32(clamping: (font.appKitFlags ?? -1) + 1), forKey: "flags", encoding: .positive)
+        case .readable:
+            try writer.writeString(font.name, forKey: "name")
+            try writer.writeDouble(font.pointSize, forKey: "size")
+            if !font.traits.isEmpty {
+                try writer.writeInt64(Int64(font.traits.rawValue), forKey: "traits", encoding: .zigzag)
+            }
+            if font.isSystemFont { try writer.writeBool(true, forKey: "systemFont") }
+            if let flags = font.appKitFlags {
+                try writer.writeInt64(Int64(flags), forKey: "appKitFlags", encoding: .zigzag)
+            }
+        case .keyedArchive:
+            try writeArchived(font, to: writer)
+        }
+    }
+
+    private func writeArchived(_ font: Font, to writer: any ValueWriter) throws {
+        let options = writer.options.richText
+        var written: Set<String> = ["NSName", "NSSize"]
+        switch options.flavor {
+        case .appKit:
+            writer.setArchiveClass(Self.appKitClass)
+            try writer.writeString(font.name, forKey: "NSName")
+            try writer.writeDouble(font.pointSize, forKey: "NSSize")
+            try writer.writeInt32(Int32(clamping: font.appKitFlags ?? 16), forKey: "NSfFlags", encoding: .zigzag)
+            written.insert("NSfFlags")
+            if options.isLossless {
+                // What UIKit would read, where it differs from what the name and size tell.
+                if font.isSystemFont != Font.isSystemFontName(font.name) {
+                    try writer.writeBool(font.isSystemFont, forKey: "UISystemFont")
+                    written.insert("UISystemFont")
+                }
+                if font.traits != FontTraits(postScriptName: font.name) {
+                    try writer.writeInt64(Int64(font.traits.rawValue), forKey: "UIFontTraits", encoding: .zigzag)
+                    written.insert("UIFontTraits")
+                }
+            }
+        case .uiKit:
+            writer.setArchiveClass(Self.uiKitClass)
+            try writer.writeString(font.name, forKey: "UIFontName")
+            try writer.writeDouble(font.pointSize, forKey: "UIFontPointSize")
+            try writer.writeInt64(Int64(font.traits.rawValue), forKey: "UIFontTraits", encoding: .zigzag)
+            try writer.writeBool(font.isSystemFont, forKey: "UISystemFont")
+            try writer.writeString(font.name, forKey: "NSName")
+            try writer.writeDouble(font.pointSize, forKey: "NSSize")
+            written.formUnion(["UIFontName", "UIFontPointSize", "UIFontTraits", "UISystemFont"])
+            if options.isLossless, let flags = font.appKitFlags {
+                try writer.writeInt64(Int64(flags), forKey: "NSfFlags", encoding: .zigzag)
+                written.insert("NSfFlags")
+            }
+        }
+        try font.preserved.write(to: writer, except: written, owner: options.flavor == .appKit ? "NSFont" : "UIFont")
+    }
+
+    public func read(from reader: any ValueReader) throws -> Font {
+        switch reader.formatFamily {
+        case .kryoBinary:
+            let name = try reader.readString(forKey: "name") ?? ""
+            let size = try reader.readDouble(forKey: "size")
+            let traits = FontTraits(rawValue: Int(try reader.readInt32(forKey: "traits", encoding: .positive)))
+            let system = try reader.readBool(forKey: "systemFont")
+            let flags = Int(try reader.readInt32(forKey: "flags", encoding: .positive)) - 1
+            return Font(
+                name: name, pointSize: size, traits: traits, isSystemFont: system, appKitFlags: flags < 0 ? nil : flags)
+        case .readable:
+            let name = try reader.requiredString(forKey: "name", in: "Font")
+            return Font(
+                name: name, pointSize: try reader.optionalDouble(forKey: "size") ?? 0,
+                traits: FontTraits(rawValue: try reader.optionalInt(forKey: "traits") ?? 0),
+                isSystemFont: try reader.optionalBool(forKey: "systemFont") ?? false,
+                appKitFlags: try reader.optionalInt(forKey: "appKitFlags"))
+        case .keyedArchive:
+            return try readArchived(from: reader)
+        }
+    }
+
+    private func readArchived(from reader: any ValueReader) throws -> Font {
+        let owner = reader.archiveClass?.name ?? "NSFont"
+        guard let name = try reader.optionalString(forKey: "UIFontName") ?? reader.optionalString(forKey: "NSName")
+        else {
+            throw reader.error(.invalidValue, expected: "a font name (UIFontName or NSName) in \(owner)", found: "none")
+        }
+        let size = try reader.optionalDouble(forKey: "UIFontPointSize") ?? reader.optionalDouble(forKey: "NSSize") ?? 0
+        let traits = try reader.optionalInt(forKey: "UIFontTraits").map(FontTraits.init(rawValue:))
+        var font = Font(
+            name: name, pointSize: size, traits: traits, isSystemFont: try reader.optionalBool(forKey: "UISystemFont"),
+            appKitFlags: try reader.optionalInt(forKey: "NSfFlags"))
+        font.preserved = try PreservedKeys.read(from: reader, except: Self.translatedKeys, owner: owner)
+        return font
+    }
+}

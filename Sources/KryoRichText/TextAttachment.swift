@@ -1,0 +1,68 @@
+import KryoCore
+
+/// A file attached to text (the text holds U+FFFC where it sits): its contents and file name.
+///
+/// Keyed archives store it as an `NSTextAttachment` whose contents and file name are under the
+/// keys `SKContents` and `SKFileName`: SwiftKryo's own form (Apple's file-wrapper form is not
+/// modelled; an attachment Apple archived is read with its keys kept, and written back unchanged
+/// by a lossless call).
+public struct TextAttachment: Sendable, Hashable {
+    /// The bytes of the attached file.
+    public var contents: [UInt8]
+    /// The file's name, when it has one.
+    public var fileName: String?
+    /// Keys of the archive this attachment was read from that the model does not translate.
+    public var preserved = PreservedKeys()
+
+    /// Creates an attachment.
+    public init(contents: [UInt8], fileName: String? = nil) {
+        self.contents = contents
+        self.fileName = fileName
+    }
+
+    public static func == (lhs: TextAttachment, rhs: TextAttachment) -> Bool {
+        lhs.contents == rhs.contents && lhs.fileName == rhs.fileName
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(contents)
+        hasher.combine(fileName)
+    }
+}
+
+/// Reads and writes ``TextAttachment``: a length and the bytes, and the file name.
+public struct TextAttachmentSerializer: Serializer {
+    /// Creates the serializer.
+    public init() {}
+
+    public func write(_ attachment: TextAttachment, to writer: any ValueWriter) throws {
+        let keyed = writer.formatFamily == .keyedArchive
+        try writer.writeInt32(Int32(clamping: attachment.contents.count), forKey: "length", encoding: .positive)
+        try writer.writeBytes(attachment.contents, forKey: keyed ? "SKContents" : "contents")
+        try writer.writeString(attachment.fileName, forKey: keyed ? "SKFileName" : "fileName")
+        if keyed {
+            try attachment.preserved.write(
+                to: writer, except: ["length", "SKContents", "SKFileName"], owner: "NSTextAttachment")
+        }
+    }
+
+    public func read(from reader: any ValueReader) throws -> TextAttachment {
+        let keyed = reader.formatFamily == .keyedArchive
+        if keyed, !reader.containsValue(forKey: "SKContents") {
+            // An attachment archived by Apple: its keys kept as they are.
+            var attachment = TextAttachment(contents: [])
+            attachment.preserved = try PreservedKeys.read(from: reader, except: [], owner: "NSTextAttachment")
+            return attachment
+        }
+        let count = Int(try reader.readInt32(forKey: "length", encoding: .positive))
+        try reader.validateCount(count, minimumBytesPerElement: 1, forKey: "contents")
+        let contents = try reader.readBytes(count: count, forKey: keyed ? "SKContents" : "contents")
+        var attachment = TextAttachment(
+            contents: contents, fileName: try reader.readString(forKey: keyed ? "SKFileName" : "fileName"))
+        if keyed {
+            attachment.preserved = try PreservedKeys.read(
+                from: reader, except: ["length", "SKContents", "SKFileName"], owner: "NSTextAttachment")
+        }
+        return attachment
+    }
+}
