@@ -46,17 +46,21 @@ public struct AttributedTextSerializer: Serializer {
         } else {
             try writer.writeString(text.string, forKey: "NSString")
         }
+        let options = writer.options.richText
         var distinct: [TextAttributes] = []
         var dictionaries: [OrderedDictionary<String, Any?>] = []
         var info: [UInt8] = []
         for (run, range) in zip(text.runs, text.ranges) {
+            if !options.isLossless {
+                for name in run.attributes.untranslated.keys { options.drop(name, in: "attributes", range: range) }
+            }
             let index: Int
             if let found = distinct.firstIndex(of: run.attributes) {
                 index = found
             } else {
                 index = distinct.count
                 distinct.append(run.attributes)
-                dictionaries.append(Self.dictionary(of: run.attributes, writer, range: range))
+                dictionaries.append(Self.dictionary(of: run.attributes, options))
             }
             Self.appendLEB128(run.length, to: &info)
             Self.appendLEB128(index, to: &info)
@@ -72,7 +76,7 @@ public struct AttributedTextSerializer: Serializer {
     }
 
     /// The `NSDictionary` of a run's attributes, by archive name.
-    private static func dictionary(of attributes: TextAttributes, _ writer: any ValueWriter, range: Range<Int>)
+    private static func dictionary(of attributes: TextAttributes, _ options: RichTextOptions)
         -> OrderedDictionary<String, Any?>
     {
         var entries: OrderedDictionary<String, Any?> = [:]
@@ -80,13 +84,8 @@ public struct AttributedTextSerializer: Serializer {
             guard let value = field.get(attributes) else { continue }
             entries[field.archiveName] = TextAttributesSerializer.archived(value, of: field)
         }
-        let options = writer.options.richText
-        for (name, value) in attributes.untranslated {
-            if options.isLossless {
-                entries[name] = value.value
-            } else {
-                options.drop(name, in: "attributes", range: range)
-            }
+        if options.isLossless {
+            for (name, value) in attributes.untranslated { entries[name] = value.value }
         }
         return entries
     }

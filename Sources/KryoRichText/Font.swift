@@ -14,8 +14,9 @@ public struct Font: Sendable, Hashable {
     public var traits: FontTraits
     /// Whether this is the platform's system font (UIKit's `UISystemFont`).
     public var isSystemFont: Bool
-    /// AppKit's `NSfFlags`, an undocumented bit field; `nil` writes 16, what most archives hold.
-    public var appKitFlags: Int?
+    /// AppKit's `NSfFlags`, an undocumented bit field: 16, what most archives hold, unless an
+    /// archive said otherwise.
+    public var appKitFlags: Int
     /// Keys of the archive this font was read from that the model does not translate.
     public var preserved: PreservedKeys
 
@@ -23,7 +24,7 @@ public struct Font: Sendable, Hashable {
     /// name that starts with `.AppleSystemUIFont` or `.SFUI` is a system font.
     public init(
         name: String, pointSize: Double, traits: FontTraits? = nil, isSystemFont: Bool? = nil,
-        appKitFlags: Int? = nil
+        appKitFlags: Int = 16
     ) {
         self.name = name
         self.pointSize = pointSize

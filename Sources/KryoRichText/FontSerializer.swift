@@ -24,7 +24,7 @@ public struct FontSerializer: Serializer {
             try writer.writeInt32(
                 Int32(truncatingIfNeeded: font.traits.rawValue), forKey: "traits", encoding: .positive)
             try writer.writeBool(font.isSystemFont, forKey: "systemFont")
-            try writer.writeInt32(Int32(clamping: (font.appKitFlags ?? -1) + 1), forKey: "flags", encoding: .positive)
+            try writer.writeInt32(Int32(truncatingIfNeeded: font.appKitFlags), forKey: "flags", encoding: .zigzag)
         case .readable:
             try writer.writeString(font.name, forKey: "name")
             try writer.writeDouble(font.pointSize, forKey: "size")
@@ -32,8 +32,8 @@ public struct FontSerializer: Serializer {
                 try writer.writeInt64(Int64(font.traits.rawValue), forKey: "traits", encoding: .zigzag)
             }
             if font.isSystemFont { try writer.writeBool(true, forKey: "systemFont") }
-            if let flags = font.appKitFlags {
-                try writer.writeInt64(Int64(flags), forKey: "appKitFlags", encoding: .zigzag)
+            if font.appKitFlags != 16 {
+                try writer.writeInt64(Int64(font.appKitFlags), forKey: "appKitFlags", encoding: .zigzag)
             }
         case .keyedArchive:
             try writeArchived(font, to: writer)
@@ -48,7 +48,7 @@ public struct FontSerializer: Serializer {
             writer.setArchiveClass(Self.appKitClass)
             try writer.writeString(font.name, forKey: "NSName")
             try writer.writeDouble(font.pointSize, forKey: "NSSize")
-            try writer.writeInt32(Int32(clamping: font.appKitFlags ?? 16), forKey: "NSfFlags", encoding: .zigzag)
+            try writer.writeInt64(Int64(font.appKitFlags), forKey: "NSfFlags", encoding: .zigzag)
             written.insert("NSfFlags")
             if options.isLossless {
                 // What UIKit would read, where it differs from what the name and size tell.
@@ -70,8 +70,8 @@ public struct FontSerializer: Serializer {
             try writer.writeString(font.name, forKey: "NSName")
             try writer.writeDouble(font.pointSize, forKey: "NSSize")
             written.formUnion(["UIFontName", "UIFontPointSize", "UIFontTraits", "UISystemFont"])
-            if options.isLossless, let flags = font.appKitFlags {
-                try writer.writeInt64(Int64(flags), forKey: "NSfFlags", encoding: .zigzag)
+            if options.isLossless, font.appKitFlags != 16 {
+                try writer.writeInt64(Int64(font.appKitFlags), forKey: "NSfFlags", encoding: .zigzag)
                 written.insert("NSfFlags")
             }
         }
@@ -85,16 +85,15 @@ public struct FontSerializer: Serializer {
             let size = try reader.readDouble(forKey: "size")
             let traits = FontTraits(rawValue: Int(try reader.readInt32(forKey: "traits", encoding: .positive)))
             let system = try reader.readBool(forKey: "systemFont")
-            let flags = Int(try reader.readInt32(forKey: "flags", encoding: .positive)) - 1
-            return Font(
-                name: name, pointSize: size, traits: traits, isSystemFont: system, appKitFlags: flags < 0 ? nil : flags)
+            let flags = Int(try reader.readInt32(forKey: "flags", encoding: .zigzag))
+            return Font(name: name, pointSize: size, traits: traits, isSystemFont: system, appKitFlags: flags)
         case .readable:
             let name = try reader.requiredString(forKey: "name", in: "Font")
             return Font(
                 name: name, pointSize: try reader.optionalDouble(forKey: "size") ?? 0,
                 traits: FontTraits(rawValue: try reader.optionalInt(forKey: "traits") ?? 0),
                 isSystemFont: try reader.optionalBool(forKey: "systemFont") ?? false,
-                appKitFlags: try reader.optionalInt(forKey: "appKitFlags"))
+                appKitFlags: try reader.optionalInt(forKey: "appKitFlags") ?? 16)
         case .keyedArchive:
             return try readArchived(from: reader)
         }
@@ -110,7 +109,7 @@ public struct FontSerializer: Serializer {
         let traits = try reader.optionalInt(forKey: "UIFontTraits").map(FontTraits.init(rawValue:))
         var font = Font(
             name: name, pointSize: size, traits: traits, isSystemFont: try reader.optionalBool(forKey: "UISystemFont"),
-            appKitFlags: try reader.optionalInt(forKey: "NSfFlags"))
+            appKitFlags: try reader.optionalInt(forKey: "NSfFlags") ?? 16)
         font.preserved = try PreservedKeys.read(from: reader, except: Self.translatedKeys, owner: owner)
         return font
     }

@@ -1,3 +1,5 @@
+import KryoCore
+
 /// How lines of a paragraph are laid out: alignment, direction, spacing, indents and tab stops.
 ///
 /// Keyed archives store it as `NSParagraphStyle` with Apple's keys, each omitted when it has its
@@ -37,6 +39,10 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// Keys of the archive this style was read from that the model does not translate
     /// (`NSTextBlocks`, `NSTighteningFactorForTruncation`…).
     public var preserved = PreservedKeys()
+    /// The class the style was archived as (`NSParagraphStyle` or `NSMutableParagraphStyle`),
+    /// written back by keyed archives; `nil` writes `NSMutableParagraphStyle`, as both platforms
+    /// usually do.
+    public var archiveClass: ArchiveClass?
 
     /// Creates a style with every property at its default.
     public init() {}

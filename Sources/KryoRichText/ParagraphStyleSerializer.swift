@@ -40,7 +40,7 @@ public struct ParagraphStyleSerializer: Serializer {
             }
             if let tabs = style.tabStops { try writer.writeObject(tabs, as: Self.tabsType, forKey: "tabStops") }
         case .keyedArchive:
-            writer.setArchiveClass(Self.archiveClass)
+            writer.setArchiveClass(style.archiveClass ?? Self.archiveClass)
             if style.alignment != .left {
                 try writer.writeInt64(Int64(style.alignment.rawValue), forKey: "NSAlignment", encoding: .zigzag)
             }
@@ -110,6 +110,7 @@ public struct ParagraphStyleSerializer: Serializer {
             }
             style.tabStops = try Self.tabs(forKey: "NSTabStops", reader)
             style.preserved = try PreservedKeys.read(from: reader, except: Self.translatedKeys, owner: owner)
+            style.archiveClass = reader.archiveClass
         }
         return style
     }

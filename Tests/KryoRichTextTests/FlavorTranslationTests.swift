@@ -1,0 +1,140 @@
+import Foundation
+import KryoPlist
+import SwiftKryo
+import Testing
+
+/// Archives from one platform converted to the other platform's flavour and back keep every
+/// translated attribute, and in lossless mode every key the original had.
+@Suite struct FlavorTranslationTests {
+    let registry: Registry
+
+    init() throws {
+        registry = try Registry { RichText.registrations() }
+    }
+
+    func codec(_ flavor: ArchiveFlavor, _ fidelity: TranslationFidelity = .lossless, report: TranslationReport? = nil)
+        -> KeyedArchiveCodec
+    {
+        var options = SerializationOptions()
+        options.richText = RichTextOptions(flavor: flavor, fidelity: fidelity, report: report)
+        return KeyedArchiveCodec(registry: registry, options: options)
+    }
+
+    /// The keys of every object of each class in an archive, by class name.
+    static func keysByClass(_ bytes: [UInt8]) throws -> [String: Set<String>] {
+        let archive = try KeyedArchive(bytes: bytes)
+        var result: [String: Set<String>] = [:]
+        for object in archive.objects {
+            guard case .dictionary(let entries) = object, case .uid(let uid)? = entries["$class"],
+                case .dictionary(let description) = archive.objects[Int(uid)],
+                case .string(let name)? = description["$classname"]
+            else { continue }
+            result[name, default: []].formUnion(entries.keys.filter { $0 != "$class" })
+        }
+        return result
+    }
+
+    /// The classes the rich-text serializers write (containers such as `NSMutableArray` come
+    /// back as the Foundation class the keyed backend writes, `NSArray`).
+    static let richTextClasses: Set<String> = [
+        "NSFont", "UIFont", "NSColor", "UIColor", "NSMutableParagraphStyle", "NSParagraphStyle", "NSTextTab",
+        "NSShadow",
+        "NSAttributedString", "NSMutableAttributedString", "NSTextStorage", "UIFontDescriptor", "NSColorSpace",
+    ]
+
+    static let macFiles = ["mac/latexit-linkback-HistoryItem.bplist", "mac/nv-MainMenu.keyedobjects.nib"]
+    static let iosFiles = [
+        "ios/vectornator-textstorage-styles-7runs.bplist", "ios/vectornator-textstorage-sizes-9runs.bplist",
+        "ios/vectornator-textstorage-stroke.bplist",
+    ]
+
+    @Test(arguments: iosFiles)
+    func uiKitToAppKitAndBack(file: String) throws {
+        let original = try FixtureFiles.bytes(file)
+        let text = try codec(.uiKit).decode(AttributedText.self, from: original)
+        let mac = try codec(.appKit).encode(text)
+        let macKeys = try Self.keysByClass(mac)
+        #expect(macKeys["NSFont"]?.isSuperset(of: ["NSName", "NSSize", "NSfFlags"]) == true)
+        #expect(macKeys["UIFont"] == nil && macKeys["UIColor"] == nil)
+        let fromMac = try codec(.appKit).decode(AttributedText.self, from: mac)
+        #expect(fromMac == text)
+        let back = try codec(.uiKit).encode(fromMac)
+        #expect(try codec(.uiKit).decode(AttributedText.self, from: back) == text)
+        let originalKeys = try Self.keysByClass(original)
+        let backKeys = try Self.keysByClass(back)
+        for (name, keys) in originalKeys where Self.richTextClasses.contains(name) {
+            #expect(backKeys[name]?.isSuperset(of: keys) == true, "\(name): \(keys.subtracting(backKeys[name] ?? []))")
+        }
+    }
+
+    @Test(arguments: macFiles)
+    func appKitToUIKitAndBack(file: String) throws {
+        let original = try FixtureFiles.bytes(file)
+        let graph = try codec(.appKit).decode(Any?.self, from: original)
+        let texts = AppleRichTextFixtureTests.collect(AttributedText.self, in: graph)
+        let colors = AppleRichTextFixtureTests.collect(Color.self, in: graph)
+        #expect(!texts.isEmpty)
+        let ios = try codec(.uiKit).encode(graph)
+        let iosKeys = try Self.keysByClass(ios)
+        #expect(iosKeys["NSFont"] == nil && iosKeys["NSColor"] == nil)
+        #expect(iosKeys["UIFont"]?.isSuperset(of: ["UIFontName", "UIFontPointSize", "NSName", "NSSize"]) == true)
+        #expect(iosKeys["UIColor"]?.contains("UIColorComponentCount") == true)
+        let fromIOS = try codec(.uiKit).decode(Any?.self, from: ios)
+        // Dictionaries have no order: compare what was found, with counts.
+        let textsBack = AppleRichTextFixtureTests.collect(AttributedText.self, in: fromIOS)
+        let colorsBack = AppleRichTextFixtureTests.collect(Color.self, in: fromIOS)
+        #expect(textsBack.count == texts.count && Set(textsBack) == Set(texts))
+        #expect(colorsBack.count == colors.count && Set(colorsBack) == Set(colors))
+        let back = try codec(.appKit).encode(fromIOS)
+        let originalKeys = try Self.keysByClass(original)
+        let backKeys = try Self.keysByClass(back)
+        for (name, keys) in originalKeys where Self.richTextClasses.contains(name) {
+            #expect(backKeys[name]?.isSuperset(of: keys) == true, "\(name): \(keys.subtracting(backKeys[name] ?? []))")
+        }
+    }
+
+    @Test func uiKitFlavourWritesAppleKeysAndHints() throws {
+        let color = Color.rgb(0.25, 0.5, 1, alpha: 0.5)
+        let archive = try KeyedArchive(bytes: try codec(.uiKit).encode(color))
+        guard case .dictionary(let entries) = archive.objects[1], case .uid(let classUID)? = entries["$class"],
+            case .dictionary(let description) = archive.objects[Int(classUID)]
+        else {
+            Issue.record("no object in \(archive.objects)")
+            return
+        }
+        #expect(description["$classes"] == .array([.string("UIColor"), .string("NSColor"), .string("NSObject")]))
+        #expect(description["$classhints"] == .array([.string("NSColor")]))
+        #expect(entries["UIColorComponentCount"] == .integer(4))
+        #expect(entries["UIRed"] == .real(0.25))
+        #expect(entries["NSRGB"] == .data(Array("0.25 0.5 1 0.5".utf8)))
+        #expect(entries["NSColorSpace"] == .integer(2))
+
+        let mac = try KeyedArchive(bytes: try codec(.appKit).encode(color))
+        guard case .dictionary(let macEntries) = mac.objects[1] else { return }
+        #expect(macEntries["NSRGB"] == .data(Array("0.25 0.5 1 0.5".utf8) + [0]))
+        #expect(macEntries["UIRed"] == nil)
+    }
+
+    @Test func lossyDropsAndReportsWhatItCannotTranslate() throws {
+        let report = TranslationReport()
+        let original = try FixtureFiles.bytes("ios/vectornator-textstorage-styles-7runs.bplist")
+        let text = try codec(.uiKit, .lossy, report: report).decode(AttributedText.self, from: original)
+        let dropped = Set(report.dropped.map(\.description))
+        #expect(dropped.contains("UIFont.UIFontDescriptor"))
+        #expect(dropped.contains("NSMutableParagraphStyle.NSTextBlocks"))
+        #expect(dropped.contains("NSTextStorage.NSDelegate"))
+        #expect(text.runs.allSatisfy { $0.attributes.font?.preserved.isEmpty == true })
+
+        // Untranslated attributes: kept in lossless mode, dropped with their ranges in lossy mode.
+        let plain = try FixtureFiles.bytes("mac/scf-NSAttributedString.archive")
+        report.removeAll()
+        let lossy = try codec(.appKit, .lossy, report: report).decode(AttributedText.self, from: plain)
+        #expect(lossy.runs.count == 1)
+        #expect(report.dropped.contains(DroppedValue(owner: "attributes", name: "Font", range: 1..<2)))
+        #expect(report.dropped.filter { $0.name == "Size" }.map(\.range) == [1..<2, 2..<6, 6..<8, 8..<9])
+        let lossless = try codec(.appKit).decode(AttributedText.self, from: plain)
+        report.removeAll()
+        _ = try codec(.appKit, .lossy, report: report).encode(lossless)
+        #expect(report.dropped.filter { $0.name == "Font" }.count == 4)
+    }
+}
