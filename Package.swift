@@ -36,10 +36,11 @@ let package = Package(
                 "KryoCore", "KryoPlist", .product(name: "OrderedCollections", package: "swift-collections"),
             ]),
         .target(name: "KryoSchemaFiles", dependencies: ["KryoCore", .product(name: "Yams", package: "Yams")]),
+        .target(name: "KryoBlockGraph", dependencies: ["KryoCore"]),
         .target(
             name: "SwiftKryo",
             dependencies: [
-                "KryoCore", "KryoBinary", "KryoPlist", "KryoKeyed", "KryoReadable", "KryoSchemaFiles",
+                "KryoCore", "KryoBinary", "KryoPlist", "KryoKeyed", "KryoReadable", "KryoSchemaFiles", "KryoBlockGraph",
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]),
         .executableTarget(name: "KryoExample", dependencies: ["SwiftKryo"]),
@@ -52,6 +53,9 @@ let package = Package(
         .testTarget(name: "KryoKeyedTests", dependencies: ["SwiftKryo"]),
         .testTarget(name: "KryoReadableTests", dependencies: ["SwiftKryo"]),
         .testTarget(name: "KryoSchemaFilesTests", dependencies: ["KryoSchemaFiles"]),
+        // C structs joined by pointers, and the C functions that build, check and free them.
+        .target(name: "CBlockFixtures", path: "Tests/CBlockFixtures"),
+        .testTarget(name: "KryoBlockGraphTests", dependencies: ["SwiftKryo", "CBlockFixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
