@@ -37,7 +37,8 @@ struct BlockGraphWalk {
                     continue
                 }
                 let targetEncoding = try self.encoding(
-                    of: pointer.target, reachedFrom: "offset \(pointer.offset) of layout \(encoding.layout.name)")
+                    of: pointer.target, reachedFrom: "offset \(pointer.offset) of layout \(encoding.layout.name)"
+                )
                 if let known = indexByAddress[target] {
                     let knownLayout = boxes[known].layoutIndex
                     guard knownLayout == targetEncoding.layoutIndex else {
@@ -73,12 +74,14 @@ struct BlockGraphWalk {
     }
 
     /// The encoding of the layout `name`, added to the table when first used.
-    private mutating func encoding(of name: String, reachedFrom place: String) throws -> BlockEncoding {
+    private mutating func encoding(of name: String, reachedFrom place: @autoclosure () -> String) throws
+        -> BlockEncoding
+    {
         if let index = tableIndex[name] { return encodings[index] }
         guard let layout = layouts[name] else {
             throw SerializationError(
                 .invalidValue, expected: "a layout of the serializer's set (\(layouts.all.map(\.name)))",
-                found: "\(name) at \(place)")
+                found: "\(name) at \(place())")
         }
         if swapsBytes, layout.scalars == nil {
             throw SerializationError(
