@@ -64,4 +64,10 @@ extension ReadableValue {
     static func jsonData(_ bytes: [UInt8]) -> ReadableValue {
         .dictionary(["$class": .string("NSData"), "$data": .string(Data(bytes).base64EncodedString())])
     }
+
+    /// `{"$alias": path}`.
+    static func alias(_ path: String) -> ReadableValue { .dictionary(["$alias": .string(path)]) }
+
+    /// A list of integers.
+    static func integers(_ values: [Int64]) -> ReadableValue { .array(values.map { .integer($0) }) }
 }
