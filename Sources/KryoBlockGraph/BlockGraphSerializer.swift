@@ -45,6 +45,7 @@ public struct BlockGraphSerializer: Serializer {
         self.byteOrder = byteOrder
     }
 
+    /// Final: a graph in a slot declared as a graph carries no class tag.
     public var isFinal: Bool { true }
 
     static let layoutList = list([BlockLayout].self, of: BlockLayout.self, canBeNull: false)
@@ -58,6 +59,7 @@ public struct BlockGraphSerializer: Serializer {
             genericArguments: [DeclaredType(element, finality: .final, canBeNull: canBeNull)], canBeNull: false)
     }
 
+    /// Walks `graph` and writes its layouts, its blocks and their links.
     public func write(_ graph: BlockGraph, to writer: any ValueWriter) throws {
         let walk = try BlockGraphWalk(graph, layouts: layouts, swapsBytes: byteOrder != .native)
         try writer.writeInt32(Self.version, forKey: "version", encoding: .positive)
@@ -77,6 +79,7 @@ public struct BlockGraphSerializer: Serializer {
         }
     }
 
+    /// Reads and checks an archived graph and rebuilds it in new memory that the result owns.
     public func read(from reader: any ValueReader) throws -> BlockGraph {
         let version = try reader.readInt32(forKey: "version", encoding: .positive)
         guard version == Self.version else {

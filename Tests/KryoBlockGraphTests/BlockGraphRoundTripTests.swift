@@ -114,6 +114,15 @@ import Testing
         dlist.withRoot(as: DListNode.self) { copy in #expect(block_dlist_check(copy) == 7) }
     }
 
+    @Test(arguments: Formats.all) func registrationRequiredNeedsNothingMore(format: SerializationFormat) throws {
+        var options = SerializationOptions()
+        options.registrationRequired = true
+        let tree = block_tree_make(3)
+        defer { block_tree_free(tree) }
+        let back = try roundTrip(BlockGraph(root: tree), format, options: options)
+        back.withRoot(as: TreeNode.self) { #expect(block_tree_check($0) == 7) }
+    }
+
     @Test(arguments: [SerializationFormat.kryo(.v2), .keyedArchive(.xml), .readable(.json)])
     func archivesOfEqualGraphsAreEqual(format: SerializationFormat) throws {
         // Pointer slots are archived as zeros: no address leaks into the bytes, and the copy
