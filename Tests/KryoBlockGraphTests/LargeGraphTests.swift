@@ -10,11 +10,12 @@ import Testing
         try roundTripList(count: 1_000_000, in: .kryo(.v2))
     }
 
-    /// The keyed and readable backends build a tree of a million objects in memory, and take ten
-    /// times as long in a debug build: a hundred thousand nodes show the same flat archive.
+    /// The keyed and readable backends build an in-memory tree of every block and take about ten
+    /// times as long per node in a debug build: fifty thousand nodes show the same flat archive
+    /// (three levels deep) without slowing the suite down.
     @Test(arguments: [SerializationFormat.keyedArchive(.binary), .readable(.json)])
     func aLongListInTreeBackends(format: SerializationFormat) throws {
-        try roundTripList(count: 100_000, in: format)
+        try roundTripList(count: 50_000, in: format)
     }
 
     func roundTripList(count: Int32, in format: SerializationFormat) throws {
