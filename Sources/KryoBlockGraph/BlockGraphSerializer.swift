@@ -70,7 +70,11 @@ public struct BlockGraphSerializer: Serializer {
         let byNumber = !writer.options.references
         try writer.writeBool(byNumber, forKey: "linksByNumber")
         if byNumber {
-            try writer.writeInt32(Int32(walk.links.count), forKey: "linkCount", encoding: .positive)
+            guard let linkCount = Int32(exactly: walk.links.count) else {
+                throw SerializationError(
+                    .sizeLimitExceeded, expected: "fewer than 2^31 pointer slots", found: "\(walk.links.count)")
+            }
+            try writer.writeInt32(linkCount, forKey: "linkCount", encoding: .positive)
             try writer.writePrimitiveArray(walk.links, forKey: "links")
         } else {
             let boxes = walk.boxes

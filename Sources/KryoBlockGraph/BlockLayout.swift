@@ -106,7 +106,9 @@ public struct BlockLayout: Sendable, Hashable, CustomStringConvertible {
         name: String, size: Int, alignment: Int, pointers: [BlockPointer], scalars: [BlockScalar]?
     ) -> (expected: String, found: String)? {
         guard !name.isEmpty else { return ("a layout name", "an empty name") }
-        guard size > 0 else { return ("a block size of at least 1 byte", "\(size) for layout \(name)") }
+        guard size > 0, size <= Int(Int32.max) else {
+            return ("a block size from 1 byte to 2^31-1 bytes", "\(size) for layout \(name)")
+        }
         guard alignment > 0, alignment & (alignment - 1) == 0 else {
             return ("an alignment that is a power of two", "\(alignment) for layout \(name)")
         }
