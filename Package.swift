@@ -39,10 +39,12 @@ let package = Package(
             name: "KryoRichText",
             dependencies: ["KryoCore", .product(name: "OrderedCollections", package: "swift-collections")]),
         .target(name: "KryoSchemaFiles", dependencies: ["KryoCore", .product(name: "Yams", package: "Yams")]),
+        .target(name: "KryoBlockGraph", dependencies: ["KryoCore"]),
         .target(
             name: "SwiftKryo",
             dependencies: [
                 "KryoCore", "KryoBinary", "KryoPlist", "KryoKeyed", "KryoReadable", "KryoRichText", "KryoSchemaFiles",
+                "KryoBlockGraph",
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]),
         .executableTarget(name: "KryoExample", dependencies: ["SwiftKryo"]),
@@ -56,6 +58,9 @@ let package = Package(
         .testTarget(name: "KryoReadableTests", dependencies: ["SwiftKryo"]),
         .testTarget(name: "KryoSchemaFilesTests", dependencies: ["KryoSchemaFiles"]),
         .testTarget(name: "KryoRichTextTests", dependencies: ["SwiftKryo"]),
+        // C structs joined by pointers, and the C functions that build, check and free them.
+        .target(name: "CBlockFixtures", path: "Tests/CBlockFixtures"),
+        .testTarget(name: "KryoBlockGraphTests", dependencies: ["SwiftKryo", "CBlockFixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

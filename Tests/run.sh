@@ -19,3 +19,11 @@ fi
 
 swift build --build-tests "$@"
 swift test --skip-build "$@"
+
+# The block graph tests (C structs, raw memory) again under AddressSanitizer, which on Linux also
+# reports leaks: no leak, overflow, use-after-free or double free. Its own build directory; about
+# 2.5 minutes from scratch on two cores, 1 minute once built. KRYO_SKIP_ASAN=1 skips it.
+if [ "${KRYO_SKIP_ASAN:-0}" != 1 ]; then
+    LSAN_OPTIONS="suppressions=$PWD/Tests/lsan-suppressions.txt" \
+        swift test --sanitize=address --scratch-path .build-asan --filter KryoBlockGraphTests
+fi

@@ -143,6 +143,7 @@ public struct Register: Sendable {
 @resultBuilder
 public enum RegistryBuilder {
     public static func buildExpression(_ entry: Register) -> [Register] { [entry] }
+    /// Several entries at once: what a module that registers a family of types hands out.
     public static func buildExpression(_ entries: [Register]) -> [Register] { entries }
     public static func buildBlock(_ parts: [Register]...) -> [Register] { parts.flatMap { $0 } }
     public static func buildOptional(_ part: [Register]?) -> [Register] { part ?? [] }

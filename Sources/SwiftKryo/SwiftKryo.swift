@@ -1,5 +1,6 @@
 import Foundation
 @_exported import KryoBinary
+@_exported import KryoBlockGraph
 @_exported import KryoCore
 @_exported import KryoKeyed
 @_exported import KryoPlist
