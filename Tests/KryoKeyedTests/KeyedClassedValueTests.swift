@@ -108,6 +108,35 @@ final class SlotHolder: Schematized {
         #expect((strings as? JavaArray<String>).map(Array.init) == ["a", "b"])
     }
 
+    @Test func numbersAndLibraryCollectionsAtTheRootKeepTheirClass() throws {
+        func trip(_ value: Any) throws -> (className: String, back: Any?) {
+            let archive = try codec.archive(value)
+            return (try className(try root(archive), in: archive), try codec.decode(Any?.self, from: archive))
+        }
+        let float = try trip(Float(1.5))
+        #expect(float.className == "java.lang.Float")
+        #expect(float.back as? Float == 1.5)
+        let short = try trip(Int16(-3))
+        #expect(short.className == "java.lang.Short")
+        #expect(short.back as? Int16 == -3)
+        let char = try trip(UInt16(65))
+        #expect(char.className == "java.lang.Character")
+        #expect(char.back as? UInt16 == 65)
+        let linked = try trip(JavaLinkedList<Any?>([Int32(1), "a"]))
+        #expect(linked.className == "java.util.LinkedList")
+        let list = try #require(linked.back as? JavaLinkedList<Any?>)
+        #expect(list.count == 2)
+        #expect(list.first as? Int32 == 1)
+        let tree: JavaTreeMap<AnyHashable, Any?> = ["b": 2, "a": 1]
+        let sorted = try trip(tree)
+        #expect(sorted.className == "java.util.TreeMap")
+        let map = try #require(sorted.back as? JavaTreeMap<AnyHashable, Any?>)
+        #expect(map.map { $0.key } == ["a", "b"])
+        // Classes the plain form reads back as need nothing.
+        let archive = try codec.archive(["k": 1.5] as [String: Any?])
+        #expect(try className(try root(archive), in: archive) == "NSDictionary")
+    }
+
     @Test func typedSlotsStoreTheFoundationFormAlone() throws {
         let holder = SlotHolder()
         holder.count = 9
