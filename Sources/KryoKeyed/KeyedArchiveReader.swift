@@ -120,7 +120,7 @@ final class KeyedArchiveReader: ValueReader {
         throws -> Any?
     {
         let resolved = try resolveClass(of: entries, at: index)
-        if let stored = entries[KeyedArchiveKeys.classedValue],
+        if let stored = KeyedArchiveReader.classedValue(in: entries),
             let registration = classedValueRegistration(resolved.archiveClass)
         {
             return try decodeClassedValue(stored, registration, at: index, as: declared)
@@ -153,6 +153,12 @@ final class KeyedArchiveReader: ValueReader {
         case .unknown:
             return try decodeUnknown(entries, at: index, resolved.archiveClass)
         }
+    }
+
+    /// The value under `$value` of an object whose only keys are `$class` and `$value` (a value
+    /// archived with its class); `nil` for any other object.
+    private static func classedValue(in entries: PropertyListDictionary) -> PropertyListValue? {
+        entries.count == 2 ? entries[KeyedArchiveKeys.classedValue] : nil
     }
 
     /// The registration of a value archived with its class (`{$class: java.lang.Integer,
@@ -489,7 +495,7 @@ final class KeyedArchiveReader: ValueReader {
         {
             let resolved = try resolveClass(of: entries, at: Int(uid))
             // A value archived with its class is read whole (``decode(_:as:)``).
-            if case .registered(let registration) = resolved.kind, entries[KeyedArchiveKeys.classedValue] == nil {
+            if case .registered(let registration) = resolved.kind, KeyedArchiveReader.classedValue(in: entries) == nil {
                 do {
                     try enter(entries, at: Int(uid))
                 } catch {
