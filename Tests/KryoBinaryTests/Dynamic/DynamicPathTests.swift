@@ -70,13 +70,15 @@ import Testing
         #expect(
             hex(try encode(fromDocument, peerCase, codec)) == hex(bytes),
             "JSON: \(String(decoding: document, as: UTF8.self))")
-        let keyed = KeyedArchiveCodec(registry: registry, format: .xml, options: options)
-        let archive = try keyed.encode(value)
-        let fromArchive = try keyed.decode(Any?.self, from: archive)
         // Values in slots that do not declare their class (the root, an `Object` field, a raw
         // `List`) are archived with it where their Foundation form would lose it.
-        #expect(hex(try encode(fromArchive, peerCase, codec)) == hex(bytes), "keyed")
-        #expect(try keyed.encode(fromArchive) == archive, "the archive survives the trip")
+        for format in [PropertyListFormat.binary, .xml] {
+            let keyed = KeyedArchiveCodec(registry: registry, format: format, options: options)
+            let archive = try keyed.encode(value)
+            let fromArchive = try keyed.decode(Any?.self, from: archive)
+            #expect(hex(try encode(fromArchive, peerCase, codec)) == hex(bytes), "keyed \(format)")
+            #expect(try keyed.encode(fromArchive) == archive, "the archive survives the trip")
+        }
     }
 
     @Test("Kryo → dynamic values → Kryo, and through readable and keyed documents", arguments: cocoaCases)
