@@ -170,6 +170,18 @@ final class SlotHolder: Schematized {
         #expect(back.items[2] as? Int == 3)
     }
 
+    @Test func codablePropertiesAreUntypedSlots() throws {
+        // A Codable type's container has no Java field types: an `Int32` property keeps its
+        // class as it does in Java's `HashMap<String, Object>`, a `Double` needs nothing.
+        let codec = KeyedArchiveCodec(registry: try Registry { Register(Waypoint.self) })
+        let waypoint = Waypoint(name: "Light", latitude: -1.5, altitude: 30, visits: [])
+        let archive = try codec.archive(waypoint)
+        let root = try root(archive)
+        #expect(try className(try object(root["altitude"], in: archive), in: archive) == "java.lang.Integer")
+        if case .uid(let uid)? = root["latitude"] { #expect(archive.objects[Int(uid)] == .real(-1.5)) }
+        #expect(try codec.decode(Waypoint.self, from: archive) == waypoint)
+    }
+
     @Test func aNoteWithTypedFieldsHasNoWrappers() throws {
         let archive = try KeyedArchiveCodec(registry: try keyedRegistry()).archive(sampleNotes())
         for entry in archive.objects {
