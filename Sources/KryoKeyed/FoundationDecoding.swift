@@ -40,9 +40,10 @@ struct FoundationDecoding: Sendable {
         "NSValue": FoundationDecoding { reader, entries, _ in try reader.foundationValue(entries) },
     ]
 
-    // Elements are read as the declared type's generic arguments ask (`[String: Int32]`).
+    // Elements are read as the declared type's generic arguments ask (`[String: Int32]`), or
+    // as a Swift array's element type (Java's primitive arrays have no generic arguments).
     private static let list = FoundationDecoding { reader, entries, declared in
-        try reader.foundationElements(entries, as: declared?.genericArguments.first)
+        try reader.foundationElements(entries, as: KeyedArrayElement.declaredElement(of: declared))
     }
     private static let set = FoundationDecoding { reader, entries, declared in
         let elements = try reader.hashable(reader.foundationElements(entries, as: declared?.genericArguments.first))
@@ -214,4 +215,26 @@ extension KeyedArchiveReader {
                 bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
             ))
     }
+}
+
+/// The declared type of the elements of a list: the declared type's first generic argument, else
+/// the element type of a Swift array (`Float` for `[Float]`, a Java `float[]`), so that each
+/// element is read as that type.
+enum KeyedArrayElement {
+    static func declaredElement(of declared: DeclaredType?) -> DeclaredType? {
+        guard let declared else { return nil }
+        if let first = declared.genericArguments.first { return first }
+        guard let array = declared.swiftType as? any KeyedArrayType.Type else { return nil }
+        return DeclaredType.of(array.keyedElementType)
+    }
+}
+
+/// Swift arrays, whose element type the reader needs when the declared type has no generic
+/// arguments.
+protocol KeyedArrayType {
+    static var keyedElementType: any Any.Type { get }
+}
+
+extension Array: KeyedArrayType {
+    static var keyedElementType: any Any.Type { Element.self }
 }

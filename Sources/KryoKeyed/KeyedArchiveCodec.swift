@@ -65,7 +65,8 @@ public struct KeyedArchiveCodec: Sendable {
         let writer = KeyedArchiveWriter(registry: registry, options: options)
         var top: PropertyListDictionary = [:]
         for (key, value) in values {
-            let uid = try writer.at(key) { try writer.archive(value) }
+            // The top level declares nothing (Java's `writeClassAndObject`).
+            let uid = try writer.at(key) { try writer.archive(value, declared: .object) }
             top[key] = .uid(UInt64(uid))
         }
         return KeyedArchive(archiver: archiver, top: top, objects: writer.objects)

@@ -123,6 +123,11 @@ final class KeyedArchiveReader: ValueReader {
         throws -> Any?
     {
         let resolved = try resolveClass(of: entries, at: index)
+        if let stored = KeyedArchiveReader.classedValue(in: entries),
+            let registration = classedValueRegistration(resolved.archiveClass)
+        {
+            return try decodeClassedValue(stored, registration, at: index, as: declared)
+        }
         switch resolved.kind {
         case .registered(let registration):
             try enter(entries, at: index, resolved.archiveClass)
@@ -151,6 +156,49 @@ final class KeyedArchiveReader: ValueReader {
         case .unknown:
             return try decodeUnknown(entries, at: index, resolved.archiveClass)
         }
+    }
+
+    /// The value under `$value` of an object whose only keys are `$class` and `$value` (a value
+    /// archived with its class); `nil` for any other object.
+    private static func classedValue(in entries: PropertyListDictionary) -> PropertyListValue? {
+        entries.count == 2 ? entries[KeyedArchiveKeys.classedValue] : nil
+    }
+
+    /// The registration of a value archived with its class (`{$class: java.lang.Integer,
+    /// $value: 5}`): by the class's archive or Java name, then its superclasses' and hints';
+    /// `nil` when nothing is registered under any of them (the object is then kept whole).
+    private func classedValueRegistration(_ archiveClass: ArchiveClass) -> Registration? {
+        for name in archiveClass.chain + archiveClass.hints {
+            if let registration = registry.registration(forClassedValueNamed: name) { return registration }
+        }
+        return nil
+    }
+
+    /// Reads the Foundation form under `$value` as the Swift type of the class's registration
+    /// (an `NSArray` as `[Int32]` for `[I`, an integer as `Int32` for `java.lang.Integer`).
+    private func decodeClassedValue(
+        _ stored: PropertyListValue, _ registration: Registration, at index: Int, as declared: DeclaredType?
+    ) throws -> Any? {
+        try descend()
+        defer { depth -= 1 }
+        states[index] = .reading
+        var typed = DeclaredType.of(registration.swiftType)
+        typed.finality = .final
+        typed.javaName = registration.javaName
+        // The slot's generic arguments, when it has them, type the elements (`List<Integer>`).
+        if let arguments = declared?.genericArguments, !arguments.isEmpty { typed.genericArguments = arguments }
+        let value = try at(KeyedArchiveKeys.classedValue) { () -> Any? in
+            guard let value = try decode(stored, as: typed) else { return nil }
+            func convert<T>(_: T.Type) -> Any? { ValueConversion.convert(value, to: T.self) }
+            guard let converted = convert(registration.swiftType) else {
+                throw error(
+                    .typeMismatch, expected: "a value of \(registration.javaName)",
+                    found: ValueConversion.describeType(of: value))
+            }
+            return converted
+        }
+        states[index] = .read(value)
+        return value
     }
 
     private func decodeUnknown(_ entries: PropertyListDictionary, at index: Int, _ archiveClass: ArchiveClass)
@@ -449,7 +497,8 @@ final class KeyedArchiveReader: ValueReader {
             case .dictionary(let entries) = objects[Int(uid)]
         {
             let resolved = try resolveClass(of: entries, at: Int(uid))
-            if case .registered(let registration) = resolved.kind {
+            // A value archived with its class is read whole (``decode(_:as:)``).
+            if case .registered(let registration) = resolved.kind, KeyedArchiveReader.classedValue(in: entries) == nil {
                 do {
                     try enter(entries, at: Int(uid), resolved.archiveClass)
                 } catch {

@@ -9,11 +9,17 @@ import OrderedCollections
 extension KeyedArchiveWriter {
     /// Writes `value` in its Foundation form and returns its UID, or returns `nil` when `value`
     /// has no such form (a registered type).
-    func archiveFoundationValue(_ value: Any) throws -> Int? {
+    ///
+    /// - Parameter generics: The generic arguments of the slot `value` is in: the declared types
+    ///   of the elements of an untyped collection (`[Any?]` in a `List<Integer>` slot), so that
+    ///   only elements whose class the slot does not tell are archived with their class.
+    func archiveFoundationValue(_ value: Any, generics: [DeclaredType] = []) throws -> Int? {
         let type = type(of: value)
         if let form = KeyedArchiveWriter.swiftForms[ObjectIdentifier(type)] { return try form(self, value) }
-        if let collection = value as? any KeyedArchiveCollection { return try collection.archive(into: self) }
-        if let form = try archiveOtherCollection(value, of: type) { return form }
+        if let collection = value as? any KeyedArchiveCollection {
+            return try collection.archive(into: self, generics: generics)
+        }
+        if let form = try archiveOtherCollection(value, of: type, generics: generics) { return form }
         guard type is AnyClass else { return nil }
         if let unknown = value as? UnknownArchivedObject { return try archiveUnknown(unknown) }
         return try archiveFoundationObject(value as AnyObject)
@@ -85,41 +91,52 @@ extension KeyedArchiveWriter {
     }
 
     /// An `NSArray` or `NSSet`: its elements' UIDs under `NS.objects`.
-    func archiveList(_ elements: some Sequence<Any?>, as archiveClass: ArchiveClass, identity: AnyObject? = nil)
-        throws -> Int
-    {
+    ///
+    /// - Parameter elementType: The declared type of the elements when the collection is
+    ///   untyped (see ``archive(_:declared:)``); `nil` when its element type is a Swift type.
+    func archiveList(
+        _ elements: some Sequence<Any?>, as archiveClass: ArchiveClass, identity: AnyObject? = nil,
+        elementType: DeclaredType? = nil
+    ) throws -> Int {
         try archiveObject(archiveClass, identity: identity) { writer in
             var uids: [PropertyListValue] = []
             for (index, element) in elements.enumerated() {
-                uids.append(.uid(UInt64(try writer.at(String(index)) { try writer.archive(element) })))
+                uids.append(
+                    .uid(UInt64(try writer.at(String(index)) { try writer.archive(element, declared: elementType) })))
             }
             try writer.store(.array(uids), forKey: FoundationCoderKeys.objects)
         }
     }
 
     /// An `NSOrderedSet`: one `NS.object.N` key per element, as Apple writes it.
-    func archiveOrderedSet(_ elements: some Sequence<Any?>, as archiveClass: ArchiveClass, identity: AnyObject? = nil)
-        throws -> Int
-    {
+    func archiveOrderedSet(
+        _ elements: some Sequence<Any?>, as archiveClass: ArchiveClass, identity: AnyObject? = nil,
+        elementType: DeclaredType? = nil
+    ) throws -> Int {
         try archiveObject(archiveClass, identity: identity) { writer in
             for (index, element) in elements.enumerated() {
                 let key = FoundationCoderKeys.object(index)
-                try writer.storeObject(element, forKey: key)
+                try writer.storeObject(element, forKey: key, declared: elementType)
             }
         }
     }
 
     /// An `NSDictionary`: parallel `NS.keys` and `NS.objects` lists of UIDs.
+    ///
+    /// - Parameters:
+    ///   - keyType: The declared type of the keys when they are untyped, else `nil`.
+    ///   - valueType: The declared type of the values when they are untyped, else `nil`.
     func archiveDictionary(
-        _ entries: some Sequence<(key: Any, value: Any?)>, as archiveClass: ArchiveClass, identity: AnyObject? = nil
+        _ entries: some Sequence<(key: Any, value: Any?)>, as archiveClass: ArchiveClass, identity: AnyObject? = nil,
+        keyType: DeclaredType? = nil, valueType: DeclaredType? = nil
     ) throws -> Int {
         try archiveObject(archiveClass, identity: identity) { writer in
             var keys: [PropertyListValue] = []
             var objects: [PropertyListValue] = []
             for (key, value) in entries {
                 let name = (key as? String) ?? String(keys.count)
-                keys.append(.uid(UInt64(try writer.at(name) { try writer.archive(key) })))
-                objects.append(.uid(UInt64(try writer.at(name) { try writer.archive(value) })))
+                keys.append(.uid(UInt64(try writer.at(name) { try writer.archive(key, declared: keyType) })))
+                objects.append(.uid(UInt64(try writer.at(name) { try writer.archive(value, declared: valueType) })))
             }
             try writer.store(.array(keys), forKey: FoundationCoderKeys.keys)
             try writer.store(.array(objects), forKey: FoundationCoderKeys.objects)
@@ -127,15 +144,20 @@ extension KeyedArchiveWriter {
     }
 
     /// Other lists and maps with the library's default serializer (Java's `LinkedList`,
-    /// `TreeMap`, the containers of Codable values…), as `NSArray` and `NSDictionary`.
-    private func archiveOtherCollection(_ value: Any, of type: any Any.Type) throws -> Int? {
+    /// `TreeMap`, the containers of Codable values…), as `NSArray` and `NSDictionary`. Their
+    /// elements are boxed, so each is declared as the slot's generic argument, else `Object`.
+    private func archiveOtherCollection(_ value: Any, of type: any Any.Type, generics: [DeclaredType]) throws -> Int? {
         guard value is any AnyEntriesExposing || value is any AnyElementsExposing,
             registry.registration(for: type)?.usesDefaultSerializer ?? true
         else { return nil }
+        func argument(_ index: Int) -> DeclaredType { index < generics.count ? generics[index] : .object }
         if let map = value as? any AnyEntriesExposing {
-            return try archiveDictionary(map.anyEntries, as: .nsDictionary)
+            return try archiveDictionary(
+                map.anyEntries, as: .nsDictionary, keyType: argument(0), valueType: argument(1))
         }
-        if let list = value as? any AnyElementsExposing { return try archiveList(list.anyElements, as: .nsArray) }
+        if let list = value as? any AnyElementsExposing {
+            return try archiveList(list.anyElements, as: .nsArray, elementType: argument(0))
+        }
         return nil
     }
 
@@ -221,36 +243,81 @@ extension KeyedArchiveWriter {
 /// Swift collections that a keyed archive stores as Foundation collections.
 protocol KeyedArchiveCollection {
     /// Writes the collection and returns its UID.
-    func archive(into writer: KeyedArchiveWriter) throws -> Int
+    ///
+    /// - Parameter generics: The generic arguments of the slot the collection is in, which
+    ///   declare untyped elements (``KeyedArchiveWriter/untypedSlot(_:_:argument:)``).
+    func archive(into writer: KeyedArchiveWriter, generics: [DeclaredType]) throws -> Int
+
+    /// The Swift type a reader gives for the collection's Foundation form in a slot that declares
+    /// nothing (an `NSArray` reads as `[Any?]`).
+    func untypedReadType(in registry: Registry) -> any Any.Type
 }
 
-extension Array: KeyedArchiveCollection {
-    func archive(into writer: KeyedArchiveWriter) throws -> Int {
-        try writer.archiveList(lazy.map { $0 as Any? }, as: .nsArray)
+extension KeyedArchiveWriter {
+    /// The declared type of the elements (generic argument `index`) of an untyped collection
+    /// (`[Any?]`, `Set<AnyHashable>`): the slot's generic argument when it has one, else Java's
+    /// `Object`, so that elements that need their class get it; `nil` for typed elements, which
+    /// a reader converts to.
+    static func untypedSlot<Element>(_: Element.Type, _ generics: [DeclaredType], argument index: Int)
+        -> DeclaredType?
+    {
+        guard Element.self == Any?.self || Element.self == Any.self || Element.self == AnyHashable.self else {
+            return nil
+        }
+        return index < generics.count ? generics[index] : .object
     }
 }
 
+extension Array: KeyedArchiveCollection {
+    func archive(into writer: KeyedArchiveWriter, generics: [DeclaredType]) throws -> Int {
+        try writer.archiveList(
+            lazy.map { $0 as Any? }, as: .nsArray,
+            elementType: KeyedArchiveWriter.untypedSlot(Element.self, generics, argument: 0))
+    }
+
+    func untypedReadType(in registry: Registry) -> any Any.Type { [Any?].self }
+}
+
 extension Set: KeyedArchiveCollection {
-    func archive(into writer: KeyedArchiveWriter) throws -> Int {
-        try writer.archiveList(lazy.map { $0 as Any? }, as: .nsSet)
+    func archive(into writer: KeyedArchiveWriter, generics: [DeclaredType]) throws -> Int {
+        try writer.archiveList(
+            lazy.map { $0 as Any? }, as: .nsSet,
+            elementType: KeyedArchiveWriter.untypedSlot(Element.self, generics, argument: 0))
+    }
+
+    func untypedReadType(in registry: Registry) -> any Any.Type {
+        registry.untypedSetKeepsOrder ? OrderedSet<AnyHashable>.self : Set<AnyHashable>.self
     }
 }
 
 extension OrderedSet: KeyedArchiveCollection {
-    func archive(into writer: KeyedArchiveWriter) throws -> Int {
-        try writer.archiveOrderedSet(lazy.map { $0 as Any? }, as: .nsOrderedSet)
+    func archive(into writer: KeyedArchiveWriter, generics: [DeclaredType]) throws -> Int {
+        try writer.archiveOrderedSet(
+            lazy.map { $0 as Any? }, as: .nsOrderedSet,
+            elementType: KeyedArchiveWriter.untypedSlot(Element.self, generics, argument: 0))
     }
+
+    func untypedReadType(in registry: Registry) -> any Any.Type { OrderedSet<AnyHashable>.self }
 }
 
 extension Dictionary: KeyedArchiveCollection {
-    func archive(into writer: KeyedArchiveWriter) throws -> Int {
-        try writer.archiveDictionary(lazy.map { (key: $0.key as Any, value: $0.value as Any?) }, as: .nsDictionary)
+    func archive(into writer: KeyedArchiveWriter, generics: [DeclaredType]) throws -> Int {
+        try writer.archiveDictionary(
+            lazy.map { (key: $0.key as Any, value: $0.value as Any?) }, as: .nsDictionary,
+            keyType: KeyedArchiveWriter.untypedSlot(Key.self, generics, argument: 0),
+            valueType: KeyedArchiveWriter.untypedSlot(Value.self, generics, argument: 1))
     }
+
+    func untypedReadType(in registry: Registry) -> any Any.Type { registry.untypedMapReadType }
 }
 
 extension OrderedDictionary: KeyedArchiveCollection {
-    func archive(into writer: KeyedArchiveWriter) throws -> Int {
+    func archive(into writer: KeyedArchiveWriter, generics: [DeclaredType]) throws -> Int {
         try writer.archiveDictionary(
-            lazy.map { (key: $0.key as Any, value: $0.value as Any?) }, as: .nsDictionary)
+            lazy.map { (key: $0.key as Any, value: $0.value as Any?) }, as: .nsDictionary,
+            keyType: KeyedArchiveWriter.untypedSlot(Key.self, generics, argument: 0),
+            valueType: KeyedArchiveWriter.untypedSlot(Value.self, generics, argument: 1))
     }
+
+    func untypedReadType(in registry: Registry) -> any Any.Type { registry.untypedMapReadType }
 }

@@ -48,9 +48,13 @@ final class KeyedArchiveWriter: ValueWriter {
     // MARK: The object table
 
     /// Writes `value` as an entry of the table (or finds it there) and returns its UID: 0 for nil.
-    func archive(_ value: Any?) throws -> Int {
+    ///
+    /// - Parameter declared: The declared type of the slot, when known: a value whose Foundation
+    ///   form would read back there as another Java class is archived with its class
+    ///   (``archivePlain(_:declared:)``).
+    func archive(_ value: Any?, declared: DeclaredType? = nil) throws -> Int {
         guard let value = ValueConversion.flatten(value) else { return 0 }
-        if let uid = try archiveFoundationValue(value) { return uid }
+        if let uid = try archivePlain(value, declared: declared) { return uid }
         guard let registration = registry.registration(forValue: value) else {
             throw SerializationError(
                 options.registrationRequired ? .unregisteredType : .unsupported,
@@ -74,7 +78,7 @@ final class KeyedArchiveWriter: ValueWriter {
     }
 
     /// The instance to track `value` by, when references are on and the type has identity.
-    private func identity(of value: Any, _ registration: Registration) -> AnyObject? {
+    func identity(of value: Any, _ registration: Registration) -> AnyObject? {
         registration.identity == .instance ? ObjectIdentity.instance(value) : nil
     }
 
@@ -195,8 +199,10 @@ final class KeyedArchiveWriter: ValueWriter {
     }
 
     /// Writes an object and stores its UID under `key`.
-    func storeObject(_ value: Any?, forKey key: String) throws {
-        let uid = try at(key) { try archive(value) }
+    ///
+    /// - Parameter declared: The declared type of the slot, when known (see ``archive(_:declared:)``).
+    func storeObject(_ value: Any?, forKey key: String, declared: DeclaredType? = nil) throws {
+        let uid = try at(key) { try archive(value, declared: declared) }
         try store(.uid(UInt64(uid)), forKey: key)
     }
 
@@ -234,11 +240,11 @@ final class KeyedArchiveWriter: ValueWriter {
     // MARK: ValueWriter: objects
 
     func writeObject(_ value: Any?, as declared: DeclaredType, forKey key: String) throws {
-        try storeObject(value, forKey: key)
+        try storeObject(value, forKey: key, declared: declared)
     }
 
     func writeObject(_ value: Any?, in slot: ResolvedSlot, forKey key: String) throws {
-        try storeObject(value, forKey: key)
+        try storeObject(value, forKey: key, declared: slot.declared)
     }
 
     func beginObject(
@@ -246,7 +252,7 @@ final class KeyedArchiveWriter: ValueWriter {
         in slot: ResolvedSlot, forKey key: String
     ) throws -> Bool {
         let value = value()
-        if let uid = try at(key, { try archiveFoundationValue(value) }) {
+        if let uid = try at(key, { try archivePlain(value, declared: slot.declared) }) {
             try store(.uid(UInt64(uid)), forKey: key)
             return false
         }
@@ -310,4 +316,8 @@ enum KeyedArchiveKeys {
 
     /// The key a stored key was escaped from; `nil` for the archive's own keys (`$class`, `$0`…).
     static func unescape(_ stored: String) -> String? { DollarKeys.unescape(stored) }
+
+    /// The key of a value archived with its Java class (`{$class: java.lang.Integer, $value: 5}`):
+    /// one of the archive's own keys, which no escaped coder key can be.
+    static let classedValue = "$value"
 }
