@@ -34,6 +34,12 @@ public struct KeyedArchiveCodec: Sendable {
     public var archiver: String
     /// The `$archiver` names accepted when reading; `nil` (the default) accepts any.
     public var acceptedArchivers: Set<String>?
+    /// Whether a value in a slot that does not declare its class, whose Foundation form would
+    /// read back as another Java class (an `Int32` as a `Long`, an `int[]` as an `ArrayList`),
+    /// is archived as an object of its Java class holding the form under `$value`. Off by
+    /// default, so that archives hold only Apple's forms, which Foundation reads; on for data
+    /// that must go back to Java byte for byte (`kryo convert` turns it on).
+    public var keepsJavaClasses = false
 
     /// Creates a codec.
     public init(
@@ -62,7 +68,7 @@ public struct KeyedArchiveCodec: Sendable {
 
     /// Encodes several top-level values, each under its `$top` key, sharing one object table.
     public func archive(topLevel values: OrderedDictionary<String, Any?>) throws -> KeyedArchive {
-        let writer = KeyedArchiveWriter(registry: registry, options: options)
+        let writer = KeyedArchiveWriter(registry: registry, options: options, keepsJavaClasses: keepsJavaClasses)
         var top: PropertyListDictionary = [:]
         for (key, value) in values {
             // The top level declares nothing (Java's `writeClassAndObject`).

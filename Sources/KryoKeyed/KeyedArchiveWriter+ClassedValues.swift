@@ -29,7 +29,7 @@ extension KeyedArchiveWriter {
     /// `Long`, an `NSArray` an `ArrayList`…). Only where reading by the class gives back a value
     /// of the same Swift type.
     func classNeeded(for value: Any, in declared: DeclaredType) -> Registration? {
-        if declared.finality == .final { return nil }
+        if !keepsJavaClasses || declared.finality == .final { return nil }
         let type = Swift.type(of: value)
         let untyped = declared.swiftType == Any.self
         if !untyped, type == declared.swiftType { return nil }

@@ -38,7 +38,11 @@ final class KeyedArchiveWriter: ValueWriter {
         var nextGenericKey = 0
     }
 
-    init(registry: Registry, options: SerializationOptions) {
+    /// See ``KeyedArchiveCodec/keepsJavaClasses``.
+    let keepsJavaClasses: Bool
+
+    init(registry: Registry, options: SerializationOptions, keepsJavaClasses: Bool = false) {
+        self.keepsJavaClasses = keepsJavaClasses
         self.registry = registry
         registryGeneration = registry.generation
         self.options = options

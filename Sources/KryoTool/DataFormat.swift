@@ -45,12 +45,12 @@ enum DataFormat: String, CaseIterable, ExpressibleByArgument {
             return try codec.encode(value)
         case .kryo5:
             throw ToolError("the kryo5 format is not supported yet; this version reads and writes kryo2 (Kryo 2.x)")
-        case .keyedBinary:
-            return try KeyedArchiveCodec(registry: context.registry, format: .binary, options: context.options)
-                .encode(value)
-        case .keyedXML:
-            return try KeyedArchiveCodec(registry: context.registry, format: .xml, options: context.options)
-                .encode(value)
+        case .keyedBinary, .keyedXML:
+            // Java's data goes back to Kryo byte for byte: values keep their Java classes.
+            var codec = KeyedArchiveCodec(
+                registry: context.registry, format: self == .keyedXML ? .xml : .binary, options: context.options)
+            codec.keepsJavaClasses = true
+            return try codec.encode(value)
         case .json:
             return try ReadableCodec(registry: context.registry, format: .prettyJSON, options: context.options)
                 .encode(value)

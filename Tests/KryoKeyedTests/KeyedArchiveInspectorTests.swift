@@ -78,31 +78,27 @@ import Testing
                 """)
     }
 
-    /// An `Int32` in an untyped list reads back as an `Int` from its `NSNumber` form, so it is
-    /// archived with its Java class (`java.lang.Integer`, `$value`); `1.5` and `true` are not.
     static let codecDump = """
         $archiver: "NSKeyedArchiver"
         $version: 100000
         $top:
           root → #1 (NSArray)
-        $objects: 13 entries
+        $objects: 12 entries
           #0   $null
-          #1   NSArray (class #12: NSArray → NSObject)
-                 NS.objects [→ #2 (NSString "x"), → #3 (java.lang.Integer), → #5 (NSNumber 1.5), → #6 (NSNumber true), → #7 (NSDictionary), → #11 (NSData <2 bytes: 01 02>)]
+          #1   NSArray (class #11: NSArray → NSObject)
+                 NS.objects [→ #2 (NSString "x"), → #3 (NSNumber 5), → #4 (NSNumber 1.5), → #5 (NSNumber true), → #6 (NSDictionary), → #10 (NSData <2 bytes: 01 02>)]
           #2   NSString "x"
-          #3   java.lang.Integer (class #4: java.lang.Integer → NSObject)
-                 $value 5
-          #4   class description java.lang.Integer → NSObject
-          #5   NSNumber 1.5
-          #6   NSNumber true
-          #7   NSDictionary (class #10: NSDictionary → NSObject)
-                 NS.keys [→ #8 (NSString "k")]
-                 NS.objects [→ #9 (NSString "v")]
-          #8   NSString "k"
-          #9   NSString "v"
-          #10  class description NSDictionary → NSObject
-          #11  NSData <2 bytes: 01 02>
-          #12  class description NSArray → NSObject
+          #3   NSNumber 5
+          #4   NSNumber 1.5
+          #5   NSNumber true
+          #6   NSDictionary (class #9: NSDictionary → NSObject)
+                 NS.keys [→ #7 (NSString "k")]
+                 NS.objects [→ #8 (NSString "v")]
+          #7   NSString "k"
+          #8   NSString "v"
+          #9   class description NSDictionary → NSObject
+          #10  NSData <2 bytes: 01 02>
+          #11  class description NSArray → NSObject
 
         """
 

@@ -30,7 +30,9 @@ final class SlotHolder: Schematized {
     let codec: KeyedArchiveCodec
 
     init() throws {
-        codec = KeyedArchiveCodec(registry: try Registry { Register(SlotHolder.self, id: 60) })
+        var codec = KeyedArchiveCodec(registry: try Registry { Register(SlotHolder.self, id: 60) })
+        codec.keepsJavaClasses = true
+        self.codec = codec
     }
 
     /// The dictionary of the object `uid` refers to.
@@ -173,7 +175,8 @@ final class SlotHolder: Schematized {
     @Test func codablePropertiesAreUntypedSlots() throws {
         // A Codable type's container has no Java field types: an `Int32` property keeps its
         // class as it does in Java's `HashMap<String, Object>`, a `Double` needs nothing.
-        let codec = KeyedArchiveCodec(registry: try Registry { Register(Waypoint.self) })
+        var codec = KeyedArchiveCodec(registry: try Registry { Register(Waypoint.self) })
+        codec.keepsJavaClasses = true
         let waypoint = Waypoint(name: "Light", latitude: -1.5, altitude: 30, visits: [])
         let archive = try codec.archive(waypoint)
         let root = try root(archive)
@@ -183,7 +186,9 @@ final class SlotHolder: Schematized {
     }
 
     @Test func aNoteWithTypedFieldsHasNoWrappers() throws {
-        let archive = try KeyedArchiveCodec(registry: try keyedRegistry()).archive(sampleNotes())
+        var codec = KeyedArchiveCodec(registry: try keyedRegistry())
+        codec.keepsJavaClasses = true
+        let archive = try codec.archive(sampleNotes())
         for entry in archive.objects {
             guard case .dictionary(let entries) = entry else { continue }
             #expect(entries["$value"] == nil)

@@ -73,7 +73,8 @@ import Testing
         // Values in slots that do not declare their class (the root, an `Object` field, a raw
         // `List`) are archived with it where their Foundation form would lose it.
         for format in [PropertyListFormat.binary, .xml] {
-            let keyed = KeyedArchiveCodec(registry: registry, format: format, options: options)
+            var keyed = KeyedArchiveCodec(registry: registry, format: format, options: options)
+            keyed.keepsJavaClasses = true
             let archive = try keyed.encode(value)
             let fromArchive = try keyed.decode(Any?.self, from: archive)
             #expect(hex(try encode(fromArchive, peerCase, codec)) == hex(bytes), "keyed \(format)")
@@ -99,7 +100,8 @@ import Testing
         )
 
         for format in [PropertyListFormat.binary, .xml] {
-            let keyed = KeyedArchiveCodec(registry: registry, format: format, options: options)
+            var keyed = KeyedArchiveCodec(registry: registry, format: format, options: options)
+            keyed.keepsJavaClasses = true
             let archive = try keyed.encode(value)
             let fromArchive = try keyed.decode(Any?.self, from: archive)
             #expect(hex(try encode(fromArchive, peerCase, codec)) == hex(bytes), "\(format)")
