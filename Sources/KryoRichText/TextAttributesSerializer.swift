@@ -16,7 +16,6 @@ public struct TextAttributesSerializer: Serializer {
     private static let otherType = DeclaredType(OrderedDictionary<String, Any?>.self, finality: .final)
 
     public func write(_ attributes: TextAttributes, to writer: any ValueWriter) throws {
-        let options = writer.options.richText
         let untranslated = Self.writable(attributes.untranslated, writer, range: nil)
         if writer.isPositional {
             var mask: UInt32 = 0
@@ -47,7 +46,6 @@ public struct TextAttributesSerializer: Serializer {
             let entries = OrderedDictionary<String, Any?>(uniqueKeysWithValues: untranslated.map { ($0.key, $0.value) })
             try writer.writeObject(entries, as: Self.otherType, forKey: "other")
         }
-        _ = options
     }
 
     public func read(from reader: any ValueReader) throws -> TextAttributes {

@@ -1,0 +1,132 @@
+import Foundation
+import KryoPlist
+import SwiftKryo
+import Testing
+
+/// Malformed colors, runs past the end of the text and attribute indexes out of range are thrown
+/// errors that name the key path, never crashes.
+@Suite struct MalformedRichTextTests {
+    let codec: KeyedArchiveCodec
+
+    init() throws {
+        codec = KeyedArchiveCodec(registry: try Registry { RichText.registrations() })
+    }
+
+    /// The archive of `value` with the first object of class `className` changed by `change`.
+    func archive(
+        of value: Any, editing className: String, _ change: (inout PropertyListDictionary) -> Void
+    ) throws -> KeyedArchive {
+        var archive = try codec.archive(value)
+        for (index, object) in archive.objects.enumerated() {
+            guard case .dictionary(var entries) = object, case .uid(let uid)? = entries["$class"],
+                case .dictionary(let description) = archive.objects[Int(uid)],
+                description["$classname"] == .string(className)
+            else { continue }
+            change(&entries)
+            archive.objects[index] = .dictionary(entries)
+            return archive
+        }
+        Issue.record("no \(className) in the archive")
+        return archive
+    }
+
+    func error(decoding archive: KeyedArchive) throws -> SerializationError {
+        do {
+            let text = try codec.decode(Any?.self, from: archive)
+            Issue.record("decoded \(String(describing: text))")
+            throw CancellationError()
+        } catch let error as SerializationError {
+            return error
+        }
+    }
+
+    static func text() throws -> AttributedText {
+        var red = TextAttributes()
+        red.foregroundColor = .rgb(1, 0, 0)
+        var bold = TextAttributes()
+        bold.font = Font(name: "Helvetica-Bold", pointSize: 12)
+        return try AttributedText(
+            "Hello world", runs: [TextRun(length: 5, attributes: red), TextRun(length: 6, attributes: bold)])
+    }
+
+    @Test func wrongComponentCount() throws {
+        let archive = try archive(of: Color.rgb(1, 0, 0), editing: "NSColor") {
+            $0["NSRGB"] = .data(Array("1 0\u{0}".utf8))
+        }
+        let error = try error(decoding: archive)
+        #expect(error.expected.contains("3 or 4 numbers in NSRGB"))
+        #expect(error.found.contains("2"))
+        #expect(error.path == ["root"])
+    }
+
+    @Test func nonNumericComponents() throws {
+        let archive = try archive(of: try Self.text(), editing: "NSColor") {
+            $0["NSRGB"] = .data(Array("1 red 0".utf8))
+        }
+        let error = try error(decoding: archive)
+        #expect(error.expected.contains("numbers in NSRGB"))
+        #expect(error.found.contains("red"))
+        #expect(error.path.first == "root")
+        #expect(error.path.contains("NSAttributes"))
+    }
+
+    @Test func unknownColorSpace() throws {
+        let archive = try archive(of: Color.gray(0.5), editing: "NSColor") { $0["NSColorSpace"] = .integer(9) }
+        let error = try error(decoding: archive)
+        #expect(error.expected.contains("NSColorSpace 1–6"))
+        #expect(error.found == "9")
+    }
+
+    @Test func runLengthPastTheEnd() throws {
+        let archive = try archive(of: try Self.text(), editing: "NSAttributedString") { $0["NSAttributeInfo"] = nil }
+        // Without run information an array of dictionaries is not one dictionary.
+        let missing = try error(decoding: archive)
+        #expect(missing.expected.contains("an attribute dictionary"))
+
+        var longer = try codec.archive(try Self.text())
+        try Self.replaceInfo(in: &longer, with: [5, 0, 7, 1])
+        let error = try error(decoding: longer)
+        #expect(error.expected.contains("a run of 1 to 6 UTF-16 units at offset 5 in NSAttributeInfo"))
+        #expect(error.found == "a run of 7")
+        #expect(error.path == ["root"])
+    }
+
+    @Test func attributeIndexOutOfRange() throws {
+        var archive = try codec.archive(try Self.text())
+        try Self.replaceInfo(in: &archive, with: [5, 0, 6, 2])
+        let error = try error(decoding: archive)
+        #expect(error.expected.contains("an attribute index below 2 in NSAttributeInfo"))
+        #expect(error.found == "2")
+    }
+
+    @Test func truncatedRunInformation() throws {
+        var archive = try codec.archive(try Self.text())
+        try Self.replaceInfo(in: &archive, with: [5, 0, 0x86])
+        let error = try error(decoding: archive)
+        #expect(error.expected.contains("pairs of complete numbers in NSAttributeInfo"))
+    }
+
+    @Test func everyTruncationOfABinaryStreamThrows() throws {
+        let registry = try Registry { RichText.registrations(firstID: 40) }
+        let kryo = KryoCodec(registry: registry)
+        let bytes = try kryo.encode(try RichTextRoundTripTests.sample())
+        for count in 0..<bytes.count {
+            #expect(throws: SerializationError.self) {
+                try kryo.decode(AttributedText.self, from: Array(bytes.prefix(count)))
+            }
+        }
+    }
+
+    /// Replaces the bytes of the `NSMutableData` that holds `NSAttributeInfo`.
+    static func replaceInfo(in archive: inout KeyedArchive, with bytes: [UInt8]) throws {
+        for object in archive.objects {
+            guard case .dictionary(let entries) = object, case .uid(let uid)? = entries["NSAttributeInfo"],
+                case .dictionary(var data) = archive.objects[Int(uid)]
+            else { continue }
+            data["NS.data"] = .data(bytes)
+            archive.objects[Int(uid)] = .dictionary(data)
+            return
+        }
+        Issue.record("no NSAttributeInfo")
+    }
+}
