@@ -115,6 +115,33 @@ import Testing
         #expect(macEntries["UIRed"] == nil)
     }
 
+    @Test func oneRunIsOneDictionaryAndAnEmptyTextOnlyItsString() throws {
+        var bold = TextAttributes()
+        bold.font = Font(name: "Helvetica-Bold", pointSize: 12)
+        let codec = codec(.appKit)
+        for (text, keys) in [
+            (AttributedText("Hello", attributes: bold), ["NSString", "NSAttributes"]),
+            (AttributedText(""), ["NSString"]),
+        ] {
+            let archive = try KeyedArchive(bytes: try codec.encode(text))
+            guard case .dictionary(let entries) = archive.objects[1],
+                case .uid(let uid)? = entries["NSAttributes"] ?? .uid(0)
+            else {
+                Issue.record("no text object in \(archive.objects)")
+                continue
+            }
+            #expect(Set(entries.keys) == Set(keys + ["$class"]))
+            if !text.string.isEmpty {
+                guard case .dictionary(let attributes) = archive.objects[Int(uid)] else {
+                    Issue.record("NSAttributes is not a dictionary")
+                    continue
+                }
+                #expect(attributes["NS.keys"] != nil && attributes["NS.objects"] != nil)
+            }
+            #expect(try codec.decode(AttributedText.self, from: try archive.bytes(format: .binary)) == text)
+        }
+    }
+
     @Test func lossyDropsAndReportsWhatItCannotTranslate() throws {
         let report = TranslationReport()
         let original = try FixtureFiles.bytes("ios/vectornator-textstorage-styles-7runs.bplist")
