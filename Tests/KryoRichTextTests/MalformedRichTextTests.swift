@@ -130,3 +130,36 @@ import Testing
         Issue.record("no NSAttributeInfo")
     }
 }
+
+/// Corrupted copies of the real archives decode or throw; none crashes.
+@Suite struct CorruptedRichTextArchiveTests {
+    @Test(arguments: FlavorTranslationTests.iosFiles + FlavorTranslationTests.macFiles + ["mac/dracula-Font.bplist"])
+    func corruptedBytes(file: String) throws {
+        let codec = KeyedArchiveCodec(registry: try Registry { RichText.registrations() })
+        let original = try FixtureFiles.bytes(file)
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var mixed = state
+            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+            return mixed ^ (mixed >> 31)
+        }
+        var decoded = 0
+        for _ in 0..<150 {
+            var bytes = original
+            for _ in 0..<3 {
+                let index = Int(next() % UInt64(bytes.count))
+                bytes[index] = UInt8(truncatingIfNeeded: next())
+            }
+            do {
+                _ = try codec.decode(Any?.self, from: bytes)
+                decoded += 1
+            } catch is SerializationError {
+                continue
+            }
+        }
+        // Some corruptions hit bytes that do not matter (padding, unused strings): not all fail.
+        #expect(decoded < 150)
+    }
+}
