@@ -583,6 +583,11 @@ public final class KryoInput {
         }
         // The first character was already consumed; the string is it plus `length + 1` bytes.
         let bytes = state.pointee.bytes + state.pointee.position
+        if length + 2 <= SmallString.capacity, SmallString.isAvailable {
+            let result = SmallString.makeASCII(first: first, rest: bytes, count: length + 2)
+            advance(length + 1)
+            return result
+        }
         let result = String(unsafeUninitializedCapacity: length + 2) { target in
             guard let base = target.baseAddress else { return 0 }
             base.initialize(to: first)
@@ -641,6 +646,9 @@ public final class KryoInput {
         var length = 0
         var units = 0
         var hasSurrogates = false
+        // Overlong forms, which the standard library replaces (a small string made here must
+        // hold well-formed UTF-8).
+        var hasOverlong = false
         while units < unitCount {
             if unitCount - units >= 8,
                 raw.loadUnaligned(fromByteOffset: length, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
@@ -656,18 +664,25 @@ public final class KryoInput {
                 units += 1
             case 0xC0..<0xE0:
                 guard base[length + 1] & 0xC0 == 0x80 else { return nil }
+                if lead < 0xC2 { hasOverlong = true }
                 length += 2
                 units += 1
             case 0xE0..<0xF0:
                 let second = base[length + 1]
                 guard second & 0xC0 == 0x80, base[length + 2] & 0xC0 == 0x80 else { return nil }
                 if lead == 0xED, second >= 0xA0 { hasSurrogates = true }
+                if lead == 0xE0, second < 0xA0 { hasOverlong = true }
                 length += 3
                 units += 1
             default:
                 // Four-byte sequences (two units) and malformed bytes: the careful path.
                 return nil
             }
+        }
+        if length <= SmallString.capacity, !hasSurrogates, !hasOverlong, SmallString.isAvailable {
+            let result = SmallString.makeUTF8(base, count: length)
+            advance(length)
+            return result
         }
         let bytes = UnsafeBufferPointer(start: base, count: length)
         let result = hasSurrogates ? Self.decodeCESU8(bytes) : String(decoding: bytes, as: UTF8.self)
