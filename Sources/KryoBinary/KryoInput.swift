@@ -34,6 +34,8 @@ public final class KryoInput {
     private var owned: UnsafeMutableBufferPointer<UInt8>?
     private let source: (() throws -> [UInt8]?)?
     private var sourceExhausted: Bool
+    /// ``SmallString/isAvailable``, read once per input rather than once per string.
+    private let makesSmallStrings = SmallString.isAvailable
 
     /// Creates an input over a copy of `bytes`.
     public init(_ bytes: [UInt8]) {
@@ -103,6 +105,8 @@ public final class KryoInput {
 
     deinit {
         for frame in chunkFrames { frame.copy?.deallocate() }
+        frames.deinitialize(count: 1)
+        frames.deallocate()
         owned?.deallocate()
         state.deinitialize(count: 1)
         state.deallocate()
@@ -195,7 +199,17 @@ public final class KryoInput {
 
     /// Runs entered by ``beginChunks()``, innermost last. While one is open the input reads only
     /// the run's bytes and pulls nothing from the stream (the whole run is buffered on entry).
-    private var chunkFrames: [ChunkFrame] = []
+    /// Kept behind a pointer (``frames``): a class's stored array would be checked for exclusive
+    /// access at run time, on every call as well (``repoint(to:)`` looks at it).
+    private var chunkFrames: [ChunkFrame] {
+        _read { yield frames.pointee }
+        _modify { yield &frames.pointee }
+    }
+    private let frames: UnsafeMutablePointer<[ChunkFrame]> = {
+        let frames = UnsafeMutablePointer<[ChunkFrame]>.allocate(capacity: 1)
+        frames.initialize(to: [])
+        return frames
+    }()
 
     /// Enters a run of chunks written by `KryoOutput.endChunks(from:)` or Kryo's `OutputChunked`:
     /// reads see the chunks' bytes joined, and end where the run ends, until ``endChunks()``.
@@ -583,7 +597,7 @@ public final class KryoInput {
         }
         // The first character was already consumed; the string is it plus `length + 1` bytes.
         let bytes = state.pointee.bytes + state.pointee.position
-        if length + 2 <= SmallString.capacity, SmallString.isAvailable {
+        if length + 2 <= SmallString.capacity, makesSmallStrings {
             let result = SmallString.makeASCII(first: first, rest: bytes, count: length + 2)
             advance(length + 1)
             return result
@@ -679,7 +693,7 @@ public final class KryoInput {
                 return nil
             }
         }
-        if length <= SmallString.capacity, !hasSurrogates, !hasOverlong, SmallString.isAvailable {
+        if length <= SmallString.capacity, !hasSurrogates, !hasOverlong, makesSmallStrings {
             let result = SmallString.makeUTF8(base, count: length)
             advance(length)
             return result

@@ -141,6 +141,33 @@ import Testing
         }
     }
 
+    /// The reader remembers the registrations of the class ids it met in the registry it is
+    /// bound to: another registry that gives the same id to another class must be read with its
+    /// own registrations.
+    @Test func aClassIDMeansWhatEachCallsRegistrySays() throws {
+        let beans = try Registry { Register(SampleBean.self, id: 20) }
+        let inners = try Registry { Register(Inner.self, id: 20) }
+        let bean = SampleBean(key: 4, name: "n")
+        let inner = Inner(9, "i")
+        let beanBytes = try KryoCodec(registry: beans).encode([bean, bean] as [Any?])
+        let innerBytes = try KryoCodec(registry: inners).encode([inner] as [Any?])
+        for _ in 0..<3 {
+            let readBeans = try KryoCodec(registry: beans).decode([Any?].self, from: beanBytes)
+            #expect(readBeans.count == 2)
+            #expect(readBeans.allSatisfy { ($0 as? SampleBean) == bean })
+            let readInners = try KryoCodec(registry: inners).decode([Any?].self, from: innerBytes)
+            #expect(readInners.count == 1)
+            #expect(readInners.first.flatMap { $0 as? Inner } == inner)
+            // And a class id the bound registry does not have is still an error naming it.
+            let unknown = KryoCodec(registry: try Registry { Register(Inner.self, id: 21) })
+            let failure = #expect(throws: SerializationError.self) {
+                try unknown.decode([Any?].self, from: innerBytes)
+            }
+            #expect(failure?.kind == .unknownClassID)
+            #expect(failure?.found == "id 20")
+        }
+    }
+
     @Test func aDeepGraphThenAShallowOneOnTheSameThread() throws {
         let options = SerializationOptions(references: true, limits: Limits(maxDepth: 2000))
         let codec = KryoCodec(registry: try Registry { Register(SampleBean.self, id: 20) }, options: options)
