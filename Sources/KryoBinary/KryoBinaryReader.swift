@@ -871,8 +871,9 @@ private struct ReadObjects {
         return count - 1
     }
 
-    /// Numbers an object already read.
-    mutating func append(_ value: Any) {
+    /// Numbers an object already read. The value is taken over, not copied: a `String` boxed
+    /// for the call moves into the table without a copy of the box and its release.
+    mutating func append(_ value: consuming Any) {
         if count == capacity { grow() }
         (values + count).initialize(to: value)
         stored[count] = true
@@ -880,7 +881,7 @@ private struct ReadObjects {
     }
 
     /// Stores the value of object `index`, one of those numbered.
-    mutating func store(_ value: Any, at index: Int) {
+    mutating func store(_ value: consuming Any, at index: Int) {
         if stored[index] {
             values[index] = value
         } else {
