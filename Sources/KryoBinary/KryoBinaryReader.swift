@@ -43,6 +43,9 @@ public final class KryoBinaryReader: ValueReader {
         /// The objects being decoded, outermost first (their number is the depth).
         var open = OpenObjects(capacity: 16)
         var classNames: [Int: Registration] = [:]
+        /// The bound registry's registrations by class id, as they are met (kept between calls
+        /// with the same registry).
+        var classesByID = RegistrationsByID()
         /// Class names read that the registry does not know (`java.lang.Class` values may name them).
         var unknownClassNames: [Int: String] = [:]
         /// For each type whose field names this graph has read: where each stored field goes.
@@ -97,6 +100,7 @@ public final class KryoBinaryReader: ValueReader {
     }
 
     deinit {
+        state.pointee.classesByID.free()
         state.pointee.open.free()
         state.pointee.readObjects.free()
         state.deinitialize(count: 1)
@@ -148,6 +152,7 @@ public final class KryoBinaryReader: ValueReader {
             if reader.boundRegistry !== registry {
                 reader.boundRegistry = registry
                 reader.boundGeneration = registry.generation
+                reader.state.pointee.classesByID.removeAll()
             }
             reader.state.pointee.options = options
         } else {
@@ -366,6 +371,13 @@ public final class KryoBinaryReader: ValueReader {
             let value = try registration.serializer.read(from: self)
             endObject(storing: value)
             return value
+        case .slotBody:
+            guard let registration = slot.registration else {
+                throw error(.unsupported, expected: "a registration for \(slot.declared.swiftType)", found: "none")
+            }
+            let value = try registration.serializer.read(from: self)
+            endObject(storing: value)
+            return value
         case .ownNil(let registration):
             let value = try registration.serializer.readNilable(from: self)
             if let value { endObject(storing: value) } else { endObject() }
@@ -385,8 +397,10 @@ public final class KryoBinaryReader: ValueReader {
         }
     }
 
+    @inline(__always)
     private func openObject(in slot: ResolvedSlot, forKey key: String) throws -> ObjectReadStep {
-        let registration: Registration
+        // Unretained: the slot or the registry keeps it alive for the whole call.
+        let registration: Unmanaged<Registration>
         var reference = -1
         var step = Step.body
         if slot.isFinal {
@@ -395,15 +409,18 @@ public final class KryoBinaryReader: ValueReader {
                     .unsupported, expected: "a registration or default serializer for \(slot.declared.swiftType)",
                     found: "none")
             }
-            registration = declared
+            registration = Unmanaged.passUnretained(declared)
             if state.pointee.options.references {
-                switch try readReferenceMarker(registration: registration, mayBeNull: slot.declared.canBeNull) {
+                let marker = try registration._withUnsafeGuaranteedRef {
+                    try readReferenceMarker(registration: $0, mayBeNull: slot.declared.canBeNull)
+                }
+                switch marker {
                 case .resolved(let value):
                     return value.map { .reference($0) } ?? .null
                 case .newObject(let newSlot):
                     reference = newSlot
                 }
-            } else if registration.serializer.handlesNil {
+            } else if registration._withUnsafeGuaranteedRef({ $0.serializer.handlesNil }) {
                 if slot.declared.canBeNull { step = .ownNil }
             } else if slot.declared.canBeNull {
                 let marker = try withInput { try $0.readByte() }
@@ -415,17 +432,23 @@ public final class KryoBinaryReader: ValueReader {
                 }
             }
         } else {
-            guard var tagged = try readClassTag() else {
+            guard let tagged = try readClassTag() else {
                 return .null
             }
             // The declared type's own registration when the tag names the same Java class
             // (an ArrayList read into `[SampleBean]`).
-            if let preferred = slot.registration, preferred !== tagged, preferred.javaName == tagged.javaName {
-                tagged = preferred
+            if let preferred = slot.registration, !Self.isSame(tagged, preferred),
+                preferred.javaName == tagged._withUnsafeGuaranteedRef({ $0.javaName })
+            {
+                registration = Unmanaged.passUnretained(preferred)
+            } else {
+                registration = tagged
             }
-            registration = tagged
             if state.pointee.options.references {
-                switch try readReferenceMarker(registration: registration, mayBeNull: false) {
+                let marker = try registration._withUnsafeGuaranteedRef {
+                    try readReferenceMarker(registration: $0, mayBeNull: false)
+                }
+                switch marker {
                 case .resolved(let value):
                     return value.map { .reference($0) } ?? .null
                 case .newObject(let newSlot):
@@ -436,15 +459,28 @@ public final class KryoBinaryReader: ValueReader {
         guard state.pointee.open.count < state.pointee.options.limits.maxDepth else {
             throw error(
                 .depthLimitExceeded, expected: "at most \(state.pointee.options.limits.maxDepth) nested objects",
-                found: "deeper nesting at a \(registration.javaName)")
+                found: "deeper nesting at a \(registration.takeUnretainedValue().javaName)")
         }
         state.pointee.open.push(key, reference: reference)
-        let generics = slot.declared.genericArguments
-        if !(generics.isEmpty && state.pointee.genericArguments.isEmpty) { state.pointee.genericArguments = generics }
-        switch step {
-        case .ownNil: return .ownNil(registration)
-        case .body: return .body(registration, storesReference: reference >= 0)
+        // Most slots have no generic arguments, and neither had the last: nothing to copy.
+        if !slot.declared.genericArguments.isEmpty || !state.pointee.genericArguments.isEmpty {
+            state.pointee.genericArguments = slot.declared.genericArguments
         }
+        switch step {
+        case .ownNil:
+            return .ownNil(registration.takeUnretainedValue())
+        case .body:
+            // The slot's own registration (the common case) is not handed out again.
+            if let declared = slot.registration, Self.isSame(registration, declared) {
+                return .slotBody(storesReference: reference >= 0)
+            }
+            return .body(registration.takeUnretainedValue(), storesReference: reference >= 0)
+        }
+    }
+
+    @inline(__always)
+    private static func isSame(_ unretained: Unmanaged<Registration>, _ registration: Registration) -> Bool {
+        unretained.toOpaque() == Unmanaged.passUnretained(registration).toOpaque()
     }
 
     public func endObject(storing value: Any) {
@@ -658,60 +694,85 @@ public final class KryoBinaryReader: ValueReader {
         case unknown(String)
     }
 
-    private func readClassTag() throws -> Registration? {
-        guard case .known(let registration) = try readClassTag(allowingUnknown: false) else { return nil }
-        return registration
+    /// Reads a class tag that must name a class the registry knows; `nil` for the null tag.
+    /// A registered id (the common case) is looked up here, without the enum of
+    /// ``readClassTag(allowingUnknown:)``.
+    /// The registration is unretained: the registry keeps registrations by id alive, and this
+    /// call's class-name table those by name.
+    @inline(__always)
+    private func readClassTag() throws -> Unmanaged<Registration>? {
+        let tagOffset = withInput { $0.offset }
+        let tag = try withInput { try $0.readVarInt32(optimizePositive: true) }
+        if tag >= 2 {
+            let id = Int(tag) - 2
+            if let known = state.pointee.classesByID.registration(id) { return known }
+            guard let registration = registry.registration(forID: id) else { throw unknownClassID(tag, at: tagOffset) }
+            state.pointee.classesByID.store(registration, id)
+            return Unmanaged.passUnretained(registration)
+        }
+        if tag == 0 { return nil }
+        guard tag == 1, case .known(let registration) = try readClassName(allowingUnknown: false, tagOffset: tagOffset)
+        else { throw unknownClassID(tag, at: tagOffset) }
+        return Unmanaged.passUnretained(registration)
     }
 
     /// Reads a class tag; a name the registry does not know is an error unless `allowingUnknown`.
     private func readClassTag(allowingUnknown: Bool) throws -> ClassTag {
-        let tagOffset = input.offset
+        let tagOffset = withInput { $0.offset }
         let tag = try withInput { try $0.readVarInt32(optimizePositive: true) }
         switch tag {
         case 0:
             return .null
         case 1:
-            let nameID = Int(try withInput { try $0.readVarInt32(optimizePositive: true) })
-            if let known = state.pointee.classNames[nameID] { return .known(known) }
-            let name: String
-            if let unknown = state.pointee.unknownClassNames[nameID] {
-                name = unknown
-            } else {
-                guard let read = try withInput({ try $0.readString() }) else {
-                    throw error(.invalidValue, expected: "a class name", found: "nil")
-                }
-                name = read
+            return try readClassName(allowingUnknown: allowingUnknown, tagOffset: tagOffset)
+        default:
+            guard let registration = registry.registration(forID: Int(tag) - 2) else {
+                throw unknownClassID(tag, at: tagOffset)
             }
-            guard let registration = registry.registration(forJavaName: name) else {
-                guard allowingUnknown else {
-                    throw SerializationError(
-                        .unknownClassName, expected: "a class the registry knows", found: "\"\(name)\"",
-                        offset: tagOffset, path: currentPath)
-                }
-                if state.pointee.options.registrationRequired {
-                    throw SerializationError(
-                        .unregisteredType, expected: "a registered class (registration is required)",
-                        found: "class name \"\(name)\"", offset: tagOffset, path: currentPath)
-                }
-                state.pointee.unknownClassNames[nameID] = name
-                return .unknown(name)
+            return .known(registration)
+        }
+    }
+
+    private func unknownClassID(_ tag: Int32, at tagOffset: Int) -> SerializationError {
+        SerializationError(
+            .unknownClassID, expected: "a registered class id", found: "id \(Int(tag) - 2)", offset: tagOffset,
+            path: currentPath)
+    }
+
+    /// The class name (or name id) after the tag `1`.
+    private func readClassName(allowingUnknown: Bool, tagOffset: Int) throws -> ClassTag {
+        let nameID = Int(try withInput { try $0.readVarInt32(optimizePositive: true) })
+        if let known = state.pointee.classNames[nameID] { return .known(known) }
+        let name: String
+        if let unknown = state.pointee.unknownClassNames[nameID] {
+            name = unknown
+        } else {
+            guard let read = try withInput({ try $0.readString() }) else {
+                throw error(.invalidValue, expected: "a class name", found: "nil")
             }
-            if state.pointee.options.registrationRequired, registration.id == nil {
+            name = read
+        }
+        guard let registration = registry.registration(forJavaName: name) else {
+            guard allowingUnknown else {
+                throw SerializationError(
+                    .unknownClassName, expected: "a class the registry knows", found: "\"\(name)\"",
+                    offset: tagOffset, path: currentPath)
+            }
+            if state.pointee.options.registrationRequired {
                 throw SerializationError(
                     .unregisteredType, expected: "a registered class (registration is required)",
                     found: "class name \"\(name)\"", offset: tagOffset, path: currentPath)
             }
-            state.pointee.classNames[nameID] = registration
-            return .known(registration)
-        default:
-            let id = Int(tag) - 2
-            guard id >= 0, let registration = registry.registration(forID: id) else {
-                throw SerializationError(
-                    .unknownClassID, expected: "a registered class id", found: "id \(Int(tag) - 2)",
-                    offset: tagOffset, path: currentPath)
-            }
-            return .known(registration)
+            state.pointee.unknownClassNames[nameID] = name
+            return .unknown(name)
         }
+        if state.pointee.options.registrationRequired, registration.id == nil {
+            throw SerializationError(
+                .unregisteredType, expected: "a registered class (registration is required)",
+                found: "class name \"\(name)\"", offset: tagOffset, path: currentPath)
+        }
+        state.pointee.classNames[nameID] = registration
+        return .known(registration)
     }
 
     private func registration(for type: any Any.Type) throws -> Registration {
@@ -812,8 +873,9 @@ private struct ReadObjects {
         return count - 1
     }
 
-    /// Numbers an object already read.
-    mutating func append(_ value: Any) {
+    /// Numbers an object already read. The value is taken over, not copied: a `String` boxed
+    /// for the call moves into the table without a copy of the box and its release.
+    mutating func append(_ value: consuming Any) {
         if count == capacity { grow() }
         (values + count).initialize(to: value)
         stored[count] = true
@@ -821,7 +883,7 @@ private struct ReadObjects {
     }
 
     /// Stores the value of object `index`, one of those numbered.
-    mutating func store(_ value: Any, at index: Int) {
+    mutating func store(_ value: consuming Any, at index: Int) {
         if stored[index] {
             values[index] = value
         } else {

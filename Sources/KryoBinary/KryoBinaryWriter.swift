@@ -59,6 +59,11 @@ public final class KryoBinaryWriter: ValueWriter {
         var inUse = false
         /// The slot of the last `writeObject` call, by type, framing and registry generation.
         var rootSlot: (type: ObjectIdentifier, framing: KryoFraming, generation: UInt64, slot: ResolvedSlot)?
+        /// The type of the last value written in a slot without a registration of its own (Java's
+        /// `Object`: the top level of `writeClassAndObject`, an untyped list's elements), with its
+        /// registration, unretained (the registry of `generation` keeps it alive): the next value
+        /// of that type needs no unwrapping, no check for `String` and no registry lookup.
+        var lastUntyped: (type: ObjectIdentifier, generation: UInt64, registration: Unmanaged<Registration>)?
 
         /// Forgets everything one call recorded (Kryo's reset), keeping the memory of small
         /// tables for the next call and letting go of every value the tables hold.
@@ -308,6 +313,11 @@ public final class KryoBinaryWriter: ValueWriter {
     }
 
     public func writeObject(_ value: Any?, in slot: ResolvedSlot, forKey key: String) throws {
+        if slot.registration == nil, let value, let last = state.pointee.lastUntyped,
+            last.type == ObjectIdentifier(Swift.type(of: value)), last.generation == boundGeneration
+        {
+            return try last.registration._withUnsafeGuaranteedRef { try write(value, registration: $0, in: slot) }
+        }
         let value = ValueConversion.flatten(value)
         if let value, Swift.type(of: value) == String.self, let string = value as? String {
             try writeString(string, as: slot.declared)
@@ -324,6 +334,7 @@ public final class KryoBinaryWriter: ValueWriter {
                 registration = declared
             } else {
                 registration = try self.registration(forValue: value)
+                if slot.registration == nil { rememberUntyped(type, registration) }
             }
         } else if slot.isFinal {
             registration = try slot.registration ?? self.registration(for: slot.declared.swiftType)
@@ -332,6 +343,17 @@ public final class KryoBinaryWriter: ValueWriter {
             return
         }
         try write(value, registration: registration, in: slot)
+    }
+
+    /// Keeps `registration` for the next value of `type` written in a slot without a registration
+    /// of its own, when the type is one whose registration the type alone decides: not an
+    /// optional or an `AnyHashable` (unwrapped first), not a `String` (written without its
+    /// registration), not a value of the dynamic path (registered by its class name).
+    private func rememberUntyped(_ type: any Any.Type, _ registration: Registration) {
+        guard !ValueConversion.isOptionalType(type), type != AnyHashable.self, type != String.self,
+            type != DynamicObject.self, type != DynamicEnum.self
+        else { return }
+        state.pointee.lastUntyped = (ObjectIdentifier(type), boundGeneration, Unmanaged.passUnretained(registration))
     }
 
     /// Writes a value or nil, type-erased, in a resolved slot.

@@ -107,6 +107,9 @@ public struct KryoCodec: Sendable {
         }
     }
 
+    /// `Any?`, the type of an untyped decode.
+    private static let untyped = ObjectIdentifier(Any?.self)
+
     /// Decodes the next value from `input`, leaving the input just after it.
     public func decode<T>(_ type: T.Type, from input: KryoInput) throws -> T {
         let reader = KryoBinaryReader.beginCall(registry: registry, options: options, input: input)
@@ -116,8 +119,10 @@ public struct KryoCodec: Sendable {
 
     private func decode<T>(_ type: T.Type, with reader: KryoBinaryReader) throws -> T {
         let value = try reader.readRoot(framing: framing, declaredType: T.self)
-        // Decoding untyped (`Any?`, the common case for `writeClassAndObject` data): nothing to convert.
-        if T.self == Any?.self { return unsafeBitCast(value, to: T.self) }
+        // Decoding untyped (`Any?`, the common case for `writeClassAndObject` data): nothing to
+        // convert. (Compared with a type identifier made once: naming `Any?` here, in generic
+        // code, would look its metadata up in the runtime's cache on every call.)
+        if ObjectIdentifier(T.self) == KryoCodec.untyped { return unsafeBitCast(value, to: T.self) }
         // A value of exactly the type asked for (the common case): no cast, no conversion.
         if let value, let exact = ValueConversion.exactly(value, as: T.self) { return exact }
         guard let converted = ValueConversion.convert(value, to: T.self) else {

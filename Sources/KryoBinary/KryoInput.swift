@@ -34,6 +34,8 @@ public final class KryoInput {
     private var owned: UnsafeMutableBufferPointer<UInt8>?
     private let source: (() throws -> [UInt8]?)?
     private var sourceExhausted: Bool
+    /// ``SmallString/isAvailable``, read once per input rather than once per string.
+    private let makesSmallStrings = SmallString.isAvailable
 
     /// Creates an input over a copy of `bytes`.
     public init(_ bytes: [UInt8]) {
@@ -103,6 +105,8 @@ public final class KryoInput {
 
     deinit {
         for frame in chunkFrames { frame.copy?.deallocate() }
+        frames.deinitialize(count: 1)
+        frames.deallocate()
         owned?.deallocate()
         state.deinitialize(count: 1)
         state.deallocate()
@@ -195,7 +199,17 @@ public final class KryoInput {
 
     /// Runs entered by ``beginChunks()``, innermost last. While one is open the input reads only
     /// the run's bytes and pulls nothing from the stream (the whole run is buffered on entry).
-    private var chunkFrames: [ChunkFrame] = []
+    /// Kept behind a pointer (``frames``): a class's stored array would be checked for exclusive
+    /// access at run time, on every call as well (``repoint(to:)`` looks at it).
+    private var chunkFrames: [ChunkFrame] {
+        _read { yield frames.pointee }
+        _modify { yield &frames.pointee }
+    }
+    private let frames: UnsafeMutablePointer<[ChunkFrame]> = {
+        let frames = UnsafeMutablePointer<[ChunkFrame]>.allocate(capacity: 1)
+        frames.initialize(to: [])
+        return frames
+    }()
 
     /// Enters a run of chunks written by `KryoOutput.endChunks(from:)` or Kryo's `OutputChunked`:
     /// reads see the chunks' bytes joined, and end where the run ends, until ``endChunks()``.
@@ -583,6 +597,11 @@ public final class KryoInput {
         }
         // The first character was already consumed; the string is it plus `length + 1` bytes.
         let bytes = state.pointee.bytes + state.pointee.position
+        if length + 2 <= SmallString.capacity, makesSmallStrings {
+            let result = SmallString.makeASCII(first: first, rest: bytes, count: length + 2)
+            advance(length + 1)
+            return result
+        }
         let result = String(unsafeUninitializedCapacity: length + 2) { target in
             guard let base = target.baseAddress else { return 0 }
             base.initialize(to: first)
@@ -641,6 +660,9 @@ public final class KryoInput {
         var length = 0
         var units = 0
         var hasSurrogates = false
+        // Overlong forms, which the standard library replaces (a small string made here must
+        // hold well-formed UTF-8).
+        var hasOverlong = false
         while units < unitCount {
             if unitCount - units >= 8,
                 raw.loadUnaligned(fromByteOffset: length, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
@@ -656,18 +678,25 @@ public final class KryoInput {
                 units += 1
             case 0xC0..<0xE0:
                 guard base[length + 1] & 0xC0 == 0x80 else { return nil }
+                if lead < 0xC2 { hasOverlong = true }
                 length += 2
                 units += 1
             case 0xE0..<0xF0:
                 let second = base[length + 1]
                 guard second & 0xC0 == 0x80, base[length + 2] & 0xC0 == 0x80 else { return nil }
                 if lead == 0xED, second >= 0xA0 { hasSurrogates = true }
+                if lead == 0xE0, second < 0xA0 { hasOverlong = true }
                 length += 3
                 units += 1
             default:
                 // Four-byte sequences (two units) and malformed bytes: the careful path.
                 return nil
             }
+        }
+        if length <= SmallString.capacity, !hasSurrogates, !hasOverlong, makesSmallStrings {
+            let result = SmallString.makeUTF8(base, count: length)
+            advance(length)
+            return result
         }
         let bytes = UnsafeBufferPointer(start: base, count: length)
         let result = hasSurrogates ? Self.decodeCESU8(bytes) : String(decoding: bytes, as: UTF8.self)

@@ -184,6 +184,10 @@ extension ObjectSlot {
                     }
                     if storesReference { reader.endObject(storing: value) } else { reader.endObject() }
                     return value
+                case .slotBody(let storesReference):
+                    let value = try serializer.read(from: reader)
+                    if storesReference { reader.endObject(storing: value) } else { reader.endObject() }
+                    return value
                 case .ownNil(let registration):
                     let value: Value?
                     if registration === resolved.registration {
@@ -357,6 +361,11 @@ public enum ObjectReadStep {
     /// ``ValueReader/endObject(storing:)`` with the value when `storesReference` is `true`,
     /// ``ValueReader/endObject()`` otherwise.
     case body(Registration, storesReference: Bool)
+    /// The body follows and is of the slot's own registration (``ResolvedSlot/registration``),
+    /// which the step does not hand out again (sparing a retain and a release per object): read
+    /// it with that registration's serializer, then end it as after ``body(_:storesReference:)``.
+    /// A backend may always return ``body(_:storesReference:)`` instead.
+    case slotBody(storesReference: Bool)
     /// The serializer reads its own nil representation (``Serializer/readNilable(from:)``); then
     /// call ``ValueReader/endObject()``.
     case ownNil(Registration)

@@ -4,11 +4,22 @@
 /// element by element when a field declares `[SampleBean]`.
 public enum ValueConversion {
     /// Removes optional wrapping hidden inside an `Any`.
+    ///
+    /// Inlinable for its common case, a plain value (one look at its dynamic type), so that the
+    /// value is not copied into and out of a call.
+    @inlinable
+    @inline(__always)
     public static func flatten(_ value: Any?) -> Any? {
-        guard var current = value else { return nil }
-        // The common case, a plain value: one look at its dynamic type.
-        let dynamicType = type(of: current)
-        if !isOptionalType(dynamicType), dynamicType != AnyHashable.self { return current }
+        guard let plain = value else { return nil }
+        let dynamicType = type(of: plain)
+        if !isOptionalType(dynamicType), dynamicType != AnyHashable.self { return plain }
+        return unwrapped(plain)
+    }
+
+    /// ``flatten(_:)`` for a value that is an optional or an `AnyHashable`.
+    @usableFromInline
+    static func unwrapped(_ value: Any) -> Any? {
+        var current = value
         while isOptionalType(type(of: current)), let optional = current as? any OptionalProtocol {
             guard let inner = optional.wrappedAny else { return nil }
             current = inner
@@ -32,6 +43,7 @@ public enum ValueConversion {
     /// Whether `type` is an `Optional`, without a protocol-conformance lookup: the first word of a
     /// type's runtime metadata is its kind, and Swift's stable ABI gives `Optional` the kind 0x202
     /// (`2 | MetadataKindIsNonHeap`) on every platform. Called for every value the backends write.
+    @inlinable
     @inline(__always)
     public static func isOptionalType(_ type: any Any.Type) -> Bool {
         unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self) == 0x202

@@ -111,6 +111,63 @@ import Testing
         }
     }
 
+    /// The writer remembers the type of the last untyped value with its registration: another
+    /// registry, an optional or a string in the same place, or a different type must each still
+    /// be written as a new writer (which remembers nothing) writes them.
+    @Test func untypedValuesAfterOthersAreWrittenAsANewWriterWritesThem() throws {
+        let first = try Registry { Register(SampleBean.self, id: 20) }
+        let second = try Registry { Register(SampleBean.self, id: 30) }
+        let bean = SampleBean(key: 7, name: "b")
+        let wrapped: Any = SampleBean?.some(bean) as Any
+        let none: Any = SampleBean?.none as Any
+        let values: [Any?] = [bean, wrapped, "text", bean, none, Int32(5), bean, nil, [bean, "x", wrapped] as [Any?]]
+        for _ in 0..<2 {
+            for (registry, id) in [(first, 20), (second, 30), (first, 20)] {
+                let codec = KryoCodec(registry: registry)
+                for (index, value) in values.enumerated() {
+                    let bytes = try codec.encode(value)
+                    let output = KryoOutput()
+                    try KryoBinaryWriter(registry: registry, options: .default, output: output)
+                        .writeRoot(value, framing: .classAndObject)
+                    #expect(bytes == output.buffer, "value \(index)")
+                    if index == 0 || index == 1 || index == 3 || index == 6 {
+                        // The bean's class id and new-object marker (references are on by
+                        // default), then its fields: key 7 (zigzag), name "b" after its marker.
+                        #expect(hex(bytes) == hex([UInt8(id + 2), 0x01, 0x0E, 0x01, 0x82, 0x62]), "value \(index)")
+                    }
+                }
+                #expect(try codec.decode(SampleBean.self, from: try codec.encode(wrapped)) == bean)
+            }
+        }
+    }
+
+    /// The reader remembers the registrations of the class ids it met in the registry it is
+    /// bound to: another registry that gives the same id to another class must be read with its
+    /// own registrations.
+    @Test func aClassIDMeansWhatEachCallsRegistrySays() throws {
+        let beans = try Registry { Register(SampleBean.self, id: 20) }
+        let inners = try Registry { Register(Inner.self, id: 20) }
+        let bean = SampleBean(key: 4, name: "n")
+        let inner = Inner(9, "i")
+        let beanBytes = try KryoCodec(registry: beans).encode([bean, bean] as [Any?])
+        let innerBytes = try KryoCodec(registry: inners).encode([inner] as [Any?])
+        for _ in 0..<3 {
+            let readBeans = try KryoCodec(registry: beans).decode([Any?].self, from: beanBytes)
+            #expect(readBeans.count == 2)
+            #expect(readBeans.allSatisfy { ($0 as? SampleBean) == bean })
+            let readInners = try KryoCodec(registry: inners).decode([Any?].self, from: innerBytes)
+            #expect(readInners.count == 1)
+            #expect(readInners.first.flatMap { $0 as? Inner } == inner)
+            // And a class id the bound registry does not have is still an error naming it.
+            let unknown = KryoCodec(registry: try Registry { Register(Inner.self, id: 21) })
+            let failure = #expect(throws: SerializationError.self) {
+                try unknown.decode([Any?].self, from: innerBytes)
+            }
+            #expect(failure?.kind == .unknownClassID)
+            #expect(failure?.found == "id 20")
+        }
+    }
+
     @Test func aDeepGraphThenAShallowOneOnTheSameThread() throws {
         let options = SerializationOptions(references: true, limits: Limits(maxDepth: 2000))
         let codec = KryoCodec(registry: try Registry { Register(SampleBean.self, id: 20) }, options: options)

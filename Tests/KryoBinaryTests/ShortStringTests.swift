@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+@testable import KryoBinary
+
+/// Strings of up to 15 UTF-8 bytes are made directly from the input's bytes (``SmallString``):
+/// they must be the very strings the standard library makes from the same bytes.
+@Suite struct ShortStringTests {
+    @Test func theInlineLayoutIsRecognizedOnThisPlatform() {
+        // Otherwise every short string silently takes the slower standard-library path.
+        #expect(SmallString.isAvailable)
+    }
+
+    /// Every length from 0 to 17 bytes, ASCII (Kryo's ASCII form) and with two- and three-byte
+    /// characters (the UTF-8 form), read back equal, with equal hashes, counts and bytes.
+    @Test(arguments: ["abcdefghijklmnopq", "é-ab€cd文ef", "Steve Jobs\u{C2A4}", "\u{7F}\u{0}x\u{80}"])
+    func shortStringsAreTheStandardLibrarysStrings(_ alphabet: String) throws {
+        var prefix = ""
+        for character in alphabet {
+            prefix.append(character)
+            let output = KryoOutput()
+            output.writeString(prefix)
+            output.writeString(prefix + "!")
+            let input = KryoInput(output.buffer)
+            for expected in [prefix, prefix + "!"] {
+                let read = try #require(try input.readString())
+                let made = String(decoding: Array(expected.utf8), as: UTF8.self)
+                #expect(read == made)
+                #expect(read.hashValue == made.hashValue)
+                #expect(Set([read, made]).count == 1)
+                #expect(Array(read.utf8) == Array(expected.utf8))
+                #expect(read.count == expected.count)
+                #expect(Array(read.unicodeScalars) == Array(expected.unicodeScalars))
+                #expect(read.utf16.count == expected.utf16.count)
+                #expect(read + "+" == expected + "+")
+            }
+        }
+    }
+
+    /// Overlong UTF-8 forms are not well-formed: they go to the standard library, which
+    /// replaces them, exactly as before short strings were made directly.
+    @Test func overlongFormsAreLeftToTheStandardLibrary() throws {
+        // Two UTF-16 units: "/" written overlong in two bytes, then "a"; and NUL in three bytes.
+        let twoByte = try KryoInput([0x83, 0xC0, 0xAF, 0x61, 0, 0, 0]).readString()
+        #expect(twoByte == String(decoding: [0xC0, 0xAF, 0x61], as: UTF8.self))
+        let threeByte = try KryoInput([0x82, 0xE0, 0x80, 0x80]).readString()
+        #expect(threeByte == String(decoding: [0xE0, 0x80, 0x80], as: UTF8.self))
+    }
+}
