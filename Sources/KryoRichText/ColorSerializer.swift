@@ -15,8 +15,22 @@ public struct ColorSerializer: Serializer {
     private static let translatedKeys: Set<String> = [
         "NSColorSpace", "NSRGB", "NSWhite", "NSCMYK", "NSCatalogName", "NSColorName", "NSColor",
         "UIColorComponentCount", "UIRed", "UIGreen", "UIBlue", "UIAlpha", "UIWhite", "UIRed-Double",
-        "UIGreen-Double", "UIBlue-Double", "UIAlpha-Double", "UIWhite-Double",
+        "UIGreen-Double", "UIBlue-Double", "UIAlpha-Double", "UIWhite-Double", "NSComponents", "NSCustomColorSpace",
     ]
+
+    /// The `NSColorSpace` object a color's `NSCustomColorSpace` holds: the one it was read with
+    /// while the color is still in that space (an unknown one only while the color is in a legacy
+    /// space, as it was read), else the description of its space; `nil` for the legacy spaces.
+    static func customSpace(of color: Color) -> ColorSpaceDescription? {
+        let own = ColorSpaceDescription(color.space, gray: isGray(color))
+        if case .object(let value)? = color.preserved.values["NSCustomColorSpace"],
+            let read = value as? ColorSpaceDescription,
+            read.space == color.space || (read.space == nil && own == nil)
+        {
+            return read
+        }
+        return own
+    }
 
     // MARK: Writing
 
@@ -121,13 +135,12 @@ public struct ColorSerializer: Serializer {
             if let fallback { try writer.writeObject(fallback, forKey: "NSColor") }
             written.formUnion(["NSCatalogName", "NSColorName", "NSColor"])
         }
-        if color.preserved.values["NSCustomColorSpace"] == nil,
-            let description = ColorSpaceDescription(color.space, gray: Self.isGray(color))
-        {
+        if let description = Self.customSpace(of: color) {
+            // Written from the components every time, so that they never disagree with NSRGB.
             try writer.writeBytes(Self.componentsText(color), forKey: "NSComponents")
             try writer.writeObject(description, forKey: "NSCustomColorSpace")
-            written.formUnion(["NSComponents", "NSCustomColorSpace"])
         }
+        written.formUnion(["NSComponents", "NSCustomColorSpace"])
         try color.preserved.write(to: writer, except: written, owner: options.flavor == .appKit ? "NSColor" : "UIColor")
     }
 
@@ -213,13 +226,19 @@ public struct ColorSerializer: Serializer {
             throw reader.error(
                 .invalidValue, expected: "NSColorSpace or UIColorComponentCount in \(owner)", found: "neither")
         }
-        if reader.containsValue(forKey: "NSCustomColorSpace"),
-            let description = try reader.readObject(forKey: "NSCustomColorSpace") as? ColorSpaceDescription,
-            let space = description.space
-        {
-            color.space = space
-        }
         color.preserved = try PreservedKeys.read(from: reader, except: Self.translatedKeys, owner: owner)
+        if reader.containsValue(forKey: "NSCustomColorSpace"),
+            let description = try reader.readObject(forKey: "NSCustomColorSpace") as? ColorSpaceDescription
+        {
+            if let space = description.space { color.space = space }
+            // The description itself (with an ICC profile, say) is written back while the color
+            // stays in its space.
+            if reader.options.richText.isLossless {
+                color.preserved.set(.object(description), forKey: "NSCustomColorSpace")
+            } else if !description.preserved.isEmpty || description.space == nil {
+                reader.options.richText.drop("NSCustomColorSpace", in: owner)
+            }
+        }
         return color
     }
 

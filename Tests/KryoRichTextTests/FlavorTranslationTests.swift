@@ -165,3 +165,29 @@ import Testing
         #expect(report.dropped.filter { $0.name == "Font" }.count == 4)
     }
 }
+
+/// A color in a newer space keeps its `NSCustomColorSpace`, and its `NSComponents` always match
+/// the components, even after the color is changed.
+@Suite struct CustomColorSpaceTests {
+    @Test func componentsFollowTheColor() throws {
+        let codec = KeyedArchiveCodec(registry: try Registry { RichText.registrations() })
+        var color = try codec.decode(Color.self, from: try codec.encode(Color.rgb(0.25, 0.5, 0.75, space: .displayP3)))
+        #expect(color.space == .displayP3)
+        color.components = .rgb(red: 1, green: 0, blue: 0)
+        let archive = try KeyedArchive(bytes: try codec.encode(color))
+        guard case .dictionary(let entries) = archive.objects[1] else {
+            Issue.record("no color object")
+            return
+        }
+        #expect(entries["NSComponents"] == .data(Array("1 0 0 1".utf8)))
+        #expect(entries["NSRGB"] == .data(Array("1 0 0".utf8) + [0]))
+        // Moved to another space: the description follows.
+        color.space = .sRGB
+        let moved = try codec.decode(Color.self, from: try codec.encode(color))
+        #expect(moved.space == .sRGB)
+        color.space = .device
+        let legacy = try KeyedArchive(bytes: try codec.encode(color))
+        guard case .dictionary(let legacyEntries) = legacy.objects[1] else { return }
+        #expect(legacyEntries["NSCustomColorSpace"] == nil && legacyEntries["NSComponents"] == nil)
+    }
+}
