@@ -18,6 +18,9 @@ public struct ColorSerializer: Serializer {
         "UIGreen-Double", "UIBlue-Double", "UIAlpha-Double", "UIWhite-Double", "NSComponents", "NSCustomColorSpace",
     ]
 
+    /// What a system color name restates: the components and alpha.
+    static func basis(of color: Color) -> String { "\(color.components)|\(color.alpha)" }
+
     /// The `NSColorSpace` object a color's `NSCustomColorSpace` holds: the one it was read with
     /// while the color is still in that space (an unknown one only while the color is in a legacy
     /// space, as it was read), else the description of its space; `nil` for the legacy spaces.
@@ -141,7 +144,9 @@ public struct ColorSerializer: Serializer {
             try writer.writeObject(description, forKey: "NSCustomColorSpace")
         }
         written.formUnion(["NSComponents", "NSCustomColorSpace"])
-        try color.preserved.write(to: writer, except: written, owner: options.flavor == .appKit ? "NSColor" : "UIColor")
+        try color.preserved.write(
+            to: writer, except: written, owner: options.flavor == .appKit ? "NSColor" : "UIColor",
+            basis: Self.basis(of: color), restating: ["UISystemColorName"])
     }
 
     // MARK: Reading
@@ -227,6 +232,7 @@ public struct ColorSerializer: Serializer {
                 .invalidValue, expected: "NSColorSpace or UIColorComponentCount in \(owner)", found: "neither")
         }
         color.preserved = try PreservedKeys.read(from: reader, except: Self.translatedKeys, owner: owner)
+        color.preserved.basis = Self.basis(of: color)
         if reader.containsValue(forKey: "NSCustomColorSpace"),
             let description = try reader.readObject(forKey: "NSCustomColorSpace") as? ColorSpaceDescription
         {

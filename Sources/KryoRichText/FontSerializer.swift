@@ -12,6 +12,17 @@ public struct FontSerializer: Serializer {
     /// UIKit's class, which a Mac reads as an `NSFont`.
     static let uiKitClass = ArchiveClass("UIFont", superclasses: ["NSFont", "NSObject"], hints: ["NSFont"])
 
+    /// Keys that describe the font again (UIKit reads a `UIFontDescriptor` before `UIFontName`):
+    /// kept only while the font is the one they were read with.
+    private static let restatingKeys: Set<String> = [
+        "UIFontDescriptor", "NSDescriptor", "UIIBTextStyle", "UIFontFamilyName", "UIFontTextStyleForScaling",
+        "UIFontPointSizeForScaling", "UIFontMaximumPointSizeAfterScaling", "UIIBFontMetricsScaledFont",
+    ]
+
+    private static func basis(of font: Font) -> String {
+        "\(font.name)|\(font.pointSize)|\(font.traits.rawValue)|\(font.isSystemFont)"
+    }
+
     private static let translatedKeys: Set<String> = [
         "NSName", "NSSize", "NSfFlags", "UIFontName", "UIFontPointSize", "UIFontTraits", "UISystemFont",
     ]
@@ -75,7 +86,10 @@ public struct FontSerializer: Serializer {
                 written.insert("NSfFlags")
             }
         }
-        try font.preserved.write(to: writer, except: written, owner: options.flavor == .appKit ? "NSFont" : "UIFont")
+        try font.preserved.write(
+            to: writer, except: written, owner: options.flavor == .appKit ? "NSFont" : "UIFont",
+            basis: Self.basis(of: font),
+            restating: Self.restatingKeys)
     }
 
     public func read(from reader: any ValueReader) throws -> Font {
@@ -111,6 +125,7 @@ public struct FontSerializer: Serializer {
             name: name, pointSize: size, traits: traits, isSystemFont: try reader.optionalBool(forKey: "UISystemFont"),
             appKitFlags: try reader.optionalInt(forKey: "NSfFlags") ?? 16)
         font.preserved = try PreservedKeys.read(from: reader, except: Self.translatedKeys, owner: owner)
+        font.preserved.basis = Self.basis(of: font)
         return font
     }
 }

@@ -10,6 +10,9 @@ import OrderedCollections
 public struct PreservedKeys: @unchecked Sendable {
     /// The keys in the order they were read, with their values.
     public private(set) var values: OrderedDictionary<String, PreservedValue> = [:]
+    /// The translated properties of the object when it was read: keys that restate them (a
+    /// `UIFontDescriptor` names the font again) are written back only while they still match.
+    var basis: String?
 
     /// No keys.
     public init() {}
@@ -46,10 +49,22 @@ public struct PreservedKeys: @unchecked Sendable {
 
     /// Writes the kept keys that `written` does not hold already (lossless calls to keyed
     /// archives); a lossy call reports them.
-    func write(to writer: any ValueWriter, except written: Set<String>, owner: String) throws {
+    ///
+    /// - Parameters:
+    ///   - basis: The object's translated properties now; when they differ from those it was read
+    ///     with, the `restating` keys are left out (and reported when the call has a report).
+    func write(
+        to writer: any ValueWriter, except written: Set<String>, owner: String, basis current: String? = nil,
+        restating: Set<String> = []
+    ) throws {
         guard !values.isEmpty, writer.formatFamily == .keyedArchive else { return }
         let options = writer.options.richText
+        let stale = basis != nil && current != nil && basis != current
         for (key, value) in values where !written.contains(key) {
+            if stale, restating.contains(key) {
+                options.drop(key, in: owner)
+                continue
+            }
             guard options.isLossless else {
                 options.drop(key, in: owner)
                 continue

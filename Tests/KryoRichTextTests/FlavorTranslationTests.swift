@@ -191,3 +191,30 @@ import Testing
         #expect(legacyEntries["NSCustomColorSpace"] == nil && legacyEntries["NSComponents"] == nil)
     }
 }
+
+/// Preserved keys that restate the font (a `UIFontDescriptor`, which UIKit reads before
+/// `UIFontName`) are written back only while the font is unchanged.
+@Suite struct RestatingKeysTests {
+    @Test func aChangedFontLeavesItsOldDescriptorOut() throws {
+        var options = SerializationOptions()
+        let report = TranslationReport()
+        options.richText = RichTextOptions(flavor: .uiKit, report: report)
+        let codec = KeyedArchiveCodec(registry: try Registry { RichText.registrations() }, options: options)
+        let text = try codec.decode(
+            AttributedText.self, from: try FixtureFiles.bytes("ios/vectornator-textstorage-stroke.bplist"))
+        let font = try #require(text.runs.first?.attributes.font)
+        #expect(font.preserved.keys.contains("UIFontDescriptor"))
+
+        let unchanged = try FlavorTranslationTests.keysByClass(try codec.encode(font))
+        #expect(unchanged["UIFont"]?.contains("UIFontDescriptor") == true)
+        #expect(report.dropped.isEmpty)
+
+        var renamed = font
+        renamed.name = "Courier"
+        let keys = try FlavorTranslationTests.keysByClass(try codec.encode(renamed))
+        #expect(keys["UIFont"]?.contains("UIFontDescriptor") == false)
+        #expect(keys["UIFont"]?.contains("UIFontName") == true)
+        #expect(report.dropped.contains(DroppedValue(owner: "UIFont", name: "UIFontDescriptor")))
+        #expect(try codec.decode(Font.self, from: try codec.encode(renamed)).name == "Courier")
+    }
+}
