@@ -300,24 +300,30 @@ extension OrderedSet: KeyedArchiveCollection {
     func untypedReadType(in registry: Registry) -> any Any.Type { OrderedSet<AnyHashable>.self }
 }
 
-extension Dictionary: KeyedArchiveCollection {
+/// A Swift map (`Dictionary`, `OrderedDictionary`): an `NSDictionary`, its keys and values declared
+/// by the slot's generic arguments.
+protocol KeyedArchiveMap: KeyedArchiveCollection, Sequence where Element == (key: MapKey, value: MapValue) {
+    associatedtype MapKey
+    associatedtype MapValue
+}
+
+extension KeyedArchiveMap {
     func archive(into writer: KeyedArchiveWriter, generics: [DeclaredType]) throws -> Int {
         try writer.archiveDictionary(
             lazy.map { (key: $0.key as Any, value: $0.value as Any?) }, as: .nsDictionary,
-            keyType: KeyedArchiveWriter.untypedSlot(Key.self, generics, argument: 0),
-            valueType: KeyedArchiveWriter.untypedSlot(Value.self, generics, argument: 1))
+            keyType: KeyedArchiveWriter.untypedSlot(MapKey.self, generics, argument: 0),
+            valueType: KeyedArchiveWriter.untypedSlot(MapValue.self, generics, argument: 1))
     }
 
     func untypedReadType(in registry: Registry) -> any Any.Type { registry.untypedMapReadType }
 }
 
-extension OrderedDictionary: KeyedArchiveCollection {
-    func archive(into writer: KeyedArchiveWriter, generics: [DeclaredType]) throws -> Int {
-        try writer.archiveDictionary(
-            lazy.map { (key: $0.key as Any, value: $0.value as Any?) }, as: .nsDictionary,
-            keyType: KeyedArchiveWriter.untypedSlot(Key.self, generics, argument: 0),
-            valueType: KeyedArchiveWriter.untypedSlot(Value.self, generics, argument: 1))
-    }
+extension Dictionary: KeyedArchiveMap {
+    typealias MapKey = Key
+    typealias MapValue = Value
+}
 
-    func untypedReadType(in registry: Registry) -> any Any.Type { registry.untypedMapReadType }
+extension OrderedDictionary: KeyedArchiveMap {
+    typealias MapKey = Key
+    typealias MapValue = Value
 }
