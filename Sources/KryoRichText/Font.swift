@@ -54,7 +54,9 @@ public struct Font: Sendable, Hashable {
 
 /// The traits of a font as UIKit archives them (`UIFontTraits`).
 public struct FontTraits: OptionSet, Sendable, Hashable {
+    /// The bits, as `UIFontTraits` stores them.
     public let rawValue: Int
+    /// Traits from their bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// Italic or oblique.

@@ -83,10 +83,15 @@ public struct ParagraphStyle: Sendable, Hashable {
 /// Text alignment, numbered as Core Text and both platforms' archives number it (in memory,
 /// AppKit on Intel numbers center and right the other way round).
 public enum TextAlignment: Int, Sendable, Hashable, CaseIterable {
+    /// Flush left.
     case left = 0
+    /// Flush right.
     case right = 1
+    /// Centered.
     case center = 2
+    /// Justified.
     case justified = 3
+    /// Left or right, as the writing direction has it.
     case natural = 4
 
     var name: String { "\(self)" }
@@ -94,8 +99,11 @@ public enum TextAlignment: Int, Sendable, Hashable, CaseIterable {
 
 /// The base writing direction; archives store it plus one and omit ``natural``.
 public enum WritingDirection: Int, Sendable, Hashable, CaseIterable {
+    /// As the text's script has it.
     case natural = -1
+    /// Left to right.
     case leftToRight = 0
+    /// Right to left.
     case rightToLeft = 1
 
     var name: String { "\(self)" }
@@ -103,11 +111,17 @@ public enum WritingDirection: Int, Sendable, Hashable, CaseIterable {
 
 /// How a line too long for its container breaks.
 public enum LineBreakMode: Int, Sendable, Hashable, CaseIterable {
+    /// Wrap at word boundaries.
     case byWordWrapping = 0
+    /// Wrap at character boundaries.
     case byCharWrapping = 1
+    /// Clip at the container's edge.
     case byClipping = 2
+    /// Truncate the start with an ellipsis.
     case byTruncatingHead = 3
+    /// Truncate the end with an ellipsis.
     case byTruncatingTail = 4
+    /// Truncate the middle with an ellipsis.
     case byTruncatingMiddle = 5
 
     var name: String { "\(self)" }
