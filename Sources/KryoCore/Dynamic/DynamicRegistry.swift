@@ -9,7 +9,8 @@ extension Registry {
     /// Library classes listed with an id (`java.util.ArrayList`, `int[]`…) get that id. In this
     /// registry `java.util.HashMap` values are `OrderedDictionary<AnyHashable, Any?>` and
     /// `java.util.HashSet` values `OrderedSet<AnyHashable>`, so that entries keep the order the
-    /// stream gave them and a value read then written gives the same bytes.
+    /// stream gave them and a value read then written gives the same bytes; `java.util.LinkedHashMap`
+    /// and `LinkedHashSet` values are ``JavaLinkedHashMap`` and ``JavaLinkedHashSet``.
     ///
     /// - Parameters:
     ///   - schemas: The classes.
@@ -33,6 +34,15 @@ extension Registry {
         )
         entries.append(
             Register(orderedSet, id: libraryIDs.removeValue(forKey: "java.util.HashSet"), javaName: "java.util.HashSet")
+        )
+        // `OrderedDictionary` and `OrderedSet` stand for HashMap and HashSet here: the linked
+        // classes get types of their own, so that they are written back as themselves.
+        entries.append(
+            Register(
+                JavaLinkedHashMap<AnyHashable, Any?>.self, id: libraryIDs.removeValue(forKey: "java.util.LinkedHashMap")
+            ))
+        entries.append(
+            Register(JavaLinkedHashSet<AnyHashable>.self, id: libraryIDs.removeValue(forKey: "java.util.LinkedHashSet"))
         )
         let base = try Registry(entries)
         // Arrays of the schema's own classes (`peer.Color[]`): registered by name, with the id a
@@ -105,9 +115,7 @@ extension Registry {
     /// order, or where nothing is declared and ``untypedMapKeepsOrder``, else a `Dictionary`.
     public func mapValue(_ entries: OrderedDictionary<AnyHashable, Any?>, declared: DeclaredType?) -> Any {
         let type = declared?.swiftType ?? Any.self
-        if type == OrderedDictionary<AnyHashable, Any?>.self
-            || type == Any.self && untypedMapKeepsOrder
-        {
+        if type is any InsertionOrderedCollection.Type || type == Any.self && untypedMapKeepsOrder {
             return entries
         }
         return Dictionary(entries.elements.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
@@ -118,9 +126,7 @@ extension Registry {
     /// ``untypedSetKeepsOrder``, else a `Set`.
     public func setValue(_ elements: [AnyHashable], declared: DeclaredType?) -> Any {
         let type = declared?.swiftType ?? Any.self
-        if type == OrderedSet<AnyHashable>.self
-            || type == Any.self && untypedSetKeepsOrder
-        {
+        if type is any InsertionOrderedCollection.Type || type == Any.self && untypedSetKeepsOrder {
             return OrderedSet(elements)
         }
         return Set(elements)

@@ -108,6 +108,35 @@ import Testing
         }
     }
 
+    /// `LinkedHashMap` and `LinkedHashSet` written by class name, read without a schema: a
+    /// dynamic registry's `HashMap` is an `OrderedDictionary`, so the linked classes are values of
+    /// their own (`JavaLinkedHashMap`, `JavaLinkedHashSet`) and are written back as themselves.
+    @Test(
+        "LinkedHashMap and LinkedHashSet in untyped slots keep their class",
+        arguments: ["jdkc_lhm", "jdkc_lhm_norefs", "jdkc_lhm_empty", "jdkc_lhs"])
+    func linkedCollections(_ name: String) throws {
+        let peerCase = try #require(PeerCases.all.first { $0.name == name })
+        let bytes = try javaBytes(name)
+        let registry = try Registry(schemas: SchemaSet())
+        let options = SerializationOptions(references: peerCase.references)
+        let codec = KryoCodec(registry: registry, framing: peerCase.framing, options: options)
+        let value = try decode(bytes, peerCase, codec)
+        #expect(value is JavaLinkedHashMap<AnyHashable, Any?> || value is JavaLinkedHashSet<AnyHashable>)
+        if let map = value as? JavaLinkedHashMap<AnyHashable, Any?>, !map.entries.isEmpty {
+            #expect(map.entries.keys.map { $0 as? String } == ["z", "a", "m"])
+        }
+        #expect(hex(try encode(value, peerCase, codec)) == hex(bytes))
+        let readable = ReadableCodec(registry: registry, format: .json, options: options)
+        let document = try readable.encode(value)
+        #expect(
+            hex(try encode(try readable.decode(Any?.self, from: document), peerCase, codec)) == hex(bytes),
+            "\(String(decoding: document, as: UTF8.self))")
+        var keyed = KeyedArchiveCodec(registry: registry, options: options)
+        keyed.keepsJavaClasses = true
+        let fromArchive = try keyed.decode(Any?.self, from: try keyed.encode(value))
+        #expect(hex(try encode(fromArchive, peerCase, codec)) == hex(bytes))
+    }
+
     @Test func beansReadAsDynamicObjects() throws {
         let registry = try Registry(schemas: Self.cocoa)
         let value = try KryoCodec(registry: registry).decode(Any?.self, from: try javaBytes("other"))
