@@ -137,29 +137,70 @@ import Testing
     func corruptedBytes(file: String) throws {
         let codec = KeyedArchiveCodec(registry: try Registry { RichText.registrations() })
         let original = try FixtureFiles.bytes(file)
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next() -> UInt64 {
+        let decoded = CorruptedRichTextStreamTests().corrupt(original, seed: 0) {
+            try codec.decode(Any?.self, from: $0)
+        }
+        // Some corruptions hit bytes that do not matter (padding, unused strings): not all fail.
+        #expect(decoded < 300)
+    }
+}
+
+/// Corrupted rich-text streams and documents written by this library decode or throw; none crashes.
+@Suite struct CorruptedRichTextStreamTests {
+    /// A deterministic stream of numbers (SplitMix64).
+    struct Numbers {
+        var state: UInt64
+        mutating func next() -> UInt64 {
             state &+= 0x9E37_79B9_7F4A_7C15
             var mixed = state
             mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
             mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
             return mixed ^ (mixed >> 31)
         }
+    }
+
+    func corrupt(_ bytes: [UInt8], seed: UInt64, decode: ([UInt8]) throws -> Any) -> Int {
+        var numbers = Numbers(state: seed)
         var decoded = 0
-        for _ in 0..<150 {
-            var bytes = original
-            for _ in 0..<3 {
-                let index = Int(next() % UInt64(bytes.count))
-                bytes[index] = UInt8(truncatingIfNeeded: next())
+        for _ in 0..<300 {
+            var copy = bytes
+            for _ in 0..<Int(1 + numbers.next() % 3) {
+                let index = Int(numbers.next() % UInt64(copy.count))
+                copy[index] = UInt8(truncatingIfNeeded: numbers.next())
             }
             do {
-                _ = try codec.decode(Any?.self, from: bytes)
+                _ = try decode(copy)
                 decoded += 1
-            } catch is SerializationError {
-                continue
+            } catch {
+                #expect(error is SerializationError, "\(error)")
             }
         }
-        // Some corruptions hit bytes that do not matter (padding, unused strings): not all fail.
-        #expect(decoded < 150)
+        return decoded
+    }
+
+    @Test func kryoBinary() throws {
+        let registry = try Registry { RichText.registrations(firstID: 40) }
+        let codec = KryoCodec(registry: registry)
+        let bytes = try codec.encode(try RichTextRoundTripTests.sample())
+        let decoded = corrupt(bytes, seed: 1) { try codec.decode(AttributedText.self, from: $0) }
+        #expect(decoded < 300)
+    }
+
+    @Test func readableJSON() throws {
+        let registry = try Registry { RichText.registrations() }
+        let codec = ReadableCodec(registry: registry, format: .json)
+        let bytes = try codec.encode(try RichTextRoundTripTests.sample())
+        let decoded = corrupt(bytes, seed: 2) { try codec.decode(AttributedText.self, from: $0) }
+        #expect(decoded < 300)
+    }
+
+    @Test(arguments: [ArchiveFlavor.appKit, .uiKit])
+    func keyedArchive(_ flavor: ArchiveFlavor) throws {
+        var options = SerializationOptions()
+        options.richText.flavor = flavor
+        let codec = KeyedArchiveCodec(registry: try Registry { RichText.registrations() }, options: options)
+        let bytes = try codec.encode(try RichTextRoundTripTests.sample())
+        let decoded = corrupt(bytes, seed: 3) { try codec.decode(AttributedText.self, from: $0) }
+        #expect(decoded < 300)
     }
 }
