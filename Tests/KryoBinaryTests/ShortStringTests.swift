@@ -46,4 +46,36 @@ import Testing
         let threeByte = try KryoInput([0x82, 0xE0, 0x80, 0x80]).readString()
         #expect(threeByte == String(decoding: [0xE0, 0x80, 0x80], as: UTF8.self))
     }
+
+    /// Random bytes in Kryo's UTF-8 form, for every short length: what the reader makes is
+    /// either an error or a well-formed string (its UTF-8 reads back as itself), never a string
+    /// that holds bytes the standard library would not have accepted.
+    @Test func randomBytesNeverMakeAMalformedString() {
+        var state: UInt64 = 0x5EED
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var mixed = state
+            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+            return mixed ^ (mixed >> 31)
+        }
+        let interesting: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xFF]
+        var made = 0
+        for _ in 0..<20_000 {
+            let characters = Int(1 + next() % 8)
+            let count = Int(next() % 16)
+            let bytes = (0..<count).map { _ in
+                next() % 2 == 0
+                    ? interesting[Int(next() % UInt64(interesting.count))] : UInt8(truncatingIfNeeded: next())
+            }
+            guard let read = try? KryoInput([0x80 | UInt8(characters + 1)] + bytes).readString() else { continue }
+            made += 1
+            let utf8 = Array(read.utf8)
+            let remade = String(decoding: utf8, as: UTF8.self)
+            #expect(remade == read && Array(remade.utf8) == utf8, "\(bytes)")
+            #expect(read.hashValue == remade.hashValue)
+            #expect(read.unicodeScalars.allSatisfy { $0.value <= 0x10FFFF })
+        }
+        #expect(made > 1_000, "only \(made) of 20 000 inputs made a string")
+    }
 }
