@@ -17,6 +17,11 @@ struct SchemaOptions: ParsableArguments {
         help: "Refuse classes the schema does not register (default: the schema's setting, else off).")
     var registrationRequired: Bool?
 
+    @Option(
+        name: .customLong("text-flavor"),
+        help: "The platform form of fonts, colors and attributed text in keyed archives written (appkit, uikit).")
+    var textFlavor: TextFlavor = .appkit
+
     /// The classes of the schema files (none without `--schema`).
     func schemas() throws -> SchemaSet {
         schema.isEmpty ? SchemaSet() : try SchemaFiles.load(schema.map { URL(fileURLWithPath: $0) })
@@ -25,11 +30,22 @@ struct SchemaOptions: ParsableArguments {
     /// The registry and options the schema files and flags describe.
     func context() throws -> ConversionContext {
         let schemas = try schemas()
-        let options = SerializationOptions(
+        var options = SerializationOptions(
             references: references ?? schemas.settings.references,
             registrationRequired: registrationRequired ?? schemas.settings.registrationRequired)
-        return ConversionContext(schemas: schemas, registry: try Registry(schemas: schemas), options: options)
+        options.richText.flavor = textFlavor.flavor
+        // Rich text (fonts, colors, attributed strings) reads and writes in every format too.
+        let registry = try Registry(schemas: schemas, RichText.registrations())
+        return ConversionContext(schemas: schemas, registry: registry, options: options)
     }
+}
+
+/// The `--text-flavor` values.
+enum TextFlavor: String, CaseIterable, ExpressibleByArgument {
+    case appkit
+    case uikit
+
+    var flavor: ArchiveFlavor { self == .appkit ? .appKit : .uiKit }
 }
 
 /// What a conversion runs with.

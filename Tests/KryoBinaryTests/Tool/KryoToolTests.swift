@@ -131,6 +131,28 @@ import Testing
         #expect(written.contains(#""name": "three""#))
     }
 
+    /// An iOS text storage through the tool: to a readable document, back to a keyed archive in
+    /// AppKit's and UIKit's flavours, each decoding to the text Apple's archive holds.
+    @Test func convertsRichTextBetweenFlavours() throws {
+        let file = "Tests/Fixtures/keyed/ios/vectornator-textstorage-styles-7runs.bplist"
+        let codec = KeyedArchiveCodec(registry: try Registry { RichText.registrations() })
+        let original = try codec.decode(
+            AttributedText.self, from: [UInt8](try Data(contentsOf: KryoTool.root.appendingPathComponent(file))))
+        let json = try KryoTool.run(["convert", file, "--from", "keyed-binary", "--to", "json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(
+            json.text.contains(#""$class" : "AttributedText""#) || json.text.contains(#""$class": "AttributedText""#))
+        #expect(json.text.contains("Helvetica-BoldOblique"))
+        for (flavor, fontClass) in [("appkit", "NSFont"), ("uikit", "UIFont")] {
+            let archive = try KryoTool.run(
+                ["convert", "-", "--from", "json", "--to", "keyed-binary", "--text-flavor", flavor], input: json.stdout)
+            #expect(archive.status == 0, "\(archive.stderr)")
+            #expect(try codec.decode(AttributedText.self, from: archive.stdout) == original)
+            let table = try KryoTool.run(["inspect", "-", "--format", "keyed-binary"], input: archive.stdout)
+            #expect(table.text.contains("\(fontClass) (class"), "\(flavor)")
+        }
+    }
+
     @Test func inspectNamesEveryByteRange() throws {
         let result = try KryoTool.run(
             ["inspect", "-", "--format", "kryo2", "--schema", "Schemas/kryococoa.yaml"],
