@@ -252,8 +252,8 @@ public struct ColorSerializer: Serializer {
         switch space {
         case 1, 2:
             // UIColor's doubles are exact; NSRGB is text rounded to a few digits.
-            if let red = try reader.optionalDouble(forKey: "UIRed") {
-                return try readUIKit(4, from: reader, owner: owner, space: space == 1 ? .calibrated : .device, red: red)
+            if reader.containsValue(forKey: "UIRed") || reader.containsValue(forKey: "UIRed-Double") {
+                return try readUIKit(4, from: reader, owner: owner, space: space == 1 ? .calibrated : .device)
             }
             let values = try Self.numbers(in: "NSRGB", of: owner, counts: 3...4, reader)
             return Color(
@@ -288,7 +288,7 @@ public struct ColorSerializer: Serializer {
     }
 
     private func readUIKit(
-        _ count: Int, from reader: any ValueReader, owner: String, space: ColorSpace = .device, red: Double? = nil
+        _ count: Int, from reader: any ValueReader, owner: String, space: ColorSpace = .device
     ) throws -> Color {
         func component(_ key: String) throws -> Double {
             if let exact = try reader.optionalDouble(forKey: key + "-Double") { return exact }
@@ -300,10 +300,9 @@ public struct ColorSerializer: Serializer {
         let alpha = try reader.optionalDouble(forKey: "UIAlpha-Double") ?? reader.optionalDouble(forKey: "UIAlpha") ?? 1
         switch count {
         case 4:
-            let red = try reader.optionalDouble(forKey: "UIRed-Double") ?? red ?? component("UIRed")
             return Color(
-                .rgb(red: red, green: try component("UIGreen"), blue: try component("UIBlue")), space: space,
-                alpha: alpha)
+                .rgb(red: try component("UIRed"), green: try component("UIGreen"), blue: try component("UIBlue")),
+                space: space, alpha: alpha)
         case 2:
             return Color(.gray(white: try component("UIWhite")), space: space, alpha: alpha)
         default:

@@ -12,7 +12,8 @@ public struct RGBIntColorSerializer: Serializer {
     public func write(_ color: Color, to writer: any ValueWriter) throws {
         guard writer.formatFamily == .kryoBinary else { return try ColorSerializer().write(color, to: writer) }
         let (red, green, blue, _) = color.rgba
-        func channel(_ value: Double) -> Int32 { Int32((min(max(value, 0), 1) * 255).rounded()) }
+        // A channel out of range is clamped; NaN (which a decoded color may hold) is 0.
+        func channel(_ value: Double) -> Int32 { value.isNaN ? 0 : Int32((min(max(value, 0), 1) * 255).rounded()) }
         let packed = channel(red) << 16 | channel(green) << 8 | channel(blue)
         try writer.writeInt32(packed, forKey: "rgb", encoding: .positive)
     }

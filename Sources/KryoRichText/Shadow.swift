@@ -37,12 +37,16 @@ public struct ShadowSerializer: Serializer {
 
     private static let colorType = DeclaredType(Color.self, finality: .final)
 
-    public func write(_ shadow: Shadow, to writer: any ValueWriter) throws {
-        let keyed = writer.formatFamily == .keyedArchive
-        let keys =
-            keyed
+    /// The keys of the offset, blur radius and color: Apple's in keyed archives, Swift names elsewhere.
+    private static func keys(keyed: Bool) -> (String, String, String, String) {
+        keyed
             ? ("NSShadowHoriz", "NSShadowVert", "NSShadowBlurRadius", "NSShadowColor")
             : ("horizontalOffset", "verticalOffset", "blurRadius", "color")
+    }
+
+    public func write(_ shadow: Shadow, to writer: any ValueWriter) throws {
+        let keyed = writer.formatFamily == .keyedArchive
+        let keys = Self.keys(keyed: keyed)
         if writer.isPositional {
             try writer.writeDouble(shadow.horizontalOffset, forKey: keys.0)
             try writer.writeDouble(shadow.verticalOffset, forKey: keys.1)
@@ -65,10 +69,7 @@ public struct ShadowSerializer: Serializer {
                 color: try reader.readObject(Color?.self, as: Self.colorType, forKey: "color"))
         }
         let keyed = reader.formatFamily == .keyedArchive
-        let keys =
-            keyed
-            ? ("NSShadowHoriz", "NSShadowVert", "NSShadowBlurRadius", "NSShadowColor")
-            : ("horizontalOffset", "verticalOffset", "blurRadius", "color")
+        let keys = Self.keys(keyed: keyed)
         var color: Color?
         if reader.containsValue(forKey: keys.3) {
             color = try reader.readObject(Color?.self, as: DeclaredType(Color.self), forKey: keys.3)

@@ -30,38 +30,41 @@ public struct TextAttachment: Sendable, Hashable {
     }
 }
 
-/// Reads and writes ``TextAttachment``: a length and the bytes, and the file name.
+/// Reads and writes ``TextAttachment``: in Kryo binary a length and the bytes, then the file
+/// name; elsewhere the bytes as data (`contents`, in keyed archives `SKContents`) and the file name.
 public struct TextAttachmentSerializer: Serializer {
     /// Creates the serializer.
     public init() {}
 
+    private static let archiveKeys: Set<String> = ["SKContents", "SKFileName"]
+
     public func write(_ attachment: TextAttachment, to writer: any ValueWriter) throws {
+        if writer.isPositional {
+            try writer.writeInt32(Int32(clamping: attachment.contents.count), forKey: "length", encoding: .positive)
+        }
         let keyed = writer.formatFamily == .keyedArchive
-        try writer.writeInt32(Int32(clamping: attachment.contents.count), forKey: "length", encoding: .positive)
         try writer.writeBytes(attachment.contents, forKey: keyed ? "SKContents" : "contents")
         try writer.writeString(attachment.fileName, forKey: keyed ? "SKFileName" : "fileName")
         if keyed {
-            try attachment.preserved.write(
-                to: writer, except: ["length", "SKContents", "SKFileName"], owner: "NSTextAttachment")
+            try attachment.preserved.write(to: writer, except: Self.archiveKeys, owner: "NSTextAttachment")
         }
     }
 
     public func read(from reader: any ValueReader) throws -> TextAttachment {
-        let keyed = reader.formatFamily == .keyedArchive
-        if keyed, !reader.containsValue(forKey: "SKContents") {
-            // An attachment archived by Apple: its keys kept as they are.
-            var attachment = TextAttachment(contents: [])
-            attachment.preserved = try PreservedKeys.read(from: reader, except: [], owner: "NSTextAttachment")
-            return attachment
+        if reader.isPositional {
+            let count = Int(try reader.readInt32(forKey: "length", encoding: .positive))
+            try reader.validateCount(count, minimumBytesPerElement: 1, forKey: "contents")
+            let contents = try reader.readBytes(count: count, forKey: "contents")
+            return TextAttachment(contents: contents, fileName: try reader.readString(forKey: "fileName"))
         }
-        let count = Int(try reader.readInt32(forKey: "length", encoding: .positive))
-        try reader.validateCount(count, minimumBytesPerElement: 1, forKey: "contents")
-        let contents = try reader.readBytes(count: count, forKey: keyed ? "SKContents" : "contents")
+        let keyed = reader.formatFamily == .keyedArchive
         var attachment = TextAttachment(
-            contents: contents, fileName: try reader.readString(forKey: keyed ? "SKFileName" : "fileName"))
+            contents: try reader.optionalBytes(forKey: keyed ? "SKContents" : "contents") ?? [],
+            fileName: try reader.optionalString(forKey: keyed ? "SKFileName" : "fileName"))
         if keyed {
+            // An attachment Apple archived (a file wrapper) has none of these keys: all of them are kept.
             attachment.preserved = try PreservedKeys.read(
-                from: reader, except: ["length", "SKContents", "SKFileName"], owner: "NSTextAttachment")
+                from: reader, except: Self.archiveKeys, owner: "NSTextAttachment")
         }
         return attachment
     }

@@ -119,6 +119,8 @@ import Testing
         // One positive varint of 0xFF8000 after the stream's not-null marker.
         #expect(bytes == [0x01, 0x80, 0x80, 0xFE, 0x07])
         #expect(try codec.decode(Color.self, from: bytes) == .rgb(1, 128.0 / 255, 0))
+        // Out of range and NaN channels (a decoded color may hold them) clamp instead of trapping.
+        #expect(try codec.encode(Color.rgb(.nan, 2, -1)) == [0x01, 0x80, 0xFE, 0x03])
     }
 
     @Test func runsMustCoverTheText() throws {
