@@ -12,22 +12,22 @@ public final class KryoBinaryWriter: ValueWriter {
     /// The options of this call; ``withoutReferences(_:)`` turns references off for a while.
     public var options: SerializationOptions { state.pointee.options }
     /// The bytes go here.
-    public var output: KryoOutput { boundOutput }
+    public var output: KryoOutput { outputReference.takeUnretainedValue() }
 
     // What a reused writer is bound to for each call. Stored internal (not public) and only ever
     // assigned whole, so that whole-module optimization drops their run-time exclusivity checks.
     var boundRegistry: Registry
     var boundGeneration: UInt64
-    var boundOutput: KryoOutput {
-        didSet { outputReference = Unmanaged.passUnretained(boundOutput) }
-    }
-    /// ``boundOutput``, unretained: the hot paths reach it through this, borrowed for the length
-    /// of a use, so that they do not retain and release it around each call (`boundOutput` keeps
-    /// it alive).
+    /// Where the bytes go, unretained: the hot paths borrow it for the length of a use, so that
+    /// they do not retain and release it around each call. ``heldOutput`` keeps it alive, or,
+    /// during a call of ``KryoCodec/encode(_:declaredType:to:)``, the caller that passed it.
     private var outputReference: Unmanaged<KryoOutput>
-    /// The output of a writer that a thread keeps: where the bytes of ``KryoCodec/encode(_:)``
-    /// gather, and what the writer holds between calls instead of the caller's output.
-    private let ownOutput: KryoOutput?
+    /// The output this writer keeps alive: the one it was made with, or, for a writer a thread
+    /// keeps, its own, where the bytes of ``KryoCodec/encode(_:)`` gather and what the writer
+    /// points at between calls.
+    private let heldOutput: KryoOutput
+    /// Whether this is a writer a thread keeps (its ``heldOutput`` is its own).
+    private let isKeptByThread: Bool
 
     private struct EnumConstantKey: Hashable {
         let type: ObjectIdentifier
@@ -88,9 +88,9 @@ public final class KryoBinaryWriter: ValueWriter {
     public init(registry: Registry, options: SerializationOptions, output: KryoOutput) {
         boundRegistry = registry
         boundGeneration = registry.generation
-        boundOutput = output
+        heldOutput = output
         outputReference = Unmanaged.passUnretained(output)
-        ownOutput = nil
+        isKeptByThread = false
         state = .allocate(capacity: 1)
         state.initialize(to: State(options: options))
     }
@@ -100,9 +100,9 @@ public final class KryoBinaryWriter: ValueWriter {
         let own = KryoOutput()
         boundRegistry = registry
         boundGeneration = registry.generation
-        boundOutput = own
+        heldOutput = own
         outputReference = Unmanaged.passUnretained(own)
-        ownOutput = own
+        isKeptByThread = true
         state = .allocate(capacity: 1)
         state.initialize(to: State(options: options))
     }
@@ -145,19 +145,21 @@ public final class KryoBinaryWriter: ValueWriter {
             threadWriters.store(writer)
         }
         writer.state.pointee.inUse = true
-        if let output { writer.boundOutput = output }
+        // Borrowed, not retained: the caller holds `output` until the call ends.
+        if let output { writer.outputReference = Unmanaged.passUnretained(output) }
         return writer
     }
 
     /// Ends the call that ``beginCall(registry:options:output:)`` began: empties the tables and
-    /// lets go of the caller's output, so that nothing the call wrote stays alive.
+    /// points the writer back at its own output, so that nothing the call wrote stays alive and
+    /// the caller's output is not used after the call.
     func endCall() {
         state.pointee.reset()
-        if let ownOutput {
-            if boundOutput === ownOutput {
-                ownOutput.reset(keepingAtMost: 64 * 1024)
+        if isKeptByThread {
+            if outputReference.toOpaque() == Unmanaged.passUnretained(heldOutput).toOpaque() {
+                heldOutput.reset(keepingAtMost: 64 * 1024)
             } else {
-                boundOutput = ownOutput
+                outputReference = Unmanaged.passUnretained(heldOutput)
             }
         }
         state.pointee.inUse = false

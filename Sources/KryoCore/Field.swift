@@ -199,7 +199,7 @@ public struct Field<Root>: Sendable {
     @inlinable
     public init<Wrapped>(
         _ name: String, get: @escaping @Sendable (Root) -> Wrapped?,
-        set: @escaping @Sendable (inout Root, Wrapped?) -> Void, java: JavaFieldOptions = .init()
+        set: @escaping @Sendable (inout Root, consuming Wrapped?) -> Void, java: JavaFieldOptions = .init()
     ) {
         let slot = DeclaredType.of(Wrapped?.self, java: java)
         if Wrapped.self == String.self, slot.finality != .nonFinal {
@@ -207,7 +207,7 @@ public struct Field<Root>: Sendable {
             // is String here: the casts of the closures are identities.)
             self = Field.stringField(
                 name, slot, unsafeBitCast(get, to: (@Sendable (Root) -> String?).self),
-                unsafeBitCast(set, to: (@Sendable (inout Root, String?) -> Void).self))
+                unsafeBitCast(set, to: (@Sendable (inout Root, consuming String?) -> Void).self))
             javaOptions = java
             return
         }
@@ -218,18 +218,14 @@ public struct Field<Root>: Sendable {
     /// Declares an object field that is never nil in Swift, read and written through closures.
     @inlinable
     public init<Value>(
-        _ name: String, get: @escaping @Sendable (Root) -> Value, set: @escaping @Sendable (inout Root, Value) -> Void,
+        _ name: String, get: @escaping @Sendable (Root) -> Value, set: @escaping @Sendable (inout Root, consuming Value) -> Void,
         java: JavaFieldOptions = .init()
     ) {
         let slot = DeclaredType.of(Value.self, java: java)
         if Value.self == String.self, slot.finality != .nonFinal {
-            let getString = unsafeBitCast(get, to: (@Sendable (Root) -> String).self)
-            let setString = unsafeBitCast(set, to: (@Sendable (inout Root, String) -> Void).self)
-            self = Field.stringField(
-                name, slot, { getString($0) },
-                { root, value in
-                    if let value { setString(&root, value) }
-                }, required: true)
+            self = Field.requiredStringField(
+                name, slot, unsafeBitCast(get, to: (@Sendable (Root) -> String).self),
+                unsafeBitCast(set, to: (@Sendable (inout Root, consuming String) -> Void).self))
             javaOptions = java
             return
         }
@@ -242,7 +238,7 @@ public struct Field<Root>: Sendable {
     @inlinable
     public init<Element>(
         _ name: String, get: @escaping @Sendable (Root) -> [Element],
-        set: @escaping @Sendable (inout Root, [Element]) -> Void, java: JavaFieldOptions = .init()
+        set: @escaping @Sendable (inout Root, consuming [Element]) -> Void, java: JavaFieldOptions = .init()
     ) {
         let slot = ObjectSlot<[Element]>(
             DeclaredType.of([Element].self, java: java), specialized: Field.listSerializer(of: Element.self))
@@ -254,7 +250,7 @@ public struct Field<Root>: Sendable {
     @inlinable
     public init<Element>(
         _ name: String, get: @escaping @Sendable (Root) -> [Element]?,
-        set: @escaping @Sendable (inout Root, [Element]?) -> Void, java: JavaFieldOptions = .init()
+        set: @escaping @Sendable (inout Root, consuming [Element]?) -> Void, java: JavaFieldOptions = .init()
     ) {
         let slot = ObjectSlot<[Element]>(
             DeclaredType.of([Element].self, java: java), specialized: Field.listSerializer(of: Element.self))
@@ -266,7 +262,7 @@ public struct Field<Root>: Sendable {
     /// specialized for `Value` here.
     @inlinable
     public init<Value: JavaEnum>(
-        _ name: String, get: @escaping @Sendable (Root) -> Value, set: @escaping @Sendable (inout Root, Value) -> Void,
+        _ name: String, get: @escaping @Sendable (Root) -> Value, set: @escaping @Sendable (inout Root, consuming Value) -> Void,
         java: JavaFieldOptions = .init()
     ) {
         let slot = ObjectSlot<Value>(
@@ -279,7 +275,7 @@ public struct Field<Root>: Sendable {
     @inlinable
     public init<Value: JavaEnum>(
         _ name: String, get: @escaping @Sendable (Root) -> Value?,
-        set: @escaping @Sendable (inout Root, Value?) -> Void, java: JavaFieldOptions = .init()
+        set: @escaping @Sendable (inout Root, consuming Value?) -> Void, java: JavaFieldOptions = .init()
     ) {
         let slot = ObjectSlot<Value>(
             DeclaredType.of(Value.self, java: java), specialized: TypedSerializer(EnumSerializer<Value>()))
@@ -301,7 +297,7 @@ public struct Field<Root>: Sendable {
     @inlinable
     static func optionalObjectField<Value>(
         _ name: String, _ slot: ObjectSlot<Value>, _ get: @escaping @Sendable (Root) -> Value?,
-        _ set: @escaping @Sendable (inout Root, Value?) -> Void
+        _ set: @escaping @Sendable (inout Root, consuming Value?) -> Void
     ) -> Field {
         Field(
             name: name, declaredType: slot.declared,
@@ -313,7 +309,7 @@ public struct Field<Root>: Sendable {
     @inlinable
     static func objectField<Value>(
         _ name: String, _ slot: ObjectSlot<Value>, _ get: @escaping @Sendable (Root) -> Value,
-        _ set: @escaping @Sendable (inout Root, Value) -> Void
+        _ set: @escaping @Sendable (inout Root, consuming Value) -> Void
     ) -> Field {
         Field(
             name: name, declaredType: slot.declared,
@@ -325,15 +321,33 @@ public struct Field<Root>: Sendable {
     @usableFromInline
     static func stringField(
         _ name: String, _ slot: DeclaredType, _ get: @escaping @Sendable (Root) -> String?,
-        _ set: @escaping @Sendable (inout Root, String?) -> Void, required: Bool = false
+        _ set: @escaping @Sendable (inout Root, consuming String?) -> Void
     ) -> Field {
         let canBeNull = slot.canBeNull
         return Field(
             name: name, declaredType: slot,
             write: { root, writer in try writer.writeStringObject(get(root), canBeNull: canBeNull, forKey: name) },
             read: { root, reader in
-                let value = try reader.readStringObject(canBeNull: canBeNull, forKey: name)
-                if required, value == nil { throw reader.error(.typeMismatch, expected: "a String", found: "nil") }
+                set(&root, try reader.readStringObject(canBeNull: canBeNull, forKey: name))
+            })
+    }
+
+    /// A `String` field that Swift never holds nil in (Java's field may be nil: reading nil is an
+    /// error), written and read without boxing and without wrapping the accessors in closures
+    /// of the optional type.
+    @usableFromInline
+    static func requiredStringField(
+        _ name: String, _ slot: DeclaredType, _ get: @escaping @Sendable (Root) -> String,
+        _ set: @escaping @Sendable (inout Root, consuming String) -> Void
+    ) -> Field {
+        let canBeNull = slot.canBeNull
+        return Field(
+            name: name, declaredType: slot,
+            write: { root, writer in try writer.writeStringObject(get(root), canBeNull: canBeNull, forKey: name) },
+            read: { root, reader in
+                guard let value = try reader.readStringObject(canBeNull: canBeNull, forKey: name) else {
+                    throw reader.error(.typeMismatch, expected: "a String", found: "nil")
+                }
                 set(&root, value)
             })
     }

@@ -134,9 +134,14 @@ struct ContainerSlot<Value>: Sendable {
         self.final = ObjectSlot(final)
     }
 
-    /// The slot for one write or read, given the generic arguments the field declared.
+    /// The slot for one write or read, given the generic arguments the field declared. The
+    /// registry is only asked for when the argument's finality depends on it (a getter that
+    /// hands the registry out retains it).
     @inlinable
-    func resolve(_ arguments: [DeclaredType], _ index: Int, _ registry: Registry) -> ObjectSlot<Value> {
+    @inline(__always)
+    func resolve(
+        _ arguments: [DeclaredType], _ index: Int, _ registry: @autoclosure () -> Registry
+    ) -> ObjectSlot<Value> {
         guard index < arguments.count else { return open }
         let argument = arguments[index]
         if open.declared.swiftType == Any.self {
@@ -145,7 +150,7 @@ struct ContainerSlot<Value>: Sendable {
             guard argument.finality != .nonFinal, argument.swiftType != Any.self || argument.javaName != nil else {
                 return open
             }
-            return Self.untypedSlot(argument, registry) ?? open
+            return Self.untypedSlot(argument, registry()) ?? open
         }
         switch argument.finality {
         case .nonFinal:
@@ -154,9 +159,9 @@ struct ContainerSlot<Value>: Sendable {
             return final
         case .inferred:
             if argument.swiftType == inferred.declared.swiftType {
-                return inferred.bound(in: registry).resolved.isFinal ? inferred : open
+                return inferred.bound(in: registry()).resolved.isFinal ? inferred : open
             }
-            return registry.isFinal(argument) ? final : open
+            return registry().isFinal(argument) ? final : open
         }
     }
 }
@@ -271,8 +276,10 @@ struct MapEntries<Key: Hashable, Value>: Sendable {
 
     /// The key and value slots for one call. Resolve them before writing or reading anything
     /// nested: a nested object replaces the generic arguments.
-    func slots(_ arguments: [DeclaredType], _ registry: Registry) -> (ObjectSlot<Key>, ObjectSlot<Value>) {
-        (keys.resolve(arguments, 0, registry), values.resolve(arguments, 1, registry))
+    func slots(
+        _ arguments: [DeclaredType], _ registry: @autoclosure () -> Registry
+    ) -> (ObjectSlot<Key>, ObjectSlot<Value>) {
+        (keys.resolve(arguments, 0, registry()), values.resolve(arguments, 1, registry()))
     }
 
     func write<S: Sequence>(
