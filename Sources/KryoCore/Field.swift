@@ -218,7 +218,8 @@ public struct Field<Root>: Sendable {
     /// Declares an object field that is never nil in Swift, read and written through closures.
     @inlinable
     public init<Value>(
-        _ name: String, get: @escaping @Sendable (Root) -> Value, set: @escaping @Sendable (inout Root, consuming Value) -> Void,
+        _ name: String, get: @escaping @Sendable (Root) -> Value,
+        set: @escaping @Sendable (inout Root, consuming Value) -> Void,
         java: JavaFieldOptions = .init()
     ) {
         let slot = DeclaredType.of(Value.self, java: java)
@@ -262,7 +263,8 @@ public struct Field<Root>: Sendable {
     /// specialized for `Value` here.
     @inlinable
     public init<Value: JavaEnum>(
-        _ name: String, get: @escaping @Sendable (Root) -> Value, set: @escaping @Sendable (inout Root, consuming Value) -> Void,
+        _ name: String, get: @escaping @Sendable (Root) -> Value,
+        set: @escaping @Sendable (inout Root, consuming Value) -> Void,
         java: JavaFieldOptions = .init()
     ) {
         let slot = ObjectSlot<Value>(
