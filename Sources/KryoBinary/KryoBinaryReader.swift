@@ -535,9 +535,9 @@ public final class KryoBinaryReader: ValueReader {
         try withInput { try $0.skipChunks() }
     }
 
-    public func reference(_ object: Any) {
+    public func reference(_ object: @autoclosure () -> Any) {
         guard let slot = state.pointee.open.lastReference, slot >= 0 else { return }
-        state.pointee.readObjects.store(object, at: slot)
+        state.pointee.readObjects.store(object(), at: slot)
         // Numbered now: the end of the object stores nothing more (Java's Kryo likewise stores
         // the read object only when the serializer did not reference it).
         state.pointee.open.clearLastReference()

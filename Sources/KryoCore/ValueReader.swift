@@ -62,8 +62,9 @@ public protocol ValueReader: AnyObject {
     func withoutReferences<T>(_ body: () throws -> T) throws -> T
     /// Registers an object under construction, so that references to it from its own fields
     /// resolve (two-phase decoding). Call it right after creating the instance, before reading
-    /// its fields.
-    func reference(_ object: Any)
+    /// its fields. `object` is evaluated only by a backend that has a reference to fill, so that
+    /// a call without reference tracking does not box and retain the instance.
+    func reference(_ object: @autoclosure () -> Any)
     /// Checks a count read from the input before it sizes an allocation: it must not exceed the
     /// configured limit, nor the number of elements the remaining input could hold when each
     /// takes at least `minimumBytesPerElement` bytes.

@@ -524,8 +524,8 @@ final class KeyedArchiveReader: ValueReader {
         path.removeLast()
     }
 
-    func reference(_ object: Any) {
-        if let frame = frames.last { states[frame.index] = .read(object) }
+    func reference(_ object: @autoclosure () -> Any) {
+        if let frame = frames.last { states[frame.index] = .read(object()) }
     }
 
     func validateCount(_ count: Int, minimumBytesPerElement: Int, forKey key: String) throws {

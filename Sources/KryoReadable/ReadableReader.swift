@@ -628,9 +628,9 @@ final class ReadableReader: ValueReader {
         path.removeLast()
     }
 
-    func reference(_ object: Any) {
+    func reference(_ object: @autoclosure () -> Any) {
         guard let target = frames.last?.target else { return }
-        decodedAt[target] = object
+        decodedAt[target] = object()
         decodingAt.remove(target)
     }
 
