@@ -56,6 +56,8 @@ public final class KryoBinaryReader: ValueReader {
         var inUse = false
         /// The slot of the last top-level call, by declared type, framing and registry generation.
         var rootSlot: (type: ObjectIdentifier, framing: KryoFraming, generation: UInt64, slot: ResolvedSlot)?
+        /// The typed slots of top-level values read as their static type.
+        var rootSlots = RootSlots()
 
         init(options: SerializationOptions) {
             self.options = options
@@ -118,6 +120,7 @@ public final class KryoBinaryReader: ValueReader {
 
     /// A reader for one call on this thread over `bytes`, which must stay valid until
     /// ``endCall()``.
+    @usableFromInline
     static func beginCall(registry: Registry, options: SerializationOptions, bytes: UnsafeRawBufferPointer)
         -> KryoBinaryReader
     {
@@ -134,6 +137,7 @@ public final class KryoBinaryReader: ValueReader {
     }
 
     /// A reader for one call on this thread over `input`.
+    @usableFromInline
     static func beginCall(registry: Registry, options: SerializationOptions, input: KryoInput) -> KryoBinaryReader {
         guard let reader = keptReader(registry: registry, options: options) else {
             return KryoBinaryReader(registry: registry, options: options, input: input)
@@ -165,6 +169,7 @@ public final class KryoBinaryReader: ValueReader {
 
     /// Ends the call that `beginCall` began: empties the tables and lets go of the caller's
     /// input, so that nothing the call read stays alive.
+    @usableFromInline
     func endCall() {
         state.pointee.reset()
         // The own input keeps pointing at the caller's bytes (unretained) until the next call
@@ -195,10 +200,8 @@ public final class KryoBinaryReader: ValueReader {
         }
         do {
             return try readObject(in: slot, forKey: "")
-        } catch var failure as SerializationError {
-            if failure.offset == nil { failure.offset = input.offset }
-            if failure.path.isEmpty { failure.path = currentPath }
-            throw failure
+        } catch let failure as SerializationError {
+            throw located(failure)
         }
     }
 
@@ -214,11 +217,38 @@ public final class KryoBinaryReader: ValueReader {
         }
         do {
             return try readObject(in: slot, forKey: "")
-        } catch var failure as SerializationError {
-            if failure.offset == nil { failure.offset = input.offset }
-            if failure.path.isEmpty { failure.path = currentPath }
-            throw failure
+        } catch let failure as SerializationError {
+            throw located(failure)
         }
+    }
+
+    /// Reads a value written by the given top-level Java call through the typed slot of `T` (no
+    /// boxing, no cast), when `T` is neither optional nor `Any`; `nil` otherwise, for the caller
+    /// to read with ``readRoot(framing:declaredType:)``. Inlinable, so that the typed path is
+    /// specialized for `T` where it is called.
+    @inlinable
+    func readRoot<T>(typed: T.Type, framing: KryoFraming) throws -> T? {
+        guard T.self != Any.self, !ValueConversion.isOptionalType(T.self) else { return nil }
+        do {
+            return try rootSlot(T.self, framing: framing).readRequired(from: self, forKey: "")
+        } catch let failure as SerializationError {
+            throw located(failure)
+        }
+    }
+
+    /// The typed slot of top-level values of type `T` (kept from call to call).
+    @usableFromInline
+    func rootSlot<T>(_: T.Type, framing: KryoFraming) -> ObjectSlot<T> {
+        state.pointee.rootSlots.slot(T.self, framing: framing)
+    }
+
+    /// `failure` with the input offset and the path of the objects open, where it has none.
+    @usableFromInline
+    func located(_ failure: SerializationError) -> SerializationError {
+        var failure = failure
+        if failure.offset == nil { failure.offset = input.offset }
+        if failure.path.isEmpty { failure.path = currentPath }
+        return failure
     }
 
     /// The slot a top-level call reads its value in (kept for the next call: working out the

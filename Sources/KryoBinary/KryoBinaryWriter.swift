@@ -59,6 +59,8 @@ public final class KryoBinaryWriter: ValueWriter {
         var inUse = false
         /// The slot of the last `writeObject` call, by type, framing and registry generation.
         var rootSlot: (type: ObjectIdentifier, framing: KryoFraming, generation: UInt64, slot: ResolvedSlot)?
+        /// The typed slots of top-level values written with their static type.
+        var rootSlots = RootSlots()
         /// The type of the last value written in a slot without a registration of its own (Java's
         /// `Object`: the top level of `writeClassAndObject`, an untyped list's elements), with its
         /// registration, unretained (the registry of `generation` keeps it alive): the next value
@@ -124,6 +126,7 @@ public final class KryoBinaryWriter: ValueWriter {
     /// A writer for one call on this thread, bound to `registry`, `options` and `output` (its own
     /// output when `nil`): the thread's writer when it is free, else a new one. Hand it back with
     /// ``endCall()`` when the call ends, whether it succeeded or threw.
+    @usableFromInline
     static func beginCall(registry: Registry, options: SerializationOptions, output: KryoOutput?)
         -> KryoBinaryWriter
     {
@@ -153,6 +156,7 @@ public final class KryoBinaryWriter: ValueWriter {
     /// Ends the call that ``beginCall(registry:options:output:)`` began: empties the tables and
     /// points the writer back at its own output, so that nothing the call wrote stays alive and
     /// the caller's output is not used after the call.
+    @usableFromInline
     func endCall() {
         state.pointee.reset()
         if isKeptByThread {
@@ -221,6 +225,24 @@ public final class KryoBinaryWriter: ValueWriter {
             }
             try write(value, registration: slot.registration ?? registration(for: type), in: slot)
         }
+    }
+
+    /// Writes `value` as the given top-level Java call writes it, through the typed slot of `T`
+    /// (no boxing), when `T` is neither optional nor `Any`; otherwise as
+    /// ``writeRoot(_:framing:declaredType:)`` does. Inlinable, so that the typed path is
+    /// specialized for `T` where it is called.
+    @inlinable
+    public func writeRoot<T>(typed value: T, framing: KryoFraming) throws {
+        guard T.self != Any.self, !ValueConversion.isOptionalType(T.self) else {
+            return try writeRoot(value, framing: framing, declaredType: DeclaredType.of(T.self).swiftType)
+        }
+        try rootSlot(T.self, framing: framing).write(value, to: self, forKey: "")
+    }
+
+    /// The typed slot of top-level values of type `T` (kept from call to call).
+    @usableFromInline
+    func rootSlot<T>(_: T.Type, framing: KryoFraming) -> ObjectSlot<T> {
+        state.pointee.rootSlots.slot(T.self, framing: framing)
     }
 
     // MARK: ValueWriter

@@ -38,20 +38,30 @@ public struct KryoCodec: Sendable {
 
     /// Encodes one value.
     public func encode(_ value: Any?) throws -> [UInt8] {
-        try encodeToBytes(value, declaredType: nil)
+        let writer = KryoBinaryWriter.beginCall(registry: registry, options: options, output: nil)
+        defer { writer.endCall() }
+        try writer.writeRoot(value, framing: framing, declaredType: nil)
+        return writer.output.buffer
     }
 
     /// Encodes one value, declaring its type (needed by ``KryoFraming/objectOrNull`` for nil).
+    /// A value of a non-optional type goes through the typed slot of `T`, without boxing: the
+    /// faster call when the type is known.
+    @inlinable
     public func encode<T>(_ value: T, as type: T.Type) throws -> [UInt8] {
-        try encodeToBytes(value, declaredType: DeclaredType.of(T.self).swiftType)
-    }
-
-    /// Encodes into the output of this thread's writer, then copies the bytes out.
-    private func encodeToBytes(_ value: Any?, declaredType: (any Any.Type)?) throws -> [UInt8] {
         let writer = KryoBinaryWriter.beginCall(registry: registry, options: options, output: nil)
         defer { writer.endCall() }
-        try writer.writeRoot(value, framing: framing, declaredType: declaredType)
+        try writer.writeRoot(typed: value, framing: framing)
         return writer.output.buffer
+    }
+
+    /// Appends one value to `output`, declaring its type: ``encode(_:as:)`` without copying the
+    /// bytes out.
+    @inlinable
+    public func encode<T>(_ value: T, as type: T.Type, to output: KryoOutput) throws {
+        let writer = KryoBinaryWriter.beginCall(registry: registry, options: options, output: output)
+        defer { writer.endCall() }
+        try writer.writeRoot(typed: value, framing: framing)
     }
 
     /// Appends one value to `output`.
@@ -65,6 +75,7 @@ public struct KryoCodec: Sendable {
     ///
     /// - Throws: ``SerializationError`` for malformed input, for a value that is not a `T`, and
     ///   for bytes left over after the value.
+    @inlinable
     public func decode<T>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
         try bytes.withUnsafeBytes { raw in
             let reader = KryoBinaryReader.beginCall(registry: registry, options: options, bytes: raw)
@@ -108,16 +119,19 @@ public struct KryoCodec: Sendable {
     }
 
     /// `Any?`, the type of an untyped decode.
-    private static let untyped = ObjectIdentifier(Any?.self)
+    @usableFromInline static let untyped = ObjectIdentifier(Any?.self)
 
     /// Decodes the next value from `input`, leaving the input just after it.
+    @inlinable
     public func decode<T>(_ type: T.Type, from input: KryoInput) throws -> T {
         let reader = KryoBinaryReader.beginCall(registry: registry, options: options, input: input)
         defer { reader.endCall() }
         return try decode(T.self, with: reader)
     }
 
-    private func decode<T>(_ type: T.Type, with reader: KryoBinaryReader) throws -> T {
+    @inlinable
+    func decode<T>(_ type: T.Type, with reader: KryoBinaryReader) throws -> T {
+        if let typed = try reader.readRoot(typed: T.self, framing: framing) { return typed }
         let value = try reader.readRoot(framing: framing, declaredType: T.self)
         // Decoding untyped (`Any?`, the common case for `writeClassAndObject` data): nothing to
         // convert. (Compared with a type identifier made once: naming `Any?` here, in generic

@@ -11,13 +11,16 @@ public final class KryoOutput {
         var bytes: UnsafeMutablePointer<UInt8>
         var count: Int
         var capacity: Int
+        /// Bytes already handed to the sink (here rather than in a stored property of the class,
+        /// whose changes Swift checks for exclusive access at run time).
+        var flushedCount = 0
     }
 
     private let state: UnsafeMutablePointer<State>
     private let sink: ((UnsafeRawBufferPointer) throws -> Void)?
     private let flushThreshold: Int
     /// Bytes already handed to the sink.
-    public private(set) var flushedCount = 0
+    public var flushedCount: Int { state.pointee.flushedCount }
 
     /// Creates an in-memory output.
     public init(capacity: Int = 256) {
@@ -66,7 +69,7 @@ public final class KryoOutput {
     /// Forgets the buffered bytes, keeping the memory for the next value.
     public func reset() {
         state.pointee.count = 0
-        flushedCount = 0
+        state.pointee.flushedCount = 0
     }
 
     /// Forgets the buffered bytes and any open run, and gives back the memory of a buffer that
@@ -89,7 +92,7 @@ public final class KryoOutput {
         } catch {
             throw SerializationError(.io, expected: "the sink to accept \(pending) bytes", found: "\(error)")
         }
-        flushedCount += pending
+        state.pointee.flushedCount += pending
         state.pointee.count = 0
     }
 
