@@ -402,17 +402,26 @@ public final class KryoBinaryReader: ValueReader {
             endObject(storing: value)
             return value
         case .slotBody:
-            guard let registration = slot.registration else {
-                throw error(.unsupported, expected: "a registration for \(slot.declared.swiftType)", found: "none")
-            }
-            let value = try registration.serializer.read(from: self)
+            let value = try ownRegistration(of: slot).serializer.read(from: self)
             endObject(storing: value)
             return value
         case .ownNil(let registration):
             let value = try registration.serializer.readNilable(from: self)
             if let value { endObject(storing: value) } else { endObject() }
             return value
+        case .slotOwnNil:
+            let value = try ownRegistration(of: slot).serializer.readNilable(from: self)
+            if let value { endObject(storing: value) } else { endObject() }
+            return value
         }
+    }
+
+    /// The registration of a slot's declared type, which a `slotBody` or `slotOwnNil` step is of.
+    private func ownRegistration(of slot: ResolvedSlot) throws -> Registration {
+        guard let registration = slot.registration else {
+            throw error(.unsupported, expected: "a registration for \(slot.declared.swiftType)", found: "none")
+        }
+        return registration
     }
 
     // MARK: Object markers (Kryo's readClassAndObject, readObjectOrNull, readObject)
@@ -498,6 +507,7 @@ public final class KryoBinaryReader: ValueReader {
         }
         switch step {
         case .ownNil:
+            if let declared = slot.registration, Self.isSame(registration, declared) { return .slotOwnNil }
             return .ownNil(registration.takeUnretainedValue())
         case .body:
             // The slot's own registration (the common case) is not handed out again.

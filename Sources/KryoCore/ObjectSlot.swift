@@ -197,6 +197,10 @@ extension ObjectSlot {
                     }
                     reader.endObject()
                     return value
+                case .slotOwnNil:
+                    let value = try serializer.readNilable(from: reader)
+                    reader.endObject()
+                    return value
                 }
             }
         }
@@ -369,4 +373,7 @@ public enum ObjectReadStep {
     /// The serializer reads its own nil representation (``Serializer/readNilable(from:)``); then
     /// call ``ValueReader/endObject()``.
     case ownNil(Registration)
+    /// ``ownNil(_:)`` with the slot's own registration (``ResolvedSlot/registration``), which the
+    /// step does not hand out again. A backend may always return ``ownNil(_:)`` instead.
+    case slotOwnNil
 }
