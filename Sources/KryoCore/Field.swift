@@ -195,6 +195,39 @@ public struct Field<Root>: Sendable {
         javaOptions = java
     }
 
+    /// Declares a `String` field, read and written through closures. (The generic forms below
+    /// take strings too; this one receives the accessors in their direct form, so that no
+    /// reabstraction thunk runs on each access.)
+    @inlinable
+    public init(
+        _ name: String, get: @escaping @Sendable (Root) -> String,
+        set: @escaping @Sendable (inout Root, consuming String) -> Void, java: JavaFieldOptions = .init()
+    ) {
+        let slot = DeclaredType.of(String.self, java: java)
+        if slot.finality != .nonFinal {
+            self = Field.requiredStringField(name, slot, get, set)
+        } else {
+            self = Field.objectField(name, ObjectSlot<String>(slot), get, set)
+        }
+        javaOptions = java
+    }
+
+    /// Declares a `String` field that may be nil, read and written through closures (see the
+    /// non-optional form).
+    @inlinable
+    public init(
+        _ name: String, get: @escaping @Sendable (Root) -> String?,
+        set: @escaping @Sendable (inout Root, consuming String?) -> Void, java: JavaFieldOptions = .init()
+    ) {
+        let slot = DeclaredType.of(String?.self, java: java)
+        if slot.finality != .nonFinal {
+            self = Field.stringField(name, slot, get, set)
+        } else {
+            self = Field.optionalObjectField(name, ObjectSlot<String>(slot), get, set)
+        }
+        javaOptions = java
+    }
+
     /// Declares a field that may be nil, read and written through closures.
     @inlinable
     public init<Wrapped>(

@@ -92,4 +92,79 @@ import Testing
         let back = try codec.decode([SampleEnum].self, from: bytes)
         #expect(back == [.second, .second, .first])
     }
+    /// The same Java class declared with key paths and with accessors (the `String` and `String?`
+    /// forms), with final `String` fields and with fields Java declares non-final.
+    protocol Named: Schematized {
+        var name: String { get set }
+        var alias: String? { get set }
+        init()
+    }
+
+    final class NamedByKeyPath: Named {
+        var name = ""
+        var alias: String?
+        init() {}
+        static let schema = Schema<NamedByKeyPath>(java: "test.Named") {
+            Field("name", \.name)
+            Field("alias", \.alias)
+        }
+    }
+
+    final class NamedByAccessor: Named {
+        var name = ""
+        var alias: String?
+        init() {}
+        static let schema = Schema<NamedByAccessor>(java: "test.Named") {
+            Field("name", get: { $0.name }, set: { $0.name = $1 })
+            Field("alias", get: { $0.alias }, set: { $0.alias = $1 })
+        }
+    }
+
+    static let open = JavaFieldOptions(isFinal: false)
+
+    final class OpenNamedByKeyPath: Named {
+        var name = ""
+        var alias: String?
+        init() {}
+        static let schema = Schema<OpenNamedByKeyPath>(java: "test.Named") {
+            Field("name", \.name, java: open)
+            Field("alias", \.alias, java: open)
+        }
+    }
+
+    final class OpenNamedByAccessor: Named {
+        var name = ""
+        var alias: String?
+        init() {}
+        static let schema = Schema<OpenNamedByAccessor>(java: "test.Named") {
+            Field("name", get: { $0.name }, set: { $0.name = $1 }, java: open)
+            Field("alias", get: { $0.alias }, set: { $0.alias = $1 }, java: open)
+        }
+    }
+
+    /// The bytes of `name` and `alias` in a `T`, checked to decode back.
+    static func bytes<T: Named>(_: T.Type, _ name: String, _ alias: String?, references: Bool) throws -> [UInt8] {
+        let codec = KryoCodec(
+            registry: try Registry { Register(T.self, id: 20) }, options: .init(references: references))
+        var value = T()
+        value.name = name
+        value.alias = alias
+        let bytes = try codec.encode(value, as: T.self)
+        let back = try codec.decode(T.self, from: bytes)
+        #expect(back.name == name)
+        #expect(back.alias == alias)
+        return bytes
+    }
+
+    @Test(arguments: [false, true])
+    func stringAccessorsWriteWhatKeyPathsWrite(references: Bool) throws {
+        for (name, alias) in [("Ann", nil), ("", "A. Smith, née Öberg")] as [(String, String?)] {
+            let final = try Self.bytes(NamedByKeyPath.self, name, alias, references: references)
+            #expect(try Self.bytes(NamedByAccessor.self, name, alias, references: references) == final)
+            let open = try Self.bytes(OpenNamedByKeyPath.self, name, alias, references: references)
+            #expect(try Self.bytes(OpenNamedByAccessor.self, name, alias, references: references) == open)
+            // Non-final fields carry the class of each string they hold.
+            #expect(open != final)
+        }
+    }
 }
