@@ -224,13 +224,23 @@ extension ObjectSlot {
     }
 
     /// `value` as a `Value`, converted when it is not one already (an untyped list to
-    /// `[SampleBean]`); `nil` stays `nil`.
-    @usableFromInline
+    /// `[SampleBean]`); `nil` stays `nil`. Inlinable, so that a value of exactly the slot's type
+    /// (a back-reference, the common case) is unboxed where the slot is specialized, without a
+    /// dynamic cast or a run-time lookup of generic metadata.
+    @inlinable
     static func converted(_ value: Any?, _ reader: any ValueReader) throws -> Value? {
         guard let value else { return nil }
         // Untyped slots (`[Any?]` elements) take the value as it is, without a dynamic cast.
         if Value.self == Any?.self { return unsafeBitCast(Any??.some(value), to: Value?.self) }
         if Value.self == Any.self { return unsafeBitCast(Any?.some(value), to: Value?.self) }
+        if let exact = ValueConversion.exactly(value, as: Value.self) { return exact }
+        return try convertedByCast(value, reader)
+    }
+
+    /// ``converted(_:_:)`` for a value of another type than `Value`: a subclass, a value to
+    /// convert, or an error.
+    @usableFromInline
+    static func convertedByCast(_ value: Any, _ reader: any ValueReader) throws -> Value? {
         if !ValueConversion.isOptionalType(Swift.type(of: value)), let typed = value as? Value { return typed }
         if let converted = ValueConversion.convert(value, to: Value.self) { return converted }
         if var failure = CodableValueDecoding.failure(value, to: Value.self) {
