@@ -46,7 +46,22 @@ extension Registry {
         }
     }
 
-    /// Decodes a value of type `type` from `data` in `format`.
+    /// Encodes `value` of a known type in `format`: for the Kryo binary, through the typed slot of
+    /// `T` (no boxing), specialized where it is called; the same bytes as the untyped call.
+    @inlinable
+    public func encode<T>(_ value: T, as format: SerializationFormat, options: SerializationOptions = .default)
+        throws -> Data
+    {
+        guard case .kryo(let dialect, let framing) = format else {
+            return try encode(value as Any?, as: format, options: options)
+        }
+        let codec = KryoCodec(registry: self, dialect: dialect, framing: framing, options: options)
+        return Data(try codec.encode(value, as: T.self))
+    }
+
+    /// Decodes a value of type `type` from `data` in `format` (inlinable, so that the Kryo binary's
+    /// typed path is specialized where it is called).
+    @inlinable
     public func decode<T>(
         _ type: T.Type, from data: Data, as format: SerializationFormat, options: SerializationOptions = .default
     ) throws -> T {
