@@ -8,7 +8,8 @@ import KryoCore
 /// Each thread keeps one writer and one reader (with their reference tables and a small output
 /// buffer) from call to call, as a Java program keeps a `Kryo` per thread: a call allocates no
 /// codec state of its own. A thread holds on to the registry it used last until it uses another
-/// or ends; it holds nothing a call wrote or read.
+/// or ends, and to the typed slots of the types its typed calls named (at most 64 a thread, each
+/// with its bindings in at most four registries); it holds nothing a call wrote or read.
 ///
 /// ```swift
 /// let codec = KryoCodec(registry: registry)
