@@ -130,4 +130,33 @@ import Testing
         }
         #expect(leftover?.found.contains("1 more bytes") == true)
     }
+    @Test(arguments: framings)
+    func corruptedInputThroughTheTypedPathIsAnErrorNeverACrash(framing: KryoFraming) throws {
+        let registry = try Registry {
+            Register(SampleBean.self, id: 20)
+            Register(OtherBean.self, id: 22)
+            Register(SampleEnum.self, id: 23)
+        }
+        let codec = KryoCodec(registry: registry, framing: framing, options: .init(references: true))
+        let beans = (0..<4).map { SampleBean(key: Int32($0) * 1_000, name: "bean \($0)") }
+        let value = OtherBean(map: [1: "one", 2: "two"], beans: beans + [beans[0]], kind: .third)
+        let bytes = try codec.encode(value, as: OtherBean.self)
+        #expect(try codec.decode(OtherBean.self, from: bytes) == value)
+        // Every byte set to a few values that mean something to the format (nil, not-nil, small
+        // ids and references, a varint continuation, the end of an ASCII string).
+        for index in bytes.indices {
+            for replacement: UInt8 in [0x00, 0x01, 0x02, 0x03, 0x17, 0x7F, 0x80, 0xFF] where bytes[index] != replacement
+            {
+                var corrupted = bytes
+                corrupted[index] = replacement
+                do {
+                    _ = try codec.decode(OtherBean.self, from: corrupted)
+                } catch let failure as SerializationError {
+                    #expect(!failure.expected.isEmpty, "byte \(index) = \(replacement)")
+                } catch {
+                    Issue.record("byte \(index) = \(replacement): \(error), not a SerializationError")
+                }
+            }
+        }
+    }
 }
