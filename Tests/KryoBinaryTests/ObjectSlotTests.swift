@@ -167,4 +167,35 @@ import Testing
             #expect(open != final)
         }
     }
+    @Test(arguments: [false, true])
+    func untypedElementsAndMapValuesKeepNilsClassesAndSharing(references: Bool) throws {
+        let registry = try Registry {
+            Register(SampleBean.self, id: 20)
+            Register([Any?].self, id: 21)
+            Register([AnyHashable: Any?].self, id: 22)
+        }
+        let codec = KryoCodec(registry: registry, options: .init(references: references))
+        let bean = SampleBean(key: 4, name: "shared")
+        let list: [Any?] = [Int32(1), nil, "a", bean, bean, Int64(-2)]
+        let listBytes = try codec.encode(list, as: [Any?].self)
+        // ArrayList (id 21), size 6, Integer 1, null, String "a", …
+        // (Kryo 2.20 tracks strings but not the primitive wrappers.)
+        let head = references ? "17 01 06 02 02 00 03 01 82 61" : "17 06 02 02 00 03 82 61"
+        #expect(hex(listBytes).hasPrefix(head))
+        let back = try codec.decode([Any?].self, from: listBytes)
+        #expect(back.count == 6)
+        #expect(back[0] as? Int32 == 1)
+        #expect(back[1] == nil)
+        #expect(back[2] as? String == "a")
+        #expect(back[3] as? SampleBean == bean)
+        #expect(((back[3] as? SampleBean) === (back[4] as? SampleBean)) == references)
+        #expect(back[5] as? Int64 == -2)
+
+        let map: [AnyHashable: Any?] = ["none": nil, "bean": bean, Int32(7): "seven"]
+        let mapBack = try codec.decode([AnyHashable: Any?].self, from: codec.encode(map, as: [AnyHashable: Any?].self))
+        #expect(mapBack.count == 3)
+        #expect(mapBack["none"].map { $0 == nil } == true)
+        #expect(mapBack["bean"] as? SampleBean == bean)
+        #expect(mapBack[Int32(7)] as? String == "seven")
+    }
 }

@@ -220,6 +220,16 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
             }
             return
         }
+        if Element.self == Any?.self {
+            // Untyped elements (Java's raw lists) go to the writer as they are, in the slot resolved
+            // once: through the typed path each would be wrapped in another optional, whose copies
+            // cost generic value-witness calls.
+            let resolved = slot.bound(in: writer.registry).resolved
+            for element in value {
+                try writer.writeObject(unsafeBitCast(element, to: Any?.self), in: resolved, forKey: "element")
+            }
+            return
+        }
         for element in value { try slot.write(element, to: writer, forKey: "element") }
     }
 
@@ -236,6 +246,12 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
                     continue
                 }
                 elements.append(unsafeBitCast(string, to: Element.self))
+            }
+        } else if Element.self == Any?.self {
+            // Untyped elements come from the reader as they are (see `write`).
+            let resolved = slot.bound(in: reader.registry).resolved
+            for _ in 0..<count {
+                elements.append(unsafeBitCast(try reader.readObject(in: resolved, forKey: "element"), to: Element.self))
             }
         } else {
             for _ in 0..<count {
@@ -289,9 +305,15 @@ struct MapEntries<Key: Hashable, Value>: Sendable {
             throw SerializationError(.sizeLimitExceeded, expected: "fewer than 2^31 entries", found: "\(count)")
         }
         try writer.writeInt32(Int32(count), forKey: "size", encoding: .positive)
+        // Untyped values (Java's raw maps) go to the writer as they are (see `CollectionSerializer`).
+        let untypedValues = Value.self == Any?.self ? slots.1.bound(in: writer.registry).resolved : nil
         for (key, value) in entries {
             try slots.0.write(key, to: writer, forKey: "key")
-            try slots.1.write(value, to: writer, forKey: "value")
+            if let untypedValues {
+                try writer.writeObject(unsafeBitCast(value, to: Any?.self), in: untypedValues, forKey: "value")
+            } else {
+                try slots.1.write(value, to: writer, forKey: "value")
+            }
         }
     }
 
@@ -300,9 +322,15 @@ struct MapEntries<Key: Hashable, Value>: Sendable {
         _ insert: (Key, Value) throws -> Void
     ) throws {
         let count = try readSize(from: reader, minimumBytesPerElement: 2)
+        let untypedValues = Value.self == Any?.self ? slots.1.bound(in: reader.registry).resolved : nil
         for _ in 0..<count {
             let key = try slots.0.readRequired(from: reader, forKey: "key")
-            try insert(key, try slots.1.readRequired(from: reader, forKey: "value"))
+            if let untypedValues {
+                try insert(
+                    key, unsafeBitCast(try reader.readObject(in: untypedValues, forKey: "value"), to: Value.self))
+            } else {
+                try insert(key, try slots.1.readRequired(from: reader, forKey: "value"))
+            }
         }
     }
 }
