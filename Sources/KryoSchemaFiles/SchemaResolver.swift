@@ -104,36 +104,27 @@ struct SchemaResolver {
         var referencesFrom: String?
         var registrationFrom: String?
         for file in files {
-            if let dialect = file.settings.dialect {
-                if let other = dialectFrom, settings.dialect != dialect.value {
-                    throw error(
-                        file.name, dialect.position,
-                        "dialect is \(dialect.value.rawValue) here but \(settings.dialect.rawValue) in \(other)")
-                }
-                settings.dialect = dialect.value
-                dialectFrom = file.name
-            }
-            if let references = file.settings.references {
-                if let other = referencesFrom, settings.references != references.value {
-                    throw error(
-                        file.name, references.position,
-                        "references is \(references.value) here but \(settings.references) in \(other)")
-                }
-                settings.references = references.value
-                referencesFrom = file.name
-            }
-            if let required = file.settings.registrationRequired {
-                if let other = registrationFrom, settings.registrationRequired != required.value {
-                    throw error(
-                        file.name, required.position,
-                        "registrationRequired is \(required.value) here but \(settings.registrationRequired) in \(other)"
-                    )
-                }
-                settings.registrationRequired = required.value
-                registrationFrom = file.name
-            }
+            try merge(file.settings.dialect, "dialect", into: &settings.dialect, from: file.name, &dialectFrom)
+            try merge(
+                file.settings.references, "references", into: &settings.references, from: file.name, &referencesFrom)
+            try merge(
+                file.settings.registrationRequired, "registrationRequired", into: &settings.registrationRequired,
+                from: file.name, &registrationFrom)
         }
         return settings
+    }
+
+    /// One stream setting of one file merged into the set's: files that state it must agree.
+    /// `source` names the file that stated it first, and becomes this one when it states it.
+    private func merge<Value: Equatable>(
+        _ stated: Located<Value>?, _ name: String, into merged: inout Value, from file: String, _ source: inout String?
+    ) throws(SchemaFileError) {
+        guard let stated else { return }
+        if let other = source, merged != stated.value {
+            throw error(file, stated.position, "\(name) is \(stated.value) here but \(merged) in \(other)")
+        }
+        merged = stated.value
+        source = file
     }
 
     // MARK: Names

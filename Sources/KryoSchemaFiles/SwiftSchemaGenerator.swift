@@ -319,9 +319,9 @@ public struct SwiftSchemaGenerator: Sendable {
         let inner = indent + "    "
         for (index, argument) in arguments.enumerated() {
             let separator = index == arguments.count - 1 ? "" : ","
-            if argument.hasPrefix("java: "), !fits(inner + argument + separator) {
+            if argument.hasPrefix("java: "), !fits(inner + argument + separator), let closing = javaLines.last {
                 lines += javaLines.dropLast().map { inner + $0 }
-                lines.append(inner + javaLines.last! + separator)
+                lines.append(inner + closing + separator)
             } else {
                 lines.append(inner + argument + separator)
             }

@@ -82,24 +82,25 @@ public func makeWorkloads(includeLarge: Bool = true, wants: (String) -> Bool = {
             })
     }
 
+    /// A MediaContent encode and decode pair through a codec other than Kryo's, checked once.
+    func mediaPair(
+        _ group: String, encode: @escaping () throws -> [UInt8], decode: @escaping ([UInt8]) throws -> MediaContent
+    ) throws {
+        guard wants(group) else { return }
+        let bytes = try encode()
+        guard try decode(bytes) == standard else { throw WorkloadError.mismatch(group) }
+        workloads.append(Workload(name: "\(group)/encode", bytes: bytes.count) { blackHole &+= try encode().count })
+        workloads.append(
+            Workload(name: "\(group)/decode", bytes: bytes.count) { blackHole &+= Int(try decode(bytes).media.width) })
+    }
+
     // The keyed-archive backend (NSKeyedArchiver's format) on the same graph and registry, with
     // references on: a binary plist, comparable with media.nskeyedarchiver, and an XML plist.
     for (label, format) in [("binary", PropertyListFormat.binary), ("xml", .xml)] {
-        let group = "media.keyed.\(label)"
-        guard wants(group) else { continue }
         let keyed = KeyedArchiveCodec(registry: registry, format: format, options: on)
-        let keyedBytes = try keyed.encode(standard)
-        guard try keyed.decode(MediaContent.self, from: keyedBytes) == standard else {
-            throw WorkloadError.mismatch(group)
-        }
-        workloads.append(
-            Workload(name: "\(group)/encode", bytes: keyedBytes.count) {
-                blackHole &+= try keyed.encode(standard).count
-            })
-        workloads.append(
-            Workload(name: "\(group)/decode", bytes: keyedBytes.count) {
-                blackHole &+= Int(try keyed.decode(MediaContent.self, from: keyedBytes).media.width)
-            })
+        try mediaPair(
+            "media.keyed.\(label)", encode: { try keyed.encode(standard) },
+            decode: { try keyed.decode(MediaContent.self, from: $0) })
     }
 
     // The readable backend (HRCoder's style) on the same graph and registry, with references on:
@@ -108,21 +109,10 @@ public func makeWorkloads(includeLarge: Bool = true, wants: (String) -> Bool = {
     for (label, format) in [
         ("json", ReadableFormat.json), ("plist-binary", .propertyList(.binary)), ("plist-xml", .propertyList(.xml)),
     ] {
-        let group = "media.readable.\(label)"
-        guard wants(group) else { continue }
         let readable = ReadableCodec(registry: registry, format: format, options: on)
-        let readableBytes = try readable.encode(standard)
-        guard try readable.decode(MediaContent.self, from: readableBytes) == standard else {
-            throw WorkloadError.mismatch(group)
-        }
-        workloads.append(
-            Workload(name: "\(group)/encode", bytes: readableBytes.count) {
-                blackHole &+= try readable.encode(standard).count
-            })
-        workloads.append(
-            Workload(name: "\(group)/decode", bytes: readableBytes.count) {
-                blackHole &+= Int(try readable.decode(MediaContent.self, from: readableBytes).media.width)
-            })
+        try mediaPair(
+            "media.readable.\(label)", encode: { try readable.encode(standard) },
+            decode: { try readable.decode(MediaContent.self, from: $0) })
     }
 
     // Peers on the same graph.
