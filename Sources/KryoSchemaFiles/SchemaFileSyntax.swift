@@ -413,6 +413,23 @@ extension SourcePosition {
 
 /// `text` in double quotes, escaped as JSON escapes it (so a message stays on one line).
 func quoted(_ text: String) -> String {
+    quoted(
+        text,
+        escaping: { scalar in
+            scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+                || scalar == "\u{2028}" || scalar == "\u{2029}"
+        },
+        as: { scalar in
+            let hex = String(scalar.value, radix: 16)
+            return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        })
+}
+
+/// `text` in double quotes, with `"`, `\`, newline, return and tab escaped as JSON and Swift both
+/// write them, and every other scalar that `needsEscape` picks written by `escape`.
+func quoted(
+    _ text: String, escaping needsEscape: (Unicode.Scalar) -> Bool, as escape: (Unicode.Scalar) -> String
+) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
         switch scalar {
@@ -422,11 +439,8 @@ func quoted(_ text: String) -> String {
         case "\r": result += "\\r"
         case "\t": result += "\\t"
         default:
-            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                || scalar == "\u{2028}" || scalar == "\u{2029}"
-            {
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            if needsEscape(scalar) {
+                result += escape(scalar)
             } else {
                 result.unicodeScalars.append(scalar)
             }

@@ -440,23 +440,7 @@ public struct SwiftSchemaGenerator: Sendable {
 
     /// A Swift string literal.
     private func literal(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        quoted(text, escaping: { $0.value < 0x20 || $0.value == 0x7F }, as: { "\\u{\(String($0.value, radix: 16))}" })
     }
 
     /// A Swift expression for a Java type.
