@@ -59,25 +59,31 @@ def main(directory):
                 cells.append(f"{other[0] / mine[0]:.2f}" if other else "–")
             print(f"| {group} | {op} | " + " | ".join(cells) + " |")
 
+    def peer_ratios(title, variant, groups, peers):
+        """One table: time of each peer ÷ time of a SwiftKryo backend, per operation."""
+        rows = [(group, op, swift.get(f"{group}/{op}")) for group in groups for op in ["encode", "decode"]]
+        if not any(row for _, _, row in rows):
+            return False
+        print(f"\n## {title}\n")
+        print(f"| {variant} | operation | bytes | " + " | ".join(name for name, _ in peers) + " |")
+        print("|---|---|---:|" + "---:|" * len(peers))
+        for group, op, mine in rows:
+            if not mine:
+                continue
+            cells = []
+            for _, peer in peers:
+                other = swift.get(f"{peer}/{op}")
+                cells.append(f"{other[0] / mine[0]:.2f}" if other else "–")
+            print(f"| {group} | {op} | {mine[3]:,} | " + " | ".join(cells) + " |")
+        return True
+
     # The keyed-archive backend against Foundation on the same graph: both write binary plists in
     # NSKeyedArchiver's format; the other columns place it among the peers and the Kryo binary.
     keyed_peers = [("NSKeyedArchiver", "media.nskeyedarchiver"), ("PropertyListEncoder", "media.plist"),
                    ("JSONEncoder/Decoder", "media.json"), ("SwiftKryo Kryo binary (refs on)", "media.field.refs-on")]
-    keyed_rows = [(group, op, swift.get(f"{group}/{op}")) for group in ["media.keyed.binary", "media.keyed.xml"]
-                  for op in ["encode", "decode"]]
-    if any(row for _, _, row in keyed_rows):
-        print("\n## Keyed archives: time of each peer ÷ time of SwiftKryo's keyed backend "
-              "(above 1: the keyed backend is faster)\n")
-        print("| keyed variant | operation | bytes | " + " | ".join(name for name, _ in keyed_peers) + " |")
-        print("|---|---|---:|" + "---:|" * len(keyed_peers))
-        for group, op, mine in keyed_rows:
-            if not mine:
-                continue
-            cells = []
-            for _, peer in keyed_peers:
-                other = swift.get(f"{peer}/{op}")
-                cells.append(f"{other[0] / mine[0]:.2f}" if other else "–")
-            print(f"| {group} | {op} | {mine[3]:,} | " + " | ".join(cells) + " |")
+    if peer_ratios("Keyed archives: time of each peer ÷ time of SwiftKryo's keyed backend "
+                   "(above 1: the keyed backend is faster)",
+                   "keyed variant", ["media.keyed.binary", "media.keyed.xml"], keyed_peers):
         archiver = swift.get("media.nskeyedarchiver/encode")
         if archiver:
             print(f"\n(NSKeyedArchiver's binary archive of the same graph: {archiver[3]:,} bytes. "
@@ -86,22 +92,10 @@ def main(directory):
     # The readable backend against Foundation's Codable encoders on the equivalent Codable type.
     readable_peers = [("JSONEncoder/Decoder", "media.json"), ("PropertyListEncoder", "media.plist"),
                       ("SwiftKryo keyed (binary)", "media.keyed.binary")]
-    readable_rows = [(group, op, swift.get(f"{group}/{op}"))
-                     for group in ["media.readable.json", "media.readable.plist-binary", "media.readable.plist-xml"]
-                     for op in ["encode", "decode"]]
-    if any(row for _, _, row in readable_rows):
-        print("\n## Readable documents: time of each peer ÷ time of SwiftKryo's readable backend "
-              "(above 1: the readable backend is faster)\n")
-        print("| readable variant | operation | bytes | " + " | ".join(name for name, _ in readable_peers) + " |")
-        print("|---|---|---:|" + "---:|" * len(readable_peers))
-        for group, op, mine in readable_rows:
-            if not mine:
-                continue
-            cells = []
-            for _, peer in readable_peers:
-                other = swift.get(f"{peer}/{op}")
-                cells.append(f"{other[0] / mine[0]:.2f}" if other else "–")
-            print(f"| {group} | {op} | {mine[3]:,} | " + " | ".join(cells) + " |")
+    peer_ratios("Readable documents: time of each peer ÷ time of SwiftKryo's readable backend "
+                "(above 1: the readable backend is faster)",
+                "readable variant", ["media.readable.json", "media.readable.plist-binary", "media.readable.plist-xml"],
+                readable_peers)
 
     print("\n## Targets (issue 3), measured in this sitting\n")
     print("| target | measured | goal | met |")
