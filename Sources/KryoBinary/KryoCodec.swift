@@ -78,18 +78,7 @@ public struct KryoCodec: Sendable {
     ///   for bytes left over after the value.
     @inlinable
     public func decode<T>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
-        try bytes.withUnsafeBytes { raw in
-            let reader = KryoBinaryReader.beginCall(registry: registry, options: options, bytes: raw)
-            defer { reader.endCall() }
-            let value = try decode(T.self, with: reader)
-            let input = reader.input
-            guard try input.isAtEnd() else {
-                throw SerializationError(
-                    .invalidValue, expected: "the end of the input after one value",
-                    found: "\(bytes.count - input.offset) more bytes", offset: input.offset)
-            }
-            return value
-        }
+        try readingWhole(bytes) { try decode(T.self, with: $0) }
     }
 
     /// Encodes one value of the Java class `javaName`: for ``KryoFraming/object`` and
@@ -105,16 +94,18 @@ public struct KryoCodec: Sendable {
     /// Decodes one value of the Java class `javaName` that fills `bytes` exactly: what Java's
     /// `readObject(input, type)` reads, for ``KryoFraming/object`` and ``KryoFraming/objectOrNull``.
     public func decode(javaClass javaName: String, from bytes: [UInt8]) throws -> Any? {
+        try readingWhole(bytes) { try $0.readRoot(framing: framing, javaName: javaName) }
+    }
+
+    /// Reads one value with `read` through this thread's reader over `bytes`, which it must fill
+    /// exactly: bytes left over are an error.
+    @inlinable
+    func readingWhole<Value>(_ bytes: [UInt8], _ read: (KryoBinaryReader) throws -> Value) throws -> Value {
         try bytes.withUnsafeBytes { raw in
             let reader = KryoBinaryReader.beginCall(registry: registry, options: options, bytes: raw)
             defer { reader.endCall() }
-            let value = try reader.readRoot(framing: framing, javaName: javaName)
-            let input = reader.input
-            guard try input.isAtEnd() else {
-                throw SerializationError(
-                    .invalidValue, expected: "the end of the input after one value",
-                    found: "\(bytes.count - input.offset) more bytes", offset: input.offset)
-            }
+            let value = try read(reader)
+            try reader.input.expectEnd(ofValueIn: bytes.count)
             return value
         }
     }

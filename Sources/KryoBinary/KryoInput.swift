@@ -124,6 +124,16 @@ public final class KryoInput {
         return !(try fill(1))
     }
 
+    /// Throws unless every byte has been read: what a call that decodes one value from `count`
+    /// bytes checks after the value.
+    public func expectEnd(ofValueIn count: Int) throws {
+        guard try isAtEnd() else {
+            throw SerializationError(
+                .invalidValue, expected: "the end of the input after one value", found: "\(count - offset) more bytes",
+                offset: offset)
+        }
+    }
+
     /// Makes sure `count` bytes are available, pulling from the stream if needed. Memory grows
     /// only with bytes the input really holds.
     @inline(__always) public func require(_ count: Int) throws {
