@@ -234,17 +234,16 @@ public struct Field<Root>: Sendable {
         _ name: String, get: @escaping @Sendable (Root) -> Wrapped?,
         set: @escaping @Sendable (inout Root, consuming Wrapped?) -> Void, java: JavaFieldOptions = .init()
     ) {
-        let slot = DeclaredType.of(Wrapped?.self, java: java)
-        if Wrapped.self == String.self, slot.finality != .nonFinal {
-            // Strings are the most common object fields: no boxing, no registry lookup. (Wrapped
-            // is String here: the casts of the closures are identities.)
-            self = Field.stringField(
-                name, slot, unsafeBitCast(get, to: (@Sendable (Root) -> String?).self),
-                unsafeBitCast(set, to: (@Sendable (inout Root, consuming String?) -> Void).self))
-            javaOptions = java
+        if Wrapped.self == String.self {
+            // Reached from generic code (a key path): the `String?` form. (Wrapped is String
+            // here: the casts of the closures are identities.)
+            self.init(
+                name, get: unsafeBitCast(get, to: (@Sendable (Root) -> String?).self),
+                set: unsafeBitCast(set, to: (@Sendable (inout Root, consuming String?) -> Void).self), java: java)
             return
         }
-        self = Field.optionalObjectField(name, ObjectSlot<Wrapped>(slot), get, set)
+        self = Field.optionalObjectField(
+            name, ObjectSlot<Wrapped>(DeclaredType.of(Wrapped?.self, java: java)), get, set)
         javaOptions = java
     }
 
@@ -255,15 +254,14 @@ public struct Field<Root>: Sendable {
         set: @escaping @Sendable (inout Root, consuming Value) -> Void,
         java: JavaFieldOptions = .init()
     ) {
-        let slot = DeclaredType.of(Value.self, java: java)
-        if Value.self == String.self, slot.finality != .nonFinal {
-            self = Field.requiredStringField(
-                name, slot, unsafeBitCast(get, to: (@Sendable (Root) -> String).self),
-                unsafeBitCast(set, to: (@Sendable (inout Root, consuming String) -> Void).self))
-            javaOptions = java
+        if Value.self == String.self {
+            // Reached from generic code (a key path): the `String` form.
+            self.init(
+                name, get: unsafeBitCast(get, to: (@Sendable (Root) -> String).self),
+                set: unsafeBitCast(set, to: (@Sendable (inout Root, consuming String) -> Void).self), java: java)
             return
         }
-        self = Field.objectField(name, ObjectSlot<Value>(slot), get, set)
+        self = Field.objectField(name, ObjectSlot<Value>(DeclaredType.of(Value.self, java: java)), get, set)
         javaOptions = java
     }
 
