@@ -134,6 +134,8 @@ def main(directory):
     target("MediaContent bytes identical to Java's (3 encodings)", sum(same) if same else None, "3 of 3",
            lambda n: n == 3, f"{sum(same)} of {len(same)}")
 
+    floor_section(swift, java, both)
+
     graph = os.path.join(directory, "graph-memory.tsv")
     if os.path.exists(graph):
         print("\n## Growth with size: 1 000 000-node graph family (encode + decode, references on)\n")
@@ -157,6 +159,40 @@ def main(directory):
             size, write, read = int(size), int(write), int(read)
             print(f"| {size:,} | {int(records):,} | {ns(write)} | {ns(read)} | {size / write * 1e3:,.0f} | "
                   f"{size / read * 1e3:,.0f} | {int(peak) / 1e6:,.1f} MB | {int(early) / 1e6:,.1f} MB |")
+
+
+def floor_section(swift, java, both):
+    """The model's own cost (media.floor) against the peers: the best ratio any Swift serializer of
+    this model could reach, next to what SwiftKryo reaches."""
+    floor = {op: swift.get(f"media.floor/{op}") for op in ["encode", "decode"]}
+    if not all(floor.values()):
+        return
+    print("\n## The model's own cost (media.floor): the best any Swift serializer of MediaContent can do\n")
+    print("| operation | model floor | Java field (refs off) | Java hand-written | floor ÷ Java field "
+          "| floor ÷ Java hand-written | SwiftKryo field (refs off) ÷ floor |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+
+    def ratio(a, b):
+        return f"{a / b:.2f}" if a and b else "–"
+
+    for op in ["encode", "decode", "encode+decode"]:
+        if op == "encode+decode":
+            mine, field = both(swift, "media.floor"), both(java, "media.field.refs-off")
+            manual, kryo = both(java, "media.manual"), both(swift, "media.field.refs-off")
+        else:
+            mine = floor[op][0]
+            field, manual, kryo = [(table.get(f"{group}/{op}") or [None])[0] for table, group in
+                                   [(java, "media.field.refs-off"), (java, "media.manual"),
+                                    (swift, "media.field.refs-off")]]
+        print(f"| {op} | {ns(mine)} | {ns(field) if field else '–'} | {ns(manual) if manual else '–'} | "
+              f"{ratio(mine, field)} | {ratio(mine, manual)} | {ratio(kryo, mine)} |")
+    total = both(swift, "media.floor")
+    for peer, goal in [("media.protobuf", 4.0), ("media.json", 30.0)]:
+        other = both(swift, peer)
+        if other and total:
+            print(f"\n{peer} ÷ model floor, encode+decode: {other / total:.2f} (the most any serializer of "
+                  f"this model could be faster than {peer}; goal {goal:g}×).", end="")
+    print()
 
 
 if __name__ == "__main__":

@@ -82,6 +82,18 @@ public func makeWorkloads(includeLarge: Bool = true, wants: (String) -> Bool = {
             })
     }
 
+    // The model's own cost, with no format: the floor under every serializer of MediaContent.
+    if wants("media.floor") {
+        let floor = ModelFloor(standard)
+        let copied = floor.encode(standard)
+        guard floor.decode() == standard, copied > 0 else {
+            throw WorkloadError.mismatch("media.floor")
+        }
+        workloads.append(Workload(name: "media.floor/encode", bytes: copied) { blackHole &+= floor.encode(standard) })
+        workloads.append(
+            Workload(name: "media.floor/decode", bytes: copied) { blackHole &+= Int(floor.decode().media.width) })
+    }
+
     /// A MediaContent encode and decode pair through a codec other than Kryo's, checked once.
     func mediaPair(
         _ group: String, encode: @escaping () throws -> [UInt8], decode: @escaping ([UInt8]) throws -> MediaContent
