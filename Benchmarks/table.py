@@ -30,7 +30,8 @@ def main(directory):
     print("| operation | Swift median | min – max | bytes | Java Kryo 2.20 | Swift ÷ Java |")
     print("|---|---:|---:|---:|---:|---:|")
     for name, (median, low, high, size) in swift.items():
-        peer = java.get(name)
+        # The in-line serializers write the field serializer's bytes: Java's field rows are their peer.
+        peer = java.get(name) or java.get(name.replace("media.inlined.", "media.field."))
         java_cell = ns(peer[0]) if peer else "–"
         ratio = f"{median / peer[0]:.2f}" if peer else "–"
         print(f"| {name} | {ns(median)} | {ns(low)} – {ns(high)} | {size:,} | {java_cell} | {ratio} |")
@@ -48,14 +49,16 @@ def main(directory):
     print("\n## MediaContent: time of each peer ÷ time of SwiftKryo (above 1: SwiftKryo is faster)\n")
     print("| SwiftKryo variant | operation | " + " | ".join(name for name, _ in peers) + " |")
     print("|---|---|" + "---:|" * len(peers))
-    for group in ["media.field.refs-off", "media.field.refs-on", "media.manual"]:
+    for group in ["media.field.refs-off", "media.field.refs-on", "media.inlined.refs-off", "media.inlined.refs-on",
+                  "media.manual"]:
+        java_group = group.replace("media.inlined.", "media.field.")
         for op in ["encode", "decode"]:
             mine = swift.get(f"{group}/{op}")
             if not mine:
                 continue
             cells = []
             for _, peer in peers:
-                other = java.get(f"{group}/{op}") if peer is None else swift.get(f"{peer}/{op}")
+                other = java.get(f"{java_group}/{op}") if peer is None else swift.get(f"{peer}/{op}")
                 cells.append(f"{other[0] / mine[0]:.2f}" if other else "–")
             print(f"| {group} | {op} | " + " | ".join(cells) + " |")
 

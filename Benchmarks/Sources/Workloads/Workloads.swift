@@ -62,6 +62,18 @@ public func makeWorkloads(includeLarge: Bool = true, wants: (String) -> Bool = {
     let isStandard: (MediaContent) -> Bool = { $0 == standard }
     try kryoPair("media.field.refs-off", KryoCodec(registry: registry, options: off), standard, decodeAs: isStandard)
     try kryoPair("media.field.refs-on", KryoCodec(registry: registry, options: on), standard, decodeAs: isStandard)
+    // The same bytes through serializers with the fields in line: what generated code would gain.
+    if wants("media.inlined") {
+        let inlined = try inlinedRegistry()
+        for (label, options) in [("refs-off", off), ("refs-on", on)] {
+            let codec = KryoCodec(registry: inlined, options: options)
+            let expected = try KryoCodec(registry: registry, options: options).encode(standard, as: MediaContent.self)
+            guard try codec.encode(standard, as: MediaContent.self) == expected else {
+                throw WorkloadError.mismatch("media.inlined.\(label): bytes differ from the field serializer's")
+            }
+            try kryoPair("media.inlined.\(label)", codec, standard, decodeAs: isStandard)
+        }
+    }
     // Hand-written serializers, framed as Java's writeObject: decoded with their type.
     if wants("media.manual") {
         let manual = KryoCodec(registry: try manualRegistry(), framing: .object, options: off)
