@@ -9,7 +9,7 @@
 ///   bytes from bytes (`String(decoding:as:)`); strings that fit in a `String`'s in-line form are
 ///   taken ready-made, at no cost. The previous result is freed when the next replaces it, as in
 ///   the decode workloads.
-public struct ModelFloor {
+public final class ModelFloor {
     /// The strings of the standard value in the order ``decode()`` uses them, as UTF-8.
     private let utf8: [[UInt8]]
     /// The same strings, ready-made (used for those of at most 15 bytes).
@@ -26,6 +26,8 @@ public struct ModelFloor {
         utf8 = strings.map { Array($0.utf8) }
         buffer = .allocate(byteCount: capacity, alignment: 16)
     }
+
+    deinit { buffer.deallocate() }
 
     /// Reads every field of `content` and copies its bytes; returns the number of bytes.
     public func encode(_ content: MediaContent) -> Int {
