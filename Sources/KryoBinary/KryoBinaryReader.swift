@@ -32,11 +32,16 @@ public final class KryoBinaryReader: ValueReader {
     public var genericArguments: [DeclaredType] { state.pointee.genericArguments }
     /// Kryo's binary.
     public var formatFamily: FormatFamily { .kryoBinary }
+    /// The Java release of this call's dialect.
+    public var kryoWireVersion: KryoWireVersion? { state.pointee.dialect.version }
+    /// The dialect of this call.
+    public var dialect: KryoDialect { state.pointee.dialect }
 
     /// The per-call state, behind a pointer: a class's stored properties would be checked for
     /// exclusive access at run time on every change, and this state changes on every object.
     private struct State {
         var options: SerializationOptions
+        var dialect: KryoDialect
         var genericArguments: [DeclaredType] = []
         /// Objects in the order their "new object" marker was read; `nil` while one is being built.
         var readObjects = ReadObjects(capacity: 16)
@@ -59,8 +64,9 @@ public final class KryoBinaryReader: ValueReader {
         /// The typed slots of top-level values read as their static type.
         var rootSlots = RootSlots()
 
-        init(options: SerializationOptions) {
+        init(options: SerializationOptions, dialect: KryoDialect) {
             self.options = options
+            self.dialect = dialect
         }
 
         /// Forgets everything one call recorded (Kryo's reset), keeping the memory of small
@@ -78,19 +84,20 @@ public final class KryoBinaryReader: ValueReader {
 
     private let state: UnsafeMutablePointer<State>
 
-    /// Creates a reader for top-level values read from `input`.
-    public init(registry: Registry, options: SerializationOptions, input: KryoInput) {
+    /// Creates a reader for top-level values read from `input` in `dialect`.
+    public init(registry: Registry, dialect: KryoDialect = .v2, options: SerializationOptions, input: KryoInput) {
         boundRegistry = registry
         boundGeneration = registry.generation
         boundInput = input
+        input.littleEndian = dialect.wire.littleEndian
         inputReference = Unmanaged.passUnretained(input)
         ownInput = nil
         state = .allocate(capacity: 1)
-        state.initialize(to: State(options: options))
+        state.initialize(to: State(options: options, dialect: dialect))
     }
 
     /// A reader that a thread keeps, with an input of its own.
-    private init(registry: Registry, options: SerializationOptions) {
+    private init(registry: Registry, dialect: KryoDialect, options: SerializationOptions) {
         let own = KryoInput(unsafeBytes: UnsafeRawBufferPointer(start: nil, count: 0))
         boundRegistry = registry
         boundGeneration = registry.generation
@@ -98,7 +105,7 @@ public final class KryoBinaryReader: ValueReader {
         inputReference = Unmanaged.passUnretained(own)
         ownInput = own
         state = .allocate(capacity: 1)
-        state.initialize(to: State(options: options))
+        state.initialize(to: State(options: options, dialect: dialect))
     }
 
     deinit {
@@ -121,34 +128,42 @@ public final class KryoBinaryReader: ValueReader {
     /// A reader for one call on this thread over `bytes`, which must stay valid until
     /// ``endCall()``.
     @usableFromInline
-    static func beginCall(registry: Registry, options: SerializationOptions, bytes: UnsafeRawBufferPointer)
-        -> KryoBinaryReader
-    {
-        guard let reader = keptReader(registry: registry, options: options) else {
-            return KryoBinaryReader(registry: registry, options: options, input: KryoInput(unsafeBytes: bytes))
+    static func beginCall(
+        registry: Registry, dialect: KryoDialect, options: SerializationOptions, bytes: UnsafeRawBufferPointer
+    ) -> KryoBinaryReader {
+        guard let reader = keptReader(registry: registry, dialect: dialect, options: options) else {
+            return KryoBinaryReader(
+                registry: registry, dialect: dialect, options: options, input: KryoInput(unsafeBytes: bytes))
         }
         guard let own = reader.ownInput else {
             reader.boundInput = KryoInput(unsafeBytes: bytes)
+            reader.boundInput.littleEndian = dialect.wire.littleEndian
             return reader
         }
         own.repoint(to: bytes)
+        own.littleEndian = dialect.wire.littleEndian
         if reader.boundInput !== own { reader.boundInput = own }
         return reader
     }
 
     /// A reader for one call on this thread over `input`.
     @usableFromInline
-    static func beginCall(registry: Registry, options: SerializationOptions, input: KryoInput) -> KryoBinaryReader {
-        guard let reader = keptReader(registry: registry, options: options) else {
-            return KryoBinaryReader(registry: registry, options: options, input: input)
+    static func beginCall(
+        registry: Registry, dialect: KryoDialect, options: SerializationOptions, input: KryoInput
+    ) -> KryoBinaryReader {
+        guard let reader = keptReader(registry: registry, dialect: dialect, options: options) else {
+            return KryoBinaryReader(registry: registry, dialect: dialect, options: options, input: input)
         }
+        input.littleEndian = dialect.wire.littleEndian
         reader.boundInput = input
         return reader
     }
 
     /// This thread's reader, bound to `registry` and `options` and marked in use; `nil` when it
     /// is in use already (a call inside a call) or cannot be kept.
-    private static func keptReader(registry: Registry, options: SerializationOptions) -> KryoBinaryReader? {
+    private static func keptReader(
+        registry: Registry, dialect: KryoDialect, options: SerializationOptions
+    ) -> KryoBinaryReader? {
         let reader: KryoBinaryReader
         if let kept = threadReaders.object {
             guard !kept.state.pointee.inUse else { return nil }
@@ -159,8 +174,9 @@ public final class KryoBinaryReader: ValueReader {
                 reader.state.pointee.classesByID.removeAll()
             }
             reader.state.pointee.options = options
+            reader.state.pointee.dialect = dialect
         } else {
-            reader = KryoBinaryReader(registry: registry, options: options)
+            reader = KryoBinaryReader(registry: registry, dialect: dialect, options: options)
             threadReaders.store(reader)
         }
         reader.state.pointee.inUse = true
@@ -373,10 +389,10 @@ public final class KryoBinaryReader: ValueReader {
         switch P.self {
         case is Int32.Type: return try same(withInput { try $0.readVarInt32s(count: count, optimizePositive: false) })
         case is Int64.Type: return try same(withInput { try $0.readVarInt64s(count: count, optimizePositive: false) })
-        case is Double.Type: return try same(input.readBigEndian(count: count) { Double(bitPattern: $0 as UInt64) })
-        case is Float.Type: return try same(input.readBigEndian(count: count) { Float(bitPattern: $0 as UInt32) })
-        case is Int16.Type: return try same(input.readBigEndian(count: count) { $0 as Int16 })
-        case is UInt16.Type: return try same(input.readBigEndian(count: count) { $0 as UInt16 })
+        case is Double.Type: return try same(input.readFixedWidth(count: count) { Double(bitPattern: $0 as UInt64) })
+        case is Float.Type: return try same(input.readFixedWidth(count: count) { Float(bitPattern: $0 as UInt32) })
+        case is Int16.Type: return try same(input.readFixedWidth(count: count) { $0 as Int16 })
+        case is UInt16.Type: return try same(input.readFixedWidth(count: count) { $0 as UInt16 })
         case is Int8.Type: return try same(withInput { try $0.readBytes(count) }.map { Int8(bitPattern: $0) })
         case is Bool.Type: return try same(withInput { try $0.readBytes(count) }.map { $0 == 1 })
         default:
@@ -459,7 +475,7 @@ public final class KryoBinaryReader: ValueReader {
                 case .newObject(let newSlot):
                     reference = newSlot
                 }
-            } else if registration._withUnsafeGuaranteedRef({ $0.serializer.handlesNil }) {
+            } else if registration._withUnsafeGuaranteedRef({ $0.serializer.handlesNil(in: state.pointee.dialect.version) }) {
                 if slot.declared.canBeNull { step = .ownNil }
             } else if slot.declared.canBeNull {
                 let marker = try withInput { try $0.readByte() }
@@ -680,16 +696,20 @@ public final class KryoBinaryReader: ValueReader {
     }
 
     private func readReferenceMarker(registration: Registration, mayBeNull: Bool) throws -> ReferenceMarker {
+        // Kryo 5 tracks no enum constants.
+        let tracked =
+            registration.tracksReferences
+            && (registration.identity != .enumConstant || state.pointee.dialect.version < .kryo5)
         let id: Int32
         if mayBeNull {
             id = try withInput { try $0.readVarInt32(optimizePositive: true) }
             if id == 0 { return .resolved(nil) }
-            if !registration.tracksReferences {
+            if !tracked {
                 guard id == 1 else { throw error(.invalidValue, expected: "a not-nil marker (1)", found: "\(id)") }
                 return .newObject(slot: -1)
             }
         } else {
-            if !registration.tracksReferences { return .newObject(slot: -1) }
+            if !tracked { return .newObject(slot: -1) }
             id = try withInput { try $0.readVarInt32(optimizePositive: true) }
         }
         if id == 1 {
@@ -718,6 +738,11 @@ public final class KryoBinaryReader: ValueReader {
         case .known(let registration): return JavaClassTag(registration)
         case .unknown(let name): return JavaClassTag(javaName: name, registration: nil)
         }
+    }
+
+    public func readVarIntFlag(forKey key: String) throws -> (flag: Bool, value: Int32) {
+        let (flag, value) = try withInput { try $0.readVarIntFlag() }
+        return (flag, Int32(truncatingIfNeeded: value))
     }
 
     public func withoutReferences<T>(_ body: () throws -> T) throws -> T {

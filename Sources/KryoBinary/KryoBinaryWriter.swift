@@ -37,11 +37,16 @@ public final class KryoBinaryWriter: ValueWriter {
     public var genericArguments: [DeclaredType] { state.pointee.genericArguments }
     /// Kryo's binary.
     public var formatFamily: FormatFamily { .kryoBinary }
+    /// The Java release of this call's dialect.
+    public var kryoWireVersion: KryoWireVersion? { state.pointee.dialect.version }
+    /// The dialect of this call.
+    public var dialect: KryoDialect { state.pointee.dialect }
 
     /// The per-call state, behind a pointer: a class's stored properties would be checked for
     /// exclusive access at run time on every change, and this state changes on every object.
     private struct State {
         var options: SerializationOptions
+        var dialect: KryoDialect
         var genericArguments: [DeclaredType] = []
         var depth = 0
         var nextReferenceID = 0
@@ -86,19 +91,20 @@ public final class KryoBinaryWriter: ValueWriter {
 
     private let state: UnsafeMutablePointer<State>
 
-    /// Creates a writer for top-level values written to `output`.
-    public init(registry: Registry, options: SerializationOptions, output: KryoOutput) {
+    /// Creates a writer for top-level values written to `output` in `dialect`.
+    public init(registry: Registry, dialect: KryoDialect = .v2, options: SerializationOptions, output: KryoOutput) {
         boundRegistry = registry
         boundGeneration = registry.generation
         heldOutput = output
+        output.wire = dialect.wire
         outputReference = Unmanaged.passUnretained(output)
         isKeptByThread = false
         state = .allocate(capacity: 1)
-        state.initialize(to: State(options: options))
+        state.initialize(to: State(options: options, dialect: dialect))
     }
 
     /// A writer that a thread keeps, with an output of its own.
-    private init(registry: Registry, options: SerializationOptions) {
+    private init(registry: Registry, dialect: KryoDialect, options: SerializationOptions) {
         let own = KryoOutput()
         boundRegistry = registry
         boundGeneration = registry.generation
@@ -106,7 +112,7 @@ public final class KryoBinaryWriter: ValueWriter {
         outputReference = Unmanaged.passUnretained(own)
         isKeptByThread = true
         state = .allocate(capacity: 1)
-        state.initialize(to: State(options: options))
+        state.initialize(to: State(options: options, dialect: dialect))
     }
 
     deinit {
@@ -127,14 +133,15 @@ public final class KryoBinaryWriter: ValueWriter {
     /// output when `nil`): the thread's writer when it is free, else a new one. Hand it back with
     /// ``endCall()`` when the call ends, whether it succeeded or threw.
     @usableFromInline
-    static func beginCall(registry: Registry, options: SerializationOptions, output: KryoOutput?)
-        -> KryoBinaryWriter
-    {
+    static func beginCall(
+        registry: Registry, dialect: KryoDialect, options: SerializationOptions, output: KryoOutput?
+    ) -> KryoBinaryWriter {
         let writer: KryoBinaryWriter
         if let kept = threadWriters.object {
             guard !kept.state.pointee.inUse else {
                 // A call inside a call on this thread (a serializer that encodes): a writer of its own.
-                return KryoBinaryWriter(registry: registry, options: options, output: output ?? KryoOutput())
+                return KryoBinaryWriter(
+                    registry: registry, dialect: dialect, options: options, output: output ?? KryoOutput())
             }
             writer = kept
             if writer.boundRegistry !== registry {
@@ -143,17 +150,19 @@ public final class KryoBinaryWriter: ValueWriter {
                 writer.state.pointee.cachedStringRegistration = nil
             }
             writer.state.pointee.options = options
+            writer.state.pointee.dialect = dialect
         } else {
-            writer = KryoBinaryWriter(registry: registry, options: options)
+            writer = KryoBinaryWriter(registry: registry, dialect: dialect, options: options)
             threadWriters.store(writer)
         }
         writer.state.pointee.inUse = true
         // Borrowed, not retained: the caller holds `output` until the call ends.
         if let output { writer.outputReference = Unmanaged.passUnretained(output) }
+        writer.withOutput { $0.wire = dialect.wire }
         return writer
     }
 
-    /// Ends the call that ``beginCall(registry:options:output:)`` began: empties the tables and
+    /// Ends the call that ``beginCall(registry:dialect:options:output:)`` began: empties the tables and
     /// points the writer back at its own output, so that nothing the call wrote stays alive and
     /// the caller's output is not used after the call.
     @usableFromInline
@@ -315,11 +324,11 @@ public final class KryoBinaryWriter: ValueWriter {
             case is Int64.Type:
                 withOutput { $0.writeVarInt64s(raw.assumingMemoryBound(to: Int64.self), optimizePositive: false) }
             case is Double.Type:
-                withOutput { $0.writeBigEndian(raw.assumingMemoryBound(to: UInt64.self)) }
+                withOutput { $0.writeFixedWidth(raw.assumingMemoryBound(to: UInt64.self)) }
             case is Float.Type:
-                withOutput { $0.writeBigEndian(raw.assumingMemoryBound(to: UInt32.self)) }
+                withOutput { $0.writeFixedWidth(raw.assumingMemoryBound(to: UInt32.self)) }
             case is Int16.Type, is UInt16.Type:
-                withOutput { $0.writeBigEndian(raw.assumingMemoryBound(to: UInt16.self)) }
+                withOutput { $0.writeFixedWidth(raw.assumingMemoryBound(to: UInt16.self)) }
             case is Int8.Type:
                 withOutput { $0.writeBytes(raw) }
             case is Bool.Type:
@@ -427,7 +436,7 @@ public final class KryoBinaryWriter: ValueWriter {
                 if try writeReferenceMarker(identity, registration: registration, mayBeNull: slot.declared.canBeNull) {
                     return false
                 }
-            } else if slot.declared.canBeNull, !registration.serializer.handlesNil {
+            } else if slot.declared.canBeNull, !registration.serializer.handlesNil(in: state.pointee.dialect.version) {
                 withOutput { $0.writeByte(1) }
             }
         } else {
@@ -457,7 +466,9 @@ public final class KryoBinaryWriter: ValueWriter {
         guard slot.declared.canBeNull else {
             throw nilNotAllowed(slot.registration?.javaName ?? "\(slot.declared.swiftType)")
         }
-        if !state.pointee.options.references, let registration = slot.registration, registration.serializer.handlesNil {
+        if !state.pointee.options.references, let registration = slot.registration,
+            registration.serializer.handlesNil(in: state.pointee.dialect.version)
+        {
             return true
         }
         withOutput { $0.writeByte(0) }
@@ -532,7 +543,10 @@ public final class KryoBinaryWriter: ValueWriter {
         throws
         -> Bool
     {
-        guard registration.tracksReferences else {
+        guard registration.tracksReferences,
+            registration.identity != .enumConstant || state.pointee.dialect.version < .kryo5
+        else {
+            // Kryo 5 tracks no enum constants.
             if mayBeNull { withOutput { $0.writeByte(1) } }
             return false
         }
@@ -576,6 +590,10 @@ public final class KryoBinaryWriter: ValueWriter {
             describing: javaClass.registration.map { "\($0.swiftType)" } ?? javaClass.javaName)
     }
 
+    public func writeVarIntFlag(_ flag: Bool, _ value: Int32, forKey key: String) throws {
+        withOutput { $0.writeVarIntFlag(flag, UInt32(bitPattern: value)) }
+    }
+
     public func withoutReferences<T>(_ body: () throws -> T) throws -> T {
         let references = state.pointee.options.references
         state.pointee.options.references = false
@@ -612,15 +630,24 @@ public final class KryoBinaryWriter: ValueWriter {
             return
         }
         let nameID = state.pointee.classNameIDs.count
-        // Kryo 2.20 writes a new name id as one raw byte (bug #87): past 127 no 2.20 peer can read it.
-        guard nameID < 128 else {
-            throw SerializationError(
-                .unsupported, expected: "at most 128 unregistered class names in one graph (Kryo 2.20)",
-                found: "a 129th: \(javaName)", offset: output.totalCount)
+        let wire = state.pointee.dialect.wire
+        if wire.classNameIDIsByte {
+            // Kryo 2.20 writes a new name id as one raw byte (bug #87): past 127 no 2.20 peer can read it.
+            guard nameID < 128 else {
+                throw SerializationError(
+                    .unsupported, expected: "at most 128 unregistered class names in one graph (Kryo 2.20)",
+                    found: "a 129th: \(javaName)", offset: output.totalCount)
+            }
+            withOutput { $0.writeByte(UInt8(nameID)) }
+        } else {
+            withOutput { $0.writeVarInt32(Int32(nameID), optimizePositive: true) }
         }
         state.pointee.classNameIDs[javaName] = nameID
-        withOutput { $0.writeByte(UInt8(nameID)) }
-        withOutput { $0.writeString(javaName) }
+        if wire.classNamesInASCIIForm {
+            withOutput { $0.writeASCII(javaName) }
+        } else {
+            withOutput { $0.writeString(javaName) }
+        }
     }
 
     // MARK: Lookups

@@ -27,19 +27,23 @@ public struct KryoCodec: Sendable {
     public var options: SerializationOptions
 
     /// Creates a codec.
+    ///
+    /// - Parameter options: References, registration-required mode and limits; `nil` takes the
+    ///   defaults of the dialect's `new Kryo()` (``KryoDialect/defaultOptions``): references on
+    ///   in Kryo 2 and 4, off in Kryo 5, where registration is required.
     public init(
         registry: Registry, dialect: KryoDialect = .v2, framing: KryoFraming = .classAndObject,
-        options: SerializationOptions = .default
+        options: SerializationOptions? = nil
     ) {
         self.registry = registry
         self.dialect = dialect
         self.framing = framing
-        self.options = options
+        self.options = options ?? dialect.defaultOptions
     }
 
     /// Encodes one value.
     public func encode(_ value: Any?) throws -> [UInt8] {
-        let writer = KryoBinaryWriter.beginCall(registry: registry, options: options, output: nil)
+        let writer = KryoBinaryWriter.beginCall(registry: registry, dialect: dialect, options: options, output: nil)
         defer { writer.endCall() }
         try writer.writeRoot(value, framing: framing, declaredType: nil)
         return writer.output.buffer
@@ -50,7 +54,7 @@ public struct KryoCodec: Sendable {
     /// faster call when the type is known.
     @inlinable
     public func encode<T>(_ value: T, as type: T.Type) throws -> [UInt8] {
-        let writer = KryoBinaryWriter.beginCall(registry: registry, options: options, output: nil)
+        let writer = KryoBinaryWriter.beginCall(registry: registry, dialect: dialect, options: options, output: nil)
         defer { writer.endCall() }
         try writer.writeRoot(typed: value, framing: framing)
         return writer.output.buffer
@@ -60,14 +64,14 @@ public struct KryoCodec: Sendable {
     /// bytes out.
     @inlinable
     public func encode<T>(_ value: T, as type: T.Type, to output: KryoOutput) throws {
-        let writer = KryoBinaryWriter.beginCall(registry: registry, options: options, output: output)
+        let writer = KryoBinaryWriter.beginCall(registry: registry, dialect: dialect, options: options, output: output)
         defer { writer.endCall() }
         try writer.writeRoot(typed: value, framing: framing)
     }
 
     /// Appends one value to `output`.
     public func encode(_ value: Any?, declaredType: (any Any.Type)? = nil, to output: KryoOutput) throws {
-        let writer = KryoBinaryWriter.beginCall(registry: registry, options: options, output: output)
+        let writer = KryoBinaryWriter.beginCall(registry: registry, dialect: dialect, options: options, output: output)
         defer { writer.endCall() }
         try writer.writeRoot(value, framing: framing, declaredType: declaredType)
     }
@@ -85,7 +89,7 @@ public struct KryoCodec: Sendable {
     /// ``KryoFraming/objectOrNull``, what Java's `writeObject(output, value)` writes when the
     /// reader names that class (the dynamic path's classes have no Swift type of their own).
     public func encode(_ value: Any?, javaClass javaName: String) throws -> [UInt8] {
-        let writer = KryoBinaryWriter.beginCall(registry: registry, options: options, output: nil)
+        let writer = KryoBinaryWriter.beginCall(registry: registry, dialect: dialect, options: options, output: nil)
         defer { writer.endCall() }
         try writer.writeRoot(value, framing: framing, javaName: javaName)
         return writer.output.buffer
@@ -102,7 +106,7 @@ public struct KryoCodec: Sendable {
     @inlinable
     func readingWhole<Value>(_ bytes: [UInt8], _ read: (KryoBinaryReader) throws -> Value) throws -> Value {
         try bytes.withUnsafeBytes { raw in
-            let reader = KryoBinaryReader.beginCall(registry: registry, options: options, bytes: raw)
+            let reader = KryoBinaryReader.beginCall(registry: registry, dialect: dialect, options: options, bytes: raw)
             defer { reader.endCall() }
             let value = try read(reader)
             try reader.input.expectEnd(ofValueIn: bytes.count)
@@ -116,7 +120,7 @@ public struct KryoCodec: Sendable {
     /// Decodes the next value from `input`, leaving the input just after it.
     @inlinable
     public func decode<T>(_ type: T.Type, from input: KryoInput) throws -> T {
-        let reader = KryoBinaryReader.beginCall(registry: registry, options: options, input: input)
+        let reader = KryoBinaryReader.beginCall(registry: registry, dialect: dialect, options: options, input: input)
         defer { reader.endCall() }
         return try decode(T.self, with: reader)
     }

@@ -1,8 +1,90 @@
-/// Which Java Kryo release the bytes must match.
-public enum KryoDialect: Sendable, Equatable {
-    /// Kryo 2.20 (Debian's `libkryo-java`): big-endian fixed width numbers, references on by
-    /// default, the 2–63 character ASCII fast path.
-    case v2
+import KryoCore
+
+/// Which Java Kryo release the bytes must match: its wire (byte order, string forms, class
+/// names, the forms of collections and evolvable classes) and the defaults of its `new Kryo()`.
+///
+/// ```swift
+/// let bytes = try registry.encode(event, as: .kryo(.v5))      // Apache Flink 2, current services
+/// let spark = try registry.encode(event, as: .kryo(.v4))      // Apache Spark's kryo-shaded 4.0.3
+/// ```
+///
+/// A dialect is a value, not a closed list: a later release is one more constant whose
+/// ``version`` tells serializers which forms to use.
+public struct KryoDialect: Sendable, Hashable, CustomStringConvertible {
+    /// The release whose forms serializers follow (see ``KryoWireVersion``).
+    public let version: KryoWireVersion
+    /// The options of that release's `new Kryo()`: references on and registration not required
+    /// in Kryo 2 and 4; references off and registration required in Kryo 5.
+    public let defaultOptions: SerializationOptions
+    /// The primitive forms of the release.
+    package let wire: KryoWire
+
+    /// Kryo 2.20 (Debian's `libkryo-java`, KryoCocoa): big-endian fixed width numbers, the 2–63
+    /// character ASCII string form, a new class name's id as one byte, references on.
+    public static let v2 = KryoDialect(
+        version: .kryo2, defaultOptions: SerializationOptions(references: true, registrationRequired: false),
+        wire: .v2)
+    /// Kryo 4.x (4.0.3, Apache Spark's `kryo-shaded`): Kryo 2's wire, with class name ids as
+    /// varints, `java.lang.Class` values followed by a primitive flag, and `Locale` values.
+    public static let v4 = KryoDialect(
+        version: .kryo4, defaultOptions: SerializationOptions(references: true, registrationRequired: false),
+        wire: .v4)
+    /// Kryo 5.x (5.6.2, Apache Flink 2 and most current services): little-endian fixed width
+    /// numbers, the 2–32 character ASCII string form, class names in ASCII form, collection and
+    /// map sizes + 1 with the same-class element form, enums not reference-tracked; references
+    /// off and registration required by default.
+    public static let v5 = KryoDialect(
+        version: .kryo5, defaultOptions: SerializationOptions(references: false, registrationRequired: true),
+        wire: .v5)
+
+    /// Every dialect the library speaks, oldest first.
+    public static let all: [KryoDialect] = [.v2, .v4, .v5]
+
+    /// The dialect of a wire version.
+    public init(_ version: KryoWireVersion) {
+        switch version {
+        case .kryo2: self = .v2
+        case .kryo4: self = .v4
+        case .kryo5: self = .v5
+        }
+    }
+
+    private init(version: KryoWireVersion, defaultOptions: SerializationOptions, wire: KryoWire) {
+        self.version = version
+        self.defaultOptions = defaultOptions
+        self.wire = wire
+    }
+
+    public var description: String {
+        switch version {
+        case .kryo2: "Kryo 2.20"
+        case .kryo4: "Kryo 4"
+        case .kryo5: "Kryo 5"
+        }
+    }
+
+    public static func == (lhs: KryoDialect, rhs: KryoDialect) -> Bool { lhs.version == rhs.version }
+    public func hash(into hasher: inout Hasher) { hasher.combine(version) }
+}
+
+/// The forms of Kryo's primitives that differ between releases (`Output`, `Input` and the class
+/// resolver).
+package struct KryoWire: Sendable, Hashable {
+    /// Fixed width numbers little-endian (Kryo 5) rather than big-endian.
+    package var littleEndian: Bool
+    /// The longest string `writeString` writes in the ASCII form (63, or 32 in Kryo 5).
+    package var maxASCIIStringLength: Int
+    /// A new class name's id as one raw byte (Kryo 2.20's bug #87) rather than a varint.
+    package var classNameIDIsByte: Bool
+    /// Class names written in the ASCII form of any length (Kryo 5's `writeAscii`).
+    package var classNamesInASCIIForm: Bool
+
+    package static let v2 = KryoWire(
+        littleEndian: false, maxASCIIStringLength: 63, classNameIDIsByte: true, classNamesInASCIIForm: false)
+    package static let v4 = KryoWire(
+        littleEndian: false, maxASCIIStringLength: 63, classNameIDIsByte: false, classNamesInASCIIForm: false)
+    package static let v5 = KryoWire(
+        littleEndian: true, maxASCIIStringLength: 32, classNameIDIsByte: false, classNamesInASCIIForm: true)
 }
 
 /// Which of Java's top-level calls wrote (or will read) a value.

@@ -1,6 +1,6 @@
 import KryoCore
 
-/// Reads Kryo 2.20's primitives from bytes in memory or from a stream, with every read checked
+/// Reads Kryo's primitives (fixed width numbers in the byte order of its ``wire``) from bytes in memory or from a stream, with every read checked
 /// against the bytes available: bad input throws a ``SerializationError`` with the byte offset.
 ///
 /// The bytes are reached through a pointer, so that reading a byte costs a bounds check, a load
@@ -13,6 +13,8 @@ public final class KryoInput {
         var position: Int
         /// Bytes dropped from the front of the buffer (stream mode).
         var discarded: Int
+        /// Fixed width numbers are little-endian (Kryo 5).
+        var littleEndian = false
 
         init(bytes: UnsafePointer<UInt8>, count: Int, position: Int, discarded: Int) {
             self.bytes = bytes
@@ -34,6 +36,12 @@ public final class KryoInput {
     private var owned: UnsafeMutableBufferPointer<UInt8>?
     private let source: (() throws -> [UInt8]?)?
     private var sourceExhausted: Bool
+    /// Whether fixed width numbers are little-endian (Kryo 5); a reader sets its dialect's.
+    /// Strings need no setting: every release's reader accepts every string form.
+    package var littleEndian: Bool {
+        get { state.pointee.littleEndian }
+        set { state.pointee.littleEndian = newValue }
+    }
     /// ``SmallString/isAvailable``, read once per input rather than once per string.
     private let makesSmallStrings = SmallString.isAvailable
 
@@ -378,28 +386,21 @@ public final class KryoInput {
         return bytes
     }
 
-    /// Reads a big-endian 16-bit value.
-    public func readUInt16() throws -> UInt16 {
-        try require(2)
-        let value = UInt16(byte(at: 0)) << 8 | UInt16(byte(at: 1))
-        advance(2)
-        return value
-    }
+    /// Reads a 16-bit value in the wire's byte order.
+    public func readUInt16() throws -> UInt16 { try readFixed() }
 
-    /// Reads a big-endian 32-bit value.
-    public func readUInt32() throws -> UInt32 {
-        try require(4)
-        let value = UnsafeRawPointer(state.pointee.bytes + state.pointee.position).loadUnaligned(as: UInt32.self)
-        advance(4)
-        return UInt32(bigEndian: value)
-    }
+    /// Reads a 32-bit value in the wire's byte order.
+    public func readUInt32() throws -> UInt32 { try readFixed() }
 
-    /// Reads a big-endian 64-bit value.
-    public func readUInt64() throws -> UInt64 {
-        try require(8)
-        let value = UnsafeRawPointer(state.pointee.bytes + state.pointee.position).loadUnaligned(as: UInt64.self)
-        advance(8)
-        return UInt64(bigEndian: value)
+    /// Reads a 64-bit value in the wire's byte order.
+    public func readUInt64() throws -> UInt64 { try readFixed() }
+
+    @inline(__always) private func readFixed<T: FixedWidthInteger>() throws -> T {
+        let width = MemoryLayout<T>.size
+        try require(width)
+        let value = UnsafeRawPointer(state.pointee.bytes + state.pointee.position).loadUnaligned(as: T.self)
+        advance(width)
+        return state.pointee.littleEndian ? T(littleEndian: value) : T(bigEndian: value)
     }
 
     /// Reads a variable-length `int` (1–5 bytes).
@@ -535,9 +536,9 @@ public final class KryoInput {
         }
     }
 
-    /// Reads `count` big-endian fixed-width integers, converting each with `convert`.
+    /// Reads `count` fixed-width integers in the wire's byte order, converting each with `convert`.
     @inline(__always)
-    public func readBigEndian<Bits: FixedWidthInteger, Element>(
+    public func readFixedWidth<Bits: FixedWidthInteger, Element>(
         count: Int, _ convert: (Bits) -> Element
     ) throws -> [Element] {
         let width = MemoryLayout<Bits>.size
@@ -549,15 +550,38 @@ public final class KryoInput {
         }
         try require(byteCount)
         let source = UnsafeRawPointer(state.pointee.bytes + state.pointee.position)
+        let littleEndian = state.pointee.littleEndian
         let result = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
             for index in 0..<count {
-                buffer[index] = convert(
-                    Bits(bigEndian: source.loadUnaligned(fromByteOffset: index * width, as: Bits.self)))
+                let bits = source.loadUnaligned(fromByteOffset: index * width, as: Bits.self)
+                buffer[index] = convert(littleEndian ? Bits(littleEndian: bits) : Bits(bigEndian: bits))
             }
             initialized = count
         }
         advance(byteCount)
         return result
+    }
+
+    /// Reads a positive varint with a flag in its first byte (Kryo 5's `readVarIntFlag`), written
+    /// by ``KryoOutput/writeVarIntFlag(_:_:)``.
+    public func readVarIntFlag() throws -> (flag: Bool, value: Int) {
+        let first = try readByte()
+        return (first & 0x80 != 0, try readVarIntFlagRest(first: first))
+    }
+
+    /// The value of a flagged varint whose first byte is `first`.
+    private func readVarIntFlagRest(first: UInt8) throws -> Int {
+        var value = Int(first & 0x3F)
+        if first & 0x40 != 0 {
+            var shift = 6
+            while true {
+                let byte = try readByte()
+                value |= Int(byte & 0x7F) << shift
+                if byte & 0x80 == 0 || shift == 27 { break }
+                shift += 7
+            }
+        }
+        return value & 0xFFFF_FFFF
     }
 
     /// Reads a string written by Kryo's `writeString`, `writeAscii` or `writeString(CharSequence)`.
@@ -566,16 +590,7 @@ public final class KryoInput {
         let start = offset
         let first = try readByte()
         if first & 0x80 == 0 { return try readASCII(first: first) }
-        var length = Int(first & 0x3F)
-        if first & 0x40 != 0 {
-            var shift = 6
-            while true {
-                let byte = try readByte()
-                length |= Int(byte & 0x7F) << shift
-                if byte & 0x80 == 0 || shift == 27 { break }
-                shift += 7
-            }
-        }
+        let length = try readVarIntFlagRest(first: first)
         switch length {
         case 0: return nil
         case 1: return ""

@@ -1,7 +1,8 @@
 import KryoCore
 
-/// A growable byte buffer that writes Kryo 2.20's primitives: big-endian fixed width numbers,
-/// variable-length integers and strings. Optionally drains into a sink (a file or a pipe) so that
+/// A growable byte buffer that writes Kryo's primitives: fixed width numbers in the byte order
+/// of its ``wire`` (big-endian for Kryo 2 and 4, little-endian for Kryo 5), variable-length
+/// integers and strings. Optionally drains into a sink (a file or a pipe) so that
 /// a long stream uses bounded memory.
 ///
 /// The bytes live in memory the output allocates itself and reaches through a pointer, so that
@@ -14,6 +15,8 @@ public final class KryoOutput {
         /// Bytes already handed to the sink (here rather than in a stored property of the class,
         /// whose changes Swift checks for exclusive access at run time).
         var flushedCount = 0
+        /// The byte order and string forms of the Java release written for.
+        var wire = KryoWire.v2
     }
 
     private let state: UnsafeMutablePointer<State>
@@ -21,6 +24,11 @@ public final class KryoOutput {
     private let flushThreshold: Int
     /// Bytes already handed to the sink.
     public var flushedCount: Int { state.pointee.flushedCount }
+    /// The primitive forms of the Java release written for; a writer sets its dialect's.
+    package var wire: KryoWire {
+        get { state.pointee.wire }
+        set { state.pointee.wire = newValue }
+    }
 
     /// Creates an in-memory output.
     public init(capacity: Int = 256) {
@@ -220,27 +228,21 @@ public final class KryoOutput {
         state.pointee.count += bytes.count
     }
 
-    /// Writes a 16-bit value, big-endian.
-    public func writeUInt16(_ value: UInt16) {
-        reserve(2)
-        append(UInt8(truncatingIfNeeded: value >> 8))
-        append(UInt8(truncatingIfNeeded: value))
-    }
+    /// Writes a 16-bit value in the wire's byte order.
+    public func writeUInt16(_ value: UInt16) { writeFixed(value) }
 
-    /// Writes a 32-bit value, big-endian.
-    public func writeUInt32(_ value: UInt32) {
-        reserve(4)
-        UnsafeMutableRawPointer(state.pointee.bytes + state.pointee.count).storeBytes(
-            of: value.bigEndian, as: UInt32.self)
-        state.pointee.count += 4
-    }
+    /// Writes a 32-bit value in the wire's byte order.
+    public func writeUInt32(_ value: UInt32) { writeFixed(value) }
 
-    /// Writes a 64-bit value, big-endian.
-    public func writeUInt64(_ value: UInt64) {
-        reserve(8)
+    /// Writes a 64-bit value in the wire's byte order.
+    public func writeUInt64(_ value: UInt64) { writeFixed(value) }
+
+    @inline(__always) private func writeFixed<T: FixedWidthInteger>(_ value: T) {
+        let width = MemoryLayout<T>.size
+        reserve(width)
         UnsafeMutableRawPointer(state.pointee.bytes + state.pointee.count).storeBytes(
-            of: value.bigEndian, as: UInt64.self)
-        state.pointee.count += 8
+            of: state.pointee.wire.littleEndian ? value.littleEndian : value.bigEndian, as: T.self)
+        state.pointee.count += width
     }
 
     /// Writes an `int` as 1–5 bytes: 7 bits a byte, low group first, `0x80` meaning more follows.
@@ -296,20 +298,27 @@ public final class KryoOutput {
         for value in values { writeVarInt64(value, optimizePositive: optimizePositive) }
     }
 
-    /// Writes each element big-endian, `width` bytes (2, 4 or 8) from the element's bits.
-    public func writeBigEndian<T: FixedWidthInteger>(_ values: UnsafeBufferPointer<T>) {
+    /// Writes each element in the wire's byte order, `width` bytes (2, 4 or 8) from the
+    /// element's bits.
+    public func writeFixedWidth<T: FixedWidthInteger>(_ values: UnsafeBufferPointer<T>) {
         let width = MemoryLayout<T>.size
         reserve(values.count * width)
         let target = UnsafeMutableRawPointer(state.pointee.bytes + state.pointee.count)
-        for (index, value) in values.enumerated() {
-            target.storeBytes(of: value.bigEndian, toByteOffset: index * width, as: T.self)
+        if state.pointee.wire.littleEndian {
+            for (index, value) in values.enumerated() {
+                target.storeBytes(of: value.littleEndian, toByteOffset: index * width, as: T.self)
+            }
+        } else {
+            for (index, value) in values.enumerated() {
+                target.storeBytes(of: value.bigEndian, toByteOffset: index * width, as: T.self)
+            }
         }
         state.pointee.count += values.count * width
     }
 
-    /// Writes a string as Kryo 2.20's `Output.writeString(String)` does: `0x80` for nil, `0x81`
-    /// for empty, 2–63 ASCII characters raw with the last byte's high bit set, anything else as
-    /// the UTF-16 length + 1 followed by CESU-8 bytes.
+    /// Writes a string as Kryo's `Output.writeString(String)` does: `0x80` for nil, `0x81` for
+    /// empty, 2–63 ASCII characters (2–32 in Kryo 5) raw with the last byte's high bit set,
+    /// anything else as the UTF-16 length + 1 followed by CESU-8 bytes.
     public func writeString(_ value: String?) {
         if let value { writeString(nonNil: value) } else { writeByte(0x80) }
     }
@@ -327,7 +336,7 @@ public final class KryoOutput {
 
     private func writeString(utf8: UnsafeBufferPointer<UInt8>) {
         let byteCount = utf8.count
-        if byteCount > 1, byteCount < 64, let source = utf8.baseAddress {
+        if byteCount > 1, byteCount <= state.pointee.wire.maxASCIIStringLength, let source = utf8.baseAddress {
             // Copy and check for ASCII in one pass, eight bytes at a time; the bytes count only
             // when they all are ASCII.
             reserve(byteCount)
@@ -339,6 +348,25 @@ public final class KryoOutput {
             }
         }
         writeUTF8Form(utf8: utf8)
+    }
+
+    /// Writes an ASCII string as Kryo 5's `Output.writeAscii` does (how it writes class names):
+    /// any length raw with the last byte's high bit set; one character as the UTF-8 form.
+    /// A string that is not ASCII is written as ``writeString(_:)`` writes it.
+    public func writeASCII(_ value: String) {
+        let utf8 = Array(value.utf8)
+        guard utf8.count > 1, utf8.allSatisfy({ $0 < 0x80 }) else {
+            if utf8.count == 1, utf8[0] < 0x80 {
+                writeByte(0x82)
+                writeByte(utf8[0])
+            } else {
+                writeUTF8Form(value)
+            }
+            return
+        }
+        reserve(utf8.count)
+        for byte in utf8.dropLast() { append(byte) }
+        append(utf8[utf8.count - 1] | 0x80)
     }
 
     /// Writes a string in the UTF-8 form only (Kryo's `writeString(CharSequence)`).
@@ -389,16 +417,22 @@ public final class KryoOutput {
         append(UInt8(0x80 | (unit & 0x3F)))
     }
 
-    /// The UTF-8-form length prefix: 6 bits in the first byte (with `0x80` as the form flag and
-    /// `0x40` meaning more follows), then 7 bits a byte.
+    /// The UTF-8-form length prefix: a ``writeVarIntFlag(_:_:)`` whose flag marks the form.
     private func writeUTF8Length(_ length: Int) {
-        var value = UInt32(truncatingIfNeeded: length)
+        writeVarIntFlag(true, UInt32(truncatingIfNeeded: length))
+    }
+
+    /// Writes a positive varint with a flag in the first byte (Kryo 5's `writeVarIntFlag`): the
+    /// flag as `0x80`, 6 bits of the value, `0x40` meaning more follows, then 7 bits a byte.
+    public func writeVarIntFlag(_ flag: Bool, _ value: UInt32) {
+        var value = value
+        let flagBit: UInt8 = flag ? 0x80 : 0
         reserve(5)
         if value >> 6 == 0 {
-            append(UInt8(value | 0x80))
+            append(UInt8(value) | flagBit)
             return
         }
-        append(UInt8((value & 0x3F) | 0xC0))
+        append(UInt8(value & 0x3F) | 0x40 | flagBit)
         value >>= 6
         while value >= 0x80 {
             append(UInt8(truncatingIfNeeded: value) | 0x80)

@@ -13,6 +13,11 @@ public protocol Serializer<Value>: Sendable {
     /// ``readNilable(from:)`` instead of writing a nil marker. Defaults to `false`.
     var handlesNil: Bool { get }
 
+    /// Whether the serializer writes nil itself in the binary form of a Java Kryo release: a
+    /// serializer whose Java counterpart accepts nil from one release on (Kryo 5's collections
+    /// and maps) says so here. Defaults to ``handlesNil``.
+    func handlesNil(in version: KryoWireVersion) -> Bool
+
     /// Whether Java treats the type as final, so that a field declared with it carries no class
     /// tag. Defaults to `false`.
     var isFinal: Bool { get }
@@ -30,6 +35,7 @@ public protocol Serializer<Value>: Sendable {
 
 extension Serializer {
     public var handlesNil: Bool { false }
+    public func handlesNil(in version: KryoWireVersion) -> Bool { handlesNil }
     public var isFinal: Bool { false }
 
     public func writeNil(to writer: any ValueWriter) throws {
@@ -47,6 +53,8 @@ extension Serializer {
 public final class TypedSerializer<Value>: Sendable {
     /// See ``Serializer/handlesNil``.
     public let handlesNil: Bool
+    /// See ``Serializer/handlesNil(in:)``: one bit a major release.
+    @usableFromInline let handlesNilByRelease: UInt16
     @usableFromInline let writeValue: @Sendable (Value, any ValueWriter) throws -> Void
     @usableFromInline let readValue: @Sendable (any ValueReader) throws -> Value
     @usableFromInline let writeNilValue: @Sendable (any ValueWriter) throws -> Void
@@ -56,11 +64,15 @@ public final class TypedSerializer<Value>: Sendable {
     @inlinable
     public init<S: Serializer>(_ serializer: S) where S.Value == Value {
         handlesNil = serializer.handlesNil
+        handlesNilByRelease = nilHandlingReleases(serializer)
         writeValue = { value, writer in try serializer.write(value, to: writer) }
         readValue = { reader in try serializer.read(from: reader) }
         writeNilValue = { writer in try serializer.writeNil(to: writer) }
         readNilableValue = { reader in try serializer.readNilable(from: reader) }
     }
+
+    /// See ``Serializer/handlesNil(in:)``.
+    public func handlesNil(in version: KryoWireVersion) -> Bool { handlesNilByRelease & (1 << version.major) != 0 }
 
     /// Writes a value.
     @inlinable
@@ -83,6 +95,8 @@ public final class AnySerializer: Sendable {
     public let valueType: any Any.Type
     /// See ``Serializer/handlesNil``.
     public let handlesNil: Bool
+    /// See ``Serializer/handlesNil(in:)``: one bit a major release.
+    @usableFromInline let handlesNilByRelease: UInt16
     /// See ``Serializer/isFinal``.
     public let isFinal: Bool
     /// The ``TypedSerializer`` of ``valueType``.
@@ -99,6 +113,7 @@ public final class AnySerializer: Sendable {
         let typed = TypedSerializer(serializer)
         valueType = S.Value.self
         handlesNil = serializer.handlesNil
+        handlesNilByRelease = nilHandlingReleases(serializer)
         isFinal = serializer.isFinal
         typedSerializer = typed
         writeValue = { value, writer in
@@ -131,4 +146,17 @@ public final class AnySerializer: Sendable {
     public func writeNil(to writer: any ValueWriter) throws { try writeNilValue(writer) }
     /// Reads a value or nil; see ``Serializer/readNilable(from:)``.
     public func readNilable(from reader: any ValueReader) throws -> Any? { try readNilableValue(reader) }
+}
+
+extension AnySerializer {
+    /// See ``Serializer/handlesNil(in:)``.
+    public func handlesNil(in version: KryoWireVersion) -> Bool { handlesNilByRelease & (1 << version.major) != 0 }
+}
+
+/// The releases in which `serializer` writes its own nil, one bit a major release.
+@usableFromInline
+func nilHandlingReleases(_ serializer: some Serializer) -> UInt16 {
+    KryoWireVersion.allCases.reduce(0) { bits, version in
+        serializer.handlesNil(in: version) ? bits | 1 << version.major : bits
+    }
 }

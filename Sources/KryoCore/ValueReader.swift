@@ -9,6 +9,9 @@ public protocol ValueReader: AnyObject {
     var options: SerializationOptions { get }
     /// The kind of format this reader reads.
     var formatFamily: FormatFamily { get }
+    /// The Java Kryo release whose bytes this reader reads (see ``ValueWriter/kryoWireVersion``);
+    /// `nil` for formats that are not Kryo's binary (the default).
+    var kryoWireVersion: KryoWireVersion? { get }
     /// The class a keyed archive recorded for the object being read (its `$classname`,
     /// `$classes` and `$classhints`), so that a serializer can tell `UIColor` from `NSColor` or
     /// write the same class back; `nil` in other formats (the default).
@@ -57,6 +60,8 @@ public protocol ValueReader: AnyObject {
     /// Reads a class tag written by ``ValueWriter/writeClass(_:forKey:)``: `nil` for no class. A
     /// class name the registry does not know is returned without a registration.
     func readClass(forKey key: String) throws -> JavaClassTag?
+    /// Reads a count with a flag written by ``ValueWriter/writeVarIntFlag(_:_:forKey:)``.
+    func readVarIntFlag(forKey key: String) throws -> (flag: Bool, value: Int32)
     /// Runs `body` with reference tracking off (see ``ValueWriter/withoutReferences(_:)``).
     /// Defaults to running `body`.
     func withoutReferences<T>(_ body: () throws -> T) throws -> T
@@ -101,6 +106,7 @@ public protocol ValueReader: AnyObject {
 }
 
 extension ValueReader {
+    public var kryoWireVersion: KryoWireVersion? { nil }
     public var isPositional: Bool { false }
     public var archiveClass: ArchiveClass? { nil }
     public func readClass(forKey key: String) throws -> JavaClassTag? {
@@ -108,6 +114,10 @@ extension ValueReader {
         return JavaClassTag(javaName: name, registration: registry.registration(forJavaName: name))
     }
     public func withoutReferences<T>(_ body: () throws -> T) throws -> T { try body() }
+    public func readVarIntFlag(forKey key: String) throws -> (flag: Bool, value: Int32) {
+        let flag = try readBool(forKey: key + "Flag")
+        return (flag, try readInt32(forKey: key, encoding: .positive))
+    }
     public func readFieldOrder(_ names: [String], of javaClass: ClassKey) throws -> [Int?] {
         Array(names.indices)
     }

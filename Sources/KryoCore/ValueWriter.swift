@@ -25,6 +25,10 @@ public protocol ValueWriter: AnyObject {
     var options: SerializationOptions { get }
     /// The kind of format this writer writes.
     var formatFamily: FormatFamily { get }
+    /// The Java Kryo release whose bytes this writer matches, for the serializers whose forms
+    /// differ between releases (a collection's size, a tagged class's field count); `nil` for
+    /// formats that are not Kryo's binary (the default).
+    var kryoWireVersion: KryoWireVersion? { get }
     /// Generic arguments of the declared type of the value being written, for the serializer
     /// that is writing it. Valid at the start of ``Serializer/write(_:to:)``, before any nested
     /// write; empty when unknown or when Java ignores them.
@@ -94,6 +98,10 @@ public protocol ValueWriter: AnyObject {
     /// for no class. What `java.lang.Class` values and `EnumSet`'s element class are made of.
     /// Defaults to the class name as a string.
     func writeClass(_ javaClass: JavaClassTag?, forKey key: String) throws
+    /// Writes a count with a flag, as Kryo 5's `writeVarIntFlag` does in one varint (the sizes of
+    /// its collections, with the "elements share one class" or "has nil" flag). Defaults to the
+    /// flag (under `key` + `Flag`), then the count.
+    func writeVarIntFlag(_ flag: Bool, _ value: Int32, forKey key: String) throws
     /// Runs `body` with reference tracking off, as Kryo 2.20's `TreeMapSerializer` writes its
     /// comparator. Defaults to running `body`.
     func withoutReferences<T>(_ body: () throws -> T) throws -> T
@@ -121,6 +129,7 @@ public protocol ValueWriter: AnyObject {
 }
 
 extension ValueWriter {
+    public var kryoWireVersion: KryoWireVersion? { nil }
     public var isPositional: Bool { false }
     public func writeConditionalObject(_ value: AnyObject?, forKey key: String) throws {
         try writeObject(value, as: .object, forKey: key)
@@ -129,6 +138,10 @@ extension ValueWriter {
         try writeString(javaClass?.javaName, forKey: key)
     }
     public func withoutReferences<T>(_ body: () throws -> T) throws -> T { try body() }
+    public func writeVarIntFlag(_ flag: Bool, _ value: Int32, forKey key: String) throws {
+        try writeBool(flag, forKey: key + "Flag")
+        try writeInt32(value, forKey: key, encoding: .positive)
+    }
     public func setArchiveClass(_ archiveClass: ArchiveClass) {}
     public func writeCharSequence(_ value: String?, forKey key: String) throws { try writeString(value, forKey: key) }
     public func writeFieldNames(_ names: [String], of javaClass: ClassKey) throws {}

@@ -111,6 +111,10 @@ struct SchemaResolver {
                 file.settings.registrationRequired, "registrationRequired", into: &settings.registrationRequired,
                 from: file.name, &registrationFrom)
         }
+        // What no file states is what that version's `new Kryo()` does.
+        let defaults = StreamSettings(dialect: settings.dialect)
+        if referencesFrom == nil { settings.references = defaults.references }
+        if registrationFrom == nil { settings.registrationRequired = defaults.registrationRequired }
         return settings
     }
 

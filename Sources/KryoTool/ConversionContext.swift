@@ -9,12 +9,12 @@ struct SchemaOptions: ParsableArguments {
 
     @Flag(
         name: .customLong("references"), inversion: .prefixedNo,
-        help: "Whether the stream tracks references (default: the schema's setting, else on).")
+        help: "Whether the stream tracks references (default: the schema's setting, else the Kryo version's: on in 2 and 4, off in 5).")
     var references: Bool?
 
     @Flag(
         name: .customLong("registration-required"), inversion: .prefixedNo,
-        help: "Refuse classes the schema does not register (default: the schema's setting, else off).")
+        help: "Refuse classes the schema does not register (default: the schema's setting, else the Kryo version's: on in 5 only).")
     var registrationRequired: Bool?
 
     @Option(
@@ -36,7 +36,9 @@ struct SchemaOptions: ParsableArguments {
         options.richText.flavor = textFlavor.flavor
         // Rich text (fonts, colors, attributed strings) reads and writes in every format too.
         let registry = try Registry(schemas: schemas, RichText.registrations())
-        return ConversionContext(schemas: schemas, registry: registry, options: options)
+        return ConversionContext(
+            schemas: schemas, registry: registry, options: options, hasSchemaSettings: !schema.isEmpty,
+            references: references, registrationRequired: registrationRequired)
     }
 }
 
@@ -53,6 +55,22 @@ struct ConversionContext {
     let schemas: SchemaSet
     let registry: Registry
     let options: SerializationOptions
+    /// Whether schema files were given (their settings then apply to every Kryo stream).
+    var hasSchemaSettings = false
+    /// The `--[no-]references` flag.
+    var references: Bool?
+    /// The `--[no-]registration-required` flag.
+    var registrationRequired: Bool?
+
+    /// The options of a Kryo stream in `dialect`: the flags, else the schema files' settings,
+    /// else the defaults of that version's `new Kryo()`.
+    func options(for dialect: KryoDialect) -> SerializationOptions {
+        var result = options
+        let defaults = hasSchemaSettings ? options : dialect.defaultOptions
+        result.references = references ?? defaults.references
+        result.registrationRequired = registrationRequired ?? defaults.registrationRequired
+        return result
+    }
 }
 
 /// A failure the tool reports as one line.

@@ -4,6 +4,7 @@ import SwiftKryo
 /// The formats `kryo convert` and `kryo inspect` read and write.
 enum DataFormat: String, CaseIterable, ExpressibleByArgument {
     case kryo2
+    case kryo4
     case kryo5
     case keyedBinary = "keyed-binary"
     case keyedXML = "keyed-xml"
@@ -17,14 +18,16 @@ enum DataFormat: String, CaseIterable, ExpressibleByArgument {
     ///   before the value); `nil` for what `writeClassAndObject` writes.
     func decode(_ bytes: [UInt8], with context: ConversionContext, javaClass: String?) throws -> Any? {
         switch self {
-        case .kryo2:
-            let codec = KryoCodec(
-                registry: context.registry, framing: javaClass == nil ? .classAndObject : .object,
-                options: context.options)
-            if let javaClass { return try codec.decode(javaClass: javaClass, from: bytes) }
-            return try codec.decode(Any?.self, from: bytes)
-        case .kryo5:
-            throw ToolError("the kryo5 format is not supported yet; this version reads and writes kryo2 (Kryo 2.x)")
+        case .kryo2, .kryo4, .kryo5:
+            let codec = try kryoCodec(context, javaClass: javaClass)
+            do {
+                if let javaClass { return try codec.decode(javaClass: javaClass, from: bytes) }
+                return try codec.decode(Any?.self, from: bytes)
+            } catch let error as SerializationError {
+                // Which release the bytes were read as: the first thing to check when they were
+                // written by another.
+                throw ToolError("\(error) (read as \(rawValue), \(codec.dialect))")
+            }
         case .keyedBinary, .keyedXML:
             return try KeyedArchiveCodec(registry: context.registry, options: context.options).decode(
                 Any?.self, from: bytes)
@@ -37,14 +40,10 @@ enum DataFormat: String, CaseIterable, ExpressibleByArgument {
     /// Writes one value with the dynamic registry.
     func encode(_ value: Any?, with context: ConversionContext, javaClass: String?) throws -> [UInt8] {
         switch self {
-        case .kryo2:
-            let codec = KryoCodec(
-                registry: context.registry, framing: javaClass == nil ? .classAndObject : .object,
-                options: context.options)
+        case .kryo2, .kryo4, .kryo5:
+            let codec = try kryoCodec(context, javaClass: javaClass)
             if let javaClass { return try codec.encode(value, javaClass: javaClass) }
             return try codec.encode(value)
-        case .kryo5:
-            throw ToolError("the kryo5 format is not supported yet; this version reads and writes kryo2 (Kryo 2.x)")
         case .keyedBinary, .keyedXML:
             // Java's data goes back to Kryo byte for byte: values keep their Java classes.
             var codec = KeyedArchiveCodec(
@@ -62,5 +61,23 @@ enum DataFormat: String, CaseIterable, ExpressibleByArgument {
                 registry: context.registry, format: .propertyList(.binary), options: context.options
             ).encode(value)
         }
+    }
+
+    /// The Kryo dialect of a Kryo format; `nil` for the other formats.
+    var dialect: KryoDialect? {
+        switch self {
+        case .kryo2: .v2
+        case .kryo4: .v4
+        case .kryo5: .v5
+        default: nil
+        }
+    }
+
+    /// The codec of a Kryo format, with the stream settings for its dialect.
+    private func kryoCodec(_ context: ConversionContext, javaClass: String?) throws -> KryoCodec {
+        guard let dialect else { throw ToolError("\(rawValue) is not a Kryo format") }
+        return KryoCodec(
+            registry: context.registry, dialect: dialect, framing: javaClass == nil ? .classAndObject : .object,
+            options: context.options(for: dialect))
     }
 }

@@ -48,8 +48,10 @@ struct InspectCommand: ParsableCommand {
                 .inspect(bytes)
             try ToolIO.write(Array(dump.render(maxBytesPerLine: bytesPerLine).utf8), to: nil)
             if let stop = dump.stop, stop.kind != .unknownLayout { throw ToolError("\(stop)") }
-        case .kryo5:
-            throw ToolError("the kryo5 format is not supported yet; this version reads and writes kryo2 (Kryo 2.x)")
+        case .kryo4, .kryo5:
+            throw ToolError(
+                "kryo inspect annotates Kryo 2.20 streams only so far; `kryo convert --from \(format.rawValue) --to json`"
+                    + " shows the graph of a \(format.rawValue) stream")
         case .keyedBinary, .keyedXML:
             let dump = try KeyedArchiveInspector.inspect(bytes)
             try ToolIO.write(Array(dump.render().utf8), to: nil)

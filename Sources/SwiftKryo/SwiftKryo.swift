@@ -30,7 +30,7 @@ extension Registry {
     /// let plist = try registry.encode(bean, as: .keyedArchive(.binary))
     /// let json = try registry.encode(bean, as: .readable(.prettyJSON))
     /// ```
-    public func encode(_ value: Any?, as format: SerializationFormat, options: SerializationOptions = .default)
+    public func encode(_ value: Any?, as format: SerializationFormat, options: SerializationOptions? = nil)
         throws -> Data
     {
         switch format {
@@ -38,10 +38,10 @@ extension Registry {
             let codec = KryoCodec(registry: self, dialect: dialect, framing: framing, options: options)
             return Data(try codec.encode(value))
         case .keyedArchive(let plistFormat):
-            let codec = KeyedArchiveCodec(registry: self, format: plistFormat, options: options)
+            let codec = KeyedArchiveCodec(registry: self, format: plistFormat, options: options ?? .default)
             return Data(try codec.encode(value))
         case .readable(let readableFormat):
-            let codec = ReadableCodec(registry: self, format: readableFormat, options: options)
+            let codec = ReadableCodec(registry: self, format: readableFormat, options: options ?? .default)
             return Data(try codec.encode(value))
         }
     }
@@ -49,7 +49,7 @@ extension Registry {
     /// Encodes `value` of a known type in `format`: for the Kryo binary, through the typed slot of
     /// `T` (no boxing), specialized where it is called; the same bytes as the untyped call.
     @inlinable
-    public func encode<T>(_ value: T, as format: SerializationFormat, options: SerializationOptions = .default)
+    public func encode<T>(_ value: T, as format: SerializationFormat, options: SerializationOptions? = nil)
         throws -> Data
     {
         guard case .kryo(let dialect, let framing) = format else {
@@ -63,7 +63,7 @@ extension Registry {
     /// typed path is specialized where it is called).
     @inlinable
     public func decode<T>(
-        _ type: T.Type, from data: Data, as format: SerializationFormat, options: SerializationOptions = .default
+        _ type: T.Type, from data: Data, as format: SerializationFormat, options: SerializationOptions? = nil
     ) throws -> T {
         switch format {
         case .kryo(let dialect, let framing):
@@ -71,17 +71,17 @@ extension Registry {
             return try codec.decode(T.self, from: [UInt8](data))
         case .keyedArchive(let plistFormat):
             // Either plist layout is read, whichever `plistFormat` names.
-            let codec = KeyedArchiveCodec(registry: self, format: plistFormat, options: options)
+            let codec = KeyedArchiveCodec(registry: self, format: plistFormat, options: options ?? .default)
             return try codec.decode(T.self, from: [UInt8](data))
         case .readable(let readableFormat):
-            let codec = ReadableCodec(registry: self, format: readableFormat, options: options)
+            let codec = ReadableCodec(registry: self, format: readableFormat, options: options ?? .default)
             return try codec.decode(T.self, from: [UInt8](data))
         }
     }
 
     /// Encodes `value` into the file at `url` atomically: a failure leaves any existing file as it was.
     public func encode(
-        _ value: Any?, as format: SerializationFormat, to url: URL, options: SerializationOptions = .default
+        _ value: Any?, as format: SerializationFormat, to url: URL, options: SerializationOptions? = nil
     ) throws {
         let data = try encode(value, as: format, options: options)
         do {
@@ -93,7 +93,7 @@ extension Registry {
 
     /// Decodes a value of type `type` from the file at `url`.
     public func decode<T>(
-        _ type: T.Type, fromFileAt url: URL, as format: SerializationFormat, options: SerializationOptions = .default
+        _ type: T.Type, fromFileAt url: URL, as format: SerializationFormat, options: SerializationOptions? = nil
     ) throws -> T {
         let data: Data
         do {

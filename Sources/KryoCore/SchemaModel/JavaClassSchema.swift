@@ -105,12 +105,29 @@ public struct JavaClassSchema: Sendable, Hashable {
     }
 }
 
-/// The Kryo wire version a stream was written with.
-public enum KryoWireVersion: String, Sendable, Hashable, CaseIterable {
+/// The Kryo wire version a stream was written with, oldest first.
+///
+/// Serializers whose bytes differ between Java releases ask the writer or reader for its
+/// ``ValueWriter/kryoWireVersion`` and compare: `version >= .kryo5` keeps holding for a later
+/// release that keeps Kryo 5's forms.
+public enum KryoWireVersion: String, Sendable, Hashable, CaseIterable, Comparable {
     /// Kryo 2.x (2.20, the version Debian ships).
     case kryo2
-    /// Kryo 5.x.
+    /// Kryo 3.x and 4.x (4.0.3, the version Apache Spark bundles).
+    case kryo4
+    /// Kryo 5.x (5.6.2, the version Apache Flink 2 and most current services run).
     case kryo5
+
+    /// The major release number.
+    public var major: Int {
+        switch self {
+        case .kryo2: 2
+        case .kryo4: 4
+        case .kryo5: 5
+        }
+    }
+
+    public static func < (lhs: KryoWireVersion, rhs: KryoWireVersion) -> Bool { lhs.major < rhs.major }
 }
 
 /// Settings a schema declares for the streams it describes; command-line options override them.
@@ -127,6 +144,12 @@ public struct StreamSettings: Sendable, Hashable {
         self.dialect = dialect
         self.references = references
         self.registrationRequired = registrationRequired
+    }
+
+    /// The settings of `dialect`'s `new Kryo()`: references on and registration not required in
+    /// Kryo 2 and 4; references off and registration required in Kryo 5.
+    public init(dialect: KryoWireVersion) {
+        self.init(dialect: dialect, references: dialect < .kryo5, registrationRequired: dialect >= .kryo5)
     }
 }
 

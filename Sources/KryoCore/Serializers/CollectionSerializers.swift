@@ -182,6 +182,19 @@ extension ContainerSlot {
 public protocol ElementsConstructible: Collection {
     /// Builds the collection.
     init(javaElements: [Element])
+    /// Builds the collection from its elements and what its Java serializer wrote before them
+    /// (a `TreeSet`'s comparator in Kryo 4 and 5). Defaults to ``init(javaElements:)``.
+    init(javaElements: [Element], header: Any?)
+    /// Writes what Kryo 4 and 5 write before the elements (`writeHeader`). Defaults to nothing.
+    func writeJavaHeader(to writer: any ValueWriter) throws
+    /// Reads what ``writeJavaHeader(to:)`` wrote. Defaults to nothing (`nil`).
+    static func readJavaHeader(from reader: any ValueReader) throws -> Any?
+}
+
+extension ElementsConstructible {
+    public init(javaElements: [Element], header: Any?) { self.init(javaElements: javaElements) }
+    public func writeJavaHeader(to writer: any ValueWriter) throws {}
+    public static func readJavaHeader(from reader: any ValueReader) throws -> Any? { nil }
 }
 
 extension Array: ElementsConstructible {
@@ -197,7 +210,8 @@ extension JavaLinkedList: ElementsConstructible {
 }
 
 /// Java's `CollectionSerializer`: the size as a positive varint, then each element (with its
-/// class unless the declared element type is final).
+/// class unless the declared element type is final). Kryo 5 writes the size + 1 (0 for nil) and
+/// the elements' shared class once (``KryoFiveElements``).
 public struct CollectionSerializer<C: ElementsConstructible, Element>: Serializer where C.Element == Element {
     @usableFromInline let element = ContainerSlot<Element>()
 
@@ -205,11 +219,32 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
     @inlinable
     public init() {}
 
+    /// Kryo 5's collection serializer writes nil itself.
+    public func handlesNil(in version: KryoWireVersion) -> Bool { version >= .kryo5 }
+
+    public func writeNil(to writer: any ValueWriter) throws {
+        try writer.writeInt32(0, forKey: "size", encoding: .positive)
+    }
+
+    public func readNilable(from reader: any ValueReader) throws -> C? {
+        guard let version = reader.kryoWireVersion, version >= .kryo5 else { return try read(from: reader) }
+        let slot = element.resolve(reader.genericArguments, 0, reader.registry)
+        return try KryoFiveElements.read(slot, from: reader, header: { try C.readJavaHeader(from: reader) }).map {
+            C(javaElements: $0.elements, header: $0.header)
+        }
+    }
+
     @inlinable
     public func write(_ value: C, to writer: any ValueWriter) throws {
         let slot = element.resolve(writer.genericArguments, 0, writer.registry)
         guard value.count < Int(Int32.max) else {
             throw SerializationError(.sizeLimitExceeded, expected: "fewer than 2^31 elements", found: "\(value.count)")
+        }
+        if let version = writer.kryoWireVersion, version >= .kryo4 {
+            guard version < .kryo5 else {
+                return try KryoFiveElements.write(value, slot, to: writer) { try value.writeJavaHeader(to: writer) }
+            }
+            try value.writeJavaHeader(to: writer)
         }
         try writer.writeInt32(Int32(value.count), forKey: "size", encoding: .positive)
         if Element.self == String.self, slot !== element.open {
@@ -235,7 +270,14 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
 
     @inlinable
     public func read(from reader: any ValueReader) throws -> C {
+        if let version = reader.kryoWireVersion, version >= .kryo5 {
+            guard let value = try readNilable(from: reader) else {
+                throw reader.error(.typeMismatch, expected: "a collection", found: "nil (size 0)")
+            }
+            return value
+        }
         let slot = element.resolve(reader.genericArguments, 0, reader.registry)
+        let header = try reader.kryoWireVersion == .kryo4 ? C.readJavaHeader(from: reader) : nil
         let count = try readSize(from: reader, minimumBytesPerElement: 1)
         var elements: [Element] = []
         elements.reserveCapacity(count)
@@ -258,7 +300,7 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
                 elements.append(try slot.readRequired(from: reader, forKey: "element"))
             }
         }
-        return C(javaElements: elements)
+        return C(javaElements: elements, header: header)
     }
 }
 
@@ -270,15 +312,24 @@ public struct MapSerializer<Key: Hashable, Value>: Serializer {
     /// Creates the serializer.
     public init() {}
 
+    /// Kryo 5's map serializer writes nil itself.
+    public func handlesNil(in version: KryoWireVersion) -> Bool { version >= .kryo5 }
+    public func writeNil(to writer: any ValueWriter) throws { try MapEntries<Key, Value>.writeNil(to: writer) }
+    public func readNilable(from reader: any ValueReader) throws -> [Key: Value]? {
+        let slots = entries.slots(reader.genericArguments, reader.registry)
+        var result: [Key: Value] = [:]
+        guard try entries.read(slots: slots, from: reader, { key, value in result.updateValue(value, forKey: key) })
+        else { return nil }
+        return result
+    }
+
     public func write(_ value: [Key: Value], to writer: any ValueWriter) throws {
         let slots = entries.slots(writer.genericArguments, writer.registry)
         try entries.write(value, count: value.count, slots: slots, to: writer)
     }
 
     public func read(from reader: any ValueReader) throws -> [Key: Value] {
-        let slots = entries.slots(reader.genericArguments, reader.registry)
-        var result: [Key: Value] = [:]
-        try entries.read(slots: slots, from: reader) { key, value in result.updateValue(value, forKey: key) }
+        guard let result = try readNilable(from: reader) else { throw MapEntries<Key, Value>.nilMap(reader) }
         return result
     }
 }
@@ -290,6 +341,16 @@ struct MapEntries<Key: Hashable, Value>: Sendable {
     let keys = ContainerSlot<Key>()
     let values = ContainerSlot<Value>()
 
+    /// A nil map as Kryo 5's map serializer writes it.
+    static func writeNil(to writer: any ValueWriter) throws {
+        try writer.writeInt32(0, forKey: "size", encoding: .positive)
+    }
+
+    /// The error for a nil map where a map is required.
+    static func nilMap(_ reader: any ValueReader) -> SerializationError {
+        reader.error(.typeMismatch, expected: "a map", found: "nil (size 0)")
+    }
+
     /// The key and value slots for one call. Resolve them before writing or reading anything
     /// nested: a nested object replaces the generic arguments.
     func slots(
@@ -298,13 +359,20 @@ struct MapEntries<Key: Hashable, Value>: Sendable {
         (keys.resolve(arguments, 0, registry()), values.resolve(arguments, 1, registry()))
     }
 
+    /// Writes the size (Kryo 5: + 1, 0 being nil), then `header`, then the entries.
     func write<S: Sequence>(
-        _ entries: S, count: Int, slots: (ObjectSlot<Key>, ObjectSlot<Value>), to writer: any ValueWriter
+        _ entries: S, count: Int, slots: (ObjectSlot<Key>, ObjectSlot<Value>), to writer: any ValueWriter,
+        header: () throws -> Void = {}
     ) throws where S.Element == (key: Key, value: Value) {
         guard count < Int(Int32.max) else {
             throw SerializationError(.sizeLimitExceeded, expected: "fewer than 2^31 entries", found: "\(count)")
         }
-        try writer.writeInt32(Int32(count), forKey: "size", encoding: .positive)
+        if let version = writer.kryoWireVersion, version >= .kryo5 {
+            try writer.writeInt32(Int32(count + 1), forKey: "size", encoding: .positive)
+            try header()
+        } else {
+            try writer.writeInt32(Int32(count), forKey: "size", encoding: .positive)
+        }
         // Untyped values (Java's raw maps) go to the writer as they are (see `CollectionSerializer`).
         let untypedValues = Value.self == Any?.self ? slots.1.bound(in: writer.registry).resolved : nil
         for (key, value) in entries {
@@ -317,11 +385,23 @@ struct MapEntries<Key: Hashable, Value>: Sendable {
         }
     }
 
+    /// Reads what ``write(_:count:slots:to:header:)`` wrote; `false` for a nil map (Kryo 5).
+    @discardableResult
     func read(
         slots: (ObjectSlot<Key>, ObjectSlot<Value>), from reader: any ValueReader,
-        _ insert: (Key, Value) throws -> Void
-    ) throws {
-        let count = try readSize(from: reader, minimumBytesPerElement: 2)
+        header: () throws -> Void = {}, _ insert: (Key, Value) throws -> Void
+    ) throws -> Bool {
+        let count: Int
+        if let version = reader.kryoWireVersion, version >= .kryo5 {
+            let stored = try reader.readInt32(forKey: "size", encoding: .positive)
+            guard stored != 0 else { return false }
+            guard stored > 0 else { throw reader.error(.invalidValue, expected: "a map size + 1", found: "\(stored)") }
+            count = Int(stored) - 1
+            try reader.validateCount(count, minimumBytesPerElement: 2, forKey: "size")
+            try header()
+        } else {
+            count = try readSize(from: reader, minimumBytesPerElement: 2)
+        }
         let untypedValues = Value.self == Any?.self ? slots.1.bound(in: reader.registry).resolved : nil
         for _ in 0..<count {
             let key = try slots.0.readRequired(from: reader, forKey: "key")
@@ -332,5 +412,6 @@ struct MapEntries<Key: Hashable, Value>: Sendable {
                 try insert(key, try slots.1.readRequired(from: reader, forKey: "value"))
             }
         }
+        return true
     }
 }

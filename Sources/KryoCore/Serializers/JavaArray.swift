@@ -48,8 +48,9 @@ extension JavaArray: AnyElementsConstructible {
 }
 
 /// Java's object-array serializers: `length + 1`, then each element. `String[]` elements are
-/// plain strings; elements of a final component type carry a nil/reference marker only; others
-/// carry their class.
+/// plain strings (from Kryo 4 on, with references on, strings with their reference markers);
+/// elements of a final component type carry a nil/reference marker only; others carry their
+/// class.
 public struct JavaArraySerializer<Element>: Serializer {
     /// Creates the serializer.
     public init() {}
@@ -59,6 +60,12 @@ public struct JavaArraySerializer<Element>: Serializer {
     public func write(_ value: JavaArray<Element>, to writer: any ValueWriter) throws {
         try writeLength(value.count, to: writer)
         if Element.self == String.self {
+            if Self.stringsAreTracked(writer.kryoWireVersion, writer.options) {
+                for element in value.elements {
+                    try writer.writeStringObject(element as? String, canBeNull: true, forKey: "element")
+                }
+                return
+            }
             for element in value.elements { try writer.writeString(element as? String, forKey: "element") }
             return
         }
@@ -82,8 +89,13 @@ public struct JavaArraySerializer<Element>: Serializer {
         var elements: [Element?] = []
         elements.reserveCapacity(count)
         if Element.self == String.self {
+            let tracked = Self.stringsAreTracked(reader.kryoWireVersion, reader.options)
             for _ in 0..<count {
-                elements.append(try reader.readString(forKey: "element").flatMap { $0 as? Element })
+                let string =
+                    tracked
+                    ? try reader.readStringObject(canBeNull: true, forKey: "element")
+                    : try reader.readString(forKey: "element")
+                elements.append(string.flatMap { $0 as? Element })
             }
             return JavaArray(elements)
         }
@@ -95,6 +107,13 @@ public struct JavaArraySerializer<Element>: Serializer {
     }
 
     private let element = DeclaredType.of(Element.self).withoutGenerics
+
+    /// Whether `String[]` elements carry reference markers: from Kryo 4 on, when references are on
+    /// (Kryo 2.20 writes them as plain strings whatever the setting).
+    private static func stringsAreTracked(_ version: KryoWireVersion?, _ options: SerializationOptions) -> Bool {
+        guard let version, version >= .kryo4 else { return false }
+        return options.references
+    }
 
     /// Elements of a final component type carry no class (Java's `Modifier.isFinal` test).
     private func elementSlot(_ registry: Registry) -> DeclaredType {

@@ -55,10 +55,20 @@ public struct OrderedMapSerializer<Key: Hashable, Value>: Serializer {
         try entries.write(value.elements, count: value.count, slots: slots, to: writer)
     }
 
-    public func read(from reader: any ValueReader) throws -> OrderedDictionary<Key, Value> {
+    /// Kryo 5's map serializers write nil themselves.
+    public func handlesNil(in version: KryoWireVersion) -> Bool { version >= .kryo5 }
+    public func writeNil(to writer: any ValueWriter) throws { try MapEntries<Key, Value>.writeNil(to: writer) }
+
+    public func readNilable(from reader: any ValueReader) throws -> OrderedDictionary<Key, Value>? {
         let slots = entries.slots(reader.genericArguments, reader.registry)
         var result = OrderedDictionary<Key, Value>()
-        try entries.read(slots: slots, from: reader) { key, value in result.updateValue(value, forKey: key) }
+        guard try entries.read(slots: slots, from: reader, { key, value in result.updateValue(value, forKey: key) })
+        else { return nil }
+        return result
+    }
+
+    public func read(from reader: any ValueReader) throws -> OrderedDictionary<Key, Value> {
+        guard let result = try readNilable(from: reader) else { throw MapEntries<Key, Value>.nilMap(reader) }
         return result
     }
 }

@@ -228,20 +228,49 @@ public struct TreeMapSerializer<Key: Hashable, Value>: Serializer {
     /// Creates the serializer.
     public init() {}
 
+    /// Kryo 5's map serializers write nil themselves.
+    public func handlesNil(in version: KryoWireVersion) -> Bool { version >= .kryo5 }
+    public func writeNil(to writer: any ValueWriter) throws { try MapEntries<Key, Value>.writeNil(to: writer) }
+
     public func write(_ value: JavaTreeMap<Key, Value>, to writer: any ValueWriter) throws {
         let slots = entries.slots(writer.genericArguments, writer.registry)
-        try writer.withoutReferences { try writer.writeObject(value.comparator.javaValue, forKey: "comparator") }
+        let writeComparator = { try writer.writeObject(value.comparator.javaValue, forKey: "comparator") }
+        switch writer.kryoWireVersion {
+        case .kryo5?:
+            // Kryo 5: the size, then the comparator as the map's header.
+            return try entries.write(value, count: value.count, slots: slots, to: writer, header: writeComparator)
+        case .kryo4?:
+            try writeComparator()
+        default:
+            try writer.withoutReferences(writeComparator)
+        }
         try entries.write(value, count: value.count, slots: slots, to: writer)
     }
 
-    public func read(from reader: any ValueReader) throws -> JavaTreeMap<Key, Value> {
+    public func readNilable(from reader: any ValueReader) throws -> JavaTreeMap<Key, Value>? {
         let slots = entries.slots(reader.genericArguments, reader.registry)
-        // Kryo 2.20 reads the comparator before the map is numbered, references off: it takes no id.
-        let comparator = try JavaComparator.from(
-            reader.withoutReferences { try reader.readObject(forKey: "comparator") }, reader)
+        let readComparator = { try JavaComparator.from(reader.readObject(forKey: "comparator"), reader) }
+        var comparator = JavaComparator.natural
+        switch reader.kryoWireVersion {
+        case .kryo5?:
+            break
+        case .kryo4?:
+            comparator = try readComparator()
+        default:
+            // Kryo 2.20 reads the comparator before the map is numbered, references off: it takes no id.
+            comparator = try reader.withoutReferences(readComparator)
+        }
         var pairs: [(key: Key, value: Value)] = []
-        try entries.read(slots: slots, from: reader) { key, value in pairs.append((key, value)) }
+        let isMap = try entries.read(
+            slots: slots, from: reader, header: { if reader.kryoWireVersion == .kryo5 { comparator = try readComparator() } }
+        ) { key, value in pairs.append((key, value)) }
+        guard isMap else { return nil }
         return JavaTreeMap(pairs, comparator: comparator)
+    }
+
+    public func read(from reader: any ValueReader) throws -> JavaTreeMap<Key, Value> {
+        guard let map = try readNilable(from: reader) else { throw MapEntries<Key, Value>.nilMap(reader) }
+        return map
     }
 }
 
@@ -313,8 +342,22 @@ extension JavaTreeSet: JavaRepresentable, JavaGenericContainer {
 }
 
 extension JavaTreeSet: ElementsConstructible {
-    /// The elements Java wrote, in natural order (Java's reader drops the comparator too).
+    /// The elements Java 2.20 wrote, in natural order (its reader drops the comparator too).
     public init(javaElements: [Element]) { self.init(javaElements) }
+
+    /// The elements and comparator Kryo 4 or 5 wrote.
+    public init(javaElements: [Element], header: Any?) {
+        self.init(javaElements, comparator: (header as? JavaComparator) ?? .natural)
+    }
+
+    /// Kryo 4 and 5 write the comparator first (`writeClassAndObject`; nil for natural order).
+    public func writeJavaHeader(to writer: any ValueWriter) throws {
+        try writer.writeObject(comparator.javaValue, forKey: "comparator")
+    }
+
+    public static func readJavaHeader(from reader: any ValueReader) throws -> Any? {
+        try JavaComparator.from(reader.readObject(forKey: "comparator"), reader)
+    }
 }
 
 extension JavaTreeSet: AnyElementsExposing, AnyElementsConstructible {

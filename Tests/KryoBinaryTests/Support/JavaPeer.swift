@@ -48,8 +48,9 @@ struct JavaPeerRun: Sendable {
     static func dialect(for version: Int) throws -> KryoDialect {
         switch version {
         case 2: return .v2
-        // Plug in `case 4: return .v4` and `case 5: return .v5` once KryoDialect has them.
-        default: throw PeerFailure(message: "Swift has no dialect for Kryo \(version) yet")
+        case 4: return .v4
+        case 5: return .v5
+        default: throw PeerFailure(message: "Swift has no dialect for Kryo \(version)")
         }
     }
 

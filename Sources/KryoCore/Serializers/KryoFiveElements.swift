@@ -1,0 +1,126 @@
+/// The elements of a collection as Kryo 5's `CollectionSerializer` writes them.
+///
+/// The size comes as `size + 1` (0 for a nil collection, 1 for an empty one) in a varint whose
+/// first byte carries a flag (`writeVarIntFlag`), then the collection's header, then:
+///
+/// - when the declared element type is final (a `List<String>` field): the flag says whether an
+///   element is nil, and each element follows without its class, after a nil marker if so;
+/// - otherwise the flag says whether every non-nil element has the same class. If so, that class
+///   once (or nil when every element is nil, and nothing else), a `hasNull` boolean, then the
+///   elements without their class; if not, each element with its class.
+@usableFromInline
+enum KryoFiveElements {
+    /// Writes `collection`'s size, `header` and elements.
+    @usableFromInline
+    static func write<C: Collection, Element>(
+        _ collection: C, _ slot: ObjectSlot<Element>, to writer: any ValueWriter, header: () throws -> Void
+    ) throws where C.Element == Element {
+        let count = collection.count
+        guard count > 0 else {
+            try writer.writeInt32(1, forKey: "size", encoding: .positive)
+            return try header()
+        }
+        let resolved = slot.bound(in: writer.registry).resolved
+        let size = Int32(count + 1)
+        if resolved.isFinal {
+            let hasNil = collection.contains { ValueConversion.flatten($0) == nil }
+            try writer.writeVarIntFlag(hasNil, size, forKey: "size")
+            try header()
+            var declared = resolved.declared
+            declared.canBeNull = hasNil
+            let elementSlot = ResolvedSlot(declared: declared, isFinal: true, registration: resolved.registration)
+            for element in collection { try writer.writeObject(element, in: elementSlot, forKey: "element") }
+            return
+        }
+        var shared: Registration?
+        var hasNil = false
+        var sameClass = true
+        for element in collection {
+            guard let value = ValueConversion.flatten(element) else {
+                hasNil = true
+                continue
+            }
+            guard let registration = writer.registry.registration(forValue: value) else {
+                throw SerializationError(
+                    .unsupported, expected: "a registration or default serializer for \(type(of: value))",
+                    found: "none")
+            }
+            if let first = shared, first !== registration, first.javaName != registration.javaName
+                || first.swiftType != registration.swiftType
+            {
+                sameClass = false
+                break
+            }
+            if shared == nil { shared = registration }
+        }
+        try writer.writeVarIntFlag(sameClass, size, forKey: "size")
+        try header()
+        guard sameClass else {
+            for element in collection { try writer.writeObject(element, in: resolved, forKey: "element") }
+            return
+        }
+        guard let shared else {
+            // Every element is nil: the nil class, and nothing else.
+            return try writer.writeClass(nil, forKey: "elementClass")
+        }
+        try writer.writeClass(JavaClassTag(shared), forKey: "elementClass")
+        try writer.writeBool(hasNil, forKey: "hasNull")
+        let elementSlot = sharedClassSlot(shared, canBeNull: hasNil)
+        for element in collection { try writer.writeObject(element, in: elementSlot, forKey: "element") }
+    }
+
+    /// Reads what ``write(_:_:to:header:)`` wrote: `nil` for a nil collection, else the elements
+    /// and what `header` read.
+    static func read<Element>(
+        _ slot: ObjectSlot<Element>, from reader: any ValueReader, header: () throws -> Any?
+    ) throws -> (elements: [Element], header: Any?)? {
+        let resolved = slot.bound(in: reader.registry).resolved
+        let (flag, size) = try reader.readVarIntFlag(forKey: "size")
+        guard size != 0 else { return nil }
+        guard size > 0 else {
+            throw reader.error(.invalidValue, expected: "a collection size + 1", found: "\(size)")
+        }
+        let count = Int(size) - 1
+        try reader.validateCount(count, minimumBytesPerElement: 1, forKey: "size")
+        let headerValue = try header()
+        guard count > 0 else { return ([], headerValue) }
+        let elementSlot: ResolvedSlot
+        if resolved.isFinal {
+            var declared = resolved.declared
+            declared.canBeNull = flag
+            elementSlot = ResolvedSlot(declared: declared, isFinal: true, registration: resolved.registration)
+        } else if flag {
+            guard let tag = try reader.readClass(forKey: "elementClass") else {
+                // Every element is nil.
+                let none = try ObjectSlot<Element>.nilValue(reader)
+                return (Array(repeating: none, count: count), headerValue)
+            }
+            guard let registration = tag.registration else {
+                throw reader.error(
+                    .unregisteredType, expected: "a registered class for the elements", found: tag.javaName)
+            }
+            let hasNil = try reader.readBool(forKey: "hasNull")
+            elementSlot = sharedClassSlot(registration, canBeNull: hasNil)
+        } else {
+            elementSlot = resolved
+        }
+        var elements: [Element] = []
+        elements.reserveCapacity(count)
+        for _ in 0..<count {
+            let value = try reader.readObject(in: elementSlot, forKey: "element")
+            guard let element = try ObjectSlot<Element>.converted(value, reader) else {
+                elements.append(try ObjectSlot<Element>.nilValue(reader))
+                continue
+            }
+            elements.append(element)
+        }
+        return (elements, headerValue)
+    }
+
+    /// The slot of elements that share `registration`'s class: final, so without a class tag.
+    private static func sharedClassSlot(_ registration: Registration, canBeNull: Bool) -> ResolvedSlot {
+        let declared = DeclaredType(
+            registration.swiftType, finality: .final, canBeNull: canBeNull, javaName: registration.javaName)
+        return ResolvedSlot(declared: declared, isFinal: true, registration: registration)
+    }
+}
