@@ -2,7 +2,9 @@
 /// a map key or value.
 ///
 /// The binary backend writes no class tag for a value whose declared type is final, and uses the
-/// generic arguments (one level deep, as Kryo 2.20 does) to drop class tags from elements.
+/// generic arguments to drop class tags from elements as the dialect's Java does: one level deep
+/// (Kryo 2.20), not at all (Kryo 4, whose field serializer ignores generics by default), or at
+/// every level (Kryo 5).
 public struct DeclaredType: Sendable {
     /// Whether Java treats a declared type as final.
     public enum Finality: Sendable, Equatable {
@@ -26,6 +28,10 @@ public struct DeclaredType: Sendable {
     /// (``DynamicObject``, ``DynamicEnum``) of many Java classes share one Swift type. The
     /// registry then resolves the slot by this name.
     public var javaName: String?
+    /// Whether Kryo 2.20 ignores this generic argument: it belongs to a public field that Java
+    /// 2.20 reaches through ReflectASM, which drops generics (see ``JavaFieldOptions/isPublicField``).
+    /// Kryo 5 uses it as any other; the other formats see it as any other.
+    public var isIgnoredByKryo2 = false
 
     /// Creates a declared type.
     public init(
@@ -57,16 +63,27 @@ public struct DeclaredType: Sendable {
     public static func of(_ type: any Any.Type, java: JavaFieldOptions) -> DeclaredType {
         var declared = DeclaredType.of(type)
         if let isFinal = java.isFinal { declared.finality = isFinal ? .final : .nonFinal }
-        if java.isPublicField { declared = declared.withoutGenerics }
+        if java.isPublicField { declared = declared.withKryo2PublicFieldGenerics }
         declared.canBeNull = java.isNullable
         return declared
     }
 
-    /// The same declared type with its generic arguments removed (Kryo 2.20 drops them for
-    /// public fields that Java reaches through ReflectASM).
+    /// The same declared type with its generic arguments removed.
     public var withoutGenerics: DeclaredType {
         var copy = self
         copy.genericArguments = []
+        return copy
+    }
+
+    /// The same declared type as the type of a public field that Kryo 2.20 reaches through
+    /// ReflectASM: its generic arguments marked ``isIgnoredByKryo2``.
+    public var withKryo2PublicFieldGenerics: DeclaredType {
+        var copy = self
+        copy.genericArguments = genericArguments.map { argument in
+            var marked = argument
+            marked.isIgnoredByKryo2 = true
+            return marked
+        }
         return copy
     }
 }

@@ -173,7 +173,7 @@ private struct DynamicCatalog {
             kind = .primitive(primitive)
         } else {
             var declared = try declaredType(field.type, in: library, context: "\(owner.javaName).\(field.name)")
-            if field.isPublicField { declared = declared.withoutGenerics }
+            if field.isPublicField { declared = declared.withKryo2PublicFieldGenerics }
             if let isFinal = field.isFinal { declared.finality = isFinal ? .final : .nonFinal }
             declared.canBeNull = field.isNullable
             if declared.swiftType == String.self, declared.finality != .nonFinal {

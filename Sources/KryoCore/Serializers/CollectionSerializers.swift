@@ -134,16 +134,32 @@ struct ContainerSlot<Value>: Sendable {
         self.final = ObjectSlot(final)
     }
 
-    /// The slot for one write or read, given the generic arguments the field declared. The
-    /// registry is only asked for when the argument's finality depends on it (a getter that
-    /// hands the registry out retains it).
+    /// The slot for one write or read, given the generic arguments the field declared, as the
+    /// dialect's Java uses them: Kryo 2.20 one level deep (not at all for a public field's, see
+    /// ``DeclaredType/isIgnoredByKryo2``), Kryo 4 not at all (its field serializer ignores
+    /// generics unless `optimizedGenerics` is set), Kryo 5 at every level (the slot passes the
+    /// argument's own arguments on to the value). The registry is only asked for when the
+    /// argument's finality depends on it (a getter that hands the registry out retains it).
     @inlinable
     @inline(__always)
     func resolve(
-        _ arguments: [DeclaredType], _ index: Int, _ registry: @autoclosure () -> Registry
+        _ arguments: [DeclaredType], _ index: Int, _ version: KryoWireVersion?,
+        _ registry: @autoclosure () -> Registry
     ) -> ObjectSlot<Value> {
         guard index < arguments.count else { return open }
         let argument = arguments[index]
+        guard let version, version >= .kryo5 else {
+            if version == .kryo4 || argument.isIgnoredByKryo2 { return open }
+            return resolveOneLevel(argument, registry())
+        }
+        let slot = resolveOneLevel(argument, registry())
+        guard !argument.genericArguments.isEmpty, slot.declared.genericArguments.isEmpty else { return slot }
+        return Self.nested(slot, argument.genericArguments)
+    }
+
+    /// The slot for a generic argument, its own arguments left out (Kryo 2.20's one level).
+    @inlinable
+    func resolveOneLevel(_ argument: DeclaredType, _ registry: @autoclosure () -> Registry) -> ObjectSlot<Value> {
         if open.declared.swiftType == Any.self {
             // Untyped elements (the dynamic path): Java's generic argument still decides whether
             // they carry their class.
@@ -175,6 +191,14 @@ extension ContainerSlot {
         final.finality = .final
         final.genericArguments = argument.genericArguments
         return ObjectSlot(final)
+    }
+
+    /// `slot` with generic arguments of its own (Kryo 5's nested generics), for one container.
+    @usableFromInline
+    static func nested(_ slot: ObjectSlot<Value>, _ arguments: [DeclaredType]) -> ObjectSlot<Value> {
+        var declared = slot.declared
+        declared.genericArguments = arguments
+        return ObjectSlot(declared)
     }
 }
 
@@ -228,7 +252,7 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
 
     public func readNilable(from reader: any ValueReader) throws -> C? {
         guard let version = reader.kryoWireVersion, version >= .kryo5 else { return try read(from: reader) }
-        let slot = element.resolve(reader.genericArguments, 0, reader.registry)
+        let slot = element.resolve(reader.genericArguments, 0, reader.kryoWireVersion, reader.registry)
         return try KryoFiveElements.read(slot, from: reader, header: { try C.readJavaHeader(from: reader) }).map {
             C(javaElements: $0.elements, header: $0.header)
         }
@@ -236,7 +260,7 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
 
     @inlinable
     public func write(_ value: C, to writer: any ValueWriter) throws {
-        let slot = element.resolve(writer.genericArguments, 0, writer.registry)
+        let slot = element.resolve(writer.genericArguments, 0, writer.kryoWireVersion, writer.registry)
         guard value.count < Int(Int32.max) else {
             throw SerializationError(.sizeLimitExceeded, expected: "fewer than 2^31 elements", found: "\(value.count)")
         }
@@ -276,7 +300,7 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
             }
             return value
         }
-        let slot = element.resolve(reader.genericArguments, 0, reader.registry)
+        let slot = element.resolve(reader.genericArguments, 0, reader.kryoWireVersion, reader.registry)
         let header = try reader.kryoWireVersion == .kryo4 ? C.readJavaHeader(from: reader) : nil
         let count = try readSize(from: reader, minimumBytesPerElement: 1)
         var elements: [Element] = []
@@ -316,7 +340,7 @@ public struct MapSerializer<Key: Hashable, Value>: Serializer {
     public func handlesNil(in version: KryoWireVersion) -> Bool { version >= .kryo5 }
     public func writeNil(to writer: any ValueWriter) throws { try MapEntries<Key, Value>.writeNil(to: writer) }
     public func readNilable(from reader: any ValueReader) throws -> [Key: Value]? {
-        let slots = entries.slots(reader.genericArguments, reader.registry)
+        let slots = entries.slots(reader.genericArguments, reader.kryoWireVersion, reader.registry)
         var result: [Key: Value] = [:]
         guard try entries.read(slots: slots, from: reader, { key, value in result.updateValue(value, forKey: key) })
         else { return nil }
@@ -324,7 +348,7 @@ public struct MapSerializer<Key: Hashable, Value>: Serializer {
     }
 
     public func write(_ value: [Key: Value], to writer: any ValueWriter) throws {
-        let slots = entries.slots(writer.genericArguments, writer.registry)
+        let slots = entries.slots(writer.genericArguments, writer.kryoWireVersion, writer.registry)
         try entries.write(value, count: value.count, slots: slots, to: writer)
     }
 
@@ -354,9 +378,9 @@ struct MapEntries<Key: Hashable, Value>: Sendable {
     /// The key and value slots for one call. Resolve them before writing or reading anything
     /// nested: a nested object replaces the generic arguments.
     func slots(
-        _ arguments: [DeclaredType], _ registry: @autoclosure () -> Registry
+        _ arguments: [DeclaredType], _ version: KryoWireVersion?, _ registry: @autoclosure () -> Registry
     ) -> (ObjectSlot<Key>, ObjectSlot<Value>) {
-        (keys.resolve(arguments, 0, registry()), values.resolve(arguments, 1, registry()))
+        (keys.resolve(arguments, 0, version, registry()), values.resolve(arguments, 1, version, registry()))
     }
 
     /// Writes the size (Kryo 5: + 1, 0 being nil), then `header`, then the entries.

@@ -65,7 +65,7 @@ enum KryoFiveElements {
         }
         try writer.writeClass(JavaClassTag(shared), forKey: "elementClass")
         try writer.writeBool(hasNil, forKey: "hasNull")
-        let elementSlot = sharedClassSlot(shared, canBeNull: hasNil)
+        let elementSlot = sharedClassSlot(shared, canBeNull: hasNil, generics: resolved.declared.genericArguments)
         for element in collection { try writer.writeObject(element, in: elementSlot, forKey: "element") }
     }
 
@@ -100,7 +100,8 @@ enum KryoFiveElements {
                     .unregisteredType, expected: "a registered class for the elements", found: tag.javaName)
             }
             let hasNil = try reader.readBool(forKey: "hasNull")
-            elementSlot = sharedClassSlot(registration, canBeNull: hasNil)
+            elementSlot = sharedClassSlot(
+                registration, canBeNull: hasNil, generics: resolved.declared.genericArguments)
         } else {
             elementSlot = resolved
         }
@@ -117,10 +118,15 @@ enum KryoFiveElements {
         return (elements, headerValue)
     }
 
-    /// The slot of elements that share `registration`'s class: final, so without a class tag.
-    private static func sharedClassSlot(_ registration: Registration, canBeNull: Bool) -> ResolvedSlot {
+    /// The slot of elements that share `registration`'s class: final, so without a class tag;
+    /// with the declared element type's generic arguments (Kryo 5 passes them on to the elements
+    /// whatever their class).
+    private static func sharedClassSlot(
+        _ registration: Registration, canBeNull: Bool, generics: [DeclaredType]
+    ) -> ResolvedSlot {
         let declared = DeclaredType(
-            registration.swiftType, finality: .final, canBeNull: canBeNull, javaName: registration.javaName)
+            registration.swiftType, finality: .final, genericArguments: generics, canBeNull: canBeNull,
+            javaName: registration.javaName)
         return ResolvedSlot(declared: declared, isFinal: true, registration: registration)
     }
 }

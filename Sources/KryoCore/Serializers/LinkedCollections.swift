@@ -51,7 +51,7 @@ public struct OrderedMapSerializer<Key: Hashable, Value>: Serializer {
     public init() {}
 
     public func write(_ value: OrderedDictionary<Key, Value>, to writer: any ValueWriter) throws {
-        let slots = entries.slots(writer.genericArguments, writer.registry)
+        let slots = entries.slots(writer.genericArguments, writer.kryoWireVersion, writer.registry)
         try entries.write(value.elements, count: value.count, slots: slots, to: writer)
     }
 
@@ -60,7 +60,7 @@ public struct OrderedMapSerializer<Key: Hashable, Value>: Serializer {
     public func writeNil(to writer: any ValueWriter) throws { try MapEntries<Key, Value>.writeNil(to: writer) }
 
     public func readNilable(from reader: any ValueReader) throws -> OrderedDictionary<Key, Value>? {
-        let slots = entries.slots(reader.genericArguments, reader.registry)
+        let slots = entries.slots(reader.genericArguments, reader.kryoWireVersion, reader.registry)
         var result = OrderedDictionary<Key, Value>()
         guard try entries.read(slots: slots, from: reader, { key, value in result.updateValue(value, forKey: key) })
         else { return nil }
