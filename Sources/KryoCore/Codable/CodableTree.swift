@@ -85,6 +85,18 @@ extension CodableJavaList: AnyElementsExposing {
 }
 
 extension EncodedValue {
+    /// The value as ``CodableTreeWriter/writeObject(_:to:forKey:)`` hands it to the writer.
+    var writable: Any? {
+        switch self {
+        case .null: return nil
+        case .scalar(let scalar): return scalar
+        case .object(let object): return object
+        case .keyed(let entries): return CodableJavaMap(entries: entries)
+        case .unkeyed(let elements): return CodableJavaList(elements: elements)
+        case .deferred(let encoder): return encoder.valueOrEmpty.writable
+        }
+    }
+
     /// The value as the object a writer is handed: containers as ``CodableJavaMap`` and
     /// ``CodableJavaList``.
     var anyValue: Any? {
@@ -144,7 +156,9 @@ enum CodableTreeWriter {
             for (key, value) in zip(entries.keys, entries.values) { try writeObject(value, to: writer, forKey: key) }
             return
         }
-        try writer.writeInt32(try count(entries.count), forKey: "size", encoding: .positive)
+        // Kryo 5 writes the size + 1 (0 is a nil map).
+        let isKryo5 = (writer.kryoWireVersion ?? .kryo2) >= .kryo5
+        try writer.writeInt32(try count(entries.count) + (isKryo5 ? 1 : 0), forKey: "size", encoding: .positive)
         for (key, value) in zip(entries.keys, entries.values) {
             try writer.writeObject(key, as: .object, forKey: "key")
             try writeObject(value, to: writer, forKey: key)
@@ -152,9 +166,17 @@ enum CodableTreeWriter {
     }
 
     static func writeListBody(_ elements: EncodedUnkeyed, to writer: any ValueWriter) throws {
+        if let version = writer.kryoWireVersion, version >= .kryo5 {
+            // Kryo 5: the size + 1 and the elements' shared class once, when they share one.
+            _ = try count(elements.values.count)
+            return try KryoFiveElements.write(elements.values.map(\.writable), untypedElement, to: writer) {}
+        }
         try writer.writeInt32(try count(elements.values.count), forKey: "size", encoding: .positive)
         for element in elements.values { try writeObject(element, to: writer, forKey: "element") }
     }
+
+    /// The slot of a raw list's elements (Java's `Object`).
+    private static let untypedElement = ObjectSlot<Any?>(.object)
 
     private static func count(_ count: Int) throws -> Int32 {
         guard let count = Int32(exactly: count), count < Int32.max else {
