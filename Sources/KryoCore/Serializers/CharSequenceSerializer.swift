@@ -30,13 +30,17 @@ public protocol JavaCharSequence: Sendable {
 extension JavaStringBuilder: JavaCharSequence {}
 extension JavaStringBuffer: JavaCharSequence {}
 
-/// Kryo 2.20's `StringBuilderSerializer` and `StringBufferSerializer`: the text in the UTF-8
-/// string form (`writeString(CharSequence)`), nil as `80`.
+/// Kryo's `StringBuilderSerializer` and `StringBufferSerializer`: the text in the UTF-8 string
+/// form (`writeString(CharSequence)`), nil as `80`. Kryo 5 writes the text as a `String`
+/// (`writeString(object.toString())`): short ASCII texts in the ASCII form.
 public struct CharSequenceSerializer<Text: JavaCharSequence>: Serializer {
     /// Creates the serializer.
     public init() {}
     public var handlesNil: Bool { true }
     public func write(_ value: Text, to writer: any ValueWriter) throws {
+        if let version = writer.kryoWireVersion, version >= .kryo5 {
+            return try writer.writeString(value.value, forKey: "value")
+        }
         try writer.writeCharSequence(value.value, forKey: "value")
     }
     public func read(from reader: any ValueReader) throws -> Text {
