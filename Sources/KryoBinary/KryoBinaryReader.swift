@@ -59,6 +59,8 @@ public final class KryoBinaryReader: ValueReader {
         var inflatedBytes = 0
         /// Whether a call of the thread that keeps this reader is using it.
         var inUse = false
+        /// The class read by ``readNextValueWithClass()`` for the next value.
+        var nextValueClass: Unmanaged<Registration>?
         /// The slot of the last top-level call, by declared type, framing and registry generation.
         var rootSlot: (type: ObjectIdentifier, framing: KryoFraming, generation: UInt64, slot: ResolvedSlot)?
         /// The typed slots of top-level values read as their static type.
@@ -79,6 +81,7 @@ public final class KryoBinaryReader: ValueReader {
             if !unknownClassNames.isEmpty { unknownClassNames.removeAll(keepingCapacity: true) }
             if !fieldOrders.isEmpty { fieldOrders.removeAll(keepingCapacity: true) }
             inflatedBytes = 0
+            nextValueClass = nil
         }
     }
 
@@ -289,14 +292,25 @@ public final class KryoBinaryReader: ValueReader {
 
     // MARK: ValueReader
 
-    public func readBool(forKey key: String) throws -> Bool { try withInput { try $0.readByte() } == 1 }
-    public func readInt8(forKey key: String) throws -> Int8 { Int8(bitPattern: try withInput { try $0.readByte() }) }
-    public func readInt16(forKey key: String) throws -> Int16 {
-        Int16(bitPattern: try withInput { try $0.readUInt16() })
+    public func readBool(forKey key: String) throws -> Bool {
+        state.pointee.nextValueClass = nil
+        return try withInput { try $0.readByte() } == 1
     }
-    public func readChar(forKey key: String) throws -> UInt16 { try withInput { try $0.readUInt16() } }
+    public func readInt8(forKey key: String) throws -> Int8 {
+        state.pointee.nextValueClass = nil
+        return Int8(bitPattern: try withInput { try $0.readByte() })
+    }
+    public func readInt16(forKey key: String) throws -> Int16 {
+        state.pointee.nextValueClass = nil
+        return Int16(bitPattern: try withInput { try $0.readUInt16() })
+    }
+    public func readChar(forKey key: String) throws -> UInt16 {
+        state.pointee.nextValueClass = nil
+        return try withInput { try $0.readUInt16() }
+    }
 
     public func readInt32(forKey key: String, encoding: IntegerEncoding) throws -> Int32 {
+        state.pointee.nextValueClass = nil
         switch encoding {
         case .zigzag: return try withInput { try $0.readVarInt32(optimizePositive: false) }
         case .positive: return try withInput { try $0.readVarInt32(optimizePositive: true) }
@@ -305,6 +319,7 @@ public final class KryoBinaryReader: ValueReader {
     }
 
     public func readInt64(forKey key: String, encoding: IntegerEncoding) throws -> Int64 {
+        state.pointee.nextValueClass = nil
         switch encoding {
         case .zigzag: return try withInput { try $0.readVarInt64(optimizePositive: false) }
         case .positive: return try withInput { try $0.readVarInt64(optimizePositive: true) }
@@ -313,10 +328,12 @@ public final class KryoBinaryReader: ValueReader {
     }
 
     public func readFloat(forKey key: String) throws -> Float {
-        Float(bitPattern: try withInput { try $0.readUInt32() })
+        state.pointee.nextValueClass = nil
+        return Float(bitPattern: try withInput { try $0.readUInt32() })
     }
     public func readDouble(forKey key: String) throws -> Double {
-        Double(bitPattern: try withInput { try $0.readUInt64() })
+        state.pointee.nextValueClass = nil
+        return Double(bitPattern: try withInput { try $0.readUInt64() })
     }
 
     public func readString(forKey key: String) throws -> String? {
@@ -334,6 +351,9 @@ public final class KryoBinaryReader: ValueReader {
     }
 
     public func readStringObject(canBeNull: Bool, forKey key: String) throws -> String? {
+        // After its class, a string is never nil: its class would have been.
+        let canBeNull = canBeNull && state.pointee.nextValueClass == nil
+        state.pointee.nextValueClass = nil
         do {
             guard state.pointee.options.references else { return try withInput { try $0.readString() } }
             let marker = try withInput { try $0.readVarInt32(optimizePositive: true) }
@@ -458,7 +478,7 @@ public final class KryoBinaryReader: ValueReader {
         let registration: Unmanaged<Registration>
         var reference = -1
         var step = Step.body
-        if slot.isFinal {
+        if slot.isFinal, state.pointee.nextValueClass == nil {
             guard let declared = slot.registration else {
                 throw error(
                     .unsupported, expected: "a registration or default serializer for \(slot.declared.swiftType)",
@@ -487,8 +507,13 @@ public final class KryoBinaryReader: ValueReader {
                 }
             }
         } else {
-            guard let tagged = try readClassTag() else {
-                return .null
+            let tagged: Unmanaged<Registration>
+            if let classRead = state.pointee.nextValueClass {
+                state.pointee.nextValueClass = nil
+                tagged = classRead
+            } else {
+                guard let read = try readClassTag() else { return .null }
+                tagged = read
             }
             // The declared type's own registration when the tag names the same Java class
             // (an ArrayList read into `[SampleBean]`).
@@ -738,6 +763,12 @@ public final class KryoBinaryReader: ValueReader {
         case .known(let registration): return JavaClassTag(registration)
         case .unknown(let name): return JavaClassTag(javaName: name, registration: nil)
         }
+    }
+
+    public func readNextValueWithClass() throws -> Bool {
+        guard let registration = try readClassTag() else { return false }
+        state.pointee.nextValueClass = registration
+        return true
     }
 
     public func readVarIntFlag(forKey key: String) throws -> (flag: Bool, value: Int32) {

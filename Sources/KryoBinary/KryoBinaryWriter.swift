@@ -62,6 +62,8 @@ public final class KryoBinaryWriter: ValueWriter {
         var skippableFieldStarts: [Int] = []
         /// Whether a call of the thread that keeps this writer is using it.
         var inUse = false
+        /// Whether the next value carries its class (``writeNextValueWithClass()``).
+        var nextValueWithClass = false
         /// The slot of the last `writeObject` call, by type, framing and registry generation.
         var rootSlot: (type: ObjectIdentifier, framing: KryoFraming, generation: UInt64, slot: ResolvedSlot)?
         /// The typed slots of top-level values written with their static type.
@@ -86,6 +88,7 @@ public final class KryoBinaryWriter: ValueWriter {
             if !classNameIDs.isEmpty { classNameIDs.removeAll(keepingCapacity: true) }
             if !fieldNamesWritten.isEmpty { fieldNamesWritten.removeAll(keepingCapacity: true) }
             if !skippableFieldStarts.isEmpty { skippableFieldStarts.removeAll(keepingCapacity: true) }
+            nextValueWithClass = false
         }
     }
 
@@ -256,16 +259,25 @@ public final class KryoBinaryWriter: ValueWriter {
 
     // MARK: ValueWriter
 
-    public func writeBool(_ value: Bool, forKey key: String) throws { withOutput { $0.writeByte(value ? 1 : 0) } }
+    public func writeBool(_ value: Bool, forKey key: String) throws {
+        if state.pointee.nextValueWithClass { try writeWrapperClass(Bool.self) }
+        withOutput { $0.writeByte(value ? 1 : 0) }
+    }
     public func writeInt8(_ value: Int8, forKey key: String) throws {
+        if state.pointee.nextValueWithClass { try writeWrapperClass(Int8.self) }
         withOutput { $0.writeByte(UInt8(bitPattern: value)) }
     }
     public func writeInt16(_ value: Int16, forKey key: String) throws {
+        if state.pointee.nextValueWithClass { try writeWrapperClass(Int16.self) }
         withOutput { $0.writeUInt16(UInt16(bitPattern: value)) }
     }
-    public func writeChar(_ value: UInt16, forKey key: String) throws { withOutput { $0.writeUInt16(value) } }
+    public func writeChar(_ value: UInt16, forKey key: String) throws {
+        if state.pointee.nextValueWithClass { try writeWrapperClass(UInt16.self) }
+        withOutput { $0.writeUInt16(value) }
+    }
 
     public func writeInt32(_ value: Int32, forKey key: String, encoding: IntegerEncoding) throws {
+        if state.pointee.nextValueWithClass { try writeWrapperClass(Int32.self) }
         switch encoding {
         case .zigzag: withOutput { $0.writeVarInt32(value, optimizePositive: false) }
         case .positive: withOutput { $0.writeVarInt32(value, optimizePositive: true) }
@@ -274,6 +286,7 @@ public final class KryoBinaryWriter: ValueWriter {
     }
 
     public func writeInt64(_ value: Int64, forKey key: String, encoding: IntegerEncoding) throws {
+        if state.pointee.nextValueWithClass { try writeWrapperClass(Int64.self) }
         switch encoding {
         case .zigzag: withOutput { $0.writeVarInt64(value, optimizePositive: false) }
         case .positive: withOutput { $0.writeVarInt64(value, optimizePositive: true) }
@@ -282,9 +295,11 @@ public final class KryoBinaryWriter: ValueWriter {
     }
 
     public func writeFloat(_ value: Float, forKey key: String) throws {
+        if state.pointee.nextValueWithClass { try writeWrapperClass(Float.self) }
         withOutput { $0.writeUInt32(value.bitPattern) }
     }
     public func writeDouble(_ value: Double, forKey key: String) throws {
+        if state.pointee.nextValueWithClass { try writeWrapperClass(Double.self) }
         withOutput { $0.writeUInt64(value.bitPattern) }
     }
     public func writeString(_ value: String?, forKey key: String) throws { withOutput { $0.writeString(value) } }
@@ -298,6 +313,11 @@ public final class KryoBinaryWriter: ValueWriter {
     }
 
     public func writeStringObject(_ value: String?, canBeNull: Bool, forKey key: String) throws {
+        if state.pointee.nextValueWithClass {
+            state.pointee.nextValueWithClass = false
+            guard let value else { return withOutput { $0.writeByte(0) } }
+            return try writeString(value, as: DeclaredType(String.self, finality: .nonFinal))
+        }
         if state.pointee.options.references {
             // A Java String is reference-tracked: `01` (a new object, numbered) or `00` for null.
             guard let value else {
@@ -346,6 +366,13 @@ public final class KryoBinaryWriter: ValueWriter {
     }
 
     public func writeObject(_ value: Any?, in slot: ResolvedSlot, forKey key: String) throws {
+        if takeNextValueWithClass(), slot.isFinal {
+            // The value carries its class: written as in a slot of Java's `Object`.
+            var declared = slot.declared
+            declared.finality = .nonFinal
+            return try writeObject(
+                value, in: ResolvedSlot(declared: declared, isFinal: false, registration: slot.registration), forKey: key)
+        }
         if slot.registration == nil, let value, let last = state.pointee.lastUntyped,
             last.type == ObjectIdentifier(Swift.type(of: value)), last.generation == boundGeneration
         {
@@ -431,7 +458,7 @@ public final class KryoBinaryWriter: ValueWriter {
         _ registration: Registration, value: @autoclosure () -> Any, identity: @autoclosure () -> ObjectIdentity,
         in slot: ResolvedSlot, forKey key: String
     ) throws -> Bool {
-        if slot.isFinal {
+        if slot.isFinal, !takeNextValueWithClass() {
             if state.pointee.options.references {
                 if try writeReferenceMarker(identity, registration: registration, mayBeNull: slot.declared.canBeNull) {
                     return false
@@ -459,7 +486,7 @@ public final class KryoBinaryWriter: ValueWriter {
     }
 
     public func beginNilObject(in slot: ResolvedSlot, forKey key: String) throws -> Bool {
-        guard slot.isFinal else {
+        guard slot.isFinal, !takeNextValueWithClass() else {
             withOutput { $0.writeByte(0) }
             return false
         }
@@ -588,6 +615,21 @@ public final class KryoBinaryWriter: ValueWriter {
         try writeClassTag(
             javaName: javaClass.javaName, id: javaClass.registration?.id,
             describing: javaClass.registration.map { "\($0.swiftType)" } ?? javaClass.javaName)
+    }
+
+    public func writeNextValueWithClass() { state.pointee.nextValueWithClass = true }
+
+    /// Clears the flag of ``writeNextValueWithClass()``; returns whether it was set.
+    @inline(__always) private func takeNextValueWithClass() -> Bool {
+        guard state.pointee.nextValueWithClass else { return false }
+        state.pointee.nextValueWithClass = false
+        return true
+    }
+
+    /// The class of a primitive's wrapper, before a primitive written with its class.
+    private func writeWrapperClass(_ type: any Any.Type) throws {
+        state.pointee.nextValueWithClass = false
+        try writeClassTag(try registration(for: type))
     }
 
     public func writeVarIntFlag(_ flag: Bool, _ value: Int32, forKey key: String) throws {

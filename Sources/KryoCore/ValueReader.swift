@@ -60,6 +60,10 @@ public protocol ValueReader: AnyObject {
     /// Reads a class tag written by ``ValueWriter/writeClass(_:forKey:)``: `nil` for no class. A
     /// class name the registry does not know is returned without a registration.
     func readClass(forKey key: String) throws -> JavaClassTag?
+    /// Reads the next value as one written after ``ValueWriter/writeNextValueWithClass()``: its
+    /// class first. Returns `false` when the class is nil, so that no value follows (the field
+    /// keeps its default). Formats that keep no classes read nothing and return `true` (the default).
+    func readNextValueWithClass() throws -> Bool
     /// Reads a count with a flag written by ``ValueWriter/writeVarIntFlag(_:_:forKey:)``.
     func readVarIntFlag(forKey key: String) throws -> (flag: Bool, value: Int32)
     /// Runs `body` with reference tracking off (see ``ValueWriter/withoutReferences(_:)``).
@@ -114,6 +118,7 @@ extension ValueReader {
         return JavaClassTag(javaName: name, registration: registry.registration(forJavaName: name))
     }
     public func withoutReferences<T>(_ body: () throws -> T) throws -> T { try body() }
+    public func readNextValueWithClass() throws -> Bool { true }
     public func readVarIntFlag(forKey key: String) throws -> (flag: Bool, value: Int32) {
         let flag = try readBool(forKey: key + "Flag")
         return (flag, try readInt32(forKey: key, encoding: .positive))

@@ -98,6 +98,11 @@ public protocol ValueWriter: AnyObject {
     /// for no class. What `java.lang.Class` values and `EnumSet`'s element class are made of.
     /// Defaults to the class name as a string.
     func writeClass(_ javaClass: JavaClassTag?, forKey key: String) throws
+    /// Makes the next value written carry its class, as Kryo 5's evolvable serializers write a
+    /// field with `readUnknownFieldData` / `readUnknownTagData`: an object as `writeClassAndObject`
+    /// writes it (nil as the nil class alone), a primitive after its wrapper's class. Formats
+    /// that keep no classes ignore it (the default).
+    func writeNextValueWithClass()
     /// Writes a count with a flag, as Kryo 5's `writeVarIntFlag` does in one varint (the sizes of
     /// its collections, with the "elements share one class" or "has nil" flag). Defaults to the
     /// flag (under `key` + `Flag`), then the count.
@@ -138,6 +143,7 @@ extension ValueWriter {
         try writeString(javaClass?.javaName, forKey: key)
     }
     public func withoutReferences<T>(_ body: () throws -> T) throws -> T { try body() }
+    public func writeNextValueWithClass() {}
     public func writeVarIntFlag(_ flag: Bool, _ value: Int32, forKey key: String) throws {
         try writeBool(flag, forKey: key + "Flag")
         try writeInt32(value, forKey: key, encoding: .positive)

@@ -203,7 +203,8 @@ struct NodeReader {
                     throw error(
                         at: textPosition(value),
                         "unknown dialect \(quoted(text)) (expected "
-                            + KryoWireVersion.allCases.map(\.rawValue).joined(separator: " or ") + ")")
+                            + KryoWireVersion.allCases.dropLast().map(\.rawValue).joined(separator: ", ") + " or "
+                            + (KryoWireVersion.allCases.last?.rawValue ?? "") + ")")
                 }
                 settings.dialect = Located(value: dialect, position: textPosition(value))
             case "references":

@@ -98,7 +98,7 @@ private func failure(_ text: String, fileName: String = "t.yaml") -> String? {
             failure("settings:\n  references: yes\n") == "t.yaml:2:15: expected true or false, found \"yes\"")
         #expect(
             failure("settings:\n  dialect: kryo3\n")
-                == "t.yaml:2:12: unknown dialect \"kryo3\" (expected kryo2 or kryo5)")
+                == "t.yaml:2:12: unknown dialect \"kryo3\" (expected kryo2, kryo4 or kryo5)")
         #expect(
             failure("classes:\n  - class: a.A\n    fields:\n      x: [int]\n")
                 == "t.yaml:4:10: expected a type or a mapping with a type for field \"x\", found a list")

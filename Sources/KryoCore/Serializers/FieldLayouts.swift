@@ -12,11 +12,64 @@ enum FieldLayouts {
             for field in fields { try write(field) }
             return
         }
-        try writer.writeInt32(Int32(fields.count), forKey: "$fieldCount", encoding: .positive)
-        for field in fields {
-            try writer.writeInt32(tag(field), forKey: "$tag", encoding: .positive)
-            try write(field)
+        switch writer.kryoWireVersion {
+        case .some(let version) where version >= .kryo5:
+            // Kryo 5: the count + 1 (0 is nil), each field as the call's options say.
+            let options = writer.options.settings[TaggedFieldSetting.self]
+            try writer.writeInt32(Int32(fields.count + 1), forKey: "$fieldCount", encoding: .positive)
+            for field in fields {
+                try writer.writeInt32(tag(field), forKey: "$tag", encoding: .positive)
+                try writeField(options, to: writer) { try write(field) }
+            }
+        case .kryo4?:
+            // Kryo 4 writes the fields in the order of their tags.
+            try writer.writeInt32(Int32(fields.count), forKey: "$fieldCount", encoding: .positive)
+            for field in fields.sorted(by: { tag($0) < tag($1) }) {
+                try writer.writeInt32(tag(field), forKey: "$tag", encoding: .positive)
+                try write(field)
+            }
+        default:
+            try writer.writeInt32(Int32(fields.count), forKey: "$fieldCount", encoding: .positive)
+            for field in fields {
+                try writer.writeInt32(tag(field), forKey: "$tag", encoding: .positive)
+                try write(field)
+            }
         }
+    }
+
+    /// One field of Kryo 5's evolvable serializers: in its own chunks, after its class, as
+    /// `options` say.
+    private static func writeField(
+        _ options: KryoEvolutionOptions, to writer: any ValueWriter, write: () throws -> Void
+    ) throws {
+        if options.chunkedEncoding { try writer.beginSkippableField(forKey: "$field") }
+        if options.readUnknownData { writer.writeNextValueWithClass() }
+        try write()
+        if options.chunkedEncoding { try writer.endSkippableField() }
+    }
+
+    /// Reads one field written by ``writeField(_:to:write:)``: `read` reads a known field's value;
+    /// a field the reader does not know is read and dropped when it carries its
+    /// class, skipped when chunked, and an error otherwise (its length is unknown).
+    private static func readField(
+        _ options: KryoEvolutionOptions, from reader: any ValueReader, isKnown: Bool,
+        unknown: () -> SerializationError, read: () throws -> Void
+    ) throws {
+        if options.chunkedEncoding, !isKnown, !options.readUnknownData {
+            return try reader.skipField(forKey: "$unknown")
+        }
+        if options.chunkedEncoding { try reader.beginSkippableField(forKey: "$field") }
+        let hasValue = try !options.readUnknownData || reader.readNextValueWithClass()
+        if hasValue {
+            if isKnown {
+                try read()
+            } else if options.readUnknownData {
+                _ = try reader.readObject(forKey: "$unknown")
+            } else {
+                throw unknown()
+            }
+        }
+        if options.chunkedEncoding { try reader.endSkippableField() }
     }
 
     /// Reads what ``writeTagged(_:tag:to:write:)`` wrote in a positional format: for each stored
@@ -25,19 +78,31 @@ enum FieldLayouts {
         from reader: any ValueReader, javaName: String, knownTags: () -> String, index: (Int) -> Int?,
         read: (Int) throws -> Void
     ) throws {
-        let count = Int(try reader.readInt32(forKey: "$fieldCount", encoding: .positive))
+        let isKryo5 = (reader.kryoWireVersion ?? .kryo2) >= .kryo5
+        let stored = Int(try reader.readInt32(forKey: "$fieldCount", encoding: .positive))
+        let count = isKryo5 ? stored - 1 : stored
         guard count >= 0 else {
-            throw reader.error(.invalidValue, expected: "a field count ≥ 0", found: "\(count)")
+            throw reader.error(
+                .invalidValue, expected: isKryo5 ? "a field count + 1 ≥ 1" : "a field count ≥ 0", found: "\(stored)")
         }
         // Each field takes at least its tag and one byte of value.
         try reader.validateCount(count, minimumBytesPerElement: 2, forKey: "$fieldCount")
+        let options = isKryo5 ? reader.options.settings[TaggedFieldSetting.self] : nil
         for _ in 0..<count {
             let tag = Int(try reader.readInt32(forKey: "$tag", encoding: .positive))
-            guard let found = index(tag) else {
-                throw reader.error(
+            let found = index(tag)
+            func unknown() -> SerializationError {
+                reader.error(
                     .invalidValue, expected: "a field tag of \(javaName) (\(knownTags()))",
                     found: "tag \(tag), which the schema does not have")
             }
+            if let options {
+                try readField(options, from: reader, isKnown: found != nil, unknown: unknown) {
+                    if let found { try read(found) }
+                }
+                continue
+            }
+            guard let found else { throw unknown() }
             try read(found)
         }
     }
@@ -52,6 +117,11 @@ enum FieldLayouts {
             return
         }
         try writer.writeFieldNames(names, of: javaClass)
+        if let version = writer.kryoWireVersion, version >= .kryo5 {
+            let options = writer.options.settings[CompatibleFieldSetting.self]
+            for index in names.indices { try writeField(options, to: writer) { try write(index) } }
+            return
+        }
         for (index, name) in names.enumerated() {
             try writer.beginSkippableField(forKey: name)
             try write(index)
@@ -64,7 +134,23 @@ enum FieldLayouts {
     static func readCompatible(
         names: [String], of javaClass: ClassKey, from reader: any ValueReader, read: (Int) throws -> Void
     ) throws {
-        for index in try reader.readFieldOrder(names, of: javaClass) {
+        let order = try reader.readFieldOrder(names, of: javaClass)
+        if let version = reader.kryoWireVersion, version >= .kryo5 {
+            let options = reader.options.settings[CompatibleFieldSetting.self]
+            for index in order {
+                let known = index.flatMap { names.indices.contains($0) ? $0 : nil }
+                try readField(
+                    options, from: reader, isKnown: known != nil,
+                    unknown: {
+                        reader.error(
+                            .invalidValue, expected: "a field of \(javaClass.javaName) or chunked data",
+                            found: "a field the schema does not have")
+                    }
+                ) { if let known { try read(known) } }
+            }
+            return
+        }
+        for index in order {
             guard let index, names.indices.contains(index) else {
                 try reader.skipField(forKey: "$unknown")
                 continue
