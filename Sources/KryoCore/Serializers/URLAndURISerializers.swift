@@ -1,0 +1,152 @@
+import FoundationEssentials
+
+/// Java's `java.net.URL` as Foundation's `URL`: Kryo 4 and 5's `URLSerializer` writes
+/// `toExternalForm()` as a string. Swift writes the absolute string (a relative URL is resolved
+/// against its base). Kryo 2.20 has no `URL` serializer; Swift writes this form in every dialect.
+///
+/// Keyed archives and readable documents keep writing a `URL` as Apple's `NSURL` (base and
+/// relative string); `java.net.URI` is ``JavaURI``.
+public struct URLSerializer: Serializer {
+    /// Creates the serializer.
+    public init() {}
+    public var isFinal: Bool { true }
+
+    public func write(_ value: URL, to writer: any ValueWriter) throws {
+        try writer.writeString(value.absoluteString, forKey: "url")
+    }
+
+    public func read(from reader: any ValueReader) throws -> URL {
+        guard let text = try reader.readString(forKey: "url") else {
+            throw reader.error(.invalidValue, expected: "a URL string", found: "null")
+        }
+        guard let url = URL(string: text) else {
+            throw reader.error(.invalidValue, expected: "a URL", found: "\"\(text)\"")
+        }
+        return url
+    }
+}
+
+extension URL: JavaRepresentable {
+    public static var javaClassName: String { "java.net.URL" }
+    public static var defaultSerializer: AnySerializer { AnySerializer(URLSerializer()) }
+}
+
+/// `java.net.URI`: its text. No Kryo release has a default serializer for it: Java's
+/// `FieldSerializer` writes its one non-transient field, `string` (a `String` field, so with a
+/// reference marker when references are on). Kryo 5 also ships a `URISerializer` (a plain
+/// string, no marker), which Java must register explicitly: register ``JavaURI`` with
+/// ``JavaURI/kryoURISerializer`` then.
+///
+/// A separate type from Foundation's `URL`, which is `java.net.URL`.
+public struct JavaURI: Hashable, Sendable {
+    /// The URI's text (`URI.toString()`).
+    public var string: String
+
+    /// Creates a URI from its text.
+    public init(_ string: String) { self.string = string }
+
+    /// The URI as a Foundation URL, when Foundation parses it.
+    public var url: URL? { URL(string: string) }
+
+    /// Kryo 5's `DefaultSerializers.URISerializer`: `writeString(uri.toString())`.
+    public static var kryoURISerializer: AnySerializer {
+        AnySerializer(
+            JavaValueSerializer<JavaURI>(
+                write: { value, writer in try writer.writeString(value.string, forKey: "string") },
+                read: { reader in
+                    guard let text = try reader.readString(forKey: "string") else {
+                        throw reader.error(.invalidValue, expected: "a URI string", found: "null")
+                    }
+                    return JavaURI(text)
+                }))
+    }
+}
+
+extension JavaURI: JavaRepresentable {
+    public static var javaClassName: String { "java.net.URI" }
+    /// `FieldSerializer` on the `string` field.
+    public static var defaultSerializer: AnySerializer {
+        AnySerializer(
+            JavaValueSerializer<JavaURI>(
+                write: { value, writer in try writer.writeStringObject(value.string, canBeNull: true, forKey: "string")
+                },
+                read: { reader in
+                    guard let text = try reader.readStringObject(canBeNull: true, forKey: "string") else {
+                        throw reader.error(.invalidValue, expected: "a URI string", found: "null")
+                    }
+                    return JavaURI(text)
+                }))
+    }
+}
+
+/// Java's `java.util.UUID` as Foundation's `UUID`. No Kryo release has a default serializer for
+/// it, so Java's `FieldSerializer` writes its two `long` fields in name order: `leastSigBits`,
+/// then `mostSigBits`, each a zigzag varlong. Kryo 5 also ships a `UUIDSerializer` (the most, then
+/// the least significant bits as fixed-width longs), which Java must register explicitly: use
+/// ``UUIDSerializer/kryoUUIDSerializer`` then.
+///
+/// Keyed archives and readable documents keep writing a `UUID` as Apple's `NSUUID`.
+public struct UUIDSerializer: Serializer {
+    private let fixedWidth: Bool
+
+    /// The `FieldSerializer` form (the default).
+    public init() { fixedWidth = false }
+
+    private init(fixedWidth: Bool) { self.fixedWidth = fixedWidth }
+
+    /// Kryo 5's `DefaultSerializers.UUIDSerializer`: most, then least significant bits, fixed width.
+    public static var kryoUUIDSerializer: UUIDSerializer { UUIDSerializer(fixedWidth: true) }
+
+    public var isFinal: Bool { true }
+
+    public func write(_ value: UUID, to writer: any ValueWriter) throws {
+        let bits = UUIDSerializer.bits(of: value)
+        if fixedWidth {
+            try writer.writeInt64(bits.most, forKey: "mostSigBits", encoding: .fixed)
+            try writer.writeInt64(bits.least, forKey: "leastSigBits", encoding: .fixed)
+        } else {
+            try writer.writeInt64(bits.least, forKey: "leastSigBits", encoding: .zigzag)
+            try writer.writeInt64(bits.most, forKey: "mostSigBits", encoding: .zigzag)
+        }
+    }
+
+    public func read(from reader: any ValueReader) throws -> UUID {
+        let most: Int64
+        let least: Int64
+        if fixedWidth {
+            most = try reader.readInt64(forKey: "mostSigBits", encoding: .fixed)
+            least = try reader.readInt64(forKey: "leastSigBits", encoding: .fixed)
+        } else {
+            least = try reader.readInt64(forKey: "leastSigBits", encoding: .zigzag)
+            most = try reader.readInt64(forKey: "mostSigBits", encoding: .zigzag)
+        }
+        return UUIDSerializer.uuid(most: most, least: least)
+    }
+
+    /// Java's `getMostSignificantBits()` and `getLeastSignificantBits()`.
+    static func bits(of uuid: UUID) -> (most: Int64, least: Int64) {
+        let bytes = withUnsafeBytes(of: uuid.uuid) { [UInt8]($0) }
+        func word(_ range: Range<Int>) -> Int64 {
+            Int64(bitPattern: bytes[range].reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
+        }
+        return (word(0..<8), word(8..<16))
+    }
+
+    static func uuid(most: Int64, least: Int64) -> UUID {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for index in 0..<8 {
+            bytes[index] = UInt8(truncatingIfNeeded: UInt64(bitPattern: most) >> (56 - 8 * index))
+            bytes[8 + index] = UInt8(truncatingIfNeeded: UInt64(bitPattern: least) >> (56 - 8 * index))
+        }
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
+                bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
+    }
+}
+
+extension UUID: JavaRepresentable {
+    public static var javaClassName: String { "java.util.UUID" }
+    public static var defaultSerializer: AnySerializer { AnySerializer(UUIDSerializer()) }
+}
