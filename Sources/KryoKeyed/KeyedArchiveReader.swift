@@ -529,8 +529,19 @@ final class KeyedArchiveReader: ValueReader {
     }
 
     func validateCount(_ count: Int, minimumBytesPerElement: Int, forKey key: String) throws {
-        // Each element of a list a serializer reads key by key is one key of the object.
-        let most = min(options.limits.maxElementCount, max(frames.last?.entries.count ?? 0, objects.count))
+        // Each element of a list a serializer reads key by key is one key of the object; the
+        // bytes of a data value it holds are elements too.
+        var dataBytes = 0
+        for value in frames.last?.entries.values.elements ?? [] {
+            switch value {
+            case .data(let bytes): dataBytes += bytes.count
+            case .uid(let index):
+                if index < UInt64(objects.count), case .data(let bytes) = objects[Int(index)] { dataBytes += bytes.count }
+            default: break
+            }
+        }
+        let most = min(
+            options.limits.maxElementCount, max(frames.last?.entries.count ?? 0, objects.count, dataBytes))
         guard count >= 0, count <= most else {
             throw at(key) { error(.lengthExceedsInput, expected: "at most \(most) elements", found: "\(count)") }
         }

@@ -643,7 +643,11 @@ final class ReadableReader: ValueReader {
             case .data(let bytes): most += bytes.count
             case .dictionary(let entries):
                 // JSON's data: base64 text is longer than the bytes it holds.
-                if case .string(let text)? = entries[ReadableKeys.data] { most += text.utf8.count } else { most += 1 }
+                switch entries[ReadableKeys.data] {
+                case .string(let text)?: most += text.utf8.count
+                case .data(let bytes)?: most += bytes.count
+                default: most += 1
+                }
             default: most += 1
             }
         }

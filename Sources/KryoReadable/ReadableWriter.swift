@@ -103,7 +103,8 @@ final class ReadableWriter: ValueWriter {
             case .null: return nil
             case .bool: readAs = "java.lang.Boolean"
             case .integer, .unsignedInteger: readAs = "java.lang.Long"
-            case .real: readAs = "java.lang.Double"
+            // JSON writes a non-finite real as a string, which reads back as one.
+            case .real(let number): readAs = number.isFinite ? "java.lang.Double" : "java.lang.String"
             case .string: readAs = "java.lang.String"
             case .data: readAs = "[B"
             case .date: readAs = "java.util.Date"

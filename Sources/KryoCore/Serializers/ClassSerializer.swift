@@ -28,6 +28,9 @@ extension JavaClass: JavaRepresentable {
 }
 
 /// Java's `ClassSerializer`: the class tag of the value, `00` for nil (it writes its own nil).
+/// Kryo 4 adds a byte after every class (1 for a primitive class, else 0); Kryo 5 adds a boolean
+/// after a primitive or wrapper class only (whether it is the primitive), so that `int` and
+/// `java.lang.Integer`, which share an id, read back apart.
 public struct ClassSerializer: Serializer {
     /// Creates the serializer.
     public init() {}
@@ -54,6 +57,17 @@ public struct ClassSerializer: Serializer {
         try writer.writeClass(
             JavaClassTag(javaName: value.name, registration: writer.registry.registration(forJavaName: lookup)),
             forKey: "class")
+        let isPrimitive = ClassSerializer.wrapperOfPrimitive[value.name] != nil
+        switch writer.kryoWireVersion {
+        case .kryo4?:
+            try writer.writeInt8(isPrimitive ? 1 : 0, forKey: "isPrimitive")
+        case .some(let version) where version >= .kryo5:
+            if isPrimitive || ClassSerializer.primitiveOfWrapper[value.name] != nil {
+                try writer.writeBool(isPrimitive, forKey: "isPrimitive")
+            }
+        default:
+            break
+        }
     }
 
     public func read(from reader: any ValueReader) throws -> JavaClass {
@@ -65,15 +79,27 @@ public struct ClassSerializer: Serializer {
 
     public func writeNil(to writer: any ValueWriter) throws {
         try writer.writeClass(nil, forKey: "class")
+        if writer.kryoWireVersion == .kryo4 { try writer.writeInt8(0, forKey: "isPrimitive") }
     }
 
     public func readNilable(from reader: any ValueReader) throws -> JavaClass? {
-        guard let tag = try reader.readClass(forKey: "class") else { return nil }
-        if let registration = tag.registration, let id = registration.id, id <= 8,
+        let tag = try reader.readClass(forKey: "class")
+        let version = reader.kryoWireVersion
+        let primitiveFlag = version == .kryo4 ? try reader.readInt8(forKey: "isPrimitive") == 1 : nil
+        guard let tag else { return nil }
+        guard let registration = tag.registration, let id = registration.id, id <= 8,
             let primitive = ClassSerializer.primitiveOfWrapper[registration.javaName]
-        {
-            return JavaClass(name: primitive)
+        else { return JavaClass(name: tag.javaName) }
+        // The id of a primitive and its wrapper: Kryo 2.20 reads the primitive; Kryo 4 and 5
+        // say which it was.
+        let isPrimitive: Bool
+        if let primitiveFlag {
+            isPrimitive = primitiveFlag
+        } else if let version, version >= .kryo5 {
+            isPrimitive = try reader.readBool(forKey: "isPrimitive")
+        } else {
+            isPrimitive = true
         }
-        return JavaClass(name: tag.javaName)
+        return JavaClass(name: isPrimitive ? primitive : registration.javaName)
     }
 }

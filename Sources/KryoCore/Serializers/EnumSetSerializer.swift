@@ -5,7 +5,7 @@
 /// pairs with `Register(JavaEnumSet<E>.self, id:)`. The elements go on the wire in ordinal order.
 ///
 /// Kryo 2.20 cannot write an empty `EnumSet` (its element class comes from the first element), so
-/// writing an empty `JavaEnumSet` throws as Java does.
+/// writing an empty `JavaEnumSet` in its dialect throws as Java does; Kryo 4 and 5 write it.
 public struct JavaEnumSet<Element: JavaEnum>: Hashable, Sendable, Sequence, ExpressibleByArrayLiteral {
     /// The constants in the set.
     public var elements: Set<Element>
@@ -59,7 +59,7 @@ public struct EnumSetSerializer<Element: JavaEnum>: Serializer {
     public init() {}
 
     public func write(_ value: JavaEnumSet<Element>, to writer: any ValueWriter) throws {
-        guard !value.isEmpty else {
+        guard !value.isEmpty || (writer.kryoWireVersion ?? .kryo5) >= .kryo4 else {
             throw SerializationError(
                 .unsupported, expected: "a non-empty EnumSet of \(Element.javaClassName)",
                 found: "an empty one (Kryo 2.20 cannot write an empty EnumSet)")
