@@ -21,7 +21,16 @@ let package = Package(
         .systemLibrary(
             name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
-        .target(name: "KryoBinary", dependencies: ["KryoCore", "CZlib"]),
+        // The system's OpenSSL libcrypto, for BlowfishSerializer's cipher (Debian/Ubuntu: libssl-dev).
+        // Linked on Linux only: Apple platforms use CommonCrypto, which their SDKs ship.
+        .systemLibrary(
+            name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .target(
+            name: "KryoBinary",
+            dependencies: [
+                "KryoCore", "CZlib",
+                .target(name: "CCrypto", condition: .when(platforms: [.linux])),
+            ]),
         .target(
             name: "KryoPlist",
             dependencies: ["KryoCore", .product(name: "OrderedCollections", package: "swift-collections")]),

@@ -346,6 +346,28 @@ public final class KryoInput {
     /// Bytes left to read in the run entered last (when none is open: the bytes buffered).
     public var bytesLeftInRun: Int { buffered }
 
+    // MARK: Replaced rests (Kryo's BlowfishSerializer)
+
+    /// Takes every byte left — to the end of the run being read, or else to the end of the input,
+    /// pulling the rest of a stream — and enters what `transform` makes of them: reads see those
+    /// bytes, and end where they end, until ``endReplacedRest()``, which continues after the bytes
+    /// taken. Returns how many bytes `transform` made. An error `transform` throws leaves the
+    /// position where it was.
+    public func beginReplacedRest(with transform: (UnsafeRawBufferPointer) throws -> [UInt8]) throws -> Int {
+        let start = offset
+        while try fill(buffered + 1) {}
+        let replacement = try transform(
+            UnsafeRawBufferPointer(start: state.pointee.bytes + state.pointee.position, count: buffered))
+        advance(buffered)
+        enterCopiedRun(replacement, startingAt: start)
+        return replacement.count
+    }
+
+    /// Leaves the run entered by ``beginReplacedRest(with:)``.
+    public func endReplacedRest() {
+        endChunks()
+    }
+
     private func truncatedDeflateData(start: Int) -> SerializationError {
         SerializationError(
             .truncatedInput, expected: "the rest of the deflate data that starts at byte \(start)",
