@@ -1,7 +1,7 @@
 import KryoCore
 
-/// Compresses what another serializer writes with deflate (the system's zlib), as Java Kryo
-/// 2.20's `com.esotericsoftware.kryo.serializers.DeflateSerializer` does.
+/// Compresses what another serializer writes with deflate (the system's zlib), as Java Kryo's
+/// `com.esotericsoftware.kryo.serializers.DeflateSerializer` does.
 ///
 /// ```swift
 /// let registry = try Registry {
@@ -18,6 +18,10 @@ import KryoCore
 /// length prefix: the deflate data ends itself. Nil is written by the framework, outside (Java's
 /// serializer does not accept null). With levels 1–9 the bytes are Java's; see
 /// Docs/TypeMapping.md for references and for what Java 2.20 cannot read back.
+///
+/// Kryo 4 and 5 frame the deflate data in Kryo's chunks (a length before each piece of at most
+/// 256 bytes, 0 at the end), and write the value with its serializer directly: no reference
+/// marker inside, whatever the references setting.
 ///
 /// The other formats have no use for a compressed blob inside a document: there the wrapped
 /// serializer writes the value as it would unwrapped.
@@ -52,12 +56,62 @@ public struct DeflateSerializer<Value>: Serializer {
             throw SerializationError(
                 .invalidValue, expected: "a compression level from -1 to 9", found: "\(level)")
         }
+        if let version = binary.kryoWireVersion, version >= .kryo4 {
+            return try writeChunked(value, to: binary, level: level)
+        }
         try binary.writeDeflated(Value.self, level: level, format: format) { try writeValue(value, writer) }
     }
 
     public func read(from reader: any ValueReader) throws -> Value {
         guard let binary = reader as? KryoBinaryReader else { return try readValue(reader) }
+        if let version = binary.kryoWireVersion, version >= .kryo4 { return try readChunked(from: binary) }
         return try binary.readDeflated(Value.self, format: format) { try readValue(reader) }
+    }
+
+    /// Kryo 4 and 5: the value's bytes (no reference marker), compressed, in Kryo's chunks.
+    private func writeChunked(_ value: Value, to writer: KryoBinaryWriter, level: Int32) throws {
+        let output = writer.output
+        let start = output.beginReplacedRun()
+        do {
+            try writeValue(value, writer)
+        } catch {
+            output.cancelReplacedRun()
+            throw error
+        }
+        let offset = output.totalCount
+        do {
+            try output.endReplacedRun(from: start) { bytes in
+                try Zlib.deflateInKryoChunks(bytes, level: level, format: format)
+            }
+        } catch var failure as SerializationError {
+            failure.offset = offset
+            throw failure
+        }
+        try output.flushIfNeeded()
+    }
+
+    /// Reads what ``writeChunked(_:to:level:)`` wrote: joins the chunks, inflates them (within
+    /// ``Limits/maxInflatedBytes``) and reads the value from the inflated bytes, which it must
+    /// use up. The position moves past the chunks' end.
+    private func readChunked(from reader: KryoBinaryReader) throws -> Value {
+        let input = reader.input
+        let start = input.offset
+        try input.beginChunks()
+        defer { input.endChunks() }
+        let count = try input.beginInflatedRun(format: format, maxBytes: reader.options.limits.maxInflatedBytes)
+        defer { input.endInflatedRun() }
+        do {
+            let value = try readValue(reader)
+            guard input.bytesLeftInRun == 0 else {
+                throw reader.error(
+                    .invalidValue, expected: "the value to end where its inflated bytes end",
+                    found: "\(input.bytesLeftInRun) byte\(input.bytesLeftInRun == 1 ? "" : "s") left over")
+            }
+            return value
+        } catch var failure as SerializationError {
+            failure.found += " (in the \(count) bytes inflated from the chunks at byte \(start))"
+            throw failure
+        }
     }
 }
 

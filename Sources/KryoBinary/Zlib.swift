@@ -47,6 +47,79 @@ enum Zlib {
         return output
     }
 
+    /// Compresses `input` as Kryo 4 and 5's `DeflateSerializer` does, and frames the deflate data
+    /// in Kryo's chunks (`OutputChunked` of 256 bytes, then a 0 length).
+    ///
+    /// Java's chunks end where its streams flush: Kryo's inner `Output` (256 bytes) hands the value's
+    /// bytes to the `DeflaterOutputStream` 256 at a time and flushes it each time, which ends the
+    /// chunk being filled; the deflater's output goes out 512 bytes a call. The same calls here
+    /// give Java's bytes whenever Java's inner output fills its buffer evenly (byte arrays, ASCII
+    /// text, small values); Java reads the chunks whatever their sizes.
+    static func deflateInKryoChunks(
+        _ input: UnsafeRawBufferPointer, level: Int32, format: DeflateFormat
+    ) throws -> [UInt8] {
+        let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+        stream.initialize(to: z_stream())
+        defer {
+            deflateEnd(stream)
+            stream.deinitialize(count: 1)
+            stream.deallocate()
+        }
+        guard input.count < Int(Int32.max) else {
+            throw SerializationError(
+                .sizeLimitExceeded, expected: "fewer than 2^31 - 1 bytes to compress in one value",
+                found: "\(input.count)")
+        }
+        let status = czlib_deflate_init(stream, level, format.windowBits)
+        guard status == Z_OK else {
+            throw SerializationError(
+                .invalidValue, expected: "zlib to start compressing at level \(level)",
+                found: Zlib.describe(status, stream))
+        }
+        var chunks = KryoChunks()
+        var scratch = [UInt8](repeating: 0, count: javaDeflaterBuffer)
+        // One call of Java's `DeflaterOutputStream.deflate()`: at most 512 bytes out.
+        func deflateOnce(_ flush: Int32) throws -> Int32 {
+            let (status, produced) = scratch.withUnsafeMutableBytes { target -> (Int32, Int) in
+                stream.pointee.next_out = target.baseAddress?.assumingMemoryBound(to: Bytef.self)
+                stream.pointee.avail_out = uInt(target.count)
+                let status = CZlib.deflate(stream, flush)
+                return (status, target.count - Int(stream.pointee.avail_out))
+            }
+            // With room for output and input or a finish to work on, zlib always makes progress:
+            // Z_BUF_ERROR (none possible) would loop forever, so it is an error too.
+            guard status == Z_OK || status == Z_STREAM_END else {
+                throw SerializationError(
+                    .invalidValue, expected: "zlib to compress \(input.count) bytes",
+                    found: Zlib.describe(status, stream))
+            }
+            scratch.withUnsafeBytes { chunks.write(UnsafeRawBufferPointer(rebasing: $0.prefix(produced))) }
+            return status
+        }
+        var position = 0
+        while position < input.count {
+            let end = min(position + javaOutputBuffer, input.count)
+            // zlib takes a mutable pointer but does not write through `next_in`.
+            stream.pointee.next_in = UnsafeMutablePointer(
+                mutating: input.baseAddress.map { ($0 + position).assumingMemoryBound(to: Bytef.self) })
+            stream.pointee.avail_in = uInt(end - position)
+            // `DeflaterOutputStream.write`: deflate until the deflater needs input.
+            repeat { _ = try deflateOnce(Z_NO_FLUSH) } while stream.pointee.avail_in > 0
+            // The inner output's flush flushes the chunked output: the chunk ends here.
+            chunks.endChunk()
+            position = end
+        }
+        // `DeflaterOutputStream.finish`: deflate until the deflater has finished.
+        while try deflateOnce(Z_FINISH) != Z_STREAM_END {}
+        chunks.endChunk()
+        return chunks.finish()
+    }
+
+    /// The buffer of Kryo's `Output` that a `DeflateSerializer` writes the value into.
+    static let javaOutputBuffer = 256
+    /// The buffer of Java's `DeflaterOutputStream` (its default).
+    static let javaDeflaterBuffer = 512
+
     /// A zlib return code and message, for an error.
     static func describe(_ status: Int32, _ stream: UnsafeMutablePointer<z_stream>) -> String {
         let name: String
@@ -119,5 +192,46 @@ final class Inflater {
                 .invalidValue, expected: "valid deflate data", found: Zlib.describe(status, stream))
         }
         return step
+    }
+}
+
+/// Kryo's `OutputChunked` with a 256-byte buffer: bytes go out in chunks of at most 256, each
+/// after its length as a positive varint; a flush ends the chunk being filled, and a 0 length
+/// ends the run.
+private struct KryoChunks {
+    private(set) var bytes: [UInt8] = []
+    private var pending: [UInt8] = []
+    private let capacity = Zlib.javaOutputBuffer
+
+    /// `Output.writeBytes`: fills the buffer; a full buffer goes out when more bytes come.
+    mutating func write(_ data: UnsafeRawBufferPointer) {
+        var rest = data[...]
+        while true {
+            let taken = rest.prefix(capacity - pending.count)
+            pending.append(contentsOf: taken)
+            rest = rest.dropFirst(taken.count)
+            if rest.isEmpty { return }
+            endChunk()
+        }
+    }
+
+    /// `OutputChunked.flush`: the buffered bytes, if any, as one chunk.
+    mutating func endChunk() {
+        guard !pending.isEmpty else { return }
+        var length = pending.count
+        while length >= 0x80 {
+            bytes.append(UInt8(length & 0x7F) | 0x80)
+            length >>= 7
+        }
+        bytes.append(UInt8(length))
+        bytes.append(contentsOf: pending)
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// `endChunks()`: the last chunk, then the 0 length.
+    mutating func finish() -> [UInt8] {
+        endChunk()
+        bytes.append(0)
+        return bytes
     }
 }
