@@ -56,7 +56,7 @@ struct JavaInteropVersionsTests {
             return
         }
         let value = try peerCase.decode(bytes, kryo: version)
-        if let failure = peerCase.check(value) { Issue.record("Kryo \(version): \(name): \(failure)") }
+        if let failure = peerCase.check(value, kryo: version) { Issue.record("Kryo \(version): \(name): \(failure)") }
     }
 
     /// Across versions of the classes, Swift's reader does what Java's own does with Java's bytes.
@@ -66,7 +66,7 @@ struct JavaInteropVersionsTests {
         let peerCase = try peerCase(name)
         let javaOutcome = try #require(run.javaOwnReads[name], "Kryo \(version): Java reported nothing for \(name)")
         let bytes = try #require(run.javaBytes[name])
-        let swiftReads = (try? peerCase.decode(bytes, kryo: version)).map { peerCase.check($0) == nil } ?? false
+        let swiftReads = (try? peerCase.decode(bytes, kryo: version)).map { peerCase.check($0, kryo: version) == nil } ?? false
         #expect(
             swiftReads == (javaOutcome == "READS"), "Kryo \(version): Java: \(javaOutcome); Swift reads: \(swiftReads)")
     }
