@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of SwiftKryo. Installs what the tests need when it is missing: a headless JDK,
-# Debian's libkryo-java (Java Kryo 2.20, the real peer the binary tests exchange bytes with) and
-# zlib's headers (the build links the system zlib for DeflateSerializer). Fetches the jars of the
+# Debian's libkryo-java (Java Kryo 2.20, the real peer the binary tests exchange bytes with),
+# zlib's headers (the build links the system zlib for DeflateSerializer) and OpenSSL's
+# (libssl-dev: the build links libcrypto for BlowfishSerializer). Fetches the jars of the
 # two other Java peers, Kryo 4.0.3 and Kryo 5.6.2, into a cache folder outside the repository,
 # ${SWIFTKRYO_JAR_CACHE:-~/.cache/swiftkryo} (the tests look for them there; never committed).
 set -euo pipefail
@@ -11,6 +12,7 @@ need=()
 command -v javac >/dev/null 2>&1 || need+=(default-jdk-headless)
 [ -f /usr/share/java/kryo.jar ] || need+=(libkryo-java)
 [ -f /usr/include/zlib.h ] || need+=(zlib1g-dev)
+[ -f /usr/include/openssl/blowfish.h ] || need+=(libssl-dev)
 command -v unzip >/dev/null 2>&1 || need+=(unzip)
 command -v pip >/dev/null 2>&1 || python3 -m pip --version >/dev/null 2>&1 || need+=(python3-pip)
 if [ ${#need[@]} -gt 0 ]; then

@@ -45,6 +45,20 @@ import Testing
         #expect(deepEqual(back, list), "\(String(describing: back))")
     }
 
+    /// Measured with Kryo 2.20 (ArrayList as 11, references off): a Blowfish value that ends the
+    /// list reads back in Java; one followed by another element makes Java's read fail ("Input
+    /// length must be multiple of 8"), and Swift's.
+    @Test func lastInAList() throws {
+        let codec = try codec()
+        let last: [Any?] = ["first", Inner(5, "hi")]
+        #expect(hex(try codec.encode(last)) == "0d 02 03 66 69 72 73 f4 0c ed cf fc db 3d 38 02 36")
+        let javaNotLast: [UInt8] = [
+            0x0d, 0x02, 0x0c, 0xed, 0xcf, 0xfc, 0xdb, 0x3d, 0x38, 0x02, 0x36, 0x03, 0x61, 0x66, 0x74, 0x65, 0xf2,
+        ]
+        let error = try #require(decodeError(codec, javaNotLast))
+        #expect(error.kind == .truncatedInput, "\(error)")
+    }
+
     /// PKCS #5: 1 to 8 bytes of padding, so whole blocks always grow by one.
     @Test func paddingSizes() throws {
         let blowfish = try BlowfishSerializer(wrapping: DataSerializer(), key: Self.key)
