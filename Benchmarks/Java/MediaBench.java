@@ -17,14 +17,41 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Kryo 2.20 benchmark harness.
+ * Java Kryo benchmark harness: one source, compiled and run against Kryo 2.20, 4.0.3 and 5.6.2 in
+ * turn (the release is told apart by classes on the class path, see {@link #VERSION}).
  *
  * Usage: java -cp DIR:&lt;jars&gt; MediaBench OUTDIR [--quick]
  *
  * stdout: one TSV line per operation: name, median ns/op, min ns/op, max ns/op, encoded bytes.
+ * Workload names carry the release as a suffix of the group, as the Swift rows of the same dialect
+ * do: none for 2.20 ({@code media.field.refs-off/encode}), {@code .v4} and {@code .v5}
+ * ({@code media.field.refs-off.v5/encode}).
  * stderr: progress and errors. OUTDIR receives the encoded bytes of each media.* workload.
  */
 public final class MediaBench {
+
+    // ---------------------------------------------------------------- Kryo release
+
+    /**
+     * The Kryo release on the class path: 2 (2.20), 4 (4.0.3) or 5 (5.6.2), told apart by classes
+     * only the later releases have (as Tests/JavaPeer/KryoPeer.java does).
+     */
+    static final int VERSION = hasClass("com.esotericsoftware.kryo.SerializerFactory") ? 5
+        : hasClass("com.esotericsoftware.kryo.factories.SerializerFactory") ? 4 : 2;
+
+    static final String RELEASE = VERSION == 5 ? "5.6.2" : VERSION == 4 ? "4.0.3" : "2.20";
+
+    /** Appended to every workload group: the Swift rows of the same dialect carry the same suffix. */
+    static final String SUFFIX = VERSION == 2 ? "" : ".v" + VERSION;
+
+    private static boolean hasClass(String name) {
+        try {
+            Class.forName(name, false, MediaBench.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException e) {
+            return false;
+        }
+    }
 
     // ---------------------------------------------------------------- sinks
 
@@ -91,7 +118,13 @@ public final class MediaBench {
 
     static Kryo newKryo(boolean references, boolean manual) {
         Kryo kryo = new Kryo();
-        kryo.setReferences(references); // before any registration
+        // Both settings explicitly and before any registration, the same on every release (new
+        // Kryo() differs: 2.20 and 4 start with references on and registration optional, 5 with
+        // references off and registration required; and Kryo 5 builds a class's field serializer
+        // when it is registered, so String fields of a class registered while references are off
+        // would keep no reference marker whatever is set later). Every class is registered.
+        kryo.setReferences(references);
+        kryo.setRegistrationRequired(true);
         kryo.register(ArrayList.class, 10);
         if (manual) {
             kryo.register(MediaContent.class, new MediaContentSerializer(), 11);
@@ -117,6 +150,8 @@ public final class MediaBench {
     }
 
     // ---------------------------------------------------------------- hand-written serializers
+    // read(...) takes a raw Class: it overrides read(Kryo, Input, Class<T>) of Kryo 2.20 and 4
+    // and read(Kryo, Input, Class<? extends T>) of Kryo 5 alike, so one source serves all three.
 
     static final Media.Player[] PLAYERS = Media.Player.values();
     static final Image.Size[] SIZES = Image.Size.values();
@@ -132,7 +167,7 @@ public final class MediaBench {
         }
 
         @Override
-        public MediaContent read(Kryo kryo, Input input, Class<MediaContent> type) {
+        public MediaContent read(Kryo kryo, Input input, Class type) {
             MediaContent content = new MediaContent();
             content.media = kryo.readObject(input, Media.class);
             int n = input.readInt(true);
@@ -164,7 +199,7 @@ public final class MediaBench {
         }
 
         @Override
-        public Media read(Kryo kryo, Input input, Class<Media> type) {
+        public Media read(Kryo kryo, Input input, Class type) {
             Media m = new Media();
             m.uri = input.readString();
             m.title = input.readString();
@@ -196,7 +231,7 @@ public final class MediaBench {
         }
 
         @Override
-        public Image read(Kryo kryo, Input input, Class<Image> type) {
+        public Image read(Kryo kryo, Input input, Class type) {
             Image img = new Image();
             img.uri = input.readString();
             img.title = input.readString();
@@ -239,7 +274,7 @@ public final class MediaBench {
         /** One encode operation; returns the encoded length. */
         int encode() {
             Output out = output;
-            out.clear();
+            out.setPosition(0);
             if (topLevelClass) {
                 kryo.writeClassAndObject(out, value);
             } else {
@@ -306,6 +341,18 @@ public final class MediaBench {
     }
 
     static List<Spec> specs() {
+        List<Spec> list = new ArrayList<>();
+        for (Spec spec : baseSpecs()) {
+            String name = spec.name + SUFFIX;
+            list.add(new Spec(name, () -> {
+                Workload w = spec.build.get();
+                return new Workload(name, w.kryo, w.value, w.topLevelClass, w.checker, w.saveBytes);
+            }));
+        }
+        return list;
+    }
+
+    static List<Spec> baseSpecs() {
         List<Spec> list = new ArrayList<>();
         list.add(new Spec("media.field.refs-off", () -> new Workload("media.field.refs-off",
             newKryo(false, false), standardMediaContent(), true, EQUALS, true)));
@@ -509,7 +556,7 @@ public final class MediaBench {
         Files.createDirectories(out);
 
         long runStart = System.nanoTime();
-        System.err.println("Kryo 2.20 benchmark, " + (quick ? "quick" : "full") + " mode, java "
+        System.err.println("Kryo " + RELEASE + " benchmark, " + (quick ? "quick" : "full") + " mode, java "
             + System.getProperty("java.version"));
 
         try {

@@ -1,16 +1,22 @@
 #!/usr/bin/env bash
-# Compiles the Java Kryo 2.20 benchmark harness.
+# Compiles the Java Kryo benchmark harness once per Kryo release (2.20, 4.0.3, 5.6.2): one source,
+# each build against its release's class path (see kryo-jars.sh), into OUTDIR/<release>.
 # Usage: Benchmarks/Java/build.sh [OUTDIR]   (default: Benchmarks/.build-java)
+# The Kryo 4 and 5 jars must be in the cache (Benchmarks/run.sh and Tests/run.sh fetch them).
 set -euo pipefail
 
 SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 BENCH_DIR="$(dirname "$SCRIPT_DIR")"          # .../Benchmarks
 OUT="${1:-$BENCH_DIR/.build-java}"
+# shellcheck source=kryo-jars.sh
+source "$SCRIPT_DIR/kryo-jars.sh"
 
-JARS=/usr/share/java/kryo.jar:/usr/share/java/objenesis.jar:/usr/share/java/minlog.jar:/usr/share/java/reflectasm.jar:/usr/share/java/asm.jar
-
-mkdir -p "$OUT"
-# shellcheck disable=SC2046
-javac -nowarn -cp "$JARS" -d "$OUT" $(find "$SCRIPT_DIR" -name '*.java')
-echo "compiled into $OUT" >&2
-echo "run: java -cp $OUT:$JARS MediaBench OUTDIR [--quick]" >&2
+for release in "${KRYO_RELEASES[@]}"; do
+    jars="$(kryo_classpath "$release")"
+    rm -rf "${OUT:?}/$release"
+    mkdir -p "$OUT/$release"
+    # shellcheck disable=SC2046
+    javac -nowarn -cp "$jars" -d "$OUT/$release" $(find "$SCRIPT_DIR" -name '*.java')
+    echo "Kryo $release: compiled into $OUT/$release" >&2
+    echo "  run: java -cp $OUT/$release:$jars MediaBench OUTDIR [--quick]" >&2
+done
