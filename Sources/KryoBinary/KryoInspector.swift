@@ -1,29 +1,41 @@
 import KryoCore
 
-/// Explains a Kryo 2.20 stream byte by byte: each value with its offset, raw bytes and meaning
+/// Explains a Kryo stream byte by byte: each value with its offset, raw bytes and meaning
 /// (class tags, reference markers, null markers, varints, strings, fields, chunks), the engine
 /// behind `kryo inspect`.
 ///
-/// The inspector walks the bytes itself, driven by a ``SchemaSet`` (registration ids, bean
-/// fields, enum constants) and by what it knows of Kryo 2.20: the default registrations (ids 0–8)
-/// and the wire of the library classes Kryo serializes by default (collections, maps, arrays,
-/// wrappers, `String`, `Date`, `StringBuilder`, `BigInteger`, `BigDecimal`, `Currency`,
-/// `TimeZone`, `GregorianCalendar`, `Class`, `EnumSet`, the `Collections` empty and singleton
-/// classes). It never throws: on bytes it cannot explain it says where and why it stopped
+/// The inspector walks the bytes itself, in one ``KryoDialect`` (Kryo 2.20, 4 or 5: the schema's
+/// `dialect` unless told otherwise), driven by a ``SchemaSet`` (registration ids, bean fields,
+/// enum constants) and by what it knows of that release: the default registrations (ids 0–8, and
+/// `void` at 9 in Kryo 4) and the wire of the library classes Kryo serializes by default
+/// (collections, maps, arrays, wrappers, `String`, `Date`, `StringBuilder`, `BigInteger`,
+/// `BigDecimal`, `Currency`, `TimeZone`, `GregorianCalendar`, `Class`, `EnumSet`, `TreeMap`,
+/// `TreeSet`, `Locale` and `URL` from Kryo 4 on, the `Collections` empty and singleton classes).
+/// It never throws: on bytes it cannot explain it says where and why it stopped
 /// (``KryoDump/stop``) and shows the rest as raw bytes.
 ///
 /// ```swift
 /// let dump = KryoInspector(schema: schemas).inspect(bytes)
 /// print(dump.render())
+/// let five = KryoInspector(schema: schemas, dialect: .v5, references: false).inspect(flinkBytes)
 /// ```
 ///
 /// Beans are read through their schema: `FieldSerializer` (fields in Java order),
-/// `TaggedFieldSerializer` (count, then tag and value) and `CompatibleFieldSerializer` (the field
-/// names once per graph, then each field in chunks; a field the schema lacks is skipped, as Kryo
-/// skips it). A field whose declared type is final carries no class tag; the first-level generic
-/// arguments of a field, when final, drop the class tags of its collection's elements or its map's
-/// keys and values (not for public fields, which Kryo 2.20 reaches through ReflectASM). Back-
-/// references name the object they point to.
+/// `TaggedFieldSerializer` (count — count + 1 in Kryo 5 —, then tag and value) and
+/// `CompatibleFieldSerializer` (the field names once per graph, then each field in chunks; in Kryo
+/// 5 by default each value after its class, unchunked, see ``compatibleOptions``; a field the
+/// schema lacks is skipped, as Kryo skips it). A field whose declared type is final carries no
+/// class tag; the generic arguments of a field, when final, drop the class tags of its
+/// collection's elements or its map's keys and values (Kryo 2.20: first level only, not for
+/// public fields, which it reaches through ReflectASM; Kryo 4: never, its default
+/// `optimizedGenerics` is off; Kryo 5: at every level). Back-references name the object they
+/// point to.
+///
+/// What differs by release: fixed width numbers are little-endian in Kryo 5; Kryo 5 writes
+/// collection sizes + 1 with a flag (the "same class" element form), map sizes + 1, TreeMap and
+/// TreeSet comparators after the size, enums without reference markers, and a `Class` value's
+/// primitive flag only for primitives and wrappers (Kryo 4: always); `String[]` elements carry
+/// reference markers in Kryo 4 and 5 when references are on.
 public struct KryoInspector: Sendable {
     /// What the writer's top-level call was.
     public enum Framing: Sendable, Hashable {
@@ -44,6 +56,14 @@ public struct KryoInspector: Sendable {
     public var references: Bool
     /// How deeply values may nest before the inspector stops.
     public var maximumDepth: Int
+    /// The Kryo release whose wire the stream follows.
+    public var dialect: KryoDialect
+    /// How Kryo 5's `CompatibleFieldSerializer` wrote each field (Java's defaults: each value
+    /// after its class, unchunked). Ignored by Kryo 2.20 and 4, whose fields are always chunked.
+    public var compatibleOptions: KryoEvolutionOptions
+    /// How Kryo 5's `TaggedFieldSerializer` wrote each field (Java's defaults: plain values,
+    /// unchunked). Ignored by Kryo 2.20 and 4.
+    public var taggedOptions: KryoEvolutionOptions
 
     /// Creates an inspector.
     ///
@@ -52,15 +72,23 @@ public struct KryoInspector: Sendable {
     ///     understood as far as library classes, strings and primitives go.
     ///   - framing: The writer's top-level call (default `writeClassAndObject`).
     ///   - references: Whether the writer tracked references; `nil` takes the schema's setting.
+    ///   - dialect: The Kryo release that wrote the stream; `nil` takes the schema's `dialect`.
     ///   - maximumDepth: How deeply values may nest (default 100).
+    ///   - compatibleOptions: Kryo 5's `CompatibleFieldSerializer` options (default Java's).
+    ///   - taggedOptions: Kryo 5's `TaggedFieldSerializer` options (default Java's).
     public init(
         schema: SchemaSet = SchemaSet(), framing: Framing = .classAndObject, references: Bool? = nil,
-        maximumDepth: Int = 100
+        dialect: KryoDialect? = nil, maximumDepth: Int = 100,
+        compatibleOptions: KryoEvolutionOptions = CompatibleFieldSetting.defaultValue,
+        taggedOptions: KryoEvolutionOptions = TaggedFieldSetting.defaultValue
     ) {
         self.schema = schema
         self.framing = framing
         self.references = references ?? schema.settings.references
+        self.dialect = dialect ?? KryoDialect(schema.settings.dialect)
         self.maximumDepth = maximumDepth
+        self.compatibleOptions = compatibleOptions
+        self.taggedOptions = taggedOptions
     }
 
     /// Explains `bytes`.
@@ -84,6 +112,10 @@ enum WireLayout: Sendable {
     case collection
     case map
     case treeMap
+    /// Kryo 4 and 5's `TreeSetSerializer` (a comparator as the header).
+    case treeSet
+    /// Kryo 4 and 5's `LocaleSerializer`: language, country, variant.
+    case locale
     case primitiveArray(JavaPrimitiveType)
     case stringArray
     case objectArray(component: JavaType)
@@ -119,12 +151,15 @@ struct WireClass: Sendable {
     }
 
     /// Whether the class's serializer writes its own null (so refs-off `writeObjectOrNull`
-    /// writes no null marker).
-    var acceptsNull: Bool {
+    /// writes no null marker) in `version`.
+    func acceptsNull(in version: KryoWireVersion) -> Bool {
         switch layout {
         case .string, .enumeration, .primitiveArray, .stringArray, .objectArray, .charSequence, .bigInteger,
             .bigDecimal, .currency, .javaClass:
             return true
+        case .collection, .map, .treeMap, .treeSet:
+            // Kryo 5's collection and map serializers write `00` for null themselves.
+            return version >= .kryo5
         default: return false
         }
     }
@@ -132,8 +167,24 @@ struct WireClass: Sendable {
     var described: String { how.isEmpty ? name : name + " " + how }
 }
 
-/// The classes Kryo 2.20 knows without a schema.
+/// The classes Kryo knows without a schema.
 enum WireCatalog {
+    /// The layout of a library class in `version`, or `nil` when the inspector does not know it.
+    static func layout(named name: String, in version: KryoWireVersion) -> WireLayout? {
+        if version >= .kryo4 {
+            switch name {
+            case "java.util.TreeSet": return .treeSet
+            case "java.util.Locale": return .locale
+            case "java.net.URL": return .string
+            default: break
+            }
+        }
+        return byName[name]
+    }
+
+    /// Kryo 4's registration of `void` (id 9, `VoidSerializer`, which writes nothing).
+    static let kryo4Void = ("void", WireLayout.empty)
+
     /// Default registrations, by id.
     static let defaultIds: [Int: (String, WireLayout)] = [
         0: ("java.lang.Integer", .primitive(.int)), 1: ("java.lang.String", .string),
@@ -281,9 +332,15 @@ final class KryoStreamWalker {
     var compatibleHeaders: [String: [String]] = [:]
     let schemaByName: [String: JavaClassSchema]
     let schemaById: [Int: JavaClassSchema]
+    /// The release whose wire the walk follows.
+    let version: KryoWireVersion
+    /// Its primitive forms.
+    let wire: KryoWire
 
     init(inspector: KryoInspector, bytes: [UInt8]) {
         self.inspector = inspector
+        version = inspector.dialect.version
+        wire = inspector.dialect.wire
         self.input = bytes
         cursor = WalkCursor(
             bytes: bytes, segments: [WalkCursor.Segment(logical: 0, physical: 0, count: bytes.count)],
@@ -301,9 +358,6 @@ final class KryoStreamWalker {
     func run() -> KryoDump {
         var stop: KryoDumpStop?
         do throws(WalkStop) {
-            if inspector.schema.settings.dialect != .kryo2 {
-                throw unknown("only Kryo 2.20 streams are understood, and the schema says Kryo 5")
-            }
             switch inspector.framing {
             case .classAndObject:
                 try classAndObject(nil, depth: 0, generics: [])
@@ -399,91 +453,78 @@ final class KryoStreamWalker {
         return cursor.bytes[cursor.position..<(cursor.position + count)]
     }
 
-    /// A varint of up to `maxBytes` bytes (5 for ints, 9 for longs, whose 9th byte is whole).
-    func readVarint(long: Bool) throws(WalkStop) -> UInt64 {
+    /// Runs `read` on a ``KryoInput`` over the bytes from the cursor on (in the dialect's byte
+    /// order), and moves the cursor past what it read. A read past the end is a truncation
+    /// (`expected` at the cursor), any other failure malformed bytes.
+    func viaInput<T>(_ expected: String, _ read: (KryoInput) throws -> T) throws(WalkStop) -> T {
         let start = cursor.position
-        var value: UInt64 = 0
-        for index in 0..<(long ? 9 : 5) {
-            guard cursor.remaining >= 1 else { throw truncated("a varint", at: start) }
-            let byte = cursor.bytes[cursor.position]
-            cursor.position += 1
-            if index == 8 {
-                value |= UInt64(byte) << 56
-                return value
+        let littleEndian = wire.littleEndian
+        let outcome: Result<(value: T, count: Int), SerializationError> = cursor.bytes.withUnsafeBytes { raw in
+            let rest = UnsafeRawBufferPointer(rebasing: raw[min(start, raw.count)...])
+            let input = KryoInput(unsafeBytes: rest)
+            input.littleEndian = littleEndian
+            do {
+                let value = try read(input)
+                return .success((value, input.offset))
+            } catch let error as SerializationError {
+                return .failure(error)
+            } catch {
+                return .failure(SerializationError(.invalidValue, expected: expected, found: "\(error)"))
             }
-            value |= UInt64(byte & 0x7F) << (7 * UInt64(index))
-            if byte & 0x80 == 0 { break }
         }
-        return long ? value : value & 0xFFFF_FFFF
+        switch outcome {
+        case .success(let read):
+            cursor.position += read.count
+            return read.value
+        case .failure(let error):
+            switch error.kind {
+            case .truncatedInput, .lengthExceedsInput:
+                throw truncated(expected, at: start)
+            default:
+                throw malformed("\(expected) is malformed: expected \(error.expected), found \(error.found)", at: start)
+            }
+        }
     }
 
-    /// A positive varint int.
+    /// A positive varint int, as an unsigned count.
     func readCount() throws(WalkStop) -> Int {
-        Int(UInt32(truncatingIfNeeded: try readVarint(long: false)))
+        Int(UInt32(bitPattern: try viaInput("a varint") { try $0.readVarInt32(optimizePositive: true) }))
+    }
+
+    /// A positive varlong.
+    func readPositiveLong() throws(WalkStop) -> Int64 {
+        try viaInput("a varint") { try $0.readVarInt64(optimizePositive: true) }
     }
 
     /// A zigzag varint int.
     func readZigZagInt() throws(WalkStop) -> Int32 {
-        let raw = UInt32(truncatingIfNeeded: try readVarint(long: false))
-        return Int32(bitPattern: (raw >> 1) ^ (0 &- (raw & 1)))
+        try viaInput("a varint") { try $0.readVarInt32(optimizePositive: false) }
     }
 
     /// A zigzag varlong.
     func readZigZagLong() throws(WalkStop) -> Int64 {
-        let raw = try readVarint(long: true)
-        return Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1)))
+        try viaInput("a varint") { try $0.readVarInt64(optimizePositive: false) }
+    }
+
+    /// Kryo 5's `readVarIntFlag`: the flag in bit 7 of the first byte, then a positive varint.
+    func readVarIntFlag() throws(WalkStop) -> (flag: Bool, value: Int) {
+        try viaInput("a varint") { try $0.readVarIntFlag() }
     }
 
     /// `writeString`: `nil` for null.
     func readString() throws(WalkStop) -> String? {
-        let start = cursor.position
-        let first = try readByte("a string")
-        if first & 0x80 == 0 {
-            var scalars = String.UnicodeScalarView()
-            scalars.append(Unicode.Scalar(first))
-            while true {
-                guard cursor.remaining >= 1 else { throw truncated("the rest of a string", at: start) }
-                let byte = cursor.bytes[cursor.position]
-                cursor.position += 1
-                scalars.append(Unicode.Scalar(byte & 0x7F))
-                if byte & 0x80 != 0 { break }
-            }
-            return String(scalars)
-        }
-        var length = UInt32(first & 0x3F)
-        if first & 0x40 != 0 {
-            for shift in [6, 13, 20, 27] as [UInt32] {
-                guard cursor.remaining >= 1 else { throw truncated("the rest of a string", at: start) }
-                let byte = cursor.bytes[cursor.position]
-                cursor.position += 1
-                length |= UInt32(byte & 0x7F) << shift
-                if byte & 0x80 == 0 { break }
+        try viaInput("a string") { try $0.readString() }
+    }
+
+    /// A fixed width number of `width` bytes in the dialect's byte order.
+    func readFixed(_ width: Int, _ expected: String) throws(WalkStop) -> UInt64 {
+        try viaInput(expected) { input in
+            switch width {
+            case 2: UInt64(try input.readUInt16())
+            case 4: UInt64(try input.readUInt32())
+            default: try input.readUInt64()
             }
         }
-        if length == 0 { return nil }
-        let units = Int(length) - 1
-        guard units <= cursor.remaining else { throw truncated("\(units) characters of a string", at: start) }
-        var utf16: [UInt16] = []
-        utf16.reserveCapacity(units)
-        while utf16.count < units {
-            let lead = try readByte("the rest of a string")
-            switch lead >> 4 {
-            case 0...7:
-                utf16.append(UInt16(lead))
-            case 12, 13:
-                let next = try readByte("the rest of a string")
-                utf16.append(UInt16(lead & 0x1F) << 6 | UInt16(next & 0x3F))
-            case 14:
-                let tail = try readBytes(2, "the rest of a string")
-                utf16.append(
-                    UInt16(lead & 0x0F) << 12 | UInt16(tail[tail.startIndex] & 0x3F) << 6
-                        | UInt16(tail[tail.startIndex + 1] & 0x3F))
-            default:
-                // Java 2.20 leaves the unit 0 and consumes the one byte.
-                utf16.append(0)
-            }
-        }
-        return String(decoding: utf16, as: UTF16.self)
     }
 
     // MARK: Classes
@@ -498,7 +539,7 @@ final class KryoStreamWalker {
             case .library: break
             }
         }
-        if let layout = WireCatalog.byName[name] {
+        if let layout = WireCatalog.layout(named: name, in: version) {
             return WireClass(name: name, how: how, layout: layout, unknownBecause: "")
         }
         if name.hasPrefix("["), let type = WireCatalog.type(descriptor: Substring(name)),
@@ -522,7 +563,7 @@ final class KryoStreamWalker {
     /// The class registered under `id`.
     func wireClass(id: Int) -> WireClass {
         if let schema = schemaById[id] { return wireClass(named: schema.javaName, how: "(id \(id))") }
-        if let (name, layout) = WireCatalog.defaultIds[id] {
+        if let (name, layout) = WireCatalog.defaultIds[id] ?? (version == .kryo4 && id == 9 ? WireCatalog.kryo4Void : nil) {
             return WireClass(name: name, how: "(id \(id))", layout: layout, unknownBecause: "")
         }
         return WireClass(
@@ -567,7 +608,8 @@ final class KryoStreamWalker {
             emit(from: start, .classTag, depth: depth, label, prefix + "null")
             return nil
         case 1:
-            let nameId = try readCount()
+            // Kryo 2.20 writes a new name's id as one raw byte; later releases as a varint.
+            let nameId = wire.classNameIDIsByte ? Int(try readByte("a class name id")) : try readCount()
             let wire: WireClass
             if let name = classNames[nameId] {
                 wire = wireClass(named: name, how: "(name id \(nameId))")
@@ -585,6 +627,16 @@ final class KryoStreamWalker {
             let wire = wireClass(id: tag - 2)
             emit(from: start, .classTag, depth: depth, label, prefix + wire.described)
             return wire
+        }
+    }
+
+    /// Whether Kryo tracks references to the class's values: not the wrappers, and not enums in
+    /// Kryo 5.
+    func isTracked(_ wire: WireClass) -> Bool {
+        switch wire.layout {
+        case .primitive: return false
+        case .enumeration: return version < .kryo5
+        default: return true
         }
     }
 
@@ -641,7 +693,7 @@ final class KryoStreamWalker {
     ) throws(WalkStop) {
         try checkDepth(depth)
         guard let wire = try readClassTag(label, depth: depth) else { return }
-        if references ?? inspector.references, !wire.isWrapper {
+        if references ?? inspector.references, isTracked(wire) {
             guard try readReference(label, depth: depth, className: wire.name) == .newObject else { return }
         }
         try body(wire, label, depth: depth, generics: generics)
@@ -652,18 +704,24 @@ final class KryoStreamWalker {
     func declared(_ type: JavaType, label: String?, depth: Int, canBeNull: Bool, isPublicField: Bool) throws(WalkStop) {
         try checkDepth(depth)
         let wire = wireClass(declared: type)
-        let generics = isPublicField ? [] : type.arguments
         if case .primitive = type {
             try body(wire, label, depth: depth, generics: [])
             return
         }
+        try object(wire, label: label, depth: depth, canBeNull: canBeNull, generics: isPublicField ? [] : type.arguments)
+    }
+
+    /// `writeObjectOrNull` (or `writeObject` when it cannot be null) of a value of a known
+    /// class: a reference or null marker, no class tag.
+    func object(_ wire: WireClass, label: String?, depth: Int, canBeNull: Bool, generics: [JavaType]) throws(WalkStop) {
+        try checkDepth(depth)
         if inspector.references {
-            if wire.isWrapper {
+            if !isTracked(wire) {
                 if canBeNull, !(try readNullMarker(label, depth: depth)) { return }
             } else {
                 guard try readReference(label, depth: depth, className: wire.name) == .newObject else { return }
             }
-        } else if canBeNull, !wire.acceptsNull {
+        } else if canBeNull, !wire.acceptsNull(in: version) {
             guard try readNullMarker(label, depth: depth) else { return }
         }
         try body(wire, label, depth: depth, generics: generics)
@@ -682,18 +740,31 @@ final class KryoStreamWalker {
     }
 
     /// The element type a collection or map serializer uses from the generic arguments: only a
-    /// final one.
+    /// final one, and none in Kryo 4 (whose `optimizedGenerics` is off by default).
     func finalArgument(_ generics: [JavaType], _ index: Int) -> JavaType? {
-        guard index < generics.count, isFinal(generics[index]) else { return nil }
+        guard version != .kryo4, index < generics.count, isFinal(generics[index]) else { return nil }
         return generics[index]
     }
 
+    /// The generic arguments passed on to the values of a slot declared with `generics[index]`:
+    /// Kryo 5 resolves generics at every level, Kryo 2.20 and 4 at the first only.
+    func nestedArguments(_ generics: [JavaType], _ index: Int) -> [JavaType] {
+        guard version >= .kryo5, index < generics.count else { return [] }
+        return generics[index].arguments
+    }
+
     /// One element of a collection, array, map: with its declared type when final.
-    func element(_ type: JavaType?, label: String, depth: Int) throws(WalkStop) {
+    func element(
+        _ type: JavaType?, label: String, depth: Int, canBeNull: Bool = true, generics: [JavaType] = []
+    ) throws(WalkStop) {
         if let type {
-            try declared(type, label: label, depth: depth, canBeNull: true, isPublicField: false)
+            if case .primitive = type {
+                try declared(type, label: label, depth: depth, canBeNull: canBeNull, isPublicField: false)
+            } else {
+                try object(wireClass(declared: type), label: label, depth: depth, canBeNull: canBeNull, generics: generics)
+            }
         } else {
-            try classAndObject(label, depth: depth, generics: [])
+            try classAndObject(label, depth: depth, generics: generics)
         }
     }
 
@@ -726,14 +797,29 @@ final class KryoStreamWalker {
         case .enumeration(let name, let constants):
             try enumConstant(name, constants, label, depth: depth)
         case .collection:
-            let size = try readSize(label, depth: depth, what: "size")
-            let elementType = finalArgument(generics, 0)
-            for index in 0..<size { try element(elementType, label: "[\(index)]", depth: inner) }
+            try collectionBody(label, depth: depth, generics: generics, header: nil)
+        case .treeSet:
+            // Kryo 4: the comparator, then the collection; Kryo 5: the comparator after the size.
+            let comparator = { () throws(WalkStop) in try self.classAndObject("comparator", depth: inner, generics: []) }
+            if version < .kryo5 { try comparator() }
+            try collectionBody(label, depth: depth, generics: generics, header: version >= .kryo5 ? comparator : nil)
         case .map:
-            try mapBody(label, depth: depth, generics: generics)
+            try mapBody(label, depth: depth, generics: generics, header: nil)
         case .treeMap:
-            try classAndObject("comparator", depth: inner, generics: [], references: false)
-            try mapBody(label, depth: depth, generics: generics)
+            // Kryo 2.20: the comparator without references, then the map; Kryo 4: the same with
+            // references; Kryo 5: the comparator after the size.
+            let comparator = { () throws(WalkStop) in
+                try self.classAndObject(
+                    "comparator", depth: inner, generics: [], references: self.version == .kryo2 ? false : nil)
+            }
+            if version < .kryo5 { try comparator() }
+            try mapBody(label, depth: depth, generics: generics, header: version >= .kryo5 ? comparator : nil)
+        case .locale:
+            for part in ["language", "country", "variant"] {
+                let start = cursor.position
+                let text = try readString()
+                emit(from: start, .string, depth: depth, label.map { $0 + " " + part } ?? part, KryoStreamWalker.quoted(text))
+            }
         case .primitiveArray(let primitive):
             guard let length = try arrayLength(label, depth: depth) else { return }
             if primitive == .byte {
@@ -746,6 +832,13 @@ final class KryoStreamWalker {
             }
         case .stringArray:
             guard let length = try arrayLength(label, depth: depth) else { return }
+            if version >= .kryo4, inspector.references {
+                // Kryo 4 and 5: each element through writeObjectOrNull, with a reference marker.
+                for index in 0..<length {
+                    try element(.string, label: "[\(index)]", depth: inner)
+                }
+                return
+            }
             for index in 0..<length {
                 let start = cursor.position
                 let text = try readString()
@@ -757,7 +850,7 @@ final class KryoStreamWalker {
             for index in 0..<length { try element(elementType, label: "[\(index)]", depth: inner) }
         case .date:
             let start = cursor.position
-            let millis = Int64(bitPattern: try readVarint(long: true))
+            let millis = try readPositiveLong()
             emit(from: start, .date, depth: depth, label, KryoStreamWalker.isoDate(millis: millis))
         case .bigInteger:
             try bigInteger(label, depth: depth)
@@ -769,7 +862,20 @@ final class KryoStreamWalker {
         case .calendar:
             try calendar(depth: inner)
         case .javaClass:
-            _ = try readClassTag(label, depth: depth, prefix: "the class ")
+            let named = try readClassTag(label, depth: depth, prefix: "the class ")
+            var isPrimitiveOrWrapper = false
+            if case .primitive = named?.layout { isPrimitiveOrWrapper = true }
+            // Kryo 4 always writes whether the class is primitive; Kryo 5 for primitives and
+            // wrappers only.
+            if version == .kryo4 || (version >= .kryo5 && isPrimitiveOrWrapper) {
+                let start = cursor.position
+                let byte = try readByte("1 byte (isPrimitive)")
+                let what =
+                    byte == 1
+                    ? "primitive" + (named.flatMap { wire in wrapperPrimitive(wire.name) }.map { " (\($0))" } ?? "")
+                    : "not primitive"
+                emit(from: start, .boolean, depth: depth, label.map { $0 + " isPrimitive" } ?? "isPrimitive", what)
+            }
         case .enumSet:
             let elementClass = try readClassTag("element class", depth: inner)
             let size = try readSize(label, depth: depth, what: "size")
@@ -788,14 +894,97 @@ final class KryoStreamWalker {
         }
     }
 
-    func mapBody(_ label: String?, depth: Int, generics: [JavaType]) throws(WalkStop) {
-        let size = try readSize(label, depth: depth, what: "size")
+    /// The primitive type of a wrapper class name (`int` for `java.lang.Integer`).
+    func wrapperPrimitive(_ name: String) -> String? {
+        JavaPrimitiveType.allCases.first { $0.wrapperName == name }?.rawValue
+    }
+
+    /// A map: its size (+ 1 in Kryo 5, where `00` is null), Kryo 5's header, then the entries.
+    func mapBody(
+        _ label: String?, depth: Int, generics: [JavaType], header: (() throws(WalkStop) -> Void)?
+    ) throws(WalkStop) {
+        let size: Int
+        if version >= .kryo5 {
+            let start = cursor.position
+            let stored = try readCount()
+            guard stored > 0 else {
+                emit(from: start, .length, depth: depth, label, "null map")
+                return
+            }
+            size = stored - 1
+            emit(from: start, .length, depth: depth, label, "size \(size) (written + 1)")
+            guard size <= cursor.remaining else {
+                throw truncated("\(size) item\(size == 1 ? "" : "s")", at: cursor.position)
+            }
+            try header?()
+        } else {
+            size = try readSize(label, depth: depth, what: "size")
+        }
         let keyType = finalArgument(generics, 0)
         let valueType = finalArgument(generics, 1)
         for index in 0..<size {
-            try element(keyType, label: "key[\(index)]", depth: depth + 1)
-            try element(valueType, label: "value[\(index)]", depth: depth + 1)
+            try element(keyType, label: "key[\(index)]", depth: depth + 1, generics: nestedArguments(generics, 0))
+            try element(valueType, label: "value[\(index)]", depth: depth + 1, generics: nestedArguments(generics, 1))
         }
+    }
+
+    /// A collection: Kryo 2.20 and 4 its size then each element; Kryo 5 (`writeVarIntFlag`) its
+    /// size + 1 with a flag (`00` null), the header, then the elements — of a final declared type
+    /// (the flag: some are null), else with their classes or (the flag) in the same-class form:
+    /// the class once, a hasNull boolean, the elements without their class.
+    func collectionBody(
+        _ label: String?, depth: Int, generics: [JavaType], header: (() throws(WalkStop) -> Void)?
+    ) throws(WalkStop) {
+        let inner = depth + 1
+        let elementType = finalArgument(generics, 0)
+        let elementGenerics = nestedArguments(generics, 0)
+        guard version >= .kryo5 else {
+            let size = try readSize(label, depth: depth, what: "size")
+            for index in 0..<size { try element(elementType, label: "[\(index)]", depth: inner) }
+            return
+        }
+        let start = cursor.position
+        let (flag, stored) = try readVarIntFlag()
+        guard stored > 0 else {
+            emit(from: start, .length, depth: depth, label, "null collection")
+            return
+        }
+        let size = stored - 1
+        let form: String
+        if size == 0 {
+            form = ""
+        } else if elementType != nil {
+            form = flag ? ", some null" : ", none null"
+        } else {
+            form = flag ? ", one class" : ", each with its class"
+        }
+        emit(from: start, .length, depth: depth, label, "size \(size) (written + 1)\(form)")
+        guard size <= cursor.remaining else {
+            throw truncated("\(size) item\(size == 1 ? "" : "s")", at: cursor.position)
+        }
+        try header?()
+        guard size > 0 else { return }
+        if let elementType {
+            for index in 0..<size {
+                try element(elementType, label: "[\(index)]", depth: inner, canBeNull: flag, generics: elementGenerics)
+            }
+        } else if flag {
+            guard let shared = try readClassTag("element class", depth: inner) else { return }
+            let hasNull = try readBoolean("hasNull", depth: inner)
+            for index in 0..<size {
+                try object(shared, label: "[\(index)]", depth: inner, canBeNull: hasNull, generics: elementGenerics)
+            }
+        } else {
+            for index in 0..<size { try element(nil, label: "[\(index)]", depth: inner, generics: elementGenerics) }
+        }
+    }
+
+    /// A boolean `00`/`01` named `label`.
+    func readBoolean(_ label: String, depth: Int) throws(WalkStop) -> Bool {
+        let start = cursor.position
+        let byte = try readByte("1 byte (boolean)")
+        emit(from: start, .boolean, depth: depth, label, byte == 1 ? "true" : "false")
+        return byte == 1
     }
 
     /// An array's length+1; `nil` for a null array.
@@ -835,20 +1024,17 @@ final class KryoStreamWalker {
             text = "\(Int8(bitPattern: try readByte("1 byte (byte)")))"
         case .char:
             role = .char
-            let bytes = try readBytes(2, "2 bytes (char)")
-            let unit = UInt16(bytes[bytes.startIndex]) << 8 | UInt16(bytes[bytes.startIndex + 1])
-            text = KryoStreamWalker.character(unit)
+            text = KryoStreamWalker.character(UInt16(truncatingIfNeeded: try readFixed(2, "2 bytes (char)")))
         case .short:
             role = .short
-            let bytes = try readBytes(2, "2 bytes (short)")
-            text = "\(Int16(bitPattern: UInt16(bytes[bytes.startIndex]) << 8 | UInt16(bytes[bytes.startIndex + 1])))"
+            text = "\(Int16(bitPattern: UInt16(truncatingIfNeeded: try readFixed(2, "2 bytes (short)"))))"
         case .float:
             role = .float
-            let bits = try readBytes(4, "4 bytes (float)").reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+            let bits = UInt32(truncatingIfNeeded: try readFixed(4, "4 bytes (float)"))
             text = KryoStreamWalker.javaNumber(Double(Float(bitPattern: bits)), Float(bitPattern: bits).description)
         case .double:
             role = .double
-            let bits = try readBytes(8, "8 bytes (double)").reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            let bits = try readFixed(8, "8 bytes (double)")
             text = KryoStreamWalker.javaNumber(Double(bitPattern: bits), Double(bitPattern: bits).description)
         }
         emit(from: start, role, depth: depth, label, text)
@@ -898,7 +1084,7 @@ final class KryoStreamWalker {
         let zone = try readString()
         emit(from: start, .string, depth: depth, "time zone", KryoStreamWalker.quoted(zone))
         start = cursor.position
-        let millis = Int64(bitPattern: try readVarint(long: true))
+        let millis = try readPositiveLong()
         emit(from: start, .long, depth: depth, "time", "\(millis) ms (\(KryoStreamWalker.isoDate(millis: millis)))")
         try primitiveValue(.boolean, "lenient", depth: depth)
         start = cursor.position
@@ -920,34 +1106,64 @@ final class KryoStreamWalker {
         case .field:
             for field in schema.fieldsInJavaOrder { try beanField(field, depth: depth) }
         case .tagged:
-            let start = cursor.position
-            let count = try readCount()
-            emit(from: start, .count, depth: depth, nil, "\(count) tagged field\(count == 1 ? "" : "s")")
-            let fields = schema.fieldsInJavaOrder
-            for _ in 0..<count {
-                let tagStart = cursor.position
-                let tag = try readCount()
-                guard let field = fields.first(where: { $0.tag == tag }) else {
-                    emit(from: tagStart, .tag, depth: depth, nil, "tag \(tag)")
-                    throw unknown(
-                        "tag \(tag) is not a field of \(schema.javaName); cannot tell the layout of what follows")
-                }
-                emit(
-                    from: tagStart, .tag, depth: depth, nil,
-                    "tag \(tag) (\(field.name)\(field.isDeprecated ? ", deprecated" : ""))")
-                try beanField(field, depth: depth)
-            }
+            try taggedBean(schema, depth: depth)
         case .compatible:
             try compatibleBean(schema, depth: depth)
+        }
+    }
+
+    /// `TaggedFieldSerializer`: the field count (+ 1 in Kryo 5, `00` null), then each field's
+    /// tag and value; in Kryo 5 each value after its class (readUnknownTagData) and in chunks
+    /// (chunkedEncoding) when the options say so.
+    func taggedBean(_ schema: JavaClassSchema, depth: Int) throws(WalkStop) {
+        let start = cursor.position
+        var count = try readCount()
+        if version >= .kryo5 {
+            guard count > 0 else {
+                emit(from: start, .count, depth: depth, nil, "null")
+                return
+            }
+            count -= 1
+        }
+        let plus = version >= .kryo5 ? " (written + 1)" : ""
+        emit(from: start, .count, depth: depth, nil, "\(count) tagged field\(count == 1 ? "" : "s")\(plus)")
+        guard count <= cursor.remaining else {
+            throw truncated("\(count) tagged field\(count == 1 ? "" : "s")", at: cursor.position)
+        }
+        let fields = schema.fieldsInJavaOrder
+        let options = version >= .kryo5 ? inspector.taggedOptions : nil
+        for _ in 0..<count {
+            let tagStart = cursor.position
+            let tag = try readCount()
+            guard let field = fields.first(where: { $0.tag == tag }) else {
+                emit(from: tagStart, .tag, depth: depth, nil, "tag \(tag)")
+                if let options, options.readUnknownData || options.chunkedEncoding {
+                    // Kryo 5 can skip or read an unknown tag's value: so can the inspector.
+                    try evolvedValue(nil, name: "tag \(tag)", of: schema, options: options, depth: depth)
+                    continue
+                }
+                throw unknown(
+                    "tag \(tag) is not a field of \(schema.javaName); cannot tell the layout of what follows")
+            }
+            emit(
+                from: tagStart, .tag, depth: depth, nil,
+                "tag \(tag) (\(field.name)\(field.isDeprecated ? ", deprecated" : ""))")
+            if let options {
+                try evolvedValue(field, name: field.name, of: schema, options: options, depth: depth)
+            } else {
+                try beanField(field, depth: depth)
+            }
         }
     }
 
     func beanField(_ field: JavaFieldSchema, depth: Int) throws(WalkStop) {
         try slot(
             field.type, label: field.name, depth: depth, canBeNull: field.isNullable, isFinal: field.isFinal,
-            isPublicField: field.isPublicField)
+            isPublicField: field.isPublicField && version == .kryo2)
     }
 
+    /// `CompatibleFieldSerializer`: the header (field count and names) once per graph, then each
+    /// field: in chunks in Kryo 2.20 and 4; in Kryo 5 as ``KryoInspector/compatibleOptions`` say.
     func compatibleBean(_ schema: JavaClassSchema, depth: Int) throws(WalkStop) {
         let names: [String]
         if let known = compatibleHeaders[schema.javaName] {
@@ -969,13 +1185,46 @@ final class KryoStreamWalker {
             compatibleHeaders[schema.javaName] = read
             names = read
         }
+        let options =
+            version >= .kryo5
+            ? inspector.compatibleOptions : KryoEvolutionOptions(readUnknownData: false, chunkedEncoding: true)
         for name in names {
-            try chunkedField(name, of: schema, depth: depth)
+            let field = schema.fields.first { $0.name == name }
+            if field == nil, !options.readUnknownData, !options.chunkedEncoding {
+                throw unknown(
+                    "field \(name) is not a field of \(schema.javaName) in the schema; cannot tell the layout of what"
+                        + " follows")
+            }
+            try evolvedValue(field, name: name, of: schema, options: options, depth: depth)
         }
     }
 
-    /// Reads one field's chunks, then the field's value from their data.
-    func chunkedField(_ name: String, of schema: JavaClassSchema, depth: Int) throws(WalkStop) {
+    /// One field of an evolvable bean: in chunks when `options` say so, its class first when
+    /// they say so (then `00` is null), else the plain field value; a field the schema lacks is
+    /// read through its class, or skipped in its chunks, as Kryo does.
+    func evolvedValue(
+        _ field: JavaFieldSchema?, name: String, of schema: JavaClassSchema, options: KryoEvolutionOptions,
+        depth: Int
+    ) throws(WalkStop) {
+        let value = { () throws(WalkStop) in
+            if options.readUnknownData {
+                let label = field == nil ? name + " (not in the schema)" : name
+                try self.classAndObject(label, depth: depth, generics: field.map { $0.type.arguments } ?? [])
+            } else if let field {
+                try self.beanField(field, depth: depth)
+            }
+        }
+        if options.chunkedEncoding {
+            try chunked(name, of: schema, depth: depth, known: field != nil || options.readUnknownData, value)
+        } else {
+            try value()
+        }
+    }
+
+    /// Reads one field's chunks, then the field's value from their data (or skips it).
+    func chunked(
+        _ name: String, of schema: JavaClassSchema, depth: Int, known: Bool, _ value: () throws(WalkStop) -> Void
+    ) throws(WalkStop) {
         var data: [UInt8] = []
         var segments: [WalkCursor.Segment] = []
         while true {
@@ -999,14 +1248,14 @@ final class KryoStreamWalker {
         let outer = cursor
         cursor = WalkCursor(bytes: data, segments: segments, endName: "the end of \(name)'s chunks")
         defer { cursor = outer }
-        guard let field = schema.fields.first(where: { $0.name == name }) else {
+        guard known else {
             cursor.position = data.count
             emit(
                 from: 0, .raw, depth: depth, name,
                 "not a field of \(schema.javaName) in the schema; skipped, as Kryo does")
             return
         }
-        try beanField(field, depth: depth)
+        try value()
         if cursor.remaining > 0 {
             let start = cursor.position
             cursor.position = data.count

@@ -8,7 +8,9 @@ struct InspectCommand: ParsableCommand {
         abstract: "Print an annotated dump: offsets, raw bytes and meaning.",
         discussion: """
             Kryo: every byte range with its meaning (class tag, reference marker, field, length, \
-            string…); without a schema for a class, the dump says where it stopped understanding. \
+            string…) in the release --format names (kryo2, kryo4, kryo5; it wins over the schema's \
+            dialect, and the dump says when they differ); without a schema for a class, the dump \
+            says where it stopped understanding. \
             Keyed archives: the object table with resolved classes. Readable documents: the \
             document as pretty JSON. Exits non-zero when the input is truncated or malformed.
             """)
@@ -36,22 +38,31 @@ struct InspectCommand: ParsableCommand {
     func run() throws {
         let bytes = try ToolIO.read(input)
         switch format {
-        case .kryo2:
+        case .kryo2, .kryo4, .kryo5:
             let schemas = try schemaOptions.schemas()
+            let dialect = format.dialect ?? .v2
             let framing: KryoInspector.Framing
             if let type {
                 framing = .object(try JavaType(parsing: type))
             } else {
                 framing = .classAndObject
             }
-            let dump = KryoInspector(schema: schemas, framing: framing, references: schemaOptions.references)
+            // --format wins over the schema's dialect; references: the flag, else the schema's
+            // setting, else the release's default.
+            let hasSchema = !schemaOptions.schema.isEmpty
+            let references =
+                schemaOptions.references ?? (hasSchema ? schemas.settings.references : dialect.defaultOptions.references)
+            let dump = KryoInspector(schema: schemas, framing: framing, references: references, dialect: dialect)
                 .inspect(bytes)
-            try ToolIO.write(Array(dump.render(maxBytesPerLine: bytesPerLine).utf8), to: nil)
+            var text = ""
+            if hasSchema, schemas.settings.dialect != dialect.version {
+                text =
+                    "note: read as \(dialect) (--format \(format.rawValue)); the schema says "
+                    + "\(KryoDialect(schemas.settings.dialect))\n"
+            }
+            text += dump.render(maxBytesPerLine: bytesPerLine)
+            try ToolIO.write(Array(text.utf8), to: nil)
             if let stop = dump.stop, stop.kind != .unknownLayout { throw ToolError("\(stop)") }
-        case .kryo4, .kryo5:
-            throw ToolError(
-                "kryo inspect annotates Kryo 2.20 streams only so far; `kryo convert --from \(format.rawValue) --to json`"
-                    + " shows the graph of a \(format.rawValue) stream")
         case .keyedBinary, .keyedXML:
             let dump = try KeyedArchiveInspector.inspect(bytes)
             try ToolIO.write(Array(dump.render().utf8), to: nil)
