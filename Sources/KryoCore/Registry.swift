@@ -332,7 +332,7 @@ public final class Registry: Sendable {
         "java.util.SimpleTimeZone": TimeZone.self,
         "java.util.TimeZone": TimeZone.self,
         "java.math.BigInteger": JavaBigInteger.self,
-        "java.math.BigDecimal": Decimal.self,
+        "java.math.BigDecimal": JavaBigDecimal.self,
         "java.util.GregorianCalendar": JavaCalendar.self,
         // JDK collections (Sources/KryoCore/Serializers/LinkedCollections.swift, SortedCollections.swift).
         "java.util.LinkedHashMap": OrderedDictionary<AnyHashable, Any?>.self,

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// Converts decoded values to the Swift types that fields and callers ask for.
 ///
 /// A value decoded without a static type (an `ArrayList` read as `[Any?]`, say) is converted
@@ -77,6 +79,9 @@ public enum ValueConversion {
         if let target = T.self as? any AnyEntriesConstructible.Type, let source = flat as? any AnyEntriesExposing {
             return (try? target.make(fromAnyEntries: source.anyEntries)) as? T
         }
+        // Java's BigDecimal, read untyped, wanted as Foundation's `Decimal`, and back.
+        if T.self == Decimal.self, let big = flat as? JavaBigDecimal { return big.decimalValue as? T }
+        if T.self == JavaBigDecimal.self, let decimal = flat as? Decimal { return JavaBigDecimal(decimal) as? T }
         // Integers of another width, when the value fits (self-describing formats store numbers
         // without their Swift width: an untyped list read from a keyed archive holds `Int`s).
         if let integerType = T.self as? any FixedWidthInteger.Type, let integer = flat as? any BinaryInteger {

@@ -56,11 +56,16 @@ import Testing
         output.writeVarInt32(Int32(unscaled.twosComplementBytes.count + 1), optimizePositive: true)
         unscaled.twosComplementBytes.withUnsafeBytes { output.writeBytes($0) }
         output.writeVarInt32(0, optimizePositive: false)
-        let error = try #require(decodeError(codec, named("java.math.BigDecimal") + output.buffer))
+        let bytes = named("java.math.BigDecimal") + output.buffer
+        // Read untyped, it is a JavaBigDecimal, whatever its size; as a Decimal, an error.
+        #expect(try codec.decode(Any?.self, from: bytes) as? JavaBigDecimal == JavaBigDecimal(unscaledValue: unscaled, scale: 0))
+        #expect(throws: SerializationError.self) { try codec.decode(Decimal.self, from: bytes) }
+        let typed = KryoCodec(registry: codec.registry, framing: .object, options: .init(references: false))
+        let error = try #require(decodeError(typed, output.buffer, as: Decimal.self))
         #expect(error.kind == .unsupported)
         #expect(error.found.contains("9999"))
         // A scale beyond Decimal's exponents.
-        let tiny = try #require(decodeError(codec, named("java.math.BigDecimal") + [0x02, 0x01, 0xFE, 0x03]))
+        let tiny = try #require(decodeError(typed, [0x02, 0x01, 0xFE, 0x03], as: Decimal.self))
         #expect(tiny.kind == .unsupported)
     }
 
@@ -96,7 +101,7 @@ import Testing
         let values: [Any] = [
             JavaStringBuilder("héllo"), JavaStringBuffer("abc"), Locale.Currency("JPY"),
             TimeZone(identifier: "America/New_York")!, JavaBigInteger("-98765432109876543210")!,
-            Decimal(string: "-3.25")!,
+            JavaBigDecimal("-3.25")!,
             JavaCalendar(date: Date(timeIntervalSince1970: 1_000), timeZone: TimeZone(identifier: "Asia/Tokyo")!),
         ]
         for value in values {
@@ -114,5 +119,52 @@ import Testing
         // Foundation calls it GMT; Java code says UTC.
         let bytes = try codec.encode(TimeZone(identifier: "UTC")!)
         #expect(hex(Array(bytes.suffix(3))) == "55 54 c3")
+    }
+}
+
+/// Java's `BigDecimal` with its scale: text forms as Java's `toString()` and `new BigDecimal(String)`.
+@Suite struct JavaBigDecimalTests {
+    @Test(arguments: [
+        ("19.90", "1990", 2), ("-1.230E+6", "-1230", -3), ("0", "0", 0), ("0.000001", "1", 6),
+        ("1E-7", "1", 7), ("7E+120", "7", -120), ("-12345678901234567890.5", "-123456789012345678905", 1),
+    ])
+    func textForms(_ text: String, _ unscaled: String, _ scale: Int32) throws {
+        let value = try #require(JavaBigDecimal(text))
+        #expect(value.unscaledValue == JavaBigInteger(unscaled))
+        #expect(value.scale == scale)
+        #expect(value.description == text)
+    }
+
+    @Test func javaSpellingsParse() throws {
+        #expect(JavaBigDecimal("+1.5e2")?.description == "1.5E+2")  // unscaled 15, scale -1, as Java
+        #expect(JavaBigDecimal("1.50")?.scale == 2)
+        for bad in ["", "-", "1..2", "1e", "e5", "1.2.3", "١٢", "1e99999999999"] { #expect(JavaBigDecimal(bad) == nil) }
+    }
+
+    @Test func decimalConversionsKeepTheValue() throws {
+        let price = try #require(JavaBigDecimal("19.90"))
+        #expect(price.decimalValue == Decimal(string: "19.9"))
+        #expect(JavaBigDecimal(Decimal(string: "-0.25")!) == JavaBigDecimal("-0.25"))
+        #expect(JavaBigDecimal("1E+200")?.decimalValue == nil)  // beyond Decimal's exponents
+    }
+
+    @Test(arguments: [KryoDialect.v2, .v4, .v5])
+    func scaleSurvivesEveryFormat(_ dialect: KryoDialect) throws {
+        let registry = try Registry {
+            Register(JavaBigDecimal.self, id: 30)
+            Register(JavaBigInteger.self, id: 31)
+            Register([Any?].self, id: 32)
+        }
+        let value: [Any?] = [JavaBigDecimal("19.90")!, JavaBigDecimal("-1.230E+6")!, JavaBigInteger(-300)]
+        let bytes = try registry.encode(value as Any?, as: .kryo(dialect))
+        let back = try registry.decode([Any?].self, from: bytes, as: .kryo(dialect))
+        #expect(back.map { "\($0 ?? "nil")" } == ["19.90", "-1.230E+6", "-300"])
+        for format in [SerializationFormat.readable(.json), .keyedArchive(.binary)] {
+            let document = try registry.encode(value as Any?, as: format)
+            let read = try registry.decode([Any?].self, from: document, as: format)
+            #expect(try registry.encode(read as Any?, as: .kryo(dialect)) == bytes, "\(format)")
+        }
+        let json = String(decoding: try registry.encode(JavaBigDecimal("19.90")! as Any?, as: .readable(.json)), as: UTF8.self)
+        #expect(json.contains("\"19.90\""))
     }
 }

@@ -138,6 +138,18 @@ final class CodableTreeDecoder: Decoder {
         case ObjectIdentifier(UInt128.self): return try unboxInteger(UInt128.self, value, at: path) as? T
         case ObjectIdentifier(Data.self): return value as? Data as? T
         case ObjectIdentifier([UInt8].self): return (value as? Data).map { [UInt8]($0) } as? T
+        case ObjectIdentifier(Decimal.self):
+            // A BigDecimal read untyped keeps Java's scale; a Decimal field wants its value.
+            guard let big = value as? JavaBigDecimal else { return nil }
+            guard let decimal = big.decimalValue else {
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: path, debugDescription: "BigDecimal beyond Decimal's range.",
+                        underlyingError: CodableMismatch(
+                            expected: "a BigDecimal within Decimal's range (38 digits, 10^-128…10^127)",
+                            found: big.description)))
+            }
+            return decimal as? T
         case ObjectIdentifier(URL.self):
             guard let text = value as? String else { return nil }
             guard let url = URL(string: text) else {

@@ -1,12 +1,14 @@
 import FoundationEssentials
 
-/// Kryo 2.20's `BigIntegerSerializer`: the byte count + 1 as a positive varint (`0`: null), then
-/// `BigInteger.toByteArray()`.
+/// Kryo's `BigIntegerSerializer`: the byte count + 1 as a positive varint (`0`: null), then
+/// `BigInteger.toByteArray()`. Keyed and readable formats store the decimal text under `value`
+/// (and read the older `length` and `bytes` form too).
 public struct BigIntegerSerializer: Serializer {
     /// Creates the serializer.
     public init() {}
     public var handlesNil: Bool { true }
     public func write(_ value: JavaBigInteger, to writer: any ValueWriter) throws {
+        guard writer.isPositional else { return try writer.writeString(value.description, forKey: "value") }
         let bytes = value.twosComplementBytes
         guard let length = Int32(exactly: bytes.count + 1) else {
             throw SerializationError(
@@ -25,6 +27,13 @@ public struct BigIntegerSerializer: Serializer {
         try writer.writeInt32(0, forKey: "length", encoding: .positive)
     }
     public func readNilable(from reader: any ValueReader) throws -> JavaBigInteger? {
+        if !reader.isPositional, reader.containsValue(forKey: "value") {
+            let text = try reader.readString(forKey: "value") ?? ""
+            guard let value = JavaBigInteger(text) else {
+                throw reader.error(.invalidValue, expected: "a BigInteger in decimal digits", found: "\"\(text)\"")
+            }
+            return value
+        }
         let length = Int(try reader.readInt32(forKey: "length", encoding: .positive))
         if length == 0 { return nil }
         guard length > 1 else {
@@ -92,4 +101,41 @@ public struct BigDecimalSerializer: Serializer {
 extension Decimal: JavaRepresentable {
     public static var javaClassName: String { "java.math.BigDecimal" }
     public static var defaultSerializer: AnySerializer { AnySerializer(BigDecimalSerializer()) }
+}
+
+/// Kryo's `BigDecimalSerializer` for ``JavaBigDecimal``: the unscaled value as a BigInteger, then
+/// the scale as a zigzag varint — Java's scale kept, so the bytes Java wrote are written again.
+/// Keyed and readable formats store Java's text form under `value` (`"19.90"`).
+public struct JavaBigDecimalSerializer: Serializer {
+    /// Creates the serializer.
+    public init() {}
+    public var handlesNil: Bool { true }
+    public func write(_ value: JavaBigDecimal, to writer: any ValueWriter) throws {
+        guard writer.isPositional else { return try writer.writeString(value.description, forKey: "value") }
+        try BigIntegerSerializer().write(value.unscaledValue, to: writer)
+        try writer.writeInt32(value.scale, forKey: "scale", encoding: .zigzag)
+    }
+    public func read(from reader: any ValueReader) throws -> JavaBigDecimal {
+        guard let value = try readNilable(from: reader) else {
+            throw reader.error(.typeMismatch, expected: "a BigDecimal", found: "null")
+        }
+        return value
+    }
+    public func writeNil(to writer: any ValueWriter) throws { try BigIntegerSerializer().writeNil(to: writer) }
+    public func readNilable(from reader: any ValueReader) throws -> JavaBigDecimal? {
+        if !reader.isPositional, reader.containsValue(forKey: "value") {
+            let text = try reader.readString(forKey: "value") ?? ""
+            guard let value = JavaBigDecimal(text) else {
+                throw reader.error(.invalidValue, expected: "a BigDecimal such as 19.90 or -1.23E+6", found: "\"\(text)\"")
+            }
+            return value
+        }
+        guard let unscaled = try BigIntegerSerializer().readNilable(from: reader) else { return nil }
+        return JavaBigDecimal(unscaledValue: unscaled, scale: try reader.readInt32(forKey: "scale", encoding: .zigzag))
+    }
+}
+
+extension JavaBigDecimal: JavaRepresentable {
+    public static var javaClassName: String { "java.math.BigDecimal" }
+    public static var defaultSerializer: AnySerializer { AnySerializer(JavaBigDecimalSerializer()) }
 }

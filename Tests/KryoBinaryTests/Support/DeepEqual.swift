@@ -52,3 +52,15 @@ func decodeError(_ codec: KryoCodec, _ bytes: [UInt8]) -> SerializationError? {
         return nil
     }
 }
+
+/// The error decoding `bytes` as a `T` gives, or nil when it decodes.
+func decodeError<T>(_ codec: KryoCodec, _ bytes: [UInt8], as type: T.Type) -> SerializationError? {
+    do {
+        _ = try codec.decode(T.self, from: bytes)
+        return nil
+    } catch let error as SerializationError {
+        return error
+    } catch {
+        return nil
+    }
+}

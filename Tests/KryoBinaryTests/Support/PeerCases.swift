@@ -399,14 +399,13 @@ extension PeerCases {
         cao("bigint_m128", .none) { JavaBigInteger(-128) },
         cao("bigint_huge", .none) { JavaBigInteger("-123456789012345678901234567890123456789012345678901234567890")! },
         cao("bigint_pow", .none) { JavaBigInteger("1606938044258990275541962092341162602522202993782792835301376")! },
-        // Decimal keeps the value, not Java's scale: Java compares these by value, and the bytes
-        // differ where the scales do.
-        cao("bigdec_150", .none, sameBytes: false) { Decimal(string: "1.50")! },
-        cao("bigdec_neg", .none, sameBytes: false) { Decimal(string: "-12.3E+5")! },
-        cao("bigdec_0", .none, sameBytes: false) { Decimal(0) },
-        cao("bigdec_38", .none, sameBytes: false) { Decimal(string: "-12345678901234567890123456789.012345678")! },
-        cao("bigdec_tiny", .none, sameBytes: false) { Decimal(string: "1E-100")! },
-        cao("bigdec_huge", .none, sameBytes: false) { Decimal(string: "7E+120")! },
+        // JavaBigDecimal keeps Java's scale: the same bytes as Java's, and Java's value back.
+        cao("bigdec_150", .none) { JavaBigDecimal("1.50")! },
+        cao("bigdec_neg", .none) { JavaBigDecimal("-12.3E+5")! },
+        cao("bigdec_0", .none) { JavaBigDecimal("0")! },
+        cao("bigdec_38", .none) { JavaBigDecimal("-12345678901234567890123456789.012345678")! },
+        cao("bigdec_tiny", .none) { JavaBigDecimal("1E-100")! },
+        cao("bigdec_huge", .none) { JavaBigDecimal("7E+120")! },
         cao("self_written", .none) { SelfWritten(-7, "own bytes", SelfWritten(1, nil, nil)) },
         cao("self_written_norefs", .none, refs: false) { SelfWritten(3, "x", Int64(5)) },
     ]
