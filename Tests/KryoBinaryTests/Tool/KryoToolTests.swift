@@ -179,6 +179,31 @@ import Testing
             ))
     }
 
+    @Test func inspectReadsKryo5() throws {
+        let vector = "Tests/Fixtures/kryo5/vectors/hashmap.bin"
+        let schema = "Tests/Fixtures/kryo5/vectors5.yaml"
+        let expected = """
+            0000  15             class      java.util.HashMap (id 19)
+            0001  02             length     size 1 (written + 1)
+            0002  03             class        key[0]: java.lang.String (id 1)
+            0003  82 61          String       key[0]: "a"
+            0005  02             class        value[0]: java.lang.Integer (id 0)
+            0006  02             int          value[0]: 1
+
+            """
+        let result = try KryoTool.run(["inspect", vector, "--format", "kryo5", "--schema", schema])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.text == expected)
+        // Without a schema: Kryo 5's defaults (references off) and byte order.
+        let bare = try KryoTool.run(["inspect", "Tests/Fixtures/kryo5/vectors/double_1.5.bin", "--format", "kryo5"])
+        #expect(bare.status == 0, "\(bare.stderr)")
+        #expect(bare.text == "0000  0a             class      java.lang.Double (id 8)\n0001  00 00 00 00 …  double     1.5\n")
+        // --format wins over the schema's dialect, and the dump says so.
+        let asFour = try KryoTool.run(["inspect", vector, "--format", "kryo4", "--schema", schema])
+        #expect(asFour.text.hasPrefix("note: read as Kryo 4 (--format kryo4); the schema says Kryo 5\n"))
+        #expect(asFour.text.contains("length     size 2\n"))
+    }
+
     @Test func inspectShowsAKeyedArchiveObjectTable() throws {
         let archive = try KryoTool.run(
             [
