@@ -1,4 +1,4 @@
-/// An annotated dump of a Kryo 2.20 stream: what ``KryoInspector`` understood of each byte range.
+/// An annotated dump of a Kryo stream (2.20, 4 or 5): what ``KryoInspector`` understood of each byte range.
 ///
 /// The entries cover the input's bytes exactly once, in order, without gaps: bytes the inspector
 /// could not explain are ``KryoDumpEntry/Role/raw`` entries (after ``stop``) and bytes after the
@@ -99,25 +99,26 @@ public struct KryoDumpEntry: Sendable, Hashable {
         /// (a wrapper, or any value when references are off) and whose serializer does not
         /// write its own null.
         case nullMarker = "marker"
-        /// A `boolean`: one byte.
+        /// A `boolean`: one byte (also Kryo 5's hasNull and a `Class` value's isPrimitive).
         case boolean
         /// A `byte`: one byte.
         case byte
-        /// A `char`: two bytes, big-endian.
+        /// A `char`: two bytes, big-endian (little-endian in Kryo 5).
         case char
-        /// A `short`: two bytes, big-endian.
+        /// A `short`: two bytes, big-endian (little-endian in Kryo 5).
         case short
         /// An `int`: a zigzag varint, or a positive varint where the text says so.
         case int
         /// A `long`: a zigzag varlong, or a positive varlong where the text says so.
         case long
-        /// A `float`: four bytes, big-endian IEEE.
+        /// A `float`: four bytes, big-endian IEEE (little-endian in Kryo 5).
         case float
-        /// A `double`: eight bytes, big-endian IEEE.
+        /// A `double`: eight bytes, big-endian IEEE (little-endian in Kryo 5).
         case double
         /// A string: ASCII with the last byte's high bit set, or a UTF-8-form length and CESU-8.
         case string = "String"
-        /// The size of a collection or map, or the length+1 of an array.
+        /// The size of a collection or map (size + 1 in Kryo 5, a collection's with its flag),
+        /// or the length+1 of an array.
         case length
         /// An enum constant: a varint of ordinal+1.
         case enumConstant = "enum"
@@ -128,7 +129,8 @@ public struct KryoDumpEntry: Sendable, Hashable {
         case bigInteger = "BigInteger"
         /// The contents of a `byte[]`.
         case bytes
-        /// The field count of a tagged bean, or of a compatible bean's header.
+        /// The field count of a tagged bean (count + 1 in Kryo 5), or of a compatible bean's
+        /// header.
         case count
         /// The tag before a field of a tagged bean.
         case tag
