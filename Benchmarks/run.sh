@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
-# Runs the Swift workloads and the Java Kryo 2.20 harness in one sitting and prints one table
-# (Markdown): operation, ns/op (median, min, max), bytes, and the ratio to each peer.
+# Runs the Java Kryo harness against Kryo 5.6.2, 4.0.3 and 2.20 and the Swift workloads (the Kryo
+# rows in each of the three dialects) in one sitting and prints the tables (Markdown): operation,
+# ns/op (median, min, max), bytes, and Swift ÷ each Java release, Kryo 5.6.2 first.
 #
-#   bash Benchmarks/run.sh            # full run (about 5 minutes on 2 cores)
+#   bash Benchmarks/run.sh            # full run (about 15 minutes on 2 cores)
 #   bash Benchmarks/run.sh --quick    # shorter passes, for a smoke test
 #
 # Results go to Benchmarks/results/<timestamp>/ (table.md, the raw TSVs and the encoded bytes).
+# The Kryo 4.0.3 and 5.6.2 jars come from ${SWIFTKRYO_JAR_CACHE:-~/.cache/swiftkryo}, fetched
+# there when missing as Tests/run.sh does (Java/kryo-jars.sh).
 set -euo pipefail
 cd "$(dirname "$0")"
+# shellcheck source=Java/kryo-jars.sh
+source Java/kryo-jars.sh
 
 QUICK=""
 [ "${1:-}" = "--quick" ] && QUICK="--quick"
@@ -16,6 +21,8 @@ need=()
 command -v javac >/dev/null 2>&1 || need+=(default-jdk-headless)
 [ -f /usr/share/java/kryo.jar ] || need+=(libkryo-java)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
+command -v unzip >/dev/null 2>&1 || need+=(unzip)
+command -v pip >/dev/null 2>&1 || python3 -m pip --version >/dev/null 2>&1 || need+=(python3-pip)
 if [ ${#need[@]} -gt 0 ]; then
     SUDO=""
     [ "$(id -u)" -eq 0 ] || SUDO="sudo"
@@ -23,26 +30,52 @@ if [ ${#need[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 
+kryo_fetch_jars
+
 out="results/$(date +%Y%m%d-%H%M%S)"
 mkdir -p "$out/swift-bytes" "$out/java-bytes"
+# What was measured and on what: the commit, files changed in the work tree (built as they are),
+# and the load of the machine before and after (other users' work shows there).
+{
+    echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+    echo "changed in the work tree: $(git status --porcelain -- ../Sources ../Package.swift . 2>/dev/null | wc -l) files"
+    git status --porcelain -- ../Sources ../Package.swift . 2>/dev/null | sed 's/^/  /'
+    echo "start: $(date -Iseconds), $(uptime | sed 's/.*load/load/')"
+} > "$out/sitting.txt"
 
 echo "building..." >&2
 swift build -c release --product kryo-compare >&2
 bash Java/build.sh .build-java
 
-JARS=/usr/share/java/kryo.jar:/usr/share/java/objenesis.jar:/usr/share/java/minlog.jar:/usr/share/java/reflectasm.jar:/usr/share/java/asm.jar
-echo "Java Kryo 2.20..." >&2
-java -cp ".build-java:$JARS" MediaBench "$out/java-bytes" $QUICK > "$out/java.tsv"
+# Before anything is timed: Swift's MediaContent bytes equal each Java release's (field serializer
+# with references off and on, hand-written serializers), or the sitting stops.
+for release in "${KRYO_RELEASES[@]}"; do
+    java -cp ".build-java/$release:$(kryo_classpath "$release")" MediaBench "$out/java-bytes" --bytes-only 2>/dev/null
+done
+echo "Swift's bytes against Java's..." >&2
+.build/release/kryo-compare --check-against "$out/java-bytes"
+
+# One JVM per release (each forks its measuring JVM), Kryo 5 first. Their rows carry the release
+# as a suffix (.v5, .v4, none for 2.20), as the Swift rows of the same dialect do.
+for release in 5.6.2 4.0.3 2.20; do
+    echo "Java Kryo $release..." >&2
+    java -cp ".build-java/$release:$(kryo_classpath "$release")" MediaBench "$out/java-bytes" $QUICK \
+        > "$out/java-$release.tsv"
+done
 echo "Swift..." >&2
 # Keep freed memory in the process, as the Java harness's fixed, pre-touched heap does; otherwise
 # each 80 MB array decode pays the kernel for fresh pages, and that is what would be measured.
 export GLIBC_TUNABLES=glibc.malloc.mmap_threshold=1073741824:glibc.malloc.trim_threshold=1073741824
 .build/release/kryo-compare $QUICK --write "$out/swift-bytes" > "$out/swift.tsv"
-for nodes in 10000 100000 1000000; do
-    .build/release/kryo-compare --graph-memory "$nodes" >> "$out/graph-memory.tsv"
+for dialect in v5 v4 v2; do
+    for nodes in 10000 100000 1000000; do
+        .build/release/kryo-compare --dialect "$dialect" --graph-memory "$nodes" >> "$out/graph-memory.tsv"
+    done
 done
 
-# A 1 GB stream of MediaContent records through a file, written and read back (bounded memory).
-.build/release/kryo-compare --stream-megabytes "${STREAM_MB:-1000}" > "$out/stream.tsv"
+# A 1 GB stream of MediaContent records through a file, written and read back (bounded memory),
+# in Kryo 5's dialect.
+.build/release/kryo-compare --dialect v5 --stream-megabytes "${STREAM_MB:-1000}" > "$out/stream.tsv"
 
+echo "end: $(date -Iseconds), $(uptime | sed 's/.*load/load/')" >> "$out/sitting.txt"
 python3 table.py "$out" | tee "$out/table.md"

@@ -1,6 +1,32 @@
-"""Merges the Swift and Java benchmark TSVs of one sitting into a Markdown table with ratios."""
+"""Merges the Swift and Java benchmark TSVs of one sitting into Markdown tables with ratios.
+
+The Java harness runs once per Kryo release (java-5.6.2.tsv, java-4.0.3.tsv, java-2.20.tsv; an
+older sitting's single java.tsv is Kryo 2.20). A Kryo row's group carries its release as a suffix,
+on both sides: `media.field.refs-off.v5/encode` is Kryo 5.6.2 (Swift in the `.v5` dialect),
+`.v4` Kryo 4.0.3, none Kryo 2.20. Kryo 5.6.2 is the headline: Swift ÷ Java 5.6.2 comes first.
+"""
+import glob
 import os
 import sys
+
+# (suffix of the group, Java release), headline first.
+RELEASES = [(".v5", "5.6.2"), (".v4", "4.0.3"), ("", "2.20")]
+HEADLINE = RELEASES[0][0]
+
+
+def with_suffix(name, suffix):
+    """`group/op` with the release suffix on the group."""
+    group, _, op = name.partition("/")
+    return f"{group}{suffix}/{op}" if op else group + suffix
+
+
+def release_of(name):
+    """The suffix and Java release of a row."""
+    group = name.partition("/")[0]
+    for suffix, release in RELEASES:
+        if suffix and group.endswith(suffix):
+            return suffix, release
+    return "", "2.20"
 
 
 def load(path):
@@ -26,31 +52,74 @@ def ns(value):
 def main(directory):
     swift = load(os.path.join(directory, "swift.tsv"))
     java = load(os.path.join(directory, "java.tsv"))
+    for path in sorted(glob.glob(os.path.join(directory, "java-*.tsv"))):
+        java.update(load(path))
+    releases_run = sorted({release_of(name)[1] for name in java}, key=lambda r: [int(p) for p in r.split(".")])
+
+    def peer_of(name):
+        # The in-line serializers write the field serializer's bytes: Java's field rows are their peer.
+        return java.get(name) or java.get(name.replace("media.inlined.", "media.field."))
+
     print(f"# SwiftKryo benchmarks — {os.path.basename(directory)}\n")
-    print("| operation | Swift median | min – max | bytes | Java Kryo 2.20 | Swift ÷ Java |")
+    print(f"Java Kryo releases in this sitting: {', '.join(releases_run) or 'none'}.\n")
+    sitting = os.path.join(directory, "sitting.txt")
+    if os.path.exists(sitting):
+        print("```\n" + open(sitting).read().rstrip("\n") + "\n```\n")
+
+    # The headline: every Kryo row, Swift in each dialect ÷ the Java release of that dialect.
+    kryo_rows = [name for name in swift if not release_of(name)[0]
+                 and any(peer_of(with_suffix(name, suffix)) for suffix, _ in RELEASES)]
+    if kryo_rows:
+        print("## Kryo rows: Swift ÷ Java, each release in its own dialect (below 1: Swift is faster)\n")
+        header = "| operation | bytes (Kryo 5) |"
+        rule = "|---|---:|"
+        for suffix, release in RELEASES:
+            ratio_head = f"**Swift ÷ {release}**" if suffix == HEADLINE else f"Swift ÷ {release}"
+            header += f" Swift ({release} dialect) | Java {release} | {ratio_head} |"
+            rule += "---:|---:|---:|"
+        print(header)
+        print(rule)
+        for name in kryo_rows:
+            head = swift.get(with_suffix(name, HEADLINE))
+            cells = [f"{head[3]:,}" if head else "–"]
+            for suffix, _ in RELEASES:
+                mine, theirs = swift.get(with_suffix(name, suffix)), peer_of(with_suffix(name, suffix))
+                ratio = f"{mine[0] / theirs[0]:.2f}" if mine and theirs else "–"
+                if suffix == HEADLINE and ratio != "–":
+                    ratio = f"**{ratio}**"
+                cells += [ns(mine[0]) if mine else "–", ns(theirs[0]) if theirs else "–", ratio]
+            print(f"| {name} | " + " | ".join(cells) + " |")
+        print()
+
+    print("## Every row (Kryo rows against the Java release of their dialect)\n")
+    print("| operation | Swift median | min – max | bytes | Java (same release) | Swift ÷ Java |")
     print("|---|---:|---:|---:|---:|---:|")
     for name, (median, low, high, size) in swift.items():
-        # The in-line serializers write the field serializer's bytes: Java's field rows are their peer.
-        peer = java.get(name) or java.get(name.replace("media.inlined.", "media.field."))
-        java_cell = ns(peer[0]) if peer else "–"
+        peer = peer_of(name)
+        java_cell = f"{ns(peer[0])} ({release_of(name)[1]})" if peer else "–"
         ratio = f"{median / peer[0]:.2f}" if peer else "–"
+        # A Kryo row whose size differs from Java's is not the same work: say so.
+        if peer and peer[3] != size:
+            ratio += f" (Java: {peer[3]:,} bytes)"
         print(f"| {name} | {ns(median)} | {ns(low)} – {ns(high)} | {size:,} | {java_cell} | {ratio} |")
     for name, (median, _, _, size) in java.items():
-        if name not in swift:
+        if name not in swift and name.replace("media.field.", "media.inlined.") not in swift:
             print(f"| {name} (Java only) | – | – | {size:,} | {ns(median)} | – |")
 
     def both(table, group):
         encode, decode = table.get(group + "/encode"), table.get(group + "/decode")
         return encode[0] + decode[0] if encode and decode else None
 
-    peers = [("Java Kryo (same settings)", None), ("swift-protobuf", "media.protobuf"),
+    peers = [(f"Java Kryo {RELEASES[0][1]} (same settings)", None), ("swift-protobuf", "media.protobuf"),
              ("JSONEncoder/Decoder", "media.json"), ("PropertyListEncoder", "media.plist"),
              ("NSKeyedArchiver", "media.nskeyedarchiver")]
-    print("\n## MediaContent: time of each peer ÷ time of SwiftKryo (above 1: SwiftKryo is faster)\n")
+    print("\n## MediaContent: time of each peer ÷ time of SwiftKryo in Kryo 5's dialect "
+          "(above 1: SwiftKryo is faster)\n")
     print("| SwiftKryo variant | operation | " + " | ".join(name for name, _ in peers) + " |")
     print("|---|---|" + "---:|" * len(peers))
-    for group in ["media.field.refs-off", "media.field.refs-on", "media.inlined.refs-off", "media.inlined.refs-on",
-                  "media.manual"]:
+    for base in ["media.field.refs-off", "media.field.refs-on", "media.inlined.refs-off", "media.inlined.refs-on",
+                 "media.manual"]:
+        group = base + HEADLINE
         java_group = group.replace("media.inlined.", "media.field.")
         for op in ["encode", "decode"]:
             mine = swift.get(f"{group}/{op}")
@@ -83,7 +152,8 @@ def main(directory):
     # The keyed-archive backend against Foundation on the same graph: both write binary plists in
     # NSKeyedArchiver's format; the other columns place it among the peers and the Kryo binary.
     keyed_peers = [("NSKeyedArchiver", "media.nskeyedarchiver"), ("PropertyListEncoder", "media.plist"),
-                   ("JSONEncoder/Decoder", "media.json"), ("SwiftKryo Kryo binary (refs on)", "media.field.refs-on")]
+                   ("JSONEncoder/Decoder", "media.json"),
+                   ("SwiftKryo Kryo 5 binary (refs on)", "media.field.refs-on" + HEADLINE)]
     if peer_ratios("Keyed archives: time of each peer ÷ time of SwiftKryo's keyed backend "
                    "(above 1: the keyed backend is faster)",
                    "keyed variant", ["media.keyed.binary", "media.keyed.xml"], keyed_peers):
@@ -110,15 +180,17 @@ def main(directory):
         else:
             print(f"| {label} | {shown or f'{value:.2f}'} | {goal} | {'yes' if met(value) else '**no**'} |")
 
-    for group in ["media.field.refs-off", "media.field.refs-on", "media.manual"]:
-        mine, theirs = both(swift, group), both(java, group)
-        ratio = mine / theirs if mine and theirs else None
-        target(f"{group} encode+decode, Swift ÷ Java", ratio, "≤ 1.0 (0.7)", lambda r: r <= 1.0)
-    kryo = both(swift, "media.field.refs-off")
+    for suffix, release in RELEASES:
+        for base in ["media.field.refs-off", "media.field.refs-on", "media.manual"]:
+            group = base + suffix
+            mine, theirs = both(swift, group), both(java, group)
+            ratio = mine / theirs if mine and theirs else None
+            target(f"{base} encode+decode, Swift ÷ Java {release}", ratio, "≤ 1.0 (0.7)", lambda r: r <= 1.0)
+    kryo = both(swift, "media.field.refs-off" + HEADLINE)
     for peer, goal in [("media.protobuf", 4.0), ("media.json", 30.0)]:
         other = both(swift, peer)
         speedup = other / kryo if other and kryo else None
-        target(f"{peer} ÷ Kryo field (refs off), encode+decode", speedup, f"≥ {goal:g}×", lambda s, g=goal: s >= g)
+        target(f"{peer} ÷ Kryo 5 field (refs off), encode+decode", speedup, f"≥ {goal:g}×", lambda s, g=goal: s >= g)
     memcpy = swift.get("double-array-10M/memcpy")
     for op in ["encode", "decode"]:
         row = swift.get(f"double-array-10M/{op}")
@@ -128,39 +200,47 @@ def main(directory):
     readable, foundation = both(swift, "media.readable.json"), both(swift, "media.json")
     speedup = foundation / readable if readable and foundation else None
     target("JSONEncoder/Decoder ÷ readable JSON, encode+decode (issue 6)", speedup, "> 1× (3×)", lambda s: s > 1.0)
-    same = []
-    for name in ["media.field.refs-off", "media.field.refs-on", "media.manual"]:
-        a = os.path.join(directory, "swift-bytes", name + ".bin")
-        b = os.path.join(directory, "java-bytes", name + ".bin")
-        if os.path.exists(a) and os.path.exists(b):
-            same.append(open(a, "rb").read() == open(b, "rb").read())
-    target("MediaContent bytes identical to Java's (3 encodings)", sum(same) if same else None, "3 of 3",
-           lambda n: n == 3, f"{sum(same)} of {len(same)}")
+    for suffix, release in RELEASES:
+        same = []
+        for base in ["media.field.refs-off", "media.field.refs-on", "media.manual"]:
+            a = os.path.join(directory, "swift-bytes", base + suffix + ".bin")
+            b = os.path.join(directory, "java-bytes", base + suffix + ".bin")
+            if os.path.exists(a) and os.path.exists(b):
+                same.append(open(a, "rb").read() == open(b, "rb").read())
+        target(f"MediaContent bytes identical to Java {release}'s (3 encodings)", sum(same) if same else None,
+               "3 of 3", lambda n: n == 3, f"{sum(same)} of {len(same)}")
+    sized = [(name, row[3], peer_of(name)[3]) for name, row in swift.items() if peer_of(name)]
+    target("every Kryo row: encoded size equal to Java's", len(sized) if sized else None, "all",
+           lambda n: all(a == b for _, a, b in sized),
+           f"{sum(a == b for _, a, b in sized)} of {len(sized)}")
 
     floor_section(swift, java, both)
 
     graph = os.path.join(directory, "graph-memory.tsv")
     if os.path.exists(graph):
         print("\n## Growth with size: 1 000 000-node graph family (encode + decode, references on)\n")
-        print("| nodes | Swift time | ns per node | peak memory added | bytes per node | Java encode + decode |")
-        print("|---:|---:|---:|---:|---:|---:|")
+        print("| dialect | nodes | Swift time | ns per node | peak memory added | bytes per node "
+              "| Java encode + decode (same release) |")
+        print("|---|---:|---:|---:|---:|---:|---:|")
         labels = {10000: "10k", 100000: "100k", 1000000: "1M"}
         for line in open(graph):
-            _, nodes, _, memory, elapsed, size = line.split("\t")
+            tag, nodes, _, memory, elapsed, size = line.split("\t")
             nodes, memory, elapsed = int(nodes), int(memory), int(elapsed)
-            peer = both(java, f"graph-{labels.get(nodes, '')}")
-            print(f"| {nodes:,} | {ns(elapsed)} | {elapsed / nodes:,.0f} | {memory / 1e6:,.1f} MB | "
+            suffix, release = release_of(tag)
+            peer = both(java, f"graph-{labels.get(nodes, '')}{suffix}")
+            print(f"| Kryo {release} | {nodes:,} | {ns(elapsed)} | {elapsed / nodes:,.0f} | {memory / 1e6:,.1f} MB | "
                   f"{memory / nodes:,.0f} | {ns(peer) if peer else '–'} |")
 
     stream = os.path.join(directory, "stream.tsv")
     if os.path.exists(stream):
         print("\n## A stream of MediaContent records through a file (references off)\n")
-        print("| bytes | records | write | read | write MB/s | read MB/s | peak memory added | after the first 10 MB |")
-        print("|---:|---:|---:|---:|---:|---:|---:|---:|")
+        print("| dialect | bytes | records | write | read | write MB/s | read MB/s | peak memory added "
+              "| after the first 10 MB |")
+        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
         for line in open(stream):
-            _, size, records, write, read, peak, early = line.split("\t")
+            tag, size, records, write, read, peak, early = line.split("\t")
             size, write, read = int(size), int(write), int(read)
-            print(f"| {size:,} | {int(records):,} | {ns(write)} | {ns(read)} | {size / write * 1e3:,.0f} | "
+            print(f"| Kryo {release_of(tag)[1]} | {size:,} | {int(records):,} | {ns(write)} | {ns(read)} | {size / write * 1e3:,.0f} | "
                   f"{size / read * 1e3:,.0f} | {int(peak) / 1e6:,.1f} MB | {int(early) / 1e6:,.1f} MB |")
 
 
@@ -170,25 +250,29 @@ def floor_section(swift, java, both):
     floor = {op: swift.get(f"media.floor/{op}") for op in ["encode", "decode"]}
     if not all(floor.values()):
         return
+    release = RELEASES[0][1]
+    field_group, manual_group = "media.field.refs-off" + HEADLINE, "media.manual" + HEADLINE
     print("\n## The model's own cost (media.floor): the best any Swift serializer of MediaContent can do\n")
-    print("| operation | model floor | Java field (refs off) | Java hand-written | floor ÷ Java field "
-          "| floor ÷ Java hand-written | SwiftKryo field (refs off) ÷ floor |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
+    print(f"| operation | model floor | Java {release} field (refs off) | Java {release} hand-written "
+          "| floor ÷ Java field | floor ÷ Java hand-written | SwiftKryo field (refs off, Kryo 5) ÷ floor "
+          "| SwiftKryo field (refs off, Kryo 2.20) ÷ floor |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
 
     def ratio(a, b):
         return f"{a / b:.2f}" if a and b else "–"
 
     for op in ["encode", "decode", "encode+decode"]:
         if op == "encode+decode":
-            mine, field = both(swift, "media.floor"), both(java, "media.field.refs-off")
-            manual, kryo = both(java, "media.manual"), both(swift, "media.field.refs-off")
+            mine, field = both(swift, "media.floor"), both(java, field_group)
+            manual, kryo = both(java, manual_group), both(swift, field_group)
+            kryo2 = both(swift, "media.field.refs-off")
         else:
             mine = floor[op][0]
-            field, manual, kryo = [(table.get(f"{group}/{op}") or [None])[0] for table, group in
-                                   [(java, "media.field.refs-off"), (java, "media.manual"),
-                                    (swift, "media.field.refs-off")]]
+            field, manual, kryo, kryo2 = [(table.get(f"{group}/{op}") or [None])[0] for table, group in
+                                          [(java, field_group), (java, manual_group),
+                                           (swift, field_group), (swift, "media.field.refs-off")]]
         print(f"| {op} | {ns(mine)} | {ns(field) if field else '–'} | {ns(manual) if manual else '–'} | "
-              f"{ratio(mine, field)} | {ratio(mine, manual)} | {ratio(kryo, mine)} |")
+              f"{ratio(mine, field)} | {ratio(mine, manual)} | {ratio(kryo, mine)} | {ratio(kryo2, mine)} |")
     total = both(swift, "media.floor")
     for peer, goal in [("media.protobuf", 4.0), ("media.json", 30.0)]:
         other = both(swift, peer)

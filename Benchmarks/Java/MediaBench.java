@@ -472,7 +472,7 @@ public final class MediaBench {
     // ---------------------------------------------------------------- main
 
     static final String USAGE =
-        "usage: java MediaBench OUTDIR [--quick] [--only=NAME[,NAME...]] [--no-fork]";
+        "usage: java MediaBench OUTDIR [--quick] [--only=NAME[,NAME...]] [--no-fork] [--bytes-only]";
 
     static final String CHILD_PROPERTY = "mediabench.child";
 
@@ -530,8 +530,10 @@ public final class MediaBench {
         boolean quick = false;
         String[] only = null; // optional: run only workloads whose name contains one of these
         boolean noFork = false;
+        boolean bytesOnly = false; // write the encodings of the media.* workloads and stop: no timing
         for (String a : args) {
             if (a.equals("--quick")) quick = true;
+            else if (a.equals("--bytes-only")) bytesOnly = true;
             else if (a.equals("--no-fork")) noFork = true;
             else if (a.startsWith("--only=")) only = a.substring("--only=".length()).split(",");
             else if (outDir == null) outDir = a;
@@ -544,7 +546,7 @@ public final class MediaBench {
             System.err.println(USAGE);
             System.exit(2);
         }
-        if (!noFork && System.getProperty(CHILD_PROPERTY) == null) {
+        if (!noFork && !bytesOnly && System.getProperty(CHILD_PROPERTY) == null) {
             System.exit(runForked(args));
         }
         if (quick) {
@@ -562,6 +564,7 @@ public final class MediaBench {
         try {
             for (Spec spec : specs()) {
                 if (!selected(spec.name, only)) continue;
+                if (bytesOnly && !spec.name.startsWith("media.")) continue;
                 Workload w = spec.build.get();
                 System.err.println(w.name + ":");
                 // Produce the reference encoding once.
@@ -574,6 +577,7 @@ public final class MediaBench {
                 String err = w.checker.check(w.value, first);
                 if (err != null) fail(w.name + "/decode (initial): " + err);
                 w.lastDecoded = null;
+                if (bytesOnly) continue;
 
                 final Workload wl = w;
                 Stats enc = measure(w.name + "/encode", count -> {

@@ -25,12 +25,42 @@ enum WorkloadError: Error, CustomStringConvertible {
 /// Keeps results alive so the optimizer cannot drop the work.
 nonisolated(unsafe) var blackHole = 0
 
+/// The Kryo releases the Kryo rows run in, each with the suffix its rows' groups carry (the Java
+/// harness names its rows the same way for the release on its class path): none for Kryo 2.20, so
+/// that the names of earlier sittings and of the instruction-count scripts still hold.
+public let benchmarkDialects: [(dialect: KryoDialect, suffix: String)] = [(.v2, ""), (.v4, ".v4"), (.v5, ".v5")]
+
+/// The settings of the Java harness, the same in every release: references as given,
+/// registration required (every class is registered).
+public func benchmarkOptions(references: Bool) -> SerializationOptions {
+    SerializationOptions(references: references, registrationRequired: true)
+}
+
+/// The MediaContent encodings the Java harness also writes, in every dialect, named by group:
+/// `media.field.refs-off`, `media.field.refs-on`, `media.manual`, then the same with `.v4` and `.v5`.
+public func mediaEncodings() throws -> [(name: String, bytes: [UInt8])] {
+    let registry = try benchmarkRegistry()
+    let manualRegistry = try manualRegistry()
+    let standard = MediaContent.standard()
+    var files: [(name: String, bytes: [UInt8])] = []
+    for (dialect, suffix) in benchmarkDialects {
+        for (label, references) in [("refs-off", false), ("refs-on", true)] {
+            let codec = KryoCodec(registry: registry, dialect: dialect, options: benchmarkOptions(references: references))
+            files.append(("media.field.\(label)\(suffix)", try codec.encode(standard, as: MediaContent.self)))
+        }
+        let manual = KryoCodec(
+            registry: manualRegistry, dialect: dialect, framing: .object, options: benchmarkOptions(references: false))
+        files.append(("media.manual\(suffix)", try manual.encode(standard, as: MediaContent.self)))
+    }
+    return files
+}
+
 /// Builds the workloads whose group passes `wants`. `includeLarge` adds the 10 M arrays, the 10 k
-/// list and the graphs.
+/// list and the graphs. The Kryo rows run in each of ``benchmarkDialects``.
 public func makeWorkloads(includeLarge: Bool = true, wants: (String) -> Bool = { _ in true }) throws -> [Workload] {
     let registry = try benchmarkRegistry()
-    let off = SerializationOptions(references: false)
-    let on = SerializationOptions(references: true)
+    let off = benchmarkOptions(references: false)
+    let on = benchmarkOptions(references: true)
     var workloads: [Workload] = []
 
     // Typed calls, as a Swift caller who knows the type writes them (Java: writeClassAndObject,
@@ -60,38 +90,48 @@ public func makeWorkloads(includeLarge: Bool = true, wants: (String) -> Bool = {
 
     let standard = MediaContent.standard()
     let isStandard: (MediaContent) -> Bool = { $0 == standard }
-    try kryoPair("media.field.refs-off", KryoCodec(registry: registry, options: off), standard, decodeAs: isStandard)
-    try kryoPair("media.field.refs-on", KryoCodec(registry: registry, options: on), standard, decodeAs: isStandard)
-    // The same bytes through serializers with the fields in line: what generated code would gain.
-    if wants("media.inlined") {
-        let inlined = try inlinedRegistry()
-        for (label, options) in [("refs-off", off), ("refs-on", on)] {
-            let codec = KryoCodec(registry: inlined, options: options)
-            let expected = try KryoCodec(registry: registry, options: options).encode(standard, as: MediaContent.self)
-            guard try codec.encode(standard, as: MediaContent.self) == expected else {
-                throw WorkloadError.mismatch("media.inlined.\(label): bytes differ from the field serializer's")
+    for (dialect, suffix) in benchmarkDialects {
+        try kryoPair(
+            "media.field.refs-off\(suffix)", KryoCodec(registry: registry, dialect: dialect, options: off), standard,
+            decodeAs: isStandard)
+        try kryoPair(
+            "media.field.refs-on\(suffix)", KryoCodec(registry: registry, dialect: dialect, options: on), standard,
+            decodeAs: isStandard)
+        // The same bytes through serializers with the fields in line: what generated code would gain.
+        if wants("media.inlined") {
+            let inlined = try inlinedRegistry()
+            for (label, options) in [("refs-off", off), ("refs-on", on)] {
+                let group = "media.inlined.\(label)\(suffix)"
+                guard wants(group) else { continue }
+                let codec = KryoCodec(registry: inlined, dialect: dialect, options: options)
+                let expected = try KryoCodec(registry: registry, dialect: dialect, options: options)
+                    .encode(standard, as: MediaContent.self)
+                guard try codec.encode(standard, as: MediaContent.self) == expected else {
+                    throw WorkloadError.mismatch("\(group): bytes differ from the field serializer's")
+                }
+                try kryoPair(group, codec, standard, decodeAs: isStandard)
             }
-            try kryoPair("media.inlined.\(label)", codec, standard, decodeAs: isStandard)
         }
-    }
-    // Hand-written serializers, framed as Java's writeObject: decoded with their type.
-    if wants("media.manual") {
-        let manual = KryoCodec(registry: try manualRegistry(), framing: .object, options: off)
-        let manualBytes = try manual.encode(standard, as: MediaContent.self)
-        guard try manual.decode(MediaContent.self, from: manualBytes) == standard else {
-            throw WorkloadError.mismatch("media.manual")
+        // Hand-written serializers, framed as Java's writeObject: decoded with their type.
+        let manualGroup = "media.manual\(suffix)"
+        if wants(manualGroup) {
+            let manual = KryoCodec(registry: try manualRegistry(), dialect: dialect, framing: .object, options: off)
+            let manualBytes = try manual.encode(standard, as: MediaContent.self)
+            guard try manual.decode(MediaContent.self, from: manualBytes) == standard else {
+                throw WorkloadError.mismatch(manualGroup)
+            }
+            let manualOutput = KryoOutput(capacity: manualBytes.count)
+            workloads.append(
+                Workload(name: "\(manualGroup)/encode", bytes: manualBytes.count) {
+                    manualOutput.reset()
+                    try manual.encode(standard, as: MediaContent.self, to: manualOutput)
+                    blackHole &+= manualOutput.count
+                })
+            workloads.append(
+                Workload(name: "\(manualGroup)/decode", bytes: manualBytes.count) {
+                    blackHole &+= Int(try manual.decode(MediaContent.self, from: manualBytes).media.width)
+                })
         }
-        let manualOutput = KryoOutput(capacity: manualBytes.count)
-        workloads.append(
-            Workload(name: "media.manual/encode", bytes: manualBytes.count) {
-                manualOutput.reset()
-                try manual.encode(standard, as: MediaContent.self, to: manualOutput)
-                blackHole &+= manualOutput.count
-            })
-        workloads.append(
-            Workload(name: "media.manual/decode", bytes: manualBytes.count) {
-                blackHole &+= Int(try manual.decode(MediaContent.self, from: manualBytes).media.width)
-            })
     }
 
     // The model's own cost, with no format: the floor under every serializer of MediaContent.
@@ -196,35 +236,40 @@ public func makeWorkloads(includeLarge: Bool = true, wants: (String) -> Bool = {
 
     guard includeLarge else { return workloads }
 
+    // The data of the large rows is made once and shared by the dialects.
     let list: [Any?] = (0..<10_000).map { _ in MediaContent.standard() }
-    try kryoPair("media-list-10k", KryoCodec(registry: registry, options: off), list) {
-        $0.count == 10_000
+    let ints = wants("int-array-10M") ? (0..<10_000_000).map { Int32(truncatingIfNeeded: Int64($0) &* 2_654_435_761) } : []
+    let doubles = wants("double-array-10M") ? (0..<10_000_000).map { Double($0) * 0.5 } : []
+    let graphs = [("10k", 10_000), ("100k", 100_000), ("1M", 1_000_000)].map { label, count in
+        (label, count, wants("graph-\(label)") ? GraphNode.graph(count) as [Any?] : [])
     }
-
-    if wants("int-array-10M") {
-        let ints = (0..<10_000_000).map { Int32(truncatingIfNeeded: Int64($0) &* 2_654_435_761) }
-        try kryoPair("int-array-10M", KryoCodec(registry: registry, options: off), ints) { $0 == ints }
-    }
-    if wants("double-array-10M") {
-        let doubles = (0..<10_000_000).map { Double($0) * 0.5 }
-        try kryoPair("double-array-10M", KryoCodec(registry: registry, options: off), doubles) {
-            $0 == doubles
+    for (dialect, suffix) in benchmarkDialects {
+        let offCodec = KryoCodec(registry: registry, dialect: dialect, options: off)
+        try kryoPair("media-list-10k\(suffix)", offCodec, list) { $0.count == 10_000 }
+        if !ints.isEmpty {
+            try kryoPair("int-array-10M\(suffix)", offCodec, ints) { $0 == ints }
         }
-        let doubleBytes = doubles.count * 8
-        let source = UnsafeMutableRawPointer.allocate(byteCount: doubleBytes, alignment: 16)
-        let target = UnsafeMutableRawPointer.allocate(byteCount: doubleBytes, alignment: 16)
-        source.initializeMemory(as: UInt8.self, repeating: 1, count: doubleBytes)
-        workloads.append(
-            Workload(name: "double-array-10M/memcpy", bytes: doubleBytes) {
-                target.copyMemory(from: source, byteCount: doubleBytes)
-                blackHole &+= Int(target.load(fromByteOffset: doubleBytes / 2, as: UInt8.self))
-            })
-    }
-
-    for (label, count) in [("10k", 10_000), ("100k", 100_000), ("1M", 1_000_000)] {
-        try kryoPair("graph-\(label)", KryoCodec(registry: registry, options: on), GraphNode.graph(count) as [Any?]) {
-            guard $0.count == count, let last = $0.last as? GraphNode else { return false }
-            return last.parent === ($0[(count - 1) / 2] as? GraphNode)
+        if !doubles.isEmpty {
+            try kryoPair("double-array-10M\(suffix)", offCodec, doubles) { $0 == doubles }
+        }
+        if suffix.isEmpty, wants("double-array-10M") {
+            let doubleBytes = doubles.count * 8
+            let source = UnsafeMutableRawPointer.allocate(byteCount: doubleBytes, alignment: 16)
+            let target = UnsafeMutableRawPointer.allocate(byteCount: doubleBytes, alignment: 16)
+            source.initializeMemory(as: UInt8.self, repeating: 1, count: doubleBytes)
+            workloads.append(
+                Workload(name: "double-array-10M/memcpy", bytes: doubleBytes) {
+                    target.copyMemory(from: source, byteCount: doubleBytes)
+                    blackHole &+= Int(target.load(fromByteOffset: doubleBytes / 2, as: UInt8.self))
+                })
+        }
+        for (label, count, graph) in graphs where !graph.isEmpty {
+            try kryoPair(
+                "graph-\(label)\(suffix)", KryoCodec(registry: registry, dialect: dialect, options: on), graph
+            ) {
+                guard $0.count == count, let last = $0.last as? GraphNode else { return false }
+                return last.parent === ($0[(count - 1) / 2] as? GraphNode)
+            }
         }
     }
     return workloads

@@ -1,8 +1,9 @@
 // Times every workload the way the Java harness does (warm-up, then passes of ≥ 0.2 s) and prints
 // `name<TAB>median_ns<TAB>min_ns<TAB>max_ns<TAB>bytes`. `--write DIR` also saves the MediaContent
-// encodings for the byte comparison with Java and the keyed archives; `--graph-memory N` reports the peak resident memory
-// of encoding and decoding an N-node graph in a fresh process; `--stream-megabytes N` writes N MB of
-// MediaContent records to a file through one stream, reads them back, and reports time and memory.
+// encodings (every dialect) for the byte comparison with Java and the keyed archives; `--graph-memory N`
+// reports the peak resident memory of encoding and decoding an N-node graph in a fresh process;
+// `--stream-megabytes N` writes N MB of MediaContent records to a file through one stream, reads
+// them back, and reports time and memory; both in the dialect `--dialect` names (v2 by default).
 import Foundation
 import SwiftKryo
 import Workloads
@@ -23,6 +24,13 @@ if arguments.contains("--help") || arguments.contains("-h") {
           --write DIR          also save the MediaContent encodings and keyed archives in DIR
           --graph-memory N     time and peak memory of an N-node graph, encoded and decoded
           --stream-megabytes N write N MB of records through a stream file and read them back
+          --dialect v2|v4|v5   the Kryo release of --graph-memory and --stream-megabytes (v2)
+          --check-against DIR  compare the MediaContent encodings of every dialect with the files
+                               of the same names in DIR (the Java harness's bytes) and stop: exit
+                               status 1 if one differs or is missing; nothing is timed
+
+        The Kryo rows run in Kryo 2.20's dialect (media.field.refs-off/encode), Kryo 4's
+        (media.field.refs-off.v4/encode) and Kryo 5's (media.field.refs-off.v5/encode).
         """)
     exit(0)
 }
@@ -45,19 +53,52 @@ func peakResidentBytes() -> Int {
     return usage.ru_maxrss * 1024
 }
 
+let dialectArgument = argument(after: "--dialect") ?? "v2"
+guard
+    let chosenDialect = benchmarkDialects.first(where: {
+        ($0.suffix.isEmpty ? "v2" : String($0.suffix.dropFirst())) == dialectArgument
+    })
+else {
+    FileHandle.standardError.write(Data("error: --dialect takes v2, v4 or v5\n".utf8))
+    exit(2)
+}
+let (dialect, dialectSuffix) = chosenDialect
+
 do {
     if let countText = argument(after: "--graph-memory"), let count = Int(countText) {
         let before = peakResidentBytes()
-        let codec = KryoCodec(registry: try benchmarkRegistry())
+        let codec = KryoCodec(registry: try benchmarkRegistry(), dialect: dialect, options: benchmarkOptions(references: true))
         let start = now()
         let bytes = try codec.encode(GraphNode.graph(count) as [Any?])
         let back = try codec.decode([Any?].self, from: bytes)
         let elapsed = now() - start
-        print("graph-memory\t\(count)\t\(back.count)\t\(peakResidentBytes() - before)\t\(elapsed)\t\(bytes.count)")
+        print("graph-memory\(dialectSuffix)\t\(count)\t\(back.count)\t\(peakResidentBytes() - before)\t\(elapsed)\t\(bytes.count)")
         exit(0)
     }
     if let megabytesText = argument(after: "--stream-megabytes"), let megabytes = Int(megabytesText) {
         try streamRecords(megabytes: megabytes)
+        exit(0)
+    }
+    if let directory = argument(after: "--check-against") {
+        // Before anything is timed: the same bytes as Java's, in every dialect.
+        var differ: [String] = []
+        for (name, bytes) in try mediaEncodings() {
+            let url = URL(fileURLWithPath: directory).appendingPathComponent("\(name).bin")
+            guard let java = FileManager.default.contents(atPath: url.path) else {
+                differ.append("\(name) (no Java bytes)")
+                continue
+            }
+            if [UInt8](java) == bytes {
+                FileHandle.standardError.write(Data("  \(name): \(bytes.count) bytes, identical to Java's\n".utf8))
+            } else {
+                differ.append("\(name) (Swift \(bytes.count) bytes, Java \(java.count))")
+            }
+        }
+        guard differ.isEmpty else {
+            FileHandle.standardError.write(
+                Data("error: bytes differ from Java's: \(differ.joined(separator: ", "))\n".utf8))
+            exit(1)
+        }
         exit(0)
     }
     let filter = argument(after: "--filter")
@@ -67,22 +108,7 @@ do {
     if let directory = argument(after: "--write") {
         let registry = try benchmarkRegistry()
         let standard = MediaContent.standard()
-        let files: [(String, [UInt8])] = [
-            (
-                "media.field.refs-off",
-                try KryoCodec(registry: registry, options: .init(references: false)).encode(standard)
-            ),
-            (
-                "media.field.refs-on",
-                try KryoCodec(registry: registry, options: .init(references: true)).encode(standard)
-            ),
-            (
-                "media.manual",
-                try KryoCodec(registry: try manualRegistry(), framing: .object, options: .init(references: false))
-                    .encode(standard, as: MediaContent.self)
-            ),
-        ]
-        for (name, bytes) in files {
+        for (name, bytes) in try mediaEncodings() {
             try Data(bytes).write(to: URL(fileURLWithPath: directory).appendingPathComponent("\(name).bin"))
         }
         // The keyed archives of the same graph, ours and Foundation's, for inspection (`plutil -p`).
@@ -146,7 +172,7 @@ do {
 /// `stream<TAB>bytes<TAB>records<TAB>write_ns<TAB>read_ns<TAB>peak_rss_added<TAB>rss_after_first_10MB`.
 /// Flat memory shows as a peak no larger than after the first 10 MB.
 func streamRecords(megabytes: Int) throws {
-    let codec = KryoCodec(registry: try benchmarkRegistry(), options: .init(references: false))
+    let codec = KryoCodec(registry: try benchmarkRegistry(), dialect: dialect, options: benchmarkOptions(references: false))
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("kryo-stream-\(getpid()).bin")
     defer { try? FileManager.default.removeItem(at: url) }
     guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
@@ -188,5 +214,5 @@ func streamRecords(megabytes: Int) throws {
     let readTime = now() - readStart
     let size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
     print(
-        "stream\t\(size)\t\(records)\t\(writeTime)\t\(readTime)\t\(peakResidentBytes() - before)\t\(afterTenMegabytes)")
+        "stream\(dialectSuffix)\t\(size)\t\(records)\t\(writeTime)\t\(readTime)\t\(peakResidentBytes() - before)\t\(afterTenMegabytes)")
 }
