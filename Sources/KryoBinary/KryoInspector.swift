@@ -1103,7 +1103,7 @@ final class KryoStreamWalker {
     func bean(_ schema: JavaClassSchema, depth: Int) throws(WalkStop) {
         guard case .fields(let kind, _) = schema.layout else { return }
         switch kind {
-        case .field:
+        case .field, .record:
             for field in schema.fieldsInJavaOrder { try beanField(field, depth: depth) }
         case .tagged:
             try taggedBean(schema, depth: depth)

@@ -67,9 +67,11 @@ public struct Schema<Root>: Sendable {
     public init(java: String, isFinal: Bool = false, serializer: FieldSerializerKind = .field, fieldList: [Field<Root>])
     where Root: Schematized {
         let sorted = Field<Root>.javaOrder(fieldList)
+        // Java records are final classes.
+        let isFinal = isFinal || serializer == .record
         let made: AnySerializer
         switch serializer {
-        case .field: made = AnySerializer(FieldSerializer<Root>(fields: sorted, isFinal: isFinal))
+        case .field, .record: made = AnySerializer(FieldSerializer<Root>(fields: sorted, isFinal: isFinal))
         case .tagged: made = AnySerializer(TaggedFieldSerializer<Root>(fields: sorted, isFinal: isFinal))
         case .compatible: made = AnySerializer(CompatibleFieldSerializer<Root>(fields: sorted, isFinal: isFinal))
         }
@@ -118,6 +120,12 @@ public enum FieldSerializerKind: Sendable, Equatable {
     /// Java's `CompatibleFieldSerializer`: the field names once per graph, then each field in
     /// chunks a reader can skip. Fields may be added and removed in either direction.
     case compatible
+    /// Kryo 5's `RecordSerializer`, for Java records: the components in name order, as the
+    /// field layout writes them, but without generic arguments, so that the elements, keys and
+    /// values of a collection component always carry their class. Schema files drop the
+    /// generics themselves; a schema declared in Swift declares such components untyped
+    /// (`[Any?]`, `[AnyHashable: Any?]`).
+    case record
 }
 
 /// Collects the fields of a ``Schema``.

@@ -233,12 +233,12 @@ struct NodeReader {
             case "serializer":
                 let text = try string(value, "a serializer")
                 let kinds: [String: FieldSerializerKind] = [
-                    "field": .field, "tagged": .tagged, "compatible": .compatible,
+                    "field": .field, "tagged": .tagged, "compatible": .compatible, "record": .record,
                 ]
                 guard let kind = kinds[text] else {
                     throw error(
                         at: textPosition(value),
-                        "unknown serializer \(quoted(text)) (expected field, tagged or compatible)")
+                        "unknown serializer \(quoted(text)) (expected field, tagged, compatible or record)")
                 }
                 entry.serializer = Located(value: kind, position: textPosition(value))
             case "fields":

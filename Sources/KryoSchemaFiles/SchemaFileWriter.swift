@@ -133,6 +133,7 @@ struct SchemaFileWriter {
         case .field: "field"
         case .tagged: "tagged"
         case .compatible: "compatible"
+        case .record: "record"
         }
     }
 

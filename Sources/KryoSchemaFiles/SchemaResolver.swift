@@ -80,8 +80,11 @@ struct SchemaResolver {
         }
         let set = SchemaSet(
             classes: entries.map { entry in
-                JavaClassSchema(
-                    javaName: entry.javaName, id: entry.syntax.id?.value, isFinal: entry.syntax.isFinal,
+                // Java records are final classes.
+                let isRecord: Bool
+                if case .fields(.record, _) = entry.layout { isRecord = true } else { isRecord = false }
+                return JavaClassSchema(
+                    javaName: entry.javaName, id: entry.syntax.id?.value, isFinal: entry.syntax.isFinal || isRecord,
                     layout: entry.layout, readableName: entry.syntax.readableName,
                     archiveName: entry.syntax.archiveName)
             },

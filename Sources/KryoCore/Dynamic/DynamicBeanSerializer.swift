@@ -38,7 +38,7 @@ struct DynamicBeanSerializer: Serializer {
             throw SerializationError(.typeMismatch, expected: "an object of \(javaName)", found: value.javaClass)
         }
         switch kind {
-        case .field:
+        case .field, .record:
             for field in fields { try field.write(value, to: writer) }
         case .tagged:
             try FieldLayouts.writeTagged(
@@ -62,7 +62,7 @@ struct DynamicBeanSerializer: Serializer {
             return object
         }
         switch kind {
-        case .field:
+        case .field, .record:
             for field in fields { try field.read(into: object, from: reader) }
         case .tagged:
             try FieldLayouts.readTagged(

@@ -83,13 +83,15 @@ extension Registry {
                 let dynamicFields = try schema.fieldsInJavaOrder.map { field in
                     try catalog.dynamicField(field, of: schema, in: library)
                 }
+                // Java records are final classes.
+                let isFinal = schema.isFinal || kind == .record
                 let serializer = DynamicBeanSerializer(
-                    javaName: schema.javaName, kind: kind, isFinal: schema.isFinal, fields: dynamicFields,
+                    javaName: schema.javaName, kind: kind, isFinal: isFinal, fields: dynamicFields,
                     declared: fields.map(\.name))
                 classes.append(
                     Registration(
                         swiftType: DynamicObject.self, id: schema.id, javaName: schema.javaName,
-                        serializer: AnySerializer(serializer), isFinal: schema.isFinal, tracksReferences: true,
+                        serializer: AnySerializer(serializer), isFinal: isFinal, tracksReferences: true,
                         archiveClass: schema.archiveName.map { ArchiveClass($0) }, readableName: schema.readableName))
             }
         }
@@ -174,6 +176,8 @@ private struct DynamicCatalog {
         } else {
             var declared = try declaredType(field.type, in: library, context: "\(owner.javaName).\(field.name)")
             if field.isPublicField { declared = declared.withKryo2PublicFieldGenerics }
+            // Kryo 5's RecordSerializer gives its components no generic arguments.
+            if case .fields(.record, _) = owner.layout { declared = declared.withoutGenerics }
             if let isFinal = field.isFinal { declared.finality = isFinal ? .final : .nonFinal }
             declared.canBeNull = field.isNullable
             if declared.swiftType == String.self, declared.finality != .nonFinal {
