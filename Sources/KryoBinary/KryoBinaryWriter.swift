@@ -527,7 +527,8 @@ public final class KryoBinaryWriter: ValueWriter {
             throw SerializationError(
                 .invalidValue, expected: "a skippable field to end", found: "none begun (a serializer bug)")
         }
-        withOutput { $0.endChunks(from: start) }
+        let flushes = state.pointee.dialect.version >= .kryo4
+        withOutput { $0.endChunks(from: start, flushingEnclosingRuns: flushes) }
         try withOutput { try $0.flushIfNeeded() }
     }
 

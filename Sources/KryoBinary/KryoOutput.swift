@@ -85,6 +85,7 @@ public final class KryoOutput {
     func reset(keepingAtMost limit: Int) {
         reset()
         openRuns = 0
+        chunkRunFlushes.removeAll()
         guard state.pointee.capacity > limit else { return }
         state.pointee.bytes.deallocate()
         state.pointee.capacity = 256
@@ -118,16 +119,60 @@ public final class KryoOutput {
     /// starts.
     public func beginChunks() -> Int {
         openRuns += 1
+        chunkRunFlushes.append([])
         return state.pointee.count
     }
+
+    /// For each open chunk run, innermost last: where an inner run ended with a flush (Kryo 4
+    /// and 5), so that the run's chunks end there too.
+    private var chunkRunFlushes: [[Int]] = []
 
     /// Cuts the bytes written since `start` into chunks as Kryo 2.20's `OutputChunked` does —
     /// each at most 1024 bytes, preceded by its length as a positive varint — and ends them with
     /// an empty chunk (`00`).
-    public func endChunks(from start: Int) {
+    ///
+    /// With `flushingEnclosingRuns` (Kryo 4 and 5, whose `OutputChunked.flush()` flushes the
+    /// stream beneath it), the chunk runs this one is nested in end a chunk where this one's
+    /// chunks end, as Java's do: their chunks are cut at those places first, then every 1024 bytes.
+    public func endChunks(from start: Int, flushingEnclosingRuns: Bool = false) {
         openRuns = max(openRuns - 1, 0)
+        let flushes = chunkRunFlushes.popLast() ?? []
         // A start that ``beginChunks()`` did not return (past the end): an empty run.
         let start = min(max(start, 0), state.pointee.count)
+        if flushes.contains(where: { $0 > start && $0 < state.pointee.count }) {
+            endChunks(from: start, cutAt: flushes)
+        } else {
+            endChunksOnce(from: start)
+        }
+        if flushingEnclosingRuns {
+            // Before this run's closing 0, as Java flushes before writing it.
+            let flushPoint = state.pointee.count - 1
+            for index in chunkRunFlushes.indices { chunkRunFlushes[index].append(flushPoint) }
+        }
+    }
+
+    /// Cuts the bytes from `start` into chunks that end at each of `cuts` and every 1024 bytes
+    /// between them (empty pieces make no chunk), then the closing 0.
+    private func endChunks(from start: Int, cutAt cuts: [Int]) {
+        let bytes = [UInt8](UnsafeBufferPointer(start: state.pointee.bytes + start, count: state.pointee.count - start))
+        state.pointee.count = start
+        var pieceStart = 0
+        for end in cuts.map({ $0 - start }).filter({ $0 > 0 && $0 < bytes.count }).sorted() + [bytes.count]
+        where end > pieceStart {
+            var chunkStart = pieceStart
+            while chunkStart < end {
+                let chunkEnd = min(chunkStart + 1024, end)
+                writeVarInt32(Int32(chunkEnd - chunkStart), optimizePositive: true)
+                bytes[chunkStart..<chunkEnd].withUnsafeBytes { writeBytes($0) }
+                chunkStart = chunkEnd
+            }
+            pieceStart = end
+        }
+        writeByte(0)
+    }
+
+    /// The run from `start` in chunks of 1024 bytes, then the closing 0, moved in place.
+    private func endChunksOnce(from start: Int) {
         let length = state.pointee.count - start
         let chunkSize = 1024
         let fullChunks = length / chunkSize

@@ -5,7 +5,7 @@ import Testing
 /// BlowfishSerializer against the real Java Kryo 2.20, 4.0.3 and 5.6.2: the small Java program
 /// Tests/JavaBlowfish/BlowfishPeer.java (its cases are mirrored in ``BlowfishCase/all``) is
 /// compiled against each release's jars and run once, both directions. Kryo 2.20 always runs;
-/// 4 and 5 when `SWIFTKRYO_PEER_VERSIONS` names them, as for JavaInteropVersionsTests.
+/// 4 and 5 unless `SWIFTKRYO_PEER_VERSIONS` says otherwise, as for JavaInteropVersionsTests.
 @Suite struct BlowfishPeerTests {
     static let versions = [2] + PeerVersions.enabled
 

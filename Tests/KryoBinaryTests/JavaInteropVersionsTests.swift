@@ -2,10 +2,11 @@ import Foundation
 import SwiftKryo
 import Testing
 
-/// The Kryo releases besides 2.20 whose peer tests `SWIFTKRYO_PEER_VERSIONS` turns on (e.g. `4,5`).
+/// The Kryo releases besides 2.20 whose peer tests run: 4 and 5 (their jars are the ones
+/// Tests/run.sh fetches), unless `SWIFTKRYO_PEER_VERSIONS` names others (`5`, or empty for none).
 enum PeerVersions {
     static let enabled: [Int] = {
-        let setting = ProcessInfo.processInfo.environment["SWIFTKRYO_PEER_VERSIONS"] ?? ""
+        let setting = ProcessInfo.processInfo.environment["SWIFTKRYO_PEER_VERSIONS"] ?? "4,5"
         let named = Set(setting.split(whereSeparator: { $0 == "," || $0 == " " }).compactMap { Int($0) })
         return [4, 5].filter(named.contains)
     }()
@@ -18,7 +19,7 @@ enum PeerVersions {
 /// Apache Flink 2 ships it), both directions: JavaInteropTests' four tests for each release, the
 /// same cases, Swift in the release's dialect. The jars are the ones Tests/run.sh fetches.
 ///
-/// Off unless `SWIFTKRYO_PEER_VERSIONS` names the releases to run, e.g. `4,5` or `5`.
+/// `SWIFTKRYO_PEER_VERSIONS` may narrow the releases (`5`) or turn the suite off (empty).
 @Suite(.enabled(if: !PeerVersions.enabled.isEmpty, "SWIFTKRYO_PEER_VERSIONS names no Kryo release"))
 struct JavaInteropVersionsTests {
     static let arguments = PeerVersions.arguments

@@ -269,7 +269,7 @@ struct JdkTypesPeerRun: Sendable {
 }
 
 /// Kryo 4.0.3 and 5.6.2's JDK type serializers against the real jars, both directions, byte for
-/// byte. Off unless `SWIFTKRYO_PEER_VERSIONS` names the releases (as JavaInteropVersionsTests).
+/// byte. For the releases of `PeerVersions` (4 and 5 unless `SWIFTKRYO_PEER_VERSIONS` says otherwise).
 @Suite(.enabled(if: !PeerVersions.enabled.isEmpty, "SWIFTKRYO_PEER_VERSIONS names no Kryo release"))
 struct JdkTypesPeerTests {
     static let cases: [(Int, String)] = PeerVersions.arguments.flatMap { version in
