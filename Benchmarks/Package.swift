@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 // Benchmarks for SwiftKryo, kept apart from the library so that its build and tests do not pay
 // for these dependencies. `swift package benchmark` runs the package-benchmark target;
-// `bash run.sh` runs the Swift workloads and the Java Kryo 2.20 harness in one sitting.
+// `bash run.sh` runs the Swift workloads and the Java Kryo 5.6.2, 4.0.3 and 2.20 harness in one sitting.
 import PackageDescription
 
 let package = Package(
