@@ -387,10 +387,10 @@ public final class KryoBinaryWriter: ValueWriter {
         if let value {
             let type = Swift.type(of: value)
             if let declared = slot.registration, type == slot.declared.swiftType,
-                slot.declared.javaName == nil || slot.isFinal
+                slot.declared.javaName == nil || slot.isFinal, declared.javaNameOfValue == nil || slot.isFinal
             {
                 // A final slot holds its declared class (Java writes no class for it); values of the
-                // dynamic path otherwise name their class themselves.
+                // dynamic path, and values that choose their Java class, otherwise name it themselves.
                 registration = declared
             } else {
                 registration = try self.registration(forValue: value)
@@ -411,7 +411,7 @@ public final class KryoBinaryWriter: ValueWriter {
     /// registration), not a value of the dynamic path (registered by its class name).
     private func rememberUntyped(_ type: any Any.Type, _ registration: Registration) {
         guard !ValueConversion.isOptionalType(type), type != AnyHashable.self, type != String.self,
-            type != DynamicObject.self, type != DynamicEnum.self
+            type != DynamicObject.self, type != DynamicEnum.self, registration.javaNameOfValue == nil
         else { return }
         state.pointee.lastUntyped = (ObjectIdentifier(type), boundGeneration, Unmanaged.passUnretained(registration))
     }

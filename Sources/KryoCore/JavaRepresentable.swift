@@ -19,3 +19,14 @@ extension JavaRepresentable {
     public static var isJavaFinal: Bool { defaultSerializer.isFinal }
     public static var isReferenceTracked: Bool { true }
 }
+
+/// A type whose values are instances of several Java classes, one chosen by each value: Java's
+/// `List.of(a, b)` is an `ImmutableCollections$List12`, `List.of(a, b, c)` a `$ListN`; a
+/// `Charset` is a `sun.nio.cs.UTF_8` or an `ISO_8859_1`. Each of ``javaClassNames`` reads back as
+/// the type, and a value is written as ``javaClassNameOfValue``.
+public protocol JavaClassChosenByValue: JavaRepresentable, SendableMetatype {
+    /// Every Java class a value of the type may be.
+    static var javaClassNames: [String] { get }
+    /// The Java class of this value.
+    var javaClassNameOfValue: String { get }
+}

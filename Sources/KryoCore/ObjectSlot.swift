@@ -278,7 +278,11 @@ public final class BoundSlot<Value>: Sendable {
             serializer = registered
         }
         borrowedResolved = Unmanaged.passUnretained(resolved)
-        if let serializer, let registration = resolved.registration {
+        // A type whose values choose their Java class goes through the backend, which asks each
+        // value its class (unless the slot is final: Java writes no class there).
+        if let serializer, let registration = resolved.registration,
+            registration.javaNameOfValue == nil || resolved.isFinal
+        {
             typed = (Unmanaged.passUnretained(serializer), Unmanaged.passUnretained(registration))
         } else {
             typed = nil

@@ -23,6 +23,9 @@ public final class Registration: Sendable {
     /// The `$class` name the readable format writes for values of the type; by default the
     /// archive class name.
     public let readableName: String
+    /// For a type whose values choose their Java class (``JavaClassChosenByValue``): the class
+    /// of a value, whose registration then writes it; `nil` for every other type.
+    public let javaNameOfValue: (@Sendable (Any) -> String?)?
 
     /// Creates a registration.
     ///
@@ -32,8 +35,10 @@ public final class Registration: Sendable {
     public init(
         swiftType: any Any.Type, id: Int?, javaName: String, serializer: AnySerializer, isFinal: Bool,
         tracksReferences: Bool, usesDefaultSerializer: Bool = false, archiveClass: ArchiveClass? = nil,
-        readableName: String? = nil, enumOrdinal: (@Sendable (Any) -> Int?)? = nil
+        readableName: String? = nil, enumOrdinal: (@Sendable (Any) -> Int?)? = nil,
+        javaNameOfValue: (@Sendable (Any) -> String?)? = nil
     ) {
+        self.javaNameOfValue = javaNameOfValue ?? Registration.classChooser(swiftType)
         self.usesDefaultSerializer = usesDefaultSerializer
         self.archiveClass = archiveClass ?? ArchiveClass(javaName)
         self.readableName = readableName ?? self.archiveClass.name
@@ -68,11 +73,26 @@ public final class Registration: Sendable {
 
     /// The default registration of a ``JavaRepresentable`` type, without an id.
     public static func defaultFor(_ type: any Any.Type) -> Registration? {
+        defaultFor(type, javaName: nil)
+    }
+
+    /// The default registration of a ``JavaRepresentable`` type under one of its Java names
+    /// (``JavaClassChosenByValue/javaClassNames``), without an id.
+    public static func defaultFor(_ type: any Any.Type, javaName: String?) -> Registration? {
         guard let representable = type as? any JavaRepresentable.Type else { return nil }
         return Registration(
-            swiftType: type, id: nil, javaName: representable.javaClassName,
+            swiftType: type, id: nil, javaName: javaName ?? representable.javaClassName,
             serializer: representable.defaultSerializer, isFinal: representable.isJavaFinal,
             tracksReferences: representable.isReferenceTracked, usesDefaultSerializer: true)
+    }
+
+    /// The class chooser of a ``JavaClassChosenByValue`` type.
+    private static func classChooser(_ type: any Any.Type) -> (@Sendable (Any) -> String?)? {
+        guard let choosing = type as? any JavaClassChosenByValue.Type else { return nil }
+        func chooser<T: JavaClassChosenByValue>(_: T.Type) -> @Sendable (Any) -> String? {
+            { ($0 as? T)?.javaClassNameOfValue }
+        }
+        return chooser(choosing)
     }
 }
 

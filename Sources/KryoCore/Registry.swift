@@ -32,6 +32,8 @@ public final class Registry: Sendable {
     private let byReadableName: [String: Registration]
     /// Registrations resolved for unregistered types (defaults by kind), computed once each.
     private let resolved = Mutex<[ObjectIdentifier: Registration?]>([:])
+    /// Registrations resolved for the Java classes of ``JavaClassChosenByValue`` types.
+    private let resolvedByName = Mutex<[String: Registration?]>([:])
 
     /// Builds a registry from a declaration.
     public convenience init(@RegistryBuilder _ content: () -> [Register]) throws {
@@ -221,7 +223,20 @@ public final class Registry: Sendable {
     /// (collections, maps, `Date`, arrays of any registered or default type).
     public func registration(forJavaName name: String) -> Registration? {
         if let registration = byName[name] { return registration }
-        if let type = Registry.defaultNames[name] { return Registration.defaultFor(type) }
+        if let type = Registry.defaultNames[name] {
+            guard type is any JavaClassChosenByValue.Type else { return Registration.defaultFor(type) }
+            // One Swift type, several Java classes: each name has its registration, made once.
+            if let made = resolvedByName.withLock({ $0[name] }) { return made }
+            let made = registration(for: type).flatMap { base in
+                base.javaName == name
+                    ? base
+                    : Registration(
+                        swiftType: type, id: nil, javaName: name, serializer: base.serializer, isFinal: base.isFinal,
+                        tracksReferences: base.tracksReferences, usesDefaultSerializer: base.usesDefaultSerializer)
+            }
+            resolvedByName.withLock { $0[name] = made }
+            return made
+        }
         if let readOnly = Registry.readOnlyNames[name] { return readOnly }
         if name.hasPrefix("[") { return arrayRegistration(forJavaName: name) }
         return nil
@@ -266,7 +281,16 @@ public final class Registry: Sendable {
         if type == DynamicObject.self || type == DynamicEnum.self {
             return dynamicRegistration(of: value)
         }
-        return registration(for: type)
+        let registration = registration(for: type)
+        if let chooser = registration?.javaNameOfValue { return chosenRegistration(of: value, chooser) ?? registration }
+        return registration
+    }
+
+    /// The registration of the Java class a ``JavaClassChosenByValue`` value names.
+    @usableFromInline
+    func chosenRegistration(of value: Any, _ chooser: (Any) -> String?) -> Registration? {
+        guard let name = chooser(value) else { return nil }
+        return registration(forJavaName: name)
     }
 
     @usableFromInline
@@ -341,6 +365,13 @@ public final class Registry: Sendable {
         "java.util.TreeSet": JavaTreeSet<AnyHashable>.self,
         "java.util.Collections$ReverseComparator": JavaReverseComparator.self,
         "java.lang.Class": JavaClass.self,
+        // Java 9+'s immutable List.of, Set.of and Map.of (Kryo 5).
+        "java.util.ImmutableCollections$List12": JavaImmutableList<Any?>.self,
+        "java.util.ImmutableCollections$ListN": JavaImmutableList<Any?>.self,
+        "java.util.ImmutableCollections$Set12": JavaImmutableSet<AnyHashable>.self,
+        "java.util.ImmutableCollections$SetN": JavaImmutableSet<AnyHashable>.self,
+        "java.util.ImmutableCollections$Map1": JavaImmutableMap<AnyHashable, Any?>.self,
+        "java.util.ImmutableCollections$MapN": JavaImmutableMap<AnyHashable, Any?>.self,
         // Kryo 4 and 5 default serializers, and JDK classes Java writes with FieldSerializer
         // (JavaTime.swift, JavaOptional.swift, LocaleSerializer.swift, URLAndURISerializers.swift,
         // KryoFiveJDKCollections.swift).

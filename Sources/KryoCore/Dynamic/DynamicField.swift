@@ -77,12 +77,15 @@ struct DynamicField: Sendable {
     }
 
     /// `value` as the Swift type of the declared type (formats with plain forms read a list
-    /// where the field declares an `int[]`), so that writing it again keeps the Java class.
+    /// where the field declares an `int[]`), so that writing it again keeps the Java class. A
+    /// value in a slot that is not final that carries a class of its own (a `List.of` in a
+    /// `List` field) keeps it.
     private static func converted(_ value: Any?, to declared: DeclaredType, _ reader: any ValueReader, _ name: String)
         throws -> Any?
     {
         guard let value = ValueConversion.flatten(value), declared.swiftType != Any.self,
-            Swift.type(of: value) != declared.swiftType
+            Swift.type(of: value) != declared.swiftType,
+            declared.finality != .nonFinal || !Self.carriesItsClass(value, reader.registry)
         else { return value }
         func convert<T>(_: T.Type) -> Any? { ValueConversion.convert(value, to: T.self) }
         guard let result = convert(declared.swiftType) else {
@@ -91,6 +94,12 @@ struct DynamicField: Sendable {
                 found: ValueConversion.describeType(of: value))
         }
         return result
+    }
+
+    /// Whether `value` is of a Java class of its own that a plain list, map or set would lose
+    /// (Java's `List.of`, `Set.of`, `Map.of`).
+    private static func carriesItsClass(_ value: Any, _ registry: Registry) -> Bool {
+        value is any JavaClassChosenByValue
     }
 
     /// `value` as the Swift type of a primitive: an absent value is Java's default, a number of

@@ -238,10 +238,17 @@ extension JavaLinkedList: ElementsConstructible {
 /// the elements' shared class once (``KryoFiveElements``).
 public struct CollectionSerializer<C: ElementsConstructible, Element>: Serializer where C.Element == Element {
     @usableFromInline let element = ContainerSlot<Element>()
+    /// Whether elements may be nil (Java's `elementsCanBeNull`, off for the immutable `List.of`).
+    @usableFromInline let elementsCanBeNull: Bool
 
     /// Creates the serializer.
     @inlinable
-    public init() {}
+    public init() { elementsCanBeNull = true }
+
+    /// Creates the serializer of a collection that never holds nil: Kryo 5 then writes no nil
+    /// markers and no `hasNull` flag (Java's `setElementsCanBeNull(false)`).
+    @inlinable
+    public init(elementsCanBeNull: Bool) { self.elementsCanBeNull = elementsCanBeNull }
 
     /// Kryo 5's collection serializer writes nil itself.
     public func handlesNil(in version: KryoWireVersion) -> Bool { version >= .kryo5 }
@@ -253,7 +260,9 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
     public func readNilable(from reader: any ValueReader) throws -> C? {
         guard let version = reader.kryoWireVersion, version >= .kryo5 else { return try read(from: reader) }
         let slot = element.resolve(reader.genericArguments, 0, reader.kryoWireVersion, reader.registry)
-        return try KryoFiveElements.read(slot, from: reader, header: { try C.readJavaHeader(from: reader) }).map {
+        return try KryoFiveElements.read(
+            slot, from: reader, elementsCanBeNull: elementsCanBeNull, header: { try C.readJavaHeader(from: reader) }
+        ).map {
             C(javaElements: $0.elements, header: $0.header)
         }
     }
@@ -266,7 +275,9 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
         }
         if let version = writer.kryoWireVersion, version >= .kryo4 {
             guard version < .kryo5 else {
-                return try KryoFiveElements.write(value, slot, to: writer) { try value.writeJavaHeader(to: writer) }
+                return try KryoFiveElements.write(value, slot, to: writer, elementsCanBeNull: elementsCanBeNull) {
+                    try value.writeJavaHeader(to: writer)
+                }
             }
             try value.writeJavaHeader(to: writer)
         }
@@ -381,6 +392,21 @@ struct MapEntries<Key: Hashable, Value>: Sendable {
         _ arguments: [DeclaredType], _ version: KryoWireVersion?, _ registry: @autoclosure () -> Registry
     ) -> (ObjectSlot<Key>, ObjectSlot<Value>) {
         (keys.resolve(arguments, 0, version, registry()), values.resolve(arguments, 1, version, registry()))
+    }
+
+    /// `slots` for a map that never holds nil keys or values (Java's `setKeysCanBeNull(false)`,
+    /// `setValuesCanBeNull(false)`: the immutable `Map.of`): a final key or value carries no nil
+    /// marker.
+    func notNull(
+        _ slots: (ObjectSlot<Key>, ObjectSlot<Value>), in registry: Registry
+    ) -> (ObjectSlot<Key>, ObjectSlot<Value>) {
+        func notNull<X>(_ slot: ObjectSlot<X>) -> ObjectSlot<X> {
+            guard slot.declared.canBeNull, slot.bound(in: registry).resolved.isFinal else { return slot }
+            var declared = slot.declared
+            declared.canBeNull = false
+            return ObjectSlot(declared)
+        }
+        return (notNull(slots.0), notNull(slots.1))
     }
 
     /// Writes the size (Kryo 5: + 1, 0 being nil), then `header`, then the entries.

@@ -8,12 +8,17 @@
 /// - otherwise the flag says whether every non-nil element has the same class. If so, that class
 ///   once (or nil when every element is nil, and nothing else), a `hasNull` boolean, then the
 ///   elements without their class; if not, each element with its class.
+///
+/// A collection that never holds nil (Java's `setElementsCanBeNull(false)`: the immutable
+/// `List.of`/`Set.of`) writes a plain `size + 1` when the element type is final, no `hasNull`
+/// boolean, and no nil markers.
 @usableFromInline
 enum KryoFiveElements {
     /// Writes `collection`'s size, `header` and elements.
     @usableFromInline
     static func write<C: Collection, Element>(
-        _ collection: C, _ slot: ObjectSlot<Element>, to writer: any ValueWriter, header: () throws -> Void
+        _ collection: C, _ slot: ObjectSlot<Element>, to writer: any ValueWriter, elementsCanBeNull: Bool = true,
+        header: () throws -> Void
     ) throws where C.Element == Element {
         let count = collection.count
         guard count > 0 else {
@@ -22,9 +27,16 @@ enum KryoFiveElements {
         }
         let resolved = slot.bound(in: writer.registry).resolved
         let size = Int32(count + 1)
+        let hasNil = collection.contains { ValueConversion.flatten($0) == nil }
+        if hasNil, !elementsCanBeNull {
+            throw SerializationError(.invalidValue, expected: "a collection without nil elements", found: "nil")
+        }
         if resolved.isFinal {
-            let hasNil = collection.contains { ValueConversion.flatten($0) == nil }
-            try writer.writeVarIntFlag(hasNil, size, forKey: "size")
+            if elementsCanBeNull {
+                try writer.writeVarIntFlag(hasNil, size, forKey: "size")
+            } else {
+                try writer.writeInt32(size, forKey: "size", encoding: .positive)
+            }
             try header()
             var declared = resolved.declared
             declared.canBeNull = hasNil
@@ -33,13 +45,9 @@ enum KryoFiveElements {
             return
         }
         var shared: Registration?
-        var hasNil = false
         var sameClass = true
         for element in collection {
-            guard let value = ValueConversion.flatten(element) else {
-                hasNil = true
-                continue
-            }
+            guard let value = ValueConversion.flatten(element) else { continue }
             guard let registration = writer.registry.registration(forValue: value) else {
                 throw SerializationError(
                     .unsupported, expected: "a registration or default serializer for \(type(of: value))",
@@ -64,7 +72,7 @@ enum KryoFiveElements {
             return try writer.writeClass(nil, forKey: "elementClass")
         }
         try writer.writeClass(JavaClassTag(shared), forKey: "elementClass")
-        try writer.writeBool(hasNil, forKey: "hasNull")
+        if elementsCanBeNull { try writer.writeBool(hasNil, forKey: "hasNull") }
         let elementSlot = sharedClassSlot(shared, canBeNull: hasNil, generics: resolved.declared.genericArguments)
         for element in collection { try writer.writeObject(element, in: elementSlot, forKey: "element") }
     }
@@ -72,10 +80,14 @@ enum KryoFiveElements {
     /// Reads what ``write(_:_:to:header:)`` wrote: `nil` for a nil collection, else the elements
     /// and what `header` read.
     static func read<Element>(
-        _ slot: ObjectSlot<Element>, from reader: any ValueReader, header: () throws -> Any?
+        _ slot: ObjectSlot<Element>, from reader: any ValueReader, elementsCanBeNull: Bool = true,
+        header: () throws -> Any?
     ) throws -> (elements: [Element], header: Any?)? {
         let resolved = slot.bound(in: reader.registry).resolved
-        let (flag, size) = try reader.readVarIntFlag(forKey: "size")
+        let (flag, size) =
+            resolved.isFinal && !elementsCanBeNull
+            ? (false, try reader.readInt32(forKey: "size", encoding: .positive))
+            : try reader.readVarIntFlag(forKey: "size")
         guard size != 0 else { return nil }
         guard size > 0 else {
             throw reader.error(.invalidValue, expected: "a collection size + 1", found: "\(size)")
@@ -99,7 +111,7 @@ enum KryoFiveElements {
                 throw reader.error(
                     .unregisteredType, expected: "a registered class for the elements", found: tag.javaName)
             }
-            let hasNil = try reader.readBool(forKey: "hasNull")
+            let hasNil = elementsCanBeNull ? try reader.readBool(forKey: "hasNull") : false
             elementSlot = sharedClassSlot(
                 registration, canBeNull: hasNil, generics: resolved.declared.genericArguments)
         } else {
