@@ -79,13 +79,14 @@ struct DynamicField: Sendable {
     /// `value` as the Swift type of the declared type (formats with plain forms read a list
     /// where the field declares an `int[]`), so that writing it again keeps the Java class. A
     /// value in a slot that is not final that carries a class of its own (a `List.of` in a
-    /// `List` field) keeps it.
+    /// `List` field) keeps it, as does every value of such a slot in the binary format, where it
+    /// came with its class (a `LinkedList` in a `Queue` field, a `TreeMap` in a `NavigableMap` one).
     private static func converted(_ value: Any?, to declared: DeclaredType, _ reader: any ValueReader, _ name: String)
         throws -> Any?
     {
         guard let value = ValueConversion.flatten(value), declared.swiftType != Any.self,
             Swift.type(of: value) != declared.swiftType,
-            declared.finality != .nonFinal || !Self.carriesItsClass(value, reader.registry)
+            declared.finality != .nonFinal || !(reader.isPositional || Self.carriesItsClass(value, reader.registry))
         else { return value }
         func convert<T>(_: T.Type) -> Any? { ValueConversion.convert(value, to: T.self) }
         guard let result = convert(declared.swiftType) else {

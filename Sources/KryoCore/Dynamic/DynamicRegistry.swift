@@ -44,10 +44,32 @@ extension Registry {
         entries.append(
             Register(JavaLinkedHashSet<AnyHashable>.self, id: libraryIDs.removeValue(forKey: "java.util.LinkedHashSet"))
         )
+        // EnumSets of the schema's enums. Kryo finds the registration of `EnumSet.class` for its
+        // runtime classes (`isAssignableFrom`), so an id listed for `java.util.EnumSet` is theirs.
+        let enumSetSerializer = DynamicEnumSetSerializer(
+            enums: Dictionary(
+                schemas.classes.compactMap { schema in schema.enumConstants.map { (schema.javaName, $0) } },
+                uniquingKeysWith: { first, _ in first }))
+        let enumSetID = libraryIDs.removeValue(forKey: "java.util.EnumSet")
+        let regularID = libraryIDs.removeValue(forKey: "java.util.RegularEnumSet")
+        if enumSetID != nil, regularID != nil {
+            throw SerializationError(
+                .invalidValue, expected: "an id for java.util.EnumSet or for java.util.RegularEnumSet",
+                found: "ids for both")
+        }
+        entries.append(
+            Register(
+                DynamicEnumSet.self, id: enumSetID ?? regularID, javaName: "java.util.RegularEnumSet",
+                serializer: enumSetSerializer, isFinal: true))
+        var classes: [Registration] = [
+            Registration(
+                swiftType: DynamicEnumSet.self, id: libraryIDs.removeValue(forKey: "java.util.JumboEnumSet"),
+                javaName: "java.util.JumboEnumSet", serializer: AnySerializer(enumSetSerializer), isFinal: true,
+                tracksReferences: true)
+        ]
         let base = try Registry(entries)
         // Arrays of the schema's own classes (`peer.Color[]`): registered by name, with the id a
         // library entry gives them.
-        var classes: [Registration] = []
         for component in catalog.arrayComponents(of: schemas) {
             let javaName = JavaType.array(.named(component)).className
             let declared = try catalog.declaredType(.named(component), in: base, context: javaName)
@@ -242,6 +264,15 @@ private struct DynamicCatalog {
         "java.util.Set": OrderedSet<AnyHashable>.self,
         "java.util.AbstractSet": OrderedSet<AnyHashable>.self,
         "java.util.SortedSet": OrderedSet<AnyHashable>.self,
+        "java.util.NavigableSet": OrderedSet<AnyHashable>.self,
+        "java.util.NavigableMap": OrderedDictionary<AnyHashable, Any?>.self,
+        "java.util.Queue": [Any?].self,
+        "java.util.Deque": [Any?].self,
+        "java.util.AbstractCollection": [Any?].self,
+        "java.util.EnumSet": DynamicEnumSet.self,
+        "java.util.Calendar": JavaCalendar.self,
+        "java.lang.Enum": Any.self,
+        "java.lang.Cloneable": Any.self,
         "java.lang.Number": Any.self,
         "java.lang.CharSequence": Any.self,
         "java.lang.Comparable": Any.self,
