@@ -119,6 +119,8 @@ struct ContainerSlot<Value>: Sendable {
     @usableFromInline let inferred: ObjectSlot<Value>
     /// Final whatever the registry says.
     @usableFromInline let final: ObjectSlot<Value>
+    /// Final and never nil: Kryo 5's elements of one class in a collection without nil.
+    @usableFromInline let finalNotNull: ObjectSlot<Value>
 
     @usableFromInline
     init() {
@@ -132,6 +134,8 @@ struct ContainerSlot<Value>: Sendable {
         var final = declared
         final.finality = .final
         self.final = ObjectSlot(final)
+        final.canBeNull = false
+        finalNotNull = ObjectSlot(final)
     }
 
     /// The slot for one write or read, given the generic arguments the field declared, as the
@@ -260,11 +264,58 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
     public func readNilable(from reader: any ValueReader) throws -> C? {
         guard let version = reader.kryoWireVersion, version >= .kryo5 else { return try read(from: reader) }
         let slot = element.resolve(reader.genericArguments, 0, reader.kryoWireVersion, reader.registry)
+        let typed = Self.hasOneType && slot.declared.genericArguments.isEmpty ? element : nil
         return try KryoFiveElements.read(
-            slot, from: reader, elementsCanBeNull: elementsCanBeNull, header: { try C.readJavaHeader(from: reader) }
+            slot, from: reader, elementsCanBeNull: elementsCanBeNull, typed: typed,
+            header: { try C.readJavaHeader(from: reader) }
         ).map {
             C(javaElements: $0.elements, header: $0.header)
         }
+    }
+
+    /// Whether every element is of the one Swift type `Element` (not optional, not `Any`): Kryo
+    /// 5's same-class form can then go through the typed slot.
+    @usableFromInline
+    static var hasOneType: Bool {
+        Element.self != Any?.self && Element.self != Any.self && Element.self != AnyHashable.self
+            && !ValueConversion.isOptionalType(Element.self)
+    }
+
+    /// Kryo 5's forms for elements of one Swift type, through the typed slot (no boxing, no
+    /// lookup per element): what ``KryoFiveElements`` writes for them. `false` when the elements
+    /// need the general form (subclass instances, generic arguments, a class chosen by value).
+    @inlinable
+    func writeKryo5OfOneType(_ value: C, _ slot: ObjectSlot<Element>, to writer: any ValueWriter) throws -> Bool {
+        guard Self.hasOneType, !value.isEmpty, slot.declared.genericArguments.isEmpty else { return false }
+        let size = Int32(value.count + 1)
+        let resolved = slot.bound(in: writer.registry).resolved
+        if resolved.isFinal {
+            if elementsCanBeNull {
+                try writer.writeVarIntFlag(false, size, forKey: "size")
+            } else {
+                try writer.writeInt32(size, forKey: "size", encoding: .positive)
+            }
+            try value.writeJavaHeader(to: writer)
+        } else {
+            // Elements of exactly `Element` (for a value type, known without looking).
+            for item in value where type(of: item) != Element.self { return false }
+            let bound = element.finalNotNull.bound(in: writer.registry)
+            guard let registration = bound.resolved.registration, registration.javaNameOfValue == nil else {
+                return false
+            }
+            try writer.writeVarIntFlag(true, size, forKey: "size")
+            try value.writeJavaHeader(to: writer)
+            try writer.writeClass(JavaClassTag(registration), forKey: "elementClass")
+            if elementsCanBeNull { try writer.writeBool(false, forKey: "hasNull") }
+        }
+        if Element.self == String.self {
+            for item in value {
+                try writer.writeStringObject(unsafeBitCast(item, to: String.self), canBeNull: false, forKey: "element")
+            }
+            return true
+        }
+        for item in value { try element.finalNotNull.write(item, to: writer, forKey: "element") }
+        return true
     }
 
     @inlinable
@@ -275,6 +326,7 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
         }
         if let version = writer.kryoWireVersion, version >= .kryo4 {
             guard version < .kryo5 else {
+                if try writeKryo5OfOneType(value, slot, to: writer) { return }
                 return try KryoFiveElements.write(value, slot, to: writer, elementsCanBeNull: elementsCanBeNull) {
                     try value.writeJavaHeader(to: writer)
                 }

@@ -79,9 +79,12 @@ enum KryoFiveElements {
 
     /// Reads what ``write(_:_:to:header:)`` wrote: `nil` for a nil collection, else the elements
     /// and what `header` read.
+    ///
+    /// `typed`, the container slots of a collection of one Swift type, reads elements of exactly
+    /// that type through its typed slots.
     static func read<Element>(
         _ slot: ObjectSlot<Element>, from reader: any ValueReader, elementsCanBeNull: Bool = true,
-        header: () throws -> Any?
+        typed: ContainerSlot<Element>? = nil, header: () throws -> Any?
     ) throws -> (elements: [Element], header: Any?)? {
         let resolved = slot.bound(in: reader.registry).resolved
         let (flag, size) =
@@ -98,6 +101,9 @@ enum KryoFiveElements {
         guard count > 0 else { return ([], headerValue) }
         let elementSlot: ResolvedSlot
         if resolved.isFinal {
+            if let typed {
+                return (try readTyped(count, canBeNull: elementsCanBeNull && flag, typed, reader), headerValue)
+            }
             var declared = resolved.declared
             declared.canBeNull = flag
             elementSlot = ResolvedSlot(declared: declared, isFinal: true, registration: resolved.registration)
@@ -112,6 +118,11 @@ enum KryoFiveElements {
                     .unregisteredType, expected: "a registered class for the elements", found: tag.javaName)
             }
             let hasNil = elementsCanBeNull ? try reader.readBool(forKey: "hasNull") : false
+            if let typed, registration.swiftType == Element.self,
+                typed.finalNotNull.bound(in: reader.registry).resolved.registration === registration
+            {
+                return (try readTyped(count, canBeNull: hasNil, typed, reader), headerValue)
+            }
             elementSlot = sharedClassSlot(
                 registration, canBeNull: hasNil, generics: resolved.declared.genericArguments)
         } else {
@@ -128,6 +139,17 @@ enum KryoFiveElements {
             elements.append(element)
         }
         return (elements, headerValue)
+    }
+
+    /// `count` elements of exactly the container's Swift type, through its typed slots.
+    private static func readTyped<Element>(
+        _ count: Int, canBeNull: Bool, _ typed: ContainerSlot<Element>, _ reader: any ValueReader
+    ) throws -> [Element] {
+        let slot = canBeNull ? typed.final : typed.finalNotNull
+        var elements: [Element] = []
+        elements.reserveCapacity(count)
+        for _ in 0..<count { elements.append(try slot.readRequired(from: reader, forKey: "element")) }
+        return elements
     }
 
     /// The slot of elements that share `registration`'s class: final, so without a class tag;
