@@ -583,6 +583,8 @@ final class KryoStreamWalker {
     func isFinal(_ type: JavaType) -> Bool {
         switch type {
         case .primitive: return true
+        // Its erasure, `Object` (the inspector does not resolve Kryo 5's type variables).
+        case .typeVariable: return false
         case .array(let component):
             var innermost = component
             while case .array(let inner) = innermost { innermost = inner }

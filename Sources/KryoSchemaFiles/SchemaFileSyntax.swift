@@ -53,6 +53,8 @@ enum SchemaFileSyntax {
         var extends: Located<String>?
         var readableName: String?
         var archiveName: String?
+        /// The type parameters (`[T]` of `Generic<T>`), positioned at the `typeParameters` key.
+        var typeParameters: Located<[Located<String>]>?
     }
 
     struct Settings {
@@ -72,6 +74,7 @@ enum SchemaFileSyntax {
     static let settingsKeys = ["dialect", "references", "registrationRequired"]
     static let classKeys = [
         "class", "id", "fields", "enum", "serializer", "final", "extends", "readableName", "archiveName",
+        "typeParameters",
     ]
     static let fieldKeys = ["type", "tag", "deprecated", "nullable", "public", "final"]
 
@@ -262,6 +265,22 @@ struct NodeReader {
                 entry.readableName = try string(value, "a readable class name")
             case "archiveName":
                 entry.archiveName = try string(value, "an archive class name")
+            case "typeParameters":
+                guard let list = value.sequence else {
+                    throw error(at: position(value), "expected a list of type parameters, found \(describe(value))")
+                }
+                var parameters: [Located<String>] = []
+                for parameter in list {
+                    let text = try string(parameter, "a type parameter")
+                    guard isJavaIdentifier(text) else {
+                        throw error(at: textPosition(parameter), "bad type parameter \(quoted(text))")
+                    }
+                    if parameters.contains(where: { $0.value == text }) {
+                        throw error(at: textPosition(parameter), "type parameter \(text) is declared twice")
+                    }
+                    parameters.append(Located(value: text, position: textPosition(parameter)))
+                }
+                entry.typeParameters = Located(value: parameters, position: key.position)
             default: break
             }
         }

@@ -106,7 +106,7 @@ struct SchemaFileWriter {
 
     // MARK: Shared
 
-    /// `id`, `final`, `readableName`, `archiveName` where set, in that order; text values are
+    /// `id`, `final`, `readableName`, `archiveName`, `typeParameters` where set, in that order; text values are
     /// quoted by the caller, numbers and booleans are written as they are.
     private func classOptions(_ schema: JavaClassSchema) -> [(key: String, value: String, isText: Bool)] {
         var options: [(key: String, value: String, isText: Bool)] = []
@@ -114,6 +114,11 @@ struct SchemaFileWriter {
         if schema.isFinal { options.append(("final", "true", false)) }
         if let name = schema.readableName { options.append(("readableName", name, true)) }
         if let name = schema.archiveName { options.append(("archiveName", name, true)) }
+        if !schema.typeParameters.isEmpty {
+            // Java identifiers: the same flow list in YAML and JSON.
+            let list = "[" + schema.typeParameters.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+            options.append(("typeParameters", list, false))
+        }
         return options
     }
 

@@ -86,7 +86,8 @@ struct SchemaResolver {
                 return JavaClassSchema(
                     javaName: entry.javaName, id: entry.syntax.id?.value, isFinal: entry.syntax.isFinal || isRecord,
                     layout: entry.layout, readableName: entry.syntax.readableName,
-                    archiveName: entry.syntax.archiveName)
+                    archiveName: entry.syntax.archiveName,
+                    typeParameters: entry.syntax.typeParameters?.value.map(\.value) ?? [])
             },
             settings: settings)
         // Everything the model can find wrong has been reported above with its position; this
@@ -151,13 +152,14 @@ struct SchemaResolver {
             syntax.package.map { $0 + "." + name } ?? name
         }
         switch type {
-        case .primitive:
+        case .primitive, .typeVariable:
             throw error(syntax.file, written.position, "\(written.value) is a primitive type, not a class")
         case .object(let name, let arguments):
             guard arguments.isEmpty else {
                 throw error(
                     syntax.file, written.position,
-                    "a class entry names the class without generic arguments (write \(name))")
+                    "a class entry names the class without generic arguments (write \(name), and its type "
+                        + "parameters as typeParameters: [T])")
             }
             guard isJavaQualifiedName(name) else {
                 throw error(syntax.file, written.position, "bad class name \(quoted(written.value))")
@@ -170,10 +172,11 @@ struct SchemaResolver {
 
     /// Parses a type as written at `written.position`, a syntax error pointing inside the text.
     private func parseType(
-        _ written: Located<String>, file: String, resolvingName: (String) -> String
+        _ written: Located<String>, file: String, typeVariables: Set<String> = [],
+        resolvingName: (String) -> String
     ) throws(SchemaFileError) -> JavaType {
         do {
-            return try JavaType(parsing: written.value, resolvingName: resolvingName)
+            return try JavaType(parsing: written.value, typeVariables: typeVariables, resolvingName: resolvingName)
         } catch {
             throw self.error(
                 file, written.position.advanced(by: error.column - 1),
@@ -181,13 +184,14 @@ struct SchemaResolver {
         }
     }
 
-    /// Parses a field type (or superclass) of a class in `syntax`: short names resolve to the
-    /// classes declared in the files, then to the file's package; every class must be known.
+    /// Parses a field type (or superclass) of a class in `syntax`: the class's type parameters
+    /// are type variables, short names resolve to the classes declared in the files, then to the
+    /// file's package; every class must be known.
     private func resolveType(
-        _ written: Located<String>, in syntax: SchemaFileSyntax.Class, names: Names
+        _ written: Located<String>, in syntax: SchemaFileSyntax.Class, names: Names, typeVariables: Set<String> = []
     ) throws(SchemaFileError) -> JavaType {
         var ambiguous: (name: String, candidates: [String])?
-        let type = try parseType(written, file: syntax.file) { name in
+        let type = try parseType(written, file: syntax.file, typeVariables: typeVariables) { name in
             if let candidates = names.simpleNames[name] {
                 if candidates.count > 1, ambiguous == nil { ambiguous = (name, candidates) }
                 if let only = candidates.first { return only }
@@ -212,7 +216,7 @@ struct SchemaResolver {
     /// The first class in `type` that is neither declared nor known to the library.
     private func firstUnknownClass(in type: JavaType, names: Names) -> String? {
         switch type {
-        case .primitive: return nil
+        case .primitive, .typeVariable: return nil
         case .array(let component): return firstUnknownClass(in: component, names: names)
         case .object(let name, let arguments):
             if !names.declared.contains(name), !SchemaResolver.isLibraryClass(name) { return name }
@@ -256,6 +260,9 @@ struct SchemaResolver {
                 ?? syntax.extends?.position
         {
             throw error(file, extra, "array class \(syntax.name.value) takes only an id")
+        }
+        if let parameters = syntax.typeParameters, syntax.fields == nil {
+            throw error(file, parameters.position, "only a class with fields takes typeParameters")
         }
         if let constants = syntax.constants {
             if let fields = syntax.fields {
@@ -308,7 +315,9 @@ struct SchemaResolver {
                     file, tag.position,
                     "field \(field.name.value) has a tag, but class \(entry.javaName) is not serializer: tagged")
             }
-            let type = try resolveType(field.type, in: syntax, names: names)
+            let type = try resolveType(
+                field.type, in: syntax, names: names,
+                typeVariables: Set(syntax.typeParameters?.value.map(\.value) ?? []))
             resolved.append(
                 JavaFieldSchema(
                     name: field.name.value, type: type, isNullable: field.nullable, tag: field.tag?.value,
@@ -353,7 +362,12 @@ struct SchemaResolver {
                     file, extends.position,
                     "field \(field.name) of \(current.javaName) is also declared in its superclass \(superName)")
             }
-            fields += superEntry.ownFields
+            // The superclass is raw (`extends Base`): its type variables are their erasure.
+            fields += superEntry.ownFields.map { field in
+                var erased = field
+                erased.type = field.type.erasingTypeVariables
+                return erased
+            }
             chain.append(superName)
             current = superEntry
         }
@@ -380,5 +394,17 @@ struct SchemaResolver {
 
     private func error(_ file: String, _ position: SourcePosition, _ message: String) -> SchemaFileError {
         SchemaFileError(file: file, line: position.line, column: position.column, message: message)
+    }
+}
+
+extension JavaType {
+    /// The type with every type variable replaced by its erasure, `java.lang.Object`.
+    fileprivate var erasingTypeVariables: JavaType {
+        switch self {
+        case .primitive: self
+        case .typeVariable: .anyObject
+        case .array(let component): .array(component.erasingTypeVariables)
+        case .object(let name, let arguments): .object(name, arguments: arguments.map(\.erasingTypeVariables))
+        }
     }
 }

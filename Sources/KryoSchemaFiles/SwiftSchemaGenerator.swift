@@ -448,6 +448,7 @@ public struct SwiftSchemaGenerator: Sendable {
         switch type {
         case .primitive(let primitive): return ".primitive(.\(primitive.rawValue))"
         case .array(let component): return ".array(\(expression(component)))"
+        case .typeVariable(let name): return ".typeVariable(\(literal(name)))"
         case .object(let name, let arguments):
             if arguments.isEmpty { return ".named(\(literal(name)))" }
             return ".object(\(literal(name)), arguments: [\(arguments.map(expression).joined(separator: ", "))])"

@@ -62,6 +62,9 @@ struct SwiftTypeMapper {
             return try mapArray(of: component, context: context)
         case .object(let name, let arguments):
             return try mapClass(name, arguments: arguments, at: position, context: context)
+        case .typeVariable:
+            // Swift declarations are of one class, not generic: a type variable is its erasure.
+            return try mapClass(JavaType.anyObject.className, arguments: [], at: position, context: context)
         }
     }
 

@@ -18,6 +18,8 @@ struct DynamicBeanSerializer: Serializer {
     /// Field names in declaration order, each with the field that gives its default: what a
     /// new object starts with.
     let initialFields: [(name: String, field: DynamicField?)]
+    /// Whether a field is typed by type variables of the class.
+    let hasVariableFields: Bool
     let token = Token()
 
     init(javaName: String, kind: FieldSerializerKind, isFinal: Bool, fields: [DynamicField], declared: [String]) {
@@ -29,6 +31,15 @@ struct DynamicBeanSerializer: Serializer {
         taggedWritten = fields.filter { $0.tag != nil && !$0.isDeprecated }
         let byName = Dictionary(fields.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         initialFields = declared.map { ($0, byName[$0]) }
+        hasVariableFields = fields.contains { $0.isVariable }
+    }
+
+    /// The generic arguments that resolve the class's type variables: those of the object's slot,
+    /// taken before any nested object replaces them. Kryo 5 resolves type variables; Kryo 2.20,
+    /// and Kryo 4 with its default `optimizedGenerics = false`, take each as `Object`.
+    private func typeArguments(_ arguments: [DeclaredType], _ version: KryoWireVersion?) -> [DeclaredType] {
+        guard hasVariableFields, version.map({ $0 >= .kryo5 }) ?? true else { return [] }
+        return arguments
     }
 
     private var classKey: ClassKey { ClassKey(token, javaName: javaName) }
@@ -37,42 +48,46 @@ struct DynamicBeanSerializer: Serializer {
         guard value.javaClass == javaName else {
             throw SerializationError(.typeMismatch, expected: "an object of \(javaName)", found: value.javaClass)
         }
+        let generics = typeArguments(writer.genericArguments, writer.kryoWireVersion)
         switch kind {
         case .field, .record:
-            for field in fields { try field.write(value, to: writer) }
+            for field in fields { try field.write(value, to: writer, generics: generics) }
         case .tagged:
             try FieldLayouts.writeTagged(
                 taggedWritten, tag: { Int32(truncatingIfNeeded: $0.tag ?? 0) }, to: writer,
-                write: { try $0.write(value, to: writer) })
+                write: { try $0.write(value, to: writer, generics: generics) })
         case .compatible:
             try FieldLayouts.writeCompatible(names: names, of: classKey, to: writer) {
-                try fields[$0].write(value, to: writer)
+                try fields[$0].write(value, to: writer, generics: generics)
             }
         }
     }
 
     func read(from reader: any ValueReader) throws -> DynamicObject {
+        let generics = typeArguments(reader.genericArguments, reader.kryoWireVersion)
         let object = DynamicObject(javaClass: javaName)
         for (name, field) in initialFields { object.fields[name] = .some(field?.defaultValue) }
         reader.reference(object)
         guard reader.isPositional else {
             for field in fields where kind != .tagged || field.tag != nil {
-                if reader.containsValue(forKey: field.name) { try field.read(into: object, from: reader) }
+                if reader.containsValue(forKey: field.name) {
+                    try field.read(into: object, from: reader, generics: generics)
+                }
             }
             return object
         }
         switch kind {
         case .field, .record:
-            for field in fields { try field.read(into: object, from: reader) }
+            for field in fields { try field.read(into: object, from: reader, generics: generics) }
         case .tagged:
             try FieldLayouts.readTagged(
                 from: reader, javaName: javaName,
                 knownTags: { fields.compactMap(\.tag).map(String.init).joined(separator: ", ") },
                 index: { tag in fields.firstIndex { $0.tag == tag } },
-                read: { try fields[$0].read(into: object, from: reader) })
+                read: { try fields[$0].read(into: object, from: reader, generics: generics) })
         case .compatible:
             try FieldLayouts.readCompatible(names: names, of: classKey, from: reader) {
-                try fields[$0].read(into: object, from: reader)
+                try fields[$0].read(into: object, from: reader, generics: generics)
             }
         }
         return object

@@ -39,7 +39,8 @@ struct DynamicEnumSetSerializer: Serializer {
     func write(_ value: DynamicEnumSet, to writer: any ValueWriter) throws {
         guard let constants = enums[value.enumClass] else {
             throw SerializationError(
-                .unsupported, expected: "an EnumSet of an enum of the schema", found: "an EnumSet of \(value.enumClass)")
+                .unsupported, expected: "an EnumSet of an enum of the schema", found: "an EnumSet of \(value.enumClass)"
+            )
         }
         for element in value.elements
         where element.javaClass != value.enumClass || !constants.indices.contains(element.ordinal) {

@@ -8,6 +8,35 @@ struct DynamicField: Sendable {
         case string(canBeNull: Bool)
         /// Any other object, in a slot of this declared type.
         case object(DeclaredType)
+        /// An object in a slot typed by type variables of the class (`T item`), whose declared
+        /// type is completed by the generic arguments of the object's own slot.
+        case variable(VariableSlot)
+    }
+
+    /// A slot typed by type variables, with the field's own facts.
+    struct VariableSlot: Sendable {
+        let template: DeclaredTemplate
+        let canBeNull: Bool
+        let isFinal: Bool?
+        let isPublicField: Bool
+        /// A record component: Kryo 5's RecordSerializer gives it no generic arguments.
+        let dropsGenerics: Bool
+
+        /// The declared type given the generic arguments of the object's slot.
+        func declared(_ arguments: [DeclaredType]) -> DeclaredType {
+            var declared = template.resolved(arguments)
+            if isPublicField { declared = declared.withKryo2PublicFieldGenerics }
+            if dropsGenerics { declared = declared.withoutGenerics }
+            if let isFinal { declared.finality = isFinal ? .final : .nonFinal }
+            declared.canBeNull = canBeNull
+            return declared
+        }
+    }
+
+    /// Whether the field is typed by type variables of its class.
+    var isVariable: Bool {
+        if case .variable = kind { return true }
+        return false
     }
 
     let name: String
@@ -30,7 +59,9 @@ struct DynamicField: Sendable {
         }
     }
 
-    func write(_ object: DynamicObject, to writer: any ValueWriter) throws {
+    /// Writes the field of `object`; `generics` are the generic arguments of the object's slot
+    /// (for fields typed by type variables).
+    func write(_ object: DynamicObject, to writer: any ValueWriter, generics: [DeclaredType] = []) throws {
         let value = ValueConversion.flatten(object.fields[name] ?? nil)
         switch kind {
         case .primitive(let primitive):
@@ -50,11 +81,14 @@ struct DynamicField: Sendable {
             }
             try writer.writeStringObject(value as? String, canBeNull: canBeNull, forKey: name)
         case .object(let declared):
-            try writer.writeObject(value, as: declared, forKey: name)
+            try Self.writeObject(value, as: declared, to: writer, forKey: name)
+        case .variable(let slot):
+            try Self.writeObject(value, as: slot.declared(generics), to: writer, forKey: name)
         }
     }
 
-    func read(into object: DynamicObject, from reader: any ValueReader) throws {
+    /// Reads the field into `object`; `generics` are the generic arguments of the object's slot.
+    func read(into object: DynamicObject, from reader: any ValueReader, generics: [DeclaredType] = []) throws {
         let value: Any?
         switch kind {
         case .primitive(let primitive):
@@ -71,9 +105,60 @@ struct DynamicField: Sendable {
         case .string(let canBeNull):
             value = try reader.readStringObject(canBeNull: canBeNull, forKey: name)
         case .object(let declared):
-            value = try Self.converted(try reader.readObject(as: declared, forKey: name), to: declared, reader, name)
+            value = try Self.converted(
+                try Self.readObject(as: declared, from: reader, forKey: name), to: declared, reader, name)
+        case .variable(let slot):
+            let declared = slot.declared(generics)
+            value = try Self.converted(
+                try Self.readObject(as: declared, from: reader, forKey: name), to: declared, reader, name)
         }
         object.fields[name] = .some(value)
+    }
+
+    /// An array of schema classes that are not final (`Generic[]`) carries its class, but its
+    /// values (`JavaArray<Any>`) do not name it: the slot is bound to the declared array class,
+    /// which Kryo writes before the array as for any value of a slot that is not final.
+    private static func arrayWithClass(_ declared: DeclaredType) -> DeclaredType? {
+        guard declared.finality == .nonFinal, declared.swiftType == JavaArray<Any>.self, declared.javaName != nil
+        else { return nil }
+        var bound = declared
+        bound.finality = .final
+        return bound
+    }
+
+    private static func writeObject(
+        _ value: Any?, as declared: DeclaredType, to writer: any ValueWriter, forKey key: String
+    ) throws {
+        guard let bound = arrayWithClass(declared) else {
+            return try writer.writeObject(value, as: declared, forKey: key)
+        }
+        guard writer.isPositional else { return try writer.writeObject(value, as: bound, forKey: key) }
+        // Kryo's writeClassAndObject: the class (nil alone for null), then the array.
+        guard let value = ValueConversion.flatten(value) else { return try writer.writeClass(nil, forKey: key) }
+        guard let javaName = bound.javaName, let registration = writer.registry.registration(forJavaName: javaName)
+        else {
+            throw SerializationError(
+                .unsupported, expected: "a registration for \(bound.javaName ?? "the array class")", found: "none",
+                path: [key])
+        }
+        try writer.writeClass(JavaClassTag(registration), forKey: key)
+        try writer.writeObject(value, as: bound, forKey: key)
+    }
+
+    private static func readObject(as declared: DeclaredType, from reader: any ValueReader, forKey key: String) throws
+        -> Any?
+    {
+        guard let bound = arrayWithClass(declared) else { return try reader.readObject(as: declared, forKey: key) }
+        guard reader.isPositional else { return try reader.readObject(as: bound, forKey: key) }
+        guard let tag = try reader.readClass(forKey: key) else { return nil }
+        guard tag.registration != nil, tag.javaName.hasPrefix("[") else {
+            throw reader.error(
+                .typeMismatch, expected: "an array class for \(bound.javaName ?? "the field")",
+                found: "\"\(tag.javaName)\"")
+        }
+        var runtime = bound
+        runtime.javaName = tag.javaName
+        return try reader.readObject(as: runtime, forKey: key)
     }
 
     /// `value` as the Swift type of the declared type (formats with plain forms read a list

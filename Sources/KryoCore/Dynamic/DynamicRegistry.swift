@@ -76,8 +76,8 @@ extension Registry {
             classes.append(
                 Registration(
                     swiftType: JavaArray<Any>.self, id: libraryIDs.removeValue(forKey: javaName), javaName: javaName,
-                    serializer: AnySerializer(DynamicArraySerializer(component: declared)), isFinal: true,
-                    tracksReferences: true))
+                    serializer: AnySerializer(DynamicArraySerializer(component: declared)),
+                    isFinal: declared.finality == .final, tracksReferences: true))
         }
         for (javaName, id) in libraryIDs.sorted(by: { $0.value < $1.value }) {
             guard let library = base.registration(forJavaName: javaName) else {
@@ -171,7 +171,7 @@ private struct DynamicCatalog {
         var found: OrderedSet<String> = []
         func visit(_ type: JavaType) {
             switch type {
-            case .primitive: break
+            case .primitive, .typeVariable: break
             case .array(let component):
                 if case .object(let name, _) = component, let schema = schemas[name], schema.layout != .library {
                     found.append(name)
@@ -193,13 +193,22 @@ private struct DynamicCatalog {
     func dynamicField(_ field: JavaFieldSchema, of owner: JavaClassSchema, in library: Registry) throws -> DynamicField
     {
         let kind: DynamicField.Kind
+        let context = "\(owner.javaName).\(field.name)"
+        let isRecord = owner.serializerKind == .record
         if case .primitive(let primitive) = field.type {
             kind = .primitive(primitive)
+        } else if field.type.mentionsTypeVariable {
+            let template = try declaredTemplate(
+                field.type, parameters: owner.typeParameters, in: library, context: context)
+            kind = .variable(
+                DynamicField.VariableSlot(
+                    template: template, canBeNull: field.isNullable, isFinal: field.isFinal,
+                    isPublicField: field.isPublicField, dropsGenerics: isRecord))
         } else {
-            var declared = try declaredType(field.type, in: library, context: "\(owner.javaName).\(field.name)")
+            var declared = try declaredType(field.type, in: library, context: context)
             if field.isPublicField { declared = declared.withKryo2PublicFieldGenerics }
             // Kryo 5's RecordSerializer gives its components no generic arguments.
-            if case .fields(.record, _) = owner.layout { declared = declared.withoutGenerics }
+            if isRecord { declared = declared.withoutGenerics }
             if let isFinal = field.isFinal { declared.finality = isFinal ? .final : .nonFinal }
             declared.canBeNull = field.isNullable
             if declared.swiftType == String.self, declared.finality != .nonFinal {
@@ -211,9 +220,34 @@ private struct DynamicCatalog {
         return DynamicField(name: field.name, kind: kind, tag: field.tag, isDeprecated: field.isDeprecated)
     }
 
-    /// The declared type of a slot of Java type `type`.
+    /// The declared type of a field whose type names type parameters of its class, with the
+    /// places where the generic arguments of the object's slot go.
+    func declaredTemplate(_ type: JavaType, parameters: [String], in library: Registry, context: String) throws
+        -> DeclaredTemplate
+    {
+        switch type {
+        case .typeVariable(let name):
+            guard let index = parameters.firstIndex(of: name) else {
+                throw SerializationError(
+                    .unsupported, expected: "a type parameter of the class", found: "\(name) in \(context)")
+            }
+            return .variable(index)
+        case .object(let name, let arguments) where arguments.contains(where: \.mentionsTypeVariable):
+            let base = try declaredType(.object(name, arguments: []), in: library, context: context)
+            return .generic(
+                base,
+                try arguments.map { try declaredTemplate($0, parameters: parameters, in: library, context: context) })
+        case .primitive, .array, .object:
+            // Arrays pass no generic arguments to their elements: their erasure.
+            return .fixed(try declaredType(type, in: library, context: context))
+        }
+    }
+
+    /// The declared type of a slot of Java type `type` (a type variable: its erasure, `Object`).
     func declaredType(_ type: JavaType, in library: Registry, context: String) throws -> DeclaredType {
         switch type {
+        case .typeVariable:
+            return .object
         case .primitive(let primitive):
             // A primitive as a generic argument or array component: its wrapper.
             return try declaredType(.named(primitive.wrapperName), in: library, context: context)
@@ -222,8 +256,11 @@ private struct DynamicCatalog {
             if case .object(let componentName, _) = component, let schema = schemas[componentName],
                 schema.layout != .library
             {
-                // An array of the schema's own classes: registered by name (arrays are final).
-                return DeclaredType(JavaArray<Any>.self, finality: .final, javaName: name)
+                // An array of the schema's own classes: registered by name. Final when its
+                // component is (Kryo's `isFinal` of an array), as an array of enums or of final
+                // classes; an array of other classes carries its class.
+                let isFinal = schema.enumConstants != nil || schema.isFinal
+                return DeclaredType(JavaArray<Any>.self, finality: isFinal ? .final : .nonFinal, javaName: name)
             }
             guard let registration = library.registration(forJavaName: name) else {
                 throw SerializationError(
@@ -235,9 +272,11 @@ private struct DynamicCatalog {
             if name == "java.lang.Object" { return .object }
             if let schema = schemas[name], schema.layout != .library {
                 let isEnum = schema.enumConstants != nil
+                // The arguments of a generic class (`Generic<String>`) resolve its type variables.
                 return DeclaredType(
                     isEnum ? DynamicEnum.self : DynamicObject.self,
-                    finality: isEnum || schema.isFinal ? .final : .nonFinal, javaName: name)
+                    finality: isEnum || schema.isFinal ? .final : .nonFinal,
+                    genericArguments: schema.typeParameters.isEmpty ? [] : generics, javaName: name)
             }
             if let interface = DynamicCatalog.interfaces[name] {
                 return DeclaredType(interface, finality: .nonFinal, genericArguments: generics)
@@ -278,4 +317,39 @@ private struct DynamicCatalog {
         "java.lang.Comparable": Any.self,
         "java.io.Serializable": Any.self,
     ]
+}
+
+/// The declared type of a field typed by type variables of its class (`T`, `List<Generic<T>>`),
+/// completed by the generic arguments of the slot its object is written in.
+indirect enum DeclaredTemplate: Sendable {
+    /// A type without type variables.
+    case fixed(DeclaredType)
+    /// The class's type parameter at this index.
+    case variable(Int)
+    /// A class whose generic arguments name type variables.
+    case generic(DeclaredType, [DeclaredTemplate])
+
+    /// The declared type with `arguments` in place of the type variables (Java's `Object` for
+    /// each one beyond them).
+    func resolved(_ arguments: [DeclaredType]) -> DeclaredType {
+        switch self {
+        case .fixed(let declared): return declared
+        case .variable(let index): return index < arguments.count ? arguments[index] : .object
+        case .generic(let base, let templates):
+            var declared = base
+            declared.genericArguments = templates.map { $0.resolved(arguments) }
+            return declared
+        }
+    }
+}
+
+extension JavaType {
+    /// Whether the type names a type variable anywhere outside an array.
+    var mentionsTypeVariable: Bool {
+        switch self {
+        case .primitive, .array: false
+        case .typeVariable: true
+        case .object(_, let arguments): arguments.contains { $0.mentionsTypeVariable }
+        }
+    }
 }

@@ -63,11 +63,15 @@ public struct JavaClassSchema: Sendable, Hashable {
     public var readableName: String?
     /// The class name in keyed archives (defaults to the Java name).
     public var archiveName: String?
+    /// The class's type parameters (`T` of `Generic<T>`), which its fields name as
+    /// ``JavaType/typeVariable(_:)``; a field of one is resolved against the generic arguments
+    /// of the slot the object is in (Kryo 5), or is its erasure, `Object` (Kryo 2.20 and 4).
+    public var typeParameters: [String]
 
     /// Creates a class schema.
     public init(
         javaName: String, id: Int? = nil, isFinal: Bool = false, layout: Layout, readableName: String? = nil,
-        archiveName: String? = nil
+        archiveName: String? = nil, typeParameters: [String] = []
     ) {
         self.javaName = javaName
         self.id = id
@@ -75,6 +79,7 @@ public struct JavaClassSchema: Sendable, Hashable {
         self.layout = layout
         self.readableName = readableName
         self.archiveName = archiveName
+        self.typeParameters = typeParameters
     }
 
     /// The fields, in the order they were declared (empty for enums and library classes).

@@ -49,6 +49,9 @@ public indirect enum JavaType: Sendable, Hashable {
     case array(JavaType)
     /// A class or interface with its generic arguments (`java.util.List<java.lang.String>`).
     case object(String, arguments: [JavaType])
+    /// A type parameter of the class that declares the field (`T` in `Generic<T> { T item; }`,
+    /// see ``JavaClassSchema/typeParameters``); its erasure is `java.lang.Object`.
+    case typeVariable(String)
 
     /// `java.lang.Object`.
     public static let anyObject = JavaType.object("java.lang.Object", arguments: [])
@@ -64,11 +67,12 @@ public indirect enum JavaType: Sendable, Hashable {
         switch self {
         case .primitive(let primitive): primitive.rawValue
         case .object(let name, _): name
+        case .typeVariable: JavaType.anyObject.className
         case .array(let component):
             switch component {
             case .primitive(let primitive): "[" + primitive.descriptor
             case .array: "[" + component.className
-            case .object(let name, _): "[L" + name + ";"
+            case .object, .typeVariable: "[L" + component.className + ";"
             }
         }
     }
@@ -90,6 +94,7 @@ public indirect enum JavaType: Sendable, Hashable {
     public var sourceName: String {
         switch self {
         case .primitive(let primitive): return primitive.rawValue
+        case .typeVariable(let name): return name
         case .array(let component): return component.sourceName + "[]"
         case .object(let name, let arguments):
             guard !arguments.isEmpty else { return name }
@@ -102,6 +107,7 @@ public indirect enum JavaType: Sendable, Hashable {
     public var shortName: String {
         switch self {
         case .primitive(let primitive): return primitive.rawValue
+        case .typeVariable(let name): return name
         case .array(let component): return component.shortName + "[]"
         case .object(let name, let arguments):
             let short = JavaType.shortNames[name] ?? name
@@ -138,13 +144,18 @@ public indirect enum JavaType: Sendable, Hashable {
     ///
     /// - Parameters:
     ///   - text: `int`, `String`, `java.util.List<SampleBean>`, `Map<Integer, String>`, `byte[]`…
+    ///   - typeVariables: The type parameters in scope (a field of `Generic<T>`): these names,
+    ///     written alone, are ``typeVariable(_:)``s, before any class of that name.
     ///   - resolvingName: Turns a class name without a package into a full name (a schema file
     ///     resolves it against its own classes and package); called after the well-known short
     ///     names (``wellKnownClasses``) have been tried. Names with a `.` are kept as written.
     /// - Throws: ``JavaTypeSyntaxError`` naming the column where the text stops making sense.
-    public init(parsing text: String, resolvingName: (String) -> String = { $0 }) throws(JavaTypeSyntaxError) {
+    public init(
+        parsing text: String, typeVariables: Set<String> = [], resolvingName: (String) -> String = { $0 }
+    ) throws(JavaTypeSyntaxError) {
         let parsed = withoutActuallyEscaping(resolvingName) { resolve in
             var parser = JavaTypeParser(text: Array(text.unicodeScalars), resolve: resolve)
+            parser.typeVariables = typeVariables
             return Result { () throws(JavaTypeSyntaxError) in try parser.parseWhole() }
         }
         self = try parsed.get()
@@ -180,6 +191,7 @@ public struct JavaTypeSyntaxError: Error, Sendable, Equatable, CustomStringConve
 private struct JavaTypeParser {
     let text: [Unicode.Scalar]
     let resolve: (String) -> String
+    var typeVariables: Set<String> = []
     var position = 0
     static let maximumDepth = 32
 
@@ -202,6 +214,10 @@ private struct JavaTypeParser {
         var type: JavaType
         if let primitive = JavaPrimitiveType(rawValue: name) {
             type = .primitive(primitive)
+        } else if typeVariables.contains(name) {
+            skipSpaces()
+            guard peek != "<" else { throw failure("no generic arguments after the type variable \(name)") }
+            type = .typeVariable(name)
         } else {
             let full = name.contains(".") ? name : (JavaType.wellKnownClasses[name] ?? resolve(name))
             var arguments: [JavaType] = []

@@ -58,9 +58,13 @@ public struct CharSequenceSerializer<Text: JavaCharSequence>: Serializer {
 extension JavaStringBuilder: JavaRepresentable {
     public static var javaClassName: String { "java.lang.StringBuilder" }
     public static var defaultSerializer: AnySerializer { AnySerializer(CharSequenceSerializer<JavaStringBuilder>()) }
+    /// `java.lang.StringBuilder` is a final class: a field declared with it carries no class tag.
+    public static var isJavaFinal: Bool { true }
 }
 
 extension JavaStringBuffer: JavaRepresentable {
     public static var javaClassName: String { "java.lang.StringBuffer" }
     public static var defaultSerializer: AnySerializer { AnySerializer(CharSequenceSerializer<JavaStringBuffer>()) }
+    /// `java.lang.StringBuffer` is a final class: a field declared with it carries no class tag.
+    public static var isJavaFinal: Bool { true }
 }

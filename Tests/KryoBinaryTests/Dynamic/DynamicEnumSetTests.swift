@@ -78,7 +78,8 @@ import Testing
 
     @Test("Without an id the set travels as java.util.RegularEnumSet; JumboEnumSet reads too")
     func byName() throws {
-        let registry = try Self.registry(Self.schemaText.replacingOccurrences(of: "  - class: java.util.EnumSet\n    id: 9\n", with: ""))
+        let registry = try Self.registry(
+            Self.schemaText.replacingOccurrences(of: "  - class: java.util.EnumSet\n    id: 9\n", with: ""))
         let codec = Self.codec(registry, framing: .classAndObject)
         let set = DynamicEnumSet(enumClass: "test.Color", elements: [Self.color(1)])
         let bytes = try codec.encode(set)
@@ -150,21 +151,26 @@ import Testing
         let value: Any
         switch runtime {
         case "java.util.GregorianCalendar":
-            value = JavaCalendar(date: Date(timeIntervalSince1970: 1_000), timeZone: try #require(TimeZone(identifier: "UTC")))
+            value = JavaCalendar(
+                date: Date(timeIntervalSince1970: 1_000), timeZone: try #require(TimeZone(identifier: "UTC")))
         case "java.util.TreeSet": value = JavaTreeSet<AnyHashable>(["a", "b"])
-        case "java.util.TreeMap": value = JavaTreeMap<AnyHashable, Any?>([(key: "a" as AnyHashable, value: "b" as Any?)])
+        case "java.util.TreeMap":
+            value = JavaTreeMap<AnyHashable, Any?>([(key: "a" as AnyHashable, value: "b" as Any?)])
         case "test.Color": value = Self.color(1)
         case "java.util.LinkedList": value = JavaLinkedList<Any?>(["a"])
         default: value = ["a"] as [Any?]
         }
-        let bytes = try codec.encode(DynamicObject(javaClass: "test.Box", fields: ["value": value]), javaClass: "test.Box")
+        let bytes = try codec.encode(
+            DynamicObject(javaClass: "test.Box", fields: ["value": value]), javaClass: "test.Box")
         // A class tag first: the runtime class's id + 2, or 1 and the name.
         let expectedID = registry.registration(forJavaName: runtime)?.id
         if let expectedID {
             #expect(bytes.first == UInt8(expectedID + 2))
         } else {
             #expect(Array(bytes.prefix(2)) == [0x01, 0x00])
-            #expect(String(decoding: bytes.dropFirst(2).prefix(runtime.utf8.count - 1), as: UTF8.self) == String(runtime.dropLast()))
+            #expect(
+                String(decoding: bytes.dropFirst(2).prefix(runtime.utf8.count - 1), as: UTF8.self)
+                    == String(runtime.dropLast()))
         }
         let back = try #require(try codec.decode(javaClass: "test.Box", from: bytes) as? DynamicObject)
         #expect(try codec.encode(back, javaClass: "test.Box") == bytes)
