@@ -29,4 +29,10 @@ public protocol JavaClassChosenByValue: JavaRepresentable, SendableMetatype {
     static var javaClassNames: [String] { get }
     /// The Java class of this value.
     var javaClassNameOfValue: String { get }
+    /// The serializer of values read as the Java class `name`. Defaults to ``JavaRepresentable/defaultSerializer``.
+    static func defaultSerializer(forJavaClass name: String) -> AnySerializer
+}
+
+extension JavaClassChosenByValue {
+    public static func defaultSerializer(forJavaClass name: String) -> AnySerializer { defaultSerializer }
 }

@@ -223,16 +223,18 @@ public final class Registry: Sendable {
     /// (collections, maps, `Date`, arrays of any registered or default type).
     public func registration(forJavaName name: String) -> Registration? {
         if let registration = byName[name] { return registration }
-        if let type = Registry.defaultNames[name] {
-            guard type is any JavaClassChosenByValue.Type else { return Registration.defaultFor(type) }
+        if let type = Registry.defaultNames[name] ?? (name.hasPrefix("sun.nio.cs.") ? JavaCharset.self : nil) {
+            guard let choosing = type as? any JavaClassChosenByValue.Type else { return Registration.defaultFor(type) }
             // One Swift type, several Java classes: each name has its registration, made once.
             if let made = resolvedByName.withLock({ $0[name] }) { return made }
             let made = registration(for: type).flatMap { base in
                 base.javaName == name
                     ? base
                     : Registration(
-                        swiftType: type, id: nil, javaName: name, serializer: base.serializer, isFinal: base.isFinal,
-                        tracksReferences: base.tracksReferences, usesDefaultSerializer: base.usesDefaultSerializer)
+                        swiftType: type, id: nil, javaName: name,
+                        serializer: base.usesDefaultSerializer ? choosing.defaultSerializer(forJavaClass: name) : base.serializer,
+                        isFinal: base.isFinal, tracksReferences: base.tracksReferences,
+                        usesDefaultSerializer: base.usesDefaultSerializer)
             }
             resolvedByName.withLock { $0[name] = made }
             return made
@@ -365,6 +367,15 @@ public final class Registry: Sendable {
         "java.util.TreeSet": JavaTreeSet<AnyHashable>.self,
         "java.util.Collections$ReverseComparator": JavaReverseComparator.self,
         "java.lang.Class": JavaClass.self,
+        // Charsets (Kryo 4 and 5), by the JDK's classes of the standard ones; any other
+        // `sun.nio.cs` class reads as a charset too.
+        "sun.nio.cs.UTF_8": JavaCharset.self,
+        "sun.nio.cs.ISO_8859_1": JavaCharset.self,
+        "sun.nio.cs.US_ASCII": JavaCharset.self,
+        "sun.nio.cs.UTF_16": JavaCharset.self,
+        "sun.nio.cs.UTF_16BE": JavaCharset.self,
+        "sun.nio.cs.UTF_16LE": JavaCharset.self,
+        "sun.nio.cs.UTF_32": JavaCharset.self,
         // Java 9+'s immutable List.of, Set.of and Map.of (Kryo 5).
         "java.util.ImmutableCollections$List12": JavaImmutableList<Any?>.self,
         "java.util.ImmutableCollections$ListN": JavaImmutableList<Any?>.self,

@@ -168,3 +168,28 @@ import Testing
         #expect(json.contains("\"19.90\""))
     }
 }
+
+/// `java.nio.charset.Charset` values: the JDK class of each charset, kept through every format.
+@Suite struct JavaCharsetTests {
+    @Test(arguments: [KryoDialect.v4, .v5])
+    func charsetsNameTheirJDKClass(_ dialect: KryoDialect) throws {
+        let codec = KryoCodec(registry: try Registry(), dialect: dialect, options: .init(references: false))
+        let bytes = try codec.encode([JavaCharset("UTF-8"), JavaCharset("ISO-8859-1")] as [Any?])
+        let text = String(decoding: bytes.filter { $0 >= 0x20 && $0 < 0x7F }, as: UTF8.self)
+        #expect(text.contains("sun.nio.cs.UTF_") && text.contains("sun.nio.cs.ISO_8859_"))
+        let back = try codec.decode([Any?].self, from: bytes)
+        #expect(back.compactMap { ($0 as? JavaCharset)?.name } == ["UTF-8", "ISO-8859-1"])
+        #expect(try codec.encode(back) == bytes)
+    }
+
+    @Test func aCharsetOfAnotherClassKeepsIt() throws {
+        // windows-1252 is a sun.nio.cs.MS1252 in the JDK: read by that name, written back as it.
+        let registry = try Registry()
+        let codec = KryoCodec(registry: registry, dialect: .v5, options: .init(references: false, registrationRequired: false))
+        let original = try codec.encode(JavaCharset(name: "windows-1252", javaClass: "sun.nio.cs.MS1252") as Any?)
+        let back = try #require(try codec.decode(Any?.self, from: original) as? JavaCharset)
+        #expect(back == JavaCharset(name: "windows-1252", javaClass: "sun.nio.cs.MS1252"))
+        let json = try registry.encode(back as Any?, as: .readable(.json))
+        #expect(try registry.decode(JavaCharset.self, from: json, as: .readable(.json)) == back)
+    }
+}

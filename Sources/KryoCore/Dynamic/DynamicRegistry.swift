@@ -10,7 +10,8 @@ extension Registry {
     /// registry `java.util.HashMap` values are `OrderedDictionary<AnyHashable, Any?>` and
     /// `java.util.HashSet` values `OrderedSet<AnyHashable>`, so that entries keep the order the
     /// stream gave them and a value read then written gives the same bytes; `java.util.LinkedHashMap`
-    /// and `LinkedHashSet` values are ``JavaLinkedHashMap`` and ``JavaLinkedHashSet``.
+    /// and `LinkedHashSet` values are ``JavaLinkedHashMap`` and ``JavaLinkedHashSet``, and Java's
+    /// empty and singleton collections ``JavaEmptyList``, ``JavaSingletonList`` and their kin.
     ///
     /// - Parameters:
     ///   - schemas: The classes.
@@ -44,6 +45,23 @@ extension Registry {
         entries.append(
             Register(JavaLinkedHashSet<AnyHashable>.self, id: libraryIDs.removeValue(forKey: "java.util.LinkedHashSet"))
         )
+        // Java's empty and singleton collections keep their classes here, so that they are
+        // written back as themselves (elsewhere an untyped read gives plain values).
+        entries.append(Register(JavaEmptyList.self, id: libraryIDs.removeValue(forKey: JavaEmptyList.javaClassName)))
+        entries.append(Register(JavaEmptySet.self, id: libraryIDs.removeValue(forKey: JavaEmptySet.javaClassName)))
+        entries.append(Register(JavaEmptyMap.self, id: libraryIDs.removeValue(forKey: JavaEmptyMap.javaClassName)))
+        entries.append(
+            Register(
+                JavaSingletonList<Any?>.self,
+                id: libraryIDs.removeValue(forKey: JavaSingletonList<Any?>.javaClassName)))
+        entries.append(
+            Register(
+                JavaSingletonSet<AnyHashable>.self,
+                id: libraryIDs.removeValue(forKey: JavaSingletonSet<AnyHashable>.javaClassName)))
+        entries.append(
+            Register(
+                JavaSingletonMap<AnyHashable, Any?>.self,
+                id: libraryIDs.removeValue(forKey: JavaSingletonMap<AnyHashable, Any?>.javaClassName)))
         // EnumSets of the schema's enums. Kryo finds the registration of `EnumSet.class` for its
         // runtime classes (`isAssignableFrom`), so an id listed for `java.util.EnumSet` is theirs.
         let enumSetSerializer = DynamicEnumSetSerializer(
