@@ -425,6 +425,12 @@ public final class KryoOutput {
     /// character (4 bytes in UTF-8) becomes two 3-byte surrogates (CESU-8). Everything else is
     /// the same in UTF-8 and CESU-8, so it is copied as is.
     private func writeUTF8Form(utf8: UnsafeBufferPointer<UInt8>) {
+        if let base = utf8.baseAddress, ASCIIScan.prefixBelow0x80(base, count: utf8.count) == utf8.count {
+            // ASCII (Kryo 5 writes ASCII strings of more than 32 characters so): one unit a byte.
+            writeUTF8Length(utf8.count + 1)
+            writeBytes(UnsafeRawBufferPointer(utf8))
+            return
+        }
         var units = 0
         var supplementary = 0
         for byte in utf8 {

@@ -244,15 +244,20 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
     @usableFromInline let element = ContainerSlot<Element>()
     /// Whether elements may be nil (Java's `elementsCanBeNull`, off for the immutable `List.of`).
     @usableFromInline let elementsCanBeNull: Bool
+    /// Whether every element is of the one Swift type `Element` (see ``hasOneType``), decided once.
+    @usableFromInline let elementsHaveOneType: Bool
 
     /// Creates the serializer.
     @inlinable
-    public init() { elementsCanBeNull = true }
+    public init() { self.init(elementsCanBeNull: true) }
 
     /// Creates the serializer of a collection that never holds nil: Kryo 5 then writes no nil
     /// markers and no `hasNull` flag (Java's `setElementsCanBeNull(false)`).
     @inlinable
-    public init(elementsCanBeNull: Bool) { self.elementsCanBeNull = elementsCanBeNull }
+    public init(elementsCanBeNull: Bool) {
+        self.elementsCanBeNull = elementsCanBeNull
+        elementsHaveOneType = Self.hasOneType
+    }
 
     /// Kryo 5's collection serializer writes nil itself.
     public func handlesNil(in version: KryoWireVersion) -> Bool { version >= .kryo5 }
@@ -261,10 +266,11 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
         try writer.writeInt32(0, forKey: "size", encoding: .positive)
     }
 
+    @inlinable
     public func readNilable(from reader: any ValueReader) throws -> C? {
         guard let version = reader.kryoWireVersion, version >= .kryo5 else { return try read(from: reader) }
         let slot = element.resolve(reader.genericArguments, 0, reader.kryoWireVersion, reader.registry)
-        let typed = Self.hasOneType && slot.declared.genericArguments.isEmpty ? element : nil
+        let typed = elementsHaveOneType && slot.declared.genericArguments.isEmpty ? element : nil
         return try KryoFiveElements.read(
             slot, from: reader, elementsCanBeNull: elementsCanBeNull, typed: typed,
             header: { try C.readJavaHeader(from: reader) }
@@ -286,10 +292,14 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
     /// need the general form (subclass instances, generic arguments, a class chosen by value).
     @inlinable
     func writeKryo5OfOneType(_ value: C, _ slot: ObjectSlot<Element>, to writer: any ValueWriter) throws -> Bool {
-        guard Self.hasOneType, !value.isEmpty, slot.declared.genericArguments.isEmpty else { return false }
+        guard elementsHaveOneType, !value.isEmpty, slot.declared.genericArguments.isEmpty else { return false }
         let size = Int32(value.count + 1)
-        let resolved = slot.bound(in: writer.registry).resolved
-        if resolved.isFinal {
+        // The cached bindings, borrowed: no registry handed out, no retain.
+        let generation = writer.registryGeneration
+        let isFinal =
+            slot.cachedBinding(generation)?._withUnsafeGuaranteedRef { $0.resolved.isFinal }
+            ?? slot.bound(in: writer.registry).resolved.isFinal
+        if isFinal {
             if elementsCanBeNull {
                 try writer.writeVarIntFlag(false, size, forKey: "size")
             } else {
@@ -299,10 +309,10 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
         } else {
             // Elements of exactly `Element` (for a value type, known without looking).
             for item in value where type(of: item) != Element.self { return false }
-            let bound = element.finalNotNull.bound(in: writer.registry)
-            guard let registration = bound.resolved.registration, registration.javaNameOfValue == nil else {
-                return false
-            }
+            let registration =
+                element.finalNotNull.cachedBinding(generation)?._withUnsafeGuaranteedRef { $0.resolved.registration }
+                ?? element.finalNotNull.bound(in: writer.registry).resolved.registration
+            guard let registration, registration.javaNameOfValue == nil else { return false }
             try writer.writeVarIntFlag(true, size, forKey: "size")
             try value.writeJavaHeader(to: writer)
             try writer.writeClass(JavaClassTag(registration), forKey: "elementClass")

@@ -81,7 +81,8 @@ enum KryoFiveElements {
     /// and what `header` read.
     ///
     /// `typed`, the container slots of a collection of one Swift type, reads elements of exactly
-    /// that type through its typed slots.
+    /// that type through its typed slots. Inlinable, so that it is specialized for the element type.
+    @inlinable
     static func read<Element>(
         _ slot: ObjectSlot<Element>, from reader: any ValueReader, elementsCanBeNull: Bool = true,
         typed: ContainerSlot<Element>? = nil, header: () throws -> Any?
@@ -142,7 +143,8 @@ enum KryoFiveElements {
     }
 
     /// `count` elements of exactly the container's Swift type, through its typed slots.
-    private static func readTyped<Element>(
+    @inlinable
+    static func readTyped<Element>(
         _ count: Int, canBeNull: Bool, _ typed: ContainerSlot<Element>, _ reader: any ValueReader
     ) throws -> [Element] {
         let slot = canBeNull ? typed.final : typed.finalNotNull
@@ -155,7 +157,8 @@ enum KryoFiveElements {
     /// The slot of elements that share `registration`'s class: final, so without a class tag;
     /// with the declared element type's generic arguments (Kryo 5 passes them on to the elements
     /// whatever their class).
-    private static func sharedClassSlot(
+    @usableFromInline
+    static func sharedClassSlot(
         _ registration: Registration, canBeNull: Bool, generics: [DeclaredType]
     ) -> ResolvedSlot {
         let declared = DeclaredType(
