@@ -8,11 +8,11 @@
 #
 # Results go to Benchmarks/results/<timestamp>/ (table.md, the raw TSVs and the encoded bytes).
 # The Kryo 4.0.3 and 5.6.2 jars come from ${SWIFTKRYO_JAR_CACHE:-~/.cache/swiftkryo}, fetched
-# there when missing as Tests/run.sh does (Java/kryo-jars.sh).
+# there when missing as Tests/run.sh does (Tests/kryo-jars.sh).
 set -euo pipefail
 cd "$(dirname "$0")"
-# shellcheck source=Java/kryo-jars.sh
-source Java/kryo-jars.sh
+# shellcheck source=../Tests/kryo-jars.sh
+source ../Tests/kryo-jars.sh
 
 QUICK=""
 [ "${1:-}" = "--quick" ] && QUICK="--quick"

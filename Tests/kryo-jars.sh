@@ -1,5 +1,6 @@
-# Sourced by Benchmarks/run.sh and Benchmarks/Java/build.sh: the class path of each Java Kryo
-# release the harness runs against, and the fetch of the Kryo 4 and 5 jars when they are missing.
+# Sourced by Tests/run.sh, Benchmarks/run.sh and Benchmarks/Java/build.sh: the class path of each
+# Java Kryo release the peers run against, and the fetch of the Kryo 4 and 5 jars when they are
+# missing.
 #
 #   Kryo 2.20:  Debian's libkryo-java (/usr/share/java; run.sh installs it);
 #   Kryo 4.0.3: ${SWIFTKRYO_JAR_CACHE:-~/.cache/swiftkryo}/kryo4/{kryo-shaded-4.0.3,minlog-1.3.0,objenesis-3.5}.jar
@@ -7,9 +8,9 @@
 #   Kryo 5.6.2: ${SWIFTKRYO_JAR_CACHE:-~/.cache/swiftkryo}/kryo5/flink-dist-2.3.0.jar, the whole
 #               class path (from apache-flink-libraries 2.3.0's wheel).
 #
-# The cache and the fetch are Tests/run.sh's (the same folder, the same sources, the same steps; the
-# tests look for the jars there too), so a machine that ran the tests has the jars already. Keep the
-# two in step. Needs pip and unzip; never commits anything (the cache is outside the repository).
+# The Swift tests look for the jars in the same cache (Tests/KryoBinaryTests/Support/JavaPeer.swift),
+# so a machine that ran the tests has them for the benchmarks too. Needs pip and unzip; never
+# commits anything (the cache is outside the repository).
 
 jar_cache="${SWIFTKRYO_JAR_CACHE:-$HOME/.cache/swiftkryo}"
 kryo4_jars=(kryo-shaded-4.0.3.jar minlog-1.3.0.jar objenesis-3.5.jar)
