@@ -61,10 +61,11 @@ public struct JavaBigDecimal: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The same value as a Java `BigDecimal` holds it, with the scale `Decimal` has (trailing
-    /// zeros are not kept by `Decimal`).
-    public init(_ decimal: Decimal) {
-        let text = decimal.description
-        self = JavaBigDecimal(text) ?? JavaBigDecimal(unscaledValue: 0, scale: 0)
+    /// zeros are not kept by `Decimal`); `nil` for a NaN.
+    public init?(_ decimal: Decimal) {
+        guard decimal.isFinite, let unscaled = JavaBigInteger((decimal.sign == .minus ? "-" : "") + decimal.significand.description)
+        else { return nil }
+        self.init(unscaledValue: unscaled, scale: Int32(-decimal.exponent))
     }
 
     /// The value as a Foundation `Decimal`, or `nil` beyond its 38 digits and exponents.

@@ -27,11 +27,7 @@ public struct BigIntegerSerializer: Serializer {
         try writer.writeInt32(0, forKey: "length", encoding: .positive)
     }
     public func readNilable(from reader: any ValueReader) throws -> JavaBigInteger? {
-        if !reader.isPositional, reader.containsValue(forKey: "value") {
-            let text = try reader.readString(forKey: "value") ?? ""
-            guard let value = JavaBigInteger(text) else {
-                throw reader.error(.invalidValue, expected: "a BigInteger in decimal digits", found: "\"\(text)\"")
-            }
+        if let value = try readNumberText(from: reader, expected: "a BigInteger in decimal digits", JavaBigInteger.init) {
             return value
         }
         let length = Int(try reader.readInt32(forKey: "length", encoding: .positive))
@@ -49,26 +45,22 @@ extension JavaBigInteger: JavaRepresentable {
     public static var defaultSerializer: AnySerializer { AnySerializer(BigIntegerSerializer()) }
 }
 
-/// Kryo 2.20's `BigDecimalSerializer` for Foundation's `Decimal`: the unscaled value as a
-/// BigInteger, then the scale as a zigzag varint.
+/// Kryo's `BigDecimalSerializer` for Foundation's `Decimal`: the unscaled value as a BigInteger,
+/// then the scale as a zigzag varint (``JavaBigDecimalSerializer``'s form).
 ///
 /// `Decimal` holds up to 38 significant digits and powers of ten from 10⁻¹²⁸ to 10¹²⁷; a
 /// BigDecimal beyond that is an error, never a rounded value. `Decimal` keeps the value, not always
 /// Java's scale: `1.50` may arrive as `1.5`, which Java's `compareTo` (not `equals`) finds equal.
+/// ``JavaBigDecimal`` keeps the scale.
 public struct BigDecimalSerializer: Serializer {
     /// Creates the serializer.
     public init() {}
     public var handlesNil: Bool { true }
     public func write(_ value: Decimal, to writer: any ValueWriter) throws {
-        guard value.isFinite else {
+        guard let big = JavaBigDecimal(value) else {
             throw SerializationError(.unsupported, expected: "a finite Decimal (BigDecimal)", found: "\(value)")
         }
-        let sign = value.sign == .minus ? "-" : ""
-        guard let unscaled = JavaBigInteger(sign + value.significand.description) else {
-            throw SerializationError(.unsupported, expected: "an integral significand", found: "\(value.significand)")
-        }
-        try BigIntegerSerializer().write(unscaled, to: writer)
-        try writer.writeInt32(Int32(-value.exponent), forKey: "scale", encoding: .zigzag)
+        try JavaBigDecimalSerializer().write(big, to: writer)
     }
     public func read(from reader: any ValueReader) throws -> Decimal {
         guard let value = try readNilable(from: reader) else {
@@ -78,23 +70,13 @@ public struct BigDecimalSerializer: Serializer {
     }
     public func writeNil(to writer: any ValueWriter) throws { try BigIntegerSerializer().writeNil(to: writer) }
     public func readNilable(from reader: any ValueReader) throws -> Decimal? {
-        guard let unscaled = try BigIntegerSerializer().readNilable(from: reader) else { return nil }
-        let scale = Int(try reader.readInt32(forKey: "scale", encoding: .zigzag))
-        var digits = unscaled.description
-        let negative = digits.hasPrefix("-")
-        if negative { digits.removeFirst() }
-        // Trailing zeros of the unscaled value can move into the exponent.
-        var exponent = -scale
-        while digits.count > 1, digits.hasSuffix("0"), exponent < 127 {
-            digits.removeLast()
-            exponent += 1
-        }
-        guard digits.count <= 38, (-128...127).contains(exponent), let significand = Decimal(string: digits) else {
+        guard let big = try JavaBigDecimalSerializer().readNilable(from: reader) else { return nil }
+        guard let decimal = big.decimalValue else {
             throw reader.error(
                 .unsupported, expected: "a BigDecimal within Decimal's range (38 digits, 10^-128…10^127)",
-                found: "\(unscaled) × 10^\(-scale)")
+                found: "\(big.unscaledValue) × 10^\(-Int(big.scale))")
         }
-        return Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: significand)
+        return decimal
     }
 }
 
@@ -123,11 +105,9 @@ public struct JavaBigDecimalSerializer: Serializer {
     }
     public func writeNil(to writer: any ValueWriter) throws { try BigIntegerSerializer().writeNil(to: writer) }
     public func readNilable(from reader: any ValueReader) throws -> JavaBigDecimal? {
-        if !reader.isPositional, reader.containsValue(forKey: "value") {
-            let text = try reader.readString(forKey: "value") ?? ""
-            guard let value = JavaBigDecimal(text) else {
-                throw reader.error(.invalidValue, expected: "a BigDecimal such as 19.90 or -1.23E+6", found: "\"\(text)\"")
-            }
+        if let value = try readNumberText(
+            from: reader, expected: "a BigDecimal such as 19.90 or -1.23E+6", JavaBigDecimal.init)
+        {
             return value
         }
         guard let unscaled = try BigIntegerSerializer().readNilable(from: reader) else { return nil }
@@ -138,4 +118,15 @@ public struct JavaBigDecimalSerializer: Serializer {
 extension JavaBigDecimal: JavaRepresentable {
     public static var javaClassName: String { "java.math.BigDecimal" }
     public static var defaultSerializer: AnySerializer { AnySerializer(JavaBigDecimalSerializer()) }
+}
+
+/// The decimal text keyed and readable formats store a big number as (under `value`), parsed;
+/// `nil` in the binary format and when the value is in the older binary-like form.
+private func readNumberText<Number>(
+    from reader: any ValueReader, expected: String, _ parse: (String) -> Number?
+) throws -> Number? {
+    guard !reader.isPositional, reader.containsValue(forKey: "value") else { return nil }
+    let text = try reader.readString(forKey: "value") ?? ""
+    guard let value = parse(text) else { throw reader.error(.invalidValue, expected: expected, found: "\"\(text)\"") }
+    return value
 }
