@@ -64,8 +64,6 @@ public final class KryoBinaryWriter: ValueWriter {
         var inUse = false
         /// Whether the next value carries its class (``writeNextValueWithClass()``).
         var nextValueWithClass = false
-        /// Strings written with references on, by value, with their reference ids.
-        var writtenStrings: [String: Int] = [:]
         /// The slot of the last `writeObject` call, by type, framing and registry generation.
         var rootSlot: (type: ObjectIdentifier, framing: KryoFraming, generation: UInt64, slot: ResolvedSlot)?
         /// The typed slots of top-level values written with their static type.
@@ -91,7 +89,6 @@ public final class KryoBinaryWriter: ValueWriter {
             if !fieldNamesWritten.isEmpty { fieldNamesWritten.removeAll(keepingCapacity: true) }
             if !skippableFieldStarts.isEmpty { skippableFieldStarts.removeAll(keepingCapacity: true) }
             nextValueWithClass = false
-            if !writtenStrings.isEmpty { writtenStrings.removeAll(keepingCapacity: writtenStrings.count < 1024) }
         }
     }
 
@@ -328,7 +325,8 @@ public final class KryoBinaryWriter: ValueWriter {
                 withOutput { $0.writeByte(0) }
                 return
             }
-            if writeStringReference(value) { return }
+            state.pointee.nextReferenceID += 1
+            withOutput { $0.writeByte(1) }
             withOutput { $0.writeString(value) }
             return
         }
@@ -440,23 +438,11 @@ public final class KryoBinaryWriter: ValueWriter {
         }
         let registration = try stringRegistration()
         try writeClassTag(registration)
-        if state.pointee.options.references, writeStringReference(value) { return }
-        withOutput { $0.writeString(value) }
-    }
-
-    /// The reference marker of a string with references on: a back-reference when an equal
-    /// string was written before in this call (returns `true`: nothing more to write), else `01`,
-    /// numbering the string. Swift strings have no identity; Java's equal strings in one graph
-    /// are most often one interned instance (literals, constants), which Java writes once.
-    private func writeStringReference(_ value: String) -> Bool {
-        if let id = state.pointee.writtenStrings[value] {
-            withOutput { $0.writeVarInt32(Int32(truncatingIfNeeded: id + 2), optimizePositive: true) }
-            return true
+        if state.pointee.options.references {
+            state.pointee.nextReferenceID += 1
+            withOutput { $0.writeByte(1) }
         }
-        state.pointee.writtenStrings[value] = state.pointee.nextReferenceID
-        state.pointee.nextReferenceID += 1
-        withOutput { $0.writeByte(1) }
-        return false
+        withOutput { $0.writeString(value) }
     }
 
     private func stringRegistration() throws -> Registration {

@@ -38,12 +38,11 @@ import Testing
     static let java8 = package + "SerializationCompatTestData$TestDataJava8"
 
     // What stops each file today. Every Kryo 5 and Kryo 4 (optimizedGenerics off) file reads to
-    // the end and matches Java's graph. Swift's strings have no identity: with references on the
-    // writer takes equal strings for one instance, as Java's interned literals are (`"foo"` written
-    // once, then `@2`, matches). The bytes written back differ first where Java wrote two equal
-    // strings that were distinct instances (`"email0"` built at run time, in a field and in a map).
+    // the end and matches Java's graph; the bytes written back differ first where Java wrote a
+    // back-reference to an interned String (`"foo"` written once, then `@2`): Swift's strings
+    // have no identity, so the dynamic path writes each occurrence in full.
     static let sharedStrings = (
-        "Java's equal strings that are distinct instances (built at run time) are written as one",
+        "Java's shared String instances (written once, then referenced) are written again in full",
         Set([encodeDifference])
     )
     /// Stands for a difference in the bytes written back (an issue, not an error).
