@@ -36,7 +36,9 @@ public struct JavaBigDecimal: Hashable, Sendable, CustomStringConvertible {
         }
         var exponent = 0
         if let marker = rest.firstIndex(where: { $0 == "e" || $0 == "E" }) {
-            guard let value = Int(rest[rest.index(after: marker)...]), abs(value) <= Int(Int32.max) else { return nil }
+            guard let value = Int(rest[rest.index(after: marker)...]), value.magnitude <= UInt(Int32.max) else {
+                return nil
+            }
             exponent = value
             rest = rest[..<marker]
         }

@@ -138,7 +138,9 @@ import Testing
     @Test func javaSpellingsParse() throws {
         #expect(JavaBigDecimal("+1.5e2")?.description == "1.5E+2")  // unscaled 15, scale -1, as Java
         #expect(JavaBigDecimal("1.50")?.scale == 2)
-        for bad in ["", "-", "1..2", "1e", "e5", "1.2.3", "١٢", "1e99999999999"] { #expect(JavaBigDecimal(bad) == nil) }
+        for bad in ["", "-", "1..2", "1e", "e5", "1.2.3", "١٢", "1e99999999999", "1e-9223372036854775808"] {
+            #expect(JavaBigDecimal(bad) == nil)
+        }
     }
 
     @Test func decimalConversionsKeepTheValue() throws {
@@ -192,4 +194,12 @@ import Testing
         let json = try registry.encode(back as Any?, as: .readable(.json))
         #expect(try registry.decode(JavaCharset.self, from: json, as: .readable(.json)) == back)
     }
+}
+
+/// A zone id read from input may be anything: an offset too large is no time zone, never a trap.
+@Test func zonedDateTimeWithAnAbsurdOffsetHasNoTimeZone() {
+    let dateTime = JavaLocalDateTime(
+        date: JavaLocalDate(year: 2024, month: 1, day: 2), time: JavaLocalTime(hour: 3))
+    #expect(JavaZonedDateTime(dateTime: dateTime, zoneID: "+9223372036854775807:00").timeZone == nil)
+    #expect(JavaZonedDateTime(dateTime: dateTime, zoneID: "+01:30").timeZone?.secondsFromGMT() == 5400)
 }

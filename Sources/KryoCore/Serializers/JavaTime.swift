@@ -217,7 +217,8 @@ public struct JavaZonedDateTime: Hashable, Sendable {
         if zoneID == "Z" { return TimeZone(secondsFromGMT: 0) }
         if let first = zoneID.first, first == "+" || first == "-" {
             let parts = zoneID.dropFirst().split(separator: ":").compactMap { Int($0) }
-            guard (2...3).contains(parts.count) else { return nil }
+            // Hours, minutes, seconds: each of two digits (a zone id read from input may say anything).
+            guard (2...3).contains(parts.count), parts.allSatisfy({ (0...99).contains($0) }) else { return nil }
             let seconds = parts[0] * 3600 + parts[1] * 60 + (parts.count == 3 ? parts[2] : 0)
             return TimeZone(secondsFromGMT: first == "-" ? -seconds : seconds)
         }
