@@ -7,6 +7,35 @@ enum Zlib {
     /// does: memory level 8, the default strategy, no flush before the end. zlib's output does not
     /// depend on how the input was split, so the bytes are Java's for levels 1–9.
     static func deflate(_ input: UnsafeRawBufferPointer, level: Int32, format: DeflateFormat) throws -> [UInt8] {
+        try withDeflater(input, level: level, format: format) { stream in
+            let bound = Int(deflateBound(stream, uLong(input.count)))
+            var output = [UInt8](repeating: 0, count: max(bound, 16))
+            let produced = try output.withUnsafeMutableBytes { target -> Int in
+                // zlib takes a mutable pointer but does not write through `next_in`.
+                stream.pointee.next_in = UnsafeMutablePointer(
+                    mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
+                stream.pointee.avail_in = uInt(input.count)
+                stream.pointee.next_out = target.baseAddress?.assumingMemoryBound(to: Bytef.self)
+                stream.pointee.avail_out = uInt(target.count)
+                let status = CZlib.deflate(stream, Z_FINISH)
+                guard status == Z_STREAM_END else {
+                    throw SerializationError(
+                        .invalidValue, expected: "zlib to compress \(input.count) bytes",
+                        found: Zlib.describe(status, stream))
+                }
+                return target.count - Int(stream.pointee.avail_out)
+            }
+            output.removeLast(output.count - produced)
+            return output
+        }
+    }
+
+    /// Runs `body` with a zlib deflater set up as Java's `Deflater(level, nowrap)` for `input`,
+    /// ended afterwards. Java's arrays end at 2^31 - 1; so do zlib's 32-bit counts.
+    private static func withDeflater<R>(
+        _ input: UnsafeRawBufferPointer, level: Int32, format: DeflateFormat,
+        _ body: (UnsafeMutablePointer<z_stream>) throws -> R
+    ) throws -> R {
         let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
         stream.initialize(to: z_stream())
         defer {
@@ -14,7 +43,6 @@ enum Zlib {
             stream.deinitialize(count: 1)
             stream.deallocate()
         }
-        // Java's arrays end at 2^31 - 1; so do zlib's 32-bit counts, with room for the bound.
         guard input.count < Int(Int32.max) else {
             throw SerializationError(
                 .sizeLimitExceeded, expected: "fewer than 2^31 - 1 bytes to compress in one value",
@@ -26,25 +54,7 @@ enum Zlib {
                 .invalidValue, expected: "zlib to start compressing at level \(level)",
                 found: Zlib.describe(status, stream))
         }
-        let bound = Int(deflateBound(stream, uLong(input.count)))
-        var output = [UInt8](repeating: 0, count: max(bound, 16))
-        let produced = try output.withUnsafeMutableBytes { target -> Int in
-            // zlib takes a mutable pointer but does not write through `next_in`.
-            stream.pointee.next_in = UnsafeMutablePointer(
-                mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
-            stream.pointee.avail_in = uInt(input.count)
-            stream.pointee.next_out = target.baseAddress?.assumingMemoryBound(to: Bytef.self)
-            stream.pointee.avail_out = uInt(target.count)
-            let status = CZlib.deflate(stream, Z_FINISH)
-            guard status == Z_STREAM_END else {
-                throw SerializationError(
-                    .invalidValue, expected: "zlib to compress \(input.count) bytes",
-                    found: Zlib.describe(status, stream))
-            }
-            return target.count - Int(stream.pointee.avail_out)
-        }
-        output.removeLast(output.count - produced)
-        return output
+        return try body(stream)
     }
 
     /// Compresses `input` as Kryo 4 and 5's `DeflateSerializer` does, and frames the deflate data
@@ -58,61 +68,45 @@ enum Zlib {
     static func deflateInKryoChunks(
         _ input: UnsafeRawBufferPointer, level: Int32, format: DeflateFormat
     ) throws -> [UInt8] {
-        let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
-        stream.initialize(to: z_stream())
-        defer {
-            deflateEnd(stream)
-            stream.deinitialize(count: 1)
-            stream.deallocate()
-        }
-        guard input.count < Int(Int32.max) else {
-            throw SerializationError(
-                .sizeLimitExceeded, expected: "fewer than 2^31 - 1 bytes to compress in one value",
-                found: "\(input.count)")
-        }
-        let status = czlib_deflate_init(stream, level, format.windowBits)
-        guard status == Z_OK else {
-            throw SerializationError(
-                .invalidValue, expected: "zlib to start compressing at level \(level)",
-                found: Zlib.describe(status, stream))
-        }
-        var chunks = KryoChunks()
-        var scratch = [UInt8](repeating: 0, count: javaDeflaterBuffer)
-        // One call of Java's `DeflaterOutputStream.deflate()`: at most 512 bytes out.
-        func deflateOnce(_ flush: Int32) throws -> Int32 {
-            let (status, produced) = scratch.withUnsafeMutableBytes { target -> (Int32, Int) in
-                stream.pointee.next_out = target.baseAddress?.assumingMemoryBound(to: Bytef.self)
-                stream.pointee.avail_out = uInt(target.count)
-                let status = CZlib.deflate(stream, flush)
-                return (status, target.count - Int(stream.pointee.avail_out))
+        try withDeflater(input, level: level, format: format) { stream in
+            var chunks = KryoChunks()
+            var scratch = [UInt8](repeating: 0, count: javaDeflaterBuffer)
+            // One call of Java's `DeflaterOutputStream.deflate()`: at most 512 bytes out.
+            func deflateOnce(_ flush: Int32) throws -> Int32 {
+                let (status, produced) = scratch.withUnsafeMutableBytes { target -> (Int32, Int) in
+                    stream.pointee.next_out = target.baseAddress?.assumingMemoryBound(to: Bytef.self)
+                    stream.pointee.avail_out = uInt(target.count)
+                    let status = CZlib.deflate(stream, flush)
+                    return (status, target.count - Int(stream.pointee.avail_out))
+                }
+                // With room for output and input or a finish to work on, zlib always makes progress:
+                // Z_BUF_ERROR (none possible) would loop forever, so it is an error too.
+                guard status == Z_OK || status == Z_STREAM_END else {
+                    throw SerializationError(
+                        .invalidValue, expected: "zlib to compress \(input.count) bytes",
+                        found: Zlib.describe(status, stream))
+                }
+                scratch.withUnsafeBytes { chunks.write(UnsafeRawBufferPointer(rebasing: $0.prefix(produced))) }
+                return status
             }
-            // With room for output and input or a finish to work on, zlib always makes progress:
-            // Z_BUF_ERROR (none possible) would loop forever, so it is an error too.
-            guard status == Z_OK || status == Z_STREAM_END else {
-                throw SerializationError(
-                    .invalidValue, expected: "zlib to compress \(input.count) bytes",
-                    found: Zlib.describe(status, stream))
+            var position = 0
+            while position < input.count {
+                let end = min(position + javaOutputBuffer, input.count)
+                // zlib takes a mutable pointer but does not write through `next_in`.
+                stream.pointee.next_in = UnsafeMutablePointer(
+                    mutating: input.baseAddress.map { ($0 + position).assumingMemoryBound(to: Bytef.self) })
+                stream.pointee.avail_in = uInt(end - position)
+                // `DeflaterOutputStream.write`: deflate until the deflater needs input.
+                repeat { _ = try deflateOnce(Z_NO_FLUSH) } while stream.pointee.avail_in > 0
+                // The inner output's flush flushes the chunked output: the chunk ends here.
+                chunks.endChunk()
+                position = end
             }
-            scratch.withUnsafeBytes { chunks.write(UnsafeRawBufferPointer(rebasing: $0.prefix(produced))) }
-            return status
-        }
-        var position = 0
-        while position < input.count {
-            let end = min(position + javaOutputBuffer, input.count)
-            // zlib takes a mutable pointer but does not write through `next_in`.
-            stream.pointee.next_in = UnsafeMutablePointer(
-                mutating: input.baseAddress.map { ($0 + position).assumingMemoryBound(to: Bytef.self) })
-            stream.pointee.avail_in = uInt(end - position)
-            // `DeflaterOutputStream.write`: deflate until the deflater needs input.
-            repeat { _ = try deflateOnce(Z_NO_FLUSH) } while stream.pointee.avail_in > 0
-            // The inner output's flush flushes the chunked output: the chunk ends here.
+            // `DeflaterOutputStream.finish`: deflate until the deflater has finished.
+            while try deflateOnce(Z_FINISH) != Z_STREAM_END {}
             chunks.endChunk()
-            position = end
+            return chunks.finish()
         }
-        // `DeflaterOutputStream.finish`: deflate until the deflater has finished.
-        while try deflateOnce(Z_FINISH) != Z_STREAM_END {}
-        chunks.endChunk()
-        return chunks.finish()
     }
 
     /// The buffer of Kryo's `Output` that a `DeflateSerializer` writes the value into.
