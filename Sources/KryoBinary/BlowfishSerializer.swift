@@ -149,35 +149,6 @@ extension BlowfishSerializer where Value: JavaRepresentable {
     /// - Throws: ``SerializationError/Kind/invalidValue`` for a key of another length.
     public init(wrappingDefaultOf type: Value.Type, key: [UInt8]) throws {
         try self.init(
-            wrapping: DefaultSerializerOf<Value>(
-                typed: Value.defaultSerializer.typed(Value.self),
-                serializerType: "\(Value.defaultSerializer.valueType)",
-                isFinal: Value.isJavaFinal),
-            key: key)
-    }
-}
-
-/// A type's default serializer with its type kept (see
-/// ``BlowfishSerializer/init(wrappingDefaultOf:key:)``).
-private struct DefaultSerializerOf<Value>: Serializer {
-    /// `nil` when the type's default serializer is one of another type (a misdeclared type).
-    let typed: TypedSerializer<Value>?
-    let serializerType: String
-    let isFinal: Bool
-
-    func write(_ value: Value, to writer: any ValueWriter) throws {
-        try serializer().write(value, to: writer)
-    }
-
-    func read(from reader: any ValueReader) throws -> Value {
-        try serializer().read(from: reader)
-    }
-
-    private func serializer() throws -> TypedSerializer<Value> {
-        guard let typed else {
-            throw SerializationError(
-                .unsupported, expected: "the default serializer of \(Value.self)", found: "one of \(serializerType)")
-        }
-        return typed
+            wrapping: DefaultSerializerOf(Value.self), key: key)
     }
 }

@@ -125,34 +125,7 @@ extension DeflateSerializer where Value: JavaRepresentable {
     ///   - format: ``DeflateFormat/raw`` (Java's default) or ``DeflateFormat/zlib``.
     public init(wrappingDefaultOf type: Value.Type, level: Int = 4, format: DeflateFormat = .raw) {
         self.init(
-            wrapping: DefaultSerializer<Value>(
-                typed: Value.defaultSerializer.typed(Value.self), isFinal: Value.isJavaFinal,
-                serializerType: "\(Value.defaultSerializer.valueType)"),
-            level: level, format: format)
-    }
-}
-
-/// A type's default serializer with its type kept (see ``DeflateSerializer/init(wrappingDefaultOf:level:format:)``).
-private struct DefaultSerializer<Value>: Serializer {
-    /// `nil` when the type's default serializer is one of another type (a misdeclared type).
-    let typed: TypedSerializer<Value>?
-    let isFinal: Bool
-    let serializerType: String
-
-    func write(_ value: Value, to writer: any ValueWriter) throws {
-        try serializer().write(value, to: writer)
-    }
-
-    func read(from reader: any ValueReader) throws -> Value {
-        try serializer().read(from: reader)
-    }
-
-    private func serializer() throws -> TypedSerializer<Value> {
-        guard let typed else {
-            throw SerializationError(
-                .unsupported, expected: "the default serializer of \(Value.self)", found: "one of \(serializerType)")
-        }
-        return typed
+            wrapping: DefaultSerializerOf(Value.self), level: level, format: format)
     }
 }
 
