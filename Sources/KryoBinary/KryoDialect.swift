@@ -14,28 +14,25 @@ public struct KryoDialect: Sendable, Hashable, CustomStringConvertible {
     /// The release whose forms serializers follow (see ``KryoWireVersion``).
     public let version: KryoWireVersion
     /// The options of that release's `new Kryo()`: references on and registration not required
-    /// in Kryo 2 and 4; references off and registration required in Kryo 5.
-    public let defaultOptions: SerializationOptions
+    /// in Kryo 2 and 4; references off and registration required in Kryo 5. (Computed, so that a
+    /// dialect is plain data that a call copies for free.)
+    public var defaultOptions: SerializationOptions {
+        SerializationOptions(references: version < .kryo5, registrationRequired: version >= .kryo5)
+    }
     /// The primitive forms of the release.
     package let wire: KryoWire
 
     /// Kryo 2.20 (Debian's `libkryo-java`, KryoCocoa): big-endian fixed width numbers, the 2–63
     /// character ASCII string form, a new class name's id as one byte, references on.
-    public static let v2 = KryoDialect(
-        version: .kryo2, defaultOptions: SerializationOptions(references: true, registrationRequired: false),
-        wire: .v2)
+    public static let v2 = KryoDialect(version: .kryo2, wire: .v2)
     /// Kryo 4.x (4.0.3, Apache Spark's `kryo-shaded`): Kryo 2's wire, with class name ids as
     /// varints, `java.lang.Class` values followed by a primitive flag, and `Locale` values.
-    public static let v4 = KryoDialect(
-        version: .kryo4, defaultOptions: SerializationOptions(references: true, registrationRequired: false),
-        wire: .v4)
+    public static let v4 = KryoDialect(version: .kryo4, wire: .v4)
     /// Kryo 5.x (5.6.2, Apache Flink 2 and most current services): little-endian fixed width
     /// numbers, the 2–32 character ASCII string form, class names in ASCII form, collection and
     /// map sizes + 1 with the same-class element form, enums not reference-tracked; references
     /// off and registration required by default.
-    public static let v5 = KryoDialect(
-        version: .kryo5, defaultOptions: SerializationOptions(references: false, registrationRequired: true),
-        wire: .v5)
+    public static let v5 = KryoDialect(version: .kryo5, wire: .v5)
 
     /// Every dialect the library speaks, oldest first.
     public static let all: [KryoDialect] = [.v2, .v4, .v5]
@@ -49,9 +46,8 @@ public struct KryoDialect: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    private init(version: KryoWireVersion, defaultOptions: SerializationOptions, wire: KryoWire) {
+    private init(version: KryoWireVersion, wire: KryoWire) {
         self.version = version
-        self.defaultOptions = defaultOptions
         self.wire = wire
     }
 
