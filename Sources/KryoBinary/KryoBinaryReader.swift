@@ -65,6 +65,10 @@ public final class KryoBinaryReader: ValueReader {
         var rootSlot: (type: ObjectIdentifier, framing: KryoFraming, generation: UInt64, slot: ResolvedSlot)?
         /// The typed slots of top-level values read as their static type.
         var rootSlots = RootSlots()
+        /// What this call does with Java's shared strings (see ``SharedString``).
+        var sharedStrings = SharedStrings.ignored
+        /// The reference numbers of the strings the stream refers back to (``SharedStrings``).
+        var sharedStringIDs: Set<Int> = []
 
         init(options: SerializationOptions, dialect: KryoDialect) {
             self.options = options
@@ -82,7 +86,22 @@ public final class KryoBinaryReader: ValueReader {
             if !fieldOrders.isEmpty { fieldOrders.removeAll(keepingCapacity: true) }
             inflatedBytes = 0
             nextValueClass = nil
+            sharedStrings = .ignored
+            if !sharedStringIDs.isEmpty { sharedStringIDs = [] }
         }
+    }
+
+    /// What a call does with strings the stream refers back to. An untyped read of the dynamic
+    /// path keeps Java's shared strings in two passes: the first finds the reference numbers of
+    /// the strings referred to again; when there are any, the second reads those as
+    /// ``SharedString``s (at their first place too, which the first pass could not know).
+    enum SharedStrings {
+        /// Strings are `String`s (typed reads).
+        case ignored
+        /// Notes the reference numbers of the strings referred to again.
+        case finding
+        /// Reads the strings of ``State/sharedStringIDs`` as ``SharedString``s.
+        case keeping
     }
 
     private let state: UnsafeMutablePointer<State>
@@ -241,6 +260,18 @@ public final class KryoBinaryReader: ValueReader {
         }
     }
 
+    /// Starts the first pass of a read that keeps Java's shared strings (``SharedStrings``).
+    func findSharedStrings() { state.pointee.sharedStrings = .finding }
+
+    /// The reference numbers of the strings that the first pass found referred to again.
+    var sharedStringIDs: Set<Int> { state.pointee.sharedStringIDs }
+
+    /// Starts the second pass: the strings numbered `ids` are read as ``SharedString``s.
+    func keepSharedStrings(_ ids: Set<Int>) {
+        state.pointee.sharedStrings = .keeping
+        state.pointee.sharedStringIDs = ids
+    }
+
     /// Reads a value written by the given top-level Java call through the typed slot of `T` (no
     /// boxing, no cast), when `T` is neither optional nor `Any`; `nil` otherwise, for the caller
     /// to read with ``readRoot(framing:declaredType:)``. Inlinable, so that the typed path is
@@ -351,23 +382,57 @@ public final class KryoBinaryReader: ValueReader {
     }
 
     public func readStringObject(canBeNull: Bool, forKey key: String) throws -> String? {
+        switch try readTrackedString(canBeNull: canBeNull, forKey: key) {
+        case .plain(let string): return string
+        case .shared(let shared): return shared.value
+        case .null: return nil
+        }
+    }
+
+    public func readStringInstance(canBeNull: Bool, forKey key: String) throws -> Any? {
+        switch try readTrackedString(canBeNull: canBeNull, forKey: key) {
+        case .plain(let string): return string
+        case .shared(let shared): return shared
+        case .null: return nil
+        }
+    }
+
+    /// A string read from a final slot: no existential, no cast on the typed path.
+    private enum TrackedString {
+        case plain(String)
+        case shared(SharedString)
+        case null
+    }
+
+    /// A `String` in a final slot: a `String`, or the ``SharedString`` this call keeps for it.
+    @inline(__always)
+    private func readTrackedString(canBeNull: Bool, forKey key: String) throws -> TrackedString {
         // After its class, a string is never nil: its class would have been.
         let canBeNull = canBeNull && state.pointee.nextValueClass == nil
         state.pointee.nextValueClass = nil
         do {
-            guard state.pointee.options.references else { return try withInput { try $0.readString() } }
+            guard state.pointee.options.references else {
+                return try withInput { try $0.readString() }.map(TrackedString.plain) ?? .null
+            }
             let marker = try withInput { try $0.readVarInt32(optimizePositive: true) }
             switch marker {
             case 0:
                 guard canBeNull else { throw error(.invalidValue, expected: "a String reference marker", found: "0") }
-                return nil
+                return .null
             case 1:
                 // A string holds no references: numbered once read.
                 guard let value = try withInput({ try $0.readString() }) else {
                     throw error(.invalidValue, expected: "a String after a new-object marker", found: "null")
                 }
+                if state.pointee.sharedStrings == .keeping,
+                    state.pointee.sharedStringIDs.contains(state.pointee.readObjects.count)
+                {
+                    let shared = SharedString(value)
+                    state.pointee.readObjects.append(shared)
+                    return .shared(shared)
+                }
                 state.pointee.readObjects.append(value)
-                return value
+                return .plain(value)
             default:
                 let index = Int(marker) - 2
                 guard index >= 0, index < state.pointee.readObjects.count,
@@ -378,10 +443,12 @@ public final class KryoBinaryReader: ValueReader {
                         expected: "a reference to one of the \(state.pointee.readObjects.count) objects read so far",
                         found: "reference marker \(marker)")
                 }
-                guard let value = object as? String else {
+                if state.pointee.sharedStrings == .finding { state.pointee.sharedStringIDs.insert(index) }
+                if let string = object as? String { return .plain(string) }
+                guard let shared = object as? SharedString else {
                     throw error(.typeMismatch, expected: "a String", found: ValueConversion.describeType(of: object))
                 }
-                return value
+                return .shared(shared)
             }
         } catch var failure as SerializationError {
             if failure.path.isEmpty { failure.path = currentPath + [key] }
@@ -434,13 +501,9 @@ public final class KryoBinaryReader: ValueReader {
         case .reference(let value):
             return value
         case .body(let registration, _):
-            let value = try registration.serializer.read(from: self)
-            endObject(storing: value)
-            return value
+            return endObject(keeping: try registration.serializer.read(from: self))
         case .slotBody:
-            let value = try ownRegistration(of: slot).serializer.read(from: self)
-            endObject(storing: value)
-            return value
+            return endObject(keeping: try ownRegistration(of: slot).serializer.read(from: self))
         case .ownNil(let registration):
             let value = try registration.serializer.readNilable(from: self)
             if let value { endObject(storing: value) } else { endObject() }
@@ -562,6 +625,22 @@ public final class KryoBinaryReader: ValueReader {
     @inline(__always)
     private static func isSame(_ unretained: Unmanaged<Registration>, _ registration: Registration) -> Bool {
         unretained.toOpaque() == Unmanaged.passUnretained(registration).toOpaque()
+    }
+
+    /// ``endObject(storing:)``, returning the value to hand out: the ``SharedString`` of a
+    /// string that this call keeps shared (``SharedStrings/keeping``), else `value`.
+    @inline(__always)
+    private func endObject(keeping value: Any) -> Any {
+        guard let reference = state.pointee.open.pop(), reference >= 0 else { return value }
+        if state.pointee.sharedStrings == .keeping, state.pointee.sharedStringIDs.contains(reference),
+            let string = value as? String
+        {
+            let shared = SharedString(string)
+            state.pointee.readObjects.store(shared, at: reference)
+            return shared
+        }
+        state.pointee.readObjects.store(value, at: reference)
+        return value
     }
 
     public func endObject(storing value: Any) {
@@ -752,6 +831,7 @@ public final class KryoBinaryReader: ValueReader {
                 .invalidReference, expected: "a reference to a decoded object",
                 found: "object #\(index), which is still being decoded and cannot refer to itself")
         }
+        if state.pointee.sharedStrings == .finding, object is String { state.pointee.sharedStringIDs.insert(index) }
         return .resolved(object)
     }
 

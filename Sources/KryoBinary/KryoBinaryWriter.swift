@@ -383,6 +383,10 @@ public final class KryoBinaryWriter: ValueWriter {
             try writeString(string, as: slot.declared)
             return
         }
+        if let value, Swift.type(of: value) == SharedString.self, let shared = value as? SharedString {
+            try writeSharedString(shared, as: slot.declared)
+            return
+        }
         let registration: Registration
         if let value {
             let type = Swift.type(of: value)
@@ -443,6 +447,25 @@ public final class KryoBinaryWriter: ValueWriter {
             withOutput { $0.writeByte(1) }
         }
         withOutput { $0.writeString(value) }
+    }
+
+    /// A string instance that the graph holds in several places: with references on, written
+    /// the first time and referred back to after, as Java writes a shared `String`.
+    private func writeSharedString(_ shared: SharedString, as declared: DeclaredType) throws {
+        if declared.finality == .nonFinal || declared.swiftType != String.self {
+            try writeClassTag(try stringRegistration())
+        }
+        guard state.pointee.options.references else {
+            // Without references the String serializer writes the string alone.
+            return withOutput { $0.writeString(shared.value) }
+        }
+        if let id = state.pointee.writtenInstances.number(of: shared, elseInsert: state.pointee.nextReferenceID) {
+            withOutput { $0.writeVarInt32(Int32(truncatingIfNeeded: id + 2), optimizePositive: true) }
+            return
+        }
+        state.pointee.nextReferenceID += 1
+        withOutput { $0.writeByte(1) }
+        withOutput { $0.writeString(shared.value) }
     }
 
     private func stringRegistration() throws -> Registration {

@@ -82,7 +82,10 @@ public struct KryoCodec: Sendable {
     ///   for bytes left over after the value.
     @inlinable
     public func decode<T>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
-        try readingWhole(bytes) { try decode(T.self, with: $0) }
+        if ObjectIdentifier(T.self) == KryoCodec.untyped {
+            return unsafeBitCast(try decodeUntyped(from: bytes, javaName: nil), to: T.self)
+        }
+        return try readingWhole(bytes) { try decode(T.self, with: $0) }
     }
 
     /// Encodes one value of the Java class `javaName`: for ``KryoFraming/object`` and
@@ -98,7 +101,34 @@ public struct KryoCodec: Sendable {
     /// Decodes one value of the Java class `javaName` that fills `bytes` exactly: what Java's
     /// `readObject(input, type)` reads, for ``KryoFraming/object`` and ``KryoFraming/objectOrNull``.
     public func decode(javaClass javaName: String, from bytes: [UInt8]) throws -> Any? {
-        try readingWhole(bytes) { try $0.readRoot(framing: framing, javaName: javaName) }
+        try decodeUntyped(from: bytes, javaName: javaName)
+    }
+
+    /// Decodes a value without a Swift type (of the Java class `javaName` when given). On the
+    /// dynamic path the strings Java shared (written once, then referred to) come back as one
+    /// ``SharedString`` each, so that encoding the value again writes the same bytes: a first
+    /// read finds them, and only when there are any a second read keeps them. Should the second
+    /// read fail (a serializer that insists on a `String`), the first read's value is returned.
+    @usableFromInline
+    func decodeUntyped(from bytes: [UInt8], javaName: String?) throws -> Any? {
+        func read(_ reader: KryoBinaryReader) throws -> Any? {
+            guard let javaName else { return try reader.readRoot(framing: framing, declaredType: Any?.self) }
+            return try reader.readRoot(framing: framing, javaName: javaName)
+        }
+        guard registry.keepsSharedStrings else { return try readingWhole(bytes, read) }
+        var shared: Set<Int> = []
+        let first = try readingWhole(bytes) { reader in
+            reader.findSharedStrings()
+            let value = try read(reader)
+            shared = reader.sharedStringIDs
+            return value
+        }
+        guard !shared.isEmpty else { return first }
+        let again = try? readingWhole(bytes) { reader in
+            reader.keepSharedStrings(shared)
+            return try read(reader)
+        }
+        return again ?? first
     }
 
     /// Reads one value with `read` through this thread's reader over `bytes`, which it must fill

@@ -246,7 +246,10 @@ public final class Registry: Sendable {
 
     /// The registration whose ``Registration/archiveClass`` is named `name` (keyed archives).
     public func registration(forArchiveClassName name: String) -> Registration? {
-        byArchiveName[name]
+        if let registration = byArchiveName[name] { return registration }
+        // A library class that archives under its Java name (`java.math.BigDecimal`).
+        guard let library = registration(forJavaName: name), library.archiveClass.name == name else { return nil }
+        return library
     }
 
     /// The registration a readable document's `$class` names: by ``Registration/readableName``,
@@ -283,7 +286,8 @@ public final class Registry: Sendable {
         if type == DynamicObject.self || type == DynamicEnum.self {
             return dynamicRegistration(of: value)
         }
-        let registration = registration(for: type)
+        // A Java String instance that the graph shares is a String.
+        let registration = registration(for: type == SharedString.self ? String.self : type)
         if let chooser = registration?.javaNameOfValue { return chosenRegistration(of: value, chooser) ?? registration }
         return registration
     }

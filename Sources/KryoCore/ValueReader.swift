@@ -45,6 +45,10 @@ public protocol ValueReader: AnyObject {
     func readPrimitiveArray<P: JavaPrimitive>(_ type: P.Type, count: Int, forKey key: String) throws -> [P]
     /// Reads a `String` written by ``ValueWriter/writeStringObject(_:canBeNull:forKey:)``.
     func readStringObject(canBeNull: Bool, forKey key: String) throws -> String?
+    /// Reads what ``readStringObject(canBeNull:forKey:)`` reads, keeping the string's identity
+    /// where the input has one: a ``SharedString`` when the input refers to this instance again
+    /// (the dynamic path keeps Java's shared strings), else a `String` or `nil`.
+    func readStringInstance(canBeNull: Bool, forKey key: String) throws -> Any?
     /// Reads a nested value written by ``ValueWriter/writeObject(_:as:forKey:)``.
     func readObject(as declared: DeclaredType, forKey key: String) throws -> Any?
     /// ``readObject(as:forKey:)`` in a slot already resolved in this call's registry.
@@ -143,12 +147,18 @@ extension ValueReader {
 
     /// Through ``readObject(as:forKey:)``, for backends without a faster path.
     public func readStringObject(canBeNull: Bool, forKey key: String) throws -> String? {
+        let value = try readStringInstance(canBeNull: canBeNull, forKey: key)
+        return value as? String ?? (value as? SharedString)?.value
+    }
+
+    /// Through ``readObject(as:forKey:)``, for backends without a faster path.
+    public func readStringInstance(canBeNull: Bool, forKey key: String) throws -> Any? {
         let value = try readObject(as: DeclaredType(String.self, finality: .final, canBeNull: canBeNull), forKey: key)
         guard let value else { return nil }
-        guard let string = value as? String else {
+        guard value is String || value is SharedString else {
             throw error(.typeMismatch, expected: "a String", found: ValueConversion.describeType(of: value))
         }
-        return string
+        return value
     }
 
     /// Reads a nested value declared as Java's `Object`.

@@ -17,7 +17,12 @@ struct FoundationDecoding: Sendable {
     let decode: @Sendable (KeyedArchiveReader, PropertyListDictionary, DeclaredType?) throws -> Any?
 
     static let byClassName: [String: FoundationDecoding] = [
-        "NSString": FoundationDecoding { reader, entries, _ in try reader.foundationString(entries) },
+        "NSString": FoundationDecoding { reader, entries, _ in
+            // An NSString object of its own, not an inline string: one instance that every place
+            // holding it shares (the dynamic path keeps it one).
+            let string = try reader.foundationString(entries)
+            return reader.registry.keepsSharedStrings ? SharedString(string) : string
+        },
         "NSMutableString": FoundationDecoding { reader, entries, _ in
             NSMutableString(string: try reader.foundationString(entries))
         },

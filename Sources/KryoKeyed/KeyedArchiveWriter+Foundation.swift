@@ -45,6 +45,7 @@ extension KeyedArchiveWriter {
     private static let swiftForms: [ObjectIdentifier: Form] = Dictionary(
         uniqueKeysWithValues: [
             form(String.self) { writer, string in writer.inlineString(string) },
+            form(SharedString.self) { writer, shared in writer.sharedStringObject(shared) },
             form(Bool.self) { writer, flag in writer.inline(.bool(flag)) },
             form(Int.self) { writer, number in writer.inline(.integer(Int64(number))) },
             form(Int8.self) { writer, number in writer.inline(.integer(Int64(number))) },

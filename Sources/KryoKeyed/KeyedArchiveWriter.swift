@@ -27,6 +27,8 @@ final class KeyedArchiveWriter: ValueWriter {
     private var conditional: [ObjectIdentifier: Int] = [:]
     /// Strings already in the table: equal immutable strings share one entry.
     private var strings: [String: Int] = [:]
+    /// The `NSString` objects of the ``SharedString``s written, by instance.
+    private var sharedStrings: [ObjectIdentifier: Int] = [:]
     /// Class description dictionaries already in the table.
     private var classes: [ArchiveClass: Int] = [:]
 
@@ -152,6 +154,17 @@ final class KeyedArchiveWriter: ValueWriter {
         let uid = inline(.string(string))
         strings[string] = uid
         return uid
+    }
+
+    /// A string instance that the graph holds in several places: an `NSString` object of its own
+    /// (`NS.string`), which every place holding the instance refers to. Equal plain strings share
+    /// one inline entry instead, so that a reader tells the shared instance apart.
+    func sharedStringObject(_ shared: SharedString) -> Int {
+        if let uid = sharedStrings[ObjectIdentifier(shared)] { return uid }
+        objects.append(
+            .dictionary(["NS.string": .string(shared.value), "$class": .uid(UInt64(classUID(.nsString)))]))
+        sharedStrings[ObjectIdentifier(shared)] = objects.count - 1
+        return objects.count - 1
     }
 
     private func classUID(_ archiveClass: ArchiveClass) -> Int {

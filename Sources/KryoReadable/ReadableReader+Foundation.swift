@@ -52,9 +52,11 @@ struct ReadableFoundation: Sendable {
         return reader.registry.mapValue(entries, declared: declared)
     }
 
-    /// `value` as a string when it is one: a Swift string or an `NSMutableString`.
+    /// `value` as a string when it is one: a Swift string, a ``SharedString`` or an
+    /// `NSMutableString`.
     static func string(_ value: Any?) -> String? {
         if let string = value as? String { return string }
+        if let shared = value as? SharedString { return shared.value }
         if let string = value as? NSString { return string as String }
         return nil
     }

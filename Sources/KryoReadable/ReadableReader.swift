@@ -37,6 +37,8 @@ final class ReadableReader: ValueReader {
     private var decodedAt: [[String]: Any] = [:]
     /// Alias targets being decoded that have not registered an object yet.
     private var decodingAt: Set<[String]> = []
+    /// Whether strings that aliases name are read as ``SharedString``s (the dynamic path).
+    private let keepsSharedStrings: Bool
 
     private struct Frame {
         let entries: ReadableDictionary
@@ -56,6 +58,7 @@ final class ReadableReader: ValueReader {
         registryGeneration = registry.generation
         self.options = options
         self.root = root
+        keepsSharedStrings = registry.keepsSharedStrings
         var targets: Set<[String]> = []
         try ReadableReader.collectAliasTargets(
             in: root, into: &targets, depth: 0, limit: ReadableCodec.documentDepth(options.limits))
@@ -79,7 +82,7 @@ final class ReadableReader: ValueReader {
             {
                 return StoredNumbers.real(number, as: type)
             }
-            return string
+            return sharedString(string) ?? string
         case .data(let bytes): return Data(bytes)
         case .date(let seconds): return Date(timeIntervalSinceReferenceDate: seconds)
         case .array(let elements):
@@ -241,6 +244,16 @@ final class ReadableReader: ValueReader {
         guard let frame = frames.popLast(), let target = frame.target else { return }
         decodingAt.remove(target)
         if let value { decodedAt[target] = value }
+    }
+
+    /// The string at the current key path as one ``SharedString``, when an alias names it: the
+    /// alias and this place then hold the same instance, as Java's shared strings do.
+    private func sharedString(_ string: String) -> SharedString? {
+        guard keepsSharedStrings, let target = currentTarget() else { return nil }
+        if let shared = decodedAt[target] as? SharedString { return shared }
+        let shared = SharedString(string)
+        decodedAt[target] = shared
+        return shared
     }
 
     /// The current key path when an alias names it.
@@ -553,6 +566,15 @@ final class ReadableReader: ValueReader {
 
     func readStringObject(canBeNull: Bool, forKey key: String) throws -> String? {
         try readString(forKey: key)
+    }
+
+    func readStringInstance(canBeNull: Bool, forKey key: String) throws -> Any? {
+        guard let (stored, node) = lookup(key) else { return nil }
+        // A string that an alias names, or an alias to one: its `SharedString`.
+        guard let value = try at(stored, { try decode(node, as: nil) }) else { return nil }
+        if value is SharedString { return value }
+        if let string = ReadableFoundation.string(value) { return string }
+        throw at(stored) { error(.typeMismatch, expected: "a string", found: ReadableReader.describe(node)) }
     }
 
     func readObject(as declared: DeclaredType, forKey key: String) throws -> Any? {

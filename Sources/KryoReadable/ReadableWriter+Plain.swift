@@ -86,6 +86,8 @@ extension ReadableWriter {
     private static let swiftForms: [ObjectIdentifier: Form] = Dictionary(
         uniqueKeysWithValues: [
             form(String.self) { _, string in .string(string) },
+            // Written once, then as an alias to where it was (with references on).
+            form(SharedString.self) { writer, shared in writer.alias(of: shared) ?? .string(shared.value) },
             form(Bool.self) { _, flag in .bool(flag) },
             form(Int.self) { _, number in .integer(Int64(number)) },
             form(Int8.self) { _, number in .integer(Int64(number)) },

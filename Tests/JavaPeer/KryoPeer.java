@@ -527,6 +527,9 @@ public final class KryoPeer {
             Inner x = new Inner(7, "shared");
             return new Pair(x, x);
         }, KryoPeer::checkShared);
+        // Interned literals: one String instance in four places (back references with refs on).
+        cao("shared_strings", "reg",
+            () -> arrayList(new Inner(1, "city"), new Inner(2, "city"), "city", hashMap("city", 3), "town"));
         caoChecked("cycle", "reg", () -> {
             Node a = new Node("a");
             Node b = new Node("b");

@@ -1,3 +1,5 @@
+import OrderedCollections
+
 /// One field of a dynamic bean: how its value is written and read without a Swift type.
 struct DynamicField: Sendable {
     /// What a field holds.
@@ -76,6 +78,11 @@ struct DynamicField: Sendable {
             case .double: try Double.writePrimitive(convert(value, Double.self, primitive), to: writer, forKey: name)
             }
         case .string(let canBeNull):
+            if let shared = value as? SharedString {
+                // One instance in several places: the backend decides how to share it.
+                let declared = DeclaredType(String.self, finality: .final, canBeNull: canBeNull)
+                return try writer.writeObject(shared, as: declared, forKey: name)
+            }
             guard value == nil || value is String else {
                 throw mismatch(expected: "a String", found: value, in: object)
             }
@@ -103,7 +110,7 @@ struct DynamicField: Sendable {
             case .double: value = try Double.readPrimitive(from: reader, forKey: name)
             }
         case .string(let canBeNull):
-            value = try reader.readStringObject(canBeNull: canBeNull, forKey: name)
+            value = try reader.readStringInstance(canBeNull: canBeNull, forKey: name)
         case .object(let declared):
             value = try Self.converted(
                 try Self.readObject(as: declared, from: reader, forKey: name), to: declared, reader, name)
@@ -171,6 +178,8 @@ struct DynamicField: Sendable {
     {
         guard let value = ValueConversion.flatten(value), declared.swiftType != Any.self,
             Swift.type(of: value) != declared.swiftType,
+            // A String instance that the graph shares stays one.
+            !(declared.swiftType == String.self && value is SharedString),
             declared.finality != .nonFinal || !(reader.isPositional || Self.carriesItsClass(value, reader.registry))
         else { return value }
         func convert<T>(_: T.Type) -> Any? { ValueConversion.convert(value, to: T.self) }
@@ -183,9 +192,14 @@ struct DynamicField: Sendable {
     }
 
     /// Whether `value` is of a Java class of its own that a plain list, map or set would lose
-    /// (Java's `List.of`, `Set.of`, `Map.of`).
+    /// (Java's `List.of`, `Arrays.asList`, `Collections.emptyMap()`, a `LinkedList` read with
+    /// its `$class`): anything but the plain containers that formats without classes read.
     private static func carriesItsClass(_ value: Any, _ registry: Registry) -> Bool {
-        value is any JavaClassChosenByValue
+        if value is any JavaClassChosenByValue { return true }
+        let type = Swift.type(of: value)
+        return !(type == [Any?].self || type == OrderedDictionary<AnyHashable, Any?>.self
+            || type == [AnyHashable: Any?].self || type == OrderedDictionary<String, Any?>.self
+            || type == [String: Any?].self || type == OrderedSet<AnyHashable>.self || type == Set<AnyHashable>.self)
     }
 
     /// `value` as the Swift type of a primitive: an absent value is Java's default, a number of

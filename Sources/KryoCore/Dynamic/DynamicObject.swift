@@ -74,6 +74,8 @@ struct DynamicValuePrinter {
             return "\(object.javaClass){\(fields.joined(separator: ", "))}"
         case let string as String:
             return "\"\(string)\""
+        case let shared as SharedString:
+            return "\"\(shared.value)\""
         case let list as [Any?]:
             return "[" + list.map { describe($0) }.joined(separator: ", ") + "]"
         case let map as OrderedDictionary<AnyHashable, Any?>:

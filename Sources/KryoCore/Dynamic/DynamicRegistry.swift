@@ -146,6 +146,12 @@ extension Registry {
         registration(forJavaName: "java.util.HashMap")?.swiftType == OrderedDictionary<AnyHashable, Any?>.self
     }
 
+    /// Whether untyped reads keep the strings that the input holds in several places (Java's
+    /// shared `String` instances, a readable document's aliases to a string) as one
+    /// ``SharedString`` each, so that writing the value again shares them as the input did. The
+    /// dynamic path's registry does; other registries read plain `String`s.
+    public var keepsSharedStrings: Bool { untypedMapKeepsOrder }
+
     /// Whether this registry reads a `java.util.HashSet` as an `OrderedSet` (the dynamic path's
     /// registry does).
     public var untypedSetKeepsOrder: Bool {

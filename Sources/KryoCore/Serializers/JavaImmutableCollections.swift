@@ -65,22 +65,40 @@ extension JavaSingletonMap: Equatable where Value: Equatable {}
 extension JavaSingletonMap: Hashable where Value: Hashable {}
 extension JavaSingletonMap: Sendable where Key: Sendable, Value: Sendable {}
 
-extension JavaEmptyList: JavaRepresentable, AnyElementsExposing {
+extension JavaEmptyList: JavaRepresentable, AnyElementsExposing, AnyElementsConstructible {
     public static var javaClassName: String { "java.util.Collections$EmptyList" }
     public static var defaultSerializer: AnySerializer { AnySerializer(NoBodySerializer { JavaEmptyList() }) }
     public var anyElements: [Any?] { [] }
+    public static func make(fromAnyElements elements: [Any?]) throws -> JavaEmptyList {
+        guard elements.isEmpty else {
+            throw SerializationError(.typeMismatch, expected: "no elements", found: "\(elements.count)")
+        }
+        return JavaEmptyList()
+    }
 }
 
-extension JavaEmptySet: JavaRepresentable, AnyElementsExposing {
+extension JavaEmptySet: JavaRepresentable, AnyElementsExposing, AnyElementsConstructible {
     public static var javaClassName: String { "java.util.Collections$EmptySet" }
     public static var defaultSerializer: AnySerializer { AnySerializer(NoBodySerializer { JavaEmptySet() }) }
     public var anyElements: [Any?] { [] }
+    public static func make(fromAnyElements elements: [Any?]) throws -> JavaEmptySet {
+        guard elements.isEmpty else {
+            throw SerializationError(.typeMismatch, expected: "no elements", found: "\(elements.count)")
+        }
+        return JavaEmptySet()
+    }
 }
 
-extension JavaEmptyMap: JavaRepresentable, AnyEntriesExposing {
+extension JavaEmptyMap: JavaRepresentable, AnyEntriesExposing, AnyEntriesConstructible {
     public static var javaClassName: String { "java.util.Collections$EmptyMap" }
     public static var defaultSerializer: AnySerializer { AnySerializer(NoBodySerializer { JavaEmptyMap() }) }
     public var anyEntries: [(key: Any, value: Any?)] { [] }
+    public static func make(fromAnyEntries entries: [(key: Any, value: Any?)]) throws -> JavaEmptyMap {
+        guard entries.isEmpty else {
+            throw SerializationError(.typeMismatch, expected: "no entries", found: "\(entries.count)")
+        }
+        return JavaEmptyMap()
+    }
 }
 
 extension JavaSingletonList: JavaRepresentable, AnyElementsExposing, AnyElementsConstructible {

@@ -80,11 +80,17 @@ public enum JavaNaturalOrder {
     /// by ordinal, `false` before `true`, other `Comparable` values by `<`. Values that Java could
     /// not compare (different types) sort by type name, so that a map still has one order.
     public static func areInIncreasingOrder(_ lhs: Any, _ rhs: Any) -> Bool {
-        let left = ValueConversion.flatten(lhs)
-        let right = ValueConversion.flatten(rhs)
+        let left = text(of: ValueConversion.flatten(lhs))
+        let right = text(of: ValueConversion.flatten(rhs))
         guard let left, let right else { return left == nil && right != nil }
         if let result = compare(left, right) { return result < 0 }
         return String(reflecting: type(of: left)) < String(reflecting: type(of: right))
+    }
+
+    /// A ``SharedString``'s text (a Java String compares by its text), else `value`.
+    private static func text(of value: Any?) -> Any? {
+        guard let shared = value as? SharedString else { return value }
+        return shared.value
     }
 
     /// `lhs.compareTo(rhs)`'s sign, or nil when the two cannot be compared.

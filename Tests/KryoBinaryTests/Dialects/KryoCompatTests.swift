@@ -37,14 +37,8 @@ import Testing
     static let testData = package + "SerializationCompatTestData$TestData"
     static let java8 = package + "SerializationCompatTestData$TestDataJava8"
 
-    // What stops each file today. Every Kryo 5 and Kryo 4 (optimizedGenerics off) file reads to
-    // the end and matches Java's graph; the bytes written back differ first where Java wrote a
-    // back-reference to an interned String (`"foo"` written once, then `@2`): Swift's strings
-    // have no identity, so the dynamic path writes each occurrence in full.
-    static let sharedStrings = (
-        "Java's shared String instances (written once, then referenced) are written again in full",
-        Set([encodeDifference])
-    )
+    // What stops each file today: every Kryo 5 and Kryo 4 (optimizedGenerics off) file reads to
+    // the end, matches Java's graph (its shared strings too) and writes back byte for byte.
     /// Stands for a difference in the bytes written back (an issue, not an error).
     static let encodeDifference = "(encode)"
     static let optimizedGenerics = (
@@ -52,22 +46,22 @@ import Testing
     )
 
     static let cases: [Case] = [
-        Case(name: "TestData-standard", dialect: .v5, root: testData, missing: [sharedStrings]),
-        Case(name: "TestDataJava8-standard", dialect: .v5, root: java8, missing: [sharedStrings]),
+        Case(name: "TestData-standard", dialect: .v5, root: testData, missing: []),
+        Case(name: "TestDataJava8-standard", dialect: .v5, root: java8, missing: []),
         Case(
             name: "TestDataJava11-standard", dialect: .v5, root: package + "TestDataJava11",
-            missing: [sharedStrings]),
+            missing: []),
         Case(
             name: "TestDataJava17-standard", dialect: .v5, root: package + "TestDataJava17",
-            missing: [sharedStrings]),
+            missing: []),
         Case(name: "TestData-standard-opt-generics", dialect: .v4, root: testData, missing: [optimizedGenerics]),
         Case(
             name: "TestData-standard-nonopt-generics", dialect: .v4, root: testData,
-            missing: [sharedStrings]),
+            missing: []),
         Case(name: "TestDataJava8-standard-opt-generics", dialect: .v4, root: java8, missing: [optimizedGenerics]),
         Case(
             name: "TestDataJava8-standard-nonopt-generics", dialect: .v4, root: java8,
-            missing: [sharedStrings]),
+            missing: []),
     ]
 
     static func registry(_ dialect: KryoDialect) throws -> Registry {
@@ -127,14 +121,25 @@ import Testing
         for problem in comparer.compare(root, with: javaGraph.root) {
             Issue.record("\(item.folder)/\(item.name): \(problem)")
         }
-        let again = try codec.encode(root, javaClass: item.root)
-        if again != bytes {
-            let first =
-                zip(again, bytes).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-                ?? min(again.count, bytes.count)
-            Issue.record(
-                "encode: \(again.count) bytes for Java's \(bytes.count), first difference at byte \(first)")
-        }
+        compare(try codec.encode(root, javaClass: item.root), with: bytes, "encode")
+        // Through a readable document and a keyed archive, and back: the same bytes again.
+        let options = codec.options
+        let readable = ReadableCodec(registry: codec.registry, format: .prettyJSON, options: options)
+        let fromJSON = try readable.decode(Any?.self, from: try readable.encode(root))
+        compare(try codec.encode(fromJSON, javaClass: item.root), with: bytes, "encode: through JSON")
+        var keyed = KeyedArchiveCodec(registry: codec.registry, format: .binary, options: options)
+        keyed.keepsJavaClasses = true
+        let fromArchive = try keyed.decode(Any?.self, from: try keyed.encode(root))
+        compare(try codec.encode(fromArchive, javaClass: item.root), with: bytes, "encode: through a keyed archive")
+    }
+
+    /// Records an issue when `again` is not `bytes`, with the first byte that differs.
+    private func compare(_ again: [UInt8], with bytes: [UInt8], _ what: String) {
+        guard again != bytes else { return }
+        let first =
+            zip(again, bytes).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(again.count, bytes.count)
+        Issue.record("\(what): \(again.count) bytes for Java's \(bytes.count), first difference at byte \(first)")
     }
 
     /// `Set.of`/`Map.of` fields: iterated in an order the JDK salts per run, compared unordered.
@@ -251,13 +256,19 @@ struct GraphComparer {
         switch java.reference {
         case .back(let id):
             if let expected = objects[id] {
-                if let object = value.map({ $0 as AnyObject }), value is DynamicObject, object !== expected {
+                if let object = value.map({ $0 as AnyObject }), value is DynamicObject || value is SharedString,
+                    object !== expected
+                {
                     problems.append("\(path): expected the object #\(id) again, found another")
                 }
+            }
+            if java.javaClass == "java.lang.String", !(value is SharedString) {
+                problems.append("\(path): expected the shared string #\(id), found \(String(describing: value))")
             }
             return
         case .new(let id):
             if let object = value as? DynamicObject { objects[id] = object }
+            if let shared = value as? SharedString { objects[id] = shared }
         case nil: break
         }
         if let object = value as? DynamicObject {
@@ -297,6 +308,7 @@ struct GraphComparer {
         guard let value else { return nil }
         switch value {
         case let string as String: return "\"\(string)\""
+        case let shared as SharedString: return "\"\(shared.value)\""
         case let bool as Bool: return "\(bool)"
         case let number as Int8: return "\(number)"
         case let number as Int16: return "\(number)"

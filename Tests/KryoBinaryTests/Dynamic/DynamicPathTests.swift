@@ -1,4 +1,5 @@
 import Foundation
+import OrderedCollections
 import SwiftKryo
 import Testing
 
@@ -32,11 +33,21 @@ import Testing
             && (peerCase.readConfig == nil || peerCase.readConfig == peerCase.config) && !peerCase.readFails
     }.map(\.name)
 
-    private func javaBytes(_ name: String) throws -> [UInt8] {
-        switch JavaPeerRun.shared {
+    /// Kryo 2.20, and the releases of `PeerVersions` (4 and 5 unless narrowed).
+    static let versions = [2] + PeerVersions.enabled
+
+    private func javaBytes(_ name: String, kryo version: Int = 2) throws -> [UInt8] {
+        switch JavaPeerRun.shared(for: version) {
         case .success(let run): return try #require(run.javaBytes[name], "Java wrote no bytes for \(name)")
         case .failure(let failure): throw failure
         }
+    }
+
+    /// The Kryo codec of a peer case's Java `Kryo` in a release.
+    private func codec(_ registry: Registry, _ peerCase: PeerCase, kryo version: Int) throws -> KryoCodec {
+        KryoCodec(
+            registry: registry, dialect: try JavaPeerRun.dialect(for: version), framing: peerCase.framing,
+            options: SerializationOptions(references: peerCase.references, registrationRequired: false))
     }
 
     /// The Java class a `writeObject` case names.
@@ -55,13 +66,13 @@ import Testing
             ? try codec.encode(value) : try codec.encode(value, javaClass: javaClass(peerCase))
     }
 
-    @Test("Kryo → dynamic values → Kryo with the peer's schema files", arguments: schemaCases)
-    func peerStreams(_ name: String) throws {
+    @Test("Kryo → dynamic values → Kryo with the peer's schema files", arguments: versions, schemaCases)
+    func peerStreams(_ version: Int, _ name: String) throws {
         let peerCase = try #require(PeerCases.all.first { $0.name == name })
-        let bytes = try javaBytes(name)
+        let bytes = try javaBytes(name, kryo: version)
         let registry = try Registry(schemas: try #require(try Self.schemas(peerCase.config)))
         let options = SerializationOptions(references: peerCase.references)
-        let codec = KryoCodec(registry: registry, framing: peerCase.framing, options: options)
+        let codec = try codec(registry, peerCase, kryo: version)
         let value = try decode(bytes, peerCase, codec)
         #expect(hex(try encode(value, peerCase, codec)) == hex(bytes), "Kryo → Kryo")
         let readable = ReadableCodec(registry: registry, format: .json, options: options)
@@ -82,13 +93,14 @@ import Testing
         }
     }
 
-    @Test("Kryo → dynamic values → Kryo, and through readable and keyed documents", arguments: cocoaCases)
-    func cocoaStreams(_ name: String) throws {
+    @Test(
+        "Kryo → dynamic values → Kryo, and through readable and keyed documents", arguments: versions, cocoaCases)
+    func cocoaStreams(_ version: Int, _ name: String) throws {
         let peerCase = try #require(PeerCases.all.first { $0.name == name })
-        let bytes = try javaBytes(name)
+        let bytes = try javaBytes(name, kryo: version)
         let registry = try Registry(schemas: Self.cocoa)
         let options = SerializationOptions(references: peerCase.references)
-        let codec = KryoCodec(registry: registry, framing: peerCase.framing, options: options)
+        let codec = try codec(registry, peerCase, kryo: version)
         let value = try decode(bytes, peerCase, codec)
         #expect(hex(try encode(value, peerCase, codec)) == hex(bytes))
 
@@ -106,6 +118,31 @@ import Testing
             let fromArchive = try keyed.decode(Any?.self, from: archive)
             #expect(hex(try encode(fromArchive, peerCase, codec)) == hex(bytes), "\(format)")
         }
+    }
+
+    /// An interned literal in four places: Java writes it once and refers back to it three times.
+    /// The dynamic path reads it as one ``SharedString``, a readable document writes it once and
+    /// aliases it after, and every trip gives Java's bytes again (peerStreams compares them).
+    @Test("Java's shared strings stay one instance", arguments: versions)
+    func sharedStrings(_ version: Int) throws {
+        let peerCase = try #require(PeerCases.all.first { $0.name == "shared_strings" })
+        let bytes = try javaBytes(peerCase.name, kryo: version)
+        let registry = try Registry(schemas: try #require(try Self.schemas(.reg)))
+        let codec = try codec(registry, peerCase, kryo: version)
+        let list = try #require(try decode(bytes, peerCase, codec) as? [Any?])
+        #expect(list.count == 5)
+        let city = try #require(list[2] as? SharedString)
+        #expect(city.value == "city")
+        #expect((list[0] as? DynamicObject)?["label"] as? SharedString === city)
+        #expect((list[1] as? DynamicObject)?["label"] as? SharedString === city)
+        let map = try #require(list[3] as? OrderedDictionary<AnyHashable, Any?>)
+        #expect(map.keys.first?.base as? SharedString === city)
+        #expect(list[4] as? String == "town", "a string met once stays a String")
+
+        let readable = ReadableCodec(registry: registry, format: .json, options: codec.options)
+        let document = String(decoding: try readable.encode(list), as: UTF8.self)
+        #expect(document.components(separatedBy: "\"$alias\"").count - 1 == 3, "\(document)")
+        #expect(document.components(separatedBy: "\"city\"").count - 1 == 1, "\(document)")
     }
 
     /// `LinkedHashMap` and `LinkedHashSet` written by class name, read without a schema: a

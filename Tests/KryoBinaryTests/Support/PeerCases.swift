@@ -263,6 +263,24 @@ enum PeerCases {
     ]
 
     static let collections: [PeerCase] = [
+        // Java shares one interned "city" in four places; typed Swift writes it in full each time.
+        PeerCase(
+            name: "shared_strings", config: .reg, references: true, framing: .classAndObject, declaredType: Any.self,
+            value: {
+                [Inner(1, "city"), Inner(2, "city"), "city", ["city": Int32(3)] as [AnyHashable: Any?], "town"]
+                    as [Any?]
+            },
+            sameBytes: false,
+            check: { value in
+                // The map may come back keyed by `String` (a readable document's plain dictionary).
+                guard let list = value as? [Any?], list.count == 5, list[0] as? Inner == Inner(1, "city"),
+                    list[1] as? Inner == Inner(2, "city"), list[2] as? String == "city",
+                    (list[3] as? [AnyHashable: Any?])?["city"] as? Int32 == 3
+                        || (list[3] as? [String: Any?])?["city"] as? Int32 == 3,
+                    list[4] as? String == "town"
+                else { return "expected the shared-strings list, got \(String(describing: value))" }
+                return nil
+            }),
         cao("list_mixed", .reg) { [Int32(1), "a", nil, 2.5, true, Inner(1, "i")] as [Any?] },
         cao("list_mixed_unreg", .none) { [Int32(1), "a", nil] as [Any?] },
         cao("linkedlist", .reg) { JavaLinkedList<Any?>([Int32(1), Int32(2), Int32(3)]) },
