@@ -40,8 +40,12 @@ public final class KryoBinaryReader: ValueReader {
     /// The per-call state, behind a pointer: a class's stored properties would be checked for
     /// exclusive access at run time on every change, and this state changes on every object.
     private struct State {
-        var options: SerializationOptions
+        var options: SerializationOptions {
+            didSet { fieldIntegersAreFixed = options.fieldIntegersAreFixed }
+        }
         var dialect: KryoDialect
+        /// ``SerializationOptions/fieldIntegersAreFixed``, read once a call.
+        var fieldIntegersAreFixed: Bool
         var genericArguments: [DeclaredType] = []
         /// Objects in the order their "new object" marker was read; `nil` while one is being built.
         var readObjects = ReadObjects(capacity: 16)
@@ -73,6 +77,7 @@ public final class KryoBinaryReader: ValueReader {
         init(options: SerializationOptions, dialect: KryoDialect) {
             self.options = options
             self.dialect = dialect
+            fieldIntegersAreFixed = options.fieldIntegersAreFixed
         }
 
         /// Forgets everything one call recorded (Kryo's reset), keeping the memory of small
@@ -346,6 +351,11 @@ public final class KryoBinaryReader: ValueReader {
         case .zigzag: return try withInput { try $0.readVarInt32(optimizePositive: false) }
         case .positive: return try withInput { try $0.readVarInt32(optimizePositive: true) }
         case .fixed: return Int32(bitPattern: try withInput { try $0.readUInt32() })
+        case .field:
+            if state.pointee.fieldIntegersAreFixed {
+                return Int32(bitPattern: try withInput { try $0.readUInt32() })
+            }
+            return try withInput { try $0.readVarInt32(optimizePositive: false) }
         }
     }
 
@@ -355,6 +365,11 @@ public final class KryoBinaryReader: ValueReader {
         case .zigzag: return try withInput { try $0.readVarInt64(optimizePositive: false) }
         case .positive: return try withInput { try $0.readVarInt64(optimizePositive: true) }
         case .fixed: return Int64(bitPattern: try withInput { try $0.readUInt64() })
+        case .field:
+            if state.pointee.fieldIntegersAreFixed {
+                return Int64(bitPattern: try withInput { try $0.readUInt64() })
+            }
+            return try withInput { try $0.readVarInt64(optimizePositive: false) }
         }
     }
 

@@ -45,8 +45,12 @@ public final class KryoBinaryWriter: ValueWriter {
     /// The per-call state, behind a pointer: a class's stored properties would be checked for
     /// exclusive access at run time on every change, and this state changes on every object.
     private struct State {
-        var options: SerializationOptions
+        var options: SerializationOptions {
+            didSet { fieldIntegersAreFixed = options.fieldIntegersAreFixed }
+        }
         var dialect: KryoDialect
+        /// ``SerializationOptions/fieldIntegersAreFixed``, read once a call.
+        var fieldIntegersAreFixed: Bool
         var genericArguments: [DeclaredType] = []
         var depth = 0
         var nextReferenceID = 0
@@ -103,7 +107,7 @@ public final class KryoBinaryWriter: ValueWriter {
         outputReference = Unmanaged.passUnretained(output)
         isKeptByThread = false
         state = .allocate(capacity: 1)
-        state.initialize(to: State(options: options, dialect: dialect))
+        state.initialize(to: State(options: options, dialect: dialect, fieldIntegersAreFixed: options.fieldIntegersAreFixed))
     }
 
     /// A writer that a thread keeps, with an output of its own.
@@ -115,7 +119,7 @@ public final class KryoBinaryWriter: ValueWriter {
         outputReference = Unmanaged.passUnretained(own)
         isKeptByThread = true
         state = .allocate(capacity: 1)
-        state.initialize(to: State(options: options, dialect: dialect))
+        state.initialize(to: State(options: options, dialect: dialect, fieldIntegersAreFixed: options.fieldIntegersAreFixed))
     }
 
     deinit {
@@ -282,6 +286,12 @@ public final class KryoBinaryWriter: ValueWriter {
         case .zigzag: withOutput { $0.writeVarInt32(value, optimizePositive: false) }
         case .positive: withOutput { $0.writeVarInt32(value, optimizePositive: true) }
         case .fixed: withOutput { $0.writeUInt32(UInt32(bitPattern: value)) }
+        case .field:
+            if state.pointee.fieldIntegersAreFixed {
+                withOutput { $0.writeUInt32(UInt32(bitPattern: value)) }
+            } else {
+                withOutput { $0.writeVarInt32(value, optimizePositive: false) }
+            }
         }
     }
 
@@ -291,6 +301,12 @@ public final class KryoBinaryWriter: ValueWriter {
         case .zigzag: withOutput { $0.writeVarInt64(value, optimizePositive: false) }
         case .positive: withOutput { $0.writeVarInt64(value, optimizePositive: true) }
         case .fixed: withOutput { $0.writeUInt64(UInt64(bitPattern: value)) }
+        case .field:
+            if state.pointee.fieldIntegersAreFixed {
+                withOutput { $0.writeUInt64(UInt64(bitPattern: value)) }
+            } else {
+                withOutput { $0.writeVarInt64(value, optimizePositive: false) }
+            }
         }
     }
 
@@ -353,7 +369,7 @@ public final class KryoBinaryWriter: ValueWriter {
                 withOutput { $0.writeBytes(raw) }
             case is Bool.Type:
                 // Swift stores `true` as 1 and `false` as 0, exactly Java's bytes.
-                withOutput { $0.writeBytes(raw) }
+                withOutput { $0.writeBooleans(raw) }
             default:
                 for value in elements { try P.writePrimitive(value, to: self, forKey: key) }
             }

@@ -74,13 +74,19 @@ package struct KryoWire: Sendable, Hashable {
     package var classNameIDIsByte: Bool
     /// Class names written in the ASCII form of any length (Kryo 5's `writeAscii`).
     package var classNamesInASCIIForm: Bool
+    /// Arrays of fixed-width numbers and booleans written with one `require` when they fit in
+    /// the buffer (Kryo 5's `writeDoubles`…), which matters where a chunk ends.
+    package var bulkArrays: Bool
 
     package static let v2 = KryoWire(
-        littleEndian: false, maxASCIIStringLength: 63, classNameIDIsByte: true, classNamesInASCIIForm: false)
+        littleEndian: false, maxASCIIStringLength: 63, classNameIDIsByte: true, classNamesInASCIIForm: false,
+        bulkArrays: false)
     package static let v4 = KryoWire(
-        littleEndian: false, maxASCIIStringLength: 63, classNameIDIsByte: false, classNamesInASCIIForm: false)
+        littleEndian: false, maxASCIIStringLength: 63, classNameIDIsByte: false, classNamesInASCIIForm: false,
+        bulkArrays: false)
     package static let v5 = KryoWire(
-        littleEndian: true, maxASCIIStringLength: 32, classNameIDIsByte: false, classNamesInASCIIForm: true)
+        littleEndian: true, maxASCIIStringLength: 32, classNameIDIsByte: false, classNamesInASCIIForm: true,
+        bulkArrays: true)
 }
 
 /// Which of Java's top-level calls wrote (or will read) a value.

@@ -266,7 +266,9 @@ public final class KryoInput {
         let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
         _ = copy.initialize(from: bytes)
         chunkFrames.append(ChunkFrame(saved: state.pointee, copy: copy))
+        let littleEndian = state.pointee.littleEndian
         state.pointee = State(over: copy, count: bytes.count, discarded: start)
+        state.pointee.littleEndian = littleEndian
     }
 
     /// Leaves the run entered by ``beginChunks()``, past its end whatever was left unread.

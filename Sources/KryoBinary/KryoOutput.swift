@@ -12,6 +12,9 @@ public final class KryoOutput {
         var bytes: UnsafeMutablePointer<UInt8>
         var count: Int
         var capacity: Int
+        /// What ``reserve(_:)`` compares with: ``capacity``, or 0 while a chunk run is open, so
+        /// that every write takes the slow path, which notes where it starts (``WriteStart``).
+        var limit: Int
         /// Bytes already handed to the sink (here rather than in a stored property of the class,
         /// whose changes Swift checks for exclusive access at run time).
         var flushedCount = 0
@@ -48,7 +51,8 @@ public final class KryoOutput {
     private static func allocateState(capacity: Int) -> UnsafeMutablePointer<State> {
         let capacity = max(capacity, 16)
         let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
-        state.initialize(to: State(bytes: .allocate(capacity: capacity), count: 0, capacity: capacity))
+        state.initialize(
+            to: State(bytes: .allocate(capacity: capacity), count: 0, capacity: capacity, limit: capacity))
         return state
     }
 
@@ -86,9 +90,12 @@ public final class KryoOutput {
         reset()
         openRuns = 0
         chunkRunFlushes.removeAll()
+        writeStarts.removeAll()
+        state.pointee.limit = state.pointee.capacity
         guard state.pointee.capacity > limit else { return }
         state.pointee.bytes.deallocate()
         state.pointee.capacity = 256
+        state.pointee.limit = 256
         state.pointee.bytes = .allocate(capacity: 256)
     }
 
@@ -120,8 +127,25 @@ public final class KryoOutput {
     public func beginChunks() -> Int {
         openRuns += 1
         chunkRunFlushes.append([])
+        state.pointee.limit = 0
         return state.pointee.count
     }
+
+    /// Where a write began inside an open chunk run, and whether Java's `OutputChunked` may end a
+    /// chunk inside it. Java ends a chunk before a write that does not fit in what is left of its
+    /// 1024-byte buffer (`require(n)`): a varint, a fixed-width number or the last two bytes of a
+    /// 3-byte character never straddle two chunks (atomic); raw bytes, ASCII text and the bytes
+    /// of other characters fill a chunk to its last byte.
+    private struct WriteStart {
+        let position: Int
+        let isAtomic: Bool
+    }
+
+    /// The writes of the open chunk runs, in order (empty when none is open).
+    private var writeStarts: [WriteStart] = []
+
+    /// Whether a chunk run is open, so that writes note where they start.
+    private var recordsWrites: Bool { !chunkRunFlushes.isEmpty }
 
     /// For each open chunk run, innermost last: where an inner run ended with a flush (Kryo 4
     /// and 5), so that the run's chunks end there too.
@@ -139,68 +163,99 @@ public final class KryoOutput {
         let flushes = chunkRunFlushes.popLast() ?? []
         // A start that ``beginChunks()`` did not return (past the end): an empty run.
         let start = min(max(start, 0), state.pointee.count)
-        if flushes.contains(where: { $0 > start && $0 < state.pointee.count }) {
-            endChunks(from: start, cutAt: flushes)
-        } else {
-            endChunksOnce(from: start)
+        let end = state.pointee.count
+        let cuts = chunkEnds(from: start, to: end, flushes: flushes)
+        let bytes = [UInt8](UnsafeBufferPointer(start: state.pointee.bytes + start, count: end - start))
+        state.pointee.count = start
+        var chunkStart = start
+        for chunkEnd in cuts + [end] where chunkEnd > chunkStart {
+            writeVarInt32(Int32(chunkEnd - chunkStart), optimizePositive: true)
+            bytes[(chunkStart - start)..<(chunkEnd - start)].withUnsafeBytes { writeBytes($0) }
+            chunkStart = chunkEnd
         }
+        writeByte(0)
         if flushingEnclosingRuns {
             // Before this run's closing 0, as Java flushes before writing it.
             let flushPoint = state.pointee.count - 1
             for index in chunkRunFlushes.indices { chunkRunFlushes[index].append(flushPoint) }
         }
+        // For the runs around: the chunks are bytes (Java writes them to the stream beneath
+        // byte by byte and array by array).
+        forgetWrites(from: start, thenSplittableAt: start)
     }
 
-    /// Cuts the bytes from `start` into chunks that end at each of `cuts` and every 1024 bytes
-    /// between them (empty pieces make no chunk), then the closing 0.
-    private func endChunks(from start: Int, cutAt cuts: [Int]) {
-        let bytes = [UInt8](UnsafeBufferPointer(start: state.pointee.bytes + start, count: state.pointee.count - start))
-        state.pointee.count = start
-        var pieceStart = 0
-        for end in cuts.map({ $0 - start }).filter({ $0 > 0 && $0 < bytes.count }).sorted() + [bytes.count]
-        where end > pieceStart {
-            var chunkStart = pieceStart
-            while chunkStart < end {
-                let chunkEnd = min(chunkStart + 1024, end)
-                writeVarInt32(Int32(chunkEnd - chunkStart), optimizePositive: true)
-                bytes[chunkStart..<chunkEnd].withUnsafeBytes { writeBytes($0) }
-                chunkStart = chunkEnd
-            }
-            pieceStart = end
-        }
-        writeByte(0)
-    }
-
-    /// The run from `start` in chunks of 1024 bytes, then the closing 0, moved in place.
-    private func endChunksOnce(from start: Int) {
-        let length = state.pointee.count - start
+    /// Where Java's `OutputChunked` ends the chunks of the bytes from `start` to `end` (each end
+    /// but the last): before each write that does not fit in what is left of a 1024-byte chunk,
+    /// within a write that may be split where the chunk is full, and at each of `flushes` (where
+    /// an inner run flushed this one, Kryo 4 and 5).
+    private func chunkEnds(from start: Int, to end: Int, flushes: [Int]) -> [Int] {
         let chunkSize = 1024
-        let fullChunks = length / chunkSize
-        let remainder = length % chunkSize
-        let headerBytes = fullChunks * varIntSize(chunkSize) + (remainder > 0 ? varIntSize(remainder) : 0)
-        reserve(headerBytes + 1)
-        // Move each chunk to its final place, last first (each moves right by the headers before it).
-        let base = UnsafeMutableRawPointer(state.pointee.bytes)
-        var chunkCount = fullChunks + (remainder > 0 ? 1 : 0)
-        var shift = headerBytes
-        while chunkCount > 0 {
-            chunkCount -= 1
-            let chunkStart = start + chunkCount * chunkSize
-            let chunkLength = min(chunkSize, length - chunkCount * chunkSize)
-            (base + chunkStart + shift).copyMemory(from: base + chunkStart, byteCount: chunkLength)
-            let header = varIntSize(chunkLength)
-            shift -= header
-            var at = chunkStart + shift
-            var bits = UInt32(chunkLength)
-            while bits >= 0x80 {
-                state.pointee.bytes[at] = UInt8(truncatingIfNeeded: bits) | 0x80
-                at += 1
-                bits >>= 7
-            }
-            state.pointee.bytes[at] = UInt8(bits)
+        let forced = flushes.filter { $0 > start && $0 < end }.sorted()
+        var nextForced = 0
+        var cuts: [Int] = []
+        var chunkStart = start
+        func cut(at position: Int) {
+            cuts.append(position)
+            chunkStart = position
         }
-        state.pointee.count += headerBytes
-        append(0)
+        /// Ends the chunk at each forced place up to `position`.
+        func forcedCuts(upTo position: Int) {
+            while nextForced < forced.count, forced[nextForced] <= position {
+                if forced[nextForced] > chunkStart { cut(at: forced[nextForced]) }
+                nextForced += 1
+            }
+        }
+        let first = writeStarts.firstIndex { $0.position >= start } ?? writeStarts.count
+        var writes = Array(writeStarts[first...])
+        if writes.first?.position != start { writes.insert(WriteStart(position: start, isAtomic: false), at: 0) }
+        for (index, write) in writes.enumerated() {
+            let writeEnd = index + 1 < writes.count ? writes[index + 1].position : end
+            guard writeEnd > write.position else { continue }
+            if write.isAtomic {
+                forcedCuts(upTo: write.position)
+                if writeEnd - chunkStart > chunkSize, write.position > chunkStart { cut(at: write.position) }
+                continue
+            }
+            var position = write.position
+            while true {
+                forcedCuts(upTo: position)
+                let limit = min(chunkStart + chunkSize, nextForced < forced.count ? forced[nextForced] : .max)
+                guard limit < writeEnd else { break }
+                position = limit
+                if limit > chunkStart { cut(at: limit) }
+            }
+        }
+        return cuts
+    }
+
+    /// Drops the write starts from `position` on and, while a chunk run stays open, notes the
+    /// bytes from `splittable` on as one write that may be split anywhere.
+    private func forgetWrites(from position: Int, thenSplittableAt splittable: Int) {
+        guard recordsWrites else {
+            writeStarts.removeAll(keepingCapacity: true)
+            state.pointee.limit = state.pointee.capacity
+            return
+        }
+        while let last = writeStarts.last, last.position >= position { writeStarts.removeLast() }
+        writeStarts.append(WriteStart(position: splittable, isAtomic: false))
+    }
+
+    /// Notes the characters of the CESU-8 text from `start` to the end: the last two bytes of
+    /// each 3-byte character are one atomic write, everything else may be split anywhere.
+    private func noteCharacters(from start: Int) {
+        guard recordsWrites else { return }
+        forgetWrites(from: start, thenSplittableAt: start)
+        var index = start
+        let end = state.pointee.count
+        while index < end {
+            if state.pointee.bytes[index] & 0xF0 == 0xE0, index + 3 <= end {
+                writeStarts.append(WriteStart(position: index + 1, isAtomic: true))
+                if index + 3 < end { writeStarts.append(WriteStart(position: index + 3, isAtomic: false)) }
+                index += 3
+            } else {
+                index += 1
+            }
+        }
     }
 
     // MARK: Replaced runs (Kryo's DeflateSerializer)
@@ -219,6 +274,7 @@ public final class KryoOutput {
         let replacement = try transform(
             UnsafeRawBufferPointer(start: state.pointee.bytes + start, count: state.pointee.count - start))
         state.pointee.count = start
+        if recordsWrites { forgetWrites(from: start, thenSplittableAt: start) }
         replacement.withUnsafeBytes { writeBytes($0) }
     }
 
@@ -237,8 +293,18 @@ public final class KryoOutput {
         return size
     }
 
-    /// Makes room for `extra` more bytes.
+    /// Makes room for `extra` more bytes, for a write that Java never splits between chunks.
     @inline(__always) private func reserve(_ extra: Int) {
+        if state.pointee.limit - state.pointee.count < extra { reserveSlowly(extra, atomic: true) }
+    }
+
+    /// Makes room for `extra` more bytes, for a write that Java may split between chunks.
+    @inline(__always) private func reserveSplittable(_ extra: Int) {
+        if state.pointee.limit - state.pointee.count < extra { reserveSlowly(extra, atomic: false) }
+    }
+
+    private func reserveSlowly(_ extra: Int, atomic: Bool) {
+        if recordsWrites { writeStarts.append(WriteStart(position: state.pointee.count, isAtomic: atomic)) }
         if state.pointee.capacity - state.pointee.count < extra { grow(extra) }
     }
 
@@ -251,6 +317,7 @@ public final class KryoOutput {
         state.pointee.bytes.deallocate()
         state.pointee.bytes = bytes
         state.pointee.capacity = capacity
+        state.pointee.limit = recordsWrites ? 0 : capacity
     }
 
     @inline(__always) private func append(_ byte: UInt8) {
@@ -267,7 +334,7 @@ public final class KryoOutput {
     /// Writes raw bytes.
     public func writeBytes(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        reserve(bytes.count)
+        reserveSplittable(bytes.count)
         (state.pointee.bytes + state.pointee.count).update(
             from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
         state.pointee.count += bytes.count
@@ -322,6 +389,10 @@ public final class KryoOutput {
 
     /// Writes each element as a variable-length `int`.
     public func writeVarInt32s(_ values: UnsafeBufferPointer<Int32>, optimizePositive: Bool) {
+        if recordsWrites {
+            for value in values { writeVarInt32(value, optimizePositive: optimizePositive) }
+            return
+        }
         reserve(values.count * 5)
         var bytes = state.pointee.bytes + state.pointee.count
         for value in values {
@@ -337,6 +408,18 @@ public final class KryoOutput {
         state.pointee.count = bytes - state.pointee.bytes
     }
 
+    /// Writes Java booleans (one byte each, `1` or `0`) as Kryo's `writeBooleans` does: like raw
+    /// bytes, except that Kryo 5 never splits an array that fits in one chunk.
+    public func writeBooleans(_ bytes: UnsafeRawBufferPointer) {
+        guard recordsWrites, state.pointee.wire.bulkArrays, bytes.count <= 1024, let base = bytes.baseAddress,
+            !bytes.isEmpty
+        else { return writeBytes(bytes) }
+        reserve(bytes.count)
+        (state.pointee.bytes + state.pointee.count).update(
+            from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        state.pointee.count += bytes.count
+    }
+
     /// Writes each element as a variable-length `long`.
     public func writeVarInt64s(_ values: UnsafeBufferPointer<Int64>, optimizePositive: Bool) {
         reserve(values.count * 9)
@@ -347,6 +430,12 @@ public final class KryoOutput {
     /// element's bits.
     public func writeFixedWidth<T: FixedWidthInteger>(_ values: UnsafeBufferPointer<T>) {
         let width = MemoryLayout<T>.size
+        if recordsWrites, !(state.pointee.wire.bulkArrays && values.count * width <= 1024) {
+            // Java writes each element with its own `require` (Kryo 5: when the array does not
+            // fit in one chunk; Kryo 2.20 and 4: always).
+            for value in values { writeFixed(value) }
+            return
+        }
         reserve(values.count * width)
         let target = UnsafeMutableRawPointer(state.pointee.bytes + state.pointee.count)
         if state.pointee.wire.littleEndian {
@@ -384,7 +473,7 @@ public final class KryoOutput {
         if byteCount > 1, byteCount <= state.pointee.wire.maxASCIIStringLength, let source = utf8.baseAddress {
             // Copy and check for ASCII in one pass, eight bytes at a time; the bytes count only
             // when they all are ASCII.
-            reserve(byteCount)
+            reserveSplittable(byteCount)
             let target = state.pointee.bytes + state.pointee.count
             if ASCIIScan.copyIfASCII(from: source, to: target, count: byteCount) {
                 target[byteCount - 1] |= 0x80
@@ -409,7 +498,7 @@ public final class KryoOutput {
             }
             return
         }
-        reserve(utf8.count)
+        reserveSplittable(utf8.count)
         for byte in utf8.dropLast() { append(byte) }
         append(utf8[utf8.count - 1] | 0x80)
     }
@@ -439,6 +528,8 @@ public final class KryoOutput {
         }
         units += supplementary
         writeUTF8Length(units + 1)
+        let textStart = state.pointee.count
+        defer { noteCharacters(from: textStart) }
         if supplementary == 0 {
             writeBytes(UnsafeRawBufferPointer(utf8))
             return

@@ -86,8 +86,8 @@ public struct Field<Root>: Sendable {
     public init<Value: JavaPrimitive>(_ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable) {
         self.init(
             name: name, declaredType: nil,
-            write: { root, writer in try Value.writePrimitive(root[keyPath: keyPath], to: writer, forKey: name) },
-            read: { root, reader in root[keyPath: keyPath] = try Value.readPrimitive(from: reader, forKey: name) })
+            write: { root, writer in try Value.writeField(root[keyPath: keyPath], to: writer, forKey: name) },
+            read: { root, reader in root[keyPath: keyPath] = try Value.readField(from: reader, forKey: name) })
         primitiveType = Value.self
     }
 
@@ -179,8 +179,8 @@ public struct Field<Root>: Sendable {
     ) {
         self.init(
             name: name, declaredType: nil,
-            write: { root, writer in try Value.writePrimitive(get(root), to: writer, forKey: name) },
-            read: { root, reader in set(&root, try Value.readPrimitive(from: reader, forKey: name)) })
+            write: { root, writer in try Value.writeField(get(root), to: writer, forKey: name) },
+            read: { root, reader in set(&root, try Value.readField(from: reader, forKey: name)) })
         primitiveType = Value.self
     }
 
@@ -408,8 +408,8 @@ public struct Field<Root>: Sendable {
         nonisolated(unsafe) let path = typedPath
         var field = Field(
             name: name, declaredType: nil,
-            write: { root, writer in try P.writePrimitive(root[keyPath: path], to: writer, forKey: name) },
-            read: { root, reader in root[keyPath: path] = try P.readPrimitive(from: reader, forKey: name) })
+            write: { root, writer in try P.writeField(root[keyPath: path], to: writer, forKey: name) },
+            read: { root, reader in root[keyPath: path] = try P.readField(from: reader, forKey: name) })
         field.primitiveType = P.self
         return field
     }

@@ -30,6 +30,9 @@ public struct SerializationSettings: Sendable, Hashable {
     /// No setting set: every setting has its default value.
     public init() {}
 
+    /// Whether no setting is set (every one has its default value).
+    public var isEmpty: Bool { values.isEmpty }
+
     /// The value of `setting` in this call: the one set, else the setting's default.
     public subscript<S: SerializationSetting>(_ setting: S.Type) -> S.Value {
         get {

@@ -8,6 +8,10 @@ public enum IntegerEncoding: Sendable, Equatable {
     case positive
     /// Fixed width, in the format's byte order.
     case fixed
+    /// A Java `int` or `long` field of Java's field serializers: ``zigzag``, unless the call turns
+    /// variable-length field encoding off (``VariableLengthFieldsSetting``, Kryo 5's
+    /// `FieldSerializerConfig.setVariableLengthEncoding(false)`), then ``fixed``.
+    case field
 }
 
 /// The format-neutral sink that serializers write through.

@@ -56,6 +56,10 @@ import test.TaggedBean;
  *        THROWS ... for what Java's own reader makes of those bytes; then read back every
  *        DIR/swift/&lt;case&gt;.bin and print PASS / FAIL / MISSING per case
  *   java KryoPeer DIR --list   print the case names, one per line
+ *   java KryoPeer DIR --kryo 5 --options UNKNOWN,CHUNKED,VARENC --configs reg,evo1,evo2
+ *        the same for the cases of those configurations only, with Kryo 5's serializer options:
+ *        readUnknownFieldData/readUnknownTagData and chunkedEncoding of the compatible and tagged
+ *        serializers, and variableLengthEncoding of every field serializer (true or false each)
  * </pre>
  *
  * {@code --kryo} (default 2) must name the release on the class path; the peer refuses to run
@@ -194,8 +198,51 @@ public final class KryoPeer {
         add(name, config, refs, Call.OBJ, type, value, DEEP_EQUALS);
     }
 
+    /** Kryo 5's serializer options ({@code --options}); null: each serializer's defaults. */
+    static boolean[] OPTIONS = null;
+
+    /**
+     * Applies {@link #OPTIONS} to a compatible or tagged serializer (Kryo 5 only, by reflection:
+     * the same source compiles against 2.20 and 4.0.3, which have no such options).
+     */
+    static <S> S configured(S serializer) {
+        if (OPTIONS == null) return serializer;
+        try {
+            boolean compatible = serializer.getClass().getSimpleName().startsWith("Compatible");
+            Object config = serializer.getClass()
+                .getMethod(compatible ? "getCompatibleFieldSerializerConfig" : "getTaggedFieldSerializerConfig")
+                .invoke(serializer);
+            config.getClass().getMethod(compatible ? "setReadUnknownFieldData" : "setReadUnknownTagData", boolean.class)
+                .invoke(config, OPTIONS[0]);
+            config.getClass().getMethod("setChunkedEncoding", boolean.class).invoke(config, OPTIONS[1]);
+            config.getClass().getMethod("setVariableLengthEncoding", boolean.class).invoke(config, OPTIONS[2]);
+            serializer.getClass().getMethod("updateFields").invoke(serializer);
+            return serializer;
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("--options needs Kryo 5: " + e, e);
+        }
+    }
+
+    /** Kryo 5: the default FieldSerializer with {@link #OPTIONS}' variable-length encoding. */
+    private static void configureDefaultSerializer(Kryo kryo) {
+        if (OPTIONS == null) return;
+        try {
+            Class<?> configClass =
+                Class.forName("com.esotericsoftware.kryo.serializers.FieldSerializer$FieldSerializerConfig");
+            Object config = configClass.getConstructor().newInstance();
+            configClass.getMethod("setVariableLengthEncoding", boolean.class).invoke(config, OPTIONS[2]);
+            Class<?> factoryClass = Class.forName("com.esotericsoftware.kryo.SerializerFactory$FieldSerializerFactory");
+            Object factory = factoryClass.getConstructor(configClass).newInstance(config);
+            Class<?> factoryType = Class.forName("com.esotericsoftware.kryo.SerializerFactory");
+            Kryo.class.getMethod("setDefaultSerializer", factoryType).invoke(kryo, factory);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("--options needs Kryo 5: " + e, e);
+        }
+    }
+
     static Kryo newKryo(String config, boolean refs) {
         Kryo kryo = new Kryo();
+        configureDefaultSerializer(kryo);
         // Both settings explicitly, the same on every version (new Kryo() differs: 2.20 and 4
         // start with references on and registration optional, 5 with references off and
         // registration required). References must be set before any registration: serializer
@@ -274,10 +321,11 @@ public final class KryoPeer {
     private static void registerEvolution(Kryo kryo, int version) {
         boolean one = version == 1;
         kryo.register(ArrayList.class, 60);
-        kryo.register(Evolution.Tagged.class, new TaggedFieldSerializer<>(kryo, Evolution.Tagged.class), 61);
-        kryo.register(Evolution.Compat.class, new CompatibleFieldSerializer<>(kryo, Evolution.Compat.class), 62);
+        kryo.register(Evolution.Tagged.class, configured(new TaggedFieldSerializer<>(kryo, Evolution.Tagged.class)), 61);
+        kryo.register(Evolution.Compat.class,
+            configured(new CompatibleFieldSerializer<>(kryo, Evolution.Compat.class)), 62);
         kryo.register(Evolution.CompatNested.class,
-            new CompatibleFieldSerializer<>(kryo, Evolution.CompatNested.class), 63);
+            configured(new CompatibleFieldSerializer<>(kryo, Evolution.CompatNested.class)), 63);
         tagged(kryo, one ? Evolution.TagAddV1.class : Evolution.TagAddV2.class, 64);
         tagged(kryo, one ? Evolution.TagRemV1.class : Evolution.TagRemV2.class, 65);
         tagged(kryo, one ? Evolution.TagDepV1.class : Evolution.TagDepV2.class, 66);
@@ -288,12 +336,12 @@ public final class KryoPeer {
 
     @SuppressWarnings({"rawtypes", "unchecked"})
     private static void tagged(Kryo kryo, Class<?> type, int id) {
-        kryo.register(type, new TaggedFieldSerializer(kryo, type), id);
+        kryo.register(type, configured(new TaggedFieldSerializer(kryo, type)), id);
     }
 
     @SuppressWarnings({"rawtypes", "unchecked"})
     private static void compatible(Kryo kryo, Class<?> type, int id) {
-        kryo.register(type, new CompatibleFieldSerializer(kryo, type), id);
+        kryo.register(type, configured(new CompatibleFieldSerializer(kryo, type)), id);
     }
 
     // ------------------------------------------------------------------------------------------
@@ -389,6 +437,17 @@ public final class KryoPeer {
         Evolution.Compat first = new Evolution.Compat(1, "a");
         return new Evolution.CompatNested(first, arrayList(1, "two", new Evolution.Compat(3, "c")),
             repeat("\u00e9\u65e5x\ud83d\ude00", 700), first);
+    }
+
+    /** Numbers of every width in a chunked field: Java never splits one between two chunks. */
+    private static Evolution.CompatNested compatNumbers() {
+        ArrayList<Object> items = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            if (i % 3 == 0) items.add(100000 + i);
+            else if (i % 3 == 1) items.add((1L << 60) + i);
+            else items.add(i + 0.5);
+        }
+        return new Evolution.CompatNested(new Evolution.Compat(1, "a"), items, "x", null);
     }
 
     private static Outer nested() {
@@ -646,6 +705,7 @@ public final class KryoPeer {
         evo("compat_long_norefs", "evo1", "evo1", false, () -> new Evolution.Compat(1, repeat("x", 2000)),
             () -> new Evolution.Compat(1, repeat("x", 2000)), false);
         evo("compat_nested", "evo1", "evo1", true, KryoPeer::compatNested, KryoPeer::compatNested, false);
+        evo("compat_numbers", "evo1", "evo1", false, KryoPeer::compatNumbers, KryoPeer::compatNumbers, false);
 
         evo("tagadd_1to2", "evo1", "evo2", true, () -> new Evolution.TagAddV1(1, "a"),
             () -> new Evolution.TagAddV2(1, "a", 0), false);
@@ -1021,6 +1081,13 @@ public final class KryoPeer {
                         + " (2: 2.20, 4: 4.0.3, 5: 5.6.2)");
                     System.exit(2);
                 }
+            } else if (a.equals("--options") && i + 1 < args.length) {
+                String[] flags = args[++i].split(",");
+                OPTIONS = new boolean[] {Boolean.parseBoolean(flags[0]), Boolean.parseBoolean(flags[1]),
+                    Boolean.parseBoolean(flags[2])};
+            } else if (a.equals("--configs") && i + 1 < args.length) {
+                List<String> configs = Arrays.asList(args[++i].split(","));
+                CASES.values().removeIf(c -> !configs.contains(c.config) || !configs.contains(c.readConfig));
             } else if (dirArg == null) {
                 dirArg = a;
             } else {

@@ -4,6 +4,11 @@ public protocol JavaPrimitive: JavaRepresentable, Sendable {
     static func writePrimitive(_ value: Self, to writer: any ValueWriter, forKey key: String) throws
     /// Reads a value written by ``writePrimitive(_:to:forKey:)``.
     static func readPrimitive(from reader: any ValueReader, forKey key: String) throws -> Self
+    /// Writes a value as a primitive field of Java's field serializers does: as
+    /// ``writePrimitive(_:to:forKey:)``, except `int` and `long` (``IntegerEncoding/field``).
+    static func writeField(_ value: Self, to writer: any ValueWriter, forKey key: String) throws
+    /// Reads a value written by ``writeField(_:to:forKey:)``.
+    static func readField(from reader: any ValueReader, forKey key: String) throws -> Self
     /// The Java array descriptor letter (`I` for `int[]`).
     static var javaArrayDescriptor: String { get }
 }
@@ -22,6 +27,12 @@ public struct PrimitiveSerializer<Value: JavaPrimitive>: Serializer {
 }
 
 extension JavaPrimitive {
+    public static func writeField(_ value: Self, to writer: any ValueWriter, forKey key: String) throws {
+        try writePrimitive(value, to: writer, forKey: key)
+    }
+    public static func readField(from reader: any ValueReader, forKey key: String) throws -> Self {
+        try readPrimitive(from: reader, forKey: key)
+    }
     public static var defaultSerializer: AnySerializer { AnySerializer(PrimitiveSerializer<Self>()) }
     public static var isJavaFinal: Bool { true }
     public static var isReferenceTracked: Bool { false }
@@ -36,6 +47,12 @@ extension Int32: JavaPrimitive {
     public static func readPrimitive(from reader: any ValueReader, forKey key: String) throws -> Int32 {
         try reader.readInt32(forKey: key, encoding: .zigzag)
     }
+    public static func writeField(_ value: Int32, to writer: any ValueWriter, forKey key: String) throws {
+        try writer.writeInt32(value, forKey: key, encoding: .field)
+    }
+    public static func readField(from reader: any ValueReader, forKey key: String) throws -> Int32 {
+        try reader.readInt32(forKey: key, encoding: .field)
+    }
 }
 
 extension Int64: JavaPrimitive {
@@ -47,6 +64,12 @@ extension Int64: JavaPrimitive {
     public static func readPrimitive(from reader: any ValueReader, forKey key: String) throws -> Int64 {
         try reader.readInt64(forKey: key, encoding: .zigzag)
     }
+    public static func writeField(_ value: Int64, to writer: any ValueWriter, forKey key: String) throws {
+        try writer.writeInt64(value, forKey: key, encoding: .field)
+    }
+    public static func readField(from reader: any ValueReader, forKey key: String) throws -> Int64 {
+        try reader.readInt64(forKey: key, encoding: .field)
+    }
 }
 
 /// Swift's `Int` travels as a Java `long`.
@@ -57,7 +80,15 @@ extension Int: JavaPrimitive {
         try writer.writeInt64(Int64(value), forKey: key, encoding: .zigzag)
     }
     public static func readPrimitive(from reader: any ValueReader, forKey key: String) throws -> Int {
-        let value = try reader.readInt64(forKey: key, encoding: .zigzag)
+        try exactly(reader.readInt64(forKey: key, encoding: .zigzag), reader)
+    }
+    public static func writeField(_ value: Int, to writer: any ValueWriter, forKey key: String) throws {
+        try writer.writeInt64(Int64(value), forKey: key, encoding: .field)
+    }
+    public static func readField(from reader: any ValueReader, forKey key: String) throws -> Int {
+        try exactly(reader.readInt64(forKey: key, encoding: .field), reader)
+    }
+    private static func exactly(_ value: Int64, _ reader: any ValueReader) throws -> Int {
         guard let result = Int(exactly: value) else {
             throw reader.error(.invalidValue, expected: "a long that fits Int", found: "\(value)")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import SwiftKryo
+import Testing
 
 /// Runs the Java Kryo peer (Tests/JavaPeer) against one Kryo release, once for the whole batch of
 /// interop cases: Swift writes every case's bytes first, then one JVM both checks them and writes
@@ -71,9 +72,14 @@ struct JavaPeerRun: Sendable {
     private static let kryo4 = start(4)
     private static let kryo5 = start(5)
 
-    private static func start(_ version: Int) -> Result<JavaPeerRun, PeerFailure> {
+    /// Runs against Kryo 5.6.2 with each combination of its serializer options, on the cases of
+    /// the configurations the options change (one JVM per combination, started on first use).
+    static let kryo5WithOptions: [KryoFiveOptions: Result<JavaPeerRun, PeerFailure>] = Dictionary(
+        uniqueKeysWithValues: KryoFiveOptions.combinations.map { ($0, start(5, options: $0)) })
+
+    private static func start(_ version: Int, options: KryoFiveOptions? = nil) -> Result<JavaPeerRun, PeerFailure> {
         do {
-            return .success(try JavaPeerRun.run(version))
+            return .success(try JavaPeerRun.run(version, options: options))
         } catch let failure as PeerFailure {
             return .failure(failure)
         } catch {
@@ -86,7 +92,7 @@ struct JavaPeerRun: Sendable {
         var description: String { message }
     }
 
-    private static func run(_ version: Int) throws -> JavaPeerRun {
+    private static func run(_ version: Int, options: KryoFiveOptions?) throws -> JavaPeerRun {
         let fileManager = FileManager.default
         let jars = try jars(for: version)
         let missing = jars.filter { !fileManager.fileExists(atPath: $0) }
@@ -108,9 +114,10 @@ struct JavaPeerRun: Sendable {
         defer { try? fileManager.removeItem(at: work) }
 
         var swiftBytes: [String: Result<[UInt8], SerializationError>] = [:]
-        for peerCase in PeerCases.all {
+        let cases = options.map { _ in KryoFiveOptions.cases } ?? PeerCases.all
+        for peerCase in cases {
             do {
-                let bytes = try peerCase.encode(kryo: version)
+                let bytes = try peerCase.encode(kryo: version, options: options)
                 swiftBytes[peerCase.name] = .success(bytes)
                 try Data(bytes).write(to: swiftDir.appendingPathComponent("\(peerCase.name).bin"))
             } catch let error as SerializationError {
@@ -124,8 +131,9 @@ struct JavaPeerRun: Sendable {
         let sources = enumerator.compactMap { $0 as? URL }.filter { $0.pathExtension == "java" }.map(\.path)
         let classpath = jars.joined(separator: ":")
         try execute("javac", ["-nowarn", "-cp", classpath, "-d", classes.path] + sources)
-        let output = try execute(
-            "java", ["-cp", classes.path + ":" + classpath, "KryoPeer", work.path, "--kryo", "\(version)"])
+        var arguments = ["-cp", classes.path + ":" + classpath, "KryoPeer", work.path, "--kryo", "\(version)"]
+        if let options { arguments += ["--options", options.argument, "--configs", KryoFiveOptions.configNames] }
+        let output = try execute("java", arguments)
 
         var verdicts: [String: String] = [:]
         var javaOwnReads: [String: String] = [:]
@@ -143,7 +151,7 @@ struct JavaPeerRun: Sendable {
             }
         }
         var javaBytes: [String: [UInt8]] = [:]
-        for peerCase in PeerCases.all {
+        for peerCase in cases {
             let file = work.appendingPathComponent("java/\(peerCase.name).bin")
             if let data = try? Data(contentsOf: file) { javaBytes[peerCase.name] = [UInt8](data) }
         }
@@ -197,25 +205,68 @@ struct JavaPeerRun: Sendable {
     }
 }
 
+/// One combination of the Kryo 5 serializer options a Java peer can change: the compatible and
+/// tagged serializers' `readUnknownFieldData`/`readUnknownTagData` and `chunkedEncoding`, and every
+/// field serializer's `variableLengthEncoding`.
+struct KryoFiveOptions: Hashable, Sendable, CustomTestStringConvertible {
+    let readUnknownData: Bool
+    let chunkedEncoding: Bool
+    let variableLengthFields: Bool
+
+    /// Every `readUnknownData` × `chunkedEncoding` combination that is not Java's default, each
+    /// with variable-length fields on or off, so that both forms of every option meet Java.
+    static let combinations = [
+        KryoFiveOptions(readUnknownData: false, chunkedEncoding: false, variableLengthFields: false),
+        KryoFiveOptions(readUnknownData: false, chunkedEncoding: true, variableLengthFields: true),
+        KryoFiveOptions(readUnknownData: true, chunkedEncoding: true, variableLengthFields: false),
+    ]
+
+    /// The configurations whose serializers the options change: field-serialized beans and both
+    /// evolution versions.
+    static let configs: [PeerConfig] = [.reg, .evo1, .evo2]
+    static let configNames = "reg,evo1,evo2"
+    static let cases = PeerCases.all.filter { configs.contains($0.config) && configs.contains($0.readConfig ?? $0.config) }
+
+    /// The peer's `--options` argument.
+    var argument: String { "\(readUnknownData),\(chunkedEncoding),\(variableLengthFields)" }
+
+    /// The same options as Swift's per-call settings.
+    func apply(to options: inout SerializationOptions) {
+        let evolution = KryoEvolutionOptions(readUnknownData: readUnknownData, chunkedEncoding: chunkedEncoding)
+        options.settings[CompatibleFieldSetting.self] = evolution
+        options.settings[TaggedFieldSetting.self] = evolution
+        options.settings[VariableLengthFieldsSetting.self] = variableLengthFields
+    }
+
+    var testDescription: String {
+        "unknown \(readUnknownData), chunked \(chunkedEncoding), varEncoding \(variableLengthFields)"
+    }
+}
+
 extension PeerCase {
-    /// The case's codec for a Kryo release (2, 4 or 5): its dialect, the case's references.
-    func codec(_ config: PeerConfig? = nil, kryo version: Int) throws -> KryoCodec {
-        KryoCodec(
+    /// The case's codec for a Kryo release (2, 4 or 5): its dialect, the case's references, and
+    /// Kryo 5's serializer options when given.
+    func codec(_ config: PeerConfig? = nil, kryo version: Int, options five: KryoFiveOptions? = nil) throws
+        -> KryoCodec
+    {
+        var options = SerializationOptions(references: references)
+        five?.apply(to: &options)
+        return KryoCodec(
             registry: try (config ?? self.config).registry(), dialect: try JavaPeerRun.dialect(for: version),
-            framing: framing, options: SerializationOptions(references: references))
+            framing: framing, options: options)
     }
 
     /// Swift's bytes for a Kryo release.
-    func encode(kryo version: Int) throws -> [UInt8] {
+    func encode(kryo version: Int, options: KryoFiveOptions? = nil) throws -> [UInt8] {
         let output = KryoOutput()
-        try codec(kryo: version).encode(
+        try codec(kryo: version, options: options).encode(
             value(), declaredType: framing == .classAndObject ? nil : declaredType, to: output)
         return output.buffer
     }
 
     /// Reads Java's bytes of a Kryo release.
-    func decode(_ bytes: [UInt8], kryo version: Int) throws -> Any? {
-        let codec = try codec(readConfig, kryo: version)
+    func decode(_ bytes: [UInt8], kryo version: Int, options: KryoFiveOptions? = nil) throws -> Any? {
+        let codec = try codec(readConfig, kryo: version, options: options)
         func typed<T>(_: T.Type) throws -> Any? { try codec.decode(Optional<T>.self, from: bytes) }
         return framing == .classAndObject ? try codec.decode(Any?.self, from: bytes) : try typed(declaredType)
     }

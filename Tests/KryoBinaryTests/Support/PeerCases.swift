@@ -346,6 +346,18 @@ extension PeerCases {
             again: first)
     }
 
+    /// Numbers of every width in a chunked field (Java never splits one between two chunks).
+    static func compatNumbers() -> CompatNested {
+        let items: [Any?] = (0..<300).map { index -> Any? in
+            switch index % 3 {
+            case 0: Int32(100_000 + index)
+            case 1: Int64(1 << 60) + Int64(index)
+            default: Double(index) + 0.5
+            }
+        }
+        return CompatNested(first: Compat(1, "a"), items: items, text: "x", again: nil)
+    }
+
     /// Names of the cases written with one version of the classes and read with the other.
     static var evolutionNames: [String] { evolution.filter { $0.readConfig != $0.config }.map(\.name) }
 
@@ -373,6 +385,7 @@ extension PeerCases {
                 Compat(1, String(repeating: "x", count: 2000))
             }),
         evo("compat_nested", .evo1, .evo1, { compatNested() }, expect: { compatNested() }),
+        evo("compat_numbers", .evo1, .evo1, refs: false, { compatNumbers() }, expect: { compatNumbers() }),
         // Tagged: a field added, removed, deprecated; each direction.
         evo("tagadd_1to2", .evo1, .evo2, { TagAddV1(1, "a") }, expect: { TagAddV2(1, "a", 0) }),
         evo("tagadd_2to1", .evo2, .evo1, readFails: true, { TagAddV2(1, "a", 99) }),
