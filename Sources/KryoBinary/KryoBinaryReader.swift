@@ -41,11 +41,19 @@ public final class KryoBinaryReader: ValueReader {
     /// exclusive access at run time on every change, and this state changes on every object.
     private struct State {
         var options: SerializationOptions {
-            didSet { fieldIntegersAreFixed = options.fieldIntegersAreFixed }
+            didSet { fieldIntegersAreFixed = Self.fieldIntegersAreFixed(options, dialect) }
         }
-        var dialect: KryoDialect
-        /// ``SerializationOptions/fieldIntegersAreFixed``, read once a call.
+        var dialect: KryoDialect {
+            didSet { fieldIntegersAreFixed = Self.fieldIntegersAreFixed(options, dialect) }
+        }
+        /// Whether ``IntegerEncoding/field`` is fixed width in this call, worked out once.
         var fieldIntegersAreFixed: Bool
+
+        /// Fixed-width fields: ``VariableLengthFieldsSetting`` off, or Kryo 4's fast and unsafe
+        /// streams (whose `writeInt(value, false)` Kryo 4's fields call).
+        static func fieldIntegersAreFixed(_ options: SerializationOptions, _ dialect: KryoDialect) -> Bool {
+            options.fieldIntegersAreFixed || dialect.wire.fixedWidthIntegers && dialect.version < .kryo5
+        }
         var genericArguments: [DeclaredType] = []
         /// Objects in the order their "new object" marker was read; `nil` while one is being built.
         var readObjects = ReadObjects(capacity: 16)
@@ -77,7 +85,7 @@ public final class KryoBinaryReader: ValueReader {
         init(options: SerializationOptions, dialect: KryoDialect) {
             self.options = options
             self.dialect = dialect
-            fieldIntegersAreFixed = options.fieldIntegersAreFixed
+            fieldIntegersAreFixed = Self.fieldIntegersAreFixed(options, dialect)
         }
 
         /// Forgets everything one call recorded (Kryo's reset), keeping the memory of small
@@ -356,6 +364,11 @@ public final class KryoBinaryReader: ValueReader {
                 return Int32(bitPattern: try withInput { try $0.readUInt32() })
             }
             return try withInput { try $0.readVarInt32(optimizePositive: false) }
+        case .outputZigzag, .outputPositive:
+            if state.pointee.dialect.wire.fixedWidthIntegers {
+                return Int32(bitPattern: try withInput { try $0.readUInt32() })
+            }
+            return try withInput { try $0.readVarInt32(optimizePositive: encoding == .outputPositive) }
         }
     }
 
@@ -370,6 +383,11 @@ public final class KryoBinaryReader: ValueReader {
                 return Int64(bitPattern: try withInput { try $0.readUInt64() })
             }
             return try withInput { try $0.readVarInt64(optimizePositive: false) }
+        case .outputZigzag, .outputPositive:
+            if state.pointee.dialect.wire.fixedWidthIntegers {
+                return Int64(bitPattern: try withInput { try $0.readUInt64() })
+            }
+            return try withInput { try $0.readVarInt64(optimizePositive: encoding == .outputPositive) }
         }
     }
 
@@ -489,6 +507,10 @@ public final class KryoBinaryReader: ValueReader {
             return unsafeBitCast(values, to: [P].self)
         }
         switch P.self {
+        case is Int32.Type where state.pointee.dialect.wire.fixedWidthIntegers:
+            return try same(input.readFixedWidth(count: count) { Int32(bitPattern: $0 as UInt32) })
+        case is Int64.Type where state.pointee.dialect.wire.fixedWidthIntegers:
+            return try same(input.readFixedWidth(count: count) { Int64(bitPattern: $0 as UInt64) })
         case is Int32.Type: return try same(withInput { try $0.readVarInt32s(count: count, optimizePositive: false) })
         case is Int64.Type: return try same(withInput { try $0.readVarInt64s(count: count, optimizePositive: false) })
         case is Double.Type: return try same(input.readFixedWidth(count: count) { Double(bitPattern: $0 as UInt64) })

@@ -46,11 +46,19 @@ public final class KryoBinaryWriter: ValueWriter {
     /// exclusive access at run time on every change, and this state changes on every object.
     private struct State {
         var options: SerializationOptions {
-            didSet { fieldIntegersAreFixed = options.fieldIntegersAreFixed }
+            didSet { fieldIntegersAreFixed = Self.fieldIntegersAreFixed(options, dialect) }
         }
-        var dialect: KryoDialect
-        /// ``SerializationOptions/fieldIntegersAreFixed``, read once a call.
+        var dialect: KryoDialect {
+            didSet { fieldIntegersAreFixed = Self.fieldIntegersAreFixed(options, dialect) }
+        }
+        /// Whether ``IntegerEncoding/field`` is fixed width in this call, worked out once.
         var fieldIntegersAreFixed: Bool
+
+        /// Fixed-width fields: ``VariableLengthFieldsSetting`` off, or Kryo 4's fast and unsafe
+        /// streams (whose `writeInt(value, false)` Kryo 4's fields call).
+        static func fieldIntegersAreFixed(_ options: SerializationOptions, _ dialect: KryoDialect) -> Bool {
+            options.fieldIntegersAreFixed || dialect.wire.fixedWidthIntegers && dialect.version < .kryo5
+        }
         var genericArguments: [DeclaredType] = []
         var depth = 0
         var nextReferenceID = 0
@@ -107,7 +115,10 @@ public final class KryoBinaryWriter: ValueWriter {
         outputReference = Unmanaged.passUnretained(output)
         isKeptByThread = false
         state = .allocate(capacity: 1)
-        state.initialize(to: State(options: options, dialect: dialect, fieldIntegersAreFixed: options.fieldIntegersAreFixed))
+        state.initialize(
+            to: State(
+                options: options, dialect: dialect,
+                fieldIntegersAreFixed: State.fieldIntegersAreFixed(options, dialect)))
     }
 
     /// A writer that a thread keeps, with an output of its own.
@@ -119,7 +130,10 @@ public final class KryoBinaryWriter: ValueWriter {
         outputReference = Unmanaged.passUnretained(own)
         isKeptByThread = true
         state = .allocate(capacity: 1)
-        state.initialize(to: State(options: options, dialect: dialect, fieldIntegersAreFixed: options.fieldIntegersAreFixed))
+        state.initialize(
+            to: State(
+                options: options, dialect: dialect,
+                fieldIntegersAreFixed: State.fieldIntegersAreFixed(options, dialect)))
     }
 
     deinit {
@@ -292,6 +306,12 @@ public final class KryoBinaryWriter: ValueWriter {
             } else {
                 withOutput { $0.writeVarInt32(value, optimizePositive: false) }
             }
+        case .outputZigzag, .outputPositive:
+            if state.pointee.dialect.wire.fixedWidthIntegers {
+                withOutput { $0.writeUInt32(UInt32(bitPattern: value)) }
+            } else {
+                withOutput { $0.writeVarInt32(value, optimizePositive: encoding == .outputPositive) }
+            }
         }
     }
 
@@ -306,6 +326,12 @@ public final class KryoBinaryWriter: ValueWriter {
                 withOutput { $0.writeUInt64(UInt64(bitPattern: value)) }
             } else {
                 withOutput { $0.writeVarInt64(value, optimizePositive: false) }
+            }
+        case .outputZigzag, .outputPositive:
+            if state.pointee.dialect.wire.fixedWidthIntegers {
+                withOutput { $0.writeUInt64(UInt64(bitPattern: value)) }
+            } else {
+                withOutput { $0.writeVarInt64(value, optimizePositive: encoding == .outputPositive) }
             }
         }
     }
@@ -355,6 +381,11 @@ public final class KryoBinaryWriter: ValueWriter {
         try values.withUnsafeBufferPointer { elements in
             let raw = UnsafeRawBufferPointer(elements)
             switch P.self {
+            // `writeInts(array, false)`: fixed width through Kryo 4's fast and unsafe outputs.
+            case is Int32.Type where state.pointee.dialect.wire.fixedWidthIntegers:
+                withOutput { $0.writeFixedWidth(raw.assumingMemoryBound(to: UInt32.self)) }
+            case is Int64.Type where state.pointee.dialect.wire.fixedWidthIntegers:
+                withOutput { $0.writeFixedWidth(raw.assumingMemoryBound(to: UInt64.self)) }
             case is Int32.Type:
                 withOutput { $0.writeVarInt32s(raw.assumingMemoryBound(to: Int32.self), optimizePositive: false) }
             case is Int64.Type:

@@ -51,16 +51,70 @@ public struct KryoDialect: Sendable, Hashable, CustomStringConvertible {
         self.wire = wire
     }
 
+    /// The dialect as Java writes and reads it through the `Output` and `Input` classes
+    /// `streams` names (Kryo 4's `FastOutput`, `UnsafeOutput`…), which change how integers and
+    /// numbers are written.
+    ///
+    /// ```swift
+    /// let spark = try registry.decode(Event.self, from: bytes, as: .kryo(.v4.using(.unsafe)))
+    /// ```
+    public func using(_ streams: KryoStreamClasses) -> KryoDialect {
+        var wire = self.wire
+        switch streams {
+        case .standard:
+            wire.fixedWidthIntegers = false
+            wire.littleEndian = version >= .kryo5
+        case .fast:
+            wire.fixedWidthIntegers = true
+            wire.littleEndian = version >= .kryo5
+        case .unsafe:
+            wire.fixedWidthIntegers = true
+            wire.littleEndian = true
+        }
+        return KryoDialect(version: version, wire: wire)
+    }
+
+    /// The `Output` and `Input` classes of the dialect (``using(_:)``).
+    public var streams: KryoStreamClasses {
+        guard wire.fixedWidthIntegers else { return .standard }
+        return wire.littleEndian && version < .kryo5 ? .unsafe : .fast
+    }
+
     public var description: String {
-        switch version {
-        case .kryo2: "Kryo 2.20"
-        case .kryo4: "Kryo 4"
-        case .kryo5: "Kryo 5"
+        let release =
+            switch version {
+            case .kryo2: "Kryo 2.20"
+            case .kryo4: "Kryo 4"
+            case .kryo5: "Kryo 5"
+            }
+        switch streams {
+        case .standard: return release
+        case .fast: return release + " (FastOutput)"
+        case .unsafe: return release + " (UnsafeOutput)"
         }
     }
 
-    public static func == (lhs: KryoDialect, rhs: KryoDialect) -> Bool { lhs.version == rhs.version }
-    public func hash(into hasher: inout Hasher) { hasher.combine(version) }
+    public static func == (lhs: KryoDialect, rhs: KryoDialect) -> Bool {
+        lhs.version == rhs.version && lhs.wire == rhs.wire
+    }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(version)
+        hasher.combine(wire)
+    }
+}
+
+/// The Java `Output` and `Input` classes a program writes and reads Kryo bytes with, where they
+/// change the bytes (Kryo 4; Kryo 2.20's and 5's other classes write what their `Output` does).
+public enum KryoStreamClasses: Sendable, Hashable {
+    /// `Output` and `Input`: integers that Java writes with `writeInt(value, optimizePositive)` and
+    /// `writeLong` (field values, boxed numbers, map sizes…) as varints.
+    case standard
+    /// Kryo 4's `FastOutput` and `FastInput`: those integers fixed width, big-endian.
+    case fast
+    /// Kryo 4's `UnsafeOutput` and `UnsafeInput` (and `UnsafeMemoryOutput`): those integers fixed
+    /// width, and every fixed-width number in the machine's byte order — little-endian on the x86
+    /// and ARM machines Java runs on.
+    case unsafe
 }
 
 /// The forms of Kryo's primitives that differ between releases (`Output`, `Input` and the class
@@ -74,6 +128,9 @@ package struct KryoWire: Sendable, Hashable {
     package var classNameIDIsByte: Bool
     /// Class names written in the ASCII form of any length (Kryo 5's `writeAscii`).
     package var classNamesInASCIIForm: Bool
+    /// Integers that Java writes with `writeInt(value, optimizePositive)` written fixed width
+    /// (Kryo 4's `FastOutput` and `UnsafeOutput`; ``IntegerEncoding/outputZigzag``).
+    package var fixedWidthIntegers = false
     /// Arrays of fixed-width numbers and booleans written with one `require` when they fit in
     /// the buffer (Kryo 5's `writeDoubles`…), which matters where a chunk ends.
     package var bulkArrays: Bool

@@ -10,8 +10,16 @@ public enum IntegerEncoding: Sendable, Equatable {
     case fixed
     /// A Java `int` or `long` field of Java's field serializers: ``zigzag``, unless the call turns
     /// variable-length field encoding off (``VariableLengthFieldsSetting``, Kryo 5's
-    /// `FieldSerializerConfig.setVariableLengthEncoding(false)`), then ``fixed``.
+    /// `FieldSerializerConfig.setVariableLengthEncoding(false)`) or writes with Kryo 4's
+    /// `FastOutput` or `UnsafeOutput`, then ``fixed``.
     case field
+    /// What Java's `Output.writeInt(value, false)` and `writeLong(value, false)` write: ``zigzag``,
+    /// or ``fixed`` through Kryo 4's `FastOutput` and `UnsafeOutput` (boxed `Integer` and `Long`
+    /// values, a `BigDecimal`'s scale…). Formats other than Kryo's treat it as ``zigzag``.
+    case outputZigzag
+    /// What Java's `Output.writeInt(value, true)` and `writeLong(value, true)` write: ``positive``,
+    /// or ``fixed`` through Kryo 4's `FastOutput` and `UnsafeOutput` (map sizes, `Date`s…).
+    case outputPositive
 }
 
 /// The format-neutral sink that serializers write through.

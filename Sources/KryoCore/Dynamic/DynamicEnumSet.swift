@@ -64,7 +64,7 @@ struct DynamicEnumSetSerializer: Serializer {
             throw SerializationError(.unsupported, expected: "a registration for \(value.enumClass)", found: "none")
         }
         try writer.writeClass(JavaClassTag(registration), forKey: "elementClass")
-        try writer.writeInt32(Int32(value.elements.count), forKey: "size", encoding: .positive)
+        try writer.writeInt32(Int32(value.elements.count), forKey: "size", encoding: .outputPositive)
         for element in value.elements {
             try writer.writeInt32(Int32(element.ordinal + 1), forKey: "element", encoding: .positive)
         }
@@ -76,7 +76,7 @@ struct DynamicEnumSetSerializer: Serializer {
             throw reader.error(.invalidValue, expected: "the element class of an EnumSet", found: "null")
         }
         let constants = try self.constants(of: tag.javaName, reader)
-        let count = try readSize(from: reader, minimumBytesPerElement: 1)
+        let count = try readSize(from: reader, minimumBytesPerElement: 1, encoding: .outputPositive)
         var elements: [DynamicEnum] = []
         for _ in 0..<count {
             let stored = try reader.readInt32(forKey: "element", encoding: .positive)

@@ -95,7 +95,7 @@ public struct JavaBigDecimalSerializer: Serializer {
     public func write(_ value: JavaBigDecimal, to writer: any ValueWriter) throws {
         guard writer.isPositional else { return try writer.writeString(value.description, forKey: "value") }
         try BigIntegerSerializer().write(value.unscaledValue, to: writer)
-        try writer.writeInt32(value.scale, forKey: "scale", encoding: .zigzag)
+        try writer.writeInt32(value.scale, forKey: "scale", encoding: .outputZigzag)
     }
     public func read(from reader: any ValueReader) throws -> JavaBigDecimal {
         guard let value = try readNilable(from: reader) else {
@@ -111,7 +111,7 @@ public struct JavaBigDecimalSerializer: Serializer {
             return value
         }
         guard let unscaled = try BigIntegerSerializer().readNilable(from: reader) else { return nil }
-        return JavaBigDecimal(unscaledValue: unscaled, scale: try reader.readInt32(forKey: "scale", encoding: .zigzag))
+        return JavaBigDecimal(unscaledValue: unscaled, scale: try reader.readInt32(forKey: "scale", encoding: .outputZigzag))
     }
 }
 

@@ -50,13 +50,13 @@ public struct CalendarSerializer: Serializer {
     public init() {}
     public func write(_ value: JavaCalendar, to writer: any ValueWriter) throws {
         try writer.writeString(TimeZoneSerializer.javaID(value.timeZone), forKey: "timeZone")
-        try writer.writeInt64(try CalendarSerializer.millis(value.date), forKey: "time", encoding: .positive)
+        try writer.writeInt64(try CalendarSerializer.millis(value.date), forKey: "time", encoding: .outputPositive)
         try writer.writeBool(value.isLenient, forKey: "lenient")
-        try writer.writeInt32(Int32(clamping: value.firstWeekday), forKey: "firstDayOfWeek", encoding: .positive)
+        try writer.writeInt32(Int32(clamping: value.firstWeekday), forKey: "firstDayOfWeek", encoding: .outputPositive)
         try writer.writeInt32(
-            Int32(clamping: value.minimumDaysInFirstWeek), forKey: "minimalDaysInFirstWeek", encoding: .positive)
+            Int32(clamping: value.minimumDaysInFirstWeek), forKey: "minimalDaysInFirstWeek", encoding: .outputPositive)
         try writer.writeInt64(
-            try CalendarSerializer.millis(value.gregorianChange), forKey: "gregorianChange", encoding: .zigzag)
+            try CalendarSerializer.millis(value.gregorianChange), forKey: "gregorianChange", encoding: .outputZigzag)
     }
 
     public func read(from reader: any ValueReader) throws -> JavaCalendar {
@@ -64,17 +64,17 @@ public struct CalendarSerializer: Serializer {
             throw reader.error(.invalidValue, expected: "a time zone id", found: "null")
         }
         let zone = try TimeZoneSerializer.timeZone(id, reader)
-        let time = try reader.readInt64(forKey: "time", encoding: .positive)
+        let time = try reader.readInt64(forKey: "time", encoding: .outputPositive)
         let lenient = try reader.readBool(forKey: "lenient")
-        let firstDay = Int(try reader.readInt32(forKey: "firstDayOfWeek", encoding: .positive))
+        let firstDay = Int(try reader.readInt32(forKey: "firstDayOfWeek", encoding: .outputPositive))
         guard (1...7).contains(firstDay) else {
             throw reader.error(.invalidValue, expected: "a first day of week 1…7", found: "\(firstDay)")
         }
-        let minimalDays = Int(try reader.readInt32(forKey: "minimalDaysInFirstWeek", encoding: .positive))
+        let minimalDays = Int(try reader.readInt32(forKey: "minimalDaysInFirstWeek", encoding: .outputPositive))
         guard (1...7).contains(minimalDays) else {
             throw reader.error(.invalidValue, expected: "minimal days in first week 1…7", found: "\(minimalDays)")
         }
-        let change = try reader.readInt64(forKey: "gregorianChange", encoding: .zigzag)
+        let change = try reader.readInt64(forKey: "gregorianChange", encoding: .outputZigzag)
         return JavaCalendar(
             date: Date(timeIntervalSince1970: Double(time) / 1000), timeZone: zone, isLenient: lenient,
             firstWeekday: firstDay, minimumDaysInFirstWeek: minimalDays,

@@ -483,7 +483,8 @@ struct MapEntries<Key: Hashable, Value>: Sendable {
             try writer.writeInt32(Int32(count + 1), forKey: "size", encoding: .positive)
             try header()
         } else {
-            try writer.writeInt32(Int32(count), forKey: "size", encoding: .positive)
+            // Java's `writeInt(length, true)`: fixed width through Kryo 4's fast and unsafe outputs.
+            try writer.writeInt32(Int32(count), forKey: "size", encoding: .outputPositive)
         }
         // Untyped values (Java's raw maps) go to the writer as they are (see `CollectionSerializer`).
         let untypedValues = Value.self == Any?.self ? slots.1.bound(in: writer.registry).resolved : nil
@@ -512,7 +513,7 @@ struct MapEntries<Key: Hashable, Value>: Sendable {
             try reader.validateCount(count, minimumBytesPerElement: 2, forKey: "size")
             try header()
         } else {
-            count = try readSize(from: reader, minimumBytesPerElement: 2)
+            count = try readSize(from: reader, minimumBytesPerElement: 2, encoding: .outputPositive)
         }
         let untypedValues = Value.self == Any?.self ? slots.1.bound(in: reader.registry).resolved : nil
         for _ in 0..<count {

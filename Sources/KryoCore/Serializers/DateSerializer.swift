@@ -10,10 +10,10 @@ public struct DateSerializer: Serializer {
         guard millis >= -9_223_372_036_854_775_808, millis < 9_223_372_036_854_775_808 else {
             throw SerializationError(.unsupported, expected: "a Date within Java's range", found: "\(value)")
         }
-        try writer.writeInt64(Int64(millis), forKey: "time", encoding: .positive)
+        try writer.writeInt64(Int64(millis), forKey: "time", encoding: .outputPositive)
     }
     public func read(from reader: any ValueReader) throws -> Date {
-        let millis = try reader.readInt64(forKey: "time", encoding: .positive)
+        let millis = try reader.readInt64(forKey: "time", encoding: .outputPositive)
         return Date(timeIntervalSince1970: Double(millis) / 1000)
     }
 }

@@ -10,13 +10,13 @@ enum JavaTimeWire {
         else {
             throw SerializationError(.unsupported, expected: "a LocalDate Java can hold", found: "\(date)")
         }
-        try writer.writeInt32(year, forKey: "year", encoding: .positive)
+        try writer.writeInt32(year, forKey: "year", encoding: .outputPositive)
         try writer.writeInt8(month, forKey: "month")
         try writer.writeInt8(day, forKey: "day")
     }
 
     static func readDate(from reader: any ValueReader) throws -> JavaLocalDate {
-        let year = try reader.readInt32(forKey: "year", encoding: .positive)
+        let year = try reader.readInt32(forKey: "year", encoding: .outputPositive)
         let month = Int(try reader.readInt8(forKey: "month"))
         let day = Int(try reader.readInt8(forKey: "day"))
         try check(month, in: 1...12, "a month", reader)
@@ -39,7 +39,7 @@ enum JavaTimeWire {
             try writer.writeInt8(hour, forKey: "hour")
             try writer.writeInt8(minute, forKey: "minute")
             try writer.writeInt8(second, forKey: "second")
-            return try writer.writeInt32(Int32(time.nanosecond), forKey: "nano", encoding: .positive)
+            return try writer.writeInt32(Int32(time.nanosecond), forKey: "nano", encoding: .outputPositive)
         }
         if time.nanosecond == 0, time.second == 0, time.minute == 0 {
             return try writer.writeInt8(~hour, forKey: "hour")
@@ -49,7 +49,7 @@ enum JavaTimeWire {
         try writer.writeInt8(minute, forKey: "minute")
         if time.nanosecond == 0 { return try writer.writeInt8(~second, forKey: "second") }
         try writer.writeInt8(second, forKey: "second")
-        try writer.writeInt32(Int32(time.nanosecond), forKey: "nano", encoding: .positive)
+        try writer.writeInt32(Int32(time.nanosecond), forKey: "nano", encoding: .outputPositive)
     }
 
     static func readTime(from reader: any ValueReader) throws -> JavaLocalTime {
@@ -60,7 +60,7 @@ enum JavaTimeWire {
         if !reader.isPositional {
             minute = Int(try reader.readInt8(forKey: "minute"))
             second = Int(try reader.readInt8(forKey: "second"))
-            nano = Int(try reader.readInt32(forKey: "nano", encoding: .positive))
+            nano = Int(try reader.readInt32(forKey: "nano", encoding: .outputPositive))
         } else if hour < 0 {
             hour = ~hour
         } else {
@@ -72,7 +72,7 @@ enum JavaTimeWire {
                 if second < 0 {
                     second = ~second
                 } else {
-                    nano = Int(try reader.readInt32(forKey: "nano", encoding: .positive))
+                    nano = Int(try reader.readInt32(forKey: "nano", encoding: .outputPositive))
                 }
             }
         }
@@ -162,12 +162,12 @@ extension JavaInstant: JavaRepresentable {
         AnySerializer(
             JavaValueSerializer<JavaInstant>(
                 write: { value, writer in
-                    try writer.writeInt64(value.seconds, forKey: "seconds", encoding: .positive)
-                    try writer.writeInt32(value.nanos, forKey: "nanos", encoding: .positive)
+                    try writer.writeInt64(value.seconds, forKey: "seconds", encoding: .outputPositive)
+                    try writer.writeInt32(value.nanos, forKey: "nanos", encoding: .outputPositive)
                 },
                 read: { reader in
-                    let seconds = try reader.readInt64(forKey: "seconds", encoding: .positive)
-                    let nanos = try reader.readInt32(forKey: "nanos", encoding: .positive)
+                    let seconds = try reader.readInt64(forKey: "seconds", encoding: .outputPositive)
+                    let nanos = try reader.readInt32(forKey: "nanos", encoding: .outputPositive)
                     try JavaTimeWire.check(Int(nanos), in: 0...999_999_999, "a nanosecond", reader)
                     return JavaInstant(seconds: seconds, nanos: nanos)
                 }))
@@ -192,11 +192,11 @@ extension Duration: JavaRepresentable {
                         wholeSeconds -= 1
                     }
                     try writer.writeInt64(wholeSeconds, forKey: "seconds", encoding: .fixed)
-                    try writer.writeInt32(Int32(nanos), forKey: "nanos", encoding: .positive)
+                    try writer.writeInt32(Int32(nanos), forKey: "nanos", encoding: .outputPositive)
                 },
                 read: { reader in
                     let seconds = try reader.readInt64(forKey: "seconds", encoding: .fixed)
-                    let nanos = try reader.readInt32(forKey: "nanos", encoding: .positive)
+                    let nanos = try reader.readInt32(forKey: "nanos", encoding: .outputPositive)
                     try JavaTimeWire.check(Int(nanos), in: 0...999_999_999, "a nanosecond", reader)
                     return Duration(secondsComponent: seconds, attosecondsComponent: Int64(nanos) * 1_000_000_000)
                 }))
@@ -334,9 +334,9 @@ extension JavaYear: JavaRepresentable {
                         throw SerializationError(
                             .unsupported, expected: "a Year Java can hold", found: "\(value.value)")
                     }
-                    try writer.writeInt32(year, forKey: "year", encoding: .positive)
+                    try writer.writeInt32(year, forKey: "year", encoding: .outputPositive)
                 },
-                read: { reader in JavaYear(Int(try reader.readInt32(forKey: "year", encoding: .positive))) }))
+                read: { reader in JavaYear(Int(try reader.readInt32(forKey: "year", encoding: .outputPositive))) }))
     }
 }
 
@@ -350,11 +350,11 @@ extension JavaYearMonth: JavaRepresentable {
                     guard let year = Int32(exactly: value.year), (1...12).contains(value.month) else {
                         throw SerializationError(.invalidValue, expected: "a valid YearMonth", found: "\(value)")
                     }
-                    try writer.writeInt32(year, forKey: "year", encoding: .positive)
+                    try writer.writeInt32(year, forKey: "year", encoding: .outputPositive)
                     try writer.writeInt8(Int8(value.month), forKey: "month")
                 },
                 read: { reader in
-                    let year = Int(try reader.readInt32(forKey: "year", encoding: .positive))
+                    let year = Int(try reader.readInt32(forKey: "year", encoding: .outputPositive))
                     let month = Int(try reader.readInt8(forKey: "month"))
                     try JavaTimeWire.check(month, in: 1...12, "a month", reader)
                     return JavaYearMonth(year: year, month: month)
@@ -392,15 +392,15 @@ extension JavaPeriod: JavaRepresentable {
         AnySerializer(
             JavaValueSerializer<JavaPeriod>(
                 write: { value, writer in
-                    try writer.writeInt32(value.years, forKey: "years", encoding: .positive)
-                    try writer.writeInt32(value.months, forKey: "months", encoding: .positive)
-                    try writer.writeInt32(value.days, forKey: "days", encoding: .positive)
+                    try writer.writeInt32(value.years, forKey: "years", encoding: .outputPositive)
+                    try writer.writeInt32(value.months, forKey: "months", encoding: .outputPositive)
+                    try writer.writeInt32(value.days, forKey: "days", encoding: .outputPositive)
                 },
                 read: { reader in
                     JavaPeriod(
-                        years: try reader.readInt32(forKey: "years", encoding: .positive),
-                        months: try reader.readInt32(forKey: "months", encoding: .positive),
-                        days: try reader.readInt32(forKey: "days", encoding: .positive))
+                        years: try reader.readInt32(forKey: "years", encoding: .outputPositive),
+                        months: try reader.readInt32(forKey: "months", encoding: .outputPositive),
+                        days: try reader.readInt32(forKey: "days", encoding: .outputPositive))
                 }))
     }
 }

@@ -86,8 +86,10 @@ func readArrayLength(from reader: any ValueReader, minimumBytesPerElement: Int) 
 
 /// Reads a Java collection or map size (no `+ 1`).
 @usableFromInline
-func readSize(from reader: any ValueReader, minimumBytesPerElement: Int) throws -> Int {
-    let stored = try reader.readInt32(forKey: "size", encoding: .positive)
+func readSize(
+    from reader: any ValueReader, minimumBytesPerElement: Int, encoding: IntegerEncoding = .positive
+) throws -> Int {
+    let stored = try reader.readInt32(forKey: "size", encoding: encoding)
     guard stored >= 0 else {
         throw reader.error(.invalidValue, expected: "a collection size", found: "\(stored)")
     }

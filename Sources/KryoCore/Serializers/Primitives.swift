@@ -42,10 +42,10 @@ extension Int32: JavaPrimitive {
     public static var javaClassName: String { "java.lang.Integer" }
     public static var javaArrayDescriptor: String { "I" }
     public static func writePrimitive(_ value: Int32, to writer: any ValueWriter, forKey key: String) throws {
-        try writer.writeInt32(value, forKey: key, encoding: .zigzag)
+        try writer.writeInt32(value, forKey: key, encoding: .outputZigzag)
     }
     public static func readPrimitive(from reader: any ValueReader, forKey key: String) throws -> Int32 {
-        try reader.readInt32(forKey: key, encoding: .zigzag)
+        try reader.readInt32(forKey: key, encoding: .outputZigzag)
     }
     public static func writeField(_ value: Int32, to writer: any ValueWriter, forKey key: String) throws {
         try writer.writeInt32(value, forKey: key, encoding: .field)
@@ -59,10 +59,10 @@ extension Int64: JavaPrimitive {
     public static var javaClassName: String { "java.lang.Long" }
     public static var javaArrayDescriptor: String { "J" }
     public static func writePrimitive(_ value: Int64, to writer: any ValueWriter, forKey key: String) throws {
-        try writer.writeInt64(value, forKey: key, encoding: .zigzag)
+        try writer.writeInt64(value, forKey: key, encoding: .outputZigzag)
     }
     public static func readPrimitive(from reader: any ValueReader, forKey key: String) throws -> Int64 {
-        try reader.readInt64(forKey: key, encoding: .zigzag)
+        try reader.readInt64(forKey: key, encoding: .outputZigzag)
     }
     public static func writeField(_ value: Int64, to writer: any ValueWriter, forKey key: String) throws {
         try writer.writeInt64(value, forKey: key, encoding: .field)
@@ -77,10 +77,10 @@ extension Int: JavaPrimitive {
     public static var javaClassName: String { "java.lang.Long" }
     public static var javaArrayDescriptor: String { "J" }
     public static func writePrimitive(_ value: Int, to writer: any ValueWriter, forKey key: String) throws {
-        try writer.writeInt64(Int64(value), forKey: key, encoding: .zigzag)
+        try writer.writeInt64(Int64(value), forKey: key, encoding: .outputZigzag)
     }
     public static func readPrimitive(from reader: any ValueReader, forKey key: String) throws -> Int {
-        try exactly(reader.readInt64(forKey: key, encoding: .zigzag), reader)
+        try exactly(reader.readInt64(forKey: key, encoding: .outputZigzag), reader)
     }
     public static func writeField(_ value: Int, to writer: any ValueWriter, forKey key: String) throws {
         try writer.writeInt64(Int64(value), forKey: key, encoding: .field)

@@ -62,7 +62,19 @@ import Testing
         Case(
             name: "TestDataJava8-standard-nonopt-generics", dialect: .v4, root: java8,
             missing: []),
-    ]
+    ] + [("fast", KryoDialect.v4.using(.fast)), ("unsafe-le", KryoDialect.v4.using(.unsafe))].flatMap { streams, dialect in
+        // Kryo 4's FastOutput and UnsafeOutput (fixed-width integers; little-endian numbers).
+        [
+            Case(name: "TestData-\(streams)-nonopt-generics", dialect: dialect, root: testData, missing: []),
+            Case(name: "TestDataJava8-\(streams)-nonopt-generics", dialect: dialect, root: java8, missing: []),
+            Case(
+                name: "TestData-\(streams)-opt-generics", dialect: dialect, root: testData,
+                missing: [optimizedGenerics]),
+            Case(
+                name: "TestDataJava8-\(streams)-opt-generics", dialect: dialect, root: java8,
+                missing: [optimizedGenerics]),
+        ]
+    }
 
     static func registry(_ dialect: KryoDialect) throws -> Registry {
         let version = dialect == .v5 ? "kryo5/compat5.yaml" : "kryo4/compat4.yaml"
