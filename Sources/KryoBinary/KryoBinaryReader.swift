@@ -41,13 +41,28 @@ public final class KryoBinaryReader: ValueReader {
     /// exclusive access at run time on every change, and this state changes on every object.
     private struct State {
         var options: SerializationOptions {
-            didSet { fieldIntegersAreFixed = Self.fieldIntegersAreFixed(options, dialect) }
+            didSet { settle() }
         }
         var dialect: KryoDialect {
-            didSet { fieldIntegersAreFixed = Self.fieldIntegersAreFixed(options, dialect) }
+            didSet { settle() }
         }
         /// Whether ``IntegerEncoding/field`` is fixed width in this call, worked out once.
-        var fieldIntegersAreFixed: Bool
+        var fieldIntegersAreFixed = false
+        /// Whether fields pass no generic arguments on (Kryo 4 without optimized generics).
+        var dropsGenerics = false
+        /// Kryo 4 with optimized generics: the generic arguments each generic class's serializer
+        /// was last given in this call (``typeArguments(_:of:)``).
+        var rememberedTypeArguments: [ClassKey: [DeclaredType]] = [:]
+
+        /// Works out what the options and the dialect decide together.
+        mutating func settle() {
+            fieldIntegersAreFixed = Self.fieldIntegersAreFixed(options, dialect)
+            dropsGenerics = dialect.version == .kryo4 && options.kryo4IgnoresGenerics
+        }
+
+        /// Whether generic classes remember their last arguments (Kryo 4 with optimized generics).
+        var remembersTypeArguments: Bool { dialect.version == .kryo4 && !dropsGenerics }
+
 
         /// Fixed-width fields: ``VariableLengthFieldsSetting`` off, or Kryo 4's fast and unsafe
         /// streams (whose `writeInt(value, false)` Kryo 4's fields call).
@@ -85,13 +100,14 @@ public final class KryoBinaryReader: ValueReader {
         init(options: SerializationOptions, dialect: KryoDialect) {
             self.options = options
             self.dialect = dialect
-            fieldIntegersAreFixed = Self.fieldIntegersAreFixed(options, dialect)
+            settle()
         }
 
         /// Forgets everything one call recorded (Kryo's reset), keeping the memory of small
         /// tables for the next call and letting go of every object read.
         mutating func reset() {
             if !genericArguments.isEmpty { genericArguments = [] }
+            if !rememberedTypeArguments.isEmpty { rememberedTypeArguments = [:] }
             readObjects.removeAll(keepingAtMost: 4096)
             open.removeAll()
             if !classNames.isEmpty { classNames.removeAll(keepingCapacity: true) }
@@ -644,7 +660,7 @@ public final class KryoBinaryReader: ValueReader {
         state.pointee.open.push(key, reference: reference)
         // Most slots have no generic arguments, and neither had the last: nothing to copy.
         if !slot.declared.genericArguments.isEmpty || !state.pointee.genericArguments.isEmpty {
-            state.pointee.genericArguments = slot.declared.genericArguments
+            state.pointee.genericArguments = state.pointee.dropsGenerics ? [] : slot.declared.genericArguments
         }
         switch step {
         case .ownNil:
@@ -695,6 +711,18 @@ public final class KryoBinaryReader: ValueReader {
     public var isPositional: Bool { true }
 
     /// The field names stored the first time `type` appears in this graph, matched to `names`.
+    /// Kryo 4 with optimized generics: a generic class's serializer keeps the arguments it was last
+    /// given (`FieldSerializer.setGenerics`) and uses them where nothing gives new ones (an element
+    /// of a collection or map, which Java writes with `writeClassAndObject`).
+    public func typeArguments(_ arguments: [DeclaredType], of javaClass: ClassKey) -> [DeclaredType] {
+        guard state.pointee.remembersTypeArguments else { return arguments }
+        guard arguments.isEmpty else {
+            state.pointee.rememberedTypeArguments[javaClass] = arguments
+            return arguments
+        }
+        return state.pointee.rememberedTypeArguments[javaClass] ?? []
+    }
+
     public func readFieldOrder(_ names: [String], of javaClass: ClassKey) throws -> [Int?] {
         let key = javaClass.identifier
         if let order = state.pointee.fieldOrders[key] { return order }

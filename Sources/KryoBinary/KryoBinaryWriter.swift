@@ -46,13 +46,28 @@ public final class KryoBinaryWriter: ValueWriter {
     /// exclusive access at run time on every change, and this state changes on every object.
     private struct State {
         var options: SerializationOptions {
-            didSet { fieldIntegersAreFixed = Self.fieldIntegersAreFixed(options, dialect) }
+            didSet { settle() }
         }
         var dialect: KryoDialect {
-            didSet { fieldIntegersAreFixed = Self.fieldIntegersAreFixed(options, dialect) }
+            didSet { settle() }
         }
         /// Whether ``IntegerEncoding/field`` is fixed width in this call, worked out once.
-        var fieldIntegersAreFixed: Bool
+        var fieldIntegersAreFixed = false
+        /// Whether fields pass no generic arguments on (Kryo 4 without optimized generics).
+        var dropsGenerics = false
+        /// Kryo 4 with optimized generics: the generic arguments each generic class's serializer
+        /// was last given in this call (``typeArguments(_:of:)``).
+        var rememberedTypeArguments: [ClassKey: [DeclaredType]] = [:]
+
+        /// Works out what the options and the dialect decide together.
+        mutating func settle() {
+            fieldIntegersAreFixed = Self.fieldIntegersAreFixed(options, dialect)
+            dropsGenerics = dialect.version == .kryo4 && options.kryo4IgnoresGenerics
+        }
+
+        /// Whether generic classes remember their last arguments (Kryo 4 with optimized generics).
+        var remembersTypeArguments: Bool { dialect.version == .kryo4 && !dropsGenerics }
+
 
         /// Fixed-width fields: ``VariableLengthFieldsSetting`` off, or Kryo 4's fast and unsafe
         /// streams (whose `writeInt(value, false)` Kryo 4's fields call).
@@ -90,6 +105,7 @@ public final class KryoBinaryWriter: ValueWriter {
         /// tables for the next call and letting go of every value the tables hold.
         mutating func reset() {
             if !genericArguments.isEmpty { genericArguments = [] }
+            if !rememberedTypeArguments.isEmpty { rememberedTypeArguments = [:] }
             depth = 0
             nextReferenceID = 0
             writtenInstances.removeAll()
@@ -115,10 +131,8 @@ public final class KryoBinaryWriter: ValueWriter {
         outputReference = Unmanaged.passUnretained(output)
         isKeptByThread = false
         state = .allocate(capacity: 1)
-        state.initialize(
-            to: State(
-                options: options, dialect: dialect,
-                fieldIntegersAreFixed: State.fieldIntegersAreFixed(options, dialect)))
+        state.initialize(to: State(options: options, dialect: dialect))
+        state.pointee.settle()
     }
 
     /// A writer that a thread keeps, with an output of its own.
@@ -130,10 +144,8 @@ public final class KryoBinaryWriter: ValueWriter {
         outputReference = Unmanaged.passUnretained(own)
         isKeptByThread = true
         state = .allocate(capacity: 1)
-        state.initialize(
-            to: State(
-                options: options, dialect: dialect,
-                fieldIntegersAreFixed: State.fieldIntegersAreFixed(options, dialect)))
+        state.initialize(to: State(options: options, dialect: dialect))
+        state.pointee.settle()
     }
 
     deinit {
@@ -551,7 +563,9 @@ public final class KryoBinaryWriter: ValueWriter {
                 found: "deeper nesting at a \(registration.javaName)", offset: output.totalCount)
         }
         let generics = slot.declared.genericArguments
-        if !(generics.isEmpty && state.pointee.genericArguments.isEmpty) { state.pointee.genericArguments = generics }
+        if !(generics.isEmpty && state.pointee.genericArguments.isEmpty) {
+            state.pointee.genericArguments = state.pointee.dropsGenerics ? [] : generics
+        }
         return true
     }
 
@@ -582,6 +596,18 @@ public final class KryoBinaryWriter: ValueWriter {
     public var isPositional: Bool { true }
 
     /// The field count and names, the first time `type` appears in this graph.
+    /// Kryo 4 with optimized generics: a generic class's serializer keeps the arguments it was last
+    /// given (`FieldSerializer.setGenerics`) and uses them where nothing gives new ones (an element
+    /// of a collection or map, which Java writes with `writeClassAndObject`).
+    public func typeArguments(_ arguments: [DeclaredType], of javaClass: ClassKey) -> [DeclaredType] {
+        guard state.pointee.remembersTypeArguments else { return arguments }
+        guard arguments.isEmpty else {
+            state.pointee.rememberedTypeArguments[javaClass] = arguments
+            return arguments
+        }
+        return state.pointee.rememberedTypeArguments[javaClass] ?? []
+    }
+
     public func writeFieldNames(_ names: [String], of javaClass: ClassKey) throws {
         guard state.pointee.fieldNamesWritten.insert(javaClass.identifier).inserted else { return }
         withOutput { $0.writeVarInt32(Int32(names.count), optimizePositive: true) }

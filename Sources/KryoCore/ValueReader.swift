@@ -95,6 +95,11 @@ public protocol ValueReader: AnyObject {
     /// (skip it with ``skipField(forKey:)``). Read once per graph (see
     /// ``ValueWriter/writeFieldNames(_:of:)``). Defaults to every local field in order.
     func readFieldOrder(_ names: [String], of javaClass: ClassKey) throws -> [Int?]
+    /// The generic arguments that resolve the type variables of `javaClass` for this object:
+    /// `arguments`, those of its slot. Where Java's serializer of a generic class remembers the
+    /// last arguments it was given (Kryo 4 with optimized generics), the backend returns those
+    /// when the slot gives none. Defaults to `arguments`.
+    func typeArguments(_ arguments: [DeclaredType], of javaClass: ClassKey) -> [DeclaredType]
     /// Enters a field written between ``ValueWriter/beginSkippableField(forKey:)`` and
     /// ``ValueWriter/endSkippableField()``. Defaults to nothing.
     func beginSkippableField(forKey key: String) throws
@@ -127,6 +132,8 @@ extension ValueReader {
         let flag = try readBool(forKey: key + "Flag")
         return (flag, try readInt32(forKey: key, encoding: .positive))
     }
+    public func typeArguments(_ arguments: [DeclaredType], of javaClass: ClassKey) -> [DeclaredType] { arguments }
+
     public func readFieldOrder(_ names: [String], of javaClass: ClassKey) throws -> [Int?] {
         Array(names.indices)
     }

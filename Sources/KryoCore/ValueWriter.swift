@@ -138,6 +138,11 @@ public protocol ValueWriter: AnyObject {
     /// later calls for the same type in the same top-level call write nothing (Kryo's
     /// `CompatibleFieldSerializer` header). Defaults to writing nothing.
     func writeFieldNames(_ names: [String], of javaClass: ClassKey) throws
+    /// The generic arguments that resolve the type variables of `javaClass` for this object:
+    /// `arguments`, those of its slot. Where Java's serializer of a generic class remembers the
+    /// last arguments it was given (Kryo 4 with optimized generics), the backend returns those
+    /// when the slot gives none. Defaults to `arguments`.
+    func typeArguments(_ arguments: [DeclaredType], of javaClass: ClassKey) -> [DeclaredType]
     /// Starts a field that a reader can skip without knowing its type; ``endSkippableField()``
     /// ends it (Kryo: chunks of at most 1024 bytes, then an empty chunk). Defaults to nothing.
     func beginSkippableField(forKey key: String) throws
@@ -163,6 +168,7 @@ extension ValueWriter {
     public func setArchiveClass(_ archiveClass: ArchiveClass) {}
     public func writeCharSequence(_ value: String?, forKey key: String) throws { try writeString(value, forKey: key) }
     public func writeFieldNames(_ names: [String], of javaClass: ClassKey) throws {}
+    public func typeArguments(_ arguments: [DeclaredType], of javaClass: ClassKey) -> [DeclaredType] { arguments }
     public func beginSkippableField(forKey key: String) throws {}
     public func endSkippableField() throws {}
 

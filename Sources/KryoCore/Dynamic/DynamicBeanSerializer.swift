@@ -35,11 +35,15 @@ struct DynamicBeanSerializer: Serializer {
     }
 
     /// The generic arguments that resolve the class's type variables: those of the object's slot,
-    /// taken before any nested object replaces them. Kryo 5 resolves type variables; Kryo 2.20,
-    /// and Kryo 4 with its default `optimizedGenerics = false`, take each as `Object`.
-    private func typeArguments(_ arguments: [DeclaredType], _ version: KryoWireVersion?) -> [DeclaredType] {
-        guard hasVariableFields, version.map({ $0 >= .kryo5 }) ?? true else { return [] }
-        return arguments
+    /// taken before any nested object replaces them (or those the backend remembers for the class,
+    /// Kryo 4's optimized generics). Kryo 5 and Kryo 4 with `optimizedGenerics` resolve type
+    /// variables; Kryo 2.20, and Kryo 4 without (its default), take each as `Object` (the Kryo 4
+    /// writer then passes no arguments).
+    private func typeArguments(
+        _ arguments: [DeclaredType], _ version: KryoWireVersion?, _ resolve: () -> [DeclaredType]
+    ) -> [DeclaredType] {
+        guard hasVariableFields, version.map({ $0 != .kryo2 }) ?? true else { return [] }
+        return resolve()
     }
 
     private var classKey: ClassKey { ClassKey(token, javaName: javaName) }
@@ -48,7 +52,9 @@ struct DynamicBeanSerializer: Serializer {
         guard value.javaClass == javaName else {
             throw SerializationError(.typeMismatch, expected: "an object of \(javaName)", found: value.javaClass)
         }
-        let generics = typeArguments(writer.genericArguments, writer.kryoWireVersion)
+        let generics = typeArguments(writer.genericArguments, writer.kryoWireVersion) {
+            writer.typeArguments(writer.genericArguments, of: classKey)
+        }
         switch kind {
         case .field, .record:
             for field in fields { try field.write(value, to: writer, generics: generics) }
@@ -64,7 +70,9 @@ struct DynamicBeanSerializer: Serializer {
     }
 
     func read(from reader: any ValueReader) throws -> DynamicObject {
-        let generics = typeArguments(reader.genericArguments, reader.kryoWireVersion)
+        let generics = typeArguments(reader.genericArguments, reader.kryoWireVersion) {
+            reader.typeArguments(reader.genericArguments, of: classKey)
+        }
         let object = DynamicObject(javaClass: javaName)
         for (name, field) in initialFields { object.fields[name] = .some(field?.defaultValue) }
         reader.reference(object)

@@ -140,8 +140,8 @@ struct ContainerSlot<Value>: Sendable {
 
     /// The slot for one write or read, given the generic arguments the field declared, as the
     /// dialect's Java uses them: Kryo 2.20 one level deep (not at all for a public field's, see
-    /// ``DeclaredType/isIgnoredByKryo2``), Kryo 4 not at all (its field serializer ignores
-    /// generics unless `optimizedGenerics` is set), Kryo 5 at every level (the slot passes the
+    /// ``DeclaredType/isIgnoredByKryo2``), Kryo 4 one level deep with optimized generics (without,
+    /// the Kryo binary writer passes no arguments: ``OptimizedGenericsSetting``), Kryo 5 at every level (the slot passes the
     /// argument's own arguments on to the value). The registry is only asked for when the
     /// argument's finality depends on it (a getter that hands the registry out retains it).
     @inlinable
@@ -153,7 +153,7 @@ struct ContainerSlot<Value>: Sendable {
         guard index < arguments.count else { return open }
         let argument = arguments[index]
         guard let version, version >= .kryo5 else {
-            if version == .kryo4 || argument.isIgnoredByKryo2 { return open }
+            if argument.isIgnoredByKryo2, version != .kryo4 { return open }
             return resolveOneLevel(argument, registry())
         }
         let slot = resolveOneLevel(argument, registry())
