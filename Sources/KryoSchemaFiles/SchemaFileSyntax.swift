@@ -61,6 +61,11 @@ enum SchemaFileSyntax {
         var dialect: Located<KryoWireVersion>?
         var references: Located<Bool>?
         var registrationRequired: Located<Bool>?
+        var streams: Located<KryoStreamClasses>?
+        var optimizedGenerics: Located<Bool>?
+        var variableLengthEncoding: Located<Bool>?
+        var compatibleFields: Located<KryoEvolutionOptions>?
+        var taggedFields: Located<KryoEvolutionOptions>?
     }
 
     struct File {
@@ -71,7 +76,10 @@ enum SchemaFileSyntax {
     }
 
     static let topLevelKeys = ["package", "settings", "classes", "$schema"]
-    static let settingsKeys = ["dialect", "references", "registrationRequired"]
+    static let settingsKeys = [
+        "dialect", "references", "registrationRequired", "streams", "optimizedGenerics", "variableLengthEncoding",
+        "compatibleFields", "taggedFields",
+    ]
     static let classKeys = [
         "class", "id", "fields", "enum", "serializer", "final", "extends", "readableName", "archiveName",
         "typeParameters",
@@ -214,10 +222,48 @@ struct NodeReader {
                 settings.references = Located(value: try bool(value), position: textPosition(value))
             case "registrationRequired":
                 settings.registrationRequired = Located(value: try bool(value), position: textPosition(value))
+            case "streams":
+                let text = try string(value, "the Java Output and Input classes")
+                guard let streams = KryoStreamClasses(rawValue: text) else {
+                    throw error(
+                        at: textPosition(value),
+                        "unknown streams \(quoted(text)) (expected "
+                            + KryoStreamClasses.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+                }
+                settings.streams = Located(value: streams, position: textPosition(value))
+            case "optimizedGenerics":
+                settings.optimizedGenerics = Located(value: try bool(value), position: textPosition(value))
+            case "variableLengthEncoding":
+                settings.variableLengthEncoding = Located(value: try bool(value), position: textPosition(value))
+            case "compatibleFields":
+                settings.compatibleFields = Located(
+                    value: try evolutionOptions(value, "compatibleFields", unknownData: "readUnknownFieldData"),
+                    position: position(value))
+            case "taggedFields":
+                settings.taggedFields = Located(
+                    value: try evolutionOptions(value, "taggedFields", unknownData: "readUnknownTagData"),
+                    position: position(value))
             default: break
             }
         }
         return settings
+    }
+
+    /// Kryo 5's options of an evolvable serializer: `{readUnknownFieldData: …, chunkedEncoding: …}`
+    /// (`readUnknownTagData` for the tagged one), each defaulting to Java's.
+    private func evolutionOptions(
+        _ node: Node, _ what: String, unknownData: String
+    ) throws(SchemaFileError) -> KryoEvolutionOptions {
+        var options =
+            what == "taggedFields" ? TaggedFieldSetting.defaultValue : CompatibleFieldSetting.defaultValue
+        for (key, value) in try mapping(node, what, keys: [unknownData, "chunkedEncoding"], kind: "\(what) key") {
+            if key.value == unknownData {
+                options.readUnknownData = try bool(value)
+            } else {
+                options.chunkedEncoding = try bool(value)
+            }
+        }
+        return options
     }
 
     private func classEntry(_ node: Node, package: String?) throws(SchemaFileError) -> SchemaFileSyntax.Class {

@@ -15,6 +15,7 @@ struct SchemaFileWriter {
             "  references: \(set.settings.references)",
             "  registrationRequired: \(set.settings.registrationRequired)",
         ]
+        lines += serializerSettings.map { "  \($0.key): \($0.value)" }
         guard !set.classes.isEmpty else { return (lines + ["classes: []"]).joined(separator: "\n") + "\n" }
         lines.append("classes:")
         for schema in set.classes {
@@ -48,6 +49,37 @@ struct SchemaFileWriter {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The serializer settings that differ from Java's defaults, in both syntaxes.
+    private var serializerSettings: [(key: String, value: String, json: String)] {
+        let settings = set.settings
+        var result: [(key: String, value: String, json: String)] = []
+        if settings.streams != .standard {
+            result.append(("streams", settings.streams.rawValue, quoted(settings.streams.rawValue)))
+        }
+        if settings.optimizedGenerics != OptimizedGenericsSetting.defaultValue {
+            result.append(("optimizedGenerics", "\(settings.optimizedGenerics)", "\(settings.optimizedGenerics)"))
+        }
+        if settings.variableLengthEncoding != VariableLengthFieldsSetting.defaultValue {
+            let text = "\(settings.variableLengthEncoding)"
+            result.append(("variableLengthEncoding", text, text))
+        }
+        func evolution(_ key: String, _ options: KryoEvolutionOptions, _ unknownData: String) {
+            let pairs = [(unknownData, options.readUnknownData), ("chunkedEncoding", options.chunkedEncoding)]
+            result.append(
+                (
+                    key, "{" + pairs.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + "}",
+                    "{" + pairs.map { "\(quoted($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+                ))
+        }
+        if settings.compatibleFields != CompatibleFieldSetting.defaultValue {
+            evolution("compatibleFields", settings.compatibleFields, "readUnknownFieldData")
+        }
+        if settings.taggedFields != TaggedFieldSetting.defaultValue {
+            evolution("taggedFields", settings.taggedFields, "readUnknownTagData")
+        }
+        return result
+    }
+
     // MARK: JSON
 
     func json() -> String {
@@ -56,7 +88,8 @@ struct SchemaFileWriter {
             "  \"settings\": {",
             "    \"dialect\": \(quoted(set.settings.dialect.rawValue)),",
             "    \"references\": \(set.settings.references),",
-            "    \"registrationRequired\": \(set.settings.registrationRequired)",
+            "    \"registrationRequired\": \(set.settings.registrationRequired)"
+                + serializerSettings.map { ",\n    \(quoted($0.key)): \($0.json)" }.joined(),
             "  },",
         ]
         guard !set.classes.isEmpty else { return (lines + ["  \"classes\": []", "}"]).joined(separator: "\n") + "\n" }

@@ -107,7 +107,24 @@ struct SchemaResolver {
         var dialectFrom: String?
         var referencesFrom: String?
         var registrationFrom: String?
+        var streamsFrom: String?
+        var genericsFrom: String?
+        var variableFrom: String?
+        var compatibleFrom: String?
+        var taggedFrom: String?
         for file in files {
+            let stated = file.settings
+            try merge(stated.streams, "streams", into: &settings.streams, from: file.name, &streamsFrom)
+            try merge(
+                stated.optimizedGenerics, "optimizedGenerics", into: &settings.optimizedGenerics, from: file.name,
+                &genericsFrom)
+            try merge(
+                stated.variableLengthEncoding, "variableLengthEncoding", into: &settings.variableLengthEncoding,
+                from: file.name, &variableFrom)
+            try merge(
+                stated.compatibleFields, "compatibleFields", into: &settings.compatibleFields, from: file.name,
+                &compatibleFrom)
+            try merge(stated.taggedFields, "taggedFields", into: &settings.taggedFields, from: file.name, &taggedFrom)
             try merge(file.settings.dialect, "dialect", into: &settings.dialect, from: file.name, &dialectFrom)
             try merge(
                 file.settings.references, "references", into: &settings.references, from: file.name, &referencesFrom)

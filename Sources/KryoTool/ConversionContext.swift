@@ -34,6 +34,7 @@ struct SchemaOptions: ParsableArguments {
             references: references ?? schemas.settings.references,
             registrationRequired: registrationRequired ?? schemas.settings.registrationRequired)
         options.richText.flavor = textFlavor.flavor
+        schemas.settings.applySerializerSettings(to: &options)
         // Rich text (fonts, colors, attributed strings) reads and writes in every format too.
         let registry = try Registry(schemas: schemas, RichText.registrations())
         return ConversionContext(

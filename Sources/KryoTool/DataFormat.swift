@@ -75,7 +75,9 @@ enum DataFormat: String, CaseIterable, ExpressibleByArgument {
 
     /// The codec of a Kryo format, with the stream settings for its dialect.
     private func kryoCodec(_ context: ConversionContext, javaClass: String?) throws -> KryoCodec {
-        guard let dialect else { throw ToolError("\(rawValue) is not a Kryo format") }
+        guard let release = self.dialect else { throw ToolError("\(rawValue) is not a Kryo format") }
+        // The schema files' `streams` (Kryo 4's fast and unsafe Output classes).
+        let dialect = release.using(context.schemas.settings.streams)
         return KryoCodec(
             registry: context.registry, dialect: dialect, framing: javaClass == nil ? .classAndObject : .object,
             options: context.options(for: dialect))

@@ -262,6 +262,42 @@ let expectedKryoCocoa = SchemaSet(classes: [
         #expect(error.message == "dialect is kryo2 here but kryo5 in \(first.relativePath)")
     }
 
+    @Test func serializerSettingsLoadAndWriteBackInBothSyntaxes() throws {
+        let yaml = """
+            settings:
+              dialect: kryo5
+              streams: standard
+              variableLengthEncoding: false
+              compatibleFields: {readUnknownFieldData: false, chunkedEncoding: true}
+              taggedFields: {chunkedEncoding: true}
+            classes: []
+            """
+        let set = try SchemaFiles.parse(yaml, fileName: "s.yaml")
+        #expect(set.settings.variableLengthEncoding == false)
+        #expect(set.settings.compatibleFields == KryoEvolutionOptions(readUnknownData: false, chunkedEncoding: true))
+        // An option left out keeps Java's default (readUnknownTagData off).
+        #expect(set.settings.taggedFields == KryoEvolutionOptions(readUnknownData: false, chunkedEncoding: true))
+        #expect(set.settings.optimizedGenerics == false && set.settings.streams == .standard)
+        var options = SerializationOptions()
+        set.settings.applySerializerSettings(to: &options)
+        #expect(options.settings[VariableLengthFieldsSetting.self] == false)
+        #expect(options.settings[CompatibleFieldSetting.self].chunkedEncoding)
+        #expect(options.settings[TaggedFieldSetting.self].chunkedEncoding)
+        // The canonical files hold every setting that differs from Java's defaults, and load again.
+        for (text, name) in [(SchemaFiles.yaml(set), "s.yaml"), (SchemaFiles.json(set), "s.json")] {
+            #expect(try SchemaFiles.parse(text, fileName: name).settings == set.settings, "\(text)")
+        }
+        let kryo4 = try SchemaFiles.parse(
+            "settings:\n  dialect: kryo4\n  streams: unsafe\n  optimizedGenerics: true\n", fileName: "k.yaml")
+        #expect(kryo4.settings.streams == .unsafe && kryo4.settings.optimizedGenerics)
+        #expect(try SchemaFiles.parse(SchemaFiles.json(kryo4), fileName: "k.json").settings == kryo4.settings)
+        let error = try #require(throws: SchemaFileError.self) {
+            try SchemaFiles.parse("settings:\n  streams: quick\n", fileName: "e.yaml")
+        }
+        #expect(error.message == "unknown streams \"quick\" (expected standard, fast, unsafe)")
+        #expect(error.line == 2)
+    }
+
     @Test func missingFilesAndUnknownExtensionsAreNamed() throws {
         let missing = URL(fileURLWithPath: "/nonexistent/schemas/missing.yaml")
         #expect(throws: SchemaFileError(file: "/nonexistent/schemas/missing.yaml", message: "no such file")) {

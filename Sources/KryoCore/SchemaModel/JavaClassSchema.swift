@@ -143,6 +143,16 @@ public struct StreamSettings: Sendable, Hashable {
     public var references: Bool
     /// Whether the writer refused unregistered classes.
     public var registrationRequired: Bool
+    /// The Java `Output` and `Input` classes of the stream (Kryo 4's fast and unsafe ones).
+    public var streams = KryoStreamClasses.standard
+    /// Kryo 4's `optimizedGenerics` (``OptimizedGenericsSetting``).
+    public var optimizedGenerics = OptimizedGenericsSetting.defaultValue
+    /// The field serializers' variable-length `int` and `long` fields (``VariableLengthFieldsSetting``).
+    public var variableLengthEncoding = VariableLengthFieldsSetting.defaultValue
+    /// Kryo 5's `CompatibleFieldSerializer` options (``CompatibleFieldSetting``).
+    public var compatibleFields = CompatibleFieldSetting.defaultValue
+    /// Kryo 5's `TaggedFieldSerializer` options (``TaggedFieldSetting``).
+    public var taggedFields = TaggedFieldSetting.defaultValue
 
     /// Creates settings; the defaults are Kryo 2.20's.
     public init(dialect: KryoWireVersion = .kryo2, references: Bool = true, registrationRequired: Bool = false) {
@@ -155,6 +165,21 @@ public struct StreamSettings: Sendable, Hashable {
     /// Kryo 2 and 4; references off and registration required in Kryo 5.
     public init(dialect: KryoWireVersion) {
         self.init(dialect: dialect, references: dialect < .kryo5, registrationRequired: dialect >= .kryo5)
+    }
+
+    /// Sets the serializer settings of the stream that differ from Java's defaults in `options`
+    /// (optimized generics, variable-length fields, the compatible and tagged options).
+    public func applySerializerSettings(to options: inout SerializationOptions) {
+        if optimizedGenerics != OptimizedGenericsSetting.defaultValue {
+            options.settings[OptimizedGenericsSetting.self] = optimizedGenerics
+        }
+        if variableLengthEncoding != VariableLengthFieldsSetting.defaultValue {
+            options.settings[VariableLengthFieldsSetting.self] = variableLengthEncoding
+        }
+        if compatibleFields != CompatibleFieldSetting.defaultValue {
+            options.settings[CompatibleFieldSetting.self] = compatibleFields
+        }
+        if taggedFields != TaggedFieldSetting.defaultValue { options.settings[TaggedFieldSetting.self] = taggedFields }
     }
 }
 
