@@ -26,8 +26,8 @@ private func failure(_ text: String, fileName: String = "t.yaml") -> String? {
                 == "t.yaml:5:26: unknown field key \"tga\" (expected type, tag, deprecated, nullable, public, final)")
         #expect(
             failure("settings:\n  reference: true\n")
-                == "t.yaml:2:3: unknown settings key \"reference\" (expected dialect, references, registrationRequired)"
-        )
+                == "t.yaml:2:3: unknown settings key \"reference\" (expected dialect, references, registrationRequired, "
+                + "streams, optimizedGenerics, variableLengthEncoding, compatibleFields, taggedFields)")
     }
 
     @Test func badTypeSyntaxPointsInsideTheString() {
