@@ -59,6 +59,31 @@ import Testing
         }
     }
 
+    /// A stream of one Kryo release converted to another gives the bytes that release's Java writes
+    /// for the same value: 2.20 → 4 and 5, 5 → 2.20 and 4, against the real jars.
+    @Test(
+        "Converting between Kryo releases gives the other release's Java bytes",
+        arguments: [(2, 5), (2, 4), (5, 2), (4, 5)], cases.map(\.name))
+    func convertsBetweenReleases(_ pair: (from: Int, to: Int), _ name: String) throws {
+        guard PeerVersions.enabled.contains(pair.from == 2 ? pair.to : pair.from) else { return }
+        let peerCase = try #require(PeerCases.all.first { $0.name == name })
+        guard peerCase.sameBytes else { return }
+        func javaBytes(_ version: Int) throws -> [UInt8] {
+            switch JavaPeerRun.shared(for: version) {
+            case .success(let run): return try #require(run.javaBytes[name], "Kryo \(version) wrote no \(name)")
+            case .failure(let failure): throw failure
+            }
+        }
+        let schema = try #require(Self.cases.first { $0.name == name }).schema
+        var flags = try flags(name, schema: schema) + ["--no-registration-required"]
+        if peerCase.references { flags.append("--references") }
+        let converted = try KryoTool.run(
+            ["convert", "-", "--from", "kryo\(pair.from)", "--to", "kryo\(pair.to)"] + flags,
+            input: try javaBytes(pair.from))
+        #expect(converted.status == 0, "\(converted.stderr)")
+        #expect(hex(converted.stdout) == hex(try javaBytes(pair.to)))
+    }
+
     /// Kryo's Kryo 4 compatibility files, written through `FastOutput` or `UnsafeOutput` and with
     /// optimized generics: a schema file's settings say so, and the tool converts them to JSON
     /// and back to Java's bytes.
