@@ -37,7 +37,7 @@ struct FoundationDecoding: Sendable {
         },
         "NSArray": list, "NSMutableArray": list,
         "NSSet": set, "NSMutableSet": set,
-        "NSOrderedSet": orderedSet, "NSMutableOrderedSet": orderedSet,
+        "NSOrderedSet": orderedSet(mutable: false), "NSMutableOrderedSet": orderedSet(mutable: true),
         "NSDictionary": dictionary, "NSMutableDictionary": dictionary,
         "NSURL": FoundationDecoding { reader, entries, _ in try reader.foundationURL(entries) },
         "NSUUID": FoundationDecoding { reader, entries, _ in try reader.foundationUUID(entries) },
@@ -54,8 +54,17 @@ struct FoundationDecoding: Sendable {
         let elements = try reader.hashable(reader.foundationElements(entries, as: declared?.genericArguments.first))
         return reader.registry.setValue(elements, declared: declared)
     }
-    private static let orderedSet = FoundationDecoding { reader, entries, declared in
-        OrderedSet(try reader.hashable(reader.foundationElements(entries, as: declared?.genericArguments.first)))
+    private static func orderedSet(mutable: Bool) -> FoundationDecoding {
+        FoundationDecoding { reader, entries, declared in
+            let elements = try reader.hashable(
+                reader.foundationElements(entries, as: declared?.genericArguments.first))
+            // The dynamic path's `OrderedSet` is Java's `HashSet` (an `NSSet` in stream order): an
+            // untyped `NSOrderedSet` stays one.
+            guard reader.registry.untypedSetKeepsOrder, declared.map({ $0.swiftType == Any.self }) ?? true else {
+                return OrderedSet(elements)
+            }
+            return FoundationOrderedSet(OrderedSet(elements), isMutable: mutable)
+        }
     }
     private static let dictionary = FoundationDecoding { reader, entries, declared in
         let arguments = declared?.genericArguments ?? []

@@ -293,12 +293,28 @@ extension Set: KeyedArchiveCollection {
 
 extension OrderedSet: KeyedArchiveCollection {
     func archive(into writer: KeyedArchiveWriter, generics: [DeclaredType]) throws -> Int {
-        try writer.archiveOrderedSet(
+        if writer.registry.untypedSetKeepsOrder {
+            // The dynamic path's `OrderedSet` is Java's `HashSet`: an `NSSet`, in stream order.
+            return try writer.archiveList(
+                lazy.map { $0 as Any? }, as: .nsSet,
+                elementType: KeyedArchiveWriter.untypedSlot(Element.self, generics, argument: 0))
+        }
+        return try writer.archiveOrderedSet(
             lazy.map { $0 as Any? }, as: .nsOrderedSet,
             elementType: KeyedArchiveWriter.untypedSlot(Element.self, generics, argument: 0))
     }
 
     func untypedReadType(in registry: Registry) -> any Any.Type { OrderedSet<AnyHashable>.self }
+}
+
+extension FoundationOrderedSet: KeyedArchiveCollection {
+    func archive(into writer: KeyedArchiveWriter, generics: [DeclaredType]) throws -> Int {
+        try writer.archiveOrderedSet(
+            elements.lazy.map { $0.base as Any? }, as: isMutable ? .nsMutableOrderedSet : .nsOrderedSet,
+            elementType: .object)
+    }
+
+    func untypedReadType(in registry: Registry) -> any Any.Type { FoundationOrderedSet.self }
 }
 
 /// A Swift map (`Dictionary`, `OrderedDictionary`): an `NSDictionary`, its keys and values declared

@@ -29,7 +29,7 @@ struct ReadableFoundation: Sendable {
         "NSNull": ReadableFoundation { _, _, _ in nil },
         "NSArray": list, "NSMutableArray": list,
         "NSSet": set, "NSMutableSet": set,
-        "NSOrderedSet": orderedSet, "NSMutableOrderedSet": orderedSet,
+        "NSOrderedSet": orderedSet(mutable: false), "NSMutableOrderedSet": orderedSet(mutable: true),
         "NSDictionary": dictionary, "NSMutableDictionary": dictionary,
         "NSURL": ReadableFoundation { reader, entries, _ in try reader.foundationURL(entries) },
         "NSUUID": ReadableFoundation { reader, entries, _ in try reader.foundationUUID(entries) },
@@ -42,8 +42,17 @@ struct ReadableFoundation: Sendable {
         let elements = try reader.hashable(reader.foundationElements(entries, as: declared?.genericArguments.first))
         return reader.registry.setValue(elements, declared: declared)
     }
-    private static let orderedSet = ReadableFoundation { reader, entries, declared in
-        OrderedSet(try reader.hashable(reader.foundationElements(entries, as: declared?.genericArguments.first)))
+    private static func orderedSet(mutable: Bool) -> ReadableFoundation {
+        ReadableFoundation { reader, entries, declared in
+            let elements = try reader.hashable(
+                reader.foundationElements(entries, as: declared?.genericArguments.first))
+            // The dynamic path's `OrderedSet` is Java's `HashSet` (an `NSSet` in stream order): an
+            // untyped `NSOrderedSet` stays one.
+            guard reader.registry.untypedSetKeepsOrder, declared.map({ $0.swiftType == Any.self }) ?? true else {
+                return OrderedSet(elements)
+            }
+            return FoundationOrderedSet(OrderedSet(elements), isMutable: mutable)
+        }
     }
     private static let dictionary = ReadableFoundation { reader, entries, declared in
         let arguments = declared?.genericArguments ?? []

@@ -330,9 +330,18 @@ extension Set: ReadableCollection {
 
 extension OrderedSet: ReadableCollection {
     func readableTree(in writer: ReadableWriter) throws -> ReadableValue {
+        // The dynamic path's `OrderedSet` is Java's `HashSet`: an `NSSet`, in stream order.
         try writer.setTree(
-            map { $0 as Any? }, className: "NSOrderedSet", ordered: true,
+            map { $0 as Any? }, className: writer.registry.untypedSetKeepsOrder ? "NSSet" : "NSOrderedSet", ordered: true,
             elementType: writer.untypedSlot(Element.self, argument: 0))
+    }
+}
+
+extension FoundationOrderedSet: ReadableCollection {
+    func readableTree(in writer: ReadableWriter) throws -> ReadableValue {
+        try writer.setTree(
+            elements.map { $0.base as Any? }, className: isMutable ? "NSMutableOrderedSet" : "NSOrderedSet",
+            ordered: true, elementType: .object)
     }
 }
 

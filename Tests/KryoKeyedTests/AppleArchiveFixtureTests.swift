@@ -78,6 +78,37 @@ import Testing
         #expect(set == [1, 2, 3, 4, 5])
     }
 
+    /// The dynamic path (the `kryo` tool's registry), where an `OrderedSet` is Java's `HashSet`:
+    /// an `NSSet` stays an `NSSet` and an `NSOrderedSet` an `NSOrderedSet`, through a keyed
+    /// archive and through a readable document, with their elements in order.
+    @Test func setsKeepTheirClassOnTheDynamicPath() throws {
+        let registry = try Registry(schemas: SchemaSet())
+        let keyed = KeyedArchiveCodec(registry: registry)
+        let readable = ReadableCodec(registry: registry, format: .json)
+        for (file, className) in [
+            ("mac/scf-NSSet-Numbers.archive", "NSSet"), ("mac/scf-NSOrderedSet-Numbers.archive", "NSOrderedSet"),
+        ] {
+            let value = try keyed.decode(Any?.self, from: FixtureFiles.bytes(file))
+            let throughJSON = try readable.decode(Any?.self, from: try readable.encode(value))
+            for candidate in [value, throughJSON] {
+                let archive = try KeyedArchive(bytes: try keyed.encode(candidate))
+                let top = try #require(archive.objects.firstIndex { entry in
+                    guard case .dictionary(let entries) = entry, case .uid(let uid)? = entries["$class"],
+                        case .dictionary(let description) = archive.objects[Int(uid)],
+                        case .string(let name)? = description["$classname"]
+                    else { return false }
+                    return name.hasSuffix("Set")
+                })
+                guard case .dictionary(let entries) = archive.objects[top], case .uid(let uid)? = entries["$class"],
+                    case .dictionary(let description) = archive.objects[Int(uid)]
+                else { throw SerializationError(.invalidValue, expected: "a set", found: "none") }
+                #expect(description["$classname"] == .string(className), "\(file)")
+            }
+            let json = String(decoding: try readable.encode(value), as: UTF8.self)
+            #expect(json.contains("\"$class\":\"\(className)\""), "\(json)")
+        }
+    }
+
     @Test func dictionaryWithArrayNullNumberURLAndUUID() throws {
         let root = try #require(try root("mac/scf-NSKeyedUnarchiver-ComplexTest.plist") as? [AnyHashable: Any?])
         #expect(Set(root.keys) == ["array", "string", "url", "uuid"])
