@@ -166,8 +166,10 @@ extension KeyedArchiveWriter {
     private func archiveFoundationObject(_ object: AnyObject) throws -> Int? {
         switch object {
         case let string as NSMutableString where type(of: object) != NSString.self:
+            // Apple stores the text inline (`NS.string` a string, not a reference to one), and
+            // Foundation's unarchiver reads nothing else.
             return try archiveObject(.nsMutableString, identity: string) { writer in
-                try writer.writeString(string as String, forKey: FoundationCoderKeys.string)
+                try writer.store(.string(string as String), forKey: FoundationCoderKeys.string)
             }
         case let string as NSString:
             return inlineString(string as String)

@@ -102,6 +102,26 @@ import Testing
         FoundationInteropTests.expectEqualToGraph(swift, strictBooleans: true, keepsBaseURLs: false)
     }
 
+    /// Mutable Foundation values in Apple's forms (`NSMutableString` with its text inline under
+    /// `NS.string`): Foundation's unarchiver reads them back equal (it aborted on a reference there).
+    @Test(arguments: [PropertyListFormat.binary, .xml])
+    func foundationReadsMutableValues(format: PropertyListFormat) throws {
+        let codec = KeyedArchiveCodec(registry: try Registry(), format: format)
+        let text = NSMutableString(string: "Grüße 🌍")
+        let bytes = try codec.encode(
+            [text, text, NSMutableData(bytes: [1, 2, 3] as [UInt8], length: 3), NSMutableString(string: "$null")]
+                as [Any])
+        let unarchiver = try NSKeyedUnarchiver(forReadingFrom: Data(bytes))
+        unarchiver.requiresSecureCoding = false
+        let list = try #require(unarchiver.decodeObject(forKey: NSKeyedArchiveRootObjectKey) as? NSArray)
+        #expect(list.count == 4)
+        // (Foundation on Linux hands the strings out bridged to Swift strings.)
+        #expect(list[0] as? String == "Grüße 🌍")
+        #expect(list[1] as? String == "Grüße 🌍")
+        #expect((list[2] as? NSData).map { Data($0) } == Data([1, 2, 3]) || list[2] as? Data == Data([1, 2, 3]))
+        #expect(list[3] as? String == "$null")
+    }
+
     /// A Foundation object graph as the Swift values the keyed backend decodes to.
     static func swiftValue(_ value: Any) -> Any? {
         switch value {
