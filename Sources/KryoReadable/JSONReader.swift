@@ -666,11 +666,16 @@ struct JSONReader {
             scale += exponentNegative ? -exponent : exponent
         }
         position = index
-        if !isReal && !overflow {
-            if !negative {
+        if !isReal {
+            if !overflow, !negative {
                 return significand <= UInt64(Int64.max) ? .integer(Int64(significand)) : .unsignedInteger(significand)
             }
-            if significand <= UInt64(1) << 63 { return .integer(Int64(bitPattern: 0 &- significand)) }
+            if !overflow, significand <= UInt64(1) << 63 { return .integer(Int64(bitPattern: 0 &- significand)) }
+            // A whole number no 64-bit integer holds: as a double it would silently lose digits.
+            throw failure(
+                .invalidValue, expected: "an integer from -2^63 to 2^64 - 1 (write a larger one as a string or a real)",
+                at: start,
+                found: String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
         }
         if exact && significand == 0 { return .real(negative ? -0.0 : 0.0) }
         // Clinger's fast path: both operands exact, so one correctly rounded operation.

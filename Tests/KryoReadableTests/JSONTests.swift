@@ -97,9 +97,15 @@ private struct SplitMix64: RandomNumberGenerator {
         #expect(try decode("9223372036854775807") == .integer(.max))
         #expect(try decode("9223372036854775808") == .unsignedInteger(1 << 63))
         #expect(try decode("-0") == .integer(0))
-        #expect(try decode("18446744073709551616") == .real(18_446_744_073_709_551_616))
-        #expect(try decode("-9223372036854775809") == .real(-9_223_372_036_854_775_808))
-        #expect(try decode("123456789012345678901234567890") == .real(1.2345678901234568e29))
+        // A whole number no 64-bit integer holds is an error, not a double that lost digits.
+        for text in ["18446744073709551616", "-9223372036854775809", "123456789012345678901234567890"] {
+            let error = try #require(decodingError(bytes(text)), "\(text)")
+            #expect(error.kind == .invalidValue)
+            #expect(error.found.hasPrefix(text), "\(error)")
+        }
+        #expect(try decode("18446744073709551616.0") == .real(18_446_744_073_709_551_616))
+        #expect(try decode("-9223372036854775809e0") == .real(-9_223_372_036_854_775_808))
+        #expect(try decode("123456789012345678901234567890.5") == .real(1.2345678901234568e29))
     }
 
     @Test func realsRoundTripInTheirShortestForm() throws {
@@ -163,6 +169,11 @@ private struct SplitMix64: RandomNumberGenerator {
             }
             if Bool.random(using: &generator) { text += "e\(Int.random(in: -330...290, using: &generator))" }
             let expected = try #require(Double(text))
+            if !text.contains("."), !text.contains("e"), Int64(text) == nil, UInt64(text) == nil {
+                // A whole number beyond 64 bits: an error (see integerLimits).
+                #expect(decodingError(bytes(text))?.kind == .invalidValue, "\(text)")
+                continue
+            }
             guard expected.isFinite else {
                 #expect(decodingError(bytes(text))?.kind == .invalidValue, "\(text)")
                 continue
