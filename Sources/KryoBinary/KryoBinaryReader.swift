@@ -41,34 +41,13 @@ public final class KryoBinaryReader: ValueReader {
     /// exclusive access at run time on every change, and this state changes on every object.
     private struct State {
         var options: SerializationOptions {
-            didSet { settle() }
+            didSet { forms.settle(options, dialect) }
         }
         var dialect: KryoDialect {
-            didSet { settle() }
+            didSet { forms.settle(options, dialect) }
         }
-        /// Whether ``IntegerEncoding/field`` is fixed width in this call, worked out once.
-        var fieldIntegersAreFixed = false
-        /// Whether fields pass no generic arguments on (Kryo 4 without optimized generics).
-        var dropsGenerics = false
-        /// Kryo 4 with optimized generics: the generic arguments each generic class's serializer
-        /// was last given in this call (``typeArguments(_:of:)``).
-        var rememberedTypeArguments: [ClassKey: [DeclaredType]] = [:]
-
-        /// Works out what the options and the dialect decide together.
-        mutating func settle() {
-            fieldIntegersAreFixed = Self.fieldIntegersAreFixed(options, dialect)
-            dropsGenerics = dialect.version == .kryo4 && options.kryo4IgnoresGenerics
-        }
-
-        /// Whether generic classes remember their last arguments (Kryo 4 with optimized generics).
-        var remembersTypeArguments: Bool { dialect.version == .kryo4 && !dropsGenerics }
-
-
-        /// Fixed-width fields: ``VariableLengthFieldsSetting`` off, or Kryo 4's fast and unsafe
-        /// streams (whose `writeInt(value, false)` Kryo 4's fields call).
-        static func fieldIntegersAreFixed(_ options: SerializationOptions, _ dialect: KryoDialect) -> Bool {
-            options.fieldIntegersAreFixed || dialect.wire.fixedWidthIntegers && dialect.version < .kryo5
-        }
+        /// What the options and the dialect decide together.
+        var forms: KryoCallForms
         var genericArguments: [DeclaredType] = []
         /// Objects in the order their "new object" marker was read; `nil` while one is being built.
         var readObjects = ReadObjects(capacity: 16)
@@ -100,14 +79,14 @@ public final class KryoBinaryReader: ValueReader {
         init(options: SerializationOptions, dialect: KryoDialect) {
             self.options = options
             self.dialect = dialect
-            settle()
+            forms = KryoCallForms(options, dialect)
         }
 
         /// Forgets everything one call recorded (Kryo's reset), keeping the memory of small
         /// tables for the next call and letting go of every object read.
         mutating func reset() {
             if !genericArguments.isEmpty { genericArguments = [] }
-            if !rememberedTypeArguments.isEmpty { rememberedTypeArguments = [:] }
+            forms.reset()
             readObjects.removeAll(keepingAtMost: 4096)
             open.removeAll()
             if !classNames.isEmpty { classNames.removeAll(keepingCapacity: true) }
@@ -376,7 +355,7 @@ public final class KryoBinaryReader: ValueReader {
         case .positive: return try withInput { try $0.readVarInt32(optimizePositive: true) }
         case .fixed: return Int32(bitPattern: try withInput { try $0.readUInt32() })
         case .field:
-            if state.pointee.fieldIntegersAreFixed {
+            if state.pointee.forms.fieldIntegersAreFixed {
                 return Int32(bitPattern: try withInput { try $0.readUInt32() })
             }
             return try withInput { try $0.readVarInt32(optimizePositive: false) }
@@ -395,7 +374,7 @@ public final class KryoBinaryReader: ValueReader {
         case .positive: return try withInput { try $0.readVarInt64(optimizePositive: true) }
         case .fixed: return Int64(bitPattern: try withInput { try $0.readUInt64() })
         case .field:
-            if state.pointee.fieldIntegersAreFixed {
+            if state.pointee.forms.fieldIntegersAreFixed {
                 return Int64(bitPattern: try withInput { try $0.readUInt64() })
             }
             return try withInput { try $0.readVarInt64(optimizePositive: false) }
@@ -611,7 +590,9 @@ public final class KryoBinaryReader: ValueReader {
                 case .newObject(let newSlot):
                     reference = newSlot
                 }
-            } else if registration._withUnsafeGuaranteedRef({ $0.serializer.handlesNil(in: state.pointee.dialect.version) }) {
+            } else if registration._withUnsafeGuaranteedRef({
+                $0.serializer.handlesNil(in: state.pointee.dialect.version)
+            }) {
                 if slot.declared.canBeNull { step = .ownNil }
             } else if slot.declared.canBeNull {
                 let marker = try withInput { try $0.readByte() }
@@ -660,7 +641,7 @@ public final class KryoBinaryReader: ValueReader {
         state.pointee.open.push(key, reference: reference)
         // Most slots have no generic arguments, and neither had the last: nothing to copy.
         if !slot.declared.genericArguments.isEmpty || !state.pointee.genericArguments.isEmpty {
-            state.pointee.genericArguments = state.pointee.dropsGenerics ? [] : slot.declared.genericArguments
+            state.pointee.genericArguments = state.pointee.forms.dropsGenerics ? [] : slot.declared.genericArguments
         }
         switch step {
         case .ownNil:
@@ -710,18 +691,13 @@ public final class KryoBinaryReader: ValueReader {
 
     public var isPositional: Bool { true }
 
-    /// The field names stored the first time `type` appears in this graph, matched to `names`.
-    /// Kryo 4 with optimized generics: a generic class's serializer keeps the arguments it was last
-    /// given (`FieldSerializer.setGenerics`) and uses them where nothing gives new ones (an element
-    /// of a collection or map, which Java writes with `writeClassAndObject`).
+    /// Kryo 4 with optimized generics: the arguments a generic class was last given (see
+    /// ``KryoCallForms/typeArguments(_:of:)``).
     public func typeArguments(_ arguments: [DeclaredType], of javaClass: ClassKey) -> [DeclaredType] {
-        guard state.pointee.remembersTypeArguments else { return arguments }
-        guard arguments.isEmpty else {
-            state.pointee.rememberedTypeArguments[javaClass] = arguments
-            return arguments
-        }
-        return state.pointee.rememberedTypeArguments[javaClass] ?? []
+        state.pointee.forms.typeArguments(arguments, of: javaClass)
     }
+
+    /// The field names stored the first time `type` appears in this graph, matched to `names`.
 
     public func readFieldOrder(_ names: [String], of javaClass: ClassKey) throws -> [Int?] {
         let key = javaClass.identifier

@@ -46,34 +46,13 @@ public final class KryoBinaryWriter: ValueWriter {
     /// exclusive access at run time on every change, and this state changes on every object.
     private struct State {
         var options: SerializationOptions {
-            didSet { settle() }
+            didSet { forms.settle(options, dialect) }
         }
         var dialect: KryoDialect {
-            didSet { settle() }
+            didSet { forms.settle(options, dialect) }
         }
-        /// Whether ``IntegerEncoding/field`` is fixed width in this call, worked out once.
-        var fieldIntegersAreFixed = false
-        /// Whether fields pass no generic arguments on (Kryo 4 without optimized generics).
-        var dropsGenerics = false
-        /// Kryo 4 with optimized generics: the generic arguments each generic class's serializer
-        /// was last given in this call (``typeArguments(_:of:)``).
-        var rememberedTypeArguments: [ClassKey: [DeclaredType]] = [:]
-
-        /// Works out what the options and the dialect decide together.
-        mutating func settle() {
-            fieldIntegersAreFixed = Self.fieldIntegersAreFixed(options, dialect)
-            dropsGenerics = dialect.version == .kryo4 && options.kryo4IgnoresGenerics
-        }
-
-        /// Whether generic classes remember their last arguments (Kryo 4 with optimized generics).
-        var remembersTypeArguments: Bool { dialect.version == .kryo4 && !dropsGenerics }
-
-
-        /// Fixed-width fields: ``VariableLengthFieldsSetting`` off, or Kryo 4's fast and unsafe
-        /// streams (whose `writeInt(value, false)` Kryo 4's fields call).
-        static func fieldIntegersAreFixed(_ options: SerializationOptions, _ dialect: KryoDialect) -> Bool {
-            options.fieldIntegersAreFixed || dialect.wire.fixedWidthIntegers && dialect.version < .kryo5
-        }
+        /// What the options and the dialect decide together.
+        var forms: KryoCallForms
         var genericArguments: [DeclaredType] = []
         var depth = 0
         var nextReferenceID = 0
@@ -105,7 +84,7 @@ public final class KryoBinaryWriter: ValueWriter {
         /// tables for the next call and letting go of every value the tables hold.
         mutating func reset() {
             if !genericArguments.isEmpty { genericArguments = [] }
-            if !rememberedTypeArguments.isEmpty { rememberedTypeArguments = [:] }
+            forms.reset()
             depth = 0
             nextReferenceID = 0
             writtenInstances.removeAll()
@@ -131,8 +110,7 @@ public final class KryoBinaryWriter: ValueWriter {
         outputReference = Unmanaged.passUnretained(output)
         isKeptByThread = false
         state = .allocate(capacity: 1)
-        state.initialize(to: State(options: options, dialect: dialect))
-        state.pointee.settle()
+        state.initialize(to: State(options: options, dialect: dialect, forms: KryoCallForms(options, dialect)))
     }
 
     /// A writer that a thread keeps, with an output of its own.
@@ -144,8 +122,7 @@ public final class KryoBinaryWriter: ValueWriter {
         outputReference = Unmanaged.passUnretained(own)
         isKeptByThread = true
         state = .allocate(capacity: 1)
-        state.initialize(to: State(options: options, dialect: dialect))
-        state.pointee.settle()
+        state.initialize(to: State(options: options, dialect: dialect, forms: KryoCallForms(options, dialect)))
     }
 
     deinit {
@@ -313,7 +290,7 @@ public final class KryoBinaryWriter: ValueWriter {
         case .positive: withOutput { $0.writeVarInt32(value, optimizePositive: true) }
         case .fixed: withOutput { $0.writeUInt32(UInt32(bitPattern: value)) }
         case .field:
-            if state.pointee.fieldIntegersAreFixed {
+            if state.pointee.forms.fieldIntegersAreFixed {
                 withOutput { $0.writeUInt32(UInt32(bitPattern: value)) }
             } else {
                 withOutput { $0.writeVarInt32(value, optimizePositive: false) }
@@ -334,7 +311,7 @@ public final class KryoBinaryWriter: ValueWriter {
         case .positive: withOutput { $0.writeVarInt64(value, optimizePositive: true) }
         case .fixed: withOutput { $0.writeUInt64(UInt64(bitPattern: value)) }
         case .field:
-            if state.pointee.fieldIntegersAreFixed {
+            if state.pointee.forms.fieldIntegersAreFixed {
                 withOutput { $0.writeUInt64(UInt64(bitPattern: value)) }
             } else {
                 withOutput { $0.writeVarInt64(value, optimizePositive: false) }
@@ -430,7 +407,8 @@ public final class KryoBinaryWriter: ValueWriter {
             var declared = slot.declared
             declared.finality = .nonFinal
             return try writeObject(
-                value, in: ResolvedSlot(declared: declared, isFinal: false, registration: slot.registration), forKey: key)
+                value, in: ResolvedSlot(declared: declared, isFinal: false, registration: slot.registration),
+                forKey: key)
         }
         if slot.registration == nil, let value, let last = state.pointee.lastUntyped,
             last.type == ObjectIdentifier(Swift.type(of: value)), last.generation == boundGeneration
@@ -568,7 +546,7 @@ public final class KryoBinaryWriter: ValueWriter {
         }
         let generics = slot.declared.genericArguments
         if !(generics.isEmpty && state.pointee.genericArguments.isEmpty) {
-            state.pointee.genericArguments = state.pointee.dropsGenerics ? [] : generics
+            state.pointee.genericArguments = state.pointee.forms.dropsGenerics ? [] : generics
         }
         return true
     }
@@ -599,18 +577,13 @@ public final class KryoBinaryWriter: ValueWriter {
 
     public var isPositional: Bool { true }
 
-    /// The field count and names, the first time `type` appears in this graph.
-    /// Kryo 4 with optimized generics: a generic class's serializer keeps the arguments it was last
-    /// given (`FieldSerializer.setGenerics`) and uses them where nothing gives new ones (an element
-    /// of a collection or map, which Java writes with `writeClassAndObject`).
+    /// Kryo 4 with optimized generics: the arguments a generic class was last given (see
+    /// ``KryoCallForms/typeArguments(_:of:)``).
     public func typeArguments(_ arguments: [DeclaredType], of javaClass: ClassKey) -> [DeclaredType] {
-        guard state.pointee.remembersTypeArguments else { return arguments }
-        guard arguments.isEmpty else {
-            state.pointee.rememberedTypeArguments[javaClass] = arguments
-            return arguments
-        }
-        return state.pointee.rememberedTypeArguments[javaClass] ?? []
+        state.pointee.forms.typeArguments(arguments, of: javaClass)
     }
+
+    /// The field count and names, the first time `type` appears in this graph.
 
     public func writeFieldNames(_ names: [String], of javaClass: ClassKey) throws {
         guard state.pointee.fieldNamesWritten.insert(javaClass.identifier).inserted else { return }

@@ -232,7 +232,8 @@ public final class Registry: Sendable {
                     ? base
                     : Registration(
                         swiftType: type, id: nil, javaName: name,
-                        serializer: base.usesDefaultSerializer ? choosing.defaultSerializer(forJavaClass: name) : base.serializer,
+                        serializer: base.usesDefaultSerializer
+                            ? choosing.defaultSerializer(forJavaClass: name) : base.serializer,
                         isFinal: base.isFinal, tracksReferences: base.tracksReferences,
                         usesDefaultSerializer: base.usesDefaultSerializer)
             }

@@ -82,7 +82,9 @@ public enum ValueConversion {
         }
         // Java's BigDecimal, read untyped, wanted as Foundation's `Decimal`, and back.
         if T.self == Decimal.self, let big = flat as? JavaBigDecimal { return big.decimalValue as? T }
-        if T.self == JavaBigDecimal.self, let decimal = flat as? Decimal { return JavaBigDecimal(decimal).flatMap { $0 as? T } }
+        if T.self == JavaBigDecimal.self, let decimal = flat as? Decimal {
+            return JavaBigDecimal(decimal).flatMap { $0 as? T }
+        }
         // Integers of another width, when the value fits (self-describing formats store numbers
         // without their Swift width: an untyped list read from a keyed archive holds `Int`s).
         if let integerType = T.self as? any FixedWidthInteger.Type, let integer = flat as? any BinaryInteger {

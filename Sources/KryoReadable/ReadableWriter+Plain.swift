@@ -332,7 +332,8 @@ extension OrderedSet: ReadableCollection {
     func readableTree(in writer: ReadableWriter) throws -> ReadableValue {
         // The dynamic path's `OrderedSet` is Java's `HashSet`: an `NSSet`, in stream order.
         try writer.setTree(
-            map { $0 as Any? }, className: writer.registry.untypedSetKeepsOrder ? "NSSet" : "NSOrderedSet", ordered: true,
+            map { $0 as Any? }, className: writer.registry.untypedSetKeepsOrder ? "NSSet" : "NSOrderedSet",
+            ordered: true,
             elementType: writer.untypedSlot(Element.self, argument: 0))
     }
 }

@@ -9,12 +9,16 @@ struct SchemaOptions: ParsableArguments {
 
     @Flag(
         name: .customLong("references"), inversion: .prefixedNo,
-        help: "Whether the stream tracks references (default: the schema's setting, else the Kryo version's: on in 2 and 4, off in 5).")
+        help:
+            "Whether the stream tracks references (default: the schema's setting, else the Kryo version's: on in 2 and 4, off in 5)."
+    )
     var references: Bool?
 
     @Flag(
         name: .customLong("registration-required"), inversion: .prefixedNo,
-        help: "Refuse classes the schema does not register (default: the schema's setting, else the Kryo version's: on in 5 only).")
+        help:
+            "Refuse classes the schema does not register (default: the schema's setting, else the Kryo version's: on in 5 only)."
+    )
     var registrationRequired: Bool?
 
     @Option(

@@ -92,13 +92,14 @@ import Testing
             let throughJSON = try readable.decode(Any?.self, from: try readable.encode(value))
             for candidate in [value, throughJSON] {
                 let archive = try KeyedArchive(bytes: try keyed.encode(candidate))
-                let top = try #require(archive.objects.firstIndex { entry in
-                    guard case .dictionary(let entries) = entry, case .uid(let uid)? = entries["$class"],
-                        case .dictionary(let description) = archive.objects[Int(uid)],
-                        case .string(let name)? = description["$classname"]
-                    else { return false }
-                    return name.hasSuffix("Set")
-                })
+                let top = try #require(
+                    archive.objects.firstIndex { entry in
+                        guard case .dictionary(let entries) = entry, case .uid(let uid)? = entries["$class"],
+                            case .dictionary(let description) = archive.objects[Int(uid)],
+                            case .string(let name)? = description["$classname"]
+                        else { return false }
+                        return name.hasSuffix("Set")
+                    })
                 guard case .dictionary(let entries) = archive.objects[top], case .uid(let uid)? = entries["$class"],
                     case .dictionary(let description) = archive.objects[Int(uid)]
                 else { throw SerializationError(.invalidValue, expected: "a set", found: "none") }

@@ -197,7 +197,8 @@ struct DynamicField: Sendable {
     private static func carriesItsClass(_ value: Any, _ registry: Registry) -> Bool {
         if value is any JavaClassChosenByValue { return true }
         let type = Swift.type(of: value)
-        return !(type == [Any?].self || type == OrderedDictionary<AnyHashable, Any?>.self
+        return
+            !(type == [Any?].self || type == OrderedDictionary<AnyHashable, Any?>.self
             || type == [AnyHashable: Any?].self || type == OrderedDictionary<String, Any?>.self
             || type == [String: Any?].self || type == OrderedSet<AnyHashable>.self || type == Set<AnyHashable>.self)
     }

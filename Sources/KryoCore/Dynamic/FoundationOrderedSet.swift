@@ -3,7 +3,7 @@ import OrderedCollections
 /// An `NSOrderedSet` read without a Swift type on the dynamic path, where an `OrderedSet` stands
 /// for Java's `HashSet` (an `NSSet` kept in stream order): so that an ordered set read from a keyed
 /// archive or a readable document is written back as an `NSOrderedSet`, and a set as an `NSSet`.
-public struct FoundationOrderedSet: Hashable, @unchecked Sendable {
+public struct FoundationOrderedSet: Hashable {
     /// The elements, in order.
     public var elements: OrderedSet<AnyHashable>
     /// Whether the archive named `NSMutableOrderedSet`.

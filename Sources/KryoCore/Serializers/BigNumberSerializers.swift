@@ -27,7 +27,8 @@ public struct BigIntegerSerializer: Serializer {
         try writer.writeInt32(0, forKey: "length", encoding: .positive)
     }
     public func readNilable(from reader: any ValueReader) throws -> JavaBigInteger? {
-        if let value = try readNumberText(from: reader, expected: "a BigInteger in decimal digits", JavaBigInteger.init) {
+        if let value = try readNumberText(from: reader, expected: "a BigInteger in decimal digits", JavaBigInteger.init)
+        {
             return value
         }
         let length = Int(try reader.readInt32(forKey: "length", encoding: .positive))
@@ -111,7 +112,8 @@ public struct JavaBigDecimalSerializer: Serializer {
             return value
         }
         guard let unscaled = try BigIntegerSerializer().readNilable(from: reader) else { return nil }
-        return JavaBigDecimal(unscaledValue: unscaled, scale: try reader.readInt32(forKey: "scale", encoding: .outputZigzag))
+        return JavaBigDecimal(
+            unscaledValue: unscaled, scale: try reader.readInt32(forKey: "scale", encoding: .outputZigzag))
     }
 }
 

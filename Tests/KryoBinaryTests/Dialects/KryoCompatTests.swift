@@ -44,36 +44,39 @@ import Testing
     /// Stands for a difference in the bytes written back (an issue, not an error).
     static let encodeDifference = "(encode)"
 
-    static let cases: [Case] = [
-        Case(name: "TestData-standard", dialect: .v5, root: testData, missing: []),
-        Case(name: "TestDataJava8-standard", dialect: .v5, root: java8, missing: []),
-        Case(
-            name: "TestDataJava11-standard", dialect: .v5, root: package + "TestDataJava11",
-            missing: []),
-        Case(
-            name: "TestDataJava17-standard", dialect: .v5, root: package + "TestDataJava17",
-            missing: []),
-        Case(name: "TestData-standard-opt-generics", dialect: .v4, root: testData, missing: []),
-        Case(
-            name: "TestData-standard-nonopt-generics", dialect: .v4, root: testData,
-            missing: []),
-        Case(name: "TestDataJava8-standard-opt-generics", dialect: .v4, root: java8, missing: []),
-        Case(
-            name: "TestDataJava8-standard-nonopt-generics", dialect: .v4, root: java8,
-            missing: []),
-    ] + [("fast", KryoDialect.v4.using(.fast)), ("unsafe-le", KryoDialect.v4.using(.unsafe))].flatMap { streams, dialect in
-        // Kryo 4's FastOutput and UnsafeOutput (fixed-width integers; little-endian numbers).
+    static let cases: [Case] =
         [
-            Case(name: "TestData-\(streams)-nonopt-generics", dialect: dialect, root: testData, missing: []),
-            Case(name: "TestDataJava8-\(streams)-nonopt-generics", dialect: dialect, root: java8, missing: []),
+            Case(name: "TestData-standard", dialect: .v5, root: testData, missing: []),
+            Case(name: "TestDataJava8-standard", dialect: .v5, root: java8, missing: []),
             Case(
-                name: "TestData-\(streams)-opt-generics", dialect: dialect, root: testData,
+                name: "TestDataJava11-standard", dialect: .v5, root: package + "TestDataJava11",
                 missing: []),
             Case(
-                name: "TestDataJava8-\(streams)-opt-generics", dialect: dialect, root: java8,
+                name: "TestDataJava17-standard", dialect: .v5, root: package + "TestDataJava17",
+                missing: []),
+            Case(name: "TestData-standard-opt-generics", dialect: .v4, root: testData, missing: []),
+            Case(
+                name: "TestData-standard-nonopt-generics", dialect: .v4, root: testData,
+                missing: []),
+            Case(name: "TestDataJava8-standard-opt-generics", dialect: .v4, root: java8, missing: []),
+            Case(
+                name: "TestDataJava8-standard-nonopt-generics", dialect: .v4, root: java8,
                 missing: []),
         ]
-    }
+        + [("fast", KryoDialect.v4.using(.fast)), ("unsafe-le", KryoDialect.v4.using(.unsafe))].flatMap {
+            streams, dialect in
+            // Kryo 4's FastOutput and UnsafeOutput (fixed-width integers; little-endian numbers).
+            [
+                Case(name: "TestData-\(streams)-nonopt-generics", dialect: dialect, root: testData, missing: []),
+                Case(name: "TestDataJava8-\(streams)-nonopt-generics", dialect: dialect, root: java8, missing: []),
+                Case(
+                    name: "TestData-\(streams)-opt-generics", dialect: dialect, root: testData,
+                    missing: []),
+                Case(
+                    name: "TestDataJava8-\(streams)-opt-generics", dialect: dialect, root: java8,
+                    missing: []),
+            ]
+        }
 
     static func registry(_ dialect: KryoDialect) throws -> Registry {
         let version = dialect == .v5 ? "kryo5/compat5.yaml" : "kryo4/compat4.yaml"
@@ -87,7 +90,8 @@ import Testing
         var options = SerializationOptions(references: true, registrationRequired: false)
         // Kryo 4's files named `opt-generics` were written with `setOptimizedGenerics(true)`.
         if item.name.hasSuffix("-opt-generics") { options.settings[OptimizedGenericsSetting.self] = true }
-        return KryoCodec(registry: try registry(item.dialect), dialect: item.dialect, framing: .object, options: options)
+        return KryoCodec(
+            registry: try registry(item.dialect), dialect: item.dialect, framing: .object, options: options)
     }
 
     @Test("The schema files load for both releases")

@@ -66,7 +66,8 @@ struct KryoFiveOptionsPeerTests {
             // Where Java reads another value than the case expects (an evolution case), Swift
             // must differ too; else it reads the expected value.
             let swiftMatches = peerCase.check(value, kryo: 5) == nil
-            #expect(swiftMatches == (javaOutcome == "READS"), "Java: \(javaOutcome); Swift: \(String(describing: value))")
+            #expect(
+                swiftMatches == (javaOutcome == "READS"), "Java: \(javaOutcome); Swift: \(String(describing: value))")
         }
     }
 

@@ -225,7 +225,9 @@ struct KryoFiveOptions: Hashable, Sendable, CustomTestStringConvertible {
     /// evolution versions.
     static let configs: [PeerConfig] = [.reg, .evo1, .evo2]
     static let configNames = "reg,evo1,evo2"
-    static let cases = PeerCases.all.filter { configs.contains($0.config) && configs.contains($0.readConfig ?? $0.config) }
+    static let cases = PeerCases.all.filter {
+        configs.contains($0.config) && configs.contains($0.readConfig ?? $0.config)
+    }
 
     /// The peer's `--options` argument.
     var argument: String { "\(readUnknownData),\(chunkedEncoding),\(variableLengthFields)" }

@@ -259,7 +259,9 @@ import Testing
         // Without a schema: Kryo 5's defaults (references off) and byte order.
         let bare = try KryoTool.run(["inspect", "Tests/Fixtures/kryo5/vectors/double_1.5.bin", "--format", "kryo5"])
         #expect(bare.status == 0, "\(bare.stderr)")
-        #expect(bare.text == "0000  0a             class      java.lang.Double (id 8)\n0001  00 00 00 00 …  double     1.5\n")
+        #expect(
+            bare.text
+                == "0000  0a             class      java.lang.Double (id 8)\n0001  00 00 00 00 …  double     1.5\n")
         // --format wins over the schema's dialect, and the dump says so.
         let asFour = try KryoTool.run(["inspect", vector, "--format", "kryo4", "--schema", schema])
         #expect(asFour.text.hasPrefix("note: read as Kryo 4 (--format kryo4); the schema says Kryo 5\n"))
