@@ -143,10 +143,13 @@ import Testing
         let readable = ReadableCodec(registry: codec.registry, format: .prettyJSON, options: options)
         let fromJSON = try readable.decode(Any?.self, from: try readable.encode(root))
         compare(try codec.encode(fromJSON, javaClass: item.root), with: bytes, "encode: through JSON")
-        var keyed = KeyedArchiveCodec(registry: codec.registry, format: .binary, options: options)
-        keyed.keepsJavaClasses = true
-        let fromArchive = try keyed.decode(Any?.self, from: try keyed.encode(root))
-        compare(try codec.encode(fromArchive, javaClass: item.root), with: bytes, "encode: through a keyed archive")
+        for format in [PropertyListFormat.binary, .xml] {
+            var keyed = KeyedArchiveCodec(registry: codec.registry, format: format, options: options)
+            keyed.keepsJavaClasses = true
+            let fromArchive = try keyed.decode(Any?.self, from: try keyed.encode(root))
+            compare(
+                try codec.encode(fromArchive, javaClass: item.root), with: bytes, "encode: through a \(format) archive")
+        }
     }
 
     /// Records an issue when `again` is not `bytes`, with the first byte that differs.
