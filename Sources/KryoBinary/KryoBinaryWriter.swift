@@ -770,6 +770,13 @@ public final class KryoBinaryWriter: ValueWriter {
 
     private func registration(forValue value: Any) throws -> Registration {
         guard let registration = registry.registration(forValue: value) else {
+            if let unknown = value as? UnknownObject {
+                // Without field types it cannot be written as a Java bean.
+                throw SerializationError(
+                    .unregisteredType,
+                    expected: "a schema of \(unknown.className) (its fields' Java types), to write it to Kryo",
+                    found: "an object of \(unknown.className) read without one", offset: output.totalCount)
+            }
             throw SerializationError(
                 .unsupported, expected: "a registration or default serializer for \(Swift.type(of: value))",
                 found: "none", offset: output.totalCount)

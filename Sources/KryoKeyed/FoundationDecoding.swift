@@ -13,7 +13,7 @@ import OrderedCollections
 struct FoundationDecoding: Sendable {
     /// Decodes an object; `nil` when the object is in a form this reader does not model (an
     /// `NSValue` of an arbitrary C type), which the reader then keeps as an
-    /// ``UnknownArchivedObject``.
+    /// ``UnknownObject``.
     let decode: @Sendable (KeyedArchiveReader, PropertyListDictionary, DeclaredType?) throws -> Any?
 
     static let byClassName: [String: FoundationDecoding] = [
@@ -47,8 +47,11 @@ struct FoundationDecoding: Sendable {
 
     // Elements are read as the declared type's generic arguments ask (`[String: Int32]`), or
     // as a Swift array's element type (Java's primitive arrays have no generic arguments).
+    // An `NSNull` element is nil: Foundation's arrays and dictionaries hold nil as `NSNull`.
     private static let list = FoundationDecoding { reader, entries, declared in
-        try reader.foundationElements(entries, as: KeyedArrayElement.declaredElement(of: declared))
+        try reader.foundationElements(entries, as: KeyedArrayElement.declaredElement(of: declared)).map {
+            $0 is NSNull ? nil : $0
+        }
     }
     private static let set = FoundationDecoding { reader, entries, declared in
         let elements = try reader.hashable(reader.foundationElements(entries, as: declared?.genericArguments.first))
@@ -193,7 +196,7 @@ extension KeyedArchiveReader {
         }
         var result: OrderedDictionary<AnyHashable, Any?> = [:]
         result.reserveCapacity(keys.count)
-        for (key, value) in zip(try hashable(keys), values) { result[key] = .some(value) }
+        for (key, value) in zip(try hashable(keys), values) { result[key] = .some(value is NSNull ? nil : value) }
         return result
     }
 

@@ -6,7 +6,7 @@ import KryoPlist
 /// (`NS.rangeval.location` and `NS.rangeval.length`), told apart by `NS.special`.
 ///
 /// An `NSValue` of any other type (`_NSKeyedCoderOldStyleArray` and the generic `$0`, `$1` keys)
-/// is read as an ``UnknownArchivedObject`` and written back unchanged.
+/// is read as an ``UnknownObject`` and written back unchanged.
 public enum FoundationValue: Hashable, Sendable {
     /// An `NSPoint`/`CGPoint`.
     case point(x: Double, y: Double)

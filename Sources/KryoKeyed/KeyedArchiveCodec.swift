@@ -20,7 +20,7 @@ import OrderedCollections
 /// Reading is tolerant, as real archives require: any `$archiver` name (or only those in
 /// ``acceptedArchivers``), any `$top` key, plain values in `$top`, `$null` in any slot, classes
 /// resolved through `$classes` and `$classhints`, and objects of unknown classes kept as
-/// ``UnknownArchivedObject`` with every key, so that they are written back unchanged.
+/// ``UnknownObject`` with every key, so that they are written back unchanged.
 public struct KeyedArchiveCodec: Sendable {
     /// The registry of types, archive class names and serializers.
     public var registry: Registry

@@ -10,7 +10,7 @@ import KryoPlist
 /// (``ValueReader/reference(_:)``) can be pointed at by its own children. A class resolves
 /// through the registry's archive names, then Foundation's forms, trying `$classname`, then each
 /// of `$classes`, then `$classhints`; a class nothing knows becomes an
-/// ``UnknownArchivedObject`` (or an error when registration is required).
+/// ``UnknownObject`` (or an error when registration is required).
 ///
 /// A missing scalar key reads as zero and a missing object key as nil, as `NSKeyedUnarchiver`
 /// does, so that models can gain fields; a key whose value has the wrong kind is an error that
@@ -202,7 +202,7 @@ final class KeyedArchiveReader: ValueReader {
     }
 
     private func decodeUnknown(_ entries: PropertyListDictionary, at index: Int, _ archiveClass: ArchiveClass)
-        throws -> UnknownArchivedObject
+        throws -> UnknownObject
     {
         if options.registrationRequired {
             throw error(
@@ -211,32 +211,42 @@ final class KeyedArchiveReader: ValueReader {
         }
         try descend()
         defer { depth -= 1 }
-        let object = UnknownArchivedObject(archiveClass: archiveClass)
+        let object = UnknownObject(archiveClass: archiveClass, inlineKeys: [])
         states[index] = .read(object)
-        for (key, value) in entries where key != "$class" {
-            object.values[key] = try at(key) { try archivedValue(value) }
+        object.fields.reserveCapacity(entries.count)
+        for (key, stored) in entries where key != "$class" {
+            if case .uid(let uid) = stored {
+                object.fields[key] = .some(try at(key) { try decodeEntry(uid) })
+            } else {
+                object.fields[key] = .some(try at(key) { try inlineValue(stored) })
+                object.inlineKeys.insert(key)
+            }
         }
         return object
     }
 
-    private func archivedValue(_ stored: PropertyListValue) throws -> ArchivedValue {
+    /// A value stored in an object's own dictionary, with the references in its lists and
+    /// dictionaries decoded.
+    private func inlineValue(_ stored: PropertyListValue) throws -> Any? {
         switch stored {
-        case .uid(let uid): return .object(try decodeEntry(uid))
-        case .array(let elements) where elements.contains(where: KeyedArchiveReader.holdsReference):
-            var values: [ArchivedValue] = []
+        case .uid(let uid): return try decodeEntry(uid)
+        case .array(let elements):
+            try descend()
+            defer { depth -= 1 }
+            var values: [Any?] = []
+            values.reserveCapacity(elements.count)
             for (index, element) in elements.enumerated() {
-                values.append(try at(String(index)) { try archivedValue(element) })
+                values.append(try at(String(index)) { try inlineValue(element) })
             }
-            return .array(values)
-        default: return .plain(stored)
-        }
-    }
-
-    private static func holdsReference(_ value: PropertyListValue) -> Bool {
-        switch value {
-        case .uid: return true
-        case .array(let elements): return elements.contains(where: holdsReference)
-        default: return false
+            return values
+        case .dictionary(let entries):
+            try descend()
+            defer { depth -= 1 }
+            var values: [String: Any?] = [:]
+            for (key, element) in entries { values[key] = .some(try at(key) { try inlineValue(element) }) }
+            return values
+        default:
+            return try plainValue(stored, as: nil)
         }
     }
 
@@ -536,7 +546,9 @@ final class KeyedArchiveReader: ValueReader {
             switch value {
             case .data(let bytes): dataBytes += bytes.count
             case .uid(let index):
-                if index < UInt64(objects.count), case .data(let bytes) = objects[Int(index)] { dataBytes += bytes.count }
+                if index < UInt64(objects.count), case .data(let bytes) = objects[Int(index)] {
+                    dataBytes += bytes.count
+                }
             default: break
             }
         }

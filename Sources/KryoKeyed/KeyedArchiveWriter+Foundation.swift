@@ -21,7 +21,7 @@ extension KeyedArchiveWriter {
         }
         if let form = try archiveOtherCollection(value, of: type, generics: generics) { return form }
         guard type is AnyClass else { return nil }
-        if let unknown = value as? UnknownArchivedObject { return try archiveUnknown(unknown) }
+        if let unknown = value as? UnknownObject { return try archiveUnknown(unknown) }
         return try archiveFoundationObject(value as AnyObject)
     }
 
@@ -103,7 +103,10 @@ extension KeyedArchiveWriter {
             var uids: [PropertyListValue] = []
             for (index, element) in elements.enumerated() {
                 uids.append(
-                    .uid(UInt64(try writer.at(String(index)) { try writer.archive(element, declared: elementType) })))
+                    .uid(
+                        UInt64(
+                            try writer.at(String(index)) { try writer.archiveElement(element, declared: elementType) }))
+                )
             }
             try writer.store(.array(uids), forKey: FoundationCoderKeys.objects)
         }
@@ -137,7 +140,8 @@ extension KeyedArchiveWriter {
             for (key, value) in entries {
                 let name = (key as? String) ?? String(keys.count)
                 keys.append(.uid(UInt64(try writer.at(name) { try writer.archive(key, declared: keyType) })))
-                objects.append(.uid(UInt64(try writer.at(name) { try writer.archive(value, declared: valueType) })))
+                objects.append(
+                    .uid(UInt64(try writer.at(name) { try writer.archiveElement(value, declared: valueType) })))
             }
             try writer.store(.array(keys), forKey: FoundationCoderKeys.keys)
             try writer.store(.array(objects), forKey: FoundationCoderKeys.objects)
@@ -224,23 +228,76 @@ extension KeyedArchiveWriter {
         }
     }
 
-    /// An object of a class nothing here knows, read from an archive: written back with every key
-    /// it had.
-    private func archiveUnknown(_ object: UnknownArchivedObject) throws -> Int {
+    /// An object of a class nothing here knows: written back with every field it had, inline or
+    /// as a reference as ``UnknownObject/inlineKeys`` says.
+    private func archiveUnknown(_ object: UnknownObject) throws -> Int {
         try archiveObject(object.archiveClass, identity: object) { writer in
-            for (key, value) in object.values {
-                writer.storeRaw(try writer.at(key) { try writer.archived(value) }, forKey: key)
+            for (key, value) in object.fields {
+                let stored = try writer.at(key) {
+                    object.inlineKeys.contains(key)
+                        ? try writer.inlineValue(value) : .uid(UInt64(try writer.archive(value)))
+                }
+                writer.storeRaw(stored, forKey: key)
             }
         }
     }
 
-    private func archived(_ value: ArchivedValue) throws -> PropertyListValue {
-        switch value {
-        case .plain(let plain): return plain
-        case .object(let object): return .uid(UInt64(try archive(object)))
-        case .array(let elements): return .array(try elements.map { try archived($0) })
+    /// `value` stored in an object's own dictionary: a number, boolean, data, string or date as
+    /// itself; a list or a dictionary with its elements inline when they are numbers, booleans
+    /// or data and references otherwise. A value with no inline form (nil, an object) is a
+    /// reference.
+    private func inlineValue(_ value: Any?) throws -> PropertyListValue {
+        guard let value = ValueConversion.flatten(value) else { return .uid(UInt64(try archive(nil))) }
+        if let plain = KeyedArchiveWriter.inlineForms[ObjectIdentifier(type(of: value))]?(value) { return plain }
+        if let list = value as? [Any?] {
+            var elements: [PropertyListValue] = []
+            elements.reserveCapacity(list.count)
+            for (index, element) in list.enumerated() {
+                elements.append(try at(String(index)) { try inlineElement(element) })
+            }
+            return .array(elements)
         }
+        if let dictionary = value as? [String: Any?] {
+            var entries: PropertyListDictionary = [:]
+            for key in dictionary.keys.sorted() {
+                entries[key] = try at(key) { try inlineElement(dictionary[key] ?? nil) }
+            }
+            return .dictionary(entries)
+        }
+        return .uid(UInt64(try archive(value)))
     }
+
+    private func inlineElement(_ value: Any?) throws -> PropertyListValue {
+        UnknownObject.isInlineByDefault(value) ? try inlineValue(value) : .uid(UInt64(try archive(value)))
+    }
+
+    /// The values with an inline form, by exact type.
+    private static let inlineForms: [ObjectIdentifier: @Sendable (Any) -> PropertyListValue?] = {
+        func form<T>(_: T.Type, _ make: @escaping @Sendable (T) -> PropertyListValue)
+            -> (ObjectIdentifier, @Sendable (Any) -> PropertyListValue?)
+        {
+            (ObjectIdentifier(T.self), { value in (value as? T).map(make) })
+        }
+        return Dictionary(
+            uniqueKeysWithValues: [
+                form(Bool.self) { .bool($0) },
+                form(Int.self) { .integer(Int64($0)) },
+                form(Int8.self) { .integer(Int64($0)) },
+                form(Int16.self) { .integer(Int64($0)) },
+                form(Int32.self) { .integer(Int64($0)) },
+                form(Int64.self) { .integer($0) },
+                form(UInt8.self) { .integer(Int64($0)) },
+                form(UInt16.self) { .integer(Int64($0)) },
+                form(UInt32.self) { .integer(Int64($0)) },
+                form(UInt64.self) { unsigned($0) },
+                form(UInt.self) { unsigned(UInt64($0)) },
+                form(Float.self) { .real(Double($0)) },
+                form(Double.self) { .real($0) },
+                form(Data.self) { .data([UInt8]($0)) },
+                form(String.self) { .string($0) },
+                form(Date.self) { .date($0.timeIntervalSinceReferenceDate) },
+            ])
+    }()
 }
 
 /// Swift collections that a keyed archive stores as Foundation collections.

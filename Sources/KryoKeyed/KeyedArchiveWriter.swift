@@ -31,6 +31,8 @@ final class KeyedArchiveWriter: ValueWriter {
     private var sharedStrings: [ObjectIdentifier: Int] = [:]
     /// Class description dictionaries already in the table.
     private var classes: [ArchiveClass: Int] = [:]
+    /// The `NSNull` object that stands for the nil elements of arrays and dictionaries.
+    private var nullObject: Int?
 
     /// An object being written: its UID, its class and the keys written so far.
     private struct Frame {
@@ -52,6 +54,16 @@ final class KeyedArchiveWriter: ValueWriter {
     }
 
     // MARK: The object table
+
+    /// Writes an element of an `NSArray` or a value of an `NSDictionary`, which cannot be nil:
+    /// nil is the `NSNull` object, as Foundation's collections hold it.
+    func archiveElement(_ value: Any?, declared: DeclaredType? = nil) throws -> Int {
+        guard ValueConversion.flatten(value) == nil else { return try archive(value, declared: declared) }
+        if let nullObject { return nullObject }
+        let uid = try archiveObject(.nsNull) { _ in }
+        nullObject = uid
+        return uid
+    }
 
     /// Writes `value` as an entry of the table (or finds it there) and returns its UID: 0 for nil.
     ///

@@ -4,7 +4,9 @@ import KryoCore
 /// key paths are written.
 ///
 /// **Reserved keys** start with one `$`: `$class` (a class name), `$alias` (a key path), `$data`
-/// (base64 bytes in JSON) and the generic keys `$0`, `$1`… of values written twice under one key.
+/// (base64 bytes in JSON), `$value` (a plain value with its class), the generic keys `$0`, `$1`…
+/// of values written twice under one key, and, in an object of a class nobody registered,
+/// `$classes`, `$classhints` and `$inline` (what a keyed archive said of it).
 /// A key of the user's that starts with `$` (a dictionary key `$class`, a field `$id`) is stored
 /// with one more `$` in front (`$$class`) and read back without it, so a user dictionary can never
 /// be mistaken for an object, an alias or data. HRCoder's files have no such keys and load as
@@ -27,6 +29,23 @@ public enum ReadableKeys {
     /// written where the slot does not tell the value's class and its plain form alone would read
     /// back as another one (an `int[]` as a list, an `Integer` as a `Long`).
     public static let value = "$value"
+
+    /// The key of an unknown object's class chain (`["Sub", "Base", "NSObject"]`), written when it
+    /// is not the class and `NSObject`.
+    public static let classes = "$classes"
+    /// The key of an unknown object's class hints, the names a keyed archive gave for readers that
+    /// do not know the class.
+    public static let classHints = "$classhints"
+    /// The key of the fields of an unknown object that a keyed archive stores inline, written when
+    /// they are not the fields holding numbers, booleans and data (``UnknownObject/inlineKeys``).
+    public static let inline = "$inline"
+
+    /// Whether `stored` is a generic key (`$0`, `$1`…).
+    static func isGeneric(_ stored: String) -> Bool {
+        let digits = stored.utf8.dropFirst()
+        return stored.utf8.first == UInt8(ascii: "$") && !digits.isEmpty
+            && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
 
     /// `key` as stored in a document: one more `$` in front of a key that starts with `$`.
     public static func escape(_ key: String) -> String { DollarKeys.escape(key) }

@@ -8,7 +8,7 @@ import OrderedCollections
 ///
 /// A dictionary with `$class` is an object: of the registered type of that readable name, else of
 /// a Foundation class HRCoder writes (`NSDate`, `NSData`, `NSSet`…), else an
-/// ``UnknownReadableObject`` (an error when registration is required). `{"$alias": "key.path"}`
+/// ``UnknownObject`` (an error when registration is required). `{"$alias": "key.path"}`
 /// is the object at that key path, whether it comes before or after the alias in the document
 /// (see ``ReadableReader/resolveAlias(_:as:)``). Any other dictionary or array is a plain
 /// collection.
@@ -213,12 +213,48 @@ final class ReadableReader: ValueReader {
         }
         try descend()
         defer { depth -= 1 }
-        let unknown = UnknownReadableObject(className: name)
+        let unknown = UnknownObject(
+            archiveClass: try unknownClass(named: name, entries), inlineKeys: [])
         if let target { decodedAt[target] = unknown }
-        for (key, node) in entries where key != ReadableKeys.className {
+        for (key, node) in entries where !ReadableReader.unknownObjectKeys.contains(key) {
             unknown.fields[key] = .some(try at(key) { try decode(node, as: nil) })
         }
+        unknown.inlineKeys =
+            try stringList(entries, ReadableKeys.inline).map(Set.init)
+            ?? UnknownObject.defaultInlineKeys(of: unknown.fields)
         return unknown
+    }
+
+    /// The keys of an unknown object that are not its fields.
+    private static let unknownObjectKeys: Set<String> = [
+        ReadableKeys.className, ReadableKeys.classes, ReadableKeys.classHints, ReadableKeys.inline,
+    ]
+
+    /// The class of an unknown object: `$class`, with `$classes` and `$classhints` when given.
+    private func unknownClass(named name: String, _ entries: ReadableDictionary) throws -> ArchiveClass {
+        let hints = try stringList(entries, ReadableKeys.classHints) ?? []
+        guard let chain = try stringList(entries, ReadableKeys.classes) else {
+            return ArchiveClass(name, hints: hints)
+        }
+        return ArchiveClass(name, superclasses: chain.first == name ? Array(chain.dropFirst()) : chain, hints: hints)
+    }
+
+    /// The strings under `key`, or `nil` when it is absent.
+    private func stringList(_ entries: ReadableDictionary, _ key: String) throws -> [String]? {
+        guard let node = entries[key] else { return nil }
+        return try at(key) {
+            guard case .array(let elements) = node else {
+                throw error(.invalidValue, expected: "a list of strings", found: ReadableReader.describe(node))
+            }
+            return try elements.enumerated().map { index, element in
+                guard case .string(let string) = element else {
+                    throw at(String(index)) {
+                        error(.invalidValue, expected: "a string", found: ReadableReader.describe(element))
+                    }
+                }
+                return string
+            }
+        }
     }
 
     // MARK: Frames

@@ -25,7 +25,7 @@ extension ReadableWriter {
             return try collection.readableTree(in: self)
         case .exposing: return try otherCollectionTree(value, of: type)
         case .unknownObject:
-            guard let unknown = value as? UnknownReadableObject else { return nil }
+            guard let unknown = value as? UnknownObject else { return nil }
             return try unknownTree(unknown)
         case .foundationObject: return try foundationObjectTree(value as AnyObject)
         case .registered: return nil
@@ -55,7 +55,7 @@ extension ReadableWriter {
             shape = .collection
         } else if type is any AnyEntriesExposing.Type || type is any AnyElementsExposing.Type {
             shape = .exposing
-        } else if type == UnknownReadableObject.self {
+        } else if type == UnknownObject.self {
             shape = .unknownObject
         } else if type is NSObject.Type {
             shape = .foundationObject
@@ -277,14 +277,32 @@ extension ReadableWriter {
         }
     }
 
-    /// An object of a class the registry did not know, read from a document: written back with
-    /// its class and every field.
-    private func unknownTree(_ object: UnknownReadableObject) throws -> ReadableValue {
+    /// An object of a class the registry did not know: written with its class (and its class
+    /// chain, hints and inline keys when they are not the defaults) and every field.
+    private func unknownTree(_ object: UnknownObject) throws -> ReadableValue {
         if let alias = alias(of: object) { return alias }
         try descend()
         defer { ascend() }
-        var entries: ReadableDictionary = [ReadableKeys.className: .string(object.className)]
+        let archiveClass = object.archiveClass
+        var entries: ReadableDictionary = [ReadableKeys.className: .string(archiveClass.name)]
+        if archiveClass.superclasses != ArchiveClass(archiveClass.name).superclasses {
+            entries[ReadableKeys.classes] = .array(archiveClass.chain.map { .string($0) })
+        }
+        if !archiveClass.hints.isEmpty {
+            entries[ReadableKeys.classHints] = .array(archiveClass.hints.map { .string($0) })
+        }
+        let inline = object.fields.keys.filter { object.inlineKeys.contains($0) }
+        if Set(inline) != UnknownObject.defaultInlineKeys(of: object.fields) {
+            entries[ReadableKeys.inline] = .array(inline.map { .string($0) })
+        }
         for (key, value) in object.fields {
+            guard ReadableKeys.unescape(key) != nil || ReadableKeys.isGeneric(key) else {
+                throw at(key) {
+                    SerializationError(
+                        .unsupported, expected: "field keys of \(archiveClass.name) that a readable document can hold",
+                        found: "the key \(key), which readable documents reserve", path: path)
+                }
+            }
             entries[key] = try at(key) { try tree(of: value) }
         }
         return .dictionary(entries)

@@ -50,15 +50,15 @@ import Testing
     }
 
     @Test func attributedStringWithSixRuns() throws {
-        let string = try #require(try root("mac/scf-NSAttributedString.archive") as? UnknownArchivedObject)
+        let string = try #require(try root("mac/scf-NSAttributedString.archive") as? UnknownObject)
         #expect(string.archiveClass.name == "NSAttributedString")
-        #expect(string.object(forKey: "NSString") as? String == "0123456789")
-        let attributes = try #require(string.object(forKey: "NSAttributes") as? [Any?])
+        #expect(string.field("NSString") as? String == "0123456789")
+        let attributes = try #require(string.field("NSAttributes") as? [Any?])
         #expect(attributes.count == 4)
         let second = try #require(attributes[1] as? [AnyHashable: Any?])
         #expect(second["Font"] as? String == "Helvetica")
         #expect(ValueConversion.convert(second["Size"] ?? nil, to: Int.self) == 123)
-        let info = try #require(string.object(forKey: "NSAttributeInfo") as? NSMutableData)
+        let info = try #require(string.field("NSAttributeInfo") as? NSMutableData)
         let runs = Self.runs([UInt8](info as Data))
         #expect(runs.map(\.length) == [1, 1, 4, 2, 1, 1])
         #expect(runs.map(\.index) == [0, 1, 2, 1, 3, 0])
@@ -66,8 +66,8 @@ import Testing
     }
 
     @Test func mutableAttributedStringKeepsAMutableString() throws {
-        let string = try #require(try root("mac/scf-NSMutableAttributedString.archive") as? UnknownArchivedObject)
-        let text = try #require(string.object(forKey: "NSString") as? NSMutableString)
+        let string = try #require(try root("mac/scf-NSMutableAttributedString.archive") as? UnknownObject)
+        let text = try #require(string.field("NSString") as? NSMutableString)
         #expect(text as String == "0123456789")
     }
 
@@ -115,7 +115,8 @@ import Testing
         #expect(Set(root.keys) == ["array", "string", "url", "uuid"])
         let array = try #require(root["array"] as? [Any?])
         #expect(array.count == 4)
-        #expect(array[0] is NSNull)
+        // The NSNull element is nil, as the array holds it in Swift; it is written back as NSNull.
+        #expect(array[0] == nil)
         #expect(array[1] as? String == "hello")
         #expect(array[2] as? Int == 34545)
         #expect((array[3] as? [AnyHashable: Any?])?["key"] as? String == "val")
@@ -135,34 +136,31 @@ import Testing
 
     @Test func valueWithGenericKeysAndAnOldStyleArray() throws {
         let value = try #require(
-            try root("mac/scf-NSKeyedUnarchiver-ConcreteValueTest.plist") as? UnknownArchivedObject)
+            try root("mac/scf-NSKeyedUnarchiver-ConcreteValueTest.plist") as? UnknownObject)
         #expect(value.archiveClass.name == "NSValue")
-        #expect(value.object(forKey: "") == nil)
-        guard case .object(let type)? = value.values["$0"], case .object(let array)? = value.values["$1"] else {
-            Issue.record("no $0/$1 in \(value.values.keys)")
-            return
-        }
-        #expect(type as? String == "[3i]")
-        let elements = try #require(array as? UnknownArchivedObject)
+        #expect(value.field("") == nil)
+        // Generic keys are stored as they are: `$0`, `$1`, references both.
+        #expect(Array(value.fields.keys) == ["$0", "$1"])
+        #expect(value.inlineKeys.isEmpty)
+        #expect(value.fields["$0"] as? String == "[3i]")
+        let array = value.fields["$1"] ?? nil
+        let elements = try #require(array as? UnknownObject)
         #expect(elements.archiveClass.name == "_NSKeyedCoderOldStyleArray")
-        #expect(elements.plainValue(forKey: "NS.count") == .integer(3))
+        #expect(elements.field("NS.count") as? Int == 3)
         // Generic keys are stored as they are: `$0`, `$1`, `$2`.
-        #expect(Self.plain(elements.values["$0"]) == .integer(1))
-        #expect(Self.plain(elements.values["$2"]) == .integer(3))
+        #expect(elements.fields["$0"] as? Int == 1 && elements.inlineKeys.contains("$0"))
+        #expect(elements.fields["$2"] as? Int == 3)
     }
 
     @Test func terminalFontAndColor() throws {
-        let font = try #require(try root("mac/dracula-Font.bplist") as? UnknownArchivedObject)
+        let font = try #require(try root("mac/dracula-Font.bplist") as? UnknownObject)
         #expect(font.archiveClass.chain == ["NSFont", "NSObject"])
-        #expect(font.object(forKey: "NSName") as? String == "SFMono-Regular")
-        #expect(font.plainValue(forKey: "NSSize") == .real(12))
-        #expect(font.plainValue(forKey: "NSfFlags") == .integer(16))
-        let color = try #require(try root("mac/dracula-BackgroundColor.bplist") as? UnknownArchivedObject)
-        #expect(color.plainValue(forKey: "NSColorSpace") == .integer(1))
-        guard case .data(let rgb)? = color.plainValue(forKey: "NSRGB") else {
-            Issue.record("no NSRGB data")
-            return
-        }
+        #expect(font.field("NSName") as? String == "SFMono-Regular")
+        #expect(font.field("NSSize") as? Double == 12)
+        #expect(font.field("NSfFlags") as? Int == 16)
+        let color = try #require(try root("mac/dracula-BackgroundColor.bplist") as? UnknownObject)
+        #expect(color.field("NSColorSpace") as? Int == 1)
+        let rgb = [UInt8](try #require(color.field("NSRGB") as? Data))
         #expect(rgb.last == 0)
         #expect(String(decoding: rgb.dropLast(), as: UTF8.self) == "0.1176581159 0.1221527234 0.1597783715")
     }
@@ -171,7 +169,7 @@ import Testing
         let archive = try KeyedArchive(bytes: FixtureFiles.bytes("mac/nv-MainMenu.keyedobjects.nib"))
         #expect(Array(archive.top.keys) == ["IB.objectdata"])
         let root = try codec.decode(Any?.self, from: archive)
-        #expect((root as? UnknownArchivedObject)?.archiveClass.name == "NSIBObjectData")
+        #expect((root as? UnknownObject)?.archiveClass.name == "NSIBObjectData")
         #expect(ArchiveGraph.objects(named: "NSColor", in: root).count == 14)
         let strings =
             ArchiveGraph.objects(named: "NSAttributedString", in: root)
@@ -180,10 +178,10 @@ import Testing
         let styles =
             ArchiveGraph.objects(named: "NSMutableParagraphStyle", in: root)
             + ArchiveGraph.objects(named: "NSParagraphStyle", in: root)
-        #expect(styles.contains { $0.plainValue(forKey: "NSAlignment") == .integer(4) })
+        #expect(styles.contains { $0.field("NSAlignment") as? Int == 4 })
         #expect(
             styles.contains {
-                $0.values["NSTabStops"].map { if case .object(nil) = $0 { true } else { false } } == true
+                $0.fields["NSTabStops"].map { $0 == nil } == true
             })
         let fonts = ArchiveGraph.mapValues(forKey: "NSFont", in: root)
         #expect(!fonts.isEmpty)
@@ -192,61 +190,59 @@ import Testing
 
     @Test func latexitHistoryItem() throws {
         let list = try #require(try root("mac/latexit-linkback-HistoryItem.bplist") as? [Any?])
-        let item = try #require(list.first as? UnknownArchivedObject)
+        let item = try #require(list.first as? UnknownObject)
         #expect(item.archiveClass.chain == ["HistoryItem", "NSManagedObject", "NSObject"])
-        let equation = try #require(item.object(forKey: "equation") as? UnknownArchivedObject)
+        let equation = try #require(item.field("equation") as? UnknownObject)
         #expect(equation.archiveClass.name == "LatexitEquation")
-        let color = try #require(equation.object(forKey: "color") as? UnknownArchivedObject)
-        #expect(color.plainValue(forKey: "NSColorSpace") == .integer(1))
-        #expect(color.plainValue(forKey: "NSRGB") == .data(Array("0 0 0".utf8) + [0]))
-        #expect(equation.object(forKey: "date") as? Date == Date(timeIntervalSinceReferenceDate: 364_374_255.273357))
-        let pdf = try #require(equation.object(forKey: "pdfData") as? NSMutableData)
+        let color = try #require(equation.field("color") as? UnknownObject)
+        #expect(color.field("NSColorSpace") as? Int == 1)
+        #expect(color.field("NSRGB") as? Data == Data(Array("0 0 0".utf8) + [0]))
+        #expect(equation.field("date") as? Date == Date(timeIntervalSinceReferenceDate: 364_374_255.273357))
+        let pdf = try #require(equation.field("pdfData") as? NSMutableData)
         #expect((pdf as Data).prefix(5) == Data("%PDF-".utf8))
-        let preamble = try #require(equation.object(forKey: "preamble") as? UnknownArchivedObject)
-        let attributes = try #require(preamble.object(forKey: "NSAttributes") as? [AnyHashable: Any?])
-        let font = try #require(attributes["NSFont"] as? UnknownArchivedObject)
-        #expect(font.object(forKey: "NSName") as? String == "Monaco")
-        #expect(font.plainValue(forKey: "NSSize") == .real(12))
-        #expect(font.plainValue(forKey: "NSfFlags") == .integer(16))
+        let preamble = try #require(equation.field("preamble") as? UnknownObject)
+        let attributes = try #require(preamble.field("NSAttributes") as? [AnyHashable: Any?])
+        let font = try #require(attributes["NSFont"] as? UnknownObject)
+        #expect(font.field("NSName") as? String == "Monaco")
+        #expect(font.field("NSSize") as? Double == 12)
+        #expect(font.field("NSfFlags") as? Int == 16)
     }
 
     @Test func uikitTextStorages() throws {
-        let styles = try #require(try root("ios/vectornator-textstorage-styles-7runs.bplist") as? UnknownArchivedObject)
+        let styles = try #require(try root("ios/vectornator-textstorage-styles-7runs.bplist") as? UnknownObject)
         #expect(styles.archiveClass.name == "NSTextStorage")
         #expect(
-            (styles.object(forKey: "NSString") as? NSMutableString) as String?
+            (styles.field("NSString") as? NSMutableString) as String?
                 == "Normal Bold Italic Underline Strikethrough  Underline&Strike")
         let fonts = ArchiveGraph.objects(named: "UIFont", in: styles)
         #expect(!fonts.isEmpty)
         #expect(fonts.allSatisfy { $0.archiveClass.hints == ["NSFont"] })
         #expect(
-            Set(fonts.compactMap { $0.plainValue(forKey: "UIFontTraits") }) == [
-                .integer(0), .integer(1), .integer(2), .integer(3),
-            ])
+            Set(fonts.compactMap { $0.field("UIFontTraits") as? Int }) == [0, 1, 2, 3])
         #expect(ArchiveGraph.objects(named: "UIColor", in: styles).allSatisfy { $0.archiveClass.hints == ["NSColor"] })
 
-        let sizes = try #require(try root("ios/vectornator-textstorage-sizes-9runs.bplist") as? UnknownArchivedObject)
+        let sizes = try #require(try root("ios/vectornator-textstorage-sizes-9runs.bplist") as? UnknownObject)
         let points = ArchiveGraph.objects(named: "UIFont", in: sizes).compactMap {
-            $0.plainValue(forKey: "UIFontPointSize")
+            $0.field("UIFontPointSize") as? Double
         }
-        #expect(Set(points) == Set([8, 9, 10, 11, 12, 14, 16, 18, 21].map { PropertyListValue.real($0) }))
+        #expect(Set(points) == [8, 9, 10, 11, 12, 14, 16, 18, 21])
         #expect(
             ArchiveGraph.objects(named: "UIFont", in: sizes).allSatisfy {
-                $0.object(forKey: "UIFontName") as? String == "Helvetica-Bold"
+                $0.field("UIFontName") as? String == "Helvetica-Bold"
             })
 
-        let stroke = try #require(try root("ios/vectornator-textstorage-stroke.bplist") as? UnknownArchivedObject)
+        let stroke = try #require(try root("ios/vectornator-textstorage-stroke.bplist") as? UnknownObject)
         let widths = ArchiveGraph.mapValues(forKey: "NSStrokeWidth", in: stroke)
         #expect(widths.contains { ValueConversion.convert($0, to: Double.self) == -3 })
         #expect(!ArchiveGraph.mapValues(forKey: "NSStrokeColor", in: stroke).isEmpty)
     }
 
     @Test func notabilityMetadataAndASubclassArchiver() throws {
-        let info = try #require(try root("ios/notability-sample-metadata.plist") as? UnknownArchivedObject)
+        let info = try #require(try root("ios/notability-sample-metadata.plist") as? UnknownObject)
         #expect(info.archiveClass.name == "SessionInfo")
-        #expect((info.object(forKey: "noteName") as? NSMutableString) as String? == "Note Apr 7, 2018")
+        #expect((info.field("noteName") as? NSMutableString) as String? == "Note Apr 7, 2018")
         #expect(
-            info.object(forKey: "noteCreationDateKey") as? Date
+            info.field("noteCreationDateKey") as? Date
                 == Date(timeIntervalSinceReferenceDate: 544_814_231.191757))
 
         let archive = try KeyedArchive(bytes: FixtureFiles.bytes("ios/notability-sample-Session.plist"))
@@ -257,54 +253,47 @@ import Testing
         #expect(throws: SerializationError.self) { try strict.decode(Any?.self, from: archive) }
         let session = try codec.decode(Any?.self, from: archive)
         let grays = ArchiveGraph.objects(named: "UIColor", in: session).filter {
-            $0.plainValue(forKey: "NSColorSpace") == .integer(4)
+            $0.field("NSColorSpace") as? Int == 4
         }
         #expect(!grays.isEmpty)
-        #expect(grays.allSatisfy { $0.plainValue(forKey: "UIWhite") != nil })
+        #expect(grays.allSatisfy { $0.field("UIWhite") != nil })
         // NSMutableString written as NS.bytes by the subclass archiver.
         let strings = ArchiveGraph.unknownObjects(in: session).compactMap {
-            $0.object(forKey: "assetsIdKey") as? NSMutableString
+            $0.field("assetsIdKey") as? NSMutableString
         }
         #expect(strings.contains { $0 as String == "122C2502-8685-4389-B79E-C87E8EB2D83F" })
         // NS.key.N / NS.object.N dictionaries come out as dictionaries.
         #expect(
             ArchiveGraph.unknownObjects(in: session).contains { object in
-                object.values.values.contains {
-                    if case .object(let value) = $0 { value is [AnyHashable: Any?] } else { false }
-                }
+                object.fields.values.contains { $0 is [AnyHashable: Any?] }
             })
     }
 
     @Test func bpylist2Archives() throws {
-        let circular = try #require(try root("other/bpylist2-circular_archive.plist") as? UnknownArchivedObject)
+        let circular = try #require(try root("other/bpylist2-circular_archive.plist") as? UnknownObject)
         #expect(circular.archiveClass.chain == ["crap.Foo", "NSCoder", "NSObject"])
-        #expect(circular.object(forKey: "recursive") as? UnknownArchivedObject === circular)
-        #expect(circular.object(forKey: "title") as? String == "hello")
+        #expect(circular.field("recursive") as? UnknownObject === circular)
+        #expect(circular.field("title") as? String == "hello")
 
-        let complex = try #require(try root("other/bpylist2-complex_archive.plist") as? UnknownArchivedObject)
-        #expect(complex.plainValue(forKey: "count") == .integer(42))
-        #expect(complex.plainValue(forKey: "active") == .bool(true))
+        let complex = try #require(try root("other/bpylist2-complex_archive.plist") as? UnknownObject)
+        #expect(complex.field("count") as? Int == 42)
+        #expect(complex.field("active") as? Bool == true)
         #expect(
-            ValueConversion.convert(complex.object(forKey: "categories"), to: [String].self) == ["banana", "apple"])
+            ValueConversion.convert(complex.field("categories"), to: [String].self) == ["banana", "apple"])
         #expect(
-            ValueConversion.convert(complex.object(forKey: "metadata"), to: [String: String].self)
+            ValueConversion.convert(complex.field("metadata"), to: [String: String].self)
                 == ["fruit": "kiwi", "veg": "asparagus"])
 
-        let dated = try #require(try root("other/bpylist2-date_archive.plist") as? UnknownArchivedObject)
-        #expect(dated.object(forKey: "stamp") as? Date == Date(timeIntervalSinceReferenceDate: 509_523_358.684097))
+        let dated = try #require(try root("other/bpylist2-date_archive.plist") as? UnknownObject)
+        #expect(dated.field("stamp") as? Date == Date(timeIntervalSinceReferenceDate: 509_523_358.684097))
 
-        let null = try #require(try root("other/bpylist2-null_archive.plist") as? UnknownArchivedObject)
-        #expect(null.values["empty"].map { if case .object(nil) = $0 { true } else { false } } == true)
-        #expect(null.object(forKey: "title") as? String == "yo")
+        let null = try #require(try root("other/bpylist2-null_archive.plist") as? UnknownObject)
+        #expect(null.fields["empty"].map { $0 == nil } == true)
+        #expect(null.field("title") as? String == "yo")
 
         // Not written by Apple: NS.data is a reference to the bytes. Accepted.
         let data = try #require(try root("other/bpylist2-nsmutabledata_archive.plist") as? NSMutableData)
         #expect(data as Data == Data("hello".utf8))
-    }
-
-    static func plain(_ value: ArchivedValue?) -> PropertyListValue? {
-        guard case .plain(let plain)? = value else { return nil }
-        return plain
     }
 
     /// The (run length, attribute index) pairs of an `NSAttributeInfo`: unsigned LEB128 numbers.

@@ -3,19 +3,19 @@ import KryoPlist
 import SwiftKryo
 
 /// Walks and compares decoded keyed-archive graphs, which may hold cycles through
-/// ``UnknownArchivedObject``s.
+/// ``UnknownObject``s.
 enum ArchiveGraph {
     /// Every distinct unknown object reachable from `root`.
-    static func unknownObjects(in root: Any?) -> [UnknownArchivedObject] {
+    static func unknownObjects(in root: Any?) -> [UnknownObject] {
         var seen: Set<ObjectIdentifier> = []
-        var found: [UnknownArchivedObject] = []
+        var found: [UnknownObject] = []
         var pending: [Any?] = [root]
         while let next = pending.popLast() {
             guard let value = ValueConversion.flatten(next) else { continue }
-            if let object = value as? UnknownArchivedObject {
+            if let object = value as? UnknownObject {
                 guard seen.insert(ObjectIdentifier(object)).inserted else { continue }
                 found.append(object)
-                for stored in object.values.values { pending.append(contentsOf: values(of: stored)) }
+                pending.append(contentsOf: object.fields.values)
             } else if let map = value as? any AnyEntriesExposing {
                 for entry in map.anyEntries {
                     pending.append(entry.key)
@@ -29,7 +29,7 @@ enum ArchiveGraph {
     }
 
     /// The unknown objects of class `name` reachable from `root`.
-    static func objects(named name: String, in root: Any?) -> [UnknownArchivedObject] {
+    static func objects(named name: String, in root: Any?) -> [UnknownObject] {
         unknownObjects(in: root).filter { $0.archiveClass.name == name }
     }
 
@@ -40,9 +40,9 @@ enum ArchiveGraph {
         var pending: [Any?] = [root]
         while let next = pending.popLast() {
             guard let value = ValueConversion.flatten(next) else { continue }
-            if let object = value as? UnknownArchivedObject {
+            if let object = value as? UnknownObject {
                 guard seen.insert(ObjectIdentifier(object)).inserted else { continue }
-                for stored in object.values.values { pending.append(contentsOf: values(of: stored)) }
+                pending.append(contentsOf: object.fields.values)
             } else if let map = value as? [AnyHashable: Any?] {
                 if let found = map[key] { result.append(found) }
                 pending.append(contentsOf: map.values)
@@ -53,63 +53,84 @@ enum ArchiveGraph {
         return result
     }
 
-    private static func values(of stored: ArchivedValue) -> [Any?] {
-        switch stored {
-        case .plain: return []
-        case .object(let object): return [object]
-        case .array(let elements): return elements.flatMap(values(of:))
-        }
-    }
-
     /// Whether two decoded graphs are equal: same classes, keys and values, with cycles matched.
-    static func equal(_ lhs: Any?, _ rhs: Any?) -> Bool {
+    static func equal(_ lhs: Any?, _ rhs: Any?) -> Bool { difference(lhs, rhs) == nil }
+
+    /// Where two decoded graphs first differ (a key path and the two values), or `nil` when they
+    /// are equal.
+    static func difference(_ lhs: Any?, _ rhs: Any?) -> String? {
+        var comparison = Comparison()
+        return comparison.equal(lhs, rhs) ? nil : comparison.mismatch
+    }
+
+    private struct Comparison {
         var assumed: Set<[ObjectIdentifier]> = []
-        return equal(lhs, rhs, &assumed)
-    }
+        var path: [String] = []
+        var mismatch: String?
 
-    private static func equal(_ lhs: Any?, _ rhs: Any?, _ assumed: inout Set<[ObjectIdentifier]>) -> Bool {
-        let lhs = ValueConversion.flatten(lhs)
-        let rhs = ValueConversion.flatten(rhs)
-        guard let lhs, let rhs else { return lhs == nil && rhs == nil }
-        switch (lhs, rhs) {
-        case (let l as UnknownArchivedObject, let r as UnknownArchivedObject):
-            guard assumed.insert([ObjectIdentifier(l), ObjectIdentifier(r)]).inserted else { return true }
-            guard l.archiveClass == r.archiveClass, Array(l.values.keys) == Array(r.values.keys) else { return false }
-            return zip(l.values.values, r.values.values).allSatisfy { equal($0, $1, &assumed) }
-        case (let l as NSMutableString, let r as NSMutableString): return (l as String) == (r as String)
-        case (let l as NSMutableData, let r as NSMutableData): return (l as Data) == (r as Data)
-        case (is NSNull, is NSNull): return true
-        case (let l as Double, let r as Double): return l.bitPattern == r.bitPattern
-        case (let l as [Any?], let r as [Any?]):
-            return l.count == r.count && zip(l, r).allSatisfy { equal($0, $1, &assumed) }
-        case (let l as Set<AnyHashable>, let r as Set<AnyHashable>):
-            // Elements may be objects compared by identity: match them structurally.
-            guard l.count == r.count else { return false }
-            var unmatched = Array(r)
-            for element in l {
-                var probe = assumed
-                guard let index = unmatched.firstIndex(where: { equal(element, $0, &probe) }) else { return false }
-                _ = equal(element, unmatched[index], &assumed)
-                unmatched.remove(at: index)
-            }
-            return true
-        case (let l as [AnyHashable: Any?], let r as [AnyHashable: Any?]):
-            return Set(l.keys) == Set(r.keys) && l.allSatisfy { key, value in equal(value, r[key] ?? nil, &assumed) }
-        default:
-            guard type(of: lhs) == type(of: rhs), let l = lhs as? any Equatable else { return false }
-            return equatable(l, rhs)
+        mutating func differ(_ what: String) -> Bool {
+            if mismatch == nil { mismatch = "at \(path.isEmpty ? "root" : path.joined(separator: ".")): \(what)" }
+            return false
         }
-    }
 
-    private static func equal(_ lhs: ArchivedValue, _ rhs: ArchivedValue, _ assumed: inout Set<[ObjectIdentifier]>)
-        -> Bool
-    {
-        switch (lhs, rhs) {
-        case (.plain(let l), .plain(let r)): return l == r
-        case (.object(let l), .object(let r)): return equal(l, r, &assumed)
-        case (.array(let l), .array(let r)):
-            return l.count == r.count && zip(l, r).allSatisfy { equal($0, $1, &assumed) }
-        default: return false
+        mutating func equal(_ lhs: Any?, _ rhs: Any?, at component: String) -> Bool {
+            path.append(component)
+            defer { path.removeLast() }
+            return equal(lhs, rhs)
+        }
+
+        mutating func equal(_ lhs: Any?, _ rhs: Any?) -> Bool {
+            let lhs = ValueConversion.flatten(lhs)
+            let rhs = ValueConversion.flatten(rhs)
+            guard let lhs, let rhs else {
+                return lhs == nil && rhs == nil
+                    ? true : differ("\(String(describing: lhs)) vs \(String(describing: rhs))")
+            }
+            switch (lhs, rhs) {
+            case (let l as UnknownObject, let r as UnknownObject):
+                guard assumed.insert([ObjectIdentifier(l), ObjectIdentifier(r)]).inserted else { return true }
+                guard l.archiveClass == r.archiveClass else { return differ("\(l.archiveClass) vs \(r.archiveClass)") }
+                guard Array(l.fields.keys) == Array(r.fields.keys) else {
+                    return differ("keys \(Array(l.fields.keys)) vs \(Array(r.fields.keys))")
+                }
+                guard l.inlineKeys == r.inlineKeys else {
+                    return differ("inline keys \(l.inlineKeys.sorted()) vs \(r.inlineKeys.sorted())")
+                }
+                for (key, value) in l.fields where !equal(value, r.fields[key] ?? nil, at: key) { return false }
+                return true
+            case (let l as NSMutableString, let r as NSMutableString):
+                return (l as String) == (r as String) ? true : differ("\(l) vs \(r)")
+            case (let l as NSMutableData, let r as NSMutableData):
+                return (l as Data) == (r as Data) ? true : differ("\(l) vs \(r)")
+            case (is NSNull, is NSNull): return true
+            case (let l as Double, let r as Double): return l.bitPattern == r.bitPattern ? true : differ("\(l) vs \(r)")
+            case (let l as [Any?], let r as [Any?]):
+                guard l.count == r.count else { return differ("\(l.count) elements vs \(r.count)") }
+                for index in l.indices where !equal(l[index], r[index], at: String(index)) { return false }
+                return true
+            case (let l as Set<AnyHashable>, let r as Set<AnyHashable>):
+                // Elements may be objects compared by identity: match them structurally.
+                guard l.count == r.count else { return differ("\(l.count) elements vs \(r.count)") }
+                var unmatched = Array(r)
+                for element in l {
+                    var probe = self
+                    guard let index = unmatched.firstIndex(where: { probe.equal(element, $0) }) else {
+                        return differ("no match for \(element)")
+                    }
+                    _ = equal(element, unmatched[index])
+                    unmatched.remove(at: index)
+                }
+                return true
+            case (let l as [AnyHashable: Any?], let r as [AnyHashable: Any?]):
+                guard Set(l.keys) == Set(r.keys) else { return differ("keys \(l.keys) vs \(r.keys)") }
+                for (key, value) in l where !equal(value, r[key] ?? nil, at: "\(key)") { return false }
+                return true
+            default:
+                guard type(of: lhs) == type(of: rhs), let l = lhs as? any Equatable else {
+                    return differ("\(type(of: lhs)) vs \(type(of: rhs))")
+                }
+                return ArchiveGraph.equatable(l, rhs) ? true : differ("\(lhs) vs \(rhs)")
+            }
         }
     }
 

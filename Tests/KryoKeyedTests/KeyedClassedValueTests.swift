@@ -217,7 +217,7 @@ final class SlotHolder: Schematized {
                 ]),
             ])
         let back = try codec.decode(Any?.self, from: archive)
-        let unknown = try #require(back as? UnknownArchivedObject)
+        let unknown = try #require(back as? UnknownObject)
         #expect(unknown.archiveClass.name == "com.example.Nope")
         #expect(try codec.archive(unknown) == archive)
     }

@@ -60,7 +60,7 @@ struct ArchivedColorSerializer: Serializer {
             ArchivedColor.self, from: archive(classes: ["UIColor", "NSObject"], hints: ["NSColor"]))
         #expect(color == ArchivedColor(space: 2, components: "1 0 0"))
         let unknown = try codec.decode(Any?.self, from: archive(classes: ["UIColor", "NSObject"], hints: nil))
-        #expect((unknown as? UnknownArchivedObject)?.archiveClass.name == "UIColor")
+        #expect((unknown as? UnknownObject)?.archiveClass.name == "UIColor")
     }
 
     @Test func writtenClassesCarryTheirChainAndHints() throws {

@@ -165,12 +165,12 @@ import Testing
         let json = #"""
             {"$class":"Robot","model":"R2","parts":[1,2],"maker":{"$class":"Person","best":null,"friends":[],"name":"Ann"},"again":{"$alias":"$root"}}
             """#
-        let robot = try #require(try codec.decode(Any?.self, from: Array(json.utf8)) as? UnknownReadableObject)
+        let robot = try #require(try codec.decode(Any?.self, from: Array(json.utf8)) as? UnknownObject)
         #expect(robot.className == "Robot")
         #expect(Array(robot.fields.keys) == ["model", "parts", "maker", "again"])
         #expect(robot.field("model") as? String == "R2")
         #expect((robot.field("maker") as? Person)?.name == "Ann")
-        #expect(robot.field("again") as? UnknownReadableObject === robot)
+        #expect(robot.field("again") as? UnknownObject === robot)
         // Written back, it is the same document.
         #expect(String(decoding: try codec.encode(robot), as: UTF8.self) == json)
     }

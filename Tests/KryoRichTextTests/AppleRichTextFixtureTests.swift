@@ -181,9 +181,9 @@ import Testing
                 }
                 continue
             }
-            if let object = value as? UnknownArchivedObject {
+            if let object = value as? UnknownObject {
                 guard seen.insert(ObjectIdentifier(object)).inserted else { continue }
-                for (_, archived) in object.values { stack.append(contentsOf: Self.values(of: archived)) }
+                stack.append(contentsOf: object.fields.values)
             } else if let array = value as? [Any?] {
                 stack.append(contentsOf: array)
             } else if let dictionary = value as? [AnyHashable: Any?] {
@@ -193,14 +193,6 @@ import Testing
             }
         }
         return found
-    }
-
-    static func values(of archived: ArchivedValue) -> [Any?] {
-        switch archived {
-        case .plain: return []
-        case .object(let value): return [value]
-        case .array(let values): return values.flatMap(Self.values(of:))
-        }
     }
 }
 
