@@ -777,6 +777,13 @@ public final class KryoBinaryWriter: ValueWriter {
                     expected: "a schema of \(unknown.className) (its fields' Java types), to write it to Kryo",
                     found: "an object of \(unknown.className) read without one", offset: output.totalCount)
             }
+            if let top = value as? ArchiveTopLevel {
+                throw SerializationError(
+                    .unsupported, expected: "one root value to write to Kryo",
+                    found:
+                        "a keyed archive's \(top.values.count) top-level values (\(top.values.keys.joined(separator: ", ")))",
+                    offset: output.totalCount)
+            }
             throw SerializationError(
                 .unsupported, expected: "a registration or default serializer for \(Swift.type(of: value))",
                 found: "none", offset: output.totalCount)

@@ -61,9 +61,15 @@ public struct KeyedArchiveCodec: Sendable {
         try archive(value).bytes(format: format)
     }
 
-    /// Encodes `value` as a keyed archive's object table.
+    /// Encodes `value` as a keyed archive's object table; an ``ArchiveTopLevel`` as its `$top`
+    /// values under its archiver's name.
     public func archive(_ value: Any?) throws -> KeyedArchive {
-        try archive(topLevel: [rootKey: value])
+        if let whole = value as? ArchiveTopLevel {
+            var codec = self
+            codec.archiver = whole.archiver
+            return try codec.archive(topLevel: whole.values)
+        }
+        return try archive(topLevel: [rootKey: value])
     }
 
     /// Encodes several top-level values, each under its `$top` key, sharing one object table.
@@ -108,6 +114,18 @@ public struct KeyedArchiveCodec: Sendable {
                 .typeMismatch, expected: "\(T.self)", found: ValueConversion.describeType(of: value), path: [key])
         }
         return converted
+    }
+
+    /// Decodes the whole archive in `bytes` as one value: its root value when `$top` holds only
+    /// ``rootKey`` and the archiver is ``archiver``, else an ``ArchiveTopLevel`` with every
+    /// `$top` value and the archiver's name (a nib, a color list, a subclass archiver's archive),
+    /// so that ``encode(_:)`` writes the same top level back.
+    public func decodeArchive(from bytes: [UInt8]) throws -> Any? {
+        let archive = try KeyedArchive(bytes: bytes, archivers: acceptedArchivers)
+        if archive.top.count == 1, archive.top[rootKey] != nil, archive.archiver == archiver {
+            return try decode(Any?.self, from: archive)
+        }
+        return ArchiveTopLevel(values: try decodeTopLevel(from: archive), archiver: archive.archiver)
     }
 
     /// Decodes every `$top` value of `archive`, by key, sharing one object table.

@@ -6,7 +6,8 @@ import KryoCore
 /// **Reserved keys** start with one `$`: `$class` (a class name), `$alias` (a key path), `$data`
 /// (base64 bytes in JSON), `$value` (a plain value with its class), the generic keys `$0`, `$1`…
 /// of values written twice under one key, and, in an object of a class nobody registered,
-/// `$classes`, `$classhints` and `$inline` (what a keyed archive said of it).
+/// `$classes`, `$classhints` and `$inline` (what a keyed archive said of it); at the root, `$top`
+/// and `$archiver` hold a keyed archive's whole top level.
 /// A key of the user's that starts with `$` (a dictionary key `$class`, a field `$id`) is stored
 /// with one more `$` in front (`$$class`) and read back without it, so a user dictionary can never
 /// be mistaken for an object, an alias or data. HRCoder's files have no such keys and load as
@@ -39,6 +40,12 @@ public enum ReadableKeys {
     /// The key of the fields of an unknown object that a keyed archive stores inline, written when
     /// they are not the fields holding numbers, booleans and data (``UnknownObject/inlineKeys``).
     public static let inline = "$inline"
+
+    /// The key of the values of a keyed archive's whole top level (``ArchiveTopLevel``), by
+    /// `$top` key: `{"$top": {"IB.objectdata": …}}`.
+    public static let top = "$top"
+    /// The key of the archiver's name next to ``top``, when it is not `NSKeyedArchiver`.
+    public static let archiver = "$archiver"
 
     /// Whether `stored` is a generic key (`$0`, `$1`…).
     static func isGeneric(_ stored: String) -> Bool {

@@ -196,4 +196,45 @@ extension ReadableReader {
         }
         return uuid
     }
+
+    /// An `NSValue`: a ``FoundationValue`` when `NS.special` names one, `nil` otherwise (the
+    /// caller then keeps the object whole).
+    func foundationValue(_ entries: ReadableDictionary) throws -> FoundationValue? {
+        guard case .integer(let special)? = entries["NS.special"] else { return nil }
+        func numbers(_ key: String, count: Int) throws -> [Double] {
+            guard case .string(let text)? = entries[key], let numbers = FoundationValue.numbers(in: text),
+                numbers.count == count
+            else {
+                throw at(key) {
+                    error(
+                        .invalidValue, expected: "\(count) numbers as text, such as {1, 2}",
+                        found: ReadableReader.describe(entries[key]))
+                }
+            }
+            return numbers
+        }
+        func integer(_ key: String) throws -> Int {
+            guard case .integer(let number)? = entries[key], let value = Int(exactly: number) else {
+                throw at(key) {
+                    error(.invalidValue, expected: "an integer", found: ReadableReader.describe(entries[key]))
+                }
+            }
+            return value
+        }
+        switch special {
+        case 1:
+            let point = try numbers("NS.pointval", count: 2)
+            return .point(x: point[0], y: point[1])
+        case 2:
+            let size = try numbers("NS.sizeval", count: 2)
+            return .size(width: size[0], height: size[1])
+        case 3:
+            let rect = try numbers("NS.rectval", count: 4)
+            return .rect(x: rect[0], y: rect[1], width: rect[2], height: rect[3])
+        case 4:
+            return .range(location: try integer("NS.rangeval.location"), length: try integer("NS.rangeval.length"))
+        default:
+            return nil
+        }
+    }
 }

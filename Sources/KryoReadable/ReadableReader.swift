@@ -139,6 +139,9 @@ final class ReadableReader: ValueReader {
         if let alias = entries[ReadableKeys.alias] { return try resolveAlias(alias, as: declared) }
         let target = currentTarget()
         if let target, let decoded = decodedAt[target] { return decoded }
+        if let top = entries[ReadableKeys.top], entries[ReadableKeys.className] == nil {
+            return try topLevel(top, archiver: entries[ReadableKeys.archiver])
+        }
         if let className = entries[ReadableKeys.className] {
             guard case .string(let name) = className else {
                 throw at(ReadableKeys.className) {
@@ -195,6 +198,10 @@ final class ReadableReader: ValueReader {
             leave(storing: value)
             return value
         }
+        if name == "NSValue", let value = try foundationValue(entries) {
+            if let target { decodedAt[target] = value }
+            return value
+        }
         if let decoding = ReadableFoundation.byClassName[name] {
             try descend()
             if let target { decodingAt.insert(target) }
@@ -223,6 +230,34 @@ final class ReadableReader: ValueReader {
             try stringList(entries, ReadableKeys.inline).map(Set.init)
             ?? UnknownObject.defaultInlineKeys(of: unknown.fields)
         return unknown
+    }
+
+    /// A keyed archive's whole top level: the values under `$top` by (unescaped) key.
+    private func topLevel(_ node: ReadableValue, archiver: ReadableValue?) throws -> ArchiveTopLevel {
+        var name = ArchiveTopLevel.keyedArchiver
+        if let archiver {
+            guard case .string(let string) = archiver else {
+                throw at(ReadableKeys.archiver) {
+                    error(
+                        .invalidValue, expected: "an archiver name (a string)", found: ReadableReader.describe(archiver)
+                    )
+                }
+            }
+            name = string
+        }
+        return try at(ReadableKeys.top) {
+            guard case .dictionary(let entries) = node else {
+                throw error(
+                    .invalidValue, expected: "the top-level values by key", found: ReadableReader.describe(node))
+            }
+            try descend()
+            defer { depth -= 1 }
+            var values = OrderedDictionary<String, Any?>(minimumCapacity: entries.count)
+            for (stored, value) in entries {
+                values[ReadableKeys.unescape(stored) ?? stored] = .some(try at(stored) { try decode(value, as: nil) })
+            }
+            return ArchiveTopLevel(values: values, archiver: name)
+        }
     }
 
     /// The keys of an unknown object that are not its fields.

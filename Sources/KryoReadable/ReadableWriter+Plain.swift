@@ -104,6 +104,8 @@ extension ReadableWriter {
             form(Data.self) { _, data in .data([UInt8](data)) },
             form(Date.self) { _, date in .date(date.timeIntervalSinceReferenceDate) },
             form(URL.self) { writer, url in try writer.urlTree(url) },
+            form(ArchiveTopLevel.self) { writer, top in try writer.topLevelTree(top) },
+            form(FoundationValue.self) { _, value in ReadableWriter.tree(of: value) },
             form(UUID.self) { _, uuid in
                 .dictionary([
                     ReadableKeys.className: .string("NSUUID"), FoundationCoderKeys.uuidString: .string(uuid.uuidString),
@@ -275,6 +277,36 @@ extension ReadableWriter {
         case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"): return unsigned(number.uint64Value)
         default: return .integer(number.int64Value)
         }
+    }
+
+    /// An `NSValue` under the keys `NSValue`'s own coding writes: `NS.special`, then the text of a
+    /// point, size or rectangle, or a range's location and length.
+    private static func tree(of value: FoundationValue) -> ReadableValue {
+        var entries: ReadableDictionary = [
+            ReadableKeys.className: .string("NSValue"), "NS.special": .integer(value.special),
+        ]
+        if let key = value.textKey, let text = value.text { entries[key] = .string(text) }
+        if case .range(let location, let length) = value {
+            entries["NS.rangeval.location"] = .integer(Int64(location))
+            entries["NS.rangeval.length"] = .integer(Int64(length))
+        }
+        return .dictionary(entries)
+    }
+
+    /// A keyed archive's whole top level: `{"$top": {…}, "$archiver": "…"}`.
+    private func topLevelTree(_ top: ArchiveTopLevel) throws -> ReadableValue {
+        try descend()
+        defer { ascend() }
+        var values: ReadableDictionary = [:]
+        try at(ReadableKeys.top) {
+            for (key, value) in top.values {
+                let stored = ReadableKeys.escape(key)
+                values[stored] = try at(stored) { try tree(of: value) }
+            }
+        }
+        var entries: ReadableDictionary = [ReadableKeys.top: .dictionary(values)]
+        if top.archiver != ArchiveTopLevel.keyedArchiver { entries[ReadableKeys.archiver] = .string(top.archiver) }
+        return .dictionary(entries)
     }
 
     /// An object of a class the registry did not know: written with its class (and its class

@@ -60,7 +60,9 @@ public struct TextAttributes: Sendable, Hashable {
             && lhs.strokeWidth == rhs.strokeWidth && lhs.kern == rhs.kern && lhs.baselineOffset == rhs.baselineOffset
             && lhs.obliqueness == rhs.obliqueness && lhs.expansion == rhs.expansion && lhs.ligature == rhs.ligature
             && lhs.superscript == rhs.superscript && lhs.shadow == rhs.shadow && lhs.link == rhs.link
-            && lhs.attachment == rhs.attachment && lhs.untranslated == rhs.untranslated
+            && lhs.attachment == rhs.attachment && lhs.untranslated.count == rhs.untranslated.count
+            // Attributes are a dictionary: their order is not part of the value.
+            && lhs.untranslated.allSatisfy { rhs.untranslated[$0.key] == $0.value }
     }
 
     public func hash(into hasher: inout Hasher) {

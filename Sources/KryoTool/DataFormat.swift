@@ -29,8 +29,10 @@ enum DataFormat: String, CaseIterable, ExpressibleByArgument {
                 throw ToolError("\(error) (read as \(rawValue), \(codec.dialect))")
             }
         case .keyedBinary, .keyedXML:
-            return try KeyedArchiveCodec(registry: context.registry, options: context.options).decode(
-                Any?.self, from: bytes)
+            // The whole archive: a nib's `IB.objectdata`, a color list's several keys, a subclass
+            // archiver's name are kept.
+            return try KeyedArchiveCodec(registry: context.registry, options: context.options).decodeArchive(
+                from: bytes)
         case .json, .plistXML, .plistBinary:
             return try ReadableCodec(registry: context.registry, options: context.options).decode(
                 Any?.self, from: bytes)

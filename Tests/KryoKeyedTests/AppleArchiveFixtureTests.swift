@@ -19,6 +19,19 @@ import Testing
         "mac/scf-NSSet-Numbers.archive", "other/bpylist2-circular_archive.plist",
         "other/bpylist2-complex_archive.plist", "other/bpylist2-date_archive.plist",
         "other/bpylist2-null_archive.plist", "other/bpylist2-nsmutabledata_archive.plist",
+        // Fetched for issue 22 (provenance in the README).
+        "mac/scf-NSKeyedUnarchiver-RectTest.plist", "mac/scf-NSKeyedUnarchiver-RangeTest.plist",
+        "mac/scf-NSKeyedUnarchiver-EdgeInsetsTest.plist", "mac/scf-NSKeyedUnarchiver-NotificationTest.plist",
+        "mac/scf-NSKeyedUnarchiver-UUIDTest.plist", "mac/scf-NSKeyedUnarchiver-ArrayTest.plist",
+        "mac/scf-NSTextCheckingResult-ComplexRegex.archive", "mac/scf-NSMeasurement-Length.archive",
+        "mac/scf-NSIndexSet-ManyRanges.archive", "mac/scf-NSCountedSet-NumbersAppearingSeveralTimes.archive",
+        "mac/scf-DateIntervalFormatter-ValuesSetWithTemplate.archive",
+        "mac/hexfiend-HexFiendPluginLibrary.keyedobjects.nib", "mac/hexfiend-HexFiendling-MainMenu.keyedobjects.nib",
+        "mac/vienna-Japanese-SearchFolder.keyedobjects.nib", "mac/vienna-English-Downloads.keyedobjects.nib",
+        "mac/colorpalettecodable-DarkMailTopBar.clr", "mac/goios-Terminal-savedstate.plist",
+        "mac/nskeyedarchiver-go-primitives.bin", "ios/goios-XCActivityRecord.bin",
+        "ios/goios-xctestconfig-with-test-to-run.plist", "ios/goios-ax-audit-nsvalue.bin",
+        "ios/goios-sysmontap-uint64-key-dictionary.bin", "other/kitinerary-apple-structured-data-train.plist",
     ]
 
     let codec: KeyedArchiveCodec

@@ -98,6 +98,13 @@ enum ArchiveGraph {
                 }
                 for (key, value) in l.fields where !equal(value, r.fields[key] ?? nil, at: key) { return false }
                 return true
+            case (let l as ArchiveTopLevel, let r as ArchiveTopLevel):
+                guard l.archiver == r.archiver else { return differ("archiver \(l.archiver) vs \(r.archiver)") }
+                guard Array(l.values.keys) == Array(r.values.keys) else {
+                    return differ("$top keys \(Array(l.values.keys)) vs \(Array(r.values.keys))")
+                }
+                for (key, value) in l.values where !equal(value, r.values[key] ?? nil, at: key) { return false }
+                return true
             case (let l as NSMutableString, let r as NSMutableString):
                 return (l as String) == (r as String) ? true : differ("\(l) vs \(r)")
             case (let l as NSMutableData, let r as NSMutableData):

@@ -1,57 +1,6 @@
 import KryoCore
 import KryoPlist
 
-/// The structure an `NSValue` wraps, as keyed archives store it: a point, size or rectangle
-/// (`NS.pointval`, `NS.sizeval`, `NS.rectval` as text such as `{1.5, 2}`) or a range
-/// (`NS.rangeval.location` and `NS.rangeval.length`), told apart by `NS.special`.
-///
-/// An `NSValue` of any other type (`_NSKeyedCoderOldStyleArray` and the generic `$0`, `$1` keys)
-/// is read as an ``UnknownObject`` and written back unchanged.
-public enum FoundationValue: Hashable, Sendable {
-    /// An `NSPoint`/`CGPoint`.
-    case point(x: Double, y: Double)
-    /// An `NSSize`/`CGSize`.
-    case size(width: Double, height: Double)
-    /// An `NSRect`/`CGRect`.
-    case rect(x: Double, y: Double, width: Double, height: Double)
-    /// An `NSRange`.
-    case range(location: Int, length: Int)
-
-    /// The `NS.special` number of each kind.
-    var special: Int64 {
-        switch self {
-        case .point: return 1
-        case .size: return 2
-        case .rect: return 3
-        case .range: return 4
-        }
-    }
-
-    /// `{a, b}` or `{{a, b}, {c, d}}`, as `NSStringFromPoint`/`NSStringFromRect` write it.
-    var text: String? {
-        func number(_ value: Double) -> String {
-            value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
-        }
-        switch self {
-        case .point(let x, let y): return "{\(number(x)), \(number(y))}"
-        case .size(let width, let height): return "{\(number(width)), \(number(height))}"
-        case .rect(let x, let y, let width, let height):
-            return "{{\(number(x)), \(number(y))}, {\(number(width)), \(number(height))}}"
-        case .range: return nil
-        }
-    }
-
-    /// The numbers in a text such as `{{1, 2}, {3, 4.5}}`, or `nil` when it is not one.
-    static func numbers(in text: String) -> [Double]? {
-        var numbers: [Double] = []
-        for part in text.split(whereSeparator: { "{}, ".contains($0) }) {
-            guard let number = Double(part) else { return nil }
-            numbers.append(number)
-        }
-        return numbers
-    }
-}
-
 extension ArchiveClass {
     static let nsValue = ArchiveClass("NSValue")
 }

@@ -1,0 +1,73 @@
+import Foundation
+import SwiftKryo
+import Testing
+
+/// `kryo convert` between keyed archives and readable documents keeps archives whole: classes
+/// nobody registered, and the whole `$top` with the archiver's name.
+@Suite struct KeyedConversionToolTests {
+    @Test(arguments: [
+        ("mac/nv-MainMenu.keyedobjects.nib", ["IB.objectdata"], "NSKeyedArchiver"),
+        ("ios/notability-sample-Session.plist", ["$0"], "GLKeyedArchiver"),
+        ("mac/colorpalettecodable-DarkMailTopBar.clr", ["NSColors", "NSKeys"], "NSKeyedArchiver"),
+        ("other/bpylist2-circular_archive.plist", ["root"], "NSKeyedArchiver"),
+    ])
+    func archiveThroughJSONKeepsItsTopLevel(file: String, top: [String], archiver: String) throws {
+        let path = "Tests/Fixtures/keyed/" + file
+        let json = try KryoTool.run(["convert", path, "--from", "keyed-binary", "--to", "json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let back = try KryoTool.run(["convert", "-", "--from", "json", "--to", "keyed-xml"], input: json.stdout)
+        #expect(back.status == 0, "\(back.stderr)")
+        let archive = try KeyedArchive(bytes: back.stdout)
+        #expect(Array(archive.top.keys) == top)
+        #expect(archive.archiver == archiver)
+        let codec = KeyedArchiveCodec(registry: try Registry())
+        let original = try codec.decodeArchive(
+            from: Array(try Data(contentsOf: KryoTool.root.appendingPathComponent(path))))
+        let converted = try codec.decodeArchive(from: back.stdout)
+        // The same unknown classes, in the same places. The tool translates fonts, colors and
+        // attributed strings (so that they reach Kryo too), and the translated model does not
+        // keep an archive's platform class (`UIColor`), a shared `NSColorSpace` or an
+        // `NSTextStorage` class: known, see issue 22's note.
+        if file.hasPrefix("other/") {
+            #expect(Self.classNames(in: original) == Self.classNames(in: converted))
+        } else {
+            withKnownIssue("rich-text translation keeps the model, not the archive's classes") {
+                #expect(Self.classNames(in: original) == Self.classNames(in: converted))
+            }
+        }
+    }
+
+    @Test func anUnknownClassCannotGoToKryo() throws {
+        let result = try KryoTool.run([
+            "convert", "Tests/Fixtures/keyed/other/bpylist2-complex_archive.plist", "--from", "keyed-binary", "--to",
+            "kryo5",
+        ])
+        #expect(result.status != 0)
+        #expect(
+            result.stderr
+                == "kryo: unregisteredType: expected a schema of crap.Foo (its fields' Java types), to write it to Kryo, "
+                + "found an object of crap.Foo read without one at byte offset 0\n")
+    }
+
+    /// The class names of the unknown objects reachable from `root`, in the order first met.
+    static func classNames(in root: Any?) -> [String] {
+        var names: [String] = []
+        var seen: Set<ObjectIdentifier> = []
+        var pending: [Any?] = [root]
+        while !pending.isEmpty {
+            let next = ValueConversion.flatten(pending.removeFirst())
+            if let object = next as? UnknownObject {
+                guard seen.insert(ObjectIdentifier(object)).inserted else { continue }
+                names.append(object.className)
+                pending.append(contentsOf: object.fields.values)
+            } else if let top = next as? ArchiveTopLevel {
+                pending.append(contentsOf: top.values.values)
+            } else if let list = next as? [Any?] {
+                pending.append(contentsOf: list)
+            } else if let map = next as? [AnyHashable: Any?] {
+                pending.append(contentsOf: map.keys.sorted { "\($0)" < "\($1)" }.map { map[$0] ?? nil })
+            }
+        }
+        return names
+    }
+}
