@@ -552,7 +552,33 @@ final class ReadableReader: ValueReader {
 
     func readInt8(forKey key: String) throws -> Int8 { try exactly(Int8.self, forKey: key, "an 8-bit integer") }
     func readInt16(forKey key: String) throws -> Int16 { try exactly(Int16.self, forKey: key, "a 16-bit integer") }
-    func readChar(forKey key: String) throws -> UInt16 { try exactly(UInt16.self, forKey: key, "a UTF-16 code unit") }
+    /// A Java `char`: a one-character string (of one UTF-16 code unit), or its number (how an
+    /// unpaired surrogate is written).
+    func readChar(forKey key: String) throws -> UInt16 {
+        guard let (stored, node) = lookup(key) else { return 0 }
+        switch node {
+        case .string(let text):
+            let units = text.utf16
+            guard units.count == 1, let unit = units.first else {
+                throw at(stored) {
+                    error(
+                        .invalidValue, expected: "one character of one UTF-16 code unit, or its number",
+                        found: ReadableReader.describe(node))
+                }
+            }
+            return unit
+        case .integer(let number):
+            guard let unit = UInt16(exactly: number) else {
+                throw at(stored) { error(.invalidValue, expected: "a UTF-16 code unit", found: "\(number)") }
+            }
+            return unit
+        case .null: return 0
+        default:
+            throw at(stored) {
+                error(.typeMismatch, expected: "a one-character string", found: ReadableReader.describe(node))
+            }
+        }
+    }
     func readInt32(forKey key: String, encoding: IntegerEncoding) throws -> Int32 {
         try exactly(Int32.self, forKey: key, "a 32-bit integer")
     }

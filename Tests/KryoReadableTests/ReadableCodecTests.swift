@@ -161,6 +161,25 @@ let readableLayouts: [ReadableFormat] = [.json, .prettyJSON, .propertyList(.xml)
         #expect(back.anything[5] == nil)
     }
 
+    @Test(arguments: [(UInt16(0xE9), #""char":"é""#), (0x41, #""char":"A""#), (0xD800, #""char":55296"#)])
+    func aCharIsAOneCharacterStringAndAnUnpairedSurrogateANumber(char: UInt16, written: String) throws {
+        let value = Extremes()
+        value.char = char
+        let json = text(try codec().encode(value))
+        #expect(json.contains(written))
+        #expect(try codec().decode(Extremes.self, from: Array(json.utf8)).char == char)
+    }
+
+    @Test func aCharOfTwoCodeUnitsIsAnError() throws {
+        let json = #"{"$class":"test.Extremes","char":"😀"}"#
+        #expect {
+            try codec().decode(Extremes.self, from: Array(json.utf8))
+        } throws: { error in
+            "\(error)"
+                == #"invalidValue: expected one character of one UTF-16 code unit, or its number, found the string "😀" (path: char)"#
+        }
+    }
+
     @Test func nonFiniteNumbersAreStringsInJSON() throws {
         let value = Extremes()
         value.double = .nan

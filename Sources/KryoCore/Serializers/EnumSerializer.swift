@@ -55,7 +55,8 @@ struct JavaEnumOrdinals<Value: JavaEnum>: Sendable {
     }
 }
 
-/// Java's `EnumSerializer`: `ordinal + 1` as a positive varint, `0` for nil.
+/// Java's `EnumSerializer`: `ordinal + 1` as a positive varint, `0` for nil. Formats with keys
+/// store the constant's `name` and its `ordinal`, and read either (the name first).
 public struct EnumSerializer<Value: JavaEnum>: Serializer {
     @usableFromInline let table = JavaEnumOrdinals<Value>()
 
@@ -70,8 +71,13 @@ public struct EnumSerializer<Value: JavaEnum>: Serializer {
         // The binary format keeps 0 for nil (Java's enum serializer accepts null); formats with
         // keys store the ordinal itself.
         let ordinal = table.ordinal(of: value)
-        try writer.writeInt32(
-            Int32(writer.isPositional ? ordinal + 1 : ordinal), forKey: "ordinal", encoding: .positive)
+        if writer.isPositional {
+            try writer.writeInt32(Int32(ordinal + 1), forKey: "ordinal", encoding: .positive)
+            return
+        }
+        let names = Value.javaConstantNames
+        if ordinal < names.count { try writer.writeString(names[ordinal], forKey: "name") }
+        try writer.writeInt32(Int32(ordinal), forKey: "ordinal", encoding: .positive)
     }
 
     @inlinable
@@ -89,6 +95,16 @@ public struct EnumSerializer<Value: JavaEnum>: Serializer {
 
     @inlinable
     public func readNilable(from reader: any ValueReader) throws -> Value? {
+        if !reader.isPositional, reader.containsValue(forKey: "name"), let name = try reader.readString(forKey: "name") {
+            let names = Value.javaConstantNames
+            guard let ordinal = names.firstIndex(of: name), ordinal < table.constants.count else {
+                throw reader.error(
+                    .invalidValue,
+                    expected: "a constant of \(Value.javaClassName) (\(names.joined(separator: ", ")))",
+                    found: "\"\(name)\"")
+            }
+            return table.constants[ordinal]
+        }
         var stored = try reader.readInt32(forKey: "ordinal", encoding: .positive)
         if !reader.isPositional { stored &+= 1 }
         if stored == 0 { return nil }
