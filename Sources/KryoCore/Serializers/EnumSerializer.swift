@@ -95,7 +95,8 @@ public struct EnumSerializer<Value: JavaEnum>: Serializer {
 
     @inlinable
     public func readNilable(from reader: any ValueReader) throws -> Value? {
-        if !reader.isPositional, reader.containsValue(forKey: "name"), let name = try reader.readString(forKey: "name") {
+        if !reader.isPositional, reader.containsValue(forKey: "name"), let name = try reader.readString(forKey: "name")
+        {
             let names = Value.javaConstantNames
             guard let ordinal = names.firstIndex(of: name), ordinal < table.constants.count else {
                 throw reader.error(
