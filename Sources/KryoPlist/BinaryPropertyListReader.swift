@@ -36,7 +36,8 @@ struct BinaryPropertyListReader {
         let magic = PropertyList.binaryMagic
         guard bytes.count >= magic.count else {
             throw SerializationError(
-                .truncatedInput, expected: "the 8-byte magic 'bplist00'", found: "\(bytes.count) bytes",
+                .truncatedInput, expected: "the 8-byte magic 'bplist00'",
+                found: "a truncated file of \(bytes.count) byte\(bytes.count == 1 ? "" : "s")",
                 offset: bytes.count)
         }
         guard bytes.prefix(magic.count).elementsEqual(magic) else {
@@ -47,8 +48,8 @@ struct BinaryPropertyListReader {
         // The smallest binary plist: magic, a one-byte object, a one-byte offset table, trailer.
         guard bytes.count >= magic.count + 2 + Self.trailerSize else {
             throw SerializationError(
-                .truncatedInput, expected: "a 32-byte trailer after the objects",
-                found: "a file of \(bytes.count) bytes", offset: bytes.count)
+                .truncatedInput, expected: "objects, an offset table and the 32-byte trailer after the magic",
+                found: "a truncated file of \(bytes.count) bytes", offset: bytes.count)
         }
         let trailer = bytes.count - Self.trailerSize
         let offsetSize = Int(bytes[trailer + 6])
@@ -56,6 +57,18 @@ struct BinaryPropertyListReader {
         let objectCount = Self.readUInt64(bytes, at: trailer + 8)
         let topObject = Self.readUInt64(bytes, at: trailer + 16)
         let tableOffset = Self.readUInt64(bytes, at: trailer + 24)
+        // A trailer starts with five unused bytes and the sort version, all zero. When they are
+        // not and the trailer's values do not fit the file either, the last 32 bytes are the
+        // middle of the objects or offset table of a file that was cut short.
+        if !bytes[trailer..<trailer + 6].allSatisfy({ $0 == 0 }),
+            !Self.isSound(
+                offsetSize: offsetSize, referenceSize: referenceSize, objectCount: objectCount, topObject: topObject,
+                tableOffset: tableOffset, trailer: trailer)
+        {
+            throw SerializationError(
+                .truncatedInput, expected: "the 32-byte trailer at the end of the binary property list",
+                found: "a truncated file (its last 32 bytes are not a trailer)", offset: bytes.count)
+        }
         guard (1...8).contains(offsetSize) else {
             throw SerializationError(
                 .invalidValue, expected: "an offset size of 1 to 8 bytes", found: "\(offsetSize)",
@@ -96,6 +109,20 @@ struct BinaryPropertyListReader {
         self.offsetTableOffset = Int(tableOffset)
         self.decoded = Array(repeating: nil, count: Int(objectCount))
         self.inProgress = Array(repeating: false, count: Int(objectCount))
+    }
+
+    /// Whether a trailer's values describe a file whose trailer starts at `trailer`: the checks
+    /// of `init`, which name the first one that fails.
+    private static func isSound(
+        offsetSize: Int, referenceSize: Int, objectCount: UInt64, topObject: UInt64, tableOffset: UInt64,
+        trailer: Int
+    ) -> Bool {
+        let magic = PropertyList.binaryMagic.count
+        guard (1...8).contains(offsetSize), (1...8).contains(referenceSize), objectCount >= 1,
+            objectCount <= UInt64(trailer - magic) / UInt64(offsetSize + 1), topObject < objectCount
+        else { return false }
+        let tableSize = Int(objectCount) * offsetSize
+        return tableOffset > UInt64(magic) && tableOffset <= UInt64(trailer - tableSize)
     }
 
     /// Decodes the top object (and everything it references).

@@ -43,7 +43,8 @@ public enum PropertyList {
     public static func decode(
         _ bytes: UnsafeRawBufferPointer, limits: PropertyListLimits = .default
     ) throws(SerializationError) -> (value: PropertyListValue, format: PropertyListFormat) {
-        if bytes.count >= 6 && bytes.starts(with: binaryMagic.prefix(6)) {
+        // A file cut short inside the magic is a binary property list too (XML starts with `<`).
+        if !bytes.isEmpty && bytes.starts(with: binaryMagic.prefix(min(bytes.count, 6))) {
             return (try decodeBinary(bytes, limits: limits), .binary)
         }
         return (try decodeXML(bytes, limits: limits), .xml)

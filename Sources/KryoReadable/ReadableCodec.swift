@@ -105,9 +105,13 @@ public struct ReadableCodec: Sendable {
         }
     }
 
-    /// The layout of `bytes`, from their first bytes.
+    /// The layout of `bytes`, from their first bytes (a binary plist cut inside its magic too, so
+    /// that it is reported as truncated).
     static func detectLayout(_ bytes: [UInt8]) -> ReadableFormat {
-        if bytes.starts(with: Array("bplist".utf8)) { return .propertyList(.binary) }
+        let magic = Array("bplist".utf8)
+        if !bytes.isEmpty, bytes.starts(with: magic.prefix(min(bytes.count, magic.count))) {
+            return .propertyList(.binary)
+        }
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
         return index < bytes.count && bytes[index] == UInt8(ascii: "<") ? .propertyList(.xml) : .json

@@ -51,16 +51,19 @@ public enum SchemaFiles {
     ///
     /// - Throws: ``SchemaFileError`` for the first problem found.
     public static func load(_ urls: [URL]) throws(SchemaFileError) -> SchemaSet {
+        var texts: [SchemaFileText] = []
+        for url in urls { texts.append(try SchemaFileText(contentsOf: url)) }
+        return try parse(texts)
+    }
+
+    /// Parses the texts of several schema files resolved together, as `load` resolves files: for
+    /// schema text that comes from elsewhere (standard input, a bundle resource).
+    ///
+    /// - Throws: ``SchemaFileError`` for the first problem found.
+    public static func parse(_ texts: [SchemaFileText]) throws(SchemaFileError) -> SchemaSet {
         var files: [SchemaFileSyntax.File] = []
-        for url in urls {
-            let name = url.relativePath
-            guard let format = SchemaFileFormat(fileExtension: url.pathExtension) else {
-                throw SchemaFileError(
-                    file: name,
-                    message: "unknown file extension \"\(url.pathExtension)\" (expected .yaml, .yml or .json)")
-            }
-            let text = try readText(url, name: name)
-            files.append(try SchemaFileSyntax.parse(text, fileName: name, format: format))
+        for text in texts {
+            files.append(try SchemaFileSyntax.parse(text.text, fileName: text.fileName, format: text.format))
         }
         return try SchemaResolver(files: files).resolve()
     }
@@ -97,27 +100,75 @@ public enum SchemaFiles {
         SchemaFileWriter(set: set).json()
     }
 
-    private static func readText(_ url: URL, name: String) throws(SchemaFileError) -> String {
+}
+
+/// The text of one schema file with the name its errors give and its syntax: what
+/// ``SchemaFiles/parse(_:)`` reads.
+///
+/// ```swift
+/// let piped = try SchemaFileText(data: FileHandle.standardInput.readDataToEndOfFile(), fileName: "<stdin>")
+/// let set = try SchemaFiles.parse([piped, try SchemaFileText(contentsOf: baseURL)])
+/// ```
+public struct SchemaFileText: Sendable, Hashable {
+    /// The file's contents.
+    public var text: String
+    /// The name errors give.
+    public var fileName: String
+    /// The syntax.
+    public var format: SchemaFileFormat
+
+    /// Creates a file's text.
+    public init(_ text: String, fileName: String, format: SchemaFileFormat) {
+        self.text = text
+        self.fileName = fileName
+        self.format = format
+    }
+
+    /// Reads a schema file, `.yaml`, `.yml` or `.json` by its extension; errors name it by its
+    /// `relativePath`.
+    ///
+    /// - Throws: ``SchemaFileError`` when the file is missing, a directory, larger than
+    ///   ``SchemaFiles/maximumFileSize``, not UTF-8, or has another extension.
+    public init(contentsOf url: URL) throws(SchemaFileError) {
+        let name = url.relativePath
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw SchemaFileError(file: name, message: "no such file")
+        let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+        guard !isDirectory.boolValue else {
+            throw SchemaFileError(file: name, message: "is a directory, expected a file")
         }
-        guard !isDirectory.boolValue else { throw SchemaFileError(file: name, message: "is a directory, not a file") }
+        guard let format = SchemaFileFormat(fileExtension: url.pathExtension) else {
+            throw SchemaFileError(
+                file: name, message: "unknown file extension \"\(url.pathExtension)\" (expected .yaml, .yml or .json)")
+        }
+        guard exists else { throw SchemaFileError(file: name, message: "no such file") }
         let data: Data
         do {
             let handle = try FileHandle(forReadingFrom: url)
             defer { try? handle.close() }
-            data = try handle.read(upToCount: maximumFileSize + 1) ?? Data()
+            data = try handle.read(upToCount: SchemaFiles.maximumFileSize + 1) ?? Data()
         } catch {
             throw SchemaFileError(file: name, message: "cannot read the file")
         }
-        guard data.count <= maximumFileSize else {
-            throw SchemaFileError(file: name, message: "the file is larger than \(maximumFileSize) bytes")
+        try self.init(data: data, fileName: name, format: format)
+    }
+
+    /// The text of schema-file bytes from anywhere (standard input, a download).
+    ///
+    /// - Parameters:
+    ///   - data: The bytes, UTF-8.
+    ///   - fileName: The name errors give (`<stdin>`).
+    ///   - format: The syntax, or `nil` to tell it by the content (``SchemaFileFormat/init(content:)``).
+    /// - Throws: ``SchemaFileError`` when `data` is larger than ``SchemaFiles/maximumFileSize`` or
+    ///   not UTF-8.
+    public init(data: Data, fileName: String, format: SchemaFileFormat? = nil) throws(SchemaFileError) {
+        guard data.count <= SchemaFiles.maximumFileSize else {
+            throw SchemaFileError(
+                file: fileName, message: "the file is larger than \(SchemaFiles.maximumFileSize) bytes")
         }
         guard let text = String(validating: data, as: UTF8.self) else {
-            throw SchemaFileError(file: name, message: "the file is not UTF-8 text")
+            throw SchemaFileError(file: fileName, message: "the file is not UTF-8 text")
         }
-        return text
+        self.init(text, fileName: fileName, format: format ?? SchemaFileFormat(content: text))
     }
 }
 
@@ -135,6 +186,13 @@ public enum SchemaFileFormat: String, Sendable, Hashable, CaseIterable {
         case "json": self = .json
         default: return nil
         }
+    }
+
+    /// The format of a schema file's text without a name to tell it: JSON when its first
+    /// character other than white space (or a byte order mark) is `{`, else YAML.
+    public init(content text: String) {
+        let first = text.unicodeScalars.first { !$0.properties.isWhitespace && $0 != "\u{FEFF}" }
+        self = first == "{" ? .json : .yaml
     }
 
     /// The extension of the last path component of `name` (empty without one).

@@ -26,9 +26,16 @@ struct SchemaOptions: ParsableArguments {
         help: "The platform form of fonts, colors and attributed text in keyed archives written (appkit, uikit).")
     var textFlavor: TextFlavor = .appkit
 
+    /// Refuses a schema file on standard input when the data comes from there too.
+    func validate(input: String) throws {
+        if input == "-", schema.contains("-") {
+            throw ValidationError("standard input (-) is the input: give the schema files as files")
+        }
+    }
+
     /// The classes of the schema files (none without `--schema`).
     func schemas() throws -> SchemaSet {
-        schema.isEmpty ? SchemaSet() : try SchemaFiles.load(schema.map { URL(fileURLWithPath: $0) })
+        schema.isEmpty ? SchemaSet() : try ToolIO.schemas(schema)
     }
 
     /// The registry and options the schema files and flags describe.
@@ -89,11 +96,49 @@ enum ToolIO {
     /// The bytes of a file, or of standard input for `-`.
     static func read(_ path: String) throws -> [UInt8] {
         if path == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
-        guard FileManager.default.fileExists(atPath: path) else { throw ToolError("no such file: \(path)") }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ToolError("no such file: \(path)")
+        }
+        if isDirectory.boolValue { throw ToolError(directoryMessage(path)) }
         do {
             return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
-            throw ToolError("cannot read \(path): \(error.localizedDescription)")
+            throw ToolError("cannot read \(path): \(reason(error))")
+        }
+    }
+
+    /// Loads schema files resolved together; `-` reads one from standard input (JSON when it
+    /// starts with `{`, else YAML), named `<stdin>` in errors.
+    static func schemas(_ paths: [String]) throws -> SchemaSet {
+        guard paths.filter({ $0 == "-" }).count <= 1 else {
+            throw ToolError("standard input (-) holds one schema file: give it once")
+        }
+        var texts: [SchemaFileText] = []
+        for path in paths {
+            if path == "-" {
+                let data = try FileHandle.standardInput.read(upToCount: SchemaFiles.maximumFileSize + 1) ?? Data()
+                texts.append(try SchemaFileText(data: data, fileName: "<stdin>"))
+            } else {
+                texts.append(try SchemaFileText(contentsOf: URL(fileURLWithPath: path)))
+            }
+        }
+        return try SchemaFiles.parse(texts)
+    }
+
+    /// What the tool says of a directory where a file belongs.
+    static func directoryMessage(_ path: String) -> String { "\(path) is a directory, expected a file" }
+
+    /// Why reading or writing failed, in words (Foundation's own descriptions are bare error
+    /// codes on Linux).
+    private static func reason(_ error: any Error) -> String {
+        switch (error as? CocoaError)?.code {
+        case .fileReadNoPermission?, .fileWriteNoPermission?: "permission denied"
+        case .fileReadNoSuchFile?: "no such file"
+        case .fileNoSuchFile?: "no such directory"
+        case .fileWriteOutOfSpace?: "no space left on the device"
+        case .fileWriteVolumeReadOnly?: "the volume is read-only"
+        default: error.localizedDescription
         }
     }
 
@@ -104,10 +149,14 @@ enum ToolIO {
             FileHandle.standardOutput.write(Data(bytes))
             return
         }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw ToolError(directoryMessage(path))
+        }
         do {
             try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw ToolError("cannot write \(path): \(error.localizedDescription)")
+            throw ToolError("cannot write \(path): \(reason(error))")
         }
     }
 }

@@ -32,6 +32,10 @@ struct ConvertCommand: ParsableCommand {
 
     @OptionGroup var schemaOptions: SchemaOptions
 
+    func validate() throws {
+        try schemaOptions.validate(input: input)
+    }
+
     func run() throws {
         let context = try schemaOptions.context()
         let value = try from.decode(try ToolIO.read(input), with: context, javaClass: type)

@@ -26,7 +26,13 @@ enum DataFormat: String, CaseIterable, ExpressibleByArgument {
             } catch let error as SerializationError {
                 // Which release the bytes were read as: the first thing to check when they were
                 // written by another.
-                throw ToolError("\(error) (read as \(rawValue), \(codec.dialect))")
+                var message = "\(error) (read as \(rawValue), \(codec.dialect))"
+                if let hint = KryoReadHint.hint(
+                    for: error, hasSchema: context.hasSchemaSettings, hasType: javaClass != nil)
+                {
+                    message += "; " + hint
+                }
+                throw ToolError(message)
             }
         case .keyedBinary, .keyedXML:
             // The whole archive: a nib's `IB.objectdata`, a color list's several keys, a subclass
@@ -83,5 +89,68 @@ enum DataFormat: String, CaseIterable, ExpressibleByArgument {
         return KryoCodec(
             registry: context.registry, dialect: dialect, framing: javaClass == nil ? .classAndObject : .object,
             options: context.options(for: dialect))
+    }
+}
+
+/// What to try when a Kryo stream does not read: the option a new user most likely left out.
+enum KryoReadHint {
+    /// The hint for `error`, or `nil` when no option explains it.
+    ///
+    /// - Parameters:
+    ///   - hasSchema: Whether schema files were given.
+    ///   - hasType: Whether the root class was given (a `writeObject` stream).
+    static func hint(for error: SerializationError, hasSchema: Bool, hasType: Bool) -> String? {
+        // The root's class tag is the first thing a writeClassAndObject stream holds; a
+        // writeObject stream starts with the value itself (with references, its reference
+        // marker: Kryo's tag of a class written by name).
+        let atRoot = error.offset == 0 && error.path.isEmpty
+        switch error.kind {
+        case .unknownClassID:
+            if !hasSchema { return Self.schema }
+            return atRoot && !hasType ? Self.writeObject : nil
+        case .unknownClassName, .unregisteredType:
+            guard let name = quotedName(in: error.found) else { return nil }
+            if atRoot, !hasType, !isClassName(name) { return Self.writeObject }
+            if error.kind == .unregisteredType {
+                return "the stream names classes, which a Kryo that requires registration never writes; "
+                    + "give --no-registration-required"
+            }
+            return hasSchema ? nil : Self.schema
+        case .invalidValue where error.expected == "the end of the input after one value":
+            return hasType ? nil : Self.writeObject
+        default:
+            return nil
+        }
+    }
+
+    static let schema = "give the classes with --schema FILE"
+    static let writeObject = "if the stream was written with writeObject, give its class with --type JAVA_CLASS"
+
+    /// The text between the first and the last double quote of `found`.
+    private static func quotedName(in found: String) -> String? {
+        guard let first = found.firstIndex(of: "\""), let last = found.lastIndex(of: "\""), first < last else {
+            return nil
+        }
+        return String(found[found.index(after: first)..<last])
+    }
+
+    /// Whether `name` looks like the binary name of a Java class in a package (`test.SampleBean`,
+    /// `a.Outer$Inner`, `[Ltest.SampleBean;`): what a class written by name is. Bytes of a
+    /// value read as a class name rarely are.
+    private static func isClassName(_ name: String) -> Bool {
+        var name = Substring(name)
+        let isArray = name.first == "["
+        while name.first == "[" { name = name.dropFirst() }
+        if isArray, name.count == 1, "ZBCSIJFD".contains(name) { return true }
+        if isArray, name.first == "L", name.last == ";" { name = name.dropFirst().dropLast() }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count > 1
+            && parts.allSatisfy { part in
+                guard let first = part.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+                return part.unicodeScalars.allSatisfy {
+                    $0 == "_" || $0 == "$" || $0.properties.isAlphabetic
+                        || ("0"..."9").contains($0)
+                }
+            }
     }
 }

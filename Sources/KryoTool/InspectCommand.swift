@@ -33,6 +33,7 @@ struct InspectCommand: ParsableCommand {
 
     func validate() throws {
         guard (1...64).contains(bytesPerLine) else { throw ValidationError("--bytes-per-line must be 1 to 64") }
+        try schemaOptions.validate(input: input)
     }
 
     func run() throws {
@@ -51,7 +52,8 @@ struct InspectCommand: ParsableCommand {
             // setting, else the release's default.
             let hasSchema = !schemaOptions.schema.isEmpty
             let references =
-                schemaOptions.references ?? (hasSchema ? schemas.settings.references : dialect.defaultOptions.references)
+                schemaOptions.references
+                ?? (hasSchema ? schemas.settings.references : dialect.defaultOptions.references)
             let dump = KryoInspector(schema: schemas, framing: framing, references: references, dialect: dialect)
                 .inspect(bytes)
             var text = ""

@@ -27,8 +27,23 @@ struct KryoCommand: ParsableCommand {
             let message = KryoCommand.message(for: error)
                 .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty }.joined(separator: " ")
-            FileHandle.standardError.write(Data("kryo: \(message)\n".utf8))
+            FileHandle.standardError.write(Data("kryo: \(escapingControls(message))\n".utf8))
             Foundation.exit(code.rawValue)
         }
+    }
+
+    /// `text` with its control characters written `\u0001`: bytes of a stream read as text (a
+    /// class name) stay visible and never act on the terminal.
+    static func escapingControls(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar.properties.generalCategory == .control {
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 }

@@ -14,7 +14,7 @@ struct SchemaCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Validate schema files, resolved together; print a summary of their classes.")
 
-        @Argument(help: "The schema files (YAML or JSON).")
+        @Argument(help: "The schema files (YAML or JSON), or - for standard input.")
         var files: [String]
 
         func validate() throws {
@@ -22,7 +22,7 @@ struct SchemaCommand: ParsableCommand {
         }
 
         func run() throws {
-            let schemas = try SchemaFiles.load(files.map { URL(fileURLWithPath: $0) })
+            let schemas = try ToolIO.schemas(files)
             _ = try Registry(schemas: schemas)
             let beans = schemas.classes.filter { $0.serializerKind != nil }.count
             let enums = schemas.classes.filter { $0.enumConstants != nil }.count
@@ -35,7 +35,7 @@ struct SchemaCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Generate Swift types (with their schema declarations and registrations) from schema files.")
 
-        @Argument(help: "The schema files (YAML or JSON).")
+        @Argument(help: "The schema files (YAML or JSON), or - for standard input.")
         var files: [String]
 
         @Option(name: .shortAndLong, help: ArgumentHelp("The directory to write the Swift files to.", valueName: "dir"))
@@ -52,11 +52,12 @@ struct SchemaCommand: ParsableCommand {
         }
 
         func run() throws {
-            let schemas = try SchemaFiles.load(files.map { URL(fileURLWithPath: $0) })
+            let schemas = try ToolIO.schemas(files)
             let generator = SwiftSchemaGenerator(
                 options: .init(
                     accessLevel: isInternal ? .internal : .public, namespace: namespace,
-                    source: files.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ")))
+                    source: files.map { $0 == "-" ? "standard input" : URL(fileURLWithPath: $0).lastPathComponent }
+                        .joined(separator: ", ")))
             let generated = try generator.generate(schemas)
             let directory = URL(fileURLWithPath: output, isDirectory: true)
             do {

@@ -46,6 +46,24 @@ private func bplist(
         #expect(try PropertyList.decode(small).format == .binary)
     }
 
+    @Test func aFileCutShortIsTruncated() throws {
+        let bytes = try PropertyList.encode(
+            .dictionary(["a": .array([.integer(1), .string("x"), .uid(3)]), "b": .data([1, 2])]), format: .binary)
+        for length in 1..<bytes.count {
+            #expect(decodeError(Array(bytes.prefix(length)))?.kind == .truncatedInput, "length \(length)")
+        }
+        #expect(
+            decodeError(Array(bytes.prefix(50)))?.description
+                == "truncatedInput: expected the 32-byte trailer at the end of the binary property list, found a "
+                + "truncated file (its last 32 bytes are not a trailer) at byte offset 50")
+        #expect(
+            decodeError(Array(bytes.prefix(3)))?.description
+                == "truncatedInput: expected the 8-byte magic 'bplist00', found a truncated file of 3 bytes at byte "
+                + "offset 3")
+        // A damaged trailer (its unused bytes zero, as writers leave them) is named for what is wrong.
+        #expect(decodeError(bplist([[0x10, 7]], offsetSize: 9))?.kind == .invalidValue)
+    }
+
     @Test func everySingleByteCorruptionThrowsOrDecodesNeverCrashes() throws {
         let bytes = try PropertyList.encode(
             .dictionary([

@@ -1,3 +1,4 @@
+import Foundation
 import KryoCore
 import KryoSchemaFiles
 import Testing
@@ -139,6 +140,27 @@ private func failure(_ text: String, fileName: String = "t.yaml") -> String? {
             failure("classes: []\n", fileName: "t.txt")
                 == "t.txt: unknown file extension \"txt\" (expected .yaml, .yml or .json)")
         #expect(throws: Never.self) { try SchemaFiles.parse("classes: []\n", fileName: "stdin", format: .yaml) }
+    }
+
+    @Test func textsFromElsewhereAreToldByTheirContent() throws {
+        #expect(SchemaFileFormat(content: "\u{FEFF}\n  {\"classes\": []}") == .json)
+        #expect(SchemaFileFormat(content: "# a comment\nclasses: []\n") == .yaml)
+        let piped = try SchemaFileText(data: Data("{\"classes\": [],}".utf8), fileName: "<stdin>")
+        #expect(piped.format == .json)
+        #expect(
+            throws: SchemaFileError(
+                file: "<stdin>", line: 1, column: 16, message: "not JSON: expected a key in double quotes, found \"}\"")
+        ) {
+            try SchemaFiles.parse([piped])
+        }
+        #expect(throws: SchemaFileError(file: "<stdin>", message: "the file is not UTF-8 text")) {
+            try SchemaFileText(data: Data([0xFF, 0xFE, 0x00]), fileName: "<stdin>")
+        }
+        let set = try SchemaFiles.parse([
+            SchemaFileText("package: a\nclasses:\n  - class: A\n    fields: {b: B}\n", fileName: "one", format: .yaml),
+            SchemaFileText(#"{"classes": [{"class": "a.B", "enum": ["X"]}]}"#, fileName: "two", format: .json),
+        ])
+        #expect(set.classes.map(\.javaName) == ["a.A", "a.B"])
     }
 
     @Test func jsonFilesMustBeJSON() {

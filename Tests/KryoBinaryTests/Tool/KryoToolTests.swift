@@ -335,6 +335,157 @@ import Testing
         #expect(result.stdout.isEmpty)
     }
 
+    /// The one line on stderr of a run that must fail with `status` and nothing on stdout (or
+    /// why the tool could not run).
+    private func failure(_ arguments: [String], input: [UInt8] = [], status: Int32 = 1) -> String {
+        do {
+            let result = try KryoTool.run(arguments, input: input)
+            #expect(result.status == status)
+            #expect(result.stdout.isEmpty)
+            return result.stderr
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func anUnknownClassIDWithoutASchemaAsksForOne() throws {
+        #expect(
+            failure(["convert", "Schemas/examples/other-bean.kryo", "--from", "kryo2", "--to", "json"])
+                == "kryo: unknownClassID: expected a registered class id, found id 21 at byte offset 0 "
+                + "(read as kryo2, Kryo 2.20); give the classes with --schema FILE\n")
+        // A class written by name, that no schema declares.
+        #expect(
+            failure(
+                ["convert", "-", "--from", "kryo2", "--to", "json"],
+                input: try #require(try peer().javaBytes["sample_unregistered"]))
+                == "kryo: unknownClassName: expected a class the registry knows, found \"test.SampleBean\" at byte "
+                + "offset 0 (read as kryo2, Kryo 2.20); give the classes with --schema FILE\n")
+        // With a schema, an id it lacks inside the value is the schema's problem: no hint.
+        #expect(
+            failure([
+                "convert", "Schemas/examples/other-bean.kryo", "--from", "kryo2", "--to", "json", "--schema",
+                "Tests/Fixtures/schemas/peer-reg.yaml",
+            ])
+                == "kryo: unknownClassID: expected a registered class id, found id 23 at byte offset 2 (path: map) "
+                + "(read as kryo2, Kryo 2.20)\n")
+    }
+
+    @Test func aWriteObjectStreamReadWithoutTypeAsksForIt() throws {
+        let hint = "; if the stream was written with writeObject, give its class with --type JAVA_CLASS\n"
+        // With references on, writeObject starts with a reference marker, which reads as the tag
+        // of a class written by name: the bytes after it make no class name.
+        #expect(
+            failure([
+                "convert", "Schemas/examples/sample-bean.kryo", "--from", "kryo2", "--to", "json", "--schema",
+                "Schemas/kryococoa.yaml",
+            ])
+                == "kryo: unknownClassName: expected a class the registry knows, found \"\\u0001three\" at byte offset 0 "
+                + "(read as kryo2, Kryo 2.20)" + hint)
+        // The schema knows every class, yet not the root's id.
+        #expect(
+            failure(
+                [
+                    "convert", "-", "--from", "kryo2", "--to", "json", "--schema",
+                    "Tests/Fixtures/schemas/peer-reg.yaml",
+                ],
+                input: [0x34, 0x01, 0x61])
+                == "kryo: unknownClassID: expected a registered class id, found id 50 at byte offset 0 "
+                + "(read as kryo2, Kryo 2.20)" + hint)
+        // A value read whole before the end of the stream.
+        #expect(
+            failure(
+                ["convert", "-", "--from", "kryo2", "--to", "json", "--schema", "Schemas/kryococoa.yaml"],
+                input: [0x06, 0x01, 0x01, 0x61])
+                == "kryo: invalidValue: expected the end of the input after one value, found 2 more bytes at byte "
+                + "offset 2 (read as kryo2, Kryo 2.20)" + hint)
+        // Registration required, and the stream names a class.
+        #expect(
+            failure(
+                ["convert", "-", "--from", "kryo2", "--to", "json", "--registration-required"],
+                input: try #require(try peer().javaBytes["arr_int_unreg"]))
+                == "kryo: unregisteredType: expected a registered class (registration is required), found class name "
+                + "\"[I\" at byte offset 0 (read as kryo2, Kryo 2.20); the stream names classes, which a Kryo that "
+                + "requires registration never writes; give --no-registration-required\n")
+    }
+
+    @Test func aDirectoryIsNamedAsSuch() throws {
+        let directory = try KryoTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(
+            failure(["convert", "Schemas", "--from", "kryo2", "--to", "json"])
+                == "kryo: Schemas is a directory, expected a file\n")
+        #expect(
+            failure([
+                "convert", "Schemas/examples/other-bean.kryo", "--from", "kryo2", "--to", "json", "--schema",
+                "Schemas/kryococoa.yaml", "--output", directory.path,
+            ]) == "kryo: \(directory.path) is a directory, expected a file\n")
+        #expect(
+            failure(["schema", "check", "Schemas/examples"])
+                == "kryo: Schemas/examples: is a directory, expected a file\n")
+        #expect(
+            failure([
+                "convert", "Schemas/examples/other-bean.kryo", "--from", "kryo2", "--to", "json", "--schema",
+                "Schemas/kryococoa.yaml", "--output", directory.appendingPathComponent("missing/out.json").path,
+            ]) == "kryo: cannot write \(directory.path)/missing/out.json: no such directory\n")
+    }
+
+    @Test func aTruncatedBinaryPropertyListSaysSo() throws {
+        let schema = ["--schema", "Schemas/kryococoa.yaml"]
+        for format in ["keyed-binary", "plist-binary"] {
+            let whole = try KryoTool.run(
+                ["convert", "Schemas/examples/other-bean.kryo", "--from", "kryo2", "--to", format] + schema)
+            #expect(whole.status == 0, "\(whole.stderr)")
+            #expect(
+                failure(
+                    ["convert", "-", "--from", format, "--to", "json"] + schema, input: Array(whole.stdout.prefix(100)))
+                    == "kryo: truncatedInput: expected the 32-byte trailer at the end of the binary property list, "
+                    + "found a truncated file (its last 32 bytes are not a trailer) at byte offset 100\n")
+            #expect(
+                failure(
+                    ["convert", "-", "--from", format, "--to", "json"] + schema, input: Array(whole.stdout.prefix(5)))
+                    == "kryo: truncatedInput: expected the 8-byte magic 'bplist00', found a truncated file of 5 bytes "
+                    + "at byte offset 5\n")
+            for length in 1..<whole.stdout.count {
+                let result = try KryoTool.run(
+                    ["convert", "-", "--from", format, "--to", "json"] + schema,
+                    input: Array(whole.stdout.prefix(length)))
+                #expect(result.stderr.hasPrefix("kryo: truncatedInput: "), "\(format), \(length) bytes")
+            }
+        }
+    }
+
+    @Test func schemaCheckReadsStandardInput() throws {
+        let yaml = try Data(contentsOf: KryoTool.root.appendingPathComponent("Schemas/kryococoa.yaml"))
+        let json = try Data(contentsOf: KryoTool.root.appendingPathComponent("Schemas/kryococoa.json"))
+        for text in [yaml, json] {
+            let check = try KryoTool.run(["schema", "check", "-"], input: Array(text))
+            #expect(check.status == 0, "\(check.stderr)")
+            #expect(check.text == "ok: 6 classes (3 beans, 1 enums) in 1 file(s)\n")
+        }
+        // JSON is told by its first character, and read strictly.
+        #expect(
+            failure(["schema", "check", "-"], input: Array(#"{"classes": [],}"#.utf8))
+                == "kryo: <stdin>:1:16: not JSON: expected a key in double quotes, found \"}\"\n")
+        #expect(
+            failure(["schema", "check", "-"], input: Array("classes:\n  - class: a.A\n    idd: 3\n".utf8))
+                == "kryo: <stdin>:3:5: unknown class key \"idd\" (expected class, id, fields, enum, serializer, final, "
+                + "extends, readableName, archiveName, typeParameters)\n")
+        // Resolved together with files; as --schema of convert when the data is a file.
+        let both = try KryoTool.run(
+            ["schema", "check", "-", "Tests/Fixtures/schemas/peer-evo1.yaml"],
+            input: Array("classes:\n  - class: peer.Other\n    fields: {inner: peer.Evolution$Tagged}\n".utf8))
+        #expect(both.text == "ok: 11 classes (10 beans, 0 enums) in 2 file(s)\n", "\(both.stderr)")
+        let converted = try KryoTool.run(
+            [
+                "convert", "Schemas/examples/sample-bean.kryo", "--from", "kryo2", "--to", "json", "--type",
+                "test.SampleBean", "--schema", "-",
+            ], input: Array(yaml))
+        #expect(converted.status == 0, "\(converted.stderr)")
+        #expect(
+            failure(["convert", "-", "--from", "kryo2", "--to", "json", "--schema", "-"], status: 64)
+                == "kryo: standard input (-) is the input: give the schema files as files\n")
+    }
+
     @Test func everyTruncationOfAStreamIsAnErrorNotACrash() throws {
         let bytes = try #require(try peer().javaBytes["other"])
         for length in 0..<bytes.count {
