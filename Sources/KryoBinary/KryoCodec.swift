@@ -41,6 +41,20 @@ public struct KryoCodec: Sendable {
         self.options = options ?? dialect.defaultOptions
     }
 
+    /// Creates a codec for streams a schema describes: its Kryo release and Output classes
+    /// (``KryoDialect/using(_:)``), references, registration and serializer settings
+    /// (``StreamSettings/serializationOptions``).
+    ///
+    /// ```swift
+    /// let schemas = try SchemaFiles.load(url)
+    /// let codec = KryoCodec(registry: try Registry(schemas: schemas), settings: schemas.settings)
+    /// ```
+    public init(registry: Registry, settings: StreamSettings, framing: KryoFraming = .classAndObject) {
+        self.init(
+            registry: registry, dialect: KryoDialect(settings.dialect).using(settings.streams), framing: framing,
+            options: settings.serializationOptions)
+    }
+
     /// Encodes one value.
     public func encode(_ value: Any?) throws -> [UInt8] {
         let writer = KryoBinaryWriter.beginCall(registry: registry, dialect: dialect, options: options, output: nil)

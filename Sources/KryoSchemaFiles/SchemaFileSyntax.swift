@@ -68,18 +68,38 @@ enum SchemaFileSyntax {
         var taggedFields: Located<KryoEvolutionOptions>?
     }
 
+    /// Java's top-level call, as a profile's `call` names it.
+    enum Call: String, CaseIterable {
+        case writeClassAndObject
+        case writeObject
+    }
+
+    struct Profile {
+        var file: String
+        var package: String?
+        /// The name, positioned at the key.
+        var name: Located<String>
+        var settings = Settings()
+        var ids: Located<Bool>?
+        var call: Located<Call>?
+        /// The root class as written; its position is where the text starts.
+        var type: Located<String>?
+    }
+
     struct File {
         var name: String
         var package: String?
         var settings = Settings()
+        var profiles: [Profile] = []
         var classes: [Class] = []
     }
 
-    static let topLevelKeys = ["package", "settings", "classes", "$schema"]
+    static let topLevelKeys = ["package", "settings", "profiles", "classes", "$schema"]
     static let settingsKeys = [
         "dialect", "references", "registrationRequired", "streams", "optimizedGenerics", "variableLengthEncoding",
         "compatibleFields", "taggedFields",
     ]
+    static let profileKeys = settingsKeys + ["ids", "call", "type"]
     static let classKeys = [
         "class", "id", "fields", "enum", "serializer", "final", "extends", "readableName", "archiveName",
         "typeParameters",
@@ -193,6 +213,15 @@ struct NodeReader {
             switch key.value {
             case "$schema": _ = try string(value, "the address of a JSON Schema")
             case "settings": file.settings = try settings(value)
+            case "profiles":
+                guard let map = value.mapping else {
+                    throw error(
+                        at: position(value), "expected a mapping of profile names to settings, found \(describe(value))"
+                    )
+                }
+                for (nameNode, profile) in map {
+                    file.profiles.append(try self.profile(try self.key(nameNode), profile, package: file.package))
+                }
             case "classes":
                 guard let list = value.sequence else {
                     throw error(at: position(value), "expected a list of classes, found \(describe(value))")
@@ -207,46 +236,82 @@ struct NodeReader {
     private func settings(_ node: Node) throws(SchemaFileError) -> SchemaFileSyntax.Settings {
         var settings = SchemaFileSyntax.Settings()
         for (key, value) in try mapping(node, "settings", keys: SchemaFileSyntax.settingsKeys, kind: "settings key") {
-            switch key.value {
-            case "dialect":
-                let text = try string(value, "a dialect")
-                guard let dialect = KryoWireVersion(rawValue: text) else {
-                    throw error(
-                        at: textPosition(value),
-                        "unknown dialect \(quoted(text)) (expected "
-                            + KryoWireVersion.allCases.dropLast().map(\.rawValue).joined(separator: ", ") + " or "
-                            + (KryoWireVersion.allCases.last?.rawValue ?? "") + ")")
-                }
-                settings.dialect = Located(value: dialect, position: textPosition(value))
-            case "references":
-                settings.references = Located(value: try bool(value), position: textPosition(value))
-            case "registrationRequired":
-                settings.registrationRequired = Located(value: try bool(value), position: textPosition(value))
-            case "streams":
-                let text = try string(value, "the Java Output and Input classes")
-                guard let streams = KryoStreamClasses(rawValue: text) else {
-                    throw error(
-                        at: textPosition(value),
-                        "unknown streams \(quoted(text)) (expected "
-                            + KryoStreamClasses.allCases.map(\.rawValue).joined(separator: ", ") + ")")
-                }
-                settings.streams = Located(value: streams, position: textPosition(value))
-            case "optimizedGenerics":
-                settings.optimizedGenerics = Located(value: try bool(value), position: textPosition(value))
-            case "variableLengthEncoding":
-                settings.variableLengthEncoding = Located(value: try bool(value), position: textPosition(value))
-            case "compatibleFields":
-                settings.compatibleFields = Located(
-                    value: try evolutionOptions(value, "compatibleFields", unknownData: "readUnknownFieldData"),
-                    position: position(value))
-            case "taggedFields":
-                settings.taggedFields = Located(
-                    value: try evolutionOptions(value, "taggedFields", unknownData: "readUnknownTagData"),
-                    position: position(value))
-            default: break
-            }
+            try setting(key.value, value, into: &settings)
         }
         return settings
+    }
+
+    /// A profile: the keys of `settings`, `ids`, and the top-level `call` with its `type`.
+    private func profile(
+        _ name: Located<String>, _ node: Node, package: String?
+    ) throws(SchemaFileError) -> SchemaFileSyntax.Profile {
+        guard !name.value.isEmpty else { throw error(at: name.position, "a profile needs a name") }
+        var profile = SchemaFileSyntax.Profile(file: file, package: package, name: name)
+        let entries = try mapping(
+            node, "profile \(quoted(name.value))", keys: SchemaFileSyntax.profileKeys, kind: "profile key")
+        for (key, value) in entries {
+            switch key.value {
+            case "ids":
+                profile.ids = Located(value: try bool(value), position: textPosition(value))
+            case "call":
+                let text = try string(value, "a call")
+                guard let call = SchemaFileSyntax.Call(rawValue: text) else {
+                    throw error(
+                        at: textPosition(value),
+                        "unknown call \(quoted(text)) (expected writeClassAndObject or writeObject)")
+                }
+                profile.call = Located(value: call, position: textPosition(value))
+            case "type":
+                profile.type = Located(value: try string(value, "the root class"), position: textPosition(value))
+            default:
+                try setting(key.value, value, into: &profile.settings)
+            }
+        }
+        return profile
+    }
+
+    /// One key of `settings` (or of a profile) read into `settings`.
+    private func setting(
+        _ key: String, _ value: Node, into settings: inout SchemaFileSyntax.Settings
+    ) throws(SchemaFileError) {
+        switch key {
+        case "dialect":
+            let text = try string(value, "a dialect")
+            guard let dialect = KryoWireVersion(rawValue: text) else {
+                throw error(
+                    at: textPosition(value),
+                    "unknown dialect \(quoted(text)) (expected "
+                        + KryoWireVersion.allCases.dropLast().map(\.rawValue).joined(separator: ", ") + " or "
+                        + (KryoWireVersion.allCases.last?.rawValue ?? "") + ")")
+            }
+            settings.dialect = Located(value: dialect, position: textPosition(value))
+        case "references":
+            settings.references = Located(value: try bool(value), position: textPosition(value))
+        case "registrationRequired":
+            settings.registrationRequired = Located(value: try bool(value), position: textPosition(value))
+        case "streams":
+            let text = try string(value, "the Java Output and Input classes")
+            guard let streams = KryoStreamClasses(rawValue: text) else {
+                throw error(
+                    at: textPosition(value),
+                    "unknown streams \(quoted(text)) (expected "
+                        + KryoStreamClasses.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+            }
+            settings.streams = Located(value: streams, position: textPosition(value))
+        case "optimizedGenerics":
+            settings.optimizedGenerics = Located(value: try bool(value), position: textPosition(value))
+        case "variableLengthEncoding":
+            settings.variableLengthEncoding = Located(value: try bool(value), position: textPosition(value))
+        case "compatibleFields":
+            settings.compatibleFields = Located(
+                value: try evolutionOptions(value, "compatibleFields", unknownData: "readUnknownFieldData"),
+                position: position(value))
+        case "taggedFields":
+            settings.taggedFields = Located(
+                value: try evolutionOptions(value, "taggedFields", unknownData: "readUnknownTagData"),
+                position: position(value))
+        default: break
+        }
     }
 
     /// Kryo 5's options of an evolvable serializer: `{readUnknownFieldData: …, chunkedEncoding: …}`

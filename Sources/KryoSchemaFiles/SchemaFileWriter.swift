@@ -15,7 +15,17 @@ struct SchemaFileWriter {
             "  references: \(set.settings.references)",
             "  registrationRequired: \(set.settings.registrationRequired)",
         ]
-        lines += serializerSettings.map { "  \($0.key): \($0.value)" }
+        lines += serializerSettings(set.settings).map { "  \($0.key): \($0.value)" }
+        if !set.profiles.isEmpty { lines.append("profiles:") }
+        for (name, profile) in sortedProfiles {
+            let keys = profileKeys(profile)
+            guard !keys.isEmpty else {
+                lines.append("  \(yamlScalar(name)): {}")
+                continue
+            }
+            lines.append("  \(yamlScalar(name)):")
+            lines += keys.map { "    \($0.key): \($0.value)" }
+        }
         guard !set.classes.isEmpty else { return (lines + ["classes: []"]).joined(separator: "\n") + "\n" }
         lines.append("classes:")
         for schema in set.classes {
@@ -49,17 +59,19 @@ struct SchemaFileWriter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The serializer settings that differ from Java's defaults, in both syntaxes.
-    private var serializerSettings: [(key: String, value: String, json: String)] {
-        let settings = set.settings
+    /// The serializer settings that differ from `base` (by default Java's defaults), in both
+    /// syntaxes.
+    private func serializerSettings(
+        _ settings: StreamSettings, base: StreamSettings = StreamSettings()
+    ) -> [(key: String, value: String, json: String)] {
         var result: [(key: String, value: String, json: String)] = []
-        if settings.streams != .standard {
+        if settings.streams != base.streams {
             result.append(("streams", settings.streams.rawValue, quoted(settings.streams.rawValue)))
         }
-        if settings.optimizedGenerics != OptimizedGenericsSetting.defaultValue {
+        if settings.optimizedGenerics != base.optimizedGenerics {
             result.append(("optimizedGenerics", "\(settings.optimizedGenerics)", "\(settings.optimizedGenerics)"))
         }
-        if settings.variableLengthEncoding != VariableLengthFieldsSetting.defaultValue {
+        if settings.variableLengthEncoding != base.variableLengthEncoding {
             let text = "\(settings.variableLengthEncoding)"
             result.append(("variableLengthEncoding", text, text))
         }
@@ -71,13 +83,51 @@ struct SchemaFileWriter {
                     "{" + pairs.map { "\(quoted($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
                 ))
         }
-        if settings.compatibleFields != CompatibleFieldSetting.defaultValue {
+        if settings.compatibleFields != base.compatibleFields {
             evolution("compatibleFields", settings.compatibleFields, "readUnknownFieldData")
         }
-        if settings.taggedFields != TaggedFieldSetting.defaultValue {
+        if settings.taggedFields != base.taggedFields {
             evolution("taggedFields", settings.taggedFields, "readUnknownTagData")
         }
         return result
+    }
+
+    /// The profiles by name.
+    private var sortedProfiles: [(key: String, value: StreamProfile)] {
+        self.set.profiles.sorted { $0.key < $1.key }
+    }
+
+    /// A profile's keys: what differs from the set's settings (which the canonical file states
+    /// in full), `ids: false`, and a `writeObject` call with its type; in both syntaxes.
+    private func profileKeys(_ profile: StreamProfile) -> [(key: String, value: String, json: String)] {
+        let settings = profile.settings
+        let base = set.settings
+        var keys: [(key: String, value: String, json: String)] = []
+        if settings.dialect != base.dialect {
+            keys.append(("dialect", settings.dialect.rawValue, quoted(settings.dialect.rawValue)))
+        }
+        if settings.references != base.references {
+            keys.append(("references", "\(settings.references)", "\(settings.references)"))
+        }
+        if settings.registrationRequired != base.registrationRequired {
+            keys.append(
+                ("registrationRequired", "\(settings.registrationRequired)", "\(settings.registrationRequired)"))
+        }
+        keys += serializerSettings(settings, base: base)
+        if !profile.usesIDs { keys.append(("ids", "false", "false")) }
+        if let type = profile.call.rootType {
+            keys.append(("call", "writeObject", quoted("writeObject")))
+            keys.append(("type", yamlScalar(writtenName(type)), quoted(writtenName(type))))
+        }
+        return keys
+    }
+
+    /// A root class as a file writes it: full class names, arrays in source form.
+    private func writtenName(_ type: JavaType) -> String {
+        switch type {
+        case .object(_, let arguments) where !arguments.isEmpty: type.sourceName
+        default: writtenName(type.className)
+        }
     }
 
     // MARK: JSON
@@ -89,9 +139,24 @@ struct SchemaFileWriter {
             "    \"dialect\": \(quoted(set.settings.dialect.rawValue)),",
             "    \"references\": \(set.settings.references),",
             "    \"registrationRequired\": \(set.settings.registrationRequired)"
-                + serializerSettings.map { ",\n    \(quoted($0.key)): \($0.json)" }.joined(),
+                + serializerSettings(set.settings).map { ",\n    \(quoted($0.key)): \($0.json)" }.joined(),
             "  },",
         ]
+        if !set.profiles.isEmpty {
+            lines.append("  \"profiles\": {")
+            for (index, (name, profile)) in sortedProfiles.enumerated() {
+                let members = profileKeys(profile).map { "\(quoted($0.key)): \($0.json)" }
+                let comma = index < set.profiles.count - 1 ? "," : ""
+                if members.isEmpty {
+                    lines.append("    \(quoted(name)): {}" + comma)
+                    continue
+                }
+                lines.append("    \(quoted(name)): {")
+                lines += members.enumerated().map { "      " + $1 + ($0 < members.count - 1 ? "," : "") }
+                lines.append("    }" + comma)
+            }
+            lines.append("  },")
+        }
         guard !set.classes.isEmpty else { return (lines + ["  \"classes\": []", "}"]).joined(separator: "\n") + "\n" }
         lines.append("  \"classes\": [")
         for (index, schema) in set.classes.enumerated() {
@@ -202,7 +267,7 @@ struct SchemaFileWriter {
         guard let first = text.unicodeScalars.first, first.properties.isAlphabetic || first == "_",
             text.unicodeScalars.last != " ", !reserved.contains(text.lowercased())
         else { return quoted(text) }
-        let allowed = inFlow ? "_$.<> " : "_$.<>[], "
+        let allowed = inFlow ? "_$.<>- " : "_$.<>[]-, "
         let isPlain = text.unicodeScalars.allSatisfy {
             $0.properties.isAlphabetic || $0.properties.numericType != nil || allowed.unicodeScalars.contains($0)
         }

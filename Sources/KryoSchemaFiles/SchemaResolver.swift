@@ -36,7 +36,7 @@ struct SchemaResolver {
     }
 
     func resolve() throws(SchemaFileError) -> SchemaSet {
-        let settings = try mergedSettings()
+        let stated = try statedSettings()
         var entries: [Entry] = []
         var indexByName: [String: Int] = [:]
         var classByID: [Int: Int] = [:]
@@ -68,6 +68,7 @@ struct SchemaResolver {
             simpleNames[simple, default: []].append(entry.javaName)
         }
         let names = Names(declared: Set(indexByName.keys), simpleNames: simpleNames)
+        let profiles = try resolveProfiles(stated: stated, names: names)
 
         for index in entries.indices {
             try resolveOwnLayout(&entries[index], names: names)
@@ -89,7 +90,7 @@ struct SchemaResolver {
                     archiveName: entry.syntax.archiveName,
                     typeParameters: entry.syntax.typeParameters?.value.map(\.value) ?? [])
             },
-            settings: settings)
+            settings: settings(stated), profiles: profiles)
         // Everything the model can find wrong has been reported above with its position; this
         // catches whatever the model learns to check later, at the class it names.
         if let problem = set.problems.first {
@@ -102,54 +103,132 @@ struct SchemaResolver {
 
     // MARK: Settings
 
-    private func mergedSettings() throws(SchemaFileError) -> StreamSettings {
-        var settings = StreamSettings()
-        var dialectFrom: String?
-        var referencesFrom: String?
-        var registrationFrom: String?
-        var streamsFrom: String?
-        var genericsFrom: String?
-        var variableFrom: String?
-        var compatibleFrom: String?
-        var taggedFrom: String?
+    /// The settings the files state, merged: files that state a setting must agree.
+    private func statedSettings() throws(SchemaFileError) -> SchemaFileSyntax.Settings {
+        var merged = SchemaFileSyntax.Settings()
+        var sources: [String: String] = [:]
         for file in files {
             let stated = file.settings
-            try merge(stated.streams, "streams", into: &settings.streams, from: file.name, &streamsFrom)
+            try merge(stated.streams, "streams", into: &merged.streams, from: file.name, &sources)
             try merge(
-                stated.optimizedGenerics, "optimizedGenerics", into: &settings.optimizedGenerics, from: file.name,
-                &genericsFrom)
+                stated.optimizedGenerics, "optimizedGenerics", into: &merged.optimizedGenerics, from: file.name,
+                &sources)
             try merge(
-                stated.variableLengthEncoding, "variableLengthEncoding", into: &settings.variableLengthEncoding,
-                from: file.name, &variableFrom)
+                stated.variableLengthEncoding, "variableLengthEncoding", into: &merged.variableLengthEncoding,
+                from: file.name, &sources)
             try merge(
-                stated.compatibleFields, "compatibleFields", into: &settings.compatibleFields, from: file.name,
-                &compatibleFrom)
-            try merge(stated.taggedFields, "taggedFields", into: &settings.taggedFields, from: file.name, &taggedFrom)
-            try merge(file.settings.dialect, "dialect", into: &settings.dialect, from: file.name, &dialectFrom)
+                stated.compatibleFields, "compatibleFields", into: &merged.compatibleFields, from: file.name, &sources)
+            try merge(stated.taggedFields, "taggedFields", into: &merged.taggedFields, from: file.name, &sources)
+            try merge(stated.dialect, "dialect", into: &merged.dialect, from: file.name, &sources)
+            try merge(stated.references, "references", into: &merged.references, from: file.name, &sources)
             try merge(
-                file.settings.references, "references", into: &settings.references, from: file.name, &referencesFrom)
-            try merge(
-                file.settings.registrationRequired, "registrationRequired", into: &settings.registrationRequired,
-                from: file.name, &registrationFrom)
+                stated.registrationRequired, "registrationRequired", into: &merged.registrationRequired,
+                from: file.name, &sources)
         }
-        // What no file states is what that version's `new Kryo()` does.
-        let defaults = StreamSettings(dialect: settings.dialect)
-        if referencesFrom == nil { settings.references = defaults.references }
-        if registrationFrom == nil { settings.registrationRequired = defaults.registrationRequired }
-        return settings
+        return merged
     }
 
     /// One stream setting of one file merged into the set's: files that state it must agree.
-    /// `source` names the file that stated it first, and becomes this one when it states it.
+    /// `sources` names the file that stated each setting first.
     private func merge<Value: Equatable>(
-        _ stated: Located<Value>?, _ name: String, into merged: inout Value, from file: String, _ source: inout String?
+        _ stated: Located<Value>?, _ name: String, into merged: inout Located<Value>?, from file: String,
+        _ sources: inout [String: String]
     ) throws(SchemaFileError) {
         guard let stated else { return }
-        if let other = source, merged != stated.value {
-            throw error(file, stated.position, "\(name) is \(stated.value) here but \(merged) in \(other)")
+        if let first = merged, let other = sources[name] {
+            guard first.value == stated.value else {
+                throw error(file, stated.position, "\(name) is \(stated.value) here but \(first.value) in \(other)")
+            }
+            return
         }
-        merged = stated.value
-        source = file
+        merged = stated
+        sources[name] = file
+    }
+
+    /// Complete settings from stated ones: what none states is what the dialect's `new Kryo()`
+    /// does (Kryo 2.20's dialect when none is stated); a stream that writes classes by name
+    /// (`usesIDs` false) does not require registration unless stated.
+    private func settings(_ stated: SchemaFileSyntax.Settings, usesIDs: Bool = true) -> StreamSettings {
+        var settings = StreamSettings(dialect: stated.dialect?.value ?? .kryo2)
+        if !usesIDs { settings.registrationRequired = false }
+        if let references = stated.references { settings.references = references.value }
+        if let required = stated.registrationRequired { settings.registrationRequired = required.value }
+        if let streams = stated.streams { settings.streams = streams.value }
+        if let generics = stated.optimizedGenerics { settings.optimizedGenerics = generics.value }
+        if let variable = stated.variableLengthEncoding { settings.variableLengthEncoding = variable.value }
+        if let compatible = stated.compatibleFields { settings.compatibleFields = compatible.value }
+        if let tagged = stated.taggedFields { settings.taggedFields = tagged.value }
+        return settings
+    }
+
+    // MARK: Profiles
+
+    /// The profiles of every file: each key a profile leaves out is what `settings` states, else
+    /// the default of the profile's dialect. A profile declared in two files must mean the same.
+    private func resolveProfiles(
+        stated base: SchemaFileSyntax.Settings, names: Names
+    ) throws(SchemaFileError) -> [String: StreamProfile] {
+        var profiles: [String: StreamProfile] = [:]
+        var declarations: [String: SchemaFileSyntax.Profile] = [:]
+        for file in files {
+            for syntax in file.profiles {
+                let profile = try resolveProfile(syntax, base: base, names: names)
+                let name = syntax.name.value
+                if let first = declarations[name], profiles[name] != profile {
+                    throw error(
+                        syntax.file, syntax.name.position,
+                        "profile \(name) is declared differently in \(first.file):\(first.name.position.line)")
+                }
+                declarations[name] = declarations[name] ?? syntax
+                profiles[name] = profile
+            }
+        }
+        return profiles
+    }
+
+    private func resolveProfile(
+        _ syntax: SchemaFileSyntax.Profile, base: SchemaFileSyntax.Settings, names: Names
+    ) throws(SchemaFileError) -> StreamProfile {
+        var stated = base
+        let own = syntax.settings
+        if let dialect = own.dialect { stated.dialect = dialect }
+        if let references = own.references { stated.references = references }
+        if let required = own.registrationRequired { stated.registrationRequired = required }
+        if let streams = own.streams { stated.streams = streams }
+        if let generics = own.optimizedGenerics { stated.optimizedGenerics = generics }
+        if let variable = own.variableLengthEncoding { stated.variableLengthEncoding = variable }
+        if let compatible = own.compatibleFields { stated.compatibleFields = compatible }
+        if let tagged = own.taggedFields { stated.taggedFields = tagged }
+        let usesIDs = syntax.ids?.value ?? true
+        let settings = settings(stated, usesIDs: usesIDs)
+        let name = syntax.name.value
+        if let ids = syntax.ids, !ids.value, settings.registrationRequired {
+            let stating = own.registrationRequired?.position ?? ids.position
+            throw error(
+                syntax.file, stating,
+                "profile \(name) writes classes by name (ids: false), which registrationRequired: true refuses"
+                    + (own.registrationRequired == nil ? "; add registrationRequired: false to the profile" : ""))
+        }
+        var call = StreamProfile.Call.writeClassAndObject
+        switch (syntax.call?.value, syntax.type) {
+        case (.writeClassAndObject?, let type?):
+            throw error(
+                syntax.file, type.position,
+                "a writeClassAndObject stream names its root class itself: type goes with call: writeObject")
+        case (.writeObject?, nil):
+            throw error(
+                syntax.file, syntax.call?.position ?? syntax.name.position,
+                "call: writeObject needs the root class: add type: CLASS")
+        case (_, let type?):
+            let resolved = try resolveType(type, file: syntax.file, package: syntax.package, names: names)
+            if resolved.isPrimitive {
+                throw error(syntax.file, type.position, "the root class of writeObject is a class, not \(type.value)")
+            }
+            call = .writeObject(resolved)
+        default:
+            break
+        }
+        return StreamProfile(settings: settings, usesIDs: usesIDs, call: call)
     }
 
     // MARK: Names
@@ -207,23 +286,31 @@ struct SchemaResolver {
     private func resolveType(
         _ written: Located<String>, in syntax: SchemaFileSyntax.Class, names: Names, typeVariables: Set<String> = []
     ) throws(SchemaFileError) -> JavaType {
+        try resolveType(
+            written, file: syntax.file, package: syntax.package, names: names, typeVariables: typeVariables)
+    }
+
+    /// Parses a type written in `file`, whose package is `package` (see the other overload).
+    private func resolveType(
+        _ written: Located<String>, file: String, package: String?, names: Names, typeVariables: Set<String> = []
+    ) throws(SchemaFileError) -> JavaType {
         var ambiguous: (name: String, candidates: [String])?
-        let type = try parseType(written, file: syntax.file, typeVariables: typeVariables) { name in
+        let type = try parseType(written, file: file, typeVariables: typeVariables) { name in
             if let candidates = names.simpleNames[name] {
                 if candidates.count > 1, ambiguous == nil { ambiguous = (name, candidates) }
                 if let only = candidates.first { return only }
             }
-            return syntax.package.map { $0 + "." + name } ?? name
+            return package.map { $0 + "." + name } ?? name
         }
         if let ambiguous {
             throw error(
-                syntax.file, position(of: ambiguous.name, in: written),
+                file, position(of: ambiguous.name, in: written),
                 "class name \(ambiguous.name) is ambiguous: write "
                     + ambiguous.candidates.joined(separator: " or "))
         }
         if let unknown = firstUnknownClass(in: type, names: names) {
             throw error(
-                syntax.file, position(of: unknown, in: written),
+                file, position(of: unknown, in: written),
                 "unknown class \(unknown): declare it in a schema file, or write the full name of a class "
                     + "the library knows (java.util.TreeMap; inner classes as a.Outer$Inner)")
         }

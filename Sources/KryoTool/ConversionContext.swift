@@ -7,6 +7,13 @@ struct SchemaOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("A schema file (YAML or JSON); repeat for several.", valueName: "file"))
     var schema: [String] = []
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A profile of the schema files (profiles:): the stream settings, ids and top-level call of one kind of stream; flags override it.",
+            valueName: "name"))
+    var profile: String?
+
     @Flag(
         name: .customLong("references"), inversion: .prefixedNo,
         help:
@@ -33,14 +40,29 @@ struct SchemaOptions: ParsableArguments {
         }
     }
 
-    /// The classes of the schema files (none without `--schema`).
-    func schemas() throws -> SchemaSet {
-        schema.isEmpty ? SchemaSet() : try ToolIO.schemas(schema)
+    /// The classes of the schema files (none without `--schema`), as the streams of `--profile`
+    /// use them, and that profile's top-level call.
+    func schemas() throws -> (set: SchemaSet, call: StreamProfile.Call) {
+        let set = schema.isEmpty ? SchemaSet() : try ToolIO.schemas(schema)
+        guard let name = profile else { return (set, .writeClassAndObject) }
+        guard let chosen = set.profiles[name] else {
+            let known = set.profiles.keys.sorted()
+            if schema.isEmpty {
+                throw ToolError(
+                    "unknown profile \(name.debugDescription): give the schema files that declare it with --schema FILE"
+                )
+            }
+            if known.isEmpty {
+                throw ToolError("unknown profile \(name.debugDescription): the schema files declare no profiles")
+            }
+            throw ToolError("unknown profile \(name.debugDescription) (expected \(known.joined(separator: ", ")))")
+        }
+        return (set.applying(chosen), chosen.call)
     }
 
-    /// The registry and options the schema files and flags describe.
+    /// The registry and options the schema files, the profile and the flags describe.
     func context() throws -> ConversionContext {
-        let schemas = try schemas()
+        let (schemas, call) = try schemas()
         var options = SerializationOptions(
             references: references ?? schemas.settings.references,
             registrationRequired: registrationRequired ?? schemas.settings.registrationRequired)
@@ -49,8 +71,8 @@ struct SchemaOptions: ParsableArguments {
         // Rich text (fonts, colors, attributed strings) reads and writes in every format too.
         let registry = try Registry(schemas: schemas, RichText.registrations())
         return ConversionContext(
-            schemas: schemas, registry: registry, options: options, hasSchemaSettings: !schema.isEmpty,
-            references: references, registrationRequired: registrationRequired)
+            schemas: schemas, registry: registry, options: options, rootClass: call.rootType?.className,
+            hasSchemaSettings: !schema.isEmpty, references: references, registrationRequired: registrationRequired)
     }
 }
 
@@ -67,6 +89,8 @@ struct ConversionContext {
     let schemas: SchemaSet
     let registry: Registry
     let options: SerializationOptions
+    /// The class of a Kryo stream written with `writeObject`, as the profile names it.
+    var rootClass: String?
     /// Whether schema files were given (their settings then apply to every Kryo stream).
     var hasSchemaSettings = false
     /// The `--[no-]references` flag.

@@ -8,8 +8,8 @@ struct ConvertCommand: ParsableCommand {
         commandName: "convert",
         abstract: "Convert a value from one format to another.",
         discussion: """
-            Kryo input is what Java's writeClassAndObject writes, unless --type names the class \
-            Java's writeObject was given. Converting a Kryo stream to json and that document back \
+            Kryo input is what Java's writeClassAndObject writes, unless --type (or the profile) \
+            names the class Java's writeObject was given. Converting a Kryo stream to json and that document back \
             to kryo2 gives the original bytes.
             """)
 
@@ -38,7 +38,9 @@ struct ConvertCommand: ParsableCommand {
 
     func run() throws {
         let context = try schemaOptions.context()
-        let value = try from.decode(try ToolIO.read(input), with: context, javaClass: type)
-        try ToolIO.write(try to.encode(value, with: context, javaClass: type), to: output)
+        // --type wins over the profile's root class.
+        let javaClass = type ?? context.rootClass
+        let value = try from.decode(try ToolIO.read(input), with: context, javaClass: javaClass)
+        try ToolIO.write(try to.encode(value, with: context, javaClass: javaClass), to: output)
     }
 }

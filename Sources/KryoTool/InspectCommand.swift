@@ -40,11 +40,13 @@ struct InspectCommand: ParsableCommand {
         let bytes = try ToolIO.read(input)
         switch format {
         case .kryo2, .kryo4, .kryo5:
-            let schemas = try schemaOptions.schemas()
+            let (schemas, call) = try schemaOptions.schemas()
             let dialect = format.dialect ?? .v2
             let framing: KryoInspector.Framing
             if let type {
                 framing = .object(try JavaType(parsing: type))
+            } else if let root = call.rootType {
+                framing = .object(root)
             } else {
                 framing = .classAndObject
             }

@@ -12,7 +12,7 @@ struct SchemaCommand: ParsableCommand {
     /// `kryo schema check`.
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Validate schema files, resolved together; print a summary of their classes.")
+            abstract: "Validate schema files, resolved together; print a summary of their classes and profiles.")
 
         @Argument(help: "The schema files (YAML or JSON), or - for standard input.")
         var files: [String]
@@ -24,9 +24,21 @@ struct SchemaCommand: ParsableCommand {
         func run() throws {
             let schemas = try ToolIO.schemas(files)
             _ = try Registry(schemas: schemas)
+            let profiles = schemas.profiles.keys.sorted()
+            for name in profiles {
+                guard let applied = schemas.applyingProfile(named: name) else { continue }
+                do {
+                    _ = try Registry(schemas: applied)
+                } catch {
+                    throw ToolError("profile \(name): \(error)")
+                }
+            }
             let beans = schemas.classes.filter { $0.serializerKind != nil }.count
             let enums = schemas.classes.filter { $0.enumConstants != nil }.count
-            print("ok: \(schemas.classes.count) classes (\(beans) beans, \(enums) enums) in \(files.count) file(s)")
+            let profileSummary = profiles.isEmpty ? "" : ", profiles \(profiles.joined(separator: ", "))"
+            print(
+                "ok: \(schemas.classes.count) classes (\(beans) beans, \(enums) enums)\(profileSummary) in "
+                    + "\(files.count) file(s)")
         }
     }
 

@@ -17,7 +17,8 @@ private func failure(_ text: String, fileName: String = "t.yaml") -> String? {
     @Test func unknownKeysAreNamedWithTheKeysExpected() {
         #expect(
             failure("package: test\nclases: []\n")
-                == "t.yaml:2:1: unknown top-level key \"clases\" (expected package, settings, classes, $schema)")
+                == "t.yaml:2:1: unknown top-level key \"clases\" (expected package, settings, profiles, classes, $schema)"
+        )
         #expect(
             failure("classes:\n  - class: java.util.ArrayList\n    idd: 3\n")
                 == "t.yaml:3:5: unknown class key \"idd\" (expected class, id, fields, enum, serializer, final, "

@@ -25,37 +25,42 @@ enum SchemaFileLocations {
 }
 
 /// What Schemas/kryococoa.yaml and .json describe.
-let expectedKryoCocoa = SchemaSet(classes: [
-    JavaClassSchema(
-        javaName: "test.SampleBean", id: 20,
-        layout: .fields(
-            .field,
-            [JavaFieldSchema(name: "key", type: .primitive(.int)), JavaFieldSchema(name: "name", type: .string)]
-        )),
-    JavaClassSchema(
-        javaName: "test.OtherBean", id: 21,
-        layout: .fields(
-            .field,
-            [
-                JavaFieldSchema(
-                    name: "map", type: .object("java.util.Map", arguments: [.named("java.lang.Integer"), .string])),
-                JavaFieldSchema(
-                    name: "beans", type: .object("java.util.List", arguments: [.named("test.SampleBean")])),
-                JavaFieldSchema(name: "kind", type: .named("test.SampleEnum")),
-            ])),
-    JavaClassSchema(javaName: "test.SampleEnum", id: 22, layout: .enumeration(["FIRST", "SECOND", "THIRD"])),
-    JavaClassSchema(javaName: "java.util.ArrayList", id: 23, layout: .library),
-    JavaClassSchema(javaName: "java.util.HashMap", id: 24, layout: .library),
-    JavaClassSchema(
-        javaName: "test.TaggedBean", id: 25,
-        layout: .fields(
-            .tagged,
-            [
-                JavaFieldSchema(name: "value", type: .primitive(.int), tag: 1),
-                JavaFieldSchema(name: "name", type: .string, tag: 2),
-                JavaFieldSchema(name: "deprecatedField", type: .primitive(.int), tag: 3, isDeprecated: true),
-            ])),
-])
+let expectedKryoCocoa = SchemaSet(
+    classes: [
+        JavaClassSchema(
+            javaName: "test.SampleBean", id: 20,
+            layout: .fields(
+                .field,
+                [JavaFieldSchema(name: "key", type: .primitive(.int)), JavaFieldSchema(name: "name", type: .string)]
+            )),
+        JavaClassSchema(
+            javaName: "test.OtherBean", id: 21,
+            layout: .fields(
+                .field,
+                [
+                    JavaFieldSchema(
+                        name: "map", type: .object("java.util.Map", arguments: [.named("java.lang.Integer"), .string])),
+                    JavaFieldSchema(
+                        name: "beans", type: .object("java.util.List", arguments: [.named("test.SampleBean")])),
+                    JavaFieldSchema(name: "kind", type: .named("test.SampleEnum")),
+                ])),
+        JavaClassSchema(javaName: "test.SampleEnum", id: 22, layout: .enumeration(["FIRST", "SECOND", "THIRD"])),
+        JavaClassSchema(javaName: "java.util.ArrayList", id: 23, layout: .library),
+        JavaClassSchema(javaName: "java.util.HashMap", id: 24, layout: .library),
+        JavaClassSchema(
+            javaName: "test.TaggedBean", id: 25,
+            layout: .fields(
+                .tagged,
+                [
+                    JavaFieldSchema(name: "value", type: .primitive(.int), tag: 1),
+                    JavaFieldSchema(name: "name", type: .string, tag: 2),
+                    JavaFieldSchema(name: "deprecatedField", type: .primitive(.int), tag: 3, isDeprecated: true),
+                ])),
+    ],
+    profiles: [
+        "unregistered": StreamProfile(usesIDs: false),
+        "sample-bean": StreamProfile(call: .writeObject(.named("test.SampleBean"))),
+    ])
 
 @Suite struct ShippedSchemaFileTests {
     @Test func everyShippedFileLoadsWithoutProblems() throws {
@@ -93,6 +98,12 @@ let expectedKryoCocoa = SchemaSet(classes: [
                   dialect: kryo2
                   references: true
                   registrationRequired: false
+                profiles:
+                  sample-bean:
+                    call: writeObject
+                    type: test.SampleBean
+                  unregistered:
+                    ids: false
                 classes:
                   - class: test.SampleBean
                     id: 20

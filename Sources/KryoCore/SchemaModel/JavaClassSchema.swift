@@ -190,11 +190,18 @@ public struct SchemaSet: Sendable, Hashable {
     public var classes: [JavaClassSchema]
     /// The stream settings.
     public var settings: StreamSettings
+    /// Other kinds of streams the classes are written in, by name (``StreamProfile``; `profiles:`
+    /// in a schema file). ``applying(_:)`` gives the set as one of them uses it.
+    public var profiles: [String: StreamProfile]
 
     /// Creates a schema set.
-    public init(classes: [JavaClassSchema] = [], settings: StreamSettings = StreamSettings()) {
+    public init(
+        classes: [JavaClassSchema] = [], settings: StreamSettings = StreamSettings(),
+        profiles: [String: StreamProfile] = [:]
+    ) {
         self.classes = classes
         self.settings = settings
+        self.profiles = profiles
     }
 
     /// The class named `javaName`.
@@ -203,9 +210,16 @@ public struct SchemaSet: Sendable, Hashable {
     }
 
     /// What is wrong with the set, one sentence per problem (empty when it is sound): a class or
-    /// id declared twice, a field declared twice, a negative or repeated tag in a tagged class, an enum without constants or with a constant twice.
+    /// id declared twice, a field declared twice, a negative or repeated tag in a tagged class, an
+    /// enum without constants or with a constant twice, a profile that writes classes by name
+    /// but requires registration.
     public var problems: [String] {
         var problems: [String] = []
+        for (name, profile) in profiles.sorted(by: { $0.key < $1.key })
+        where !profile.usesIDs && profile.settings.registrationRequired {
+            problems.append(
+                "profile \(name) writes classes by name (ids: false), which registrationRequired: true refuses")
+        }
         var names: Set<String> = []
         var ids: [Int: String] = [:]
         for schema in classes {
@@ -244,8 +258,11 @@ public struct SchemaSet: Sendable, Hashable {
         return problems
     }
 
-    /// This set with the classes of `other` appended and `other`'s settings.
+    /// This set with the classes of `other` appended, `other`'s settings, and the profiles of
+    /// both (`other`'s where both have one of a name).
     public func merging(_ other: SchemaSet) -> SchemaSet {
-        SchemaSet(classes: classes + other.classes, settings: other.settings)
+        SchemaSet(
+            classes: classes + other.classes, settings: other.settings,
+            profiles: profiles.merging(other.profiles) { _, theirs in theirs })
     }
 }

@@ -283,7 +283,7 @@ import Testing
     @Test func schemaCheckAndGenerate() throws {
         let check = try KryoTool.run(["schema", "check", "Schemas/kryococoa.yaml"])
         #expect(check.status == 0, "\(check.stderr)")
-        #expect(check.text == "ok: 6 classes (3 beans, 1 enums) in 1 file(s)\n")
+        #expect(check.text == "ok: 6 classes (3 beans, 1 enums), profiles sample-bean, unregistered in 1 file(s)\n")
         let clash = try KryoTool.run(["schema", "check", "Schemas/kryococoa.yaml", "Schemas/media-content.yaml"])
         #expect(clash.status != 0)
         #expect(clash.stderr.contains("class java.util.ArrayList is declared twice"), "\(clash.stderr)")
@@ -333,6 +333,108 @@ import Testing
         #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(result.stderr)")
         #expect(result.stderr.contains(mention), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
+    }
+
+    /// Java-written streams of one Java domain in several forms, each read with a profile of the
+    /// one schema file that declares the classes: registered (the default profile), written
+    /// without `register` calls (classes by name), without references, and with `writeObject`.
+    static let profileCases: [(name: String, schema: String, profile: String?)] = [
+        ("allkinds", "Tests/Fixtures/schemas/peer-reg.yaml", nil),
+        ("allkinds_unreg", "Tests/Fixtures/schemas/peer-reg.yaml", "unregistered"),
+        ("allkinds_norefs", "Tests/Fixtures/schemas/peer-reg.yaml", "norefs"),
+        ("sample", "Schemas/kryococoa.yaml", nil),
+        ("sample_unregistered", "Schemas/kryococoa.yaml", "unregistered"),
+        ("sample_writeobject", "Schemas/kryococoa.json", "sample-bean"),
+    ]
+
+    @Test(
+        "One schema file's profiles read each kind of stream to JSON and back to Java's bytes",
+        arguments: profileCases.map(\.name))
+    func profilesConvertEveryKindOfStream(_ name: String) throws {
+        let entry = try #require(Self.profileCases.first { $0.name == name })
+        let bytes = try #require(try peer().javaBytes[name])
+        let flags = ["--schema", entry.schema] + (entry.profile.map { ["--profile", $0] } ?? [])
+        let json = try KryoTool.run(["convert", "-", "--from", "kryo2", "--to", "json"] + flags, input: bytes)
+        #expect(json.status == 0, "\(json.stderr)")
+        let back = try KryoTool.run(["convert", "-", "--from", "json", "--to", "kryo2"] + flags, input: json.stdout)
+        #expect(back.status == 0, "\(back.stderr)")
+        #expect(hex(back.stdout) == hex(bytes), "\(json.text)")
+        if entry.profile != nil {
+            // Without its profile the document is written in the default profile's form.
+            let plain = try KryoTool.run(
+                ["convert", "-", "--from", "json", "--to", "kryo2", "--schema", entry.schema], input: json.stdout)
+            #expect(plain.status == 0, "\(plain.stderr)")
+            #expect(plain.stdout != bytes)
+        }
+    }
+
+    @Test func aDocumentReadWithOneProfileIsWrittenWithAnother() throws {
+        let schema = ["--schema", "Tests/Fixtures/schemas/peer-reg.yaml"]
+        let json = try KryoTool.run(
+            ["convert", "-", "--from", "kryo2", "--to", "json"] + schema,
+            input: try #require(try peer().javaBytes["allkinds"]))
+        #expect(json.status == 0, "\(json.stderr)")
+        for (profile, javaCase) in [("unregistered", "allkinds_unreg"), ("norefs", "allkinds_norefs")] {
+            let written = try KryoTool.run(
+                ["convert", "-", "--from", "json", "--to", "kryo2", "--profile", profile] + schema, input: json.stdout)
+            #expect(written.status == 0, "\(written.stderr)")
+            #expect(hex(written.stdout) == hex(try #require(try peer().javaBytes[javaCase])), "\(profile)")
+        }
+        // Flags override the profile: a stream with references read with the profile without.
+        let overridden = try KryoTool.run(
+            ["convert", "-", "--from", "kryo2", "--to", "json", "--profile", "norefs", "--references"] + schema,
+            input: try #require(try peer().javaBytes["allkinds"]))
+        #expect(overridden.status == 0, "\(overridden.stderr)")
+        #expect(overridden.stdout == json.stdout)
+    }
+
+    @Test func theShippedExamplesReadWithTheirProfiles() throws {
+        let unregistered = try KryoTool.run([
+            "convert", "Schemas/examples/sample-bean-unregistered.kryo", "--from", "kryo2", "--to", "json", "--schema",
+            "Schemas/kryococoa.yaml", "--profile", "unregistered",
+        ])
+        #expect(unregistered.status == 0, "\(unregistered.stderr)")
+        #expect(unregistered.text == "{\n  \"$class\": \"test.SampleBean\",\n  \"key\": 1,\n  \"name\": \"one\"\n}\n")
+        let file = try Data(
+            contentsOf: KryoTool.root.appendingPathComponent("Schemas/examples/sample-bean-unregistered.kryo"))
+        #expect([UInt8](file) == (try #require(try peer().javaBytes["sample_unregistered"])))
+        // The profile's writeObject call and root class, in inspect too; --type wins over it.
+        let dump = try KryoTool.run([
+            "inspect", "Schemas/examples/sample-bean.kryo", "--format", "kryo2", "--schema", "Schemas/kryococoa.yaml",
+            "--profile", "sample-bean",
+        ])
+        #expect(dump.status == 0, "\(dump.stderr)")
+        #expect(
+            dump.text == """
+                0000  01             reference  new object #0
+                0001  06             int          key: 3
+                0002  01             reference    name: new object #1
+                0003  74 68 72 65 …  String       name: "three"
+
+                """)
+        let typed = try KryoTool.run([
+            "convert", "Schemas/examples/sample-bean.kryo", "--from", "kryo2", "--to", "json", "--schema",
+            "Schemas/kryococoa.yaml", "--profile", "sample-bean", "--type", "test.OtherBean",
+        ])
+        #expect(typed.status == 1)
+    }
+
+    @Test func anUnknownProfileIsNamedWithTheKnownOnes() throws {
+        let convert = ["convert", "Schemas/examples/other-bean.kryo", "--from", "kryo2", "--to", "json"]
+        #expect(
+            failure(convert + ["--schema", "Schemas/kryococoa.yaml", "--profile", "unregistred"])
+                == "kryo: unknown profile \"unregistred\" (expected sample-bean, unregistered)\n")
+        #expect(
+            failure(convert + ["--schema", "Tests/Fixtures/schemas/peer-evo1.yaml", "--profile", "flink"])
+                == "kryo: unknown profile \"flink\": the schema files declare no profiles\n")
+        #expect(
+            failure(convert + ["--profile", "flink"])
+                == "kryo: unknown profile \"flink\": give the schema files that declare it with --schema FILE\n")
+        #expect(
+            failure([
+                "inspect", "Schemas/examples/other-bean.kryo", "--format", "kryo2", "--schema",
+                "Schemas/kryococoa.yaml", "--profile", "x",
+            ]) == "kryo: unknown profile \"x\" (expected sample-bean, unregistered)\n")
     }
 
     /// The one line on stderr of a run that must fail with `status` and nothing on stdout (or
@@ -460,7 +562,7 @@ import Testing
         for text in [yaml, json] {
             let check = try KryoTool.run(["schema", "check", "-"], input: Array(text))
             #expect(check.status == 0, "\(check.stderr)")
-            #expect(check.text == "ok: 6 classes (3 beans, 1 enums) in 1 file(s)\n")
+            #expect(check.text == "ok: 6 classes (3 beans, 1 enums), profiles sample-bean, unregistered in 1 file(s)\n")
         }
         // JSON is told by its first character, and read strictly.
         #expect(
