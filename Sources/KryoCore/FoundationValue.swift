@@ -50,6 +50,36 @@ public enum FoundationValue: Hashable, Sendable {
         }
     }
 
+    /// The value `NS.special` names, read through a format's own lookups; `nil` for a kind this
+    /// type does not model (the object is then kept whole).
+    ///
+    /// - Parameters:
+    ///   - numbers: The numbers of the text under a key (`NS.rectval`), which must be `count`.
+    ///   - integer: The integer under a key (`NS.rangeval.location`).
+    package static func decoding(
+        special: Int64, numbers: (_ key: String, _ count: Int) throws -> [Double],
+        integer: (_ key: String) throws -> Int
+    ) throws -> FoundationValue? {
+        switch special {
+        case 1:
+            let point = try numbers("NS.pointval", 2)
+            guard point.count == 2 else { return nil }
+            return .point(x: point[0], y: point[1])
+        case 2:
+            let size = try numbers("NS.sizeval", 2)
+            guard size.count == 2 else { return nil }
+            return .size(width: size[0], height: size[1])
+        case 3:
+            let rect = try numbers("NS.rectval", 4)
+            guard rect.count == 4 else { return nil }
+            return .rect(x: rect[0], y: rect[1], width: rect[2], height: rect[3])
+        case 4:
+            return .range(location: try integer("NS.rangeval.location"), length: try integer("NS.rangeval.length"))
+        default:
+            return nil
+        }
+    }
+
     /// The numbers in a text such as `{{1, 2}, {3, 4.5}}`, or `nil` when it is not one.
     package static func numbers(in text: String) -> [Double]? {
         var numbers: [Double] = []

@@ -10,11 +10,8 @@ extension KeyedArchiveWriter {
     func archiveFoundationValue(_ value: FoundationValue) throws -> Int {
         try archiveObject(.nsValue) { writer in
             try writer.store(.integer(value.special), forKey: "NS.special")
-            switch value {
-            case .point: try writer.writeString(value.text, forKey: "NS.pointval")
-            case .size: try writer.writeString(value.text, forKey: "NS.sizeval")
-            case .rect: try writer.writeString(value.text, forKey: "NS.rectval")
-            case .range(let location, let length):
+            if let key = value.textKey { try writer.writeString(value.text, forKey: key) }
+            if case .range(let location, let length) = value {
                 try writer.storeObject(location, forKey: "NS.rangeval.location")
                 try writer.storeObject(length, forKey: "NS.rangeval.length")
             }
@@ -46,20 +43,7 @@ extension KeyedArchiveReader {
             }
             return number
         }
-        switch special {
-        case 1:
-            let point = try numbers("NS.pointval", count: 2)
-            return .point(x: point[0], y: point[1])
-        case 2:
-            let size = try numbers("NS.sizeval", count: 2)
-            return .size(width: size[0], height: size[1])
-        case 3:
-            let rect = try numbers("NS.rectval", count: 4)
-            return .rect(x: rect[0], y: rect[1], width: rect[2], height: rect[3])
-        case 4:
-            return .range(location: try integer("NS.rangeval.location"), length: try integer("NS.rangeval.length"))
-        default:
-            return nil
-        }
+        return try FoundationValue.decoding(
+            special: special, numbers: { try numbers($0, count: $1) }, integer: integer)
     }
 }

@@ -221,20 +221,7 @@ extension ReadableReader {
             }
             return value
         }
-        switch special {
-        case 1:
-            let point = try numbers("NS.pointval", count: 2)
-            return .point(x: point[0], y: point[1])
-        case 2:
-            let size = try numbers("NS.sizeval", count: 2)
-            return .size(width: size[0], height: size[1])
-        case 3:
-            let rect = try numbers("NS.rectval", count: 4)
-            return .rect(x: rect[0], y: rect[1], width: rect[2], height: rect[3])
-        case 4:
-            return .range(location: try integer("NS.rangeval.location"), length: try integer("NS.rangeval.length"))
-        default:
-            return nil
-        }
+        return try FoundationValue.decoding(
+            special: special, numbers: { try numbers($0, count: $1) }, integer: integer)
     }
 }
