@@ -14,6 +14,9 @@ public final class Registration: Sendable {
     public let tracksReferences: Bool
     /// How the encoder recognises a value it has written before.
     public let identity: ReferenceIdentity
+    /// Whether values of the type may stand for a shared archive object
+    /// (``ArchivedObjectValue``), which the keyed and readable writers then write once.
+    package let hasArchivedIdentity: Bool
     /// Whether ``serializer`` is the type's default one (``JavaRepresentable/defaultSerializer``),
     /// so that a slot may use an equivalent specialized for the type.
     public let usesDefaultSerializer: Bool
@@ -48,6 +51,7 @@ public final class Registration: Sendable {
         self.serializer = serializer
         self.isFinal = isFinal
         self.tracksReferences = tracksReferences
+        hasArchivedIdentity = swiftType is any ArchivedObjectValue.Type
         if let enumOrdinal {
             identity = .enumConstant
             self.enumOrdinal = enumOrdinal

@@ -116,6 +116,11 @@ public protocol ValueReader: AnyObject {
     /// formats). Schema-driven serializers leave a field whose key is missing at its default, so
     /// that models can gain fields. Defaults to `true`.
     func containsValue(forKey key: String) -> Bool
+    /// Whether the value under `key` is stored in the object itself rather than as a reference
+    /// to an object of its own (a keyed archive's numbers, booleans and data), so that a
+    /// serializer that keeps keys it does not translate writes them back the same way. Defaults
+    /// to `false`.
+    func storesInline(forKey key: String) -> Bool
 }
 
 extension ValueReader {
@@ -142,6 +147,7 @@ extension ValueReader {
     public func skipField(forKey key: String) throws {}
     public var storedKeys: [String]? { nil }
     public func containsValue(forKey key: String) -> Bool { true }
+    public func storesInline(forKey key: String) -> Bool { false }
 
     /// Element by element, for backends without a bulk path.
     public func readPrimitiveArray<P: JavaPrimitive>(_ type: P.Type, count: Int, forKey key: String) throws -> [P] {

@@ -376,6 +376,12 @@ final class KeyedArchiveReader: ValueReader {
         frames.last?.entries[KeyedArchiveKeys.escape(key)] != nil
     }
 
+    func storesInline(forKey key: String) -> Bool {
+        guard let stored = frames.last?.entries[KeyedArchiveKeys.escape(key)] else { return false }
+        if case .uid = stored { return false }
+        return true
+    }
+
     /// The coder keys of the object being read, unescaped, without `$class` and generic keys.
     var storedKeys: [String]? {
         guard let entries = frames.last?.entries else { return nil }

@@ -97,7 +97,9 @@ final class KeyedArchiveWriter: ValueWriter {
 
     /// The instance to track `value` by, when references are on and the type has identity.
     func identity(of value: Any, _ registration: Registration) -> AnyObject? {
-        registration.identity == .instance ? ObjectIdentity.instance(value) : nil
+        if registration.identity == .instance { return ObjectIdentity.instance(value) }
+        guard registration.hasArchivedIdentity else { return nil }
+        return (value as? any ArchivedObjectValue)?.archivedObjectIdentity
     }
 
     /// Where an object goes in the table.

@@ -192,17 +192,19 @@ final class ReadableReader: ValueReader {
         if let stored = entries[ReadableKeys.value] {
             return try classedPlainValue(stored, named: name, as: declared)
         }
-        if let registration = registry.registration(forReadableName: name) {
+        // Declared as an unknown object: kept as one whatever the registry knows of the class.
+        let keepsUnknown = declared?.swiftType == UnknownObject.self
+        if !keepsUnknown, let registration = registry.registration(forReadableName: name) {
             try enter(entries, target: target)
             let value = try registration.serializer.read(from: self)
             leave(storing: value)
             return value
         }
-        if name == "NSValue", let value = try foundationValue(entries) {
+        if !keepsUnknown, name == "NSValue", let value = try foundationValue(entries) {
             if let target { decodedAt[target] = value }
             return value
         }
-        if let decoding = ReadableFoundation.byClassName[name] {
+        if !keepsUnknown, let decoding = ReadableFoundation.byClassName[name] {
             try descend()
             if let target { decodingAt.insert(target) }
             defer {

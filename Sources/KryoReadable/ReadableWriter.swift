@@ -149,7 +149,9 @@ final class ReadableWriter: ValueWriter {
 
     /// The instance to track `value` by, when the type has identity.
     private func identity(of value: Any, _ registration: Registration) -> AnyObject? {
-        registration.identity == .instance ? ObjectIdentity.instance(value) : nil
+        if registration.identity == .instance { return ObjectIdentity.instance(value) }
+        guard registration.hasArchivedIdentity else { return nil }
+        return (value as? any ArchivedObjectValue)?.archivedObjectIdentity
     }
 
     /// `{"$alias": path}` when `identity` was written before; otherwise records where it is

@@ -15,6 +15,9 @@ public struct AttributedText: Sendable, Hashable {
     public var archiveClass: ArchiveClass?
     /// Whether the archive stored the characters as an `NSMutableString` object.
     public var storesMutableString = false
+    /// The identity that copies of this value read from one archive object share
+    /// (``KryoCore/ArchivedObjectValue``).
+    package var readIdentity: ReadIdentity<AttributedText>?
 
     /// Text whose characters all have `attributes`.
     public init(_ string: String, attributes: TextAttributes = TextAttributes()) {
@@ -108,4 +111,8 @@ public struct TextRun: Sendable, Hashable {
         self.length = length
         self.attributes = attributes
     }
+}
+
+extension AttributedText: ArchivedObjectValue {
+    public var archivedObjectIdentity: AnyObject? { readIdentity?.identity(of: self) }
 }

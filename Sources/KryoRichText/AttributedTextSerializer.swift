@@ -34,6 +34,10 @@ public struct AttributedTextSerializer: Serializer {
         case .readable:
             try writer.writeString(text.string, forKey: "string")
             try writer.writeObject(text.runs, as: Self.runsType, forKey: "runs")
+            if text.storesMutableString { try writer.writeBool(true, forKey: "mutableString") }
+            try text.preserved.writeReadable(
+                archiveClass: text.archiveClass, translatedClass: Self.archiveClass, owner: "AttributedText",
+                to: writer)
         case .keyedArchive:
             try writeArchived(text, to: writer)
         }
@@ -50,12 +54,15 @@ public struct AttributedTextSerializer: Serializer {
         var distinct: [TextAttributes] = []
         var dictionaries: [OrderedDictionary<String, Any?>] = []
         var info: [UInt8] = []
-        for (run, range) in zip(text.runs, text.ranges) {
+        let layout = options.isLossless ? Self.readLayout(of: text) : nil
+        for (position, (run, range)) in zip(text.runs, text.ranges).enumerated() {
             if !options.isLossless {
                 for name in run.attributes.untranslated.keys { options.drop(name, in: "attributes", range: range) }
             }
             let index: Int
-            if let found = distinct.firstIndex(of: run.attributes) {
+            if let layout, layout[position] < distinct.count {
+                index = layout[position]
+            } else if layout == nil, let found = distinct.firstIndex(of: run.attributes) {
                 index = found
             } else {
                 index = distinct.count
@@ -134,7 +141,11 @@ public struct AttributedTextSerializer: Serializer {
                     runs.append(run)
                 }
             }
-            return try Self.text(string, runs, reader)
+            var text = try Self.text(string, runs, reader)
+            text.storesMutableString = try reader.optionalBool(forKey: "mutableString") ?? false
+            (text.preserved, text.archiveClass) = try PreservedKeys.readReadable(
+                from: reader, owner: "AttributedText")
+            return text.identified()
         case .keyedArchive:
             return try readArchived(from: reader)
         }
@@ -166,6 +177,7 @@ public struct AttributedTextSerializer: Serializer {
         let length = string.utf16.count
         let options = reader.options.richText
         var runs: [TextRun] = []
+        var info: [UInt8]?
         let attributesValue =
             reader.containsValue(forKey: "NSAttributes") ? try reader.readObject(forKey: "NSAttributes") : nil
         if length > 0 {
@@ -178,7 +190,9 @@ public struct AttributedTextSerializer: Serializer {
                 let dictionaries = try list.enumerated().map { index, element in
                     try Self.attributes(of: element, at: "NSAttributes[\(index)]", reader)
                 }
-                let pairs = try Self.runPairs(try Self.infoBytes(reader, owner: owner), reader, owner: owner)
+                let bytes = try Self.infoBytes(reader, owner: owner)
+                info = bytes
+                let pairs = try Self.runPairs(bytes, reader, owner: owner)
                 var start = 0
                 for (runLength, index) in pairs {
                     guard index < dictionaries.count else {
@@ -214,7 +228,11 @@ public struct AttributedTextSerializer: Serializer {
         text.storesMutableString = mutable
         text.archiveClass = reader.archiveClass
         text.preserved = try PreservedKeys.read(from: reader, except: Self.translatedKeys, owner: owner)
-        return text
+        if options.isLossless, let info {
+            // Which dictionary each run used, for a text whose dictionaries the model finds equal.
+            text.preserved.set(.object(Data(info)), forKey: "NSAttributeInfo")
+        }
+        return text.identified()
     }
 
     /// The attributes of one archived dictionary, and the names a lossy call dropped.
@@ -262,14 +280,29 @@ public struct AttributedTextSerializer: Serializer {
 
     /// The (run length, dictionary index) pairs of `NSAttributeInfo`.
     static func runPairs(_ bytes: [UInt8], _ reader: any ValueReader, owner: String) throws -> [(Int, Int)] {
+        switch pairs(in: bytes) {
+        case .success(let pairs): return pairs
+        case .failure(let problem):
+            throw reader.error(
+                .invalidValue, expected: "\(problem.expected) in NSAttributeInfo of \(owner)", found: problem.found)
+        }
+    }
+
+    /// What is wrong with an `NSAttributeInfo`.
+    struct MalformedInfo: Error {
+        let expected: String
+        let found: String
+    }
+
+    /// The (run length, dictionary index) pairs of LEB128 numbers.
+    static func pairs(in bytes: [UInt8]) -> Result<[(Int, Int)], MalformedInfo> {
         var numbers: [Int] = []
         var value = 0
         var shift = 0
         for (offset, byte) in bytes.enumerated() {
             guard shift < 56 else {
-                throw reader.error(
-                    .invalidValue, expected: "a LEB128 number of at most 8 bytes in NSAttributeInfo of \(owner)",
-                    found: "more at byte \(offset)")
+                return .failure(
+                    MalformedInfo(expected: "a LEB128 number of at most 8 bytes", found: "more at byte \(offset)"))
             }
             value |= Int(byte & 0x7F) << shift
             if byte & 0x80 == 0 {
@@ -281,11 +314,37 @@ public struct AttributedTextSerializer: Serializer {
             }
         }
         guard shift == 0, numbers.count % 2 == 0 else {
-            throw reader.error(
-                .invalidValue, expected: "pairs of complete numbers in NSAttributeInfo of \(owner)",
-                found: "\(bytes.count) bytes ending mid-pair")
+            return .failure(
+                MalformedInfo(
+                    expected: "pairs of complete numbers", found: "\(bytes.count) bytes ending mid-pair"))
         }
-        return stride(from: 0, to: numbers.count, by: 2).map { (numbers[$0], numbers[$0 + 1]) }
+        return .success(stride(from: 0, to: numbers.count, by: 2).map { (numbers[$0], numbers[$0 + 1]) })
+    }
+
+    /// The dictionary index of each run as the archive the text was read from had them (kept
+    /// under `NSAttributeInfo`), while they still fit: the same run lengths, indices numbered in
+    /// order of first use, and runs that share an index with equal attributes. Apple's archives
+    /// may hold two dictionaries the model finds equal (they differ in what it does not
+    /// translate); this keeps them apart.
+    static func readLayout(of text: AttributedText) -> [Int]? {
+        guard case .object(let stored)? = text.preserved.values["NSAttributeInfo"] else { return nil }
+        let bytes: [UInt8]
+        switch stored {
+        case let data as Data: bytes = [UInt8](data)
+        case let data as NSData: bytes = [UInt8](data as Data)
+        default: return nil
+        }
+        guard case .success(let pairs) = pairs(in: bytes), pairs.count == text.runs.count else { return nil }
+        var first: [TextAttributes] = []
+        for ((length, index), run) in zip(pairs, text.runs) {
+            guard length == run.length, index <= first.count else { return nil }
+            if index == first.count {
+                first.append(run.attributes)
+            } else if first[index] != run.attributes {
+                return nil
+            }
+        }
+        return pairs.map(\.1)
     }
 }
 

@@ -1,3 +1,5 @@
+import KryoCore
+
 /// A color as AppKit and UIKit archive it: components in a color model, a color space and alpha.
 ///
 /// In keyed archives a color is AppKit's `NSColor` (`NSColorSpace` 1–6 with `NSRGB`, `NSWhite`,
@@ -13,6 +15,13 @@ public struct Color: Sendable, Hashable {
     /// Keys of the archive this color was read from that the model does not translate (an ICC
     /// profile, `UISystemColorName`…).
     public var preserved: PreservedKeys
+    /// The class the color was read as from a keyed archive (`UIColor`, `NSColor`…), which a
+    /// keyed archive gets back unless the call asks for another flavour; `nil` for a color made
+    /// in Swift.
+    public var archiveClass: ArchiveClass?
+    /// The identity that copies of this value read from one archive object share
+    /// (``KryoCore/ArchivedObjectValue``).
+    package var readIdentity: ReadIdentity<Color>?
 
     /// The components of a color.
     public indirect enum Components: Sendable, Hashable {
@@ -61,7 +70,8 @@ public struct Color: Sendable, Hashable {
         }
     }
 
-    /// Colors are equal when their translated properties are; preserved keys are not compared.
+    /// Colors are equal when their translated properties are; the archive class and preserved
+    /// keys are not compared.
     public static func == (lhs: Color, rhs: Color) -> Bool {
         lhs.components == rhs.components && lhs.space == rhs.space && lhs.alpha == rhs.alpha
     }
@@ -87,4 +97,8 @@ public enum ColorSpace: Sendable, Hashable {
     case displayP3
     /// Generic gray with gamma 2.2 (`NSID` 9).
     case grayGamma22
+}
+
+extension Color: ArchivedObjectValue {
+    public var archivedObjectIdentity: AnyObject? { readIdentity?.identity(of: self) }
 }

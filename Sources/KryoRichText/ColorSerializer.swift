@@ -2,7 +2,7 @@ import Foundation
 import KryoCore
 
 /// Reads and writes ``Color``: `NSColor` or `UIColor` in keyed archives (as the call's
-/// ``RichTextOptions/flavor`` asks; either is read), plain names in readable documents, and a
+/// ``RichTextOptions/flavor`` asks, else as it was read; either is read), plain names in readable documents, and a
 /// compact form in Kryo binary. For Java peers that expect KryoCocoa's one-integer form, register
 /// ``RGBIntColorSerializer`` instead.
 public struct ColorSerializer: Serializer {
@@ -15,7 +15,7 @@ public struct ColorSerializer: Serializer {
     private static let translatedKeys: Set<String> = [
         "NSColorSpace", "NSRGB", "NSWhite", "NSCMYK", "NSCatalogName", "NSColorName", "NSColor",
         "UIColorComponentCount", "UIRed", "UIGreen", "UIBlue", "UIAlpha", "UIWhite", "UIRed-Double",
-        "UIGreen-Double", "UIBlue-Double", "UIAlpha-Double", "UIWhite-Double", "NSComponents", "NSCustomColorSpace",
+        "UIGreen-Double", "UIBlue-Double", "UIAlpha-Double", "UIWhite-Double", "NSCustomColorSpace",
     ]
 
     /// What a system color name restates: the components and alpha.
@@ -90,13 +90,17 @@ public struct ColorSerializer: Serializer {
             if let fallback { try writer.writeObject(fallback, forKey: "fallback") }
         }
         try writer.writeDouble(color.alpha, forKey: "alpha")
+        try color.preserved.writeReadable(
+            archiveClass: color.archiveClass, translatedClass: Self.appKitClass, owner: "Color", to: writer)
     }
 
     private func writeArchived(_ color: Color, to writer: any ValueWriter) throws {
         let options = writer.options.richText
+        let (flavor, archiveClass) = options.archiveForm(
+            read: color.archiveClass, appKit: Self.appKitClass, uiKit: Self.uiKitClass)
+        writer.setArchiveClass(archiveClass)
         var written: Set<String> = ["NSColorSpace"]
-        if options.flavor == .uiKit {
-            writer.setArchiveClass(Self.uiKitClass)
+        if flavor == .uiKit {
             let (red, green, blue, alpha) = color.rgba
             if case .gray(let white) = color.components {
                 try writer.writeInt64(2, forKey: "UIColorComponentCount", encoding: .zigzag)
@@ -111,19 +115,22 @@ public struct ColorSerializer: Serializer {
             }
             try writer.writeDouble(alpha, forKey: "UIAlpha")
             written.insert("UIAlpha")
-        } else {
-            writer.setArchiveClass(Self.appKitClass)
         }
         // The NS… keys, which a Mac reads (also inside a UIColor, through its class hint).
-        let digits = options.flavor == .uiKit ? 3 : 10
-        let terminator: [UInt8] = options.flavor == .uiKit ? [] : [0]
+        let digits = flavor == .uiKit ? 3 : 10
+        let terminator: [UInt8] = flavor == .uiKit ? [] : [0]
+        // In a custom space, the legacy number is for readers that do not know that space: as read.
+        var legacyNumber: Int64?
+        if case .integer(let number)? = color.preserved.values["NSColorSpace"] { legacyNumber = number }
         switch color.components {
         case .rgb(let red, let green, let blue):
-            try writer.writeInt64(color.space == .calibrated ? 1 : 2, forKey: "NSColorSpace", encoding: .zigzag)
+            let number: Int64 = color.space == .calibrated ? 1 : color.space == .device ? 2 : legacyNumber ?? 2
+            try writer.writeInt64(number == 1 ? 1 : 2, forKey: "NSColorSpace", encoding: .zigzag)
             try writer.writeBytes(Self.text([red, green, blue], color.alpha, digits) + terminator, forKey: "NSRGB")
             written.insert("NSRGB")
         case .gray(let white):
-            try writer.writeInt64(color.space == .calibrated ? 3 : 4, forKey: "NSColorSpace", encoding: .zigzag)
+            let number: Int64 = color.space == .calibrated ? 3 : color.space == .device ? 4 : legacyNumber ?? 4
+            try writer.writeInt64(number == 3 ? 3 : 4, forKey: "NSColorSpace", encoding: .zigzag)
             try writer.writeBytes(Self.text([white], color.alpha, digits) + terminator, forKey: "NSWhite")
             written.insert("NSWhite")
         case .cmyk(let cyan, let magenta, let yellow, let black):
@@ -138,15 +145,22 @@ public struct ColorSerializer: Serializer {
             if let fallback { try writer.writeObject(fallback, forKey: "NSColor") }
             written.formUnion(["NSCatalogName", "NSColorName", "NSColor"])
         }
+        let basis = Self.basis(of: color)
         if let description = Self.customSpace(of: color) {
-            // Written from the components every time, so that they never disagree with NSRGB.
-            try writer.writeBytes(Self.componentsText(color), forKey: "NSComponents")
+            // The text read while the components are the ones read (Apple's digits), else written
+            // from the components, so that it never disagrees with NSRGB.
+            if color.preserved.values["NSComponents"] == nil || color.preserved.basis != basis {
+                try writer.writeBytes(Self.componentsText(color), forKey: "NSComponents")
+                written.insert("NSComponents")
+            }
             try writer.writeObject(description, forKey: "NSCustomColorSpace")
+        } else {
+            written.insert("NSComponents")
         }
-        written.formUnion(["NSComponents", "NSCustomColorSpace"])
+        written.insert("NSCustomColorSpace")
         try color.preserved.write(
-            to: writer, except: written, owner: options.flavor == .appKit ? "NSColor" : "UIColor",
-            basis: Self.basis(of: color), restating: ["UISystemColorName"])
+            to: writer, except: written, owner: archiveClass.name, basis: basis,
+            restating: ["UISystemColorName", "NSComponents"])
     }
 
     // MARK: Reading
@@ -154,8 +168,8 @@ public struct ColorSerializer: Serializer {
     public func read(from reader: any ValueReader) throws -> Color {
         switch reader.formatFamily {
         case .kryoBinary: return try readCompact(from: reader)
-        case .readable: return try readReadable(from: reader)
-        case .keyedArchive: return try readArchived(from: reader)
+        case .readable: return try readReadable(from: reader).identified()
+        case .keyedArchive: return try readArchived(from: reader).identified()
         }
     }
 
@@ -217,13 +231,18 @@ public struct ColorSerializer: Serializer {
                 .invalidValue, expected: "red/green/blue, white, cyan/magenta/yellow/black or a catalog name in Color",
                 found: "none of them")
         }
-        return Color(components, space: space, alpha: alpha)
+        var color = Color(components, space: space, alpha: alpha)
+        (color.preserved, color.archiveClass) = try PreservedKeys.readReadable(from: reader, owner: "Color")
+        color.preserved.basis = Self.basis(of: color)
+        return color
     }
 
     private func readArchived(from reader: any ValueReader) throws -> Color {
         let owner = reader.archiveClass?.name ?? "NSColor"
         var color: Color
-        if let spaceNumber = try reader.optionalInt(forKey: "NSColorSpace") {
+        // Read once: a key read again reads the next generic key, as NSCoder's do.
+        let legacySpace = try reader.optionalInt(forKey: "NSColorSpace")
+        if let spaceNumber = legacySpace {
             color = try readAppKit(spaceNumber, from: reader, owner: owner)
         } else if let count = try reader.optionalInt(forKey: "UIColorComponentCount") {
             color = try readUIKit(count, from: reader, owner: owner)
@@ -231,12 +250,19 @@ public struct ColorSerializer: Serializer {
             throw reader.error(
                 .invalidValue, expected: "NSColorSpace or UIColorComponentCount in \(owner)", found: "neither")
         }
+        color.archiveClass = reader.archiveClass
         color.preserved = try PreservedKeys.read(from: reader, except: Self.translatedKeys, owner: owner)
         color.preserved.basis = Self.basis(of: color)
         if reader.containsValue(forKey: "NSCustomColorSpace"),
             let description = try reader.readObject(forKey: "NSCustomColorSpace") as? ColorSpaceDescription
         {
-            if let space = description.space { color.space = space }
+            if let space = description.space {
+                if reader.options.richText.isLossless, let number = legacySpace {
+                    // The legacy number, which the custom space replaces in the model.
+                    color.preserved.set(.integer(Int64(number)), forKey: "NSColorSpace")
+                }
+                color.space = space
+            }
             // The description itself (with an ICC profile, say) is written back while the color
             // stays in its space.
             if reader.options.richText.isLossless {

@@ -12,6 +12,9 @@ public struct ColorSpaceDescription: Sendable, Equatable {
     public var model: Int?
     /// Other keys (`NSICC`…), kept as read.
     public var preserved = PreservedKeys()
+    /// The identity that copies of this value read from one archive object share
+    /// (``KryoCore/ArchivedObjectValue``).
+    package var readIdentity: ReadIdentity<ColorSpaceDescription>?
 
     /// Creates a description.
     public init(id: Int? = nil, spaceID: Int? = nil, model: Int? = nil) {
@@ -50,6 +53,7 @@ public struct ColorSpaceDescription: Sendable, Equatable {
 
 /// Reads and writes ``ColorSpaceDescription`` (keyed archives: `NSColorSpace`).
 struct ColorSpaceDescriptionSerializer: Serializer {
+    static let archiveClass = ArchiveClass("NSColorSpace")
     private static let keys: Set<String> = ["NSID", "NSSpaceID", "NSModel"]
 
     func write(_ value: ColorSpaceDescription, to writer: any ValueWriter) throws {
@@ -63,6 +67,8 @@ struct ColorSpaceDescriptionSerializer: Serializer {
         if let spaceID = value.spaceID { try writer.writeInt64(Int64(spaceID), forKey: "NSSpaceID", encoding: .zigzag) }
         if let model = value.model { try writer.writeInt64(Int64(model), forKey: "NSModel", encoding: .zigzag) }
         try value.preserved.write(to: writer, except: Self.keys, owner: "NSColorSpace")
+        try value.preserved.writeReadable(
+            archiveClass: nil, translatedClass: Self.archiveClass, owner: "ColorSpace", to: writer)
     }
 
     func read(from reader: any ValueReader) throws -> ColorSpaceDescription {
@@ -80,7 +86,15 @@ struct ColorSpaceDescriptionSerializer: Serializer {
         }
         var description = ColorSpaceDescription(
             id: try optional("NSID"), spaceID: try optional("NSSpaceID"), model: try optional("NSModel"))
-        description.preserved = try PreservedKeys.read(from: reader, except: Self.keys, owner: "NSColorSpace")
-        return description
+        if reader.formatFamily == .readable {
+            description.preserved = try PreservedKeys.readReadable(from: reader, owner: "ColorSpace").keys
+        } else {
+            description.preserved = try PreservedKeys.read(from: reader, except: Self.keys, owner: "NSColorSpace")
+        }
+        return description.identified()
     }
+}
+
+extension ColorSpaceDescription: ArchivedObjectValue {
+    public var archivedObjectIdentity: AnyObject? { readIdentity?.identity(of: self) }
 }

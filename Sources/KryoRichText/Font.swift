@@ -1,3 +1,5 @@
+import KryoCore
+
 /// A font as both platforms describe it: a PostScript name, a point size and the traits UIKit
 /// records.
 ///
@@ -19,6 +21,12 @@ public struct Font: Sendable, Hashable {
     public var appKitFlags: Int
     /// Keys of the archive this font was read from that the model does not translate.
     public var preserved: PreservedKeys
+    /// The class the font was read as from a keyed archive (`UIFont`, `NSFont`…), which a keyed
+    /// archive gets back unless the call asks for another flavour; `nil` for a font made in Swift.
+    public var archiveClass: ArchiveClass?
+    /// The identity that copies of this value read from one archive object share
+    /// (``KryoCore/ArchivedObjectValue``).
+    package var readIdentity: ReadIdentity<Font>?
 
     /// Creates a font. The traits default to what the name tells (`-Bold`, `-Oblique`…), and a
     /// name that starts with `.AppleSystemUIFont` or `.SFUI` is a system font.
@@ -39,7 +47,8 @@ public struct Font: Sendable, Hashable {
         name.hasPrefix(".AppleSystemUIFont") || name.hasPrefix(".SFUI") || name.hasPrefix(".SFNS")
     }
 
-    /// Fonts are equal when their translated properties are; preserved keys are not compared.
+    /// Fonts are equal when their translated properties are; the archive class and preserved
+    /// keys are not compared.
     public static func == (lhs: Font, rhs: Font) -> Bool {
         lhs.name == rhs.name && lhs.pointSize == rhs.pointSize && lhs.traits == rhs.traits
             && lhs.isSystemFont == rhs.isSystemFont && lhs.appKitFlags == rhs.appKitFlags
@@ -73,4 +82,8 @@ public struct FontTraits: OptionSet, Sendable, Hashable {
         if name.hasPrefix(".AppleSystemUIFontBold") { traits.insert(.bold) }
         self = traits
     }
+}
+
+extension Font: ArchivedObjectValue {
+    public var archivedObjectIdentity: AnyObject? { readIdentity?.identity(of: self) }
 }

@@ -1,7 +1,7 @@
 import KryoCore
 
 /// Reads and writes ``Font``: AppKit's or UIKit's keys in keyed archives (as the call's
-/// ``RichTextOptions/flavor`` asks; either is read), plain names in readable documents, and a
+/// ``RichTextOptions/flavor`` asks, else as it was read; either is read), plain names in readable documents, and a
 /// compact form in Kryo binary.
 public struct FontSerializer: Serializer {
     /// Creates the serializer.
@@ -46,6 +46,8 @@ public struct FontSerializer: Serializer {
             if font.appKitFlags != 16 {
                 try writer.writeInt64(Int64(font.appKitFlags), forKey: "appKitFlags", encoding: .zigzag)
             }
+            try font.preserved.writeReadable(
+                archiveClass: font.archiveClass, translatedClass: Self.appKitClass, owner: "Font", to: writer)
         case .keyedArchive:
             try writeArchived(font, to: writer)
         }
@@ -53,10 +55,12 @@ public struct FontSerializer: Serializer {
 
     private func writeArchived(_ font: Font, to writer: any ValueWriter) throws {
         let options = writer.options.richText
+        let (flavor, archiveClass) = options.archiveForm(
+            read: font.archiveClass, appKit: Self.appKitClass, uiKit: Self.uiKitClass)
+        writer.setArchiveClass(archiveClass)
         var written: Set<String> = ["NSName", "NSSize"]
-        switch options.flavor {
+        switch flavor {
         case .appKit:
-            writer.setArchiveClass(Self.appKitClass)
             try writer.writeString(font.name, forKey: "NSName")
             try writer.writeDouble(font.pointSize, forKey: "NSSize")
             try writer.writeInt64(Int64(font.appKitFlags), forKey: "NSfFlags", encoding: .zigzag)
@@ -73,7 +77,6 @@ public struct FontSerializer: Serializer {
                 }
             }
         case .uiKit:
-            writer.setArchiveClass(Self.uiKitClass)
             try writer.writeString(font.name, forKey: "UIFontName")
             try writer.writeDouble(font.pointSize, forKey: "UIFontPointSize")
             try writer.writeInt64(Int64(font.traits.rawValue), forKey: "UIFontTraits", encoding: .zigzag)
@@ -87,7 +90,7 @@ public struct FontSerializer: Serializer {
             }
         }
         try font.preserved.write(
-            to: writer, except: written, owner: options.flavor == .appKit ? "NSFont" : "UIFont",
+            to: writer, except: written, owner: archiveClass.name,
             basis: Self.basis(of: font),
             restating: Self.restatingKeys)
     }
@@ -103,11 +106,14 @@ public struct FontSerializer: Serializer {
             return Font(name: name, pointSize: size, traits: traits, isSystemFont: system, appKitFlags: flags)
         case .readable:
             let name = try reader.requiredString(forKey: "name", in: "Font")
-            return Font(
+            var font = Font(
                 name: name, pointSize: try reader.optionalDouble(forKey: "size") ?? 0,
                 traits: FontTraits(rawValue: try reader.optionalInt(forKey: "traits") ?? 0),
                 isSystemFont: try reader.optionalBool(forKey: "systemFont") ?? false,
                 appKitFlags: try reader.optionalInt(forKey: "appKitFlags") ?? 16)
+            (font.preserved, font.archiveClass) = try PreservedKeys.readReadable(from: reader, owner: "Font")
+            font.preserved.basis = Self.basis(of: font)
+            return font.identified()
         case .keyedArchive:
             return try readArchived(from: reader)
         }
@@ -124,8 +130,9 @@ public struct FontSerializer: Serializer {
         var font = Font(
             name: name, pointSize: size, traits: traits, isSystemFont: try reader.optionalBool(forKey: "UISystemFont"),
             appKitFlags: try reader.optionalInt(forKey: "NSfFlags") ?? 16)
+        font.archiveClass = reader.archiveClass
         font.preserved = try PreservedKeys.read(from: reader, except: Self.translatedKeys, owner: owner)
         font.preserved.basis = Self.basis(of: font)
-        return font
+        return font.identified()
     }
 }

@@ -43,6 +43,9 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// written back by keyed archives; `nil` writes `NSMutableParagraphStyle`, as both platforms
     /// usually do.
     public var archiveClass: ArchiveClass?
+    /// The identity that copies of this value read from one archive object share
+    /// (``KryoCore/ArchivedObjectValue``).
+    package var readIdentity: ReadIdentity<ParagraphStyle>?
 
     /// Creates a style with every property at its default.
     public init() {}
@@ -136,6 +139,9 @@ public struct TextTab: Sendable, Hashable {
     /// Keys of the archive this tab was read from that the model does not translate
     /// (`NSTabOptions`…).
     public var preserved = PreservedKeys()
+    /// The identity that copies of this value read from one archive object share
+    /// (``KryoCore/ArchivedObjectValue``).
+    package var readIdentity: ReadIdentity<TextTab>?
 
     /// Creates a tab stop.
     public init(location: Double, alignment: TextAlignment = .left) {
@@ -156,4 +162,12 @@ public struct TextTab: Sendable, Hashable {
 extension CaseIterable where Self: RawRepresentable, Self.RawValue == Int {
     /// The case named `name` (its Swift name).
     static func named(_ name: String) -> Self? { allCases.first { "\($0)" == name } }
+}
+
+extension ParagraphStyle: ArchivedObjectValue {
+    public var archivedObjectIdentity: AnyObject? { readIdentity?.identity(of: self) }
+}
+
+extension TextTab: ArchivedObjectValue {
+    public var archivedObjectIdentity: AnyObject? { readIdentity?.identity(of: self) }
 }

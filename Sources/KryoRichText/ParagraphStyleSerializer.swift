@@ -39,6 +39,9 @@ public struct ParagraphStyleSerializer: Serializer {
                 try writer.writeDouble(style[keyPath: path], forKey: name)
             }
             if let tabs = style.tabStops { try writer.writeObject(tabs, as: Self.tabsType, forKey: "tabStops") }
+            try style.preserved.writeReadable(
+                archiveClass: style.archiveClass, translatedClass: Self.archiveClass, owner: "ParagraphStyle",
+                to: writer)
         case .keyedArchive:
             writer.setArchiveClass(style.archiveClass ?? Self.archiveClass)
             if style.alignment != .left {
@@ -97,6 +100,8 @@ public struct ParagraphStyleSerializer: Serializer {
                 style[keyPath: path] = try reader.optionalDouble(forKey: name) ?? 0
             }
             if reader.containsValue(forKey: "tabStops") { style.tabStops = try Self.tabs(forKey: "tabStops", reader) }
+            (style.preserved, style.archiveClass) = try PreservedKeys.readReadable(
+                from: reader, owner: "ParagraphStyle")
         case .keyedArchive:
             let owner = reader.archiveClass?.name ?? "NSParagraphStyle"
             style.alignment = try Self.enumValue(
@@ -112,7 +117,7 @@ public struct ParagraphStyleSerializer: Serializer {
             style.preserved = try PreservedKeys.read(from: reader, except: Self.translatedKeys, owner: owner)
             style.archiveClass = reader.archiveClass
         }
-        return style
+        return reader.formatFamily == .kryoBinary ? style : style.identified()
     }
 
     /// The tab stops under `key`: a list of ``TextTab`` or nil.
@@ -163,6 +168,8 @@ public struct TextTabSerializer: Serializer {
     /// Creates the serializer.
     public init() {}
 
+    static let archiveClass = ArchiveClass("NSTextTab")
+
     public func write(_ tab: TextTab, to writer: any ValueWriter) throws {
         switch writer.formatFamily {
         case .keyedArchive:
@@ -174,6 +181,8 @@ public struct TextTabSerializer: Serializer {
         case .readable:
             try writer.writeDouble(tab.location, forKey: "location")
             if tab.alignment != .left { try writer.writeString(tab.alignment.name, forKey: "alignment") }
+            try tab.preserved.writeReadable(
+                archiveClass: nil, translatedClass: Self.archiveClass, owner: "TextTab", to: writer)
         case .kryoBinary:
             try writer.writeDouble(tab.location, forKey: "location")
             try writer.writeInt8(Int8(tab.alignment.rawValue), forKey: "alignment")
@@ -189,12 +198,14 @@ public struct TextTabSerializer: Serializer {
                     try reader.optionalInt(forKey: "NSTextAlignment") ?? 0, "NSTextAlignment", reader))
             tab.preserved = try PreservedKeys.read(
                 from: reader, except: ["NSLocation", "NSTextAlignment"], owner: "NSTextTab")
-            return tab
+            return tab.identified()
         case .readable:
-            return TextTab(
+            var tab = TextTab(
                 location: try reader.optionalDouble(forKey: "location") ?? 0,
                 alignment: try ParagraphStyleSerializer.named(
                     try reader.optionalString(forKey: "alignment"), "tab alignment", reader) ?? .left)
+            tab.preserved = try PreservedKeys.readReadable(from: reader, owner: "TextTab").keys
+            return tab.identified()
         case .kryoBinary:
             let location = try reader.readDouble(forKey: "location")
             let alignment: TextAlignment = try ParagraphStyleSerializer.enumValue(

@@ -1,3 +1,4 @@
+import Foundation
 import KryoCore
 import OrderedCollections
 
@@ -42,7 +43,8 @@ public struct PreservedKeys: @unchecked Sendable {
                 options.drop(key, in: owner)
                 continue
             }
-            preserved.values[key] = PreservedValue(try reader.readObject(forKey: key))
+            let value = try reader.readObject(forKey: key)
+            preserved.values[key] = reader.storesInline(forKey: key) ? PreservedValue(value) : .object(value)
         }
         return preserved
     }
@@ -74,7 +76,8 @@ public struct PreservedKeys: @unchecked Sendable {
     }
 }
 
-/// One value of ``PreservedKeys``: a scalar stored in the object itself, or an object.
+/// One value of ``PreservedKeys``: a value stored in the object itself (a number, a boolean,
+/// data), or an object.
 public enum PreservedValue {
     /// A boolean.
     case bool(Bool)
@@ -82,16 +85,39 @@ public enum PreservedValue {
     case integer(Int64)
     /// A floating-point number.
     case real(Double)
-    /// Anything else: a string, data, a Foundation value, an archived object, or nil.
+    /// Bytes stored in the object itself (`NSRGB`, `NSComponents`…).
+    case bytes([UInt8])
+    /// Anything stored as an object of its own: a string, data, a number, a Foundation value,
+    /// an archived object, or nil.
     case object(Any?)
 
+    /// A value stored in the object itself.
     init(_ value: Any?) {
         switch value {
         case let flag as Bool: self = .bool(flag)
         case let number as Int: self = .integer(Int64(number))
         case let number as Int64: self = .integer(number)
         case let number as Double: self = .real(number)
+        case let data as Data: self = .bytes([UInt8](data))
+        case let bytes as [UInt8]: self = .bytes(bytes)
         default: self = .object(value)
+        }
+    }
+
+    /// Whether it is stored in the object itself.
+    var isInline: Bool {
+        if case .object = self { return false }
+        return true
+    }
+
+    /// The value as readers give it.
+    var value: Any? {
+        switch self {
+        case .bool(let flag): return flag
+        case .integer(let number): return number
+        case .real(let number): return number
+        case .bytes(let bytes): return Data(bytes)
+        case .object(let value): return value
         }
     }
 
@@ -100,7 +126,58 @@ public enum PreservedValue {
         case .bool(let flag): try writer.writeBool(flag, forKey: key)
         case .integer(let number): try writer.writeInt64(number, forKey: key, encoding: .zigzag)
         case .real(let number): try writer.writeDouble(number, forKey: key)
+        case .bytes(let bytes): try writer.writeBytes(bytes, forKey: key)
         case .object(let value): try writer.writeObject(value, forKey: key)
         }
+    }
+}
+
+// MARK: Readable documents
+
+extension PreservedKeys {
+    /// The key under which a readable document keeps what a value's keyed archive held beyond
+    /// the model: one object of the class the value was read as, with the kept keys as its
+    /// fields (`"archived": {"$class": "UIColor", "$classhints": ["NSColor"], "UISystemColorName": …}`).
+    static let readableKey = "archived"
+
+    /// Writes the class a value was read as and the kept keys to a readable document, unless
+    /// there is nothing to keep (no keys, and the class is `translatedClass`, which the model
+    /// writes anyway). A lossy call reports the keys instead.
+    func writeReadable(
+        archiveClass: ArchiveClass?, translatedClass: ArchiveClass, owner: String, to writer: any ValueWriter
+    ) throws {
+        guard writer.formatFamily == .readable else { return }
+        let archiveClass = archiveClass ?? translatedClass
+        guard !values.isEmpty || archiveClass != translatedClass else { return }
+        let options = writer.options.richText
+        guard options.isLossless else {
+            for key in values.keys { options.drop(key, in: owner) }
+            return
+        }
+        let form = UnknownObject(archiveClass: archiveClass, inlineKeys: [])
+        for (key, value) in values {
+            form.fields[key] = .some(value.value)
+            if value.isInline { form.inlineKeys.insert(key) }
+        }
+        try writer.writeObject(form, as: DeclaredType(UnknownObject.self), forKey: Self.readableKey)
+    }
+
+    /// Reads what ``writeReadable(archiveClass:translatedClass:owner:to:)`` wrote: the class
+    /// the value was read as (`nil` when the document does not say) and the kept keys.
+    static func readReadable(from reader: any ValueReader, owner: String) throws -> (
+        keys: PreservedKeys, archiveClass: ArchiveClass?
+    ) {
+        guard reader.containsValue(forKey: readableKey) else { return (PreservedKeys(), nil) }
+        let value = try reader.readObject(as: DeclaredType(UnknownObject.self), forKey: readableKey)
+        guard let form = value as? UnknownObject else {
+            throw reader.error(
+                .typeMismatch, expected: "an object with a class under \(readableKey) in \(owner)",
+                found: ValueConversion.describeType(of: value))
+        }
+        var keys = PreservedKeys()
+        for (key, field) in form.fields {
+            keys.values[key] = form.inlineKeys.contains(key) ? PreservedValue(field) : .object(field)
+        }
+        return (keys, form.archiveClass)
     }
 }

@@ -55,7 +55,7 @@ public enum RichText {
             Register(
                 TextTab.self, id: id(), javaName: "swiftkryo.text.TextTab", serializer: TextTabSerializer(),
                 isFinal: true,
-                archiveClass: ArchiveClass("NSTextTab"), readableName: "TextTab"),
+                archiveClass: TextTabSerializer.archiveClass, readableName: "TextTab"),
             Register(
                 Shadow.self, id: id(), javaName: "swiftkryo.text.Shadow", serializer: ShadowSerializer(), isFinal: true,
                 archiveClass: ArchiveClass("NSShadow"), readableName: "Shadow"),
@@ -65,12 +65,13 @@ public enum RichText {
                 archiveClass: ArchiveClass("SKTextLink"), readableName: "Link"),
             Register(
                 TextAttachment.self, id: id(), javaName: "swiftkryo.text.TextAttachment",
-                serializer: TextAttachmentSerializer(), isFinal: true, archiveClass: ArchiveClass("NSTextAttachment"),
+                serializer: TextAttachmentSerializer(), isFinal: true,
+                archiveClass: TextAttachmentSerializer.archiveClass,
                 readableName: "TextAttachment"),
             Register(
                 ColorSpaceDescription.self, id: id(), javaName: "swiftkryo.text.ColorSpace",
                 serializer: ColorSpaceDescriptionSerializer(), isFinal: true,
-                archiveClass: ArchiveClass("NSColorSpace"),
+                archiveClass: ColorSpaceDescriptionSerializer.archiveClass,
                 readableName: "ColorSpace"),
         ]
     }

@@ -9,6 +9,12 @@ public enum ArchiveFlavor: Sendable, Hashable {
     /// UIKit's: `UIFont` and `UIColor` keys, plus the `NS…` keys and the `$classhints` Apple
     /// writes so that a Mac reads them too.
     case uiKit
+
+    /// The flavour of a class read from an archive: UIKit's for `UIColor`, `UIFont` and the
+    /// classes that derive from them, else AppKit's.
+    init(of archiveClass: ArchiveClass) {
+        self = archiveClass.chain.contains { $0.hasPrefix("UI") } ? .uiKit : .appKit
+    }
 }
 
 /// What happens to what cannot be translated: attributes the model has no property for, and keys
@@ -30,15 +36,20 @@ public enum TranslationFidelity: Sendable, Hashable {
 /// ```
 public struct RichTextOptions: Sendable, Hashable {
     /// The platform form keyed archives are written in. Reading accepts either.
-    public var flavor: ArchiveFlavor
+    ///
+    /// `nil` (the default) writes each value as it was read: a `UIColor` stays a `UIColor` and
+    /// an `NSTextStorage` an `NSTextStorage`; values made in Swift or read from other formats
+    /// without an archive form get AppKit's. A flavour given here applies to every value.
+    public var flavor: ArchiveFlavor?
     /// Whether untranslatable attributes and keys are kept or dropped.
     public var fidelity: TranslationFidelity
     /// Where dropped attributes and keys are recorded (``TranslationFidelity/lossy``).
     public var report: TranslationReport?
 
-    /// Creates options: by default AppKit's flavour, lossless.
+    /// Creates options: by default each value in the flavour it was read in (AppKit's for new
+    /// values), lossless.
     public init(
-        flavor: ArchiveFlavor = .appKit, fidelity: TranslationFidelity = .lossless, report: TranslationReport? = nil
+        flavor: ArchiveFlavor? = nil, fidelity: TranslationFidelity = .lossless, report: TranslationReport? = nil
     ) {
         self.flavor = flavor
         self.fidelity = fidelity
@@ -47,6 +58,17 @@ public struct RichTextOptions: Sendable, Hashable {
 
     /// Whether untranslatable values are kept.
     var isLossless: Bool { fidelity == .lossless }
+
+    /// The flavour and class to write a value as that was read as `read` (`nil`: not read from
+    /// a keyed archive): the class it was read as while the flavour is the one it was read in,
+    /// else the flavour's own class.
+    func archiveForm(read: ArchiveClass?, appKit: ArchiveClass, uiKit: ArchiveClass) -> (
+        flavor: ArchiveFlavor, archiveClass: ArchiveClass
+    ) {
+        let chosen = flavor ?? read.map(ArchiveFlavor.init(of:)) ?? .appKit
+        if let read, ArchiveFlavor(of: read) == chosen { return (chosen, read) }
+        return (chosen, chosen == .appKit ? appKit : uiKit)
+    }
 
     /// Records a dropped value when a report was given.
     func drop(_ name: String, in owner: String, range: Range<Int>? = nil) {

@@ -13,6 +13,9 @@ public struct TextAttachment: Sendable, Hashable {
     public var fileName: String?
     /// Keys of the archive this attachment was read from that the model does not translate.
     public var preserved = PreservedKeys()
+    /// The identity that copies of this value read from one archive object share
+    /// (``KryoCore/ArchivedObjectValue``).
+    package var readIdentity: ReadIdentity<TextAttachment>?
 
     /// Creates an attachment.
     public init(contents: [UInt8], fileName: String? = nil) {
@@ -36,6 +39,7 @@ public struct TextAttachmentSerializer: Serializer {
     /// Creates the serializer.
     public init() {}
 
+    static let archiveClass = ArchiveClass("NSTextAttachment")
     private static let archiveKeys: Set<String> = ["SKContents", "SKFileName"]
 
     public func write(_ attachment: TextAttachment, to writer: any ValueWriter) throws {
@@ -47,6 +51,9 @@ public struct TextAttachmentSerializer: Serializer {
         try writer.writeString(attachment.fileName, forKey: keyed ? "SKFileName" : "fileName")
         if keyed {
             try attachment.preserved.write(to: writer, except: Self.archiveKeys, owner: "NSTextAttachment")
+        } else {
+            try attachment.preserved.writeReadable(
+                archiveClass: nil, translatedClass: Self.archiveClass, owner: "TextAttachment", to: writer)
         }
     }
 
@@ -65,7 +72,13 @@ public struct TextAttachmentSerializer: Serializer {
             // An attachment Apple archived (a file wrapper) has none of these keys: all of them are kept.
             attachment.preserved = try PreservedKeys.read(
                 from: reader, except: Self.archiveKeys, owner: "NSTextAttachment")
+        } else {
+            attachment.preserved = try PreservedKeys.readReadable(from: reader, owner: "TextAttachment").keys
         }
-        return attachment
+        return attachment.identified()
     }
+}
+
+extension TextAttachment: ArchivedObjectValue {
+    public var archivedObjectIdentity: AnyObject? { readIdentity?.identity(of: self) }
 }

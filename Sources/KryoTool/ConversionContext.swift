@@ -30,8 +30,10 @@ struct SchemaOptions: ParsableArguments {
 
     @Option(
         name: .customLong("text-flavor"),
-        help: "The platform form of fonts, colors and attributed text in keyed archives written (appkit, uikit).")
-    var textFlavor: TextFlavor = .appkit
+        help:
+            "The platform form of fonts, colors and attributed text in keyed archives written (appkit, uikit; default: as read, else appkit)."
+    )
+    var textFlavor: TextFlavor?
 
     /// Refuses a schema file on standard input when the data comes from there too.
     func validate(input: String) throws {
@@ -66,7 +68,7 @@ struct SchemaOptions: ParsableArguments {
         var options = SerializationOptions(
             references: references ?? schemas.settings.references,
             registrationRequired: registrationRequired ?? schemas.settings.registrationRequired)
-        options.richText.flavor = textFlavor.flavor
+        options.richText.flavor = textFlavor?.flavor
         schemas.settings.applySerializerSettings(to: &options)
         // Rich text (fonts, colors, attributed strings) reads and writes in every format too.
         let registry = try Registry(schemas: schemas, RichText.registrations())

@@ -58,13 +58,21 @@ enum ArchiveGraph {
 
     /// Where two decoded graphs first differ (a key path and the two values), or `nil` when they
     /// are equal.
-    static func difference(_ lhs: Any?, _ rhs: Any?) -> String? {
-        var comparison = Comparison()
+    ///
+    /// Sharing counts: an object met twice on one side is one object met twice on the other.
+    /// With `keyOrder` false, an object's keys may come in another order (a keyed archive's
+    /// reader looks them up by name; Apple's writers order them by hash).
+    static func difference(_ lhs: Any?, _ rhs: Any?, keyOrder: Bool = true) -> String? {
+        var comparison = Comparison(keyOrder: keyOrder)
         return comparison.equal(lhs, rhs) ? nil : comparison.mismatch
     }
 
     private struct Comparison {
+        let keyOrder: Bool
         var assumed: Set<[ObjectIdentifier]> = []
+        /// The object each object of one side stands for on the other.
+        var leftToRight: [ObjectIdentifier: ObjectIdentifier] = [:]
+        var rightToLeft: [ObjectIdentifier: ObjectIdentifier] = [:]
         var path: [String] = []
         var mismatch: String?
 
@@ -88,9 +96,17 @@ enum ArchiveGraph {
             }
             switch (lhs, rhs) {
             case (let l as UnknownObject, let r as UnknownObject):
-                guard assumed.insert([ObjectIdentifier(l), ObjectIdentifier(r)]).inserted else { return true }
+                let (left, right) = (ObjectIdentifier(l), ObjectIdentifier(r))
+                guard leftToRight[left, default: right] == right, rightToLeft[right, default: left] == left else {
+                    return differ("\(l.className) shared on one side only")
+                }
+                (leftToRight[left], rightToLeft[right]) = (right, left)
+                guard assumed.insert([left, right]).inserted else { return true }
                 guard l.archiveClass == r.archiveClass else { return differ("\(l.archiveClass) vs \(r.archiveClass)") }
-                guard Array(l.fields.keys) == Array(r.fields.keys) else {
+                let sameKeys =
+                    keyOrder
+                    ? Array(l.fields.keys) == Array(r.fields.keys) : Set(l.fields.keys) == Set(r.fields.keys)
+                guard sameKeys else {
                     return differ("keys \(Array(l.fields.keys)) vs \(Array(r.fields.keys))")
                 }
                 guard l.inlineKeys == r.inlineKeys else {

@@ -24,6 +24,28 @@ import Testing
         try expectLossless(file, registry: Registry(RichText.registrations()))
     }
 
+    /// Through the rich-text translators, the archive itself stays the same too: read with the
+    /// plain registry, the archive written from the readable document has the original's
+    /// classes (`UIColor`, `NSTextStorage`…), keys, values and sharing (one `NSColorSpace` for
+    /// many colors).
+    @Test(arguments: AppleArchiveFixtureTests.files)
+    func translatedArchiveIsTheSameArchive(file: String) throws {
+        let plain = KeyedArchiveCodec(registry: try Registry())
+        let registry = try Registry(RichText.registrations())
+        let translating = KeyedArchiveCodec(registry: registry)
+        let bytes = try FixtureFiles.bytes(file)
+        let original = try plain.decodeArchive(from: bytes)
+        let translated = try translating.decodeArchive(from: bytes)
+        let direct = try plain.decodeArchive(from: translating.encode(translated))
+        #expect(ArchiveGraph.difference(original, direct, keyOrder: false) == nil, "\(file) keyed to keyed")
+        for layout in Self.layouts {
+            let readable = ReadableCodec(registry: registry, format: layout)
+            let document = try readable.decode(Any?.self, from: readable.encode(translated))
+            let back = try plain.decodeArchive(from: translating.encode(document))
+            #expect(ArchiveGraph.difference(original, back, keyOrder: false) == nil, "\(file) through \(layout)")
+        }
+    }
+
     private func expectLossless(_ file: String, registry: Registry) throws {
         let keyed = KeyedArchiveCodec(registry: registry)
         // The whole archive: its `$top` keys and archiver name too.

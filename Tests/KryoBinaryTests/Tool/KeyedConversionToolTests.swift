@@ -24,17 +24,10 @@ import Testing
         let original = try codec.decodeArchive(
             from: Array(try Data(contentsOf: KryoTool.root.appendingPathComponent(path))))
         let converted = try codec.decodeArchive(from: back.stdout)
-        // The same unknown classes, in the same places. The tool translates fonts, colors and
-        // attributed strings (so that they reach Kryo too), and the translated model does not
-        // keep an archive's platform class (`UIColor`), a shared `NSColorSpace` or an
-        // `NSTextStorage` class: known, see issue 22's note.
-        if file.hasPrefix("other/") {
-            #expect(Self.classNames(in: original) == Self.classNames(in: converted))
-        } else {
-            withKnownIssue("rich-text translation keeps the model, not the archive's classes") {
-                #expect(Self.classNames(in: original) == Self.classNames(in: converted))
-            }
-        }
+        // The same unknown classes, in the same places, and the translated ones (fonts, colors,
+        // attributed strings) in their archive's classes (`UIColor`, `NSTextStorage`), shared as
+        // they were (one `NSColorSpace` for many colors).
+        #expect(Self.classNames(in: original) == Self.classNames(in: converted))
     }
 
     @Test func anUnknownClassCannotGoToKryo() throws {
