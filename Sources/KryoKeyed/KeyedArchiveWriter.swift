@@ -33,6 +33,11 @@ final class KeyedArchiveWriter: ValueWriter {
     private var classes: [ArchiveClass: Int] = [:]
     /// The `NSNull` object that stands for the nil elements of arrays and dictionaries.
     private var nullObject: Int?
+    /// The Foundation collections being written: one found inside itself is a cycle.
+    private var containers = OpenContainers()
+    /// The lists and dictionaries being stored inline in an object's own dictionary
+    /// (``UnknownObject/inlineKeys``), nested in one another: they count towards the depth limit.
+    private var inlineDepth = 0
 
     /// An object being written: its UID, its class and the keys written so far.
     private struct Frame {
@@ -118,12 +123,33 @@ final class KeyedArchiveWriter: ValueWriter {
     }
 
     private func enter(_ uid: Int, _ archiveClass: ArchiveClass) throws {
-        guard frames.count < options.limits.maxDepth else {
-            throw SerializationError(
-                .depthLimitExceeded, expected: "at most \(options.limits.maxDepth) nested objects",
-                found: "more", path: path)
-        }
+        try requireDepth(below: frames.count + inlineDepth, at: archiveClass.name)
         frames.append(Frame(uid: uid, archiveClass: archiveClass))
+    }
+
+    /// Throws when `depth` levels of nesting are the most the limit allows, naming `name`, the
+    /// object one level deeper.
+    func requireDepth(below depth: Int, at name: String) throws {
+        guard depth >= options.limits.maxDepth else { return }
+        throw SerializationError.nestedTooDeep(
+            limit: options.limits.maxDepth, of: "objects", at: name, untracked: !options.references, path: path)
+    }
+
+    /// Runs `body`, which writes the Foundation collection `container` (of class `name`), inside
+    /// it: a collection reached again while it is being written contains itself, an error (a
+    /// Foundation collection reads back as a Swift value, which cannot).
+    func inside<T>(_ container: AnyObject, named name: String, _ body: () throws -> T) throws -> T {
+        try containers.enter(container, named: name, at: path)
+        defer { containers.leave(container) }
+        return try body()
+    }
+
+    /// Runs `body`, which stores a list or dictionary inline, one level deeper.
+    func inlineLevel<T>(_ body: () throws -> T) throws -> T {
+        try requireDepth(below: frames.count + inlineDepth, at: "list or dictionary stored inline")
+        inlineDepth += 1
+        defer { inlineDepth -= 1 }
+        return try body()
     }
 
     /// Leaves the object entered last and stores it, with its class, under its UID.
