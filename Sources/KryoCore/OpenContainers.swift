@@ -18,9 +18,6 @@ package struct OpenContainers {
     /// No container open.
     package init() {}
 
-    /// Whether no container is open.
-    package var isEmpty: Bool { open.isEmpty }
-
     /// Enters `container`, written at `path`.
     ///
     /// - Parameters:
