@@ -256,23 +256,19 @@ extension KeyedArchiveWriter {
         guard let value = ValueConversion.flatten(value) else { return .uid(UInt64(try archive(nil))) }
         if let plain = KeyedArchiveWriter.inlineForms[ObjectIdentifier(type(of: value))]?(value) { return plain }
         if let list = value as? [Any?] {
-            return try inlineLevel {
-                var elements: [PropertyListValue] = []
-                elements.reserveCapacity(list.count)
-                for (index, element) in list.enumerated() {
-                    elements.append(try at(String(index)) { try inlineElement(element) })
-                }
-                return .array(elements)
+            var elements: [PropertyListValue] = []
+            elements.reserveCapacity(list.count)
+            for (index, element) in list.enumerated() {
+                elements.append(try at(String(index)) { try inlineElement(element) })
             }
+            return .array(elements)
         }
         if let dictionary = value as? [String: Any?] {
-            return try inlineLevel {
-                var entries: PropertyListDictionary = [:]
-                for key in dictionary.keys.sorted() {
-                    entries[key] = try at(key) { try inlineElement(dictionary[key] ?? nil) }
-                }
-                return .dictionary(entries)
+            var entries: PropertyListDictionary = [:]
+            for key in dictionary.keys.sorted() {
+                entries[key] = try at(key) { try inlineElement(dictionary[key] ?? nil) }
             }
+            return .dictionary(entries)
         }
         return .uid(UInt64(try archive(value)))
     }

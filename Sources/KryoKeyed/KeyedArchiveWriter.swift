@@ -35,9 +35,6 @@ final class KeyedArchiveWriter: ValueWriter {
     private var nullObject: Int?
     /// The Foundation collections being written: one found inside itself is a cycle.
     private var containers = OpenContainers()
-    /// The lists and dictionaries being stored inline in an object's own dictionary
-    /// (``UnknownObject/inlineKeys``), nested in one another: they count towards the depth limit.
-    private var inlineDepth = 0
 
     /// An object being written: its UID, its class and the keys written so far.
     private struct Frame {
@@ -123,16 +120,12 @@ final class KeyedArchiveWriter: ValueWriter {
     }
 
     private func enter(_ uid: Int, _ archiveClass: ArchiveClass) throws {
-        try requireDepth(below: frames.count + inlineDepth, at: archiveClass.name)
+        guard frames.count < options.limits.maxDepth else {
+            throw SerializationError.nestedTooDeep(
+                limit: options.limits.maxDepth, of: "objects", at: archiveClass.name, untracked: !options.references,
+                path: path)
+        }
         frames.append(Frame(uid: uid, archiveClass: archiveClass))
-    }
-
-    /// Throws when `depth` levels of nesting are the most the limit allows, naming `name`, the
-    /// object one level deeper.
-    func requireDepth(below depth: Int, at name: String) throws {
-        guard depth >= options.limits.maxDepth else { return }
-        throw SerializationError.nestedTooDeep(
-            limit: options.limits.maxDepth, of: "objects", at: name, untracked: !options.references, path: path)
     }
 
     /// Runs `body`, which writes the Foundation collection `container` (of class `name`), inside
@@ -141,14 +134,6 @@ final class KeyedArchiveWriter: ValueWriter {
     func inside<T>(_ container: AnyObject, named name: String, _ body: () throws -> T) throws -> T {
         try containers.enter(container, named: name, at: path)
         defer { containers.leave(container) }
-        return try body()
-    }
-
-    /// Runs `body`, which stores a list or dictionary inline, one level deeper.
-    func inlineLevel<T>(_ body: () throws -> T) throws -> T {
-        try requireDepth(below: frames.count + inlineDepth, at: "list or dictionary stored inline")
-        inlineDepth += 1
-        defer { inlineDepth -= 1 }
         return try body()
     }
 
