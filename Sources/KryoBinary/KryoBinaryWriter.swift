@@ -537,12 +537,11 @@ public final class KryoBinaryWriter: ValueWriter {
         state.pointee.depth += 1
         guard state.pointee.depth <= state.pointee.options.limits.maxDepth else {
             // Without references a graph that refers back to itself (a cycle) never ends.
-            let hint =
-                state.pointee.options.references
-                ? "" : " (references are off: a graph with a cycle needs them, as in Java)"
-            throw SerializationError(
-                .depthLimitExceeded, expected: "at most \(state.pointee.options.limits.maxDepth) nested objects",
-                found: "deeper nesting at a \(registration.javaName)\(hint)", offset: output.totalCount)
+            throw SerializationError.nestedTooDeep(
+                limit: state.pointee.options.limits.maxDepth, of: "objects", at: registration.javaName,
+                untracked: !state.pointee.options.references
+                    || (registration.identity == .instance && !registration.tracksReferences),
+                offset: output.totalCount)
         }
         let generics = slot.declared.genericArguments
         if !(generics.isEmpty && state.pointee.genericArguments.isEmpty) {

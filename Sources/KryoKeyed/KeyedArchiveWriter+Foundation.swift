@@ -193,25 +193,31 @@ extension KeyedArchiveWriter {
             return try archiveUUID(uuid as UUID)
         case is NSNull:
             return try archiveObject(.nsNull, identity: object) { _ in }
-        case let array as NSMutableArray:
-            return try archiveList(array.map { $0 as Any? }, as: .nsMutableArray, identity: array)
         case let array as NSArray:
-            return try archiveList(array.map { $0 as Any? }, as: .nsArray, identity: array)
-        case let set as NSMutableOrderedSet:
-            return try archiveOrderedSet(set.map { $0 as Any? }, as: .nsMutableOrderedSet, identity: set)
+            let elements = FoundationElements.list(array)
+            let mutable = array is NSMutableArray
+            return try inside(array, named: mutable ? "NSMutableArray" : "NSArray") {
+                try archiveList(elements, as: mutable ? .nsMutableArray : .nsArray, identity: array)
+            }
         case let set as NSOrderedSet:
-            return try archiveOrderedSet(set.map { $0 as Any? }, as: .nsOrderedSet, identity: set)
-        case let set as NSMutableSet:
-            return try archiveList(set.map { $0 as Any? }, as: .nsMutableSet, identity: set)
+            let elements = FoundationElements.list(set)
+            let mutable = set is NSMutableOrderedSet
+            return try inside(set, named: mutable ? "NSMutableOrderedSet" : "NSOrderedSet") {
+                try archiveOrderedSet(elements, as: mutable ? .nsMutableOrderedSet : .nsOrderedSet, identity: set)
+            }
         case let set as NSSet:
-            return try archiveList(set.map { $0 as Any? }, as: .nsSet, identity: set)
-        case let dictionary as NSMutableDictionary:
-            return try archiveDictionary(
-                dictionary.map { (key: $0.key, value: $0.value as Any?) }, as: .nsMutableDictionary,
-                identity: dictionary)
+            let elements = FoundationElements.list(set)
+            let mutable = set is NSMutableSet
+            return try inside(set, named: mutable ? "NSMutableSet" : "NSSet") {
+                try archiveList(elements, as: mutable ? .nsMutableSet : .nsSet, identity: set)
+            }
         case let dictionary as NSDictionary:
-            return try archiveDictionary(
-                dictionary.map { (key: $0.key, value: $0.value as Any?) }, as: .nsDictionary, identity: dictionary)
+            let entries = FoundationElements.entries(dictionary)
+            let mutable = dictionary is NSMutableDictionary
+            return try inside(dictionary, named: mutable ? "NSMutableDictionary" : "NSDictionary") {
+                try archiveDictionary(
+                    entries, as: mutable ? .nsMutableDictionary : .nsDictionary, identity: dictionary)
+            }
         default:
             return nil
         }

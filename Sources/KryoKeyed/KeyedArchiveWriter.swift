@@ -33,6 +33,8 @@ final class KeyedArchiveWriter: ValueWriter {
     private var classes: [ArchiveClass: Int] = [:]
     /// The `NSNull` object that stands for the nil elements of arrays and dictionaries.
     private var nullObject: Int?
+    /// The Foundation collections being written: one found inside itself is a cycle.
+    private var containers = OpenContainers()
 
     /// An object being written: its UID, its class and the keys written so far.
     private struct Frame {
@@ -121,11 +123,20 @@ final class KeyedArchiveWriter: ValueWriter {
 
     private func enter(_ uid: Int, _ archiveClass: ArchiveClass) throws {
         guard frames.count < options.limits.maxDepth else {
-            throw SerializationError(
-                .depthLimitExceeded, expected: "at most \(options.limits.maxDepth) nested objects",
-                found: "more", path: path)
+            throw SerializationError.nestedTooDeep(
+                limit: options.limits.maxDepth, of: "objects", at: archiveClass.name, untracked: !options.references,
+                path: path)
         }
         frames.append(Frame(uid: uid, archiveClass: archiveClass))
+    }
+
+    /// Runs `body`, which writes the Foundation collection `container` (of class `name`), inside
+    /// it: a collection reached again while it is being written contains itself, an error (a
+    /// Foundation collection reads back as a Swift value, which cannot).
+    func inside<T>(_ container: AnyObject, named name: String, _ body: () throws -> T) throws -> T {
+        try containers.enter(container, named: name, at: path)
+        defer { containers.leave(container) }
+        return try body()
     }
 
     /// Leaves the object entered last and stores it, with its class, under its UID.

@@ -256,14 +256,27 @@ extension ReadableWriter {
         case is NSNull:
             return .null
         case let array as NSArray:
-            return try listTree(array.map { $0 as Any? }, identity: array)
+            let elements = FoundationElements.list(array)
+            return try inside(array, named: array is NSMutableArray ? "NSMutableArray" : "NSArray") {
+                try listTree(elements, identity: array)
+            }
         case let set as NSOrderedSet:
-            return try setTree(set.map { $0 as Any? }, className: "NSOrderedSet", ordered: true, identity: set)
+            let elements = FoundationElements.list(set)
+            return try inside(set, named: set is NSMutableOrderedSet ? "NSMutableOrderedSet" : "NSOrderedSet") {
+                try setTree(elements, className: "NSOrderedSet", ordered: true, identity: set)
+            }
         case let set as NSSet:
-            return try setTree(set.map { $0 as Any? }, className: "NSSet", ordered: false, identity: set)
+            let elements = FoundationElements.list(set)
+            return try inside(set, named: set is NSMutableSet ? "NSMutableSet" : "NSSet") {
+                try setTree(elements, className: "NSSet", ordered: false, identity: set)
+            }
         case let dictionary as NSDictionary:
-            return try dictionaryTree(
-                dictionary.map { (key: $0.key, value: $0.value as Any?) }, ordered: false, identity: dictionary)
+            let entries = FoundationElements.entries(dictionary)
+            return try inside(
+                dictionary, named: dictionary is NSMutableDictionary ? "NSMutableDictionary" : "NSDictionary"
+            ) {
+                try dictionaryTree(entries, ordered: false, identity: dictionary)
+            }
         default:
             return nil
         }
@@ -313,7 +326,7 @@ extension ReadableWriter {
     /// chain, hints and inline keys when they are not the defaults) and every field.
     private func unknownTree(_ object: UnknownObject) throws -> ReadableValue {
         if let alias = alias(of: object) { return alias }
-        try descend()
+        try descend(into: object.archiveClass.name)
         defer { ascend() }
         let archiveClass = object.archiveClass
         var entries: ReadableDictionary = [ReadableKeys.className: .string(archiveClass.name)]

@@ -33,6 +33,8 @@ final class ReadableWriter: ValueWriter {
     private var knownPaths: [[String]] = []
     /// Containers entered, for the depth limit.
     private var depth = 0
+    /// The Foundation collections being written: one found inside itself is a cycle.
+    private var containers = OpenContainers()
 
     /// An object being written: its keys and values, and the key it goes under in its parent.
     private struct Frame {
@@ -130,7 +132,7 @@ final class ReadableWriter: ValueWriter {
     private func objectTree(_ value: Any, _ registration: Registration) throws -> ReadableValue {
         try requireRegistration(registration)
         if let alias = alias(of: identity(of: value, registration)) { return alias }
-        try descend()
+        try descend(into: registration.readableName)
         frames.append(Frame(className: registration.readableName, key: ""))
         try registration.serializer.write(value, to: self)
         depth -= 1
@@ -166,16 +168,27 @@ final class ReadableWriter: ValueWriter {
     }
 
     /// Counts one more level of nesting, within the limit.
-    func descend() throws {
+    ///
+    /// - Parameter name: The class of the object entered, for the error.
+    func descend(into name: @autoclosure () -> String? = nil) throws {
         guard depth < options.limits.maxDepth else {
-            throw SerializationError(
-                .depthLimitExceeded, expected: "at most \(options.limits.maxDepth) nested containers",
-                found: "more", path: path)
+            throw SerializationError.nestedTooDeep(
+                limit: options.limits.maxDepth, of: "containers", at: name(), untracked: !options.references,
+                path: path)
         }
         depth += 1
     }
 
-    /// Leaves a level entered with ``descend()``.
+    /// Runs `body`, which writes the Foundation collection `container` (of class `name`), inside
+    /// it: a collection reached again while it is being written contains itself, an error (a
+    /// Foundation collection reads back as a Swift value, which cannot).
+    func inside<T>(_ container: AnyObject, named name: String, _ body: () throws -> T) throws -> T {
+        try containers.enter(container, named: name, at: path)
+        defer { containers.leave(container) }
+        return try body()
+    }
+
+    /// Leaves a level entered with ``descend(into:)``.
     func ascend() { depth -= 1 }
 
     /// Runs `body` with `component` added to ``path``.
@@ -293,7 +306,7 @@ final class ReadableWriter: ValueWriter {
             append(alias, forStoredKey: stored)
             return false
         }
-        try descend()
+        try descend(into: registration.readableName)
         frames.append(Frame(className: registration.readableName, key: stored))
         return true
     }
