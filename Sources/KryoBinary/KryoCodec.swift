@@ -112,10 +112,26 @@ public struct KryoCodec: Sendable {
         return writer.output.buffer
     }
 
+    /// Appends one value of the Java class `javaName` to `output`: ``encode(_:javaClass:)``
+    /// for a stream of values.
+    public func encode(_ value: Any?, javaClass javaName: String, to output: KryoOutput) throws {
+        let writer = KryoBinaryWriter.beginCall(registry: registry, dialect: dialect, options: options, output: output)
+        defer { writer.endCall() }
+        try writer.writeRoot(value, framing: framing, javaName: javaName)
+    }
+
     /// Decodes one value of the Java class `javaName` that fills `bytes` exactly: what Java's
     /// `readObject(input, type)` reads, for ``KryoFraming/object`` and ``KryoFraming/objectOrNull``.
     public func decode(javaClass javaName: String, from bytes: [UInt8]) throws -> Any? {
         try decodeUntyped(from: bytes, javaName: javaName)
+    }
+
+    /// Decodes the next value of the Java class `javaName` from `input`, leaving the input just
+    /// after it: ``decode(javaClass:from:)-([UInt8])`` for a stream of values.
+    public func decode(javaClass javaName: String, from input: KryoInput) throws -> Any? {
+        let reader = KryoBinaryReader.beginCall(registry: registry, dialect: dialect, options: options, input: input)
+        defer { reader.endCall() }
+        return try reader.readRoot(framing: framing, javaName: javaName)
     }
 
     /// Decodes a value without a Swift type (of the Java class `javaName` when given). On the

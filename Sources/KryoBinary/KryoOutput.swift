@@ -112,7 +112,7 @@ public final class KryoOutput {
         state.pointee.count = 0
     }
 
-    @inline(__always) func flushIfNeeded() throws {
+    @inline(__always) package func flushIfNeeded() throws {
         if state.pointee.count >= flushThreshold, openRuns == 0 { try flush() }
     }
 

@@ -10,7 +10,8 @@ struct ConvertCommand: ParsableCommand {
         discussion: """
             Kryo input is what Java's writeClassAndObject writes, unless --type (or the profile) \
             names the class Java's writeObject was given. Converting a Kryo stream to json and that document back \
-            to kryo2 gives the original bytes.
+            to kryo2 gives the original bytes. With --records (or jsonl on either side), the input is a stream \
+            of records converted one at a time in bounded memory.
             """)
 
     @Argument(help: "The input file, or - for standard input.")
@@ -30,6 +31,13 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The output file (default: standard output).", valueName: "file"))
     var output: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Convert a stream of records (a Kryo stream of consecutive values, JSON Lines or a JSON array), picking all or N, N..M, N.., ..M (numbered from 1); implied by jsonl.",
+            valueName: "records"))
+    var records: RecordSelection?
+
     @OptionGroup var schemaOptions: SchemaOptions
 
     func validate() throws {
@@ -40,6 +48,12 @@ struct ConvertCommand: ParsableCommand {
         let context = try schemaOptions.context()
         // --type wins over the profile's root class.
         let javaClass = type ?? context.rootClass
+        if records != nil || from == .jsonLines || to == .jsonLines {
+            let conversion = RecordConversion(
+                from: from, to: to, context: context, javaClass: javaClass, selection: records ?? .all)
+            try conversion.run(input: input, output: output)
+            return
+        }
         let value = try from.decode(try ToolIO.read(input), with: context, javaClass: javaClass)
         try ToolIO.write(try to.encode(value, with: context, javaClass: javaClass), to: output)
     }

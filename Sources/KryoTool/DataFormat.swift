@@ -11,6 +11,8 @@ enum DataFormat: String, CaseIterable, ExpressibleByArgument {
     case json
     case plistXML = "plist-xml"
     case plistBinary = "plist-binary"
+    /// JSON Lines: one compact JSON document per line, a record each (streams of records only).
+    case jsonLines = "jsonl"
 
     /// Reads one value with the dynamic registry.
     ///
@@ -42,6 +44,8 @@ enum DataFormat: String, CaseIterable, ExpressibleByArgument {
         case .json, .plistXML, .plistBinary:
             return try ReadableCodec(registry: context.registry, options: context.options).decode(
                 Any?.self, from: bytes)
+        case .jsonLines:
+            throw ToolError("jsonl holds a stream of records: convert it with --records")
         }
     }
 
@@ -68,6 +72,8 @@ enum DataFormat: String, CaseIterable, ExpressibleByArgument {
             return try ReadableCodec(
                 registry: context.registry, format: .propertyList(.binary), options: context.options
             ).encode(value)
+        case .jsonLines:
+            throw ToolError("jsonl holds a stream of records: convert it with --records")
         }
     }
 
@@ -82,7 +88,7 @@ enum DataFormat: String, CaseIterable, ExpressibleByArgument {
     }
 
     /// The codec of a Kryo format, with the stream settings for its dialect.
-    private func kryoCodec(_ context: ConversionContext, javaClass: String?) throws -> KryoCodec {
+    func kryoCodec(_ context: ConversionContext, javaClass: String?) throws -> KryoCodec {
         guard let release = self.dialect else { throw ToolError("\(rawValue) is not a Kryo format") }
         // The schema files' `streams` (Kryo 4's fast and unsafe Output classes).
         let dialect = release.using(context.schemas.settings.streams)
@@ -117,7 +123,7 @@ enum KryoReadHint {
             }
             return hasSchema ? nil : Self.schema
         case .invalidValue where error.expected == "the end of the input after one value":
-            return hasType ? nil : Self.writeObject
+            return hasType ? Self.records : Self.writeObject + "; " + Self.records
         default:
             return nil
         }
@@ -125,6 +131,7 @@ enum KryoReadHint {
 
     static let schema = "give the classes with --schema FILE"
     static let writeObject = "if the stream was written with writeObject, give its class with --type JAVA_CLASS"
+    static let records = "if it holds several values one after another, convert them with --records all"
 
     /// The text between the first and the last double quote of `found`.
     private static func quotedName(in found: String) -> String? {

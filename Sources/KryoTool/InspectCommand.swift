@@ -74,6 +74,8 @@ struct InspectCommand: ParsableCommand {
             let context = try schemaOptions.context()
             let value = try format.decode(bytes, with: context, javaClass: nil)
             try ToolIO.write(try DataFormat.json.encode(value, with: context, javaClass: nil), to: nil)
+        case .jsonLines:
+            throw ToolError("inspect reads one value: read jsonl records with kryo convert --records")
         }
     }
 }

@@ -1,0 +1,124 @@
+import Foundation
+import SwiftKryo
+import Testing
+
+/// `kryo convert --records`: a stream of many top-level values, as a Java service appends them,
+/// converted one record at a time to JSON Lines or a JSON array and back to Java's bytes.
+@Suite struct RecordStreamToolTests {
+    static let schema = "Schemas/kryococoa.yaml"
+
+    /// The KryoCocoa cases Java wrote with `writeClassAndObject` and references on, as one stream.
+    private func javaStream(kryo version: Int) throws -> (bytes: [UInt8], records: [[UInt8]]) {
+        let run: JavaPeerRun
+        switch JavaPeerRun.shared(for: version) {
+        case .success(let success): run = success
+        case .failure(let failure): throw failure
+        }
+        let records = DynamicPathTests.cocoaCases.compactMap { name -> [UInt8]? in
+            guard let peerCase = PeerCases.all.first(where: { $0.name == name }),
+                peerCase.framing == .classAndObject, peerCase.references
+            else { return nil }
+            return run.javaBytes[name]
+        }
+        // Three times over: a stream of a few dozen records.
+        let stream = Array(repeating: records, count: 3).flatMap { $0 }
+        return (stream.flatMap { $0 }, stream)
+    }
+
+    @Test("A Java stream of many records → JSON Lines → the same bytes", arguments: DynamicPathTests.versions)
+    func javaStreamThroughJSONLines(_ version: Int) throws {
+        let (stream, records) = try javaStream(kryo: version)
+        #expect(records.count >= 15)
+        let kryo = "kryo\(version)"
+        let lines = try KryoTool.run(
+            ["convert", "-", "--from", kryo, "--to", "jsonl", "--schema", Self.schema], input: stream)
+        #expect(lines.status == 0, "\(lines.stderr)")
+        let text = String(decoding: lines.stdout, as: UTF8.self)
+        #expect(text.split(separator: "\n").count == records.count)
+        let back = try KryoTool.run(
+            ["convert", "-", "--from", "jsonl", "--to", kryo, "--schema", Self.schema], input: lines.stdout)
+        #expect(back.status == 0, "\(back.stderr)")
+        #expect(back.stdout == stream)
+
+        // A JSON array of records, and back.
+        let array = try KryoTool.run(
+            ["convert", "-", "--from", kryo, "--to", "json", "--records", "all", "--schema", Self.schema],
+            input: stream)
+        #expect(array.status == 0, "\(array.stderr)")
+        let fromArray = try KryoTool.run(
+            ["convert", "-", "--from", "json", "--to", kryo, "--records", "all", "--schema", Self.schema],
+            input: array.stdout)
+        #expect(fromArray.stdout == stream, "\(fromArray.stderr)")
+    }
+
+    @Test func recordsPicksARange() throws {
+        let (stream, records) = try javaStream(kryo: 2)
+        for (selection, picked) in [
+            ("3", 2..<3), ("2..4", 1..<4), ("..2", 0..<2),
+            ("\(records.count - 1)..", records.count - 2..<records.count),
+        ] {
+            let result = try KryoTool.run(
+                ["convert", "-", "--from", "kryo2", "--to", "kryo2", "--records", selection, "--schema", Self.schema],
+                input: stream)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout == records[picked].flatMap { $0 }, "--records \(selection)")
+        }
+        let bad = try KryoTool.run(
+            ["convert", "-", "--from", "kryo2", "--to", "jsonl", "--records", "4..2"], input: stream)
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("--records"))
+    }
+
+    @Test func writeObjectRecordsWithTheirProfile() throws {
+        let one = Array(try Data(contentsOf: KryoTool.root.appendingPathComponent("Schemas/examples/sample-bean.kryo")))
+        let stream = one + one + one
+        let lines = try KryoTool.run(
+            ["convert", "-", "--from", "kryo2", "--to", "jsonl", "--schema", Self.schema, "--profile", "sample-bean"],
+            input: stream)
+        #expect(lines.status == 0, "\(lines.stderr)")
+        #expect(String(decoding: lines.stdout, as: UTF8.self).split(separator: "\n").count == 3)
+        let back = try KryoTool.run(
+            ["convert", "-", "--from", "jsonl", "--to", "kryo2", "--schema", Self.schema, "--profile", "sample-bean"],
+            input: lines.stdout)
+        #expect(back.stdout == stream, "\(back.stderr)")
+    }
+
+    @Test func errorsNameTheRecordAndLine() throws {
+        let one = Array(try Data(contentsOf: KryoTool.root.appendingPathComponent("Schemas/examples/other-bean.kryo")))
+        let broken = try KryoTool.run(
+            ["convert", "-", "--from", "kryo2", "--to", "jsonl", "--schema", Self.schema], input: one + one + [0x7F])
+        #expect(broken.status != 0)
+        #expect(broken.stderr.hasPrefix("kryo: record 3: "), "\(broken.stderr)")
+        let lines = try KryoTool.run(
+            ["convert", "-", "--from", "jsonl", "--to", "kryo2", "--schema", Self.schema],
+            input: Array("{\"$class\": \"test.SampleBean\", \"key\": 1, \"name\": \"a\"}\n\n{oops}\n".utf8))
+        #expect(lines.status != 0)
+        #expect(lines.stderr.hasPrefix("kryo: record 2: line 3: "), "\(lines.stderr)")
+        let keyed = try KryoTool.run(
+            ["convert", "-", "--from", "kryo2", "--to", "keyed-binary", "--records", "all"], input: one)
+        #expect(
+            keyed.stderr
+                == "kryo: keyed-binary holds one value, not a stream of records (records convert between kryo2, kryo4, kryo5, json, jsonl)\n"
+        )
+    }
+
+    @Test func aFileIsReplacedOnlyWhenEveryRecordIsWritten() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("records-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let target = directory.appendingPathComponent("out.jsonl")
+        try Data("old\n".utf8).write(to: target)
+        let one = Array(try Data(contentsOf: KryoTool.root.appendingPathComponent("Schemas/examples/other-bean.kryo")))
+        let failed = try KryoTool.run(
+            ["convert", "-", "--from", "kryo2", "--to", "jsonl", "--schema", Self.schema, "-o", target.path],
+            input: one + [0x7F])
+        #expect(failed.status != 0)
+        #expect(try String(contentsOf: target, encoding: .utf8) == "old\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.jsonl"])
+        let written = try KryoTool.run(
+            ["convert", "-", "--from", "kryo2", "--to", "jsonl", "--schema", Self.schema, "-o", target.path],
+            input: one + one)
+        #expect(written.status == 0)
+        #expect(try String(contentsOf: target, encoding: .utf8).split(separator: "\n").count == 2)
+    }
+}
