@@ -15,7 +15,12 @@
 #   5. keeps crashes, leaks, timeouts and out-of-memory inputs in artifacts/NAME/, the log in
 #      logs/NAME.log, and prints the executions and coverage of the run.
 # Runs at nice 19. Environment: FUZZ_MAX_LEN (default 16384), FUZZ_RSS_MB (default 2048),
-# FUZZ_TIMEOUT (seconds per input, default 10), FUZZ_JOBS is not supported (one process at a time).
+# FUZZ_TIMEOUT (seconds per input, default 10), FUZZ_DETECT_LEAKS (see below).
+#
+# Leaks: the targets that decode object graphs (kryo-typed, kryo-dynamic, keyed-typed,
+# keyed-unknown, readable, rich-text) run with -detect_leaks=0 unless FUZZ_DETECT_LEAKS=1. Input
+# that forms a reference cycle and then fails leaves the half-read cycle to ARC, which never frees
+# a cycle (Docs/Reliability.md). The other targets run with leak detection on.
 set -u
 cd "$(dirname "$0")"
 fuzz_dir=$(pwd)
@@ -64,8 +69,14 @@ for target in $targets; do
     mkdir -p "$corpus" "$artifacts" logs "$fixtures"
     rm -rf "$seeds"
     FUZZ_WRITE_SEEDS="$seeds" "$binary" > /dev/null 2>&1
-    echo "== $target ($executable, $limit)"
-    nice -n 19 "$binary" "$limit" -max_len="${FUZZ_MAX_LEN:-16384}" -rss_limit_mb="${FUZZ_RSS_MB:-2048}" \
+    case "$target" in
+        property-list | schema-files | block-graph) leaks=1 ;;
+        *) leaks="${FUZZ_DETECT_LEAKS:-0}" ;;
+    esac
+    echo "== $target ($executable, $limit, detect_leaks=$leaks)"
+    # libFuzzer's -detect_leaks covers each input; ASAN_OPTIONS covers the check at exit.
+    ASAN_OPTIONS="detect_leaks=$leaks${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+        nice -n 19 "$binary" "$limit" -detect_leaks="$leaks" -max_len="${FUZZ_MAX_LEN:-16384}" -rss_limit_mb="${FUZZ_RSS_MB:-2048}" \
         -timeout="${FUZZ_TIMEOUT:-10}" -print_final_stats=1 -artifact_prefix="$artifacts/" \
         "$corpus" "$seeds" "$fixtures" > "$log" 2>&1
     result=$?
@@ -75,10 +86,12 @@ for target in $targets; do
         grep -m 3 -E "ERROR|Fatal error|FINDING|==[0-9]+==" "$log" | sed 's/^/   /'
     fi
     grep -E "^#[0-9]+ +DONE|^Done [0-9]+ runs" "$log" | tail -2 | sed 's/^/   /'
-    grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "$log" | sed 's/^/   /'
+    grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "$log" | tail -2 | sed 's/^/   /'
+    grep -E "^#[0-9]+" "$log" | tail -1 | grep -oE "^#[0-9]+|cov: [0-9]+|ft: [0-9]+|exec/s: [0-9]+" | tr '\n' ' ' \
+        | sed 's/^/   last: /; s/$/\n/'
     # Minimize the working corpus.
     rm -rf "$corpus.min" && mkdir -p "$corpus.min"
-    if nice -n 19 "$binary" -merge=1 -max_len="${FUZZ_MAX_LEN:-16384}" -timeout="${FUZZ_TIMEOUT:-10}" \
+    if nice -n 19 "$binary" -merge=1 -detect_leaks=0 -max_len="${FUZZ_MAX_LEN:-16384}" -timeout="${FUZZ_TIMEOUT:-10}" \
         -artifact_prefix="$artifacts/" "$corpus.min" "$corpus" > "logs/$target.merge.log" 2>&1; then
         rm -rf "$corpus" && mv "$corpus.min" "$corpus"
     else
@@ -86,9 +99,24 @@ for target in $targets; do
     fi
     echo "   corpus: $(ls "$corpus" | wc -l) inputs after minimizing"
     if [ "${FUZZ_UPDATE_FIXTURES:-0}" = 1 ]; then
+        # Edges only (no hit counts), greedy set cover; then, of what is new, the smallest inputs
+        # up to FUZZ_FIXTURES_MAX (default 40) files in the folder, as the tests replay each.
         before=$(ls "$fixtures" | wc -l)
-        nice -n 19 "$binary" -merge=1 -max_len="${FUZZ_MAX_LEN:-16384}" -timeout="${FUZZ_TIMEOUT:-10}" \
-            "$fixtures" "$corpus" > "logs/$target.fixtures.log" 2>&1
+        cover=$(mktemp -d)
+        cp "$fixtures"/. "$cover"/ 2>/dev/null || cp -r "$fixtures"/. "$cover"/
+        nice -n 19 "$binary" -merge=1 -set_cover_merge=1 -use_counters=0 -detect_leaks=0 \
+            -max_len="${FUZZ_MAX_LEN:-16384}" -timeout="${FUZZ_TIMEOUT:-10}" \
+            "$cover" "$corpus" > "logs/$target.fixtures.log" 2>&1
+        room=$(( ${FUZZ_FIXTURES_MAX:-40} - before ))
+        if [ "$room" -gt 0 ]; then
+            for file in $(cd "$cover" && ls -S -r); do
+                [ -e "$fixtures/$file" ] && continue
+                [ "$room" -le 0 ] && break
+                cp "$cover/$file" "$fixtures/$file"
+                room=$((room - 1))
+            done
+        fi
+        rm -rf "$cover"
         echo "   Tests/Fixtures/fuzz/$target: $before -> $(ls "$fixtures" | wc -l) inputs"
     fi
 done

@@ -12,7 +12,7 @@ extension FuzzTarget {
                 try PropertyList.encode(value, format: format)
             }
             let again = try roundTripStep("reading the written value") { try PropertyList.decode(written) }
-            try requireEqual(value, again.value, "the property list written and read again")
+            try requireEquivalent(value, again.value, "the property list written and read again")
             try requireEqual(format, again.format, "the layout written and read again")
         },
         seedInputs: {
@@ -37,19 +37,23 @@ extension FuzzTarget {
             let (mode, bytes) = split(input)
             let codec = try keyedCodec(mode, registry: FuzzNode.registry)
             let value = try codec.decode(FuzzNode?.self, from: bytes)
+            defer { Dismantle.values(value) }
             let written = try roundTripStep("archiving the decoded graph") { try codec.encode(value) }
             let again = try roundTripStep("reading the archived graph") {
                 try codec.decode(FuzzNode?.self, from: written)
             }
+            defer { Dismantle.values(again) }
             try requireEqual(
                 GraphDescription.of(value), GraphDescription.of(again), "the graph archived and read again")
         },
         seedInputs: {
             guard let registry = FuzzNode.registry else { return [] }
             var seeds: [[UInt8]] = []
+            let samples = FuzzNode.samples()
+            defer { Dismantle.values(samples) }
             for (mode, format) in [(UInt8(0), PropertyListFormat.binary), (1, .xml)] {
                 let codec = KeyedArchiveCodec(registry: registry, format: format)
-                for sample in FuzzNode.samples() {
+                for sample in samples {
                     if let bytes = try? codec.encode(sample) { seeds.append([mode] + bytes) }
                 }
             }
@@ -66,8 +70,10 @@ extension FuzzTarget {
             let (mode, bytes) = split(input)
             let codec = try keyedCodec(mode, registry: plainRegistry)
             let value = try codec.decodeArchive(from: bytes)
+            defer { Dismantle.values(value) }
             let written = try roundTripStep("archiving the decoded values") { try codec.encode(value) }
             let again = try roundTripStep("reading the archived values") { try codec.decodeArchive(from: written) }
+            defer { Dismantle.values(again) }
             try requireSameValues(value, again, "the values archived and read again")
         },
         seedInputs: {
@@ -96,30 +102,36 @@ extension FuzzTarget {
             let documentAgain = try roundTripStep("reading the written document") {
                 try ReadableCodec.document(from: documentBytes).document
             }
-            try requireEqual(document, documentAgain, "the document written and read again")
+            try requireEquivalent(document, documentAgain, "the document written and read again")
             if mode & 1 == 0 {
                 let value = try codec.decode(FuzzNode?.self, from: bytes)
+                defer { Dismantle.values(value) }
                 let written = try roundTripStep("writing the decoded graph") { try codec.encode(value) }
                 let again = try roundTripStep("reading the written graph") {
                     try codec.decode(FuzzNode?.self, from: written)
                 }
+                defer { Dismantle.values(again) }
                 try requireEqual(
                     GraphDescription.of(value), GraphDescription.of(again), "the graph written and read again")
             } else {
                 let value = try codec.decode(Any?.self, from: bytes)
+                defer { Dismantle.values(value) }
                 let written = try roundTripStep("writing the decoded values") { try codec.encode(value) }
                 let again = try roundTripStep("reading the written values") {
                     try codec.decode(Any?.self, from: written)
                 }
+                defer { Dismantle.values(again) }
                 try requireSameValues(value, again, "the values written and read again")
             }
         },
         seedInputs: {
             guard let registry = FuzzNode.registry else { return [] }
             var seeds: [[UInt8]] = []
+            let samples = FuzzNode.samples()
+            defer { Dismantle.values(samples) }
             for (index, format) in readableFormats.enumerated() {
                 let codec = ReadableCodec(registry: registry, format: format)
-                for sample in FuzzNode.samples() {
+                for sample in samples {
                     guard let bytes = try? codec.encode(sample) else { continue }
                     seeds.append([UInt8(index << 1)] + bytes)
                     seeds.append([UInt8(index << 1 | 1)] + bytes)
@@ -150,7 +162,7 @@ extension FuzzTarget {
                 let again = try roundTripStep("parsing the \(syntax) written") {
                     try SchemaFiles.parse([SchemaFileText(written, fileName: "again", format: syntax)])
                 }
-                try requireEqual(set, again, "the schema set written as \(syntax) and parsed again")
+                try requireEquivalent(set, again, "the schema set written as \(syntax) and parsed again")
             }
             _ = try Registry(schemas: set)
         },

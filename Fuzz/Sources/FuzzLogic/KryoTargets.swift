@@ -23,20 +23,24 @@ extension FuzzTarget {
             let (mode, bytes) = split(input)
             let codec = try KryoTypedMode(mode).codec()
             let value = try codec.decode(FuzzNode?.self, from: bytes)
+            defer { Dismantle.values(value) }
             let written = try roundTripStep("writing the decoded graph") { try codec.encode(value, as: FuzzNode?.self) }
             let again = try roundTripStep("reading the written graph") {
                 try codec.decode(FuzzNode?.self, from: written)
             }
+            defer { Dismantle.values(again) }
             try requireEqual(GraphDescription.of(value), GraphDescription.of(again), "the graph written and read again")
         },
         seedInputs: {
             guard let registry = FuzzNode.registry else { return [] }
             var seeds: [[UInt8]] = []
+            let samples = FuzzNode.samples()
+            defer { Dismantle.values(samples) }
             for mode in KryoTypedMode.all {
                 let codec = KryoCodec(
                     registry: registry, dialect: mode.dialect, framing: mode.framing,
                     options: SerializationOptions(references: mode.references))
-                for sample in FuzzNode.samples() {
+                for sample in samples {
                     // Without references a cycle cannot be written: those samples are skipped.
                     if let bytes = try? codec.encode(sample, as: FuzzNode?.self) { seeds.append([mode.byte] + bytes) }
                 }
@@ -48,16 +52,24 @@ extension FuzzTarget {
     /// The first byte picks the schema and dialect (`& 3`: Schemas/kryococoa.yaml with 2.20,
     /// Tests/Fixtures/schemas/peer-reg.yaml with 2.20, Tests/Fixtures/kryo5/vectors5.yaml with 5,
     /// Kryo's compatibility test data with 5 read by `readObject(TestData)`) and references (bit
-    /// 2). Round trip: the values written and read again are the same (see `ValueDescription`).
+    /// 2). Round trip: the values read back from what was written are a fixed point: written and
+    /// read again, they are the same (see `ValueDescription`).
     public static let kryoDynamic = FuzzTarget(
         name: "kryo-dynamic", executable: "FuzzKryoDynamic",
         body: { input in
             let (mode, bytes) = split(input)
             let setup = try DynamicSetup.setup(mode)
             let value = try setup.decode(bytes)
+            defer { Dismantle.values(value) }
             let written = try roundTripStep("writing the decoded values") { try setup.encode(value) }
             let again = try roundTripStep("reading the written values") { try setup.decode(written) }
-            try requireSameValues(value, again, "the values written and read again")
+            defer { Dismantle.values(again) }
+            // Writing may drop by design what was read (a tagged class's deprecated fields are read,
+            // never written, as in Java), so the values read back must be a fixed point.
+            let rewritten = try roundTripStep("writing the values read again") { try setup.encode(again) }
+            let third = try roundTripStep("reading the values written again") { try setup.decode(rewritten) }
+            defer { Dismantle.values(third) }
+            try requireSameValues(again, third, "the values read back, written and read again")
         },
         seedInputs: {
             var seeds: [[UInt8]] = []

@@ -81,3 +81,12 @@ func requireSameValues(_ first: Any?, _ second: Any?, _ what: String) throws {
     else { return }
     try requireEqual(firstDescription, secondDescription, what)
 }
+
+/// Requires `first == second`, or, where `==` says no, the same canonical description: a NaN is
+/// not equal to itself, but a NaN read back with the bits it was written with is no finding.
+func requireEquivalent<T: Equatable>(_ first: T, _ second: T, _ what: String) throws {
+    guard first != second else { return }
+    guard let firstDescription = ValueDescription.of(first), let secondDescription = ValueDescription.of(second)
+    else { return try requireEqual(first, second, what) }
+    try requireEqual(firstDescription, secondDescription, what)
+}
