@@ -47,6 +47,11 @@ public enum ReadableKeys {
     /// The key of the archiver's name next to ``top``, when it is not `NSKeyedArchiver`.
     public static let archiver = "$archiver"
 
+    /// Whether `stored` can be the key of a field of an unknown object: an escaped or plain key of
+    /// the object's, or a generic key (`$0`…) — not one the format reserves (`$data`, `$alias`…).
+    /// The reader and the writer both ask, so that what one accepts the other can write.
+    static func isFieldKey(_ stored: String) -> Bool { unescape(stored) != nil || isGeneric(stored) }
+
     /// Whether `stored` is a generic key (`$0`, `$1`…).
     static func isGeneric(_ stored: String) -> Bool {
         let digits = stored.utf8.dropFirst()

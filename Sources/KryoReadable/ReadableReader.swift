@@ -226,6 +226,15 @@ final class ReadableReader: ValueReader {
             archiveClass: try unknownClass(named: name, entries), inlineKeys: [])
         if let target { decodedAt[target] = unknown }
         for (key, node) in entries where !ReadableReader.unknownObjectKeys.contains(key) {
+            // A reserved key this class does not use (`$data` outside NSData) is no field: a
+            // key of the document's that starts with `$` is escaped as `$$`.
+            guard ReadableKeys.isFieldKey(key) else {
+                throw at(key) {
+                    error(
+                        .invalidValue, expected: "field keys of \(name) (a key that starts with $ is written $$)",
+                        found: "the key \(key), which readable documents reserve")
+                }
+            }
             unknown.fields[key] = .some(try at(key) { try decode(node, as: nil) })
         }
         unknown.inlineKeys =

@@ -341,7 +341,7 @@ extension ReadableWriter {
             entries[ReadableKeys.inline] = .array(inline.map { .string($0) })
         }
         for (key, value) in object.fields {
-            guard ReadableKeys.unescape(key) != nil || ReadableKeys.isGeneric(key) else {
+            guard ReadableKeys.isFieldKey(key) else {
                 throw at(key) {
                     SerializationError(
                         .unsupported, expected: "field keys of \(archiveClass.name) that a readable document can hold",

@@ -41,6 +41,21 @@ import Testing
         #expect(failure.path == ["a", "1"])
     }
 
+    /// Found by the `readable` fuzz target (Tests/Fixtures/fuzz/readable/repro-reserved-key-in-unknown-class):
+    /// an unknown class with a key the format reserves decoded, then could not be written back.
+    @Test func aReservedKeyInAnUnknownClassIsRefused() throws {
+        let failure = try error([Any?].self, #"[{"$class": "Book", "title": "Dune", "$data": "AAEC"}]"#)
+        #expect(failure.kind == .invalidValue)
+        #expect(failure.path == ["0", "$data"])
+        #expect(failure.found == "the key $data, which readable documents reserve")
+        // Escaped, the same key is the object's own field, and it round-trips.
+        let book = try #require(
+            try codec.decode(Any?.self, from: Array(#"{"$class": "Book", "$$data": "AAEC"}"#.utf8)) as? UnknownObject)
+        #expect(book.fields["$$data"] as? String == "AAEC")
+        let back = try codec.decode(Any?.self, from: try codec.encode(book)) as? UnknownObject
+        #expect(back?.fields["$$data"] as? String == "AAEC")
+    }
+
     @Test func fieldsOfTheWrongType() throws {
         let text = try error(TodoItem.self, #"{"$class": "TodoItem", "label": "ok", "priority": "high"}"#)
         #expect(text.kind == .typeMismatch)

@@ -1,0 +1,153 @@
+import Foundation
+import SwiftKryo
+
+/// A Java enum of the fuzzed graph.
+public enum FuzzColor: JavaEnum {
+    case red, green, blue
+    public static let javaClassName = "fuzz.Color"
+}
+
+/// The node of the schema-declared graph that the typed targets decode: scalars, an enum, a
+/// string, a list, a map and a set, and object fields that share nodes and close cycles.
+public final class FuzzNode: Schematized {
+    var id: Int32 = 0
+    var weight: Double = 0
+    var flag = false
+    var color: FuzzColor?
+    var name: String?
+    var next: FuzzNode?
+    var children: [FuzzNode]?
+    var counts: [String: Int64]?
+    var tags: Set<String>?
+    var samples: [Int32]?
+    var blob: Data?
+    var extra: Any?
+
+    public init() {}
+
+    public static let schema = Schema<FuzzNode>(java: "fuzz.Node") {
+        Field("id", \.id)
+        Field("weight", \.weight)
+        Field("flag", \.flag)
+        Field("color", \.color)
+        Field("name", \.name)
+        Field("next", \.next)
+        Field("children", \.children)
+        Field("counts", \.counts)
+        Field("tags", \.tags)
+        Field("samples", \.samples)
+        Field("blob", \.blob)
+        Field("extra", \.extra)
+    }
+
+    /// The registry every typed target uses: the node, its enum, and the library's defaults.
+    static let registry: Registry? = try? Registry {
+        Register(FuzzNode.self, id: 30, archiveClass: ArchiveClass("FuzzNode"), readableName: "FuzzNode")
+        Register(FuzzColor.self, id: 31, archiveClass: ArchiveClass("FuzzColor"), readableName: "FuzzColor")
+    }
+
+    /// Sample graphs for the seeds: one node; a list whose nodes point back at their parent and
+    /// share one child; a cycle through `next`; every field set.
+    static func samples() -> [FuzzNode] {
+        let single = FuzzNode()
+        single.id = 7
+        single.name = "seven"
+
+        let parent = FuzzNode()
+        parent.name = "parent"
+        let shared = FuzzNode()
+        shared.name = "shared"
+        shared.color = .green
+        parent.children = (0..<3).map { index in
+            let child = FuzzNode()
+            child.id = Int32(index)
+            child.next = parent
+            child.extra = shared
+            return child
+        }
+
+        let first = FuzzNode()
+        let second = FuzzNode()
+        first.next = second
+        second.next = first
+        first.name = "ring"
+
+        let full = FuzzNode()
+        full.id = -123_456
+        full.weight = 2.5
+        full.flag = true
+        full.color = .blue
+        full.name = "é🙂 full"
+        full.counts = ["a": 1, "b": -2, "long": Int64.max]
+        full.tags = ["x", "y"]
+        full.samples = [1, -1, Int32.max, Int32.min]
+        full.blob = Data([0, 1, 2, 255])
+        full.extra = ["text", Int32(5), 2.5] as [Any]
+        full.children = [single, shared]
+        return [single, parent, first, full]
+    }
+}
+
+/// A canonical description of a node graph: nodes numbered in the order a walk first meets them,
+/// so that two graphs with the same shape (sharing and cycles included) and the same values have
+/// the same description. Sets and maps are sorted; floating-point numbers are compared by bits.
+enum GraphDescription {
+    static func of(_ value: Any?) -> String {
+        var numbers: [ObjectIdentifier: Int] = [:]
+        var lines: [String] = []
+        var pending: [FuzzNode] = []
+        let root = describe(value, &numbers, &pending)
+        while let node = pending.popLast() {
+            let number = numbers[ObjectIdentifier(node)] ?? -1
+            var fields = ["#\(number)", "id=\(node.id)", "w=\(node.weight.bitPattern)", "f=\(node.flag)"]
+            fields.append("c=\(node.color.map { "\($0)" } ?? "nil")")
+            fields.append("n=\(node.name.map { "\($0.debugDescription)" } ?? "nil")")
+            fields.append("next=\(describe(node.next, &numbers, &pending))")
+            fields.append("kids=\(node.children.map { describe($0, &numbers, &pending) } ?? "nil")")
+            fields.append(
+                "counts=\(node.counts.map { $0.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } } ?? [])")
+            fields.append("tags=\(node.tags.map { $0.sorted() } ?? ["nil"])")
+            fields.append("samples=\(node.samples.map { "\($0)" } ?? "nil")")
+            fields.append("blob=\(node.blob.map { "\([UInt8]($0))" } ?? "nil")")
+            fields.append("extra=\(describe(node.extra, &numbers, &pending))")
+            lines.append(fields.joined(separator: " "))
+        }
+        return ([root] + lines).joined(separator: "\n")
+    }
+
+    private static func describe(_ value: Any?, _ numbers: inout [ObjectIdentifier: Int], _ pending: inout [FuzzNode])
+        -> String
+    {
+        guard let value else { return "nil" }
+        switch value {
+        case let node as FuzzNode:
+            if let number = numbers[ObjectIdentifier(node)] { return "@\(number)" }
+            let number = numbers.count
+            numbers[ObjectIdentifier(node)] = number
+            pending.append(node)
+            return "@\(number)"
+        case let nodes as [FuzzNode]:
+            return "[" + nodes.map { describe($0, &numbers, &pending) }.joined(separator: ",") + "]"
+        case let values as [Any?]:
+            return "[" + values.map { describe($0, &numbers, &pending) }.joined(separator: ",") + "]"
+        case let map as [AnyHashable: Any?]:
+            let entries = map.map {
+                describe($0.key.base, &numbers, &pending) + ":" + describe($0.value, &numbers, &pending)
+            }
+            return "{" + entries.sorted().joined(separator: ",") + "}"
+        case let map as [AnyHashable: Any]:
+            let entries = map.map {
+                describe($0.key.base, &numbers, &pending) + ":" + describe($0.value, &numbers, &pending)
+            }
+            return "{" + entries.sorted().joined(separator: ",") + "}"
+        case let set as Set<AnyHashable>:
+            return "<" + set.map { describe($0.base, &numbers, &pending) }.sorted().joined(separator: ",") + ">"
+        case let number as Double:
+            return "d\(number.bitPattern)"
+        case let number as Float:
+            return "f\(number.bitPattern)"
+        default:
+            return ValueDescription.of(value) ?? "(too large to describe)"
+        }
+    }
+}
