@@ -46,12 +46,7 @@ struct ReadableFoundation: Sendable {
         ReadableFoundation { reader, entries, declared in
             let elements = try reader.hashable(
                 reader.foundationElements(entries, as: declared?.genericArguments.first))
-            // The dynamic path's `OrderedSet` is Java's `HashSet` (an `NSSet` in stream order): an
-            // untyped `NSOrderedSet` stays one.
-            guard reader.registry.untypedSetKeepsOrder, declared.map({ $0.swiftType == Any.self }) ?? true else {
-                return OrderedSet(elements)
-            }
-            return FoundationOrderedSet(OrderedSet(elements), isMutable: mutable)
+            return reader.registry.orderedSetValue(elements, declared: declared, isMutable: mutable)
         }
     }
     private static let dictionary = ReadableFoundation { reader, entries, declared in

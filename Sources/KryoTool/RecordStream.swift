@@ -345,7 +345,6 @@ final class Progress {
     private let enabled: Bool
     private let start = Date()
     private var lastShown = Date.distantPast
-    private var shown = false
 
     static let threshold = 4 << 20
 
@@ -368,7 +367,6 @@ final class Progress {
     }
 
     private func show(bytes: Int, records: Int) {
-        shown = true
         let seconds = max(Date().timeIntervalSince(start), 0.001)
         let megabytes = Double(bytes) / 1_048_576
         var line = "\r" + String(format: "%.1f", megabytes)

@@ -179,6 +179,16 @@ extension Registry {
         }
         return Set(elements)
     }
+
+    /// The value an `NSOrderedSet` read from a format becomes in a slot of type `declared`: an
+    /// `OrderedSet`, except untyped in the dynamic path, where `OrderedSet` is Java's `HashSet` (an
+    /// `NSSet` in stream order) and an `NSOrderedSet` stays one (``FoundationOrderedSet``).
+    public func orderedSetValue(_ elements: [AnyHashable], declared: DeclaredType?, isMutable: Bool) -> Any {
+        guard untypedSetKeepsOrder, declared.map({ $0.swiftType == Any.self }) ?? true else {
+            return OrderedSet(elements)
+        }
+        return FoundationOrderedSet(OrderedSet(elements), isMutable: isMutable)
+    }
 }
 
 /// What the dynamic registry knows about the classes of a schema set while it builds fields.
