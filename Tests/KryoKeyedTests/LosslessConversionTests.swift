@@ -41,8 +41,14 @@ import Testing
         for layout in Self.layouts {
             let readable = ReadableCodec(registry: registry, format: layout)
             let document = try readable.decode(Any?.self, from: readable.encode(translated))
-            let back = try plain.decodeArchive(from: translating.encode(document))
-            #expect(ArchiveGraph.difference(original, back, keyOrder: false) == nil, "\(file) through \(layout)")
+            for format in [PropertyListFormat.binary, .xml] {
+                var writer = translating
+                writer.format = format
+                let back = try plain.decodeArchive(from: writer.encode(document))
+                #expect(
+                    ArchiveGraph.difference(original, back, keyOrder: false) == nil,
+                    "\(file) through \(layout) to a \(format) archive")
+            }
         }
     }
 
