@@ -8,11 +8,15 @@ let package = Package(
         .library(name: "SwiftKryo", targets: ["SwiftKryo"]),
         .executable(name: "kryo", targets: ["KryoTool"]),
         .executable(name: "kryo-example", targets: ["KryoExample"]),
+        .library(name: "KryoNet", targets: ["KryoNet"]),
+        .executable(name: "kryonet-chat-server", targets: ["KryoNetChatServer"]),
+        .executable(name: "kryonet-chat-client", targets: ["KryoNetChatClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
     ],
     targets: [
         .target(
@@ -57,6 +61,22 @@ let package = Package(
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]),
         .executableTarget(name: "KryoExample", dependencies: ["SwiftKryo"]),
+        // KryoNet's protocol on SwiftNIO: a library of its own, so that users of the serialization
+        // library alone do not build SwiftNIO.
+        .target(
+            name: "KryoNet",
+            dependencies: [
+                "KryoCore", "KryoBinary", .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]),
+        // KryoNet's chat example, wire-compatible with the Java one (Examples/Chat).
+        .target(name: "KryoNetChat", dependencies: ["SwiftKryo", "KryoNet"], path: "Examples/Chat/KryoNetChat"),
+        .executableTarget(
+            name: "KryoNetChatServer", dependencies: ["SwiftKryo", "KryoNet", "KryoNetChat"],
+            path: "Examples/Chat/Server"),
+        .executableTarget(
+            name: "KryoNetChatClient", dependencies: ["SwiftKryo", "KryoNet", "KryoNetChat"],
+            path: "Examples/Chat/Client"),
         .executableTarget(
             name: "KryoTool",
             dependencies: ["SwiftKryo", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
@@ -70,6 +90,7 @@ let package = Package(
         // C structs joined by pointers, and the C functions that build, check and free them.
         .target(name: "CBlockFixtures", path: "Tests/CBlockFixtures"),
         .testTarget(name: "KryoBlockGraphTests", dependencies: ["SwiftKryo", "CBlockFixtures"]),
+        .testTarget(name: "KryoNetTests", dependencies: ["SwiftKryo", "KryoNet", "KryoNetChat"]),
     ],
     swiftLanguageModes: [.v6]
 )

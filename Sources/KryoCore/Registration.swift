@@ -113,7 +113,7 @@ public enum ReferenceIdentity: Sendable, Equatable {
 /// One entry in a ``Registry`` declaration.
 public struct Register: Sendable {
     let swiftType: any Any.Type
-    let id: Int?
+    package private(set) var id: Int?
     let javaName: String?
     let serializer: AnySerializer?
     let isFinal: Bool?
@@ -160,6 +160,14 @@ public struct Register: Sendable {
         self.isFinal = isFinal
         self.archiveClass = archiveClass
         self.readableName = readableName
+    }
+
+    /// The same entry with `id`: what registering classes in order (Java's `kryo.register(type)`)
+    /// gives an entry that names none.
+    package func withID(_ id: Int) -> Register {
+        var entry = self
+        entry.id = id
+        return entry
     }
 }
 

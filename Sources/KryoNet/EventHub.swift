@@ -1,0 +1,182 @@
+import Synchronization
+
+/// Where a client's or server's events go: its listeners, called in place, and its
+/// ``KryoNetEvents`` sequences, each a bounded queue.
+///
+/// A queue that holds ``KryoNetConfiguration/eventBufferSize`` events or more pauses reading on
+/// the connection whose TCP object it takes, until the application has taken half of what it
+/// holds: the socket then fills and the peer's sends wait, so memory stays bounded however slowly
+/// the application takes its events. UDP objects that find a queue over twice that size are
+/// dropped, as a full socket buffer drops datagrams.
+final class EventHub: Sendable {
+    private struct State {
+        var listeners: [any KryoNetListener] = []
+        var subscriptions: [EventSubscription] = []
+        var isFinished = false
+    }
+
+    private let state = Mutex(State())
+    let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+    }
+
+    func addListener(_ listener: any KryoNetListener) {
+        state.withLock { state in
+            if !state.listeners.contains(where: { $0 === listener }) { state.listeners.append(listener) }
+        }
+    }
+
+    func removeListener(_ listener: any KryoNetListener) {
+        state.withLock { $0.listeners.removeAll { $0 === listener } }
+    }
+
+    /// A new sequence of the events from now on.
+    func subscribe() -> KryoNetEvents {
+        let subscription = EventSubscription(capacity: capacity)
+        let finished = state.withLock { state in
+            if !state.isFinished { state.subscriptions.append(subscription) }
+            return state.isFinished
+        }
+        if finished { subscription.finish() }
+        return KryoNetEvents(subscription: subscription, hub: self)
+    }
+
+    func unsubscribe(_ subscription: EventSubscription) {
+        state.withLock { $0.subscriptions.removeAll { $0 === subscription } }
+        subscription.finish()
+    }
+
+    /// Ends every sequence: the endpoint is closed.
+    func finish() {
+        let subscriptions = state.withLock { state in
+            state.isFinished = true
+            defer { state.subscriptions = [] }
+            return state.subscriptions
+        }
+        for subscription in subscriptions { subscription.finish() }
+    }
+
+    /// Delivers an event; called on the event loop of the connection it concerns.
+    func publish(_ event: KryoNetEvent) {
+        let (listeners, subscriptions) = state.withLock { ($0.listeners, $0.subscriptions) }
+        for listener in listeners {
+            switch event {
+            case .connected(let connection): listener.connected(connection)
+            case .received(let received):
+                listener.received(received.object, from: received.connection, via: received.transport)
+            case .idle(let connection): listener.idle(connection)
+            case .disconnected(let connection, let reason): listener.disconnected(connection, reason: reason)
+            }
+        }
+        for subscription in subscriptions {
+            subscription.push(event)
+        }
+    }
+}
+
+/// One ``KryoNetEvents`` sequence's queue.
+final class EventSubscription: Sendable {
+    private struct State {
+        var buffer: [KryoNetEvent] = []
+        var head = 0
+        var waiter: CheckedContinuation<KryoNetEvent?, Never>?
+        var paused: [KryoNetConnection] = []
+        var isFinished = false
+        var count: Int { buffer.count - head }
+
+        mutating func popFirst() -> KryoNetEvent? {
+            guard head < buffer.count else { return nil }
+            let event = buffer[head]
+            head += 1
+            if head >= 64 && head * 2 >= buffer.count {
+                buffer.removeFirst(head)
+                head = 0
+            }
+            return event
+        }
+    }
+
+    private let state = Mutex(State())
+    private let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// Queues an event, pausing the connection it came from when the queue is full.
+    func push(_ event: KryoNetEvent) {
+        enum Action {
+            case none
+            case resume(CheckedContinuation<KryoNetEvent?, Never>)
+            case pause(KryoNetConnection)
+        }
+        let action: Action = state.withLock { state in
+            if state.isFinished { return .none }
+            if let waiter = state.waiter {
+                state.waiter = nil
+                return .resume(waiter)
+            }
+            if case .received(let received) = event {
+                if received.transport == .udp {
+                    if state.count >= capacity * 2 { return .none }
+                } else if state.count + 1 >= capacity, !state.paused.contains(where: { $0 === received.connection }) {
+                    state.buffer.append(event)
+                    state.paused.append(received.connection)
+                    return .pause(received.connection)
+                }
+            }
+            state.buffer.append(event)
+            return .none
+        }
+        switch action {
+        case .none: break
+        case .resume(let waiter): waiter.resume(returning: event)
+        case .pause(let connection): connection.pauseReading()
+        }
+    }
+
+    /// The next event, waiting for one; `nil` once the sequence has ended.
+    func next() async -> KryoNetEvent? {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<KryoNetEvent?, Never>) in
+                var resumed: [KryoNetConnection] = []
+                let event: KryoNetEvent?? = state.withLock { state in
+                    if let event = state.popFirst() {
+                        if state.count <= capacity / 2 {
+                            resumed = state.paused
+                            state.paused = []
+                        }
+                        return .some(event)
+                    }
+                    if state.isFinished || Task.isCancelled { return .some(nil) }
+                    state.waiter = continuation
+                    return nil
+                }
+                for connection in resumed { connection.resumeReading() }
+                if let event { continuation.resume(returning: event) }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state in
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            waiter?.resume(returning: nil)
+        }
+    }
+
+    /// Ends the sequence: what is queued is still delivered, then `nil`.
+    func finish() {
+        let (waiter, paused) = state.withLock { state in
+            state.isFinished = true
+            defer {
+                state.waiter = nil
+                state.paused = []
+            }
+            return (state.waiter, state.paused)
+        }
+        waiter?.resume(returning: nil)
+        for connection in paused { connection.resumeReading() }
+    }
+}

@@ -1,0 +1,69 @@
+import KryoCore
+
+/// The messages KryoNet itself sends: registered first, in this order, on both ends of every
+/// connection, before the application's classes.
+///
+/// Their Java classes are the static nested classes of `com.esotericsoftware.kryonet.FrameworkMessage`.
+/// ``KryoNetClient`` and ``KryoNetServer`` send and answer them; the application never sees them
+/// among its received objects.
+public enum FrameworkMessage {
+    /// The Java names of the framework messages, in the order KryoNet registers them.
+    public static let javaNames = [
+        RegisterTCP.javaClassName, RegisterUDP.javaClassName, KeepAlive.javaClassName,
+        DiscoverHost.javaClassName, Ping.javaClassName,
+    ]
+
+    /// The server's first message on a new connection: the id it gave the connection.
+    public struct RegisterTCP: Schematized, Sendable, Equatable {
+        public var connectionID: Int32 = 0
+        public init() {}
+        public init(connectionID: Int32) { self.connectionID = connectionID }
+        public static let schema = Schema<RegisterTCP>(
+            java: "com.esotericsoftware.kryonet.FrameworkMessage$RegisterTCP"
+        ) {
+            Field("connectionID", \.connectionID)
+        }
+    }
+
+    /// Sent by the client over UDP with its connection id, so that the server learns the client's
+    /// UDP address; the server confirms with an empty one over TCP.
+    public struct RegisterUDP: Schematized, Sendable, Equatable {
+        public var connectionID: Int32 = 0
+        public init() {}
+        public init(connectionID: Int32) { self.connectionID = connectionID }
+        public static let schema = Schema<RegisterUDP>(
+            java: "com.esotericsoftware.kryonet.FrameworkMessage$RegisterUDP"
+        ) {
+            Field("connectionID", \.connectionID)
+        }
+    }
+
+    /// Sent when nothing else was sent for a while, so that the other end does not time out.
+    public struct KeepAlive: Schematized, Sendable, Equatable {
+        public init() {}
+        public static let schema = Schema<KeepAlive>(java: "com.esotericsoftware.kryonet.FrameworkMessage$KeepAlive") {}
+    }
+
+    /// A client's UDP broadcast looking for servers; a server answers with an empty datagram.
+    public struct DiscoverHost: Schematized, Sendable, Equatable {
+        public init() {}
+        public static let schema = Schema<DiscoverHost>(
+            java: "com.esotericsoftware.kryonet.FrameworkMessage$DiscoverHost"
+        ) {}
+    }
+
+    /// A round-trip measurement: the other end sends it back with `isReply` set.
+    public struct Ping: Schematized, Sendable, Equatable {
+        public var id: Int32 = 0
+        public var isReply = false
+        public init() {}
+        public init(id: Int32, isReply: Bool) {
+            self.id = id
+            self.isReply = isReply
+        }
+        public static let schema = Schema<Ping>(java: "com.esotericsoftware.kryonet.FrameworkMessage$Ping") {
+            Field("id", \.id)
+            Field("isReply", \.isReply)
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import NIOCore
+
+/// KryoNet's two wire shapes: a TCP frame (a 4-byte big-endian length, then the object) and a UDP
+/// datagram (the object alone).
+enum Framing {
+    /// The length prefix of a TCP frame (Java's `getLengthLength()`).
+    static let lengthSize = 4
+
+    /// One object as a TCP frame.
+    static func frame(_ object: Any, serialization: KryoNetSerialization, allocator: ByteBufferAllocator) throws
+        -> ByteBuffer
+    {
+        let bytes = try serialization.encode(object)
+        var buffer = allocator.buffer(capacity: lengthSize + bytes.count)
+        buffer.writeInteger(Int32(truncatingIfNeeded: bytes.count), endianness: .big)
+        buffer.writeBytes(bytes)
+        return buffer
+    }
+
+    /// One object as a UDP datagram.
+    static func datagram(_ object: Any, serialization: KryoNetSerialization, allocator: ByteBufferAllocator) throws
+        -> ByteBuffer
+    {
+        let bytes = try serialization.encode(object)
+        var buffer = allocator.buffer(capacity: bytes.count)
+        buffer.writeBytes(bytes)
+        return buffer
+    }
+}
+
+/// Cuts the TCP stream into frames, refusing a length that is not positive or larger than the
+/// object buffer before reading its bytes, as Java's `TcpConnection.readObject` does.
+struct FrameDecoder: ByteToMessageDecoder {
+    typealias InboundOut = ByteBuffer
+
+    let limit: Int
+
+    mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
+        guard let length = buffer.getInteger(at: buffer.readerIndex, endianness: .big, as: Int32.self) else {
+            return .needMoreData
+        }
+        guard length > 0 else { throw KryoNetError.invalidFrameLength(Int(length)) }
+        guard Int(length) <= limit else { throw KryoNetError.frameTooLarge(length: Int(length), limit: limit) }
+        guard buffer.readableBytes >= Framing.lengthSize + Int(length) else { return .needMoreData }
+        buffer.moveReaderIndex(forwardBy: Framing.lengthSize)
+        guard let frame = buffer.readSlice(length: Int(length)) else { return .needMoreData }
+        context.fireChannelRead(wrapInboundOut(frame))
+        return .continue
+    }
+
+    mutating func decodeLast(context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool) throws
+        -> DecodingState
+    {
+        while try decode(context: context, buffer: &buffer) == .continue {}
+        if seenEOF, buffer.readableBytes > 0 {
+            let expected =
+                buffer.getInteger(at: buffer.readerIndex, endianness: .big, as: Int32.self).map {
+                    Framing.lengthSize + Int($0)
+                } ?? Framing.lengthSize
+            let received = buffer.readableBytes
+            buffer.moveReaderIndex(to: buffer.writerIndex)
+            throw KryoNetError.truncatedFrame(received: received, expected: expected)
+        }
+        return .needMoreData
+    }
+
+    mutating func decoderAdded(context: ChannelHandlerContext) {}
+}
+
+/// Notes every read, then hands the bytes on: what keeps a connection from timing out while a
+/// large frame arrives.
+final class ReadActivity: ChannelInboundHandler, Sendable {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+
+    let connection: KryoNetConnection
+
+    init(connection: KryoNetConnection) {
+        self.connection = connection
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        connection.heardFrom()
+        context.fireChannelRead(data)
+    }
+}
+
+/// Delivers a TCP connection's frames and its end to its ``KryoNetConnection``.
+final class ConnectionHandler: ChannelInboundHandler, Sendable {
+    typealias InboundIn = ByteBuffer
+
+    let connection: KryoNetConnection
+
+    init(connection: KryoNetConnection) {
+        self.connection = connection
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        connection.role.connectionBecameActive(connection)
+        context.fireChannelActive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        connection.receivedFrame(unwrapInboundIn(data))
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        connection.ended()
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        switch error {
+        case let error as KryoNetError: connection.close(.error(error))
+        case let error as IOError: connection.close(.socketError("\(error)"))
+        default: connection.close(.socketError("\(error)"))
+        }
+    }
+}

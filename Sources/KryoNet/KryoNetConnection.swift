@@ -1,0 +1,378 @@
+import KryoCore
+import NIOCore
+import Synchronization
+
+/// One KryoNet connection: a TCP socket, and the UDP address of its peer when UDP is used.
+///
+/// A ``KryoNetServer`` has one per client; a ``KryoNetClient`` has one to its server. Sending is
+/// safe from any thread and keeps the order of one thread's sends. The library answers the
+/// peer's pings and keep-alives, sends its own, and closes a connection that hears nothing for
+/// ``KryoNetConfiguration/timeout``.
+public final class KryoNetConnection: Sendable, Hashable, CustomStringConvertible {
+    let channel: any Channel
+    let serialization: KryoNetSerialization
+    let configuration: KryoNetConfiguration
+    let hub: EventHub
+    let role: any ConnectionRole
+    /// What only the event loop touches.
+    let state: ConnectionState
+    private let shared = Mutex(Shared())
+
+    /// What other threads read.
+    private struct Shared {
+        var id = -1
+        var isConnected = false
+        var udp: UDPLink?
+        var returnTripTime: Duration?
+    }
+
+    init(
+        channel: any Channel, serialization: KryoNetSerialization, configuration: KryoNetConfiguration, hub: EventHub,
+        role: any ConnectionRole
+    ) {
+        self.channel = channel
+        self.serialization = serialization
+        self.configuration = configuration
+        self.hub = hub
+        self.role = role
+        state = ConnectionState(now: .now())
+    }
+
+    /// The id the server gave the connection (Java's `getID()`); -1 until it is registered.
+    public var id: Int { shared.withLock { $0.id } }
+
+    /// Whether the connection is registered and not closed.
+    public var isConnected: Bool { shared.withLock { $0.isConnected } }
+
+    /// The peer's TCP address.
+    public var remoteAddressTCP: SocketAddress? { channel.remoteAddress }
+
+    /// The peer's UDP address, once the connection is registered over UDP.
+    public var remoteAddressUDP: SocketAddress? { shared.withLock { $0.udp?.remote } }
+
+    /// The last round trip ``ping()`` measured.
+    public var returnTripTime: Duration? { shared.withLock { $0.returnTripTime } }
+
+    public var description: String { "Connection \(id)" }
+
+    public static func == (lhs: KryoNetConnection, rhs: KryoNetConnection) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    /// Sends an object over TCP: a frame of its length (4 bytes, big-endian) and the object as
+    /// Kryo's `writeClassAndObject` writes it.
+    ///
+    /// - Returns: The frame's size in bytes.
+    /// - Throws: ``SerializationError`` when the object cannot be written (a class that is not
+    ///   registered, say); ``KryoNetError/objectTooLarge(size:limit:)`` when its frame is larger
+    ///   than ``KryoNetConfiguration/writeBufferSize``; ``KryoNetError/notConnected``. The
+    ///   connection stays open after these.
+    @discardableResult
+    public func sendTCP(_ object: Any) throws -> Int {
+        guard isConnected else { throw KryoNetError.notConnected }
+        let frame = try Framing.frame(object, serialization: serialization, allocator: channel.allocator)
+        guard frame.readableBytes <= configuration.writeBufferSize else {
+            throw KryoNetError.objectTooLarge(size: frame.readableBytes, limit: configuration.writeBufferSize)
+        }
+        onLoop { $0.writeFrame(frame) }
+        return frame.readableBytes
+    }
+
+    /// Sends an object over UDP: one datagram, the object as `writeClassAndObject` writes it.
+    ///
+    /// - Returns: The datagram's size in bytes.
+    /// - Throws: ``KryoNetError/notConnectedViaUDP`` when the connection has no UDP address;
+    ///   ``KryoNetError/objectTooLarge(size:limit:)`` when the datagram is larger than
+    ///   ``KryoNetConfiguration/objectBufferSize``; ``SerializationError`` when the object cannot
+    ///   be written.
+    @discardableResult
+    public func sendUDP(_ object: Any) throws -> Int {
+        let (connected, udp) = shared.withLock { ($0.isConnected, $0.udp) }
+        guard connected else { throw KryoNetError.notConnected }
+        guard let udp else { throw KryoNetError.notConnectedViaUDP }
+        let payload = try Framing.datagram(object, serialization: serialization, allocator: channel.allocator)
+        guard payload.readableBytes <= configuration.objectBufferSize else {
+            throw KryoNetError.objectTooLarge(size: payload.readableBytes, limit: configuration.objectBufferSize)
+        }
+        udp.send(payload)
+        onLoop { $0.state.lastUDP = .now() }
+        return payload.readableBytes
+    }
+
+    /// Measures the round trip to the peer with a ``FrameworkMessage/Ping`` over TCP (Java's
+    /// `updateReturnTripTime()`), and keeps it in ``returnTripTime``.
+    ///
+    /// - Throws: ``KryoNetError/notConnected`` when the connection is closed before the answer.
+    public func ping() async throws -> Duration {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Duration, any Error>) in
+            onLoop { $0.startPing(continuation) }
+        }
+    }
+
+    /// Closes the connection; a ``KryoNetEvent/disconnected(_:_:)`` with
+    /// ``KryoNetDisconnectReason/closedLocally`` follows if it was connected.
+    public func close() {
+        onLoop { $0.close(.closedLocally) }
+    }
+
+    // MARK: - On the event loop
+
+    /// Runs `body` on the connection's event loop, at once when already there.
+    func onLoop(_ body: @escaping @Sendable (KryoNetConnection) -> Void) {
+        if channel.eventLoop.inEventLoop {
+            body(self)
+        } else {
+            channel.eventLoop.execute { body(self) }
+        }
+    }
+
+    /// Marks the connection registered and tells the application.
+    func becomeConnected(id: Int? = nil) {
+        state.phase = .connected
+        shared.withLock { shared in
+            if let id { shared.id = id }
+            shared.isConnected = true
+        }
+        startTicking()
+        hub.publish(.connected(self))
+    }
+
+    func setID(_ id: Int) { shared.withLock { $0.id = id } }
+
+    func setUDP(_ link: UDPLink) {
+        shared.withLock { $0.udp = link }
+        state.lastUDP = .now()
+    }
+
+    var udpLink: UDPLink? { shared.withLock { $0.udp } }
+
+    /// A whole frame arrived over TCP.
+    func receivedFrame(_ frame: ByteBuffer) {
+        guard state.phase != .closed else { return }
+        let object: Any?
+        do {
+            object = try serialization.decode(Array(frame.readableBytesView))
+        } catch let error as SerializationError {
+            close(.error(.undecodable(error, .tcp)))
+            return
+        } catch {
+            close(
+                .error(.undecodable(SerializationError(.invalidValue, expected: "an object", found: "\(error)"), .tcp)))
+            return
+        }
+        // Java stops at a null object; it carries nothing.
+        guard let object else { return }
+        received(object, via: .tcp)
+    }
+
+    /// A whole object arrived over TCP or UDP.
+    func received(_ object: Any, via transport: KryoNetTransport) {
+        if transport == .udp { state.lastUDP = .now() }
+        guard state.phase == .connected else {
+            role.connection(self, receivedWhileRegistering: object, via: transport)
+            return
+        }
+        switch object {
+        case let ping as FrameworkMessage.Ping:
+            if ping.isReply {
+                finishPing(ping.id)
+            } else {
+                writeObject(FrameworkMessage.Ping(id: ping.id, isReply: true))
+            }
+        case is FrameworkMessage.KeepAlive, is FrameworkMessage.RegisterTCP, is FrameworkMessage.RegisterUDP,
+            is FrameworkMessage.DiscoverHost:
+            break
+        default:
+            hub.publish(.received(KryoNetReceived(object: object, connection: self, transport: transport)))
+        }
+    }
+
+    /// Writes a framework message over TCP.
+    func writeObject(_ object: Any) {
+        do {
+            writeFrame(try Framing.frame(object, serialization: serialization, allocator: channel.allocator))
+        } catch {
+            close(.socketError("could not write \(type(of: object)): \(error)"))
+        }
+    }
+
+    /// Writes a frame, closing the connection when its unsent bytes would pass the write buffer.
+    func writeFrame(_ frame: ByteBuffer) {
+        guard state.phase != .closed else { return }
+        let size = frame.readableBytes
+        let pending = state.pendingBytes + size
+        guard pending <= configuration.writeBufferSize else {
+            close(.error(.writeBufferFull(pending: pending, limit: configuration.writeBufferSize)))
+            return
+        }
+        state.pendingBytes = pending
+        if Double(pending) >= configuration.idleThreshold * Double(configuration.writeBufferSize) {
+            state.isBusy = true
+        }
+        state.lastWrite = .now()
+        let promise = channel.eventLoop.makePromise(of: Void.self)
+        promise.futureResult.whenComplete { [self] _ in written(size) }
+        channel.writeAndFlush(frame, promise: promise)
+    }
+
+    private func written(_ size: Int) {
+        state.pendingBytes -= size
+        if state.isBusy,
+            Double(state.pendingBytes) < configuration.idleThreshold * Double(configuration.writeBufferSize)
+        {
+            state.isBusy = false
+            if state.phase == .connected { hub.publish(.idle(self)) }
+        }
+    }
+
+    private func startPing(_ continuation: CheckedContinuation<Duration, any Error>) {
+        guard state.phase == .connected else {
+            continuation.resume(throwing: KryoNetError.notConnected)
+            return
+        }
+        let id = state.nextPingID
+        state.nextPingID &+= 1
+        state.pings[id] = (.now(), continuation)
+        writeObject(FrameworkMessage.Ping(id: id, isReply: false))
+    }
+
+    private func finishPing(_ id: Int32) {
+        guard let (start, continuation) = state.pings.removeValue(forKey: id) else { return }
+        let time = Duration.nanoseconds((NIODeadline.now() - start).nanoseconds)
+        shared.withLock { $0.returnTripTime = time }
+        continuation.resume(returning: time)
+    }
+
+    /// Stops reading from the socket: the application's events are full.
+    func pauseReading() {
+        onLoop { connection in
+            connection.state.pauses += 1
+            if connection.state.pauses == 1 {
+                connection.channel.setOption(ChannelOptions.autoRead, value: false).whenComplete { _ in }
+            }
+        }
+    }
+
+    /// Reads again once every pause has ended; the silence was ours, so the timeout starts anew.
+    func resumeReading() {
+        onLoop { connection in
+            guard connection.state.pauses > 0 else { return }
+            connection.state.pauses -= 1
+            if connection.state.pauses == 0 {
+                connection.state.lastRead = .now()
+                connection.channel.setOption(ChannelOptions.autoRead, value: true).whenComplete { _ in }
+            }
+        }
+    }
+
+    /// Bytes arrived: the peer is alive.
+    func heardFrom() {
+        state.lastRead = .now()
+    }
+
+    /// Closes with a reason; the first reason given is the one reported.
+    func close(_ reason: KryoNetDisconnectReason) {
+        guard state.phase != .closed, state.closeReason == nil else { return }
+        state.closeReason = reason
+        channel.close(promise: nil)
+    }
+
+    /// The TCP channel is gone.
+    func ended() {
+        guard state.phase != .closed else { return }
+        let wasConnected = state.phase == .connected
+        state.phase = .closed
+        let reason = state.closeReason ?? .closedByPeer
+        state.ticker?.cancel()
+        state.ticker = nil
+        shared.withLock { $0.isConnected = false }
+        let pings = state.pings
+        state.pings = [:]
+        for (_, (_, continuation)) in pings { continuation.resume(throwing: KryoNetError.notConnected) }
+        role.connectionDidClose(self, reason: reason, wasConnected: wasConnected)
+        if wasConnected { hub.publish(.disconnected(self, reason)) }
+    }
+
+    /// Checks the timeout and sends keep-alives, as Java's `update` loop does.
+    private func startTicking() {
+        let times = [
+            configuration.keepAliveTCP, configuration.timeout,
+            role.sendsUDPKeepAlive ? configuration.keepAliveUDP : nil,
+        ]
+        .compactMap { $0 }
+        guard let shortest = times.min() else { return }
+        let tick = TimeAmount.nanoseconds(max(5_000_000, min(250_000_000, shortest.nanoseconds / 4)))
+        state.ticker = channel.eventLoop.scheduleRepeatedTask(initialDelay: tick, delay: tick) { [self] _ in
+            self.tickOnce()
+        }
+    }
+
+    private func tickOnce() {
+        guard state.phase == .connected else { return }
+        let now = NIODeadline.now()
+        if let timeout = configuration.timeout, state.pauses == 0,
+            (now - state.lastRead).nanoseconds > timeout.nanoseconds
+        {
+            close(.error(.timedOut(after: timeout)))
+            return
+        }
+        if let keepAlive = configuration.keepAliveTCP, (now - state.lastWrite).nanoseconds > keepAlive.nanoseconds {
+            writeObject(FrameworkMessage.KeepAlive())
+        }
+        if role.sendsUDPKeepAlive, let keepAlive = configuration.keepAliveUDP, let udp = udpLink,
+            (now - state.lastUDP).nanoseconds > keepAlive.nanoseconds
+        {
+            if let payload = try? Framing.datagram(
+                FrameworkMessage.KeepAlive(), serialization: serialization, allocator: channel.allocator)
+            {
+                udp.send(payload)
+                state.lastUDP = now
+            }
+        }
+    }
+}
+
+/// The state of a connection that only its event loop touches.
+final class ConnectionState: @unchecked Sendable {
+    enum Phase { case registering, connected, closed }
+
+    var phase = Phase.registering
+    var closeReason: KryoNetDisconnectReason?
+    var lastRead: NIODeadline
+    var lastWrite: NIODeadline
+    var lastUDP: NIODeadline
+    var pendingBytes = 0
+    var isBusy = false
+    var pauses = 0
+    var nextPingID: Int32 = 0
+    var pings: [Int32: (NIODeadline, CheckedContinuation<Duration, any Error>)] = [:]
+    var ticker: RepeatedTask?
+
+    init(now: NIODeadline) {
+        lastRead = now
+        lastWrite = now
+        lastUDP = now
+    }
+}
+
+/// What differs between a server's connections and a client's: registration and bookkeeping.
+protocol ConnectionRole: AnyObject, Sendable {
+    /// Whether the connection sends UDP keep-alives (a client does; a server does not).
+    var sendsUDPKeepAlive: Bool { get }
+    /// The TCP connection is open (on the event loop).
+    func connectionBecameActive(_ connection: KryoNetConnection)
+    /// An object arrived before the connection was registered (on the event loop).
+    func connection(
+        _ connection: KryoNetConnection, receivedWhileRegistering object: Any, via transport: KryoNetTransport)
+    /// The connection closed (on the event loop).
+    func connectionDidClose(_ connection: KryoNetConnection, reason: KryoNetDisconnectReason, wasConnected: Bool)
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds, saturating.
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        return overflow
+            ? (seconds < 0 ? .min : .max) : scaled.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue
+    }
+}

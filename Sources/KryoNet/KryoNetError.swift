@@ -1,0 +1,89 @@
+import KryoCore
+
+/// What went wrong on a KryoNet connection; given to the application with
+/// ``KryoNetDisconnectReason/error(_:)`` or thrown by a call.
+public enum KryoNetError: Error, Sendable, CustomStringConvertible {
+    /// A TCP frame's length prefix is zero or negative.
+    case invalidFrameLength(Int)
+    /// A TCP frame claims more bytes than ``KryoNetConfiguration/objectBufferSize``.
+    case frameTooLarge(length: Int, limit: Int)
+    /// A frame or datagram that is not one whole object of the registry, with the decoder's error
+    /// (its offset is within the object, after the length prefix).
+    case undecodable(SerializationError, KryoNetTransport)
+    /// The peer stopped in the middle of a frame: the bytes of the frame that came.
+    case truncatedFrame(received: Int, expected: Int)
+    /// Sending would hold more than ``KryoNetConfiguration/writeBufferSize`` bytes the socket has
+    /// not taken: the peer does not read fast enough, or not at all.
+    case writeBufferFull(pending: Int, limit: Int)
+    /// One object's frame or datagram is larger than the buffer it must fit.
+    case objectTooLarge(size: Int, limit: Int)
+    /// Nothing was received for the configured ``KryoNetConfiguration/timeout``.
+    case timedOut(after: Duration)
+    /// A client sent over TCP before registering its UDP address with a server that has UDP.
+    case sentBeforeUDPRegistration
+    /// The server did not register the connection in time: its `RegisterTCP` or, with UDP,
+    /// its `RegisterUDP` answer never came.
+    case registrationTimedOut(KryoNetTransport)
+    /// The TCP or UDP socket could not be opened or connected.
+    case connectFailed(String)
+    /// The connection is closed, or not yet registered.
+    case notConnected
+    /// The connection has no UDP address: the client did not connect with a UDP port, or the
+    /// server has no UDP port.
+    case notConnectedViaUDP
+
+    public var description: String {
+        switch self {
+        case .invalidFrameLength(let length): "invalid frame length \(length): expected a length of 1 or more"
+        case .frameTooLarge(let length, let limit):
+            "a frame of \(length) bytes is larger than the object buffer (\(limit) bytes)"
+        case .undecodable(let error, let transport): "undecodable \(transport) object: \(error)"
+        case .truncatedFrame(let received, let expected):
+            "the connection ended inside a frame: \(received) of its \(expected) bytes came"
+        case .writeBufferFull(let pending, let limit):
+            "the write buffer is full: \(pending) bytes not yet taken by the socket, the limit is \(limit)"
+        case .objectTooLarge(let size, let limit):
+            "an object of \(size) bytes is larger than the buffer (\(limit) bytes)"
+        case .timedOut(let after): "nothing received for \(after)"
+        case .sentBeforeUDPRegistration: "the client sent over TCP before registering its UDP address"
+        case .registrationTimedOut(let transport): "the server did not register the \(transport) connection in time"
+        case .connectFailed(let reason): "could not connect: \(reason)"
+        case .notConnected: "the connection is not connected"
+        case .notConnectedViaUDP: "the connection is not connected via UDP"
+        }
+    }
+}
+
+/// TCP or UDP: how an object travelled.
+public enum KryoNetTransport: String, Sendable, Hashable, CustomStringConvertible {
+    case tcp = "TCP"
+    case udp = "UDP"
+    public var description: String { rawValue }
+}
+
+/// Why a connection ended.
+public enum KryoNetDisconnectReason: Sendable, CustomStringConvertible {
+    /// The peer closed the connection.
+    case closedByPeer
+    /// This end closed it (``KryoNetConnection/close()``, or the client or server closed).
+    case closedLocally
+    /// A protocol error, bad input, a timeout or a full buffer.
+    case error(KryoNetError)
+    /// The socket failed (a reset, say).
+    case socketError(String)
+
+    public var description: String {
+        switch self {
+        case .closedByPeer: "closed by the peer"
+        case .closedLocally: "closed locally"
+        case .error(let error): "\(error)"
+        case .socketError(let message): "socket error: \(message)"
+        }
+    }
+
+    /// The error, when the connection ended with one.
+    public var error: KryoNetError? {
+        if case .error(let error) = self { return error }
+        return nil
+    }
+}
