@@ -1,9 +1,10 @@
 #!/bin/bash
 # Runs the libFuzzer targets one after another (Docs/Reliability.md).
 #
-#   Fuzz/run.sh [SECONDS | -runs=N] [TARGET...]
+#   Fuzz/run.sh [SECONDS] [-runs=N] [TARGET...]
 #
-# SECONDS (default 60) is the time each target runs; -runs=N runs N inputs instead. TARGETs are
+# SECONDS (default 60) is the time each target runs; -runs=N runs N inputs instead; with both, each
+# target stops at whichever comes first (`Fuzz/run.sh 3600 -runs=10000000`: the issue's bar). TARGETs are
 # names (kryo-typed, kryo-dynamic, property-list, keyed-typed, keyed-unknown, readable,
 # schema-files, block-graph, rich-text); all of them by default. For each target it
 #   1. writes the seeds (fixtures of the repository, values encoded by the library) to seeds/NAME,
@@ -26,13 +27,17 @@ cd "$(dirname "$0")"
 fuzz_dir=$(pwd)
 repository=$(cd .. && pwd)
 
-limit="-max_total_time=60"
-if [ $# -gt 0 ]; then
+time_limit=""
+runs_limit=""
+while [ $# -gt 0 ]; do
     case "$1" in
-        -runs=*) limit="$1"; shift ;;
-        [0-9]*) limit="-max_total_time=$1"; shift ;;
+        -runs=*) runs_limit="$1"; shift ;;
+        [0-9]*) time_limit="-max_total_time=$1"; shift ;;
+        *) break ;;
     esac
-fi
+done
+[ -n "$time_limit$runs_limit" ] || time_limit="-max_total_time=60"
+limit="$time_limit${time_limit:+${runs_limit:+ }}$runs_limit"
 all_targets="kryo-typed kryo-dynamic property-list keyed-typed keyed-unknown readable schema-files block-graph rich-text"
 targets="${*:-$all_targets}"
 
@@ -76,7 +81,7 @@ for target in $targets; do
     echo "== $target ($executable, $limit, detect_leaks=$leaks)"
     # libFuzzer's -detect_leaks covers each input; ASAN_OPTIONS covers the check at exit.
     ASAN_OPTIONS="detect_leaks=$leaks${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
-        nice -n 19 "$binary" "$limit" -detect_leaks="$leaks" -max_len="${FUZZ_MAX_LEN:-16384}" -rss_limit_mb="${FUZZ_RSS_MB:-2048}" \
+        nice -n 19 "$binary" $limit -detect_leaks="$leaks" -max_len="${FUZZ_MAX_LEN:-16384}" -rss_limit_mb="${FUZZ_RSS_MB:-2048}" \
         -timeout="${FUZZ_TIMEOUT:-10}" -print_final_stats=1 -artifact_prefix="$artifacts/" \
         "$corpus" "$seeds" "$fixtures" > "$log" 2>&1
     result=$?
