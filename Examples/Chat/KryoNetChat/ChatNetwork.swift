@@ -37,7 +37,7 @@ public final class RegisterName: Schematized, @unchecked Sendable {
 public final class UpdateNames: Schematized, @unchecked Sendable {
     public var names: JavaArray<String>?
     public init() {}
-    public init(names: [String]) { self.names = JavaArray(names) }
+    public init(names: JavaArray<String>?) { self.names = names }
     public static let schema = Schema<UpdateNames>(
         java: "com.esotericsoftware.kryonet.examples.chat.Network$UpdateNames"
     ) {

@@ -1,0 +1,29 @@
+import Foundation
+import SwiftKryo
+
+/// The chat programs' command line: `--host`, `--port`, `--name`, `--kryo 2|5`.
+public struct ChatOptions: Sendable {
+    public var host = "localhost"
+    public var port = ChatNetwork.port
+    public var name: String?
+    public var dialect = KryoDialect.v2
+
+    /// Reads the options; an unknown or incomplete one stops the program with a usage line.
+    public init(_ arguments: some Sequence<String>) {
+        var arguments = Array(arguments).makeIterator()
+        while let argument = arguments.next() {
+            let value = arguments.next()
+            switch (argument, value) {
+            case ("--host", let value?): host = value
+            case ("--port", let value?) where Int(value) != nil: port = Int(value) ?? port
+            case ("--name", let value?): name = value
+            case ("--kryo", "2"): dialect = .v2
+            case ("--kryo", "5"): dialect = .v5
+            default:
+                FileHandle.standardError.write(
+                    Data("usage: [--host HOST] [--port PORT] [--name NAME] [--kryo 2|5]\n".utf8))
+                exit(2)
+            }
+        }
+    }
+}
