@@ -137,8 +137,10 @@ final class ClientSession: ConnectionRole {
         var step = Step.awaitingTCP
         var connection: KryoNetConnection?
         var udpChannel: (any Channel)?
+        var udpPort: Int?
         var serverUDP: SocketAddress?
         var registration: EventLoopPromise<Void>?
+        var isRegistrationFinished = false
         var repeater: RepeatedTask?
         var deadline: Scheduled<Void>?
     }
@@ -162,6 +164,33 @@ final class ClientSession: ConnectionRole {
         let serialization = serialization
         let configuration = configuration
         let hub = hub
+        // The UDP socket first, as Java's client makes its UdpConnection before connecting: the
+        // server's RegisterTCP may come as soon as TCP connects.
+        if let udpPort {
+            do {
+                let udpChannel = try await DatagramBootstrap(group: group)
+                    .channelOption(
+                        ChannelOptions.recvAllocator,
+                        value: FixedSizeRecvByteBufferAllocator(capacity: configuration.objectBufferSize)
+                    )
+                    .channelInitializer { [self] udp in
+                        udp.eventLoop.makeCompletedFuture {
+                            try udp.pipeline.syncOperations.addHandler(
+                                DatagramHandler(
+                                    serialization: serialization,
+                                    deliver: { object, from, _ in self.receivedDatagram(.success(object), from: from) },
+                                    refuse: { error, from in self.receivedDatagram(.failure(error), from: from) }))
+                        }
+                    }
+                    .bind(host: "0.0.0.0", port: 0).get()
+                state.withLock {
+                    $0.udpChannel = udpChannel
+                    $0.udpPort = udpPort
+                }
+            } catch {
+                throw KryoNetError.connectFailed("UDP: \(error)")
+            }
+        }
         let channel: any Channel
         do {
             channel = try await ClientBootstrap(group: group)
@@ -185,53 +214,13 @@ final class ClientSession: ConnectionRole {
                 }
                 .connect(host: host, port: tcpPort).get()
         } catch {
+            await close()
             throw KryoNetError.connectFailed("\(host):\(tcpPort): \(error)")
         }
-        guard
-            let (connection, registration) = state.withLock({ state in
-                state.connection.flatMap { connection in state.registration.map { (connection, $0) } }
-            })
-        else { throw KryoNetError.connectFailed("\(host):\(tcpPort): no connection") }
-
-        if let udpPort, var address = channel.remoteAddress {
-            address.port = udpPort
-            let serverUDP = address
-            let serverKey = address.endpointKey
-            do {
-                let udpChannel = try await DatagramBootstrap(group: channel.eventLoop)
-                    .channelOption(
-                        ChannelOptions.recvAllocator,
-                        value: FixedSizeRecvByteBufferAllocator(capacity: configuration.objectBufferSize)
-                    )
-                    .channelInitializer { udp in
-                        udp.eventLoop.makeCompletedFuture {
-                            try udp.pipeline.syncOperations.addHandler(
-                                DatagramHandler(
-                                    serialization: serialization,
-                                    deliver: { object, from, _ in
-                                        guard from.endpointKey == serverKey else { return }
-                                        let handoff = Handoff(object)
-                                        connection.onLoop { $0.received(handoff.object, via: .udp) }
-                                    },
-                                    refuse: { error, from in
-                                        // As Java's client: a datagram from the server that does not
-                                        // decode closes the connection.
-                                        guard from.endpointKey == serverKey else { return }
-                                        connection.onLoop { $0.close(.error(.undecodable(error, .udp))) }
-                                    }))
-                        }
-                    }
-                    .bind(host: serverUDP.protocol == .inet6 ? "::" : "0.0.0.0", port: 0).get()
-                state.withLock {
-                    $0.udpChannel = udpChannel
-                    $0.serverUDP = serverUDP
-                }
-            } catch {
-                connection.close()
-                throw KryoNetError.connectFailed("UDP: \(error)")
-            }
+        guard let registration = state.withLock({ $0.registration }) else {
+            await close()
+            throw KryoNetError.connectFailed("\(host):\(tcpPort): no connection")
         }
-
         let deadline = channel.eventLoop.scheduleTask(in: .nanoseconds(max(1, timeout.nanoseconds))) { [self] in
             timedOut()
         }
@@ -241,6 +230,24 @@ final class ClientSession: ConnectionRole {
         } catch {
             await close()
             throw error
+        }
+    }
+
+    /// A datagram on the client's UDP socket: only the server's count.
+    private func receivedDatagram(_ result: Result<Any, SerializationError>, from address: SocketAddress) {
+        guard
+            let (connection, server) = state.withLock({ state in
+                state.connection.flatMap { c in state.serverUDP.map { (c, $0) } }
+            }),
+            address.endpointKey == server.endpointKey
+        else { return }
+        switch result {
+        case .success(let object):
+            let handoff = Handoff(object)
+            connection.onLoop { $0.received(handoff.object, via: .udp) }
+        case .failure(let error):
+            // As Java's client: a datagram from the server that does not decode closes the connection.
+            connection.onLoop { $0.close(.error(.undecodable(error, .udp))) }
         }
     }
 
@@ -256,11 +263,11 @@ final class ClientSession: ConnectionRole {
     private func finishRegistration(_ result: Result<Void, any Error>) {
         let (registration, repeater, deadline) = state.withLock { state in
             defer {
-                state.registration = nil
+                state.isRegistrationFinished = true
                 state.repeater = nil
                 state.deadline = nil
             }
-            return (state.registration, state.repeater, state.deadline)
+            return (state.isRegistrationFinished ? nil : state.registration, state.repeater, state.deadline)
         }
         repeater?.cancel()
         deadline?.cancel()
@@ -277,8 +284,13 @@ final class ClientSession: ConnectionRole {
         switch (step, object) {
         case (.awaitingTCP, let register as FrameworkMessage.RegisterTCP):
             connection.setID(Int(register.connectionID))
-            let udp = state.withLock { state in
-                state.udpChannel.flatMap { channel in state.serverUDP.map { UDPLink(channel: channel, remote: $0) } }
+            let udp: UDPLink? = state.withLock { state in
+                guard let channel = state.udpChannel, let port = state.udpPort,
+                    var server = connection.channel.remoteAddress
+                else { return nil }
+                server.port = port
+                state.serverUDP = server
+                return UDPLink(channel: channel, remote: server)
             }
             guard let udp else {
                 state.withLock { $0.step = .connected }

@@ -73,8 +73,9 @@ public final class KryoNetServer: Sendable {
         var udpChannel: (any Channel)?
         do {
             if let udpPort {
+                // No SO_REUSEADDR: on Linux it lets two UDP sockets share a port, and datagrams
+                // would reach the wrong server.
                 let channel = try await DatagramBootstrap(group: group)
-                    .channelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
                     .channelOption(
                         ChannelOptions.recvAllocator,
                         value: FixedSizeRecvByteBufferAllocator(capacity: configuration.objectBufferSize)

@@ -10,8 +10,6 @@ import KryoNet
 import KryoNetChat
 import SwiftKryo
 
-// Line by line, also into a pipe, so that a program reading this one sees each line at once.
-setvbuf(stdout, nil, _IOLBF, 0)
 let options = ChatOptions(CommandLine.arguments.dropFirst())
 let name = options.name ?? ProcessInfo.processInfo.environment["USER"] ?? "Swift"
 do {
@@ -20,19 +18,19 @@ do {
     try await client.connect(host: options.host, tcpPort: options.port)
     // The Java client sends its name as soon as it is connected.
     try client.sendTCP(RegisterName(name: name))
-    print("Connected to \(options.host):\(options.port) as \(name).")
+    say("Connected to \(options.host):\(options.port) as \(name).")
 
     let printer = Task.detached {
         for await event in events {
             switch event {
             case .received(let received):
                 if let message = received.object as? ChatMessage {
-                    print(message.text ?? "")
+                    say(message.text ?? "")
                 } else if let update = received.object as? UpdateNames {
-                    print("Online: \((update.names?.elements ?? []).map { $0 ?? "?" }.joined(separator: ", "))")
+                    say("Online: \((update.names?.elements ?? []).map { $0 ?? "?" }.joined(separator: ", "))")
                 }
             case .disconnected(_, let reason):
-                print("Disconnected: \(reason).")
+                say("Disconnected: \(reason).")
                 exit(0)
             default:
                 break

@@ -27,3 +27,9 @@ public struct ChatOptions: Sendable {
         }
     }
 }
+
+/// Prints a line at once, also into a pipe (where `print` would wait for a full buffer), so that a
+/// program reading this one sees each line as it happens.
+public func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}

@@ -9,15 +9,13 @@ import KryoNet
 import KryoNetChat
 import SwiftKryo
 
-// Line by line, also into a pipe, so that a program reading this one sees each line at once.
-setvbuf(stdout, nil, _IOLBF, 0)
 let options = ChatOptions(CommandLine.arguments.dropFirst())
 do {
     let server = KryoNetServer(serialization: try ChatNetwork.serialization(dialect: options.dialect))
     let events = server.events()
     try await server.bind(tcpPort: options.port)
-    print("Chat server listening on port \(server.tcpPort ?? options.port) (Kryo \(options.dialect)).")
-    let room = ChatRoom(log: { print($0) })
+    say("Chat server listening on port \(server.tcpPort ?? options.port) (Kryo \(options.dialect)).")
+    let room = ChatRoom(log: { say($0) })
     await room.run(on: server, events: events)
 } catch {
     FileHandle.standardError.write(Data("kryonet-chat-server: \(error)\n".utf8))
