@@ -109,6 +109,7 @@ public final class KryoNetPeer {
     int writeBufferSize = -1, objectBufferSize = 2048;
     int connectTimeout = 5000;
     boolean echo;
+    int kryoVersion;
 
     static void usage(String message) {
         System.err.println("KryoNetPeer: " + message);
@@ -174,6 +175,7 @@ public final class KryoNetPeer {
             : hasClass("com.esotericsoftware.kryo.factories.SerializerFactory") ? 4 : 2;
         if (loaded != Integer.parseInt(kryoVersion))
             usage("--kryo " + kryoVersion + " but the class path has Kryo " + loaded);
+        p.kryoVersion = loaded;
         if (role == null) usage("--role is required");
         if (!role.equals("server") && !role.equals("client")) usage("--role must be server or client");
         p.server = role.equals("server");
@@ -223,20 +225,50 @@ public final class KryoNetPeer {
         return nl < 0 ? m : m.substring(0, nl);
     }
 
-    /** Decodes one object from exactly bytes[offset, offset+length), as TcpConnection.readObject and
-     * UdpConnection.readObject: a failure or bytes left over is an error. */
+    /** Decodes one frame (TCP) or datagram (UDP) as TcpConnection.readObject and
+     * UdpConnection.readObject do: a decoding failure is an error, and so are bytes the decoding
+     * left in the frame. What "left" means differs: crykn reads the ByteBuffer directly with Kryo 5's
+     * ByteBufferInput, so any unread byte counts; KryoNet 2.21 reads through a 512-byte Input over
+     * a ByteBufferInputStream, and only bytes that Input never pulled from the stream count (so
+     * trailing bytes within the read-ahead, e.g. anywhere in a frame of up to 512 bytes, are
+     * silently dropped). {@link FrameStream} reproduces 2.21's stream, so both are exact. */
     Object deserialize(byte[] bytes, int length) throws ProtocolError {
-        Input input = new Input(bytes, 0, length);
+        FrameStream stream = kryoVersion == 2 ? new FrameStream(bytes, length) : null;
+        Input input = stream != null ? new Input(stream, 512) : new Input(bytes, 0, length);
         Object object;
         try {
             object = kryo.readClassAndObject(input);
         } catch (Exception e) {
             throw new ProtocolError("Error during deserialization: " + firstLine(e));
         }
-        if (input.position() != length)
-            throw new ProtocolError("Incorrect number of bytes (" + (length - input.position())
+        int used = stream != null ? stream.position : input.position();
+        if (used != length)
+            throw new ProtocolError("Incorrect number of bytes (" + (length - used)
                 + " remaining) used to deserialize object: " + describe(object));
         return object;
+    }
+
+    /** The frame as KryoNet 2.21's ByteBufferInputStream presents it to Kryo 2.20's Input. */
+    static final class FrameStream extends java.io.InputStream {
+        final byte[] bytes;
+        final int limit;
+        int position;
+
+        FrameStream(byte[] bytes, int limit) { this.bytes = bytes; this.limit = limit; }
+
+        @Override public int read() {
+            return position < limit ? bytes[position++] : -1; // sign-extended, as ByteBufferInputStream
+        }
+
+        @Override public int read(byte[] b, int off, int len) {
+            int count = Math.min(limit - position, len);
+            if (count == 0) return -1;
+            System.arraycopy(bytes, position, b, off, count);
+            position += count;
+            return count;
+        }
+
+        @Override public int available() { return limit - position; }
     }
 
     // ---------------------------------------------------------------- output
