@@ -4,6 +4,12 @@
  * handshakes as KryoNet 2.21 (Kryo 2.20) and crykn/kryonet (Kryo 5) do; see Docs/KryoNet.md,
  * "Protocol facts", for each rule and where KryoNet has it. No KryoNet code is used.
  *
+ * Files: this class; com/esotericsoftware/kryonet/FrameworkMessage.java and
+ * com/esotericsoftware/kryonet/examples/chat/Network.java (our own declarations under KryoNet's class
+ * names, so registrations match); test/{SampleBean,OtherBean,SampleEnum}.java (copies of
+ * Tests/JavaPeer/test's classes, same fields, without their peer.Peers dependency). The folder
+ * compiles on its own.
+ *
  * Build (the same sources compile against either Kryo; the jars on the class path pick the dialect):
  *   javac -d OUT -cp "$(kryo_classpath 2.20)" $(find Tests/KryoNetPeer -name '*.java')
  *   (kryo_classpath comes from Tests/kryo-jars.sh; use 5.6.2 for Kryo 5)
@@ -11,7 +17,8 @@
  *   java -cp OUT:JARS KryoNetPeer --kryo 2|5 --role server|client [--host 127.0.0.1] [--tcp PORT]
  *        [--udp PORT] [--classes sample|chat] [--keepalive MS] [--timeout MS] [--udp-keepalive MS]
  *        [--write-buffer N] [--object-buffer N] [--connect-timeout MS] [--first-id N] [--echo]
- *   --kryo must name the Kryo on the class path (checked). Server: --tcp and --udp are the ports to
+ *   --kryo must name the Kryo on the class path (checked); it also picks how a frame's leftover
+ *   bytes are counted (see deserialize). Server: --tcp and --udp are the ports to
  *   bind (0 = ephemeral; no --udp = TCP only). Client: the server's ports; without --tcp the client
  *   only answers DISCOVER commands. Defaults as KryoNet: server write buffer 16384, client 8192,
  *   object buffer 2048, TCP keep-alive 8000, timeout 12000, client UDP keep-alive 19000, connect
