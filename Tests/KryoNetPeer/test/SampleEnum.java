@@ -1,0 +1,5 @@
+package test;
+
+public enum SampleEnum {
+    FIRST, SECOND, THIRD
+}
