@@ -17,6 +17,8 @@ public final class KryoNetConnection: Sendable, Hashable, CustomStringConvertibl
     /// What only the event loop touches.
     let state: ConnectionState
     private let shared = Mutex(Shared())
+    /// Frames sent from other threads, waiting for one trip to the event loop.
+    private let outbox = Mutex<(frames: [ByteBuffer], isScheduled: Bool)>(([], false))
 
     /// What other threads read.
     private struct Shared {
@@ -73,7 +75,7 @@ public final class KryoNetConnection: Sendable, Hashable, CustomStringConvertibl
         guard frame.readableBytes <= configuration.writeBufferSize else {
             throw KryoNetError.objectTooLarge(size: frame.readableBytes, limit: configuration.writeBufferSize)
         }
-        onLoop { $0.writeFrame(frame) }
+        enqueue(frame)
         return frame.readableBytes
     }
 
@@ -189,29 +191,61 @@ public final class KryoNetConnection: Sendable, Hashable, CustomStringConvertibl
     /// Writes a framework message over TCP.
     func writeObject(_ object: Any) {
         do {
-            writeFrame(try Framing.frame(object, serialization: serialization, allocator: channel.allocator))
+            enqueue(try Framing.frame(object, serialization: serialization, allocator: channel.allocator))
         } catch {
             close(.socketError("could not write \(type(of: object)): \(error)"))
         }
     }
 
-    /// Writes a frame, closing the connection when its unsent bytes would pass the write buffer.
-    func writeFrame(_ frame: ByteBuffer) {
-        guard state.phase != .closed else { return }
-        let size = frame.readableBytes
-        let pending = state.pendingBytes + size
-        guard pending <= configuration.writeBufferSize else {
-            close(.error(.writeBufferFull(pending: pending, limit: configuration.writeBufferSize)))
+    /// Writes a frame from any thread, keeping the order of each thread's frames. Frames sent
+    /// from other threads while one trip to the event loop is pending go with it and are flushed
+    /// together: a sender in a loop costs the event loop one task per batch, not one per object.
+    func enqueue(_ frame: ByteBuffer) {
+        if channel.eventLoop.inEventLoop, outbox.withLock({ $0.frames.isEmpty }) {
+            writeFrame(frame)
             return
         }
-        state.pendingBytes = pending
-        if Double(pending) >= configuration.idleThreshold * Double(configuration.writeBufferSize) {
+        let schedule = outbox.withLock { outbox in
+            outbox.frames.append(frame)
+            defer { outbox.isScheduled = true }
+            return !outbox.isScheduled
+        }
+        guard schedule else { return }
+        channel.eventLoop.execute { [self] in
+            let frames = outbox.withLock { outbox in
+                defer { outbox = ([], false) }
+                return outbox.frames
+            }
+            for frame in frames { writeFrame(frame, flush: false) }
+            channel.flush()
+            checkWriteBuffer()
+        }
+    }
+
+    /// Writes a frame, then closes the connection if the bytes the socket has not taken pass the
+    /// write buffer (a batch is checked once, after its flush).
+    func writeFrame(_ frame: ByteBuffer, flush: Bool = true) {
+        guard state.phase != .closed else { return }
+        let size = frame.readableBytes
+        state.pendingBytes += size
+        if Double(state.pendingBytes) >= configuration.idleThreshold * Double(configuration.writeBufferSize) {
             state.isBusy = true
         }
         state.lastWrite = .now()
         let promise = channel.eventLoop.makePromise(of: Void.self)
         promise.futureResult.whenComplete { [self] _ in written(size) }
-        channel.writeAndFlush(frame, promise: promise)
+        if flush {
+            channel.writeAndFlush(frame, promise: promise)
+            checkWriteBuffer()
+        } else {
+            channel.write(frame, promise: promise)
+        }
+    }
+
+    /// Closes the connection when the socket has not taken more than the write buffer holds.
+    func checkWriteBuffer() {
+        guard state.phase != .closed, state.pendingBytes > configuration.writeBufferSize else { return }
+        close(.error(.writeBufferFull(pending: state.pendingBytes, limit: configuration.writeBufferSize)))
     }
 
     private func written(_ size: Int) {

@@ -164,7 +164,7 @@ public final class KryoNetServer: Sendable {
             throw KryoNetError.objectTooLarge(size: frame.readableBytes, limit: configuration.writeBufferSize)
         }
         for connection in targets {
-            connection.onLoop { $0.writeFrame(frame) }
+            connection.enqueue(frame)
         }
     }
 
