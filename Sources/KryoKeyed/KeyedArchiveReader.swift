@@ -33,6 +33,8 @@ final class KeyedArchiveReader: ValueReader {
     /// The key path of the value being read, for errors.
     private(set) var path: [String] = []
     private var depth = 0
+    /// The unknown objects read, whose fields a failed decode empties (cycles among them).
+    let madeUnknownObjects = MadeUnknownObjects()
 
     private enum EntryState {
         case unread
@@ -246,6 +248,7 @@ final class KeyedArchiveReader: ValueReader {
         try descend()
         defer { depth -= 1 }
         let object = UnknownObject(archiveClass: archiveClass, inlineKeys: [])
+        madeUnknownObjects.add(object)
         states[index] = .read(object)
         object.fields.reserveCapacity(entries.count)
         for (key, stored) in entries where key != "$class" {
