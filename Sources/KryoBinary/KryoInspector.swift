@@ -254,6 +254,7 @@ enum WireCatalog {
     static func type(descriptor: Substring) -> JavaType? {
         guard let first = descriptor.first else { return nil }
         if first == "[" {
+            if JavaType.exceedsArrayDimensions(descriptor) { return nil }
             return type(descriptor: descriptor.dropFirst()).map { .array($0) }
         }
         if first == "L" {
@@ -563,7 +564,9 @@ final class KryoStreamWalker {
     /// The class registered under `id`.
     func wireClass(id: Int) -> WireClass {
         if let schema = schemaById[id] { return wireClass(named: schema.javaName, how: "(id \(id))") }
-        if let (name, layout) = WireCatalog.defaultIds[id] ?? (version == .kryo4 && id == 9 ? WireCatalog.kryo4Void : nil) {
+        if let (name, layout) = WireCatalog.defaultIds[id]
+            ?? (version == .kryo4 && id == 9 ? WireCatalog.kryo4Void : nil)
+        {
             return WireClass(name: name, how: "(id \(id))", layout: layout, unknownBecause: "")
         }
         return WireClass(
@@ -710,7 +713,8 @@ final class KryoStreamWalker {
             try body(wire, label, depth: depth, generics: [])
             return
         }
-        try object(wire, label: label, depth: depth, canBeNull: canBeNull, generics: isPublicField ? [] : type.arguments)
+        try object(
+            wire, label: label, depth: depth, canBeNull: canBeNull, generics: isPublicField ? [] : type.arguments)
     }
 
     /// `writeObjectOrNull` (or `writeObject` when it cannot be null) of a value of a known
@@ -763,7 +767,8 @@ final class KryoStreamWalker {
             if case .primitive = type {
                 try declared(type, label: label, depth: depth, canBeNull: canBeNull, isPublicField: false)
             } else {
-                try object(wireClass(declared: type), label: label, depth: depth, canBeNull: canBeNull, generics: generics)
+                try object(
+                    wireClass(declared: type), label: label, depth: depth, canBeNull: canBeNull, generics: generics)
             }
         } else {
             try classAndObject(label, depth: depth, generics: generics)
@@ -802,7 +807,8 @@ final class KryoStreamWalker {
             try collectionBody(label, depth: depth, generics: generics, header: nil)
         case .treeSet:
             // Kryo 4: the comparator, then the collection; Kryo 5: the comparator after the size.
-            let comparator = { () throws(WalkStop) in try self.classAndObject("comparator", depth: inner, generics: []) }
+            let comparator = { () throws(WalkStop) in try self.classAndObject("comparator", depth: inner, generics: [])
+            }
             if version < .kryo5 { try comparator() }
             try collectionBody(label, depth: depth, generics: generics, header: version >= .kryo5 ? comparator : nil)
         case .map:
@@ -820,7 +826,9 @@ final class KryoStreamWalker {
             for part in ["language", "country", "variant"] {
                 let start = cursor.position
                 let text = try readString()
-                emit(from: start, .string, depth: depth, label.map { $0 + " " + part } ?? part, KryoStreamWalker.quoted(text))
+                emit(
+                    from: start, .string, depth: depth, label.map { $0 + " " + part } ?? part,
+                    KryoStreamWalker.quoted(text))
             }
         case .primitiveArray(let primitive):
             guard let length = try arrayLength(label, depth: depth) else { return }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Ties a Swift type to its numeric id, Java class name and serializer.
 public final class Registration: Sendable {
     /// The Swift type.
@@ -84,11 +86,22 @@ public final class Registration: Sendable {
     /// (``JavaClassChosenByValue/javaClassNames``), without an id.
     public static func defaultFor(_ type: any Any.Type, javaName: String?) -> Registration? {
         guard let representable = type as? any JavaRepresentable.Type else { return nil }
-        return Registration(
+        if javaName == nil, let made = madeDefaults.withLock({ $0[ObjectIdentifier(type)] }) { return made }
+        let made = Registration(
             swiftType: type, id: nil, javaName: javaName ?? representable.javaClassName,
             serializer: representable.defaultSerializer, isFinal: representable.isJavaFinal,
             tracksReferences: representable.isReferenceTracked, usesDefaultSerializer: true)
+        if javaName == nil { madeDefaults.withLock { $0[ObjectIdentifier(type)] = made } }
+        return made
     }
+
+    /// The default registrations made so far, by type: each is made once. A container's
+    /// name, serializer and finality ask for its element's default registration (a
+    /// `JavaArray<JavaArray<Int32>>` for `JavaArray<Int32>`'s, three times), so that making them
+    /// anew each time took time exponential in the nesting (a class name `[[[[[[[[[[[[[J` in the
+    /// input took seconds). Registrations are immutable; the types are those of the program and
+    /// the arrays of at most ``JavaType/maximumArrayDimensions`` dimensions a name can make.
+    private static let madeDefaults = Mutex<[ObjectIdentifier: Registration]>([:])
 
     /// The class chooser of a ``JavaClassChosenByValue`` type.
     private static func classChooser(_ type: any Any.Type) -> (@Sendable (Any) -> String?)? {

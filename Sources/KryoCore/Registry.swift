@@ -313,6 +313,8 @@ public final class Registry: Sendable {
     }
 
     private func arrayRegistration(forJavaName name: String) -> Registration? {
+        // Each `[` nests a Swift type: at most as deep as Java's arrays go.
+        if JavaType.exceedsArrayDimensions(name) { return nil }
         let component = name.dropFirst()
         var elementType: (any Any.Type)?
         if component.hasPrefix("[") {

@@ -105,3 +105,32 @@ extension UnknownObject: Hashable {
     public static func == (lhs: UnknownObject, rhs: UnknownObject) -> Bool { lhs === rhs }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
+
+/// The unknown objects one decode call made. Their fields may refer back to them (an archive's
+/// object graph may have cycles, and an unknown object is registered before its fields are
+/// read), and ARC never frees a cycle: when the call fails, the half-read graph is nobody's, so
+/// ``dismantle()`` empties their fields and the cycles go with them.
+package final class MadeUnknownObjects {
+    private var objects: [UnknownObject] = []
+
+    package init() {}
+
+    package func add(_ object: UnknownObject) { objects.append(object) }
+
+    /// Empties the fields of every object made: call it only when no value of the call is
+    /// returned.
+    package func dismantle() {
+        for object in objects { object.fields.removeAll() }
+        objects.removeAll()
+    }
+
+    /// Runs `body`, the decoding, and dismantles what it made when it throws.
+    package func dismantlingOnFailure<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            dismantle()
+            throw error
+        }
+    }
+}

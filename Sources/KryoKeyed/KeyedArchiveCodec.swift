@@ -107,13 +107,16 @@ public struct KeyedArchiveCodec: Sendable {
                 .invalidValue, expected: "a value under $top", found: "an empty $top", path: ["$top"])
         }
         let reader = KeyedArchiveReader(archive: archive, registry: registry, options: options)
-        let value = try reader.at(key) { try reader.decode(stored, as: DeclaredType.of(T.self)) }
-        if T.self == Any?.self { return unsafeBitCast(value, to: T.self) }
-        guard let converted = ValueConversion.convert(value, to: T.self) else {
-            throw SerializationError(
-                .typeMismatch, expected: "\(T.self)", found: ValueConversion.describeType(of: value), path: [key])
+        // What fails leaves no cycle of unknown objects behind.
+        return try reader.madeUnknownObjects.dismantlingOnFailure {
+            let value = try reader.at(key) { try reader.decode(stored, as: DeclaredType.of(T.self)) }
+            if T.self == Any?.self { return unsafeBitCast(value, to: T.self) }
+            guard let converted = ValueConversion.convert(value, to: T.self) else {
+                throw SerializationError(
+                    .typeMismatch, expected: "\(T.self)", found: ValueConversion.describeType(of: value), path: [key])
+            }
+            return converted
         }
-        return converted
     }
 
     /// Decodes the whole archive in `bytes` as one value: its root value when `$top` holds only
@@ -131,11 +134,13 @@ public struct KeyedArchiveCodec: Sendable {
     /// Decodes every `$top` value of `archive`, by key, sharing one object table.
     public func decodeTopLevel(from archive: KeyedArchive) throws -> OrderedDictionary<String, Any?> {
         let reader = KeyedArchiveReader(archive: archive, registry: registry, options: options)
-        var result: OrderedDictionary<String, Any?> = [:]
-        for (key, stored) in archive.top {
-            result[key] = .some(try reader.at(key) { try reader.decode(stored) })
+        return try reader.madeUnknownObjects.dismantlingOnFailure {
+            var result: OrderedDictionary<String, Any?> = [:]
+            for (key, stored) in archive.top {
+                result[key] = .some(try reader.at(key) { try reader.decode(stored) })
+            }
+            return result
         }
-        return result
     }
 
     private func rootKey(of archive: KeyedArchive) -> String? {

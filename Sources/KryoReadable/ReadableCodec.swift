@@ -73,17 +73,20 @@ public struct ReadableCodec: Sendable {
     /// Decodes the root value of a document's tree.
     public func decode<T>(_ type: T.Type, from document: ReadableValue) throws -> T {
         let reader = try ReadableReader(root: document, registry: registry, options: options)
-        let value = try reader.decode(document, as: DeclaredType.of(T.self))
-        if T.self == Any?.self { return unsafeBitCast(value, to: T.self) }
-        // A value that converts to `T?` only as nil did not convert.
-        guard let converted = ValueConversion.convert(value, to: T.self),
-            value == nil || ValueConversion.flatten(converted) != nil
-        else {
-            throw SerializationError(
-                .typeMismatch, expected: "\(T.self)", found: ValueConversion.describeType(of: value),
-                path: [ReadableKeys.root])
+        // What fails leaves no cycle of unknown objects behind.
+        return try reader.madeUnknownObjects.dismantlingOnFailure {
+            let value = try reader.decode(document, as: DeclaredType.of(T.self))
+            if T.self == Any?.self { return unsafeBitCast(value, to: T.self) }
+            // A value that converts to `T?` only as nil did not convert.
+            guard let converted = ValueConversion.convert(value, to: T.self),
+                value == nil || ValueConversion.flatten(converted) != nil
+            else {
+                throw SerializationError(
+                    .typeMismatch, expected: "\(T.self)", found: ValueConversion.describeType(of: value),
+                    path: [ReadableKeys.root])
+            }
+            return converted
         }
-        return converted
     }
 
     /// Reads the tree of a readable document, detecting its layout: a binary plist starts with

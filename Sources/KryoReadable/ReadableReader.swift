@@ -35,6 +35,8 @@ final class ReadableReader: ValueReader {
     private var aliasTargets: Set<[String]>
     /// Values decoded at alias targets, by key path.
     private var decodedAt: [[String]: Any] = [:]
+    /// The unknown objects read, whose fields a failed decode empties (cycles among them).
+    let madeUnknownObjects = MadeUnknownObjects()
     /// Alias targets being decoded that have not registered an object yet.
     private var decodingAt: Set<[String]> = []
     /// Whether strings that aliases name are read as ``SharedString``s (the dynamic path).
@@ -224,6 +226,7 @@ final class ReadableReader: ValueReader {
         defer { depth -= 1 }
         let unknown = UnknownObject(
             archiveClass: try unknownClass(named: name, entries), inlineKeys: [])
+        madeUnknownObjects.add(unknown)
         if let target { decodedAt[target] = unknown }
         for (key, node) in entries where !ReadableReader.unknownObjectKeys.contains(key) {
             // A reserved key this class does not use (`$data` outside NSData) is no field: a

@@ -58,6 +58,17 @@ public indirect enum JavaType: Sendable, Hashable {
     /// `java.lang.String`.
     public static let string = JavaType.object("java.lang.String", arguments: [])
 
+    /// The most dimensions a Java array type has (the JVM's limit, JVMS §4.3.2): a class name
+    /// that starts with more `[` names no class, and decoders refuse it instead of nesting a
+    /// Swift type that deep.
+    public static let maximumArrayDimensions = 255
+
+    /// Whether `name` is an array descriptor of more than ``maximumArrayDimensions`` dimensions.
+    public static func exceedsArrayDimensions(_ name: some StringProtocol) -> Bool {
+        name.utf8.prefix(maximumArrayDimensions + 1).allSatisfy { $0 == UInt8(ascii: "[") }
+            && name.utf8.count > maximumArrayDimensions
+    }
+
     /// A class without generic arguments.
     public static func named(_ name: String) -> JavaType { .object(name, arguments: []) }
 

@@ -57,6 +57,7 @@ extension JavaType {
             self = JavaPrimitiveType(rawValue: className).map(JavaType.primitive) ?? .named(className)
             return
         }
+        if JavaType.exceedsArrayDimensions(className) { return nil }
         let component = String(className.dropFirst())
         if component.hasPrefix("[") {
             guard let inner = JavaType(className: component) else { return nil }
