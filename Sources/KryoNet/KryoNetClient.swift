@@ -294,8 +294,8 @@ final class ClientSession: ConnectionRole {
             }
             guard let udp else {
                 state.withLock { $0.step = .connected }
-                finishRegistration(.success(()))
                 connection.becomeConnected()
+                finishRegistration(.success(()))
                 return
             }
             connection.setUDP(udp)
@@ -316,8 +316,9 @@ final class ClientSession: ConnectionRole {
             }
         case (.awaitingUDP, is FrameworkMessage.RegisterUDP):
             state.withLock { $0.step = .connected }
-            finishRegistration(.success(()))
+            // Connected before connect() returns, so that its caller can send at once.
             connection.becomeConnected()
+            finishRegistration(.success(()))
         default:
             // Java's client ignores everything else until it is registered.
             break
