@@ -42,35 +42,6 @@ final class KeyedArchiveReader: ValueReader {
         /// value without identity.
         case reading
         case read(Any?)
-        /// A Foundation form (an array, a dictionary, a set…), read once per declared type. It has
-        /// no identity, and the slot's type decides the Swift types of its contents: a dictionary
-        /// two slots share is `[String: Int64]` in one and `[String: Any]` (numbers as `Int`) in
-        /// the other, as if each had its own copy.
-        case forms([DeclaredShape: Any?])
-    }
-
-    /// What of a declared type decides how a Foundation form reads: the Swift types, Java
-    /// names and generic arguments (the absence of a declared type is `Any`).
-    struct DeclaredShape: Hashable {
-        let type: ObjectIdentifier
-        let javaName: String?
-        let arguments: [DeclaredShape]
-
-        init(_ declared: DeclaredType?) {
-            guard let declared else {
-                self.init(type: ObjectIdentifier(Any.self), javaName: nil, arguments: [])
-                return
-            }
-            self.init(
-                type: ObjectIdentifier(declared.swiftType), javaName: declared.javaName,
-                arguments: declared.genericArguments.map { DeclaredShape($0) })
-        }
-
-        private init(type: ObjectIdentifier, javaName: String?, arguments: [DeclaredShape]) {
-            self.type = type
-            self.javaName = javaName
-            self.arguments = arguments
-        }
     }
 
     private struct Frame {
@@ -133,8 +104,6 @@ final class KeyedArchiveReader: ValueReader {
         if index == 0 { return nil }
         switch states[index] {
         case .read(let value): return value
-        case .forms(let read):
-            if let value = read[DeclaredShape(declared)] { return value }
         case .reading:
             throw error(
                 .invalidReference, expected: "a reference to an object that is complete or has identity",
@@ -176,8 +145,6 @@ final class KeyedArchiveReader: ValueReader {
             return value
         case .foundation(let decoding):
             try descend()
-            var forms: [DeclaredShape: Any?] = [:]
-            if case .forms(let read) = states[index] { forms = read }
             states[index] = .reading
             let decoded = try decoding.decode(self, entries, declared)
             depth -= 1
@@ -186,8 +153,7 @@ final class KeyedArchiveReader: ValueReader {
                 states[index] = .unread
                 return try decodeUnknown(entries, at: index, resolved.archiveClass)
             }
-            forms[DeclaredShape(declared)] = .some(value)
-            states[index] = .forms(forms)
+            states[index] = .read(value)
             return value
         case .unknown:
             return try decodeUnknown(entries, at: index, resolved.archiveClass)

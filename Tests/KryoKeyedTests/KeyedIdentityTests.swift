@@ -6,39 +6,6 @@ import Testing
 /// Identity in keyed archives: shared objects are written once and come back as one object,
 /// cycles close, and conditional references resolve only when the object is written elsewhere.
 @Suite struct KeyedIdentityTests {
-    /// A dictionary two slots share (one archive object) reads as each slot declares it, as a
-    /// dictionary of its own would: `[String: Int64]` in the typed slot, numbers as `Int` in the
-    /// untyped one, whichever is read first (the keyed-typed fuzzer's finding: the untyped slot
-    /// got the typed slot's `Int64`s, so the value changed when written and read again).
-    @Test func aFoundationFormSharedByTwoSlotsReadsAsEachDeclares() throws {
-        let registry = try Registry { Register(SharedForm.self, archiveClass: ArchiveClass("KryoTests.SharedForm")) }
-        let codec = KeyedArchiveCodec(registry: registry)
-        let original = SharedForm()
-        original.typed = ["a": 1, "long": .max]
-        original.untyped = ["b": 2] as [String: Any]
-        var archive = try KeyedArchive(bytes: try codec.encode(original))
-        // Point both fields at one dictionary, as the fuzzer's input did.
-        let rootIndex = try #require(
-            archive.objects.firstIndex { value in
-                if case .dictionary(let entries) = value { return entries["typed"] != nil }
-                return false
-            })
-        guard case .dictionary(var root) = archive.objects[rootIndex], let typed = root["typed"] else {
-            Issue.record("no root object")
-            return
-        }
-        for (first, second) in [("typed", "untyped"), ("untyped", "typed")] {
-            root[first] = typed
-            root[second] = typed
-            archive.objects[rootIndex] = .dictionary(root)
-            let back = try codec.decode(SharedForm.self, from: try archive.bytes(format: .binary))
-            #expect(back.typed == ["a": 1, "long": .max])
-            let untyped = try #require(back.untyped as? [String: Any])
-            #expect(untyped["a"] as? Int == 1)
-            #expect(untyped["long"] as? Int == .max)
-        }
-    }
-
     @Test func aMutableStringReferencedTwiceIsOneObject() throws {
         let codec = KeyedArchiveCodec(registry: try Registry())
         let shared = NSMutableString(string: "shared text")
@@ -145,17 +112,4 @@ final class Holder: Schematized {
     var inner: Note?
     init() {}
     static let schema = Schema<Holder>(java: "test.Holder") { Field("inner", \.inner) }
-}
-
-/// A bean whose typed and untyped fields may share one archived dictionary.
-final class SharedForm: Schematized {
-    var typed: [String: Int64] = [:]
-    var untyped: Any?
-
-    init() {}
-
-    static let schema = Schema<SharedForm>(java: "test.SharedForm") {
-        Field("typed", \.typed)
-        Field("untyped", \.untyped)
-    }
 }
