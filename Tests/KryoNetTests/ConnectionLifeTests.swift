@@ -4,138 +4,140 @@ import KryoNetChat
 import SwiftKryo
 import Testing
 
-/// Keep-alives, timeouts, closing, reconnecting and discovery between Swift peers.
-@Suite struct ConnectionLifeTests {
-    @Test func keepAlivesKeepAQuietConnectionOpen() async throws {
-        let serialization = try ChatNetwork.serialization()
-        var serverConfiguration = KryoNetConfiguration.server
-        serverConfiguration.timeout = .milliseconds(500)
-        serverConfiguration.keepAliveTCP = .milliseconds(100)
-        let server = KryoNetServer(serialization: serialization, configuration: serverConfiguration)
-        let serverEvents = EventReader(server.events())
-        try await server.bind(host: "127.0.0.1", tcpPort: 0)
-        var clientConfiguration = KryoNetConfiguration.client
-        clientConfiguration.timeout = .milliseconds(500)
-        clientConfiguration.keepAliveTCP = .milliseconds(100)
-        let client = KryoNetClient(serialization: serialization, configuration: clientConfiguration)
-        try await client.connect(host: "127.0.0.1", tcpPort: try #require(server.tcpPort))
-        _ = try await serverEvents.first("connected") { $0.connectedConnection }
-        try await Task.sleep(for: .milliseconds(1500))
-        #expect(client.isConnected)
-        #expect(server.connections.count == 1)
-        await client.close()
-        await server.close()
-    }
-
-    @Test func silentPeerTimesOut() async throws {
-        let serialization = try ChatNetwork.serialization()
-        var configuration = KryoNetConfiguration.server
-        configuration.timeout = .milliseconds(300)
-        let server = KryoNetServer(serialization: serialization, configuration: configuration)
-        let events = EventReader(server.events())
-        try await server.bind(host: "127.0.0.1", tcpPort: 0)
-        let socket = try RawSocket(port: try #require(server.tcpPort))
-        _ = try socket.receiveFrame()
-        let started = ContinuousClock.now
-        let (_, reason) = try await events.first("the timeout") { $0.disconnection }
-        guard case .error(.timedOut(let after)) = reason else {
-            Issue.record("expected timedOut, got \(reason)")
-            return
+extension AllKryoNetTests {
+    /// Keep-alives, timeouts, closing, reconnecting and discovery between Swift peers.
+    @Suite struct ConnectionLifeTests {
+        @Test func keepAlivesKeepAQuietConnectionOpen() async throws {
+            let serialization = try ChatNetwork.serialization()
+            var serverConfiguration = KryoNetConfiguration.server
+            serverConfiguration.timeout = .seconds(2)
+            serverConfiguration.keepAliveTCP = .milliseconds(200)
+            let server = KryoNetServer(serialization: serialization, configuration: serverConfiguration)
+            let serverEvents = EventReader(server.events())
+            try await server.bind(host: "127.0.0.1", tcpPort: 0)
+            var clientConfiguration = KryoNetConfiguration.client
+            clientConfiguration.timeout = .seconds(2)
+            clientConfiguration.keepAliveTCP = .milliseconds(200)
+            let client = KryoNetClient(serialization: serialization, configuration: clientConfiguration)
+            try await client.connect(host: "127.0.0.1", tcpPort: try #require(server.tcpPort))
+            _ = try await serverEvents.first("connected") { $0.connectedConnection }
+            try await Task.sleep(for: .seconds(5))
+            #expect(client.isConnected)
+            #expect(server.connections.count == 1)
+            await client.close()
+            await server.close()
         }
-        #expect(after == .milliseconds(300))
-        #expect(ContinuousClock.now - started >= .milliseconds(250))
-        // Keep-alives every 8 s by default, so the raw peer got nothing but its registration.
-        #expect(socket.readsEndOfStream())
-        await server.close()
-    }
 
-    @Test func serverClosingEndsTheClientsConnection() async throws {
-        let serialization = try ChatNetwork.serialization()
-        let server = KryoNetServer(serialization: serialization)
-        try await server.bind(host: "127.0.0.1", tcpPort: 0)
-        let port = try #require(server.tcpPort)
-        let client = KryoNetClient(serialization: serialization)
-        let events = EventReader(client.events())
-        try await client.connect(host: "127.0.0.1", tcpPort: port)
-        _ = try await events.first("connected") { $0.connectedConnection }
-        await server.close()
-        let (_, reason) = try await events.first("disconnected") { $0.disconnection }
-        guard case .closedByPeer = reason else {
-            Issue.record("expected closedByPeer, got \(reason)")
-            return
+        @Test func silentPeerTimesOut() async throws {
+            let serialization = try ChatNetwork.serialization()
+            var configuration = KryoNetConfiguration.server
+            configuration.timeout = .milliseconds(300)
+            let server = KryoNetServer(serialization: serialization, configuration: configuration)
+            let events = EventReader(server.events())
+            try await server.bind(host: "127.0.0.1", tcpPort: 0)
+            let socket = try RawSocket(port: try #require(server.tcpPort))
+            _ = try socket.receiveFrame()
+            let started = ContinuousClock.now
+            let (_, reason) = try await events.first("the timeout") { $0.disconnection }
+            guard case .error(.timedOut(let after)) = reason else {
+                Issue.record("expected timedOut, got \(reason)")
+                return
+            }
+            #expect(after == .milliseconds(300))
+            #expect(ContinuousClock.now - started >= .milliseconds(250))
+            // Keep-alives every 8 s by default, so the raw peer got nothing but its registration.
+            #expect(socket.readsEndOfStream())
+            await server.close()
         }
-        #expect(!client.isConnected)
-        #expect(throws: KryoNetError.self) { try client.sendTCP(ChatMessage(text: "nobody")) }
 
-        // The same server again, and the client reconnects.
-        try await server.bind(host: "127.0.0.1", tcpPort: port)
-        try await client.reconnect()
-        #expect(client.isConnected)
-        #expect(client.id == 1)
-        await client.close()
-        await server.close()
-    }
+        @Test func serverClosingEndsTheClientsConnection() async throws {
+            let serialization = try ChatNetwork.serialization()
+            let server = KryoNetServer(serialization: serialization)
+            try await server.bind(host: "127.0.0.1", tcpPort: 0)
+            let port = try #require(server.tcpPort)
+            let client = KryoNetClient(serialization: serialization)
+            let events = EventReader(client.events())
+            try await client.connect(host: "127.0.0.1", tcpPort: port)
+            _ = try await events.first("connected") { $0.connectedConnection }
+            await server.close()
+            let (_, reason) = try await events.first("disconnected") { $0.disconnection }
+            guard case .closedByPeer = reason else {
+                Issue.record("expected closedByPeer, got \(reason)")
+                return
+            }
+            #expect(!client.isConnected)
+            #expect(throws: KryoNetError.self) { try client.sendTCP(ChatMessage(text: "nobody")) }
 
-    @Test func abruptDisconnectIsReported() async throws {
-        let serialization = try ChatNetwork.serialization()
-        let server = KryoNetServer(serialization: serialization)
-        let events = EventReader(server.events())
-        try await server.bind(host: "127.0.0.1", tcpPort: 0)
-        var socket: RawSocket? = try RawSocket(port: try #require(server.tcpPort))
-        _ = try socket?.receiveFrame()
-        _ = try await events.first("connected") { $0.connectedConnection }
-        socket = nil
-        let (_, reason) = try await events.first("disconnected") { $0.disconnection }
-        guard case .closedByPeer = reason else {
-            Issue.record("expected closedByPeer, got \(reason)")
-            return
+            // The same server again, and the client reconnects.
+            try await server.bind(host: "127.0.0.1", tcpPort: port)
+            try await client.reconnect()
+            #expect(client.isConnected)
+            #expect(client.id == 1)
+            await client.close()
+            await server.close()
         }
-        await server.close()
-    }
 
-    @Test func connectingToNothingFails() async throws {
-        let client = KryoNetClient(serialization: try ChatNetwork.serialization())
-        let server = KryoNetServer(serialization: try ChatNetwork.serialization())
-        try await server.bind(host: "127.0.0.1", tcpPort: 0)
-        let port = try #require(server.tcpPort)
-        await server.close()
-        await #expect(throws: KryoNetError.self) {
-            try await client.connect(host: "127.0.0.1", tcpPort: port, timeout: .seconds(2))
+        @Test func abruptDisconnectIsReported() async throws {
+            let serialization = try ChatNetwork.serialization()
+            let server = KryoNetServer(serialization: serialization)
+            let events = EventReader(server.events())
+            try await server.bind(host: "127.0.0.1", tcpPort: 0)
+            var socket: RawSocket? = try RawSocket(port: try #require(server.tcpPort))
+            _ = try socket?.receiveFrame()
+            _ = try await events.first("connected") { $0.connectedConnection }
+            socket = nil
+            let (_, reason) = try await events.first("disconnected") { $0.disconnection }
+            guard case .closedByPeer = reason else {
+                Issue.record("expected closedByPeer, got \(reason)")
+                return
+            }
+            await server.close()
         }
-    }
 
-    @Test func registrationTimesOutWithoutAServerThatRegisters() async throws {
-        // A TCP listener that accepts and says nothing: not a KryoNet server.
-        let serialization = try ChatNetwork.serialization()
-        let listener = KryoNetServer(serialization: serialization)
-        try await listener.bind(host: "127.0.0.1", tcpPort: 0, udpPort: 0)
-        let client = KryoNetClient(serialization: serialization)
-        // The listener has UDP; the client asks for a UDP port nobody listens on.
-        let error = await #expect(throws: KryoNetError.self) {
-            try await client.connect(
-                host: "127.0.0.1", tcpPort: try #require(listener.tcpPort), udpPort: 9, timeout: .milliseconds(500))
+        @Test func connectingToNothingFails() async throws {
+            let client = KryoNetClient(serialization: try ChatNetwork.serialization())
+            let server = KryoNetServer(serialization: try ChatNetwork.serialization())
+            try await server.bind(host: "127.0.0.1", tcpPort: 0)
+            let port = try #require(server.tcpPort)
+            await server.close()
+            await #expect(throws: KryoNetError.self) {
+                try await client.connect(host: "127.0.0.1", tcpPort: port, timeout: .seconds(2))
+            }
         }
-        guard case .registrationTimedOut(.udp) = error else {
-            Issue.record("expected registrationTimedOut(.udp), got \(String(describing: error))")
-            return
-        }
-        await listener.close()
-    }
 
-    @Test func discoveryFindsTheServerOnLoopback() async throws {
-        let serialization = try ChatNetwork.serialization()
-        let server = KryoNetServer(serialization: serialization)
-        try await server.bind(tcpPort: 0, udpPort: 0)
-        let udpPort = try #require(server.udpPort)
-        let hosts = try await KryoNetClient.discoverHosts(
-            udpPort: udpPort, timeout: .milliseconds(500), serialization: serialization)
-        #expect(hosts.contains { $0.ipAddress == "127.0.0.1" })
-        let host = try await KryoNetClient.discoverHost(
-            udpPort: udpPort, timeout: .seconds(2), serialization: serialization)
-        #expect(host != nil)
-        let nobody = try await KryoNetClient.discoverHosts(
-            udpPort: 9, timeout: .milliseconds(200), serialization: serialization)
-        #expect(nobody.isEmpty)
-        await server.close()
+        @Test func registrationTimesOutWithoutAServerThatRegisters() async throws {
+            // A TCP listener that accepts and says nothing: not a KryoNet server.
+            let serialization = try ChatNetwork.serialization()
+            let listener = KryoNetServer(serialization: serialization)
+            try await listener.bind(host: "127.0.0.1", tcpPort: 0, udpPort: 0)
+            let client = KryoNetClient(serialization: serialization)
+            // The listener has UDP; the client asks for a UDP port nobody listens on.
+            let error = await #expect(throws: KryoNetError.self) {
+                try await client.connect(
+                    host: "127.0.0.1", tcpPort: try #require(listener.tcpPort), udpPort: 9, timeout: .milliseconds(500))
+            }
+            guard case .registrationTimedOut(.udp) = error else {
+                Issue.record("expected registrationTimedOut(.udp), got \(String(describing: error))")
+                return
+            }
+            await listener.close()
+        }
+
+        @Test func discoveryFindsTheServerOnLoopback() async throws {
+            let serialization = try ChatNetwork.serialization()
+            let server = KryoNetServer(serialization: serialization)
+            try await server.bind(tcpPort: 0, udpPort: 0)
+            let udpPort = try #require(server.udpPort)
+            let hosts = try await KryoNetClient.discoverHosts(
+                udpPort: udpPort, timeout: .milliseconds(500), serialization: serialization)
+            #expect(hosts.contains { $0.ipAddress == "127.0.0.1" })
+            let host = try await KryoNetClient.discoverHost(
+                udpPort: udpPort, timeout: .seconds(2), serialization: serialization)
+            #expect(host != nil)
+            let nobody = try await KryoNetClient.discoverHosts(
+                udpPort: 9, timeout: .milliseconds(200), serialization: serialization)
+            #expect(nobody.isEmpty)
+            await server.close()
+        }
     }
 }

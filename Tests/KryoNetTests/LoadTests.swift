@@ -4,163 +4,166 @@ import SwiftKryo
 import Synchronization
 import Testing
 
-/// Many clients at once on loopback: every object answered, none lost, duplicated or reordered
-/// per connection, the server's memory flat, and hostile clients among them closed alone.
-@Suite struct LoadTests {
-    // Issue 27 asks for 200 clients × 1000 objects. On this 2-core machine, in a debug build with
-    // clients and server in one process, that load leaves sockets unread for seconds at a time
-    // with the CPU idle (see Docs/KryoNet.md, "Limits"): until that is understood, the suite runs
-    // a quarter of the clients and the benchmark the rest.
-    static let clientCount = 50
-    static let objectsPerClient = 400
+extension AllKryoNetTests {
+    /// Many clients at once on loopback: every object answered, none lost, duplicated or reordered
+    /// per connection, the server's memory flat, and hostile clients among them closed alone.
+    @Suite struct LoadTests {
+        // Issue 27 asks for 200 clients × 1000 objects. On this 2-core machine, in a debug build with
+        // clients and server in one process, that load leaves sockets unread for seconds at a time
+        // with the CPU idle (see Docs/KryoNet.md, "Limits"): until that is understood, the suite runs
+        // a quarter of the clients and the benchmark the rest.
+        static let clientCount = 50
+        static let objectsPerClient = 400
 
-    /// Echoes every object back to its sender, from the event loop, and notes why connections end.
-    final class Echo: KryoNetListener {
-        let ends = Mutex<[String]>([])
-        let failures = Mutex<[String]>([])
+        /// Echoes every object back to its sender, from the event loop, and notes why connections end.
+        final class Echo: KryoNetListener {
+            let ends = Mutex<[String]>([])
+            let failures = Mutex<[String]>([])
 
-        func received(_ object: Any, from connection: KryoNetConnection, via transport: KryoNetTransport) {
-            do { try connection.sendTCP(object) } catch { failures.withLock { $0.append("\(error)") } }
-        }
-
-        func disconnected(_ connection: KryoNetConnection, reason: KryoNetDisconnectReason) {
-            ends.withLock { $0.append("\(reason)") }
-        }
-    }
-
-    /// Counts one client's replies and checks their order.
-    final class Replies: KryoNetListener {
-        struct State {
-            var next: Int32 = 0
-            var problems: [String] = []
-        }
-        let state = Mutex(State())
-        let done: AsyncStream<Void>.Continuation
-        let total: Int32
-
-        init(total: Int32, done: AsyncStream<Void>.Continuation) {
-            self.total = total
-            self.done = done
-        }
-
-        func received(_ object: Any, from connection: KryoNetConnection, via transport: KryoNetTransport) {
-            guard let bean = object as? SampleBean else { return }
-            let finished = state.withLock { state in
-                if bean.key != state.next { state.problems.append("expected \(state.next), got \(bean.key)") }
-                state.next = bean.key + 1
-                return state.next == total
+            func received(_ object: Any, from connection: KryoNetConnection, via transport: KryoNetTransport) {
+                do { try connection.sendTCP(object) } catch { failures.withLock { $0.append("\(error)") } }
             }
-            if finished { done.yield() }
+
+            func disconnected(_ connection: KryoNetConnection, reason: KryoNetDisconnectReason) {
+                ends.withLock { $0.append("\(reason)") }
+            }
         }
 
-        func disconnected(_ connection: KryoNetConnection, reason: KryoNetDisconnectReason) {
-            state.withLock { $0.problems.append("disconnected: \(reason)") }
+        /// Counts one client's replies and checks their order.
+        final class Replies: KryoNetListener {
+            struct State {
+                var next: Int32 = 0
+                var problems: [String] = []
+            }
+            let state = Mutex(State())
+            let done: AsyncStream<Void>.Continuation
+            let total: Int32
+
+            init(total: Int32, done: AsyncStream<Void>.Continuation) {
+                self.total = total
+                self.done = done
+            }
+
+            func received(_ object: Any, from connection: KryoNetConnection, via transport: KryoNetTransport) {
+                guard let bean = object as? SampleBean else { return }
+                let finished = state.withLock { state in
+                    if bean.key != state.next { state.problems.append("expected \(state.next), got \(bean.key)") }
+                    state.next = bean.key + 1
+                    return state.next == total
+                }
+                if finished { done.yield() }
+            }
+
+            func disconnected(_ connection: KryoNetConnection, reason: KryoNetDisconnectReason) {
+                state.withLock { $0.problems.append("disconnected: \(reason)") }
+            }
         }
-    }
 
-    @Test func manyClientsEchoedInOrder() async throws {
-        let serialization = try SampleClasses.serialization(dialect: .v2)
-        var configuration = KryoNetConfiguration.server
-        // The event loops are overloaded on purpose (200 clients and the server on two cores, in
-        // a debug build): a socket may wait seconds for its turn to be read, which a short
-        // timeout would take for silence. The stalled client is closed by it while the load runs.
-        configuration.timeout = nil
-        configuration.keepAliveTCP = .seconds(2)
-        // Replies to one client may pile up while its event loop is busy: give them room.
-        configuration.writeBufferSize = 1 << 20
-        let server = KryoNetServer(serialization: serialization, configuration: configuration)
-        let echo = Echo()
-        server.addListener(echo)
-        try await server.bind(host: "127.0.0.1", tcpPort: 0)
-        let port = try #require(server.tcpPort)
+        @Test func manyClientsEchoedInOrder() async throws {
+            let serialization = try SampleClasses.serialization(dialect: .v2)
+            var configuration = KryoNetConfiguration.server
+            // The event loops are overloaded on purpose (200 clients and the server on two cores, in
+            // a debug build): a socket may wait seconds for its turn to be read, which a short
+            // timeout would take for silence. The stalled client is closed by it while the load runs.
+            configuration.timeout = nil
+            configuration.keepAliveTCP = .seconds(2)
+            // Replies to one client may pile up while its event loop is busy: give them room.
+            configuration.writeBufferSize = 1 << 20
+            let server = KryoNetServer(serialization: serialization, configuration: configuration)
+            let echo = Echo()
+            server.addListener(echo)
+            try await server.bind(host: "127.0.0.1", tcpPort: 0)
+            let port = try #require(server.tcpPort)
 
-        // Hostile clients: garbage and an over-long frame (a stall is HostileInputTests').
-        let garbage = try RawSocket(port: port)
-        let overLong = try RawSocket(port: port)
-        for socket in [garbage, overLong] { _ = try socket.receiveFrame() }
+            // Hostile clients: garbage and an over-long frame (a stall is HostileInputTests').
+            let garbage = try RawSocket(port: port)
+            let overLong = try RawSocket(port: port)
+            for socket in [garbage, overLong] { _ = try socket.receiveFrame() }
 
-        let residentBefore = residentBytes()
-        let (doneStream, done) = AsyncStream<Void>.makeStream()
-        var clients: [(KryoNetClient, Replies)] = []
-        var clientConfiguration = KryoNetConfiguration.client
-        clientConfiguration.keepAliveTCP = .seconds(2)
-        clientConfiguration.timeout = nil
-        for _ in 0..<Self.clientCount {
-            let client = KryoNetClient(serialization: serialization, configuration: clientConfiguration)
-            let replies = Replies(total: Int32(Self.objectsPerClient), done: done)
-            client.addListener(replies)
-            try await client.connect(host: "127.0.0.1", tcpPort: port)
-            clients.append((client, replies))
-        }
-        try garbage.send(frame([0x7f, 0x7f, 0x7f]))
-        try overLong.send([0x7f, 0xff, 0xff, 0xff])
+            let residentBefore = residentBytes()
+            let (doneStream, done) = AsyncStream<Void>.makeStream()
+            var clients: [(KryoNetClient, Replies)] = []
+            var clientConfiguration = KryoNetConfiguration.client
+            clientConfiguration.keepAliveTCP = .seconds(2)
+            clientConfiguration.timeout = nil
+            for _ in 0..<Self.clientCount {
+                let client = KryoNetClient(serialization: serialization, configuration: clientConfiguration)
+                let replies = Replies(total: Int32(Self.objectsPerClient), done: done)
+                client.addListener(replies)
+                try await client.connect(host: "127.0.0.1", tcpPort: port)
+                clients.append((client, replies))
+            }
+            try garbage.send(frame([0x7f, 0x7f, 0x7f]))
+            try overLong.send([0x7f, 0xff, 0xff, 0xff])
 
-        let started = ContinuousClock.now
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for (index, (client, replies)) in clients.enumerated() {
-                group.addTask {
-                    for key in 0..<Int32(Self.objectsPerClient) {
-                        do {
-                            try client.sendTCP(SampleBean(key: key, name: "client \(index)"))
-                        } catch {
-                            throw Timeout(
-                                what:
-                                    "client \(index) key \(key): \(error); \(replies.state.withLock { $0.problems }); server: \(echo.ends.withLock { $0 })"
-                            )
+            let started = ContinuousClock.now
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (index, (client, replies)) in clients.enumerated() {
+                    group.addTask {
+                        for key in 0..<Int32(Self.objectsPerClient) {
+                            do {
+                                try client.sendTCP(SampleBean(key: key, name: "client \(index)"))
+                            } catch {
+                                throw Timeout(
+                                    what:
+                                        "client \(index) key \(key): \(error); \(replies.state.withLock { $0.problems }); server: \(echo.ends.withLock { $0 })"
+                                )
+                            }
+                            if key % 64 == 63 { await Task.yield() }
                         }
-                        if key % 64 == 63 { await Task.yield() }
                     }
                 }
+                try await group.waitForAll()
             }
-            try await group.waitForAll()
-        }
 
-        let finished = try? await within(300, "every reply") {
-            var finished = 0
-            for await _ in doneStream {
-                finished += 1
-                if finished == Self.clientCount { break }
+            let finished = try? await within(300, "every reply") {
+                var finished = 0
+                for await _ in doneStream {
+                    finished += 1
+                    if finished == Self.clientCount { break }
+                }
+                return finished
             }
-            return finished
-        }
-        #expect(finished == Self.clientCount)
-        #expect(echo.failures.withLock { $0 }.isEmpty)
-        let elapsed = ContinuousClock.now - started
-        let residentAfter = residentBytes()
+            #expect(finished == Self.clientCount)
+            #expect(echo.failures.withLock { $0 }.isEmpty)
+            let elapsed = ContinuousClock.now - started
+            let residentAfter = residentBytes()
 
-        for (index, (client, replies)) in clients.enumerated() {
-            let state = replies.state.withLock { $0 }
-            #expect(state.problems.isEmpty, "client \(index): \(state.problems.prefix(3))")
-            #expect(state.next == Int32(Self.objectsPerClient))
-            #expect(client.isConnected)
-        }
-        // The hostile connections closed, each with its own error.
-        var reasons = echo.ends.withLock { $0 }
-        for _ in 0..<100 where reasons.count < 2 {
-            try await Task.sleep(for: .milliseconds(100))
-            reasons = echo.ends.withLock { $0 }
-        }
-        #expect(reasons.count == 2, "\(reasons)")
-        #expect(reasons.contains { $0.hasPrefix("undecodable TCP object") })
-        #expect(reasons.contains { $0.hasPrefix("a frame of 2147483647 bytes") })
-        #expect(server.connections.count == Self.clientCount)
-        // Flat: well under what 400,000 objects would take if anything kept them.
-        #expect(
-            residentAfter - residentBefore < 96 << 20, "resident memory grew by \(residentAfter - residentBefore) bytes"
-        )
-        print(
-            "load: \(Self.clientCount) clients × \(Self.objectsPerClient) objects echoed in \(elapsed); resident \(residentBefore >> 20) → \(residentAfter >> 20) MiB"
-        )
+            for (index, (client, replies)) in clients.enumerated() {
+                let state = replies.state.withLock { $0 }
+                #expect(state.problems.isEmpty, "client \(index): \(state.problems.prefix(3))")
+                #expect(state.next == Int32(Self.objectsPerClient))
+                #expect(client.isConnected)
+            }
+            // The hostile connections closed, each with its own error.
+            var reasons = echo.ends.withLock { $0 }
+            for _ in 0..<100 where reasons.count < 2 {
+                try await Task.sleep(for: .milliseconds(100))
+                reasons = echo.ends.withLock { $0 }
+            }
+            #expect(reasons.count == 2, "\(reasons)")
+            #expect(reasons.contains { $0.hasPrefix("undecodable TCP object") })
+            #expect(reasons.contains { $0.hasPrefix("a frame of 2147483647 bytes") })
+            #expect(server.connections.count == Self.clientCount)
+            // Flat: well under what 400,000 objects would take if anything kept them.
+            #expect(
+                residentAfter - residentBefore < 96 << 20,
+                "resident memory grew by \(residentAfter - residentBefore) bytes"
+            )
+            print(
+                "load: \(Self.clientCount) clients × \(Self.objectsPerClient) objects echoed in \(elapsed); resident \(residentBefore >> 20) → \(residentAfter >> 20) MiB"
+            )
 
-        for (client, _) in clients { await client.close() }
-        await server.close()
-    }
+            for (client, _) in clients { await client.close() }
+            await server.close()
+        }
 
-    /// The process's resident memory, from /proc/self/statm.
-    func residentBytes() -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-        let fields = text.split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+        /// The process's resident memory, from /proc/self/statm.
+        func residentBytes() -> Int {
+            guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+            let fields = text.split(separator: " ")
+            guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+            return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+        }
     }
 }

@@ -76,3 +76,7 @@ extension KryoNetEvent {
         return nil
     }
 }
+
+/// Every KryoNet suite, one after the other: they share SwiftNIO's event loops and measure
+/// keep-alives and timeouts, which a load test running beside them would stretch.
+@Suite(.serialized) enum AllKryoNetTests {}

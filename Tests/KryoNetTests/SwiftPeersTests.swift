@@ -4,59 +4,61 @@ import KryoNetChat
 import SwiftKryo
 import Testing
 
-/// A Swift client and a Swift server, over loopback.
-@Suite struct SwiftPeersTests {
-    @Test(arguments: [KryoDialect.v2, .v5])
-    func tcpAndUDPObjectsBothWays(dialect: KryoDialect) async throws {
-        let serialization = try ChatNetwork.serialization(dialect: dialect)
-        let server = KryoNetServer(serialization: serialization)
-        let serverEvents = EventReader(server.events())
-        try await server.bind(host: "127.0.0.1", tcpPort: 0, udpPort: 0)
-        let tcpPort = try #require(server.tcpPort)
-        let udpPort = try #require(server.udpPort)
+extension AllKryoNetTests {
+    /// A Swift client and a Swift server, over loopback.
+    @Suite struct SwiftPeersTests {
+        @Test(arguments: [KryoDialect.v2, .v5])
+        func tcpAndUDPObjectsBothWays(dialect: KryoDialect) async throws {
+            let serialization = try ChatNetwork.serialization(dialect: dialect)
+            let server = KryoNetServer(serialization: serialization)
+            let serverEvents = EventReader(server.events())
+            try await server.bind(host: "127.0.0.1", tcpPort: 0, udpPort: 0)
+            let tcpPort = try #require(server.tcpPort)
+            let udpPort = try #require(server.udpPort)
 
-        let client = KryoNetClient(serialization: serialization)
-        let clientEvents = EventReader(client.events())
-        try await client.connect(host: "127.0.0.1", tcpPort: tcpPort, udpPort: udpPort)
-        #expect(client.id == 1)
-        let connected = try await serverEvents.first("connected") { $0.connectedConnection }
-        #expect(connected.id == 1)
-        #expect(connected.remoteAddressUDP != nil)
-        _ = try await clientEvents.first("client connected") { $0.connectedConnection }
+            let client = KryoNetClient(serialization: serialization)
+            let clientEvents = EventReader(client.events())
+            try await client.connect(host: "127.0.0.1", tcpPort: tcpPort, udpPort: udpPort)
+            #expect(client.id == 1)
+            let connected = try await serverEvents.first("connected") { $0.connectedConnection }
+            #expect(connected.id == 1)
+            #expect(connected.remoteAddressUDP != nil)
+            _ = try await clientEvents.first("client connected") { $0.connectedConnection }
 
-        try client.sendTCP(RegisterName(name: "Ada"))
-        let (name, receivedName) = try await serverEvents.received(RegisterName.self)
-        #expect(name.name == "Ada")
-        #expect(receivedName.transport == .tcp)
+            try client.sendTCP(RegisterName(name: "Ada"))
+            let (name, receivedName) = try await serverEvents.received(RegisterName.self)
+            #expect(name.name == "Ada")
+            #expect(receivedName.transport == .tcp)
 
-        try client.sendUDP(ChatMessage(text: "over UDP"))
-        let (udpMessage, receivedUDP) = try await serverEvents.received(ChatMessage.self)
-        #expect(udpMessage.text == "over UDP")
-        #expect(receivedUDP.transport == .udp)
+            try client.sendUDP(ChatMessage(text: "over UDP"))
+            let (udpMessage, receivedUDP) = try await serverEvents.received(ChatMessage.self)
+            #expect(udpMessage.text == "over UDP")
+            #expect(receivedUDP.transport == .udp)
 
-        try server.sendToAllTCP(UpdateNames(names: ["Ada", "Grace"]))
-        let (names, _) = try await clientEvents.received(UpdateNames.self)
-        #expect(names.names?.elements == ["Ada", "Grace"])
+            try server.sendToAllTCP(UpdateNames(names: ["Ada", "Grace"]))
+            let (names, _) = try await clientEvents.received(UpdateNames.self)
+            #expect(names.names?.elements == ["Ada", "Grace"])
 
-        try server.sendToUDP(1, ChatMessage(text: "back over UDP"))
-        let (back, receivedBack) = try await clientEvents.received(ChatMessage.self)
-        #expect(back.text == "back over UDP")
-        #expect(receivedBack.transport == .udp)
+            try server.sendToUDP(1, ChatMessage(text: "back over UDP"))
+            let (back, receivedBack) = try await clientEvents.received(ChatMessage.self)
+            #expect(back.text == "back over UDP")
+            #expect(receivedBack.transport == .udp)
 
-        let roundTrip = try await client.ping()
-        #expect(roundTrip > .zero && roundTrip < .seconds(5))
-        #expect(client.connection?.returnTripTime == roundTrip)
-        let serverRoundTrip = try await connected.ping()
-        #expect(serverRoundTrip > .zero)
+            let roundTrip = try await client.ping()
+            #expect(roundTrip > .zero && roundTrip < .seconds(5))
+            #expect(client.connection?.returnTripTime == roundTrip)
+            let serverRoundTrip = try await connected.ping()
+            #expect(serverRoundTrip > .zero)
 
-        await client.close()
-        let (gone, reason) = try await serverEvents.first("disconnected") { $0.disconnection }
-        #expect(gone.id == 1)
-        guard case .closedByPeer = reason else {
-            Issue.record("expected closedByPeer, got \(reason)")
-            return
+            await client.close()
+            let (gone, reason) = try await serverEvents.first("disconnected") { $0.disconnection }
+            #expect(gone.id == 1)
+            guard case .closedByPeer = reason else {
+                Issue.record("expected closedByPeer, got \(reason)")
+                return
+            }
+            #expect(server.connections.isEmpty)
+            await server.close()
         }
-        #expect(server.connections.isEmpty)
-        await server.close()
     }
 }
