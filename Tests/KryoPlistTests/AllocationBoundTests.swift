@@ -2,25 +2,6 @@ import KryoCore
 import KryoPlist
 import Testing
 
-/// A binary plist of `objects` after the magic, then its offset table (one byte per offset) and
-/// the trailer, whose object count and table offset can be overridden.
-private func bplist(_ objects: [[UInt8]], objectCount: UInt64? = nil, tableOffset: UInt64? = nil) -> [UInt8] {
-    var bytes = utf8("bplist00")
-    var offsets: [UInt8] = []
-    for object in objects {
-        offsets.append(UInt8(bytes.count))
-        bytes += object
-    }
-    let table = bytes.count
-    bytes += offsets
-    bytes += [0, 0, 0, 0, 0, 0, 1, 1]
-    let fields: [UInt64] = [objectCount ?? UInt64(objects.count), 0, tableOffset ?? UInt64(table)]
-    for field in fields {
-        for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: field >> shift)) }
-    }
-    return bytes
-}
-
 /// The decode error of `bytes` and the peak heap growth of refusing them.
 private func refusal(_ label: String, claiming claim: Int, _ bytes: [UInt8]) -> (SerializationError?, Int) {
     let (error, peak) = AllocationMeter.failure(label, claiming: claim) { _ = try PropertyList.decode(bytes) }
@@ -34,7 +15,7 @@ private func refusal(_ label: String, claiming claim: Int, _ bytes: [UInt8]) -> 
 
     @Test func aTrailerClaimingBillionsOfObjects() {
         for count: UInt64 in [UInt64(Self.max32), 1 << 62] {
-            let bytes = bplist([[0x10, 7]], objectCount: count)
+            let bytes = handBuiltBinaryPlist([[0x10, 7]], objectCount: count)
             let (error, peak) = refusal("bplist trailer object count", claiming: Int(clamping: count), bytes)
             #expect(error?.kind == .lengthExceedsInput)
             #expect(error?.offset == bytes.count - 32 + 8)
@@ -43,7 +24,7 @@ private func refusal(_ label: String, claiming claim: Int, _ bytes: [UInt8]) -> 
     }
 
     @Test func anOffsetTableBeyondTheFile() {
-        let bytes = bplist([[0x10, 7]], tableOffset: UInt64(Self.max32))
+        let bytes = handBuiltBinaryPlist([[0x10, 7]], tableOffset: UInt64(Self.max32))
         let (error, peak) = refusal("bplist offset table offset", claiming: Self.max32, bytes)
         #expect(error?.kind == .lengthExceedsInput)
         #expect(error?.offset == bytes.count - 32 + 24)
@@ -62,7 +43,7 @@ private func refusal(_ label: String, claiming claim: Int, _ bytes: [UInt8]) -> 
             ("bplist UTF-16 string length", [0x6F] + count),
         ]
         for (label, object) in cases {
-            let (error, peak) = refusal(label, claiming: Self.max32, bplist([object]))
+            let (error, peak) = refusal(label, claiming: Self.max32, handBuiltBinaryPlist([object]))
             #expect(error?.kind == .lengthExceedsInput, "\(label)")
             #expect(error?.offset.map { $0 >= 8 } == true, "\(label)")
             #expect(peak < AllocationMeter.bound, "\(label)")
