@@ -81,4 +81,47 @@ import Testing
             #expect(peak < AllocationMeter.bound, "\(dialect) \(label)")
         }
     }
+
+    /// Kryo 5's `writeVarIntFlag`: six bits and the flag in the first byte, then a varint.
+    static func varIntFlag(_ flag: Bool, _ value: Int) -> [UInt8] {
+        var bytes: [UInt8] = [UInt8(value & 0x3F) | (flag ? 0x80 : 0)]
+        var rest = value >> 6
+        guard rest != 0 else { return bytes }
+        bytes[0] |= 0x40
+        while rest >= 0x80 {
+            bytes.append(UInt8(rest & 0x7F) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+        return bytes
+    }
+
+    @Test func allNilCollectionsClaimNoMoreThanTheInputJustifies() throws {
+        // Kryo 5 writes a collection whose elements are all nil as its size and a nil class: no
+        // byte per element. An ArrayList of 64 such lists, each claiming as many elements as bytes
+        // remain after it, would be 64 × 16 Ki nils (32 MiB) from 16 KiB. A call makes one such
+        // element per byte it has read, plus 65 536: the fifth list is refused.
+        let codec = KryoCodec(
+            registry: try PeerConfig.reg.registry(), dialect: .v5, options: SerializationOptions(references: false))
+        let padding = 16 << 10
+        let lists = 64
+        var bytes: [UInt8] = [0x20] + Self.varIntFlag(false, lists + 1)
+        for _ in 0..<lists { bytes += [0x20] + Self.varIntFlag(true, padding + 1) + [0x00] }
+        bytes += Array(repeating: 0, count: padding)
+        let (thrown, peak) = AllocationMeter.failure("Kryo 5 nil lists", claiming: lists * padding) {
+            _ = try codec.decode(Any?.self, from: bytes)
+        }
+        let error = try #require(thrown as? SerializationError, "\(String(describing: thrown))")
+        #expect(error.kind == .lengthExceedsInput, "\(error)")
+        #expect(error.found == "\(5 * padding) such elements in this call", "\(error)")
+        let offset = try #require(error.offset)
+        #expect(offset == 3 + 5 * (1 + Self.varIntFlag(true, padding + 1).count + 1), "\(error)")
+        // An `Any?` is 32 bytes: what the allowance and the input justify, and no more.
+        #expect(peak < 32 * (65_536 + bytes.count) + AllocationMeter.bound)
+        // A list of nils at the end of the input decodes: its elements need no bytes.
+        let few: [UInt8] = [0x20] + Self.varIntFlag(true, 4) + [0x00]
+        #expect(try codec.decode([Any?].self, from: few).count == 3)
+        let many: [UInt8] = [0x20] + Self.varIntFlag(true, 65_537) + [0x00]
+        #expect(try codec.decode([Any?].self, from: many).count == 65_536)
+    }
 }
