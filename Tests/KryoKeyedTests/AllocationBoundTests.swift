@@ -93,4 +93,23 @@ import Testing
         #expect(failure?.path.first == "root", "\(String(describing: error))")
         #expect(peak < AllocationMeter.bound)
     }
+
+    @Test func anObjectWhoseInlineArraysShareTheirElements() {
+        // root = an object of class Laughs whose field f holds, inline, a0 = [a1 × 10], …,
+        // a4 = ["lol" × 10]: 10^5 strings from under 200 bytes once expanded.
+        let laughs: [[UInt8]] = (0..<5).map { [0xAA] + Array(repeating: UInt8(18 + $0), count: 10) }
+        let bytes = Self.archive(
+            root: [0x80, 0x01],
+            objects: [
+                [0xA3, 11, 12, 13], binaryPlistString("$null"), [0xD2, 14, 15, 16, 17], [0xD2, 23, 24, 25, 26],
+                binaryPlistString("$class"), binaryPlistString("f"), [0x80, 0x02],
+            ] + laughs + [
+                binaryPlistString("lol"), binaryPlistString("$classname"), binaryPlistString("$classes"),
+                binaryPlistString("Laughs"), [0xA1, 25],
+            ])
+        for (error, peak) in refusals("inline arrays sharing their elements", claiming: 100_000, bytes) {
+            #expect(error?.kind == .sizeLimitExceeded, "\(String(describing: error))")
+            #expect(peak < AllocationMeter.bound)
+        }
+    }
 }

@@ -48,4 +48,29 @@ import Testing
         #expect(escapesError?.kind == .truncatedInput)
         #expect(escapesPeak < 4 * escapes.count)
     }
+
+    @Test func aBinaryPlistWhoseArraysShareTheirElements() {
+        // 0 = [1 × 10], 1 = [2 × 10], …, 5 = "lol": 10^6 strings from 80 bytes once expanded.
+        var objects: [[UInt8]] = (0..<6).map { [0xAA] + Array(repeating: UInt8($0 + 1), count: 10) }
+        objects.append(binaryPlistString("lol"))
+        let bytes = handBuiltBinaryPlist(objects)
+        let (error, peak) = refusal("binary plist of shared arrays", claiming: 1_000_000, bytes)
+        #expect(error?.kind == .sizeLimitExceeded, "\(String(describing: error))")
+        #expect(peak < AllocationMeter.bound)
+    }
+
+    @Test func aliasesToArraysOfAliases() {
+        // a0 = ["lol" × 10], a1 = [a0 × 10], …, a6 = [a5 × 10]: 10^7 strings once expanded.
+        var text = #"{"a0": ["# + Array(repeating: #""lol""#, count: 10).joined(separator: ",") + "]"
+        for level in 1...6 {
+            let alias = #"{"$alias": "a\#(level - 1)"}"#
+            text += #", "a\#(level)": ["# + Array(repeating: alias, count: 10).joined(separator: ",") + "]"
+        }
+        text += "}"
+        let bytes = Array(text.utf8)
+        let (thrown, peak) = AllocationMeter.failure("readable JSON aliases of aliases", claiming: 10_000_000) {
+            _ = try codec.decode(Any?.self, from: bytes)
+        }
+        #expect(peak < 64 * bytes.count, "\(String(describing: thrown))")
+    }
 }
