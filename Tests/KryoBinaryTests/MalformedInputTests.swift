@@ -104,7 +104,12 @@ import Testing
         noReferences.options.references = false
         var chain = Tree(0)
         for level in 1...10_000 { chain = Tree(Int32(level), chain) }
-        #expect(throws: SerializationError.self) { try noReferences.encode(chain) }
+        let encodeError = try #require(throws: SerializationError.self) { try noReferences.encode(chain) }
+        // The writer's path, built as the error leaves each object: the 401st tree, left of the 400th.
+        #expect(encodeError.kind == .depthLimitExceeded)
+        #expect(encodeError.path == Array(repeating: "left", count: 400))
+        #expect(
+            encodeError.description.hasSuffix("(path: \(Array(repeating: "left", count: 400).joined(separator: ".")))"))
         dismantle(chain)
     }
 
