@@ -96,7 +96,7 @@ import Testing
 
     @Test func anObjectWhoseInlineArraysShareTheirElements() {
         // root = an object of class Laughs whose field f holds, inline, a0 = [a1 × 10], …,
-        // a4 = ["lol" × 10]: 10^5 strings from under 200 bytes once expanded.
+        // a4 = ["lol" × 10]: 10^5 strings from 261 bytes once expanded.
         let laughs: [[UInt8]] = (0..<5).map { [0xAA] + Array(repeating: UInt8(18 + $0), count: 10) }
         let bytes = Self.archive(
             root: [0x80, 0x01],
@@ -107,6 +107,7 @@ import Testing
                 binaryPlistString("lol"), binaryPlistString("$classname"), binaryPlistString("$classes"),
                 binaryPlistString("Laughs"), [0xA1, 25],
             ])
+        #expect(bytes.count == 261)
         for (error, peak) in refusals("inline arrays sharing their elements", claiming: 100_000, bytes) {
             #expect(error?.kind == .sizeLimitExceeded, "\(String(describing: error))")
             #expect(peak < AllocationMeter.bound)

@@ -50,10 +50,11 @@ import Testing
     }
 
     @Test func aBinaryPlistWhoseArraysShareTheirElements() {
-        // 0 = [1 × 10], 1 = [2 × 10], …, 5 = "lol": 10^6 strings from 80 bytes once expanded.
+        // 0 = [1 × 10], 1 = [2 × 10], …, 5 = "lol": 10^6 strings from 117 bytes once expanded.
         var objects: [[UInt8]] = (0..<6).map { [0xAA] + Array(repeating: UInt8($0 + 1), count: 10) }
         objects.append(binaryPlistString("lol"))
         let bytes = handBuiltBinaryPlist(objects)
+        #expect(bytes.count == 117)
         let (error, peak) = refusal("binary plist of shared arrays", claiming: 1_000_000, bytes)
         #expect(error?.kind == .sizeLimitExceeded, "\(String(describing: error))")
         #expect(peak < AllocationMeter.bound)
