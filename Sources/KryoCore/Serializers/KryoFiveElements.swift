@@ -98,9 +98,8 @@ enum KryoFiveElements {
             throw reader.error(.invalidValue, expected: "a collection size + 1", found: "\(size)")
         }
         let count = Int(size) - 1
-        // The configured limit now; the input's length once the form is known (elements that
-        // are all nil take no byte each).
-        try reader.validateCount(count, minimumBytesPerElement: 0, forKey: "size")
+        // Checked against the input once the form is known: elements that are all nil take no
+        // byte each, the others one at least.
         let headerValue = try header()
         guard count > 0 else { return ([], headerValue) }
         let elementSlot: ResolvedSlot
