@@ -80,16 +80,19 @@ let package = Package(
         .executableTarget(
             name: "KryoTool",
             dependencies: ["SwiftKryo", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // A counting allocator for the tests that check a decoder's allocation is bounded by its
+        // input: on glibc it replaces `malloc` for the test process (Tests/Shared/AllocationMeter.swift).
+        .target(name: "CAllocationMeter", path: "Tests/CAllocationMeter"),
         .testTarget(name: "KryoCoreTests", dependencies: ["KryoCore"]),
-        .testTarget(name: "KryoBinaryTests", dependencies: ["SwiftKryo", "KryoTool"]),
-        .testTarget(name: "KryoPlistTests", dependencies: ["KryoPlist"]),
-        .testTarget(name: "KryoKeyedTests", dependencies: ["SwiftKryo"]),
-        .testTarget(name: "KryoReadableTests", dependencies: ["SwiftKryo"]),
-        .testTarget(name: "KryoSchemaFilesTests", dependencies: ["KryoSchemaFiles"]),
-        .testTarget(name: "KryoRichTextTests", dependencies: ["SwiftKryo"]),
+        .testTarget(name: "KryoBinaryTests", dependencies: ["SwiftKryo", "KryoTool", "CAllocationMeter"]),
+        .testTarget(name: "KryoPlistTests", dependencies: ["KryoPlist", "CAllocationMeter"]),
+        .testTarget(name: "KryoKeyedTests", dependencies: ["SwiftKryo", "CAllocationMeter"]),
+        .testTarget(name: "KryoReadableTests", dependencies: ["SwiftKryo", "CAllocationMeter"]),
+        .testTarget(name: "KryoSchemaFilesTests", dependencies: ["KryoSchemaFiles", "CAllocationMeter"]),
+        .testTarget(name: "KryoRichTextTests", dependencies: ["SwiftKryo", "CAllocationMeter"]),
         // C structs joined by pointers, and the C functions that build, check and free them.
         .target(name: "CBlockFixtures", path: "Tests/CBlockFixtures"),
-        .testTarget(name: "KryoBlockGraphTests", dependencies: ["SwiftKryo", "CBlockFixtures"]),
+        .testTarget(name: "KryoBlockGraphTests", dependencies: ["SwiftKryo", "CBlockFixtures", "CAllocationMeter"]),
         .testTarget(name: "KryoNetTests", dependencies: ["SwiftKryo", "KryoNet", "KryoNetChat"]),
     ],
     swiftLanguageModes: [.v6]

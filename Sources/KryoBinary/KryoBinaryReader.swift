@@ -63,6 +63,9 @@ public final class KryoBinaryReader: ValueReader {
         var fieldOrders: [ObjectIdentifier: [Int?]] = [:]
         /// Bytes inflated so far from deflated values (``Limits/maxInflatedBytes``).
         var inflatedBytes = 0
+        /// Elements made so far that took no input of their own
+        /// (``validateCountWithoutInput(_:forKey:)``).
+        var elementsWithoutInput = 0
         /// Whether a call of the thread that keeps this reader is using it.
         var inUse = false
         /// The class read by ``readNextValueWithClass()`` for the next value.
@@ -93,6 +96,7 @@ public final class KryoBinaryReader: ValueReader {
             if !unknownClassNames.isEmpty { unknownClassNames.removeAll(keepingCapacity: true) }
             if !fieldOrders.isEmpty { fieldOrders.removeAll(keepingCapacity: true) }
             inflatedBytes = 0
+            elementsWithoutInput = 0
             nextValueClass = nil
             sharedStrings = .ignored
             if !sharedStringIDs.isEmpty { sharedStringIDs = [] }
@@ -756,6 +760,24 @@ public final class KryoBinaryReader: ValueReader {
                 .lengthExceedsInput, expected: "\(key) \(count) to fit in the input",
                 found: "fewer bytes left than \(count) element\(count == 1 ? "" : "s") need")
         }
+    }
+
+    /// The elements that take no input of their own one call may make beyond one per byte read.
+    static let elementsWithoutInputAllowance = 1 << 16
+
+    public func validateCountWithoutInput(_ count: Int, forKey key: String) throws {
+        try validateCount(count, minimumBytesPerElement: 0, forKey: key)
+        let offset = input.offset
+        let (total, overflow) = state.pointee.elementsWithoutInput.addingReportingOverflow(count)
+        guard !overflow, total <= offset + Self.elementsWithoutInputAllowance else {
+            throw error(
+                .lengthExceedsInput,
+                expected:
+                    "\(key) \(count) of elements that take no bytes (all nil) within what the input justifies "
+                    + "(one per byte read, \(offset), plus \(Self.elementsWithoutInputAllowance) per call)",
+                found: "\(total) such elements in this call")
+        }
+        state.pointee.elementsWithoutInput = total
     }
 
     public func error(_ kind: SerializationError.Kind, expected: String, found: String) -> SerializationError {

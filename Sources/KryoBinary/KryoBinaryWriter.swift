@@ -402,13 +402,29 @@ public final class KryoBinaryWriter: ValueWriter {
     }
 
     public func writeObject(_ value: Any?, in slot: ResolvedSlot, forKey key: String) throws {
+        do {
+            try writeObject(value, in: slot)
+        } catch {
+            throw leaving(key, with: error)
+        }
+    }
+
+    /// The key of each object an error leaves, added in front of its path: the writer keeps no
+    /// key path while it writes, so errors alone pay for one.
+    public func leaving(_ key: String, with error: any Error) -> any Error {
+        guard !key.isEmpty, var failure = error as? SerializationError else { return error }
+        failure.path.insert(key, at: 0)
+        return failure
+    }
+
+    /// ``writeObject(_:in:forKey:)`` without the key.
+    private func writeObject(_ value: Any?, in slot: ResolvedSlot) throws {
         if takeNextValueWithClass(), slot.isFinal {
             // The value carries its class: written as in a slot of Java's `Object`.
             var declared = slot.declared
             declared.finality = .nonFinal
             return try writeObject(
-                value, in: ResolvedSlot(declared: declared, isFinal: false, registration: slot.registration),
-                forKey: key)
+                value, in: ResolvedSlot(declared: declared, isFinal: false, registration: slot.registration))
         }
         if slot.registration == nil, let value, let last = state.pointee.lastUntyped,
             last.type == ObjectIdentifier(Swift.type(of: value)), last.generation == boundGeneration

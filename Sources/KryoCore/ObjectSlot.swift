@@ -127,21 +127,28 @@ extension ObjectSlot {
         try bound.borrowedResolved._withUnsafeGuaranteedRef { resolved in
             try typed.serializer._withUnsafeGuaranteedRef { serializer in
                 try typed.registration._withUnsafeGuaranteedRef { registration in
-                    guard let value else {
-                        if try writer.beginNilObject(in: resolved, forKey: key) { try serializer.writeNil(to: writer) }
-                        return
-                    }
                     // A subclass instance has a registration of its own.
-                    guard type(of: value) == Value.self else {
+                    if let value, type(of: value) != Value.self {
                         return try writer.writeObject(value as Any, in: resolved, forKey: key)
                     }
-                    guard
-                        try writer.beginObject(
-                            registration, value: value, identity: ObjectIdentity(of: value, registration),
-                            in: resolved, forKey: key)
-                    else { return }
-                    try serializer.write(value, to: writer)
-                    try writer.endObject()
+                    // An error on the way out gets the key (``ValueWriter/leaving(_:with:)``).
+                    do {
+                        guard let value else {
+                            if try writer.beginNilObject(in: resolved, forKey: key) {
+                                try serializer.writeNil(to: writer)
+                            }
+                            return
+                        }
+                        guard
+                            try writer.beginObject(
+                                registration, value: value, identity: ObjectIdentity(of: value, registration),
+                                in: resolved, forKey: key)
+                        else { return }
+                        try serializer.write(value, to: writer)
+                        try writer.endObject()
+                    } catch {
+                        throw writer.leaving(key, with: error)
+                    }
                 }
             }
         }

@@ -82,6 +82,12 @@ public protocol ValueReader: AnyObject {
     /// configured limit, nor the number of elements the remaining input could hold when each
     /// takes at least `minimumBytesPerElement` bytes.
     func validateCount(_ count: Int, minimumBytesPerElement: Int, forKey key: String) throws
+    /// Checks a count of elements that take no input of their own before they are made: Kryo 5
+    /// writes a collection whose elements are all nil as its size and a nil class, nothing per
+    /// element, so the input's length cannot bound them. Besides the configured limit, the
+    /// binary backend lets one call make as many such elements as it has read bytes, plus 65 536,
+    /// so that what a call builds stays bounded by its input. Defaults to checking the limit.
+    func validateCountWithoutInput(_ count: Int, forKey key: String) throws
     /// Makes an error at the reader's current position.
     func error(_ kind: SerializationError.Kind, expected: String, found: String) -> SerializationError
 
@@ -124,6 +130,9 @@ public protocol ValueReader: AnyObject {
 }
 
 extension ValueReader {
+    public func validateCountWithoutInput(_ count: Int, forKey key: String) throws {
+        try validateCount(count, minimumBytesPerElement: 0, forKey: key)
+    }
     public var kryoWireVersion: KryoWireVersion? { nil }
     public var isPositional: Bool { false }
     public var archiveClass: ArchiveClass? { nil }

@@ -99,6 +99,11 @@ public protocol ValueWriter: AnyObject {
     func beginNilObject(in slot: ResolvedSlot, forKey key: String) throws -> Bool
     /// Leaves the object entered by ``beginObject(_:value:identity:in:forKey:)``.
     func endObject() throws
+    /// `error`, thrown while writing the value under `key`, as it leaves that value: a backend
+    /// that keeps no key path while writing (the binary one, to spare its hot path) builds the
+    /// error's ``SerializationError/path`` here, one key per level, on the way out. Only errors
+    /// pay for it. Defaults to `error` unchanged.
+    func leaving(_ key: String, with error: any Error) -> any Error
 
     /// Writes an object that the archive holds only when something else in the graph writes it
     /// unconditionally (`NSKeyedArchiver`'s `encodeConditionalObject(_:forKey:)`); otherwise a
@@ -166,6 +171,7 @@ extension ValueWriter {
         try writeInt32(value, forKey: key, encoding: .positive)
     }
     public func setArchiveClass(_ archiveClass: ArchiveClass) {}
+    public func leaving(_ key: String, with error: any Error) -> any Error { error }
     public func writeCharSequence(_ value: String?, forKey key: String) throws { try writeString(value, forKey: key) }
     public func writeFieldNames(_ names: [String], of javaClass: ClassKey) throws {}
     public func typeArguments(_ arguments: [DeclaredType], of javaClass: ClassKey) -> [DeclaredType] { arguments }

@@ -76,9 +76,12 @@ public struct KeyedArchive: Sendable, Equatable {
         self.init(archiver: archiver, version: version, top: top, objects: objects)
     }
 
-    /// Reads the container from the bytes of a binary or XML property list.
+    /// Reads the container from the bytes of a binary or XML property list. A binary plist whose
+    /// arrays or dictionaries are shared so that the archive holds more values than it has bytes
+    /// is refused (``KryoPlist/PropertyListLimits/maxExpandedCount``): the reader would copy every
+    /// shared inline value at every place it appears.
     public init(bytes: [UInt8], archivers: Set<String>? = nil) throws {
-        let (value, _) = try PropertyList.decode(bytes)
+        let (value, _) = try PropertyList.decode(bytes, limits: PropertyListLimits(maxExpandedCount: bytes.count))
         try self.init(propertyList: value, archivers: archivers)
     }
 

@@ -26,6 +26,10 @@ struct BinaryPropertyListReader {
     /// Containers being decoded (on the current path from the top object), by index.
     private var inProgress: [Bool]
     private var depth = 0
+    /// The values each decoded container holds, itself included, counting a container it
+    /// shares with others at every place (``PropertyListLimits/maxExpandedCount``), by index;
+    /// empty when the count is unlimited. Scalars count 1.
+    private var expandedCounts: [Int]
 
     private static let trailerSize = 32
 
@@ -109,6 +113,7 @@ struct BinaryPropertyListReader {
         self.offsetTableOffset = Int(tableOffset)
         self.decoded = Array(repeating: nil, count: Int(objectCount))
         self.inProgress = Array(repeating: false, count: Int(objectCount))
+        self.expandedCounts = limits.maxExpandedCount == .max ? [] : Array(repeating: 1, count: Int(objectCount))
     }
 
     /// Whether a trailer's values describe a file whose trailer starts at `trailer`: the checks
@@ -396,9 +401,28 @@ struct BinaryPropertyListReader {
         inProgress[index] = true
     }
 
-    private mutating func leave(_ index: Int) {
+    private mutating func leave(_ index: Int, expanded: Int) {
         depth -= 1
         inProgress[index] = false
+        if !expandedCounts.isEmpty { expandedCounts[index] = expanded }
+    }
+
+    /// Adds the values of decoded object `element` to `expanded`, the count of the container at
+    /// `offset` so far, within ``PropertyListLimits/maxExpandedCount``.
+    @inline(__always)
+    private func expand(_ expanded: inout Int, by element: Int, at offset: Int) throws(SerializationError) {
+        guard !expandedCounts.isEmpty else { return }
+        let (sum, overflow) = expanded.addingReportingOverflow(expandedCounts[element])
+        guard !overflow, sum <= limits.maxExpandedCount else {
+            throw SerializationError(
+                .sizeLimitExceeded,
+                expected:
+                    "at most \(limits.maxExpandedCount) values counting an array or dictionary at every place "
+                    + "that refers to it",
+                found: "more in the container at offset \(offset) (containers that share their contents)",
+                offset: offset)
+        }
+        expanded = sum
     }
 
     private mutating func readArray(_ index: Int, marker: UInt8, at offset: Int) throws(SerializationError)
@@ -413,11 +437,14 @@ struct BinaryPropertyListReader {
         try enter(index, at: offset)
         var elements: [PropertyListValue] = []
         elements.reserveCapacity(count)
+        var expanded = 1
         for position in 0..<count {
             let referenceOffset = start + position * referenceSize
-            elements.append(try readObject(try reference(at: referenceOffset), referencedAt: referenceOffset))
+            let element = try reference(at: referenceOffset)
+            elements.append(try readObject(element, referencedAt: referenceOffset))
+            try expand(&expanded, by: element, at: offset)
         }
-        leave(index)
+        leave(index, expanded: expanded)
         return elements
     }
 
@@ -433,6 +460,7 @@ struct BinaryPropertyListReader {
         try enter(index, at: offset)
         var dictionary = PropertyListDictionary(minimumCapacity: count)
         let valuesStart = start + count * referenceSize
+        var expanded = 1
         for position in 0..<count {
             let keyOffset = start + position * referenceSize
             let keyIndex = try reference(at: keyOffset)
@@ -442,9 +470,12 @@ struct BinaryPropertyListReader {
                     found: "object \(keyIndex) of another type", offset: keyOffset)
             }
             let valueOffset = valuesStart + position * referenceSize
-            dictionary[key] = try readObject(try reference(at: valueOffset), referencedAt: valueOffset)
+            let valueIndex = try reference(at: valueOffset)
+            dictionary[key] = try readObject(valueIndex, referencedAt: valueOffset)
+            try expand(&expanded, by: keyIndex, at: offset)
+            try expand(&expanded, by: valueIndex, at: offset)
         }
-        leave(index)
+        leave(index, expanded: expanded)
         return dictionary
     }
 }

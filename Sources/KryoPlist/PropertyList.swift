@@ -130,14 +130,25 @@ public struct PropertyListLimits: Sendable, Equatable {
     /// The most objects a property list may hold: the object count of a binary plist's trailer,
     /// or the number of values in an XML plist.
     public var maxObjectCount: Int
+    /// The most values a binary plist may hold once an array or dictionary that several places
+    /// refer to is counted at each of them (keys and values, the top object included): what a
+    /// reader that turns the plist into a tree of its own copies builds. A plist that shares no
+    /// container holds fewer values than it has bytes, since each reference takes one; a few
+    /// hundred bytes of arrays that share their elements can hold 10^20. Unlimited by default:
+    /// a ``PropertyListValue`` keeps the storage of a shared container shared, so a decoded
+    /// "billion laughs" costs what its bytes do. Readable documents and keyed archives read
+    /// from bytes set it to the number of bytes. XML plists cannot share.
+    public var maxExpandedCount: Int
 
     /// Creates limits.
-    public init(maxDepth: Int = 512, maxObjectCount: Int = 1 << 31 - 1) {
+    public init(maxDepth: Int = 512, maxObjectCount: Int = 1 << 31 - 1, maxExpandedCount: Int = .max) {
         self.maxDepth = maxDepth
         self.maxObjectCount = maxObjectCount
+        self.maxExpandedCount = maxExpandedCount
     }
 
-    /// The default limits: 512 levels of nesting, up to `Int32.max` objects.
+    /// The default limits: 512 levels of nesting, up to `Int32.max` objects, shared containers
+    /// not counted again.
     public static let `default` = PropertyListLimits()
 }
 

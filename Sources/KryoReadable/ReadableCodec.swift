@@ -97,7 +97,9 @@ public struct ReadableCodec: Sendable {
         let depth = documentDepth(limits)
         switch detectLayout(bytes) {
         case .propertyList(let layout):
-            let plistLimits = PropertyListLimits(maxDepth: depth)
+            // A tree of readable values copies a container at every place that refers to it: no
+            // more values than the plist has bytes.
+            let plistLimits = PropertyListLimits(maxDepth: depth, maxExpandedCount: bytes.count)
             let value =
                 layout == .binary
                 ? try PropertyList.decodeBinary(bytes, limits: plistLimits)

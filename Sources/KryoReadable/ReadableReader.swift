@@ -90,10 +90,15 @@ final class ReadableReader: ValueReader {
         case .array(let elements):
             let element = ReadableReader.elementType(of: declared)
             guard let target = currentTarget() else { return try list(elements, as: element) }
+            if let decoded = decodedAt[target] { return decoded }
             // An alias inside the array to the array itself is a cycle through a value.
             decodingAt.insert(target)
             defer { decodingAt.remove(target) }
-            return try list(elements, as: element)
+            // Kept for the aliases to it, which share it rather than decode it again (aliases to
+            // arrays of aliases would otherwise multiply at every level).
+            let value = try list(elements, as: element)
+            decodedAt[target] = value
+            return value
         case .dictionary(let entries): return try dictionary(entries, as: declared)
         }
     }
@@ -153,7 +158,10 @@ final class ReadableReader: ValueReader {
             return try object(named: name, entries, as: declared, target: target)
         }
         if entries[ReadableKeys.data] != nil { return Data(try bytes(in: entries)) }
-        return try plainDictionary(entries, as: declared, target: target)
+        let value = try plainDictionary(entries, as: declared, target: target)
+        // Kept for the aliases to it, as an array is.
+        if let target { decodedAt[target] = value }
+        return value
     }
 
     /// A dictionary without `$class`: its keys unescaped, its values read as the declared

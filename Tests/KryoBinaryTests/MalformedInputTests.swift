@@ -97,14 +97,22 @@ import Testing
         bytes += [0x00, 0x00]
         let error = try #require(decodeError(codec, bytes))
         #expect(error.kind == .depthLimitExceeded)
-        #expect(error.path.count >= 300)
-        #expect(error.path.allSatisfy { $0 == "next" })
+        // Node 400 is the deepest the limit allows; its `next` is one level too deep.
+        #expect(error.path == Array(repeating: "next", count: 400))
+        let typed = try #require(decodeError(codec, bytes, as: Node.self))
+        #expect(typed.kind == .depthLimitExceeded)
+        #expect(typed.path == Array(repeating: "next", count: 400))
         // Deep nesting written by Swift is refused too, with references off (no cycle check).
         var noReferences = codec
         noReferences.options.references = false
         var chain = Tree(0)
         for level in 1...10_000 { chain = Tree(Int32(level), chain) }
-        #expect(throws: SerializationError.self) { try noReferences.encode(chain) }
+        let encodeError = try #require(throws: SerializationError.self) { try noReferences.encode(chain) }
+        // The writer's path, built as the error leaves each object: the 401st tree, left of the 400th.
+        #expect(encodeError.kind == .depthLimitExceeded)
+        #expect(encodeError.path == Array(repeating: "left", count: 400))
+        #expect(
+            encodeError.description.hasSuffix("(path: \(Array(repeating: "left", count: 400).joined(separator: ".")))"))
         dismantle(chain)
     }
 

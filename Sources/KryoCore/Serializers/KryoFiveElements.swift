@@ -53,8 +53,9 @@ enum KryoFiveElements {
                     .unsupported, expected: "a registration or default serializer for \(type(of: value))",
                     found: "none")
             }
-            if let first = shared, first !== registration, first.javaName != registration.javaName
-                || first.swiftType != registration.swiftType
+            if let first = shared, first !== registration,
+                first.javaName != registration.javaName
+                    || first.swiftType != registration.swiftType
             {
                 sameClass = false
                 break
@@ -97,11 +98,13 @@ enum KryoFiveElements {
             throw reader.error(.invalidValue, expected: "a collection size + 1", found: "\(size)")
         }
         let count = Int(size) - 1
-        try reader.validateCount(count, minimumBytesPerElement: 1, forKey: "size")
+        // Checked against the input once the form is known: elements that are all nil take no
+        // byte each, the others one at least.
         let headerValue = try header()
         guard count > 0 else { return ([], headerValue) }
         let elementSlot: ResolvedSlot
         if resolved.isFinal {
+            try reader.validateCount(count, minimumBytesPerElement: 1, forKey: "size")
             if let typed {
                 return (try readTyped(count, canBeNull: elementsCanBeNull && flag, typed, reader), headerValue)
             }
@@ -109,11 +112,23 @@ enum KryoFiveElements {
             declared.canBeNull = flag
             elementSlot = ResolvedSlot(declared: declared, isFinal: true, registration: resolved.registration)
         } else if flag {
+            // Elements of one class take a byte each at least; elements that are all nil (a nil
+            // class, then nothing) none. A count the input cannot hold can only be the second,
+            // and is checked as such before the class is read.
+            var tooManyForTheInput: SerializationError?
+            do {
+                try reader.validateCount(count, minimumBytesPerElement: 1, forKey: "size")
+            } catch let failure as SerializationError where failure.kind == .lengthExceedsInput {
+                try reader.validateCountWithoutInput(count, forKey: "size")
+                tooManyForTheInput = failure
+            }
             guard let tag = try reader.readClass(forKey: "elementClass") else {
-                // Every element is nil.
+                // Every element is nil: nothing follows for them.
+                if tooManyForTheInput == nil { try reader.validateCountWithoutInput(count, forKey: "size") }
                 let none = try ObjectSlot<Element>.nilValue(reader)
                 return (Array(repeating: none, count: count), headerValue)
             }
+            if let tooManyForTheInput { throw tooManyForTheInput }
             guard let registration = tag.registration else {
                 throw reader.error(
                     .unregisteredType, expected: "a registered class for the elements", found: tag.javaName)
@@ -127,6 +142,7 @@ enum KryoFiveElements {
             elementSlot = sharedClassSlot(
                 registration, canBeNull: hasNil, generics: resolved.declared.genericArguments)
         } else {
+            try reader.validateCount(count, minimumBytesPerElement: 1, forKey: "size")
             elementSlot = resolved
         }
         var elements: [Element] = []
