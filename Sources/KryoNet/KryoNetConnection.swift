@@ -200,9 +200,13 @@ public final class KryoNetConnection: Sendable, Hashable, CustomStringConvertibl
     /// Writes a frame from any thread, keeping the order of each thread's frames. Frames sent
     /// from other threads while one trip to the event loop is pending go with it and are flushed
     /// together: a sender in a loop costs the event loop one task per batch, not one per object.
+    /// Frames sent on the event loop (a listener answering what it received) are flushed once the
+    /// loop has handled the reads at hand, so that answering a burst of objects costs one system
+    /// call, not one per answer.
     func enqueue(_ frame: ByteBuffer) {
         if channel.eventLoop.inEventLoop, outbox.withLock({ $0.frames.isEmpty }) {
-            writeFrame(frame)
+            writeFrame(frame, flush: false)
+            flushSoon()
             return
         }
         let schedule = outbox.withLock { outbox in
@@ -239,6 +243,18 @@ public final class KryoNetConnection: Sendable, Hashable, CustomStringConvertibl
             checkWriteBuffer()
         } else {
             channel.write(frame, promise: promise)
+        }
+    }
+
+    /// Flushes after the event loop's current round of reads (one task, however many frames were
+    /// written in the round); the write buffer is checked then.
+    private func flushSoon() {
+        guard !state.isFlushScheduled else { return }
+        state.isFlushScheduled = true
+        channel.eventLoop.execute { [self] in
+            state.isFlushScheduled = false
+            channel.flush()
+            checkWriteBuffer()
         }
     }
 
@@ -307,6 +323,9 @@ public final class KryoNetConnection: Sendable, Hashable, CustomStringConvertibl
     func close(_ reason: KryoNetDisconnectReason) {
         guard state.phase != .closed, state.closeReason == nil else { return }
         state.closeReason = reason
+        // What was written and not yet flushed goes first, as a Java peer's `sendTCP` then
+        // `close` sends it.
+        channel.flush()
         channel.close(promise: nil)
     }
 
@@ -376,6 +395,7 @@ final class ConnectionState: @unchecked Sendable {
     var lastUDP: NIODeadline
     var pendingBytes = 0
     var isBusy = false
+    var isFlushScheduled = false
     var pauses = 0
     var nextPingID: Int32 = 0
     var pings: [Int32: (NIODeadline, CheckedContinuation<Duration, any Error>)] = [:]
