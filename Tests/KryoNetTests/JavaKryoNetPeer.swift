@@ -14,12 +14,14 @@ final class JavaKryoNetPeer: @unchecked Sendable {
     private let lines = Mutex<(seen: [String], read: Int)>(([], 0))
     private let errors = Mutex<String>("")
 
-    /// Starts `KryoNetPeer --kryo <version> <arguments>`.
-    init(kryo version: Int, _ arguments: [String]) throws {
+    /// Starts `KryoNetPeer --kryo <version> <arguments>`, inside a network namespace when one is
+    /// given (`ip netns exec`).
+    init(kryo version: Int, _ arguments: [String], namespace: NetworkNamespace? = nil) throws {
         let classes = try Self.compiled(for: version)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =
-            [
+            (namespace.map { ["ip", "netns", "exec", $0.name] } ?? [])
+            + [
                 "java", "-cp", ([classes] + (try Self.jars(for: version))).joined(separator: ":"), "KryoNetPeer",
                 "--kryo", "\(version)",
             ]
