@@ -116,8 +116,12 @@ public struct ColorSerializer: Serializer {
             try writer.writeDouble(alpha, forKey: "UIAlpha")
             written.insert("UIAlpha")
         }
-        // The NS… keys, which a Mac reads (also inside a UIColor, through its class hint).
+        // The NS… keys, which a Mac reads (also inside a UIColor, through its class hint), with
+        // Apple's digits; where they are all a reader gets (AppKit, and CMYK, which UIKit keeps
+        // under NSCMYK alone), with more when Apple's would read back as another number.
         let digits = flavor == .uiKit ? 3 : 10
+        var exact = flavor == .appKit
+        if case .cmyk = color.components { exact = true }
         let terminator: [UInt8] = flavor == .uiKit ? [] : [0]
         // In a custom space, the legacy number is for readers that do not know that space: as read.
         var legacyNumber: Int64?
@@ -126,17 +130,19 @@ public struct ColorSerializer: Serializer {
         case .rgb(let red, let green, let blue):
             let number: Int64 = color.space == .calibrated ? 1 : color.space == .device ? 2 : legacyNumber ?? 2
             try writer.writeInt64(number == 1 ? 1 : 2, forKey: "NSColorSpace", encoding: .zigzag)
-            try writer.writeBytes(Self.text([red, green, blue], color.alpha, digits) + terminator, forKey: "NSRGB")
+            try writer.writeBytes(
+                Self.text([red, green, blue], color.alpha, digits, exact: exact) + terminator, forKey: "NSRGB")
             written.insert("NSRGB")
         case .gray(let white):
             let number: Int64 = color.space == .calibrated ? 3 : color.space == .device ? 4 : legacyNumber ?? 4
             try writer.writeInt64(number == 3 ? 3 : 4, forKey: "NSColorSpace", encoding: .zigzag)
-            try writer.writeBytes(Self.text([white], color.alpha, digits) + terminator, forKey: "NSWhite")
+            try writer.writeBytes(Self.text([white], color.alpha, digits, exact: exact) + terminator, forKey: "NSWhite")
             written.insert("NSWhite")
         case .cmyk(let cyan, let magenta, let yellow, let black):
             try writer.writeInt64(5, forKey: "NSColorSpace", encoding: .zigzag)
             try writer.writeBytes(
-                Self.text([cyan, magenta, yellow, black], color.alpha, digits) + terminator, forKey: "NSCMYK")
+                Self.text([cyan, magenta, yellow, black], color.alpha, digits, exact: exact) + terminator,
+                forKey: "NSCMYK")
             written.insert("NSCMYK")
         case .catalog(let catalog, let name, let fallback):
             try writer.writeInt64(6, forKey: "NSColorSpace", encoding: .zigzag)
@@ -362,17 +368,26 @@ public struct ColorSerializer: Serializer {
         return values
     }
 
-    /// Components as AppKit and UIKit write them: `%.<digits>g`, alpha only when it is not 1.
-    static func text(_ values: [Double], _ alpha: Double, _ digits: Int) -> [UInt8] {
+    /// Components as AppKit and UIKit write them: `%.<digits>g`, alpha only when it is not 1. When
+    /// `exact`, a component that text would read back as another number (a UIColor's exact
+    /// double, a value set in Swift) is written with the 17 digits that read back as itself.
+    static func text(_ values: [Double], _ alpha: Double, _ digits: Int, exact: Bool) -> [UInt8] {
         let all = alpha == 1 ? values : values + [alpha]
-        return Array(all.map { String(format: "%.\(digits)g", $0) }.joined(separator: " ").utf8)
+        return Array(all.map { decimal($0, digits: digits, exact: exact) }.joined(separator: " ").utf8)
+    }
+
+    /// `value` as `%.<digits>g`, or, when `exact` and that reads back as another number, `%.17g`.
+    static func decimal(_ value: Double, digits: Int, exact: Bool) -> String {
+        let text = String(format: "%.\(digits)g", value)
+        guard exact, Double(text) != value else { return text }
+        return String(format: "%.17g", value)
     }
 
     /// `NSComponents`: every component and alpha.
     static func componentsText(_ color: Color) -> [UInt8] {
         let (red, green, blue, alpha) = color.rgba
         let values = isGray(color) ? [red, alpha] : [red, green, blue, alpha]
-        return Array(values.map { String(format: "%.10g", $0) }.joined(separator: " ").utf8)
+        return Array(values.map { decimal($0, digits: 10, exact: true) }.joined(separator: " ").utf8)
     }
 
     static func isGray(_ color: Color) -> Bool {

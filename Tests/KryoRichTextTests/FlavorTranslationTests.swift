@@ -218,3 +218,52 @@ import Testing
         #expect(try codec.decode(Font.self, from: try codec.encode(renamed)).name == "Courier")
     }
 }
+
+/// A color's components come back exactly from either flavour: the component text of the `NS…`
+/// keys has Apple's digits, and more where those would read back as another number and the text
+/// is all a reader gets (rich-text fuzzer round-trip finding, reproducer in the replayed corpus).
+@Suite struct ExactComponentTests {
+    func codec(_ flavor: ArchiveFlavor) throws -> KeyedArchiveCodec {
+        var options = SerializationOptions()
+        options.richText = RichTextOptions(flavor: flavor)
+        return KeyedArchiveCodec(registry: try Registry { RichText.registrations() }, options: options)
+    }
+
+    /// The bytes under `key` of the archive's first object.
+    func text(_ key: String, in bytes: [UInt8]) throws -> String? {
+        let archive = try KeyedArchive(bytes: bytes)
+        guard case .dictionary(let entries) = archive.objects[1], case .data(let data)? = entries[key] else {
+            return nil
+        }
+        return String(decoding: data.prefix { $0 != 0 }, as: UTF8.self)
+    }
+
+    @Test func aUIColorsComponentsSurviveAppKit() throws {
+        // What UIKit stores as a Float, and a denormal the fuzzer wrote.
+        let components: [Double] = [Double(Float(0.2)), 7.174648137343064e-43, 1.0 / 3]
+        let color = Color(.rgb(red: components[0], green: components[1], blue: components[2]), space: .device)
+        let ios = try codec(.uiKit).encode(color)
+        let read = try codec(.uiKit).decode(Color.self, from: ios)
+        #expect(read == color)
+        let mac = try codec(.appKit).encode(read)
+        #expect(try codec(.appKit).decode(Color.self, from: mac) == color)
+        let text = try #require(try text("NSRGB", in: mac))
+        #expect(text.split(separator: " ").compactMap { Double($0) } == components)
+    }
+
+    @Test func applesDigitsStayWhereTheyAreExact() throws {
+        let color = Color(.rgb(red: 0.2, green: 0.4, blue: 0.6), space: .calibrated, alpha: 0.5)
+        #expect(try text("NSRGB", in: try codec(.appKit).encode(color)) == "0.2 0.4 0.6 0.5")
+        // A UIColor's NSRGB is a hint of three digits: its UIRed… keys hold the components.
+        let float = Color(.rgb(red: Double(Float(0.2)), green: 0.4, blue: 0.6), space: .device)
+        #expect(try text("NSRGB", in: try codec(.uiKit).encode(float)) == "0.2 0.4 0.6")
+    }
+
+    @Test func cmykComponentsSurviveUIKit() throws {
+        let color = Color(.cmyk(cyan: 0.1234567, magenta: 0.2, yellow: 1.0 / 3, black: 0), alpha: 0.75)
+        for flavor in [ArchiveFlavor.uiKit, .appKit] {
+            let codec = try codec(flavor)
+            #expect(try codec.decode(Color.self, from: try codec.encode(color)) == color, "\(flavor)")
+        }
+    }
+}
