@@ -243,6 +243,23 @@ def main(directory):
             print(f"| Kryo {release_of(tag)[1]} | {size:,} | {int(records):,} | {ns(write)} | {ns(read)} | {size / write * 1e3:,.0f} | "
                   f"{size / read * 1e3:,.0f} | {int(peak) / 1e6:,.1f} MB | {int(early) / 1e6:,.1f} MB |")
 
+    records = os.path.join(directory, "records.tsv")
+    if os.path.exists(records):
+        print("\n## `kryo convert` of a stream of MediaContent records (Kryo 5, references off)\n")
+        print("| conversion | records | input bytes | peak resident memory | time | MB/s |")
+        print("|---|---:|---:|---:|---:|---:|")
+        verdict = ""
+        for line in open(records):
+            if not line.startswith("records\t"):
+                verdict = line.strip()
+                continue
+            _, label, count, size, peak_kb, seconds = line.rstrip("\n").split("\t")
+            size, seconds = int(size), float(seconds)
+            print(f"| {label} | {int(count):,} | {size:,} | {int(peak_kb) / 1024:,.1f} MiB | {seconds:,.1f} s | "
+                  f"{size / seconds / 1e6 if seconds else 0:,.1f} |")
+        if verdict:
+            print(f"\n{verdict.removeprefix('records: ')}.")
+
 
 def floor_section(swift, java, both):
     """The model's own cost (media.floor) against the peers: the best ratio any Swift serializer of

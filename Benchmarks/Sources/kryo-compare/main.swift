@@ -4,6 +4,8 @@
 // reports the peak resident memory of encoding and decoding an N-node graph in a fresh process;
 // `--stream-megabytes N` writes N MB of MediaContent records to a file through one stream, reads
 // them back, and reports time and memory; both in the dialect `--dialect` names (v2 by default).
+// `--write-records N FILE` writes N MediaContent records to FILE through one stream, for the `kryo`
+// tool's conversion of a stream of records (run.sh).
 import Foundation
 import SwiftKryo
 import Workloads
@@ -15,7 +17,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
     print(
         """
         usage: kryo-compare [--quick] [--small] [--filter TEXT] [--count N] [--write DIR]
-               kryo-compare --graph-memory NODES | --stream-megabytes MB
+               kryo-compare --graph-memory NODES | --stream-megabytes MB | --write-records N FILE
 
           --quick              shorter warm-up and 3 passes instead of 5
           --small              leave out the 10 M arrays, the 10 k list and the graphs
@@ -24,7 +26,9 @@ if arguments.contains("--help") || arguments.contains("-h") {
           --write DIR          also save the MediaContent encodings and keyed archives in DIR
           --graph-memory N     time and peak memory of an N-node graph, encoded and decoded
           --stream-megabytes N write N MB of records through a stream file and read them back
-          --dialect v2|v4|v5   the Kryo release of --graph-memory and --stream-megabytes (v2)
+          --write-records N FILE  write N MediaContent records (references off) to FILE and stop
+          --dialect v2|v4|v5   the Kryo release of --graph-memory, --stream-megabytes and
+                               --write-records (v2)
           --check-against DIR  compare the MediaContent encodings of every dialect with the files
                                of the same names in DIR (the Java harness's bytes) and stop: exit
                                status 1 if one differs or is missing; nothing is timed
@@ -77,6 +81,12 @@ do {
     }
     if let megabytesText = argument(after: "--stream-megabytes"), let megabytes = Int(megabytesText) {
         try streamRecords(megabytes: megabytes)
+        exit(0)
+    }
+    if let countText = argument(after: "--write-records"), let count = Int(countText),
+        let index = arguments.firstIndex(of: "--write-records"), index + 2 < arguments.count
+    {
+        try writeRecords(count, to: arguments[index + 2])
         exit(0)
     }
     if let directory = argument(after: "--check-against") {
@@ -215,4 +225,24 @@ func streamRecords(megabytes: Int) throws {
     let size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
     print(
         "stream\(dialectSuffix)\t\(size)\t\(records)\t\(writeTime)\t\(readTime)\t\(peakResidentBytes() - before)\t\(afterTenMegabytes)")
+}
+
+/// Writes `count` MediaContent records, each a little different (its duration and title), to
+/// `path` through one `KryoStreamWriter` with references off.
+func writeRecords(_ count: Int, to path: String) throws {
+    let codec = KryoCodec(registry: try benchmarkRegistry(), dialect: dialect, options: benchmarkOptions(references: false))
+    guard FileManager.default.createFile(atPath: path, contents: nil) else {
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+    }
+    let output = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    let writer = KryoStreamWriter(codec: codec, fileHandle: output)
+    let record = MediaContent.standard()
+    let title = record.media.title ?? ""
+    for index in 0..<count {
+        record.media.duration = Int64(index)
+        record.media.title = "\(title) #\(index)"
+        try writer.write(record)
+    }
+    try writer.flush()
+    try output.close()
 }
