@@ -103,14 +103,9 @@ struct InspectCommand: ParsableCommand {
             classes: classes, dialect: dialect, references: schemaOptions.references ?? false,
             maximumFrameLength: kryoNet.maximumLength
         ).inspect(bytes)
-        var text = ""
-        if !schemaOptions.schema.isEmpty, classes.settings.dialect != dialect.version {
-            text =
-                "note: read as \(dialect) (--format \(format.rawValue)); the schema says "
-                + "\(KryoDialect(classes.settings.dialect))\n"
-        }
-        text += dump.render(maxBytesPerLine: bytesPerLine)
-        try ToolIO.write(Array(text.utf8), to: nil)
+        // --format names the endpoints' release; the schema's `dialect:` is not asked: one file of
+        // registrations serves KryoNet 2.21 and crykn/kryonet alike.
+        try ToolIO.write(Array(dump.render(maxBytesPerLine: bytesPerLine).utf8), to: nil)
         let problems = dump.problems
         guard let first = problems.first else { return }
         var message = "the capture is not clean: \(first)"
