@@ -317,6 +317,50 @@ extension AllKryoNetTests {
                     + "connection)\n")
         }
 
+        @Test func theToolRefusesWhatKryoNetNeverHolds() throws {
+            let frame: [UInt8] = [0, 0, 0, 2, 0x0b, 0x02]
+            for (arguments, message) in [
+                (
+                    ["inspect", "-", "--format", "json", "--kryonet"],
+                    "kryo: --kryonet reads a Kryo format: give --format kryo2, kryo4 or kryo5"
+                ),
+                (
+                    ["inspect", "-", "--format", "kryo2", "--kryonet", "--type", "test.SampleBean"],
+                    "kryo: KryoNet writes every object with its class (writeClassAndObject): --type and writeObject "
+                        + "profiles do not apply to --kryonet"
+                ),
+                (
+                    ["inspect", "-", "--format", "kryo2", "--max-frame-length", "100"],
+                    "kryo: --max-frame-length applies to --kryonet"
+                ),
+                (
+                    ["inspect", "-", "--format", "kryo2", "--kryonet", "--max-frame-length", "0"],
+                    "kryo: --max-frame-length must be 1 or more"
+                ),
+                (
+                    ["convert", "-", "--from", "json", "--to", "jsonl", "--kryonet"],
+                    "kryo: --kryonet needs a Kryo format on one side: kryo2, kryo4 or kryo5"
+                ),
+                (
+                    ["convert", "-", "--from", "kryo2", "--to", "kryo4", "--kryonet"],
+                    "kryo: KryoNet gives its classes other ids in Kryo 4 than in Kryo 2.20 and 5: convert the frames "
+                        + "to jsonl, then the lines to the other release"
+                ),
+            ] {
+                let tool = try ToolRunner.run(arguments, input: frame)
+                #expect(tool.status != 0, "\(arguments)")
+                #expect(tool.stderr == message + "\n", "\(arguments)")
+            }
+            // Without a schema: the framework messages and library classes only; an empty capture is clean.
+            let bare = try ToolRunner.run(
+                ["inspect", "-", "--format", "kryo4", "--kryonet"], input: [0, 0, 0, 2, 0x0c, 0x02])
+            #expect(bare.status == 0, "\(bare.stderr)")
+            #expect(bare.text.hasPrefix("frame 1 at 0x0000, 2 bytes: RegisterTCP connectionID=1\n"))
+            let empty = try ToolRunner.run(["inspect", "-", "--format", "kryo5", "--kryonet"])
+            #expect(empty.status == 0)
+            #expect(empty.text == "0 frames in 0 bytes, read as Kryo 5: 0 framework messages, 0 objects; clean\n")
+        }
+
         /// Frames the Swift side wrote in each release, Kryo 4 among them (the Java endpoint has no
         /// Kryo 4): the schema's classes take the same ids as the Swift registrations, 15 on in Kryo 4.
         @Test(arguments: [KryoDialect.v2, .v4, .v5])
