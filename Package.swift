@@ -61,12 +61,16 @@ let package = Package(
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]),
         .executableTarget(name: "KryoExample", dependencies: ["SwiftKryo"]),
+        // KryoNet's protocol without the network: the framework messages, KryoNetSerialization's
+        // registrations and options, the TCP frame, and the inspector of captured streams. The
+        // `kryo` tool uses it without SwiftNIO; KryoNet re-exports it.
+        .target(name: "KryoNetProtocol", dependencies: ["KryoCore", "KryoBinary"]),
         // KryoNet's protocol on SwiftNIO: a library of its own, so that users of the serialization
         // library alone do not build SwiftNIO.
         .target(
             name: "KryoNet",
             dependencies: [
-                "KryoCore", "KryoBinary", .product(name: "NIOCore", package: "swift-nio"),
+                "KryoCore", "KryoBinary", "KryoNetProtocol", .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]),
         // KryoNet's chat example, wire-compatible with the Java one (Examples/Chat).
@@ -79,7 +83,9 @@ let package = Package(
             path: "Examples/Chat/Client"),
         .executableTarget(
             name: "KryoTool",
-            dependencies: ["SwiftKryo", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: [
+                "SwiftKryo", "KryoNetProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         // A counting allocator for the tests that check a decoder's allocation is bounded by its
         // input: on glibc it replaces `malloc` for the test process (Tests/Shared/AllocationMeter.swift).
         .target(name: "CAllocationMeter", path: "Tests/CAllocationMeter"),
@@ -93,7 +99,8 @@ let package = Package(
         // C structs joined by pointers, and the C functions that build, check and free them.
         .target(name: "CBlockFixtures", path: "Tests/CBlockFixtures"),
         .testTarget(name: "KryoBlockGraphTests", dependencies: ["SwiftKryo", "CBlockFixtures", "CAllocationMeter"]),
-        .testTarget(name: "KryoNetTests", dependencies: ["SwiftKryo", "KryoNet", "KryoNetChat"]),
+        // KryoTool: the tests run `kryo inspect` on captures the Java endpoint sent.
+        .testTarget(name: "KryoNetTests", dependencies: ["SwiftKryo", "KryoNet", "KryoNetChat", "KryoTool"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -43,20 +43,7 @@ public struct KryoDump: Sendable, Hashable {
     ///
     /// - Parameter maxBytesPerLine: How many raw bytes to show before `…` (at least 1).
     public func render(maxBytesPerLine: Int = 4) -> String {
-        let shown = max(1, maxBytesPerLine)
-        let offsetWidth = max(4, String(max(byteCount, 1) - 1, radix: 16).count)
-        let bytesWidth = shown * 3 + 1
-        var lines: [String] = []
-        for entry in entries {
-            var bytes = (0..<min(entry.length, shown)).map { KryoDump.hexByte(entry.bytes[$0]) }
-                .joined(separator: " ")
-            if entry.length > shown { bytes += " …" }
-            let role = entry.role.rawValue
-            let line =
-                KryoDump.hex(entry.offset, width: offsetWidth) + "  " + KryoDump.padded(bytes, to: bytesWidth) + "  "
-                + KryoDump.padded(role, to: 10) + " " + String(repeating: "  ", count: entry.depth) + entry.text
-            lines.append(line)
-        }
+        var lines = entryLines(maxBytesPerLine: maxBytesPerLine)
         if let stop {
             lines.append(stop.description)
         } else if trailingByteCount > 0, let first = entries.first(where: { $0.role == .trailing }) {
@@ -65,6 +52,30 @@ public struct KryoDump: Sendable, Hashable {
                     + KryoDump.address(first.offset))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The entries as ``render(maxBytesPerLine:)`` shows them, one line each, without the final
+    /// line on a stop or trailing bytes: for a caller that shows several dumps of one input
+    /// together and says itself how each ended.
+    ///
+    /// - Parameters:
+    ///   - maxBytesPerLine: How many raw bytes to show before `…` (at least 1).
+    ///   - offsetDigits: The least number of hexadecimal digits of an offset; `nil` takes what
+    ///     the largest offset of this dump needs (at least four). Give the same to several dumps
+    ///     of one input to align their columns.
+    public func entryLines(maxBytesPerLine: Int = 4, offsetDigits: Int? = nil) -> [String] {
+        let shown = max(1, maxBytesPerLine)
+        let end = max(byteCount, entries.last.map { $0.offset + $0.length } ?? 0)
+        let offsetWidth = offsetDigits ?? max(4, String(max(end, 1) - 1, radix: 16).count)
+        let bytesWidth = shown * 3 + 1
+        return entries.map { entry in
+            var bytes = (0..<min(entry.length, shown)).map { KryoDump.hexByte(entry.bytes[$0]) }
+                .joined(separator: " ")
+            if entry.length > shown { bytes += " …" }
+            return KryoDump.hex(entry.offset, width: offsetWidth) + "  " + KryoDump.padded(bytes, to: bytesWidth)
+                + "  " + KryoDump.padded(entry.role.rawValue, to: 10) + " "
+                + String(repeating: "  ", count: entry.depth) + entry.text
+        }
     }
 
     static func padded(_ text: String, to width: Int) -> String {

@@ -96,7 +96,24 @@ public struct KryoInspector: Sendable {
     /// - Returns: Entries covering every byte once, in order, and the reason the inspector
     ///   stopped, if it did.
     public func inspect(_ bytes: [UInt8]) -> KryoDump {
-        let walker = KryoStreamWalker(inspector: self, bytes: bytes)
+        let walker = KryoStreamWalker(inspector: self, bytes: bytes, range: bytes.startIndex..<bytes.endIndex)
+        return walker.run()
+    }
+
+    /// Explains the value in `range` of `bytes`, as if those bytes were the whole stream, with
+    /// every offset counted in `bytes`: one record of a larger capture (a KryoNet frame, a
+    /// message of a log) explained where it lies.
+    ///
+    /// ```swift
+    /// let dump = KryoInspector(schema: schemas).inspect(capture, in: 4..<15)   // entries from 0x0004
+    /// ```
+    ///
+    /// - Returns: Entries covering every byte of `range` once, in order, and the reason the
+    ///   inspector stopped, if it did; ``KryoDump/byteCount`` is the length of `range`. A range
+    ///   outside `bytes` is clamped to it.
+    public func inspect(_ bytes: [UInt8], in range: Range<Int>) -> KryoDump {
+        let clamped = range.clamped(to: bytes.startIndex..<bytes.endIndex)
+        let walker = KryoStreamWalker(inspector: self, bytes: bytes, range: clamped)
         return walker.run()
     }
 }
@@ -323,6 +340,8 @@ struct WalkCursor {
 final class KryoStreamWalker {
     let inspector: KryoInspector
     let input: [UInt8]
+    /// The part of `input` the walk explains.
+    let range: Range<Int>
     var cursor: WalkCursor
     var entries: [KryoDumpEntry] = []
     /// Objects numbered so far: their class and the offset of their `01` marker.
@@ -338,13 +357,16 @@ final class KryoStreamWalker {
     /// Its primitive forms.
     let wire: KryoWire
 
-    init(inspector: KryoInspector, bytes: [UInt8]) {
+    init(inspector: KryoInspector, bytes: [UInt8], range: Range<Int>) {
         self.inspector = inspector
         version = inspector.dialect.version
         wire = inspector.dialect.wire
         self.input = bytes
+        self.range = range
+        let whole = range == bytes.startIndex..<bytes.endIndex
         cursor = WalkCursor(
-            bytes: bytes, segments: [WalkCursor.Segment(logical: 0, physical: 0, count: bytes.count)],
+            bytes: whole ? bytes : Array(bytes[range]),
+            segments: [WalkCursor.Segment(logical: 0, physical: range.lowerBound, count: range.count)],
             endName: "the end")
         var byName: [String: JavaClassSchema] = [:]
         var byId: [Int: JavaClassSchema] = [:]
@@ -380,14 +402,16 @@ final class KryoStreamWalker {
             lhs.element.offset == rhs.element.offset ? lhs.offset < rhs.offset : lhs.element.offset < rhs.element.offset
         }.map(\.element)
         var covered: [KryoDumpEntry] = []
-        var next = 0
+        var next = range.lowerBound
         for entry in sorted {
             if entry.offset > next { covered += rawEntries(next..<entry.offset, role: .raw) }
             covered.append(entry)
             next = max(next, entry.offset + entry.length)
         }
-        if next < input.count { covered += rawEntries(next..<input.count, role: stop == nil ? .trailing : .raw) }
-        return KryoDump(byteCount: input.count, entries: covered, stop: stop)
+        if next < range.upperBound {
+            covered += rawEntries(next..<range.upperBound, role: stop == nil ? .trailing : .raw)
+        }
+        return KryoDump(byteCount: range.count, entries: covered, stop: stop)
     }
 
     private func rawEntries(_ range: Range<Int>, role: KryoDumpEntry.Role) -> [KryoDumpEntry] {
@@ -420,7 +444,7 @@ final class KryoStreamWalker {
     func here(_ logical: Int? = nil) -> Int { cursor.physical(logical ?? cursor.position) }
 
     var bytesLeftText: String {
-        let left = input.count - here()
+        let left = range.upperBound - here()
         return "(\(left) byte\(left == 1 ? "" : "s") left)"
     }
 

@@ -1,18 +1,15 @@
 import NIOCore
 
-/// KryoNet's two wire shapes: a TCP frame (a 4-byte big-endian length, then the object) and a UDP
+/// KryoNet's two wire shapes: a TCP frame (``KryoNetFrameHeader``, then the object) and a UDP
 /// datagram (the object alone).
 enum Framing {
-    /// The length prefix of a TCP frame (Java's `getLengthLength()`).
-    static let lengthSize = 4
-
     /// One object as a TCP frame.
     static func frame(_ object: Any, serialization: KryoNetSerialization, allocator: ByteBufferAllocator) throws
         -> ByteBuffer
     {
         let bytes = try serialization.encode(object)
-        var buffer = allocator.buffer(capacity: lengthSize + bytes.count)
-        buffer.writeInteger(Int32(truncatingIfNeeded: bytes.count), endianness: .big)
+        var buffer = allocator.buffer(capacity: KryoNetFrameHeader.size + bytes.count)
+        buffer.writeBytes(KryoNetFrameHeader.bytes(length: Int32(truncatingIfNeeded: bytes.count)))
         buffer.writeBytes(bytes)
         return buffer
     }
@@ -41,8 +38,8 @@ struct FrameDecoder: ByteToMessageDecoder {
         }
         guard length > 0 else { throw KryoNetError.invalidFrameLength(Int(length)) }
         guard Int(length) <= limit else { throw KryoNetError.frameTooLarge(length: Int(length), limit: limit) }
-        guard buffer.readableBytes >= Framing.lengthSize + Int(length) else { return .needMoreData }
-        buffer.moveReaderIndex(forwardBy: Framing.lengthSize)
+        guard buffer.readableBytes >= KryoNetFrameHeader.size + Int(length) else { return .needMoreData }
+        buffer.moveReaderIndex(forwardBy: KryoNetFrameHeader.size)
         guard let frame = buffer.readSlice(length: Int(length)) else { return .needMoreData }
         context.fireChannelRead(wrapInboundOut(frame))
         return .continue
@@ -55,8 +52,8 @@ struct FrameDecoder: ByteToMessageDecoder {
         if seenEOF, buffer.readableBytes > 0 {
             let expected =
                 buffer.getInteger(at: buffer.readerIndex, endianness: .big, as: Int32.self).map {
-                    Framing.lengthSize + Int($0)
-                } ?? Framing.lengthSize
+                    KryoNetFrameHeader.size + Int($0)
+                } ?? KryoNetFrameHeader.size
             let received = buffer.readableBytes
             buffer.moveReaderIndex(to: buffer.writerIndex)
             throw KryoNetError.truncatedFrame(received: received, expected: expected)

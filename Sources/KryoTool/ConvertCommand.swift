@@ -1,4 +1,5 @@
 import ArgumentParser
+import KryoNetProtocol
 import SwiftKryo
 
 /// `kryo convert`: reads a value in one format and writes it in another, through the schema's
@@ -11,7 +12,8 @@ struct ConvertCommand: ParsableCommand {
             Kryo input is what Java's writeClassAndObject writes, unless --type (or the profile) \
             names the class Java's writeObject was given. Converting a Kryo stream to json and that document back \
             to kryo2 gives the original bytes. With --records (or jsonl on either side), the input is a stream \
-            of records converted one at a time in bounded memory.
+            of records converted one at a time in bounded memory. With --kryonet the Kryo side is one \
+            direction of a KryoNet TCP connection: a record per frame.
             """)
 
     @Argument(help: "The input file, or - for standard input.")
@@ -38,13 +40,22 @@ struct ConvertCommand: ParsableCommand {
             valueName: "records"))
     var records: RecordSelection?
 
+    @OptionGroup var kryoNet: KryoNetOptions
+
     @OptionGroup var schemaOptions: SchemaOptions
 
     func validate() throws {
+        if kryoNet.isEnabled, from.dialect == nil, to.dialect == nil {
+            throw ValidationError("--kryonet needs a Kryo format on one side: kryo2, kryo4 or kryo5")
+        }
         try schemaOptions.validate(input: input)
     }
 
     func run() throws {
+        if kryoNet.isEnabled {
+            try convertFrames()
+            return
+        }
         let context = try schemaOptions.context()
         // --type wins over the profile's root class.
         let javaClass = type ?? context.rootClass
@@ -56,5 +67,25 @@ struct ConvertCommand: ParsableCommand {
         }
         let value = try from.decode(try ToolIO.read(input), with: context, javaClass: javaClass)
         try ToolIO.write(try to.encode(value, with: context, javaClass: javaClass), to: output)
+    }
+
+    /// A KryoNet stream, a record per frame.
+    private func convertFrames() throws {
+        try KryoNetOptions.check(javaClass: type)
+        let dialects = [from.dialect, to.dialect].compactMap(\.self)
+        guard let dialect = dialects.first else { return }
+        // The framework messages take ids 10–14 in Kryo 4, 9–13 in the others.
+        if dialects.contains(where: {
+            KryoNetSerialization.frameworkIDs(in: $0) != KryoNetSerialization.frameworkIDs(in: dialect)
+        }) {
+            throw ToolError(
+                "KryoNet gives its classes other ids in Kryo 4 than in Kryo 2.20 and 5: convert the frames to "
+                    + "jsonl, then the lines to the other release")
+        }
+        let context = try schemaOptions.kryoNetContext(dialect: dialect)
+        let conversion = RecordConversion(
+            from: from, to: to, context: context, javaClass: nil, selection: records ?? .all,
+            kryoNetFrameLimit: kryoNet.maximumLength)
+        try conversion.run(input: input, output: output)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import KryoNetProtocol
 import SwiftKryo
 
 /// `kryo inspect`: an annotated dump of a stream or archive.
@@ -12,7 +13,11 @@ struct InspectCommand: ParsableCommand {
             dialect, and the dump says when they differ); without a schema for a class, the dump \
             says where it stopped understanding. \
             Keyed archives: the object table with resolved classes. Readable documents: the \
-            document as pretty JSON. Exits non-zero when the input is truncated or malformed.
+            document as pretty JSON. Exits non-zero when the input is truncated or malformed. \
+            With --kryonet the Kryo input is a capture of one direction of a KryoNet TCP connection: \
+            each frame with its offset, length and object, framework messages by name; exits non-zero \
+            when a frame has a bad length, is cut off, or holds bytes after its object or an object that \
+            does not read.
             """)
 
     @Argument(help: "The input file, or - for standard input.")
@@ -29,15 +34,24 @@ struct InspectCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Raw bytes shown per line.", valueName: "count"))
     var bytesPerLine = 4
 
+    @OptionGroup var kryoNet: KryoNetOptions
+
     @OptionGroup var schemaOptions: SchemaOptions
 
     func validate() throws {
         guard (1...64).contains(bytesPerLine) else { throw ValidationError("--bytes-per-line must be 1 to 64") }
+        if kryoNet.isEnabled, format.dialect == nil {
+            throw ValidationError("--kryonet reads a Kryo format: give --format kryo2, kryo4 or kryo5")
+        }
         try schemaOptions.validate(input: input)
     }
 
     func run() throws {
         let bytes = try ToolIO.read(input)
+        if kryoNet.isEnabled, let dialect = format.dialect {
+            try inspectCapture(bytes, dialect: dialect)
+            return
+        }
         switch format {
         case .kryo2, .kryo4, .kryo5:
             let (schemas, call) = try schemaOptions.schemas()
@@ -77,5 +91,28 @@ struct InspectCommand: ParsableCommand {
         case .jsonLines:
             throw ToolError("inspect reads one value: read jsonl records with kryo convert --records")
         }
+    }
+
+    /// A KryoNet capture, frame by frame.
+    private func inspectCapture(_ bytes: [UInt8], dialect: KryoDialect) throws {
+        let (classes, call) = try schemaOptions.schemas()
+        try KryoNetOptions.check(javaClass: type ?? call.rootType?.className)
+        let schemas = KryoNetSerialization.schemas(classes, dialect: dialect)
+        if let problem = schemas.problems.first { throw ToolError("the KryoNet registrations: \(problem)") }
+        let dump = KryoNetCaptureInspector(
+            classes: classes, dialect: dialect, references: schemaOptions.references ?? false,
+            maximumFrameLength: kryoNet.maximumLength
+        ).inspect(bytes)
+        // --format names the endpoints' release; the schema's `dialect:` is not asked: one file of
+        // registrations serves KryoNet 2.21 and crykn/kryonet alike.
+        try ToolIO.write(Array(dump.render(maxBytesPerLine: bytesPerLine).utf8), to: nil)
+        let problems = dump.problems
+        guard let first = problems.first else { return }
+        var message = "the capture is not clean: \(first)"
+        if case .framing(.frameTooLarge) = first {
+            message += "; give the receiver's object buffer with --max-frame-length if it is larger"
+        }
+        if problems.count > 1 { message += " (and \(problems.count - 1) more)" }
+        throw ToolError(message)
     }
 }

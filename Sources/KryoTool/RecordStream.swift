@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KryoNetProtocol
 import SwiftKryo
 
 /// Which records of a stream `--records` picks: numbered from 1, both ends included.
@@ -57,6 +58,8 @@ struct RecordConversion {
     let context: ConversionContext
     let javaClass: String?
     let selection: RecordSelection
+    /// With `--kryonet`: the Kryo side is KryoNet frames no longer than this.
+    var kryoNetFrameLimit: Int? = nil
 
     /// The formats that hold a stream of records.
     static let formats: [DataFormat] = [.kryo2, .kryo4, .kryo5, .json, .jsonLines]
@@ -69,9 +72,11 @@ struct RecordConversion {
         }
         let source = try ByteSource(path: input)
         let progress = Progress(totalBytes: source.size)
-        let records = try RecordReader(format: from, source: source, context: context, javaClass: javaClass)
+        let records = try RecordReader(
+            format: from, source: source, context: context, javaClass: javaClass, kryoNetFrameLimit: kryoNetFrameLimit)
         try AtomicOutput.write(to: output) { sink in
-            let writer = try RecordWriter(format: to, context: context, javaClass: javaClass, sink: sink)
+            let writer = try RecordWriter(
+                format: to, context: context, javaClass: javaClass, kryoNetFrameLimit: kryoNetFrameLimit, sink: sink)
             var number = 0
             while !selection.isDone(after: number) {
                 let next: RecordReader.Record?
@@ -140,7 +145,14 @@ final class RecordReader {
 
     private let read: () throws -> Record?
 
-    init(format: DataFormat, source: ByteSource, context: ConversionContext, javaClass: String?) throws {
+    init(
+        format: DataFormat, source: ByteSource, context: ConversionContext, javaClass: String?,
+        kryoNetFrameLimit: Int? = nil
+    ) throws {
+        if let kryoNetFrameLimit, format.dialect != nil {
+            read = try Self.frames(format: format, source: source, context: context, limit: kryoNetFrameLimit)
+            return
+        }
         switch format {
         case .kryo2, .kryo4, .kryo5:
             let codec = try format.kryoCodec(context, javaClass: javaClass)
@@ -196,6 +208,44 @@ final class RecordReader {
     }
 
     func next() throws -> Record? { try read() }
+
+    /// The objects of a KryoNet stream, a frame each.
+    private static func frames(format: DataFormat, source: ByteSource, context: ConversionContext, limit: Int) throws
+        -> () throws -> Record?
+    {
+        let codec = try format.kryoCodec(context, javaClass: nil)
+        var frames = KryoNetFrameReader(maximumLength: limit)
+        return {
+            while true {
+                let next: KryoNetFrameReader.Frame?
+                do {
+                    next = try frames.next()
+                } catch {
+                    throw ToolError("\(error)")
+                }
+                if let frame = next {
+                    do {
+                        return Record(value: try codec.decode(Any?.self, from: frame.payload))
+                    } catch {
+                        let offset = String(frame.offset, radix: 16)
+                        throw ToolError(
+                            "frame \(frame.number) at 0x\(String(repeating: "0", count: max(0, 4 - offset.count)))"
+                                + "\(offset): \(error) (read as \(format.rawValue), \(codec.dialect); the offset "
+                                + "counts from the frame's object, after its 4-byte header)")
+                    }
+                }
+                guard let chunk = try source.next() else {
+                    do {
+                        try frames.finish()
+                    } catch {
+                        throw ToolError("\(error)")
+                    }
+                    return nil
+                }
+                frames.append(chunk)
+            }
+        }
+    }
 }
 
 /// Keeps the chunks of a byte source until the records in them are taken.
@@ -263,9 +313,23 @@ final class RecordWriter {
     private let finishing: () throws -> Void
 
     init(
-        format: DataFormat, context: ConversionContext, javaClass: String?,
+        format: DataFormat, context: ConversionContext, javaClass: String?, kryoNetFrameLimit: Int? = nil,
         sink: @escaping (UnsafeRawBufferPointer) throws -> Void
     ) throws {
+        if let limit = kryoNetFrameLimit, format.dialect != nil {
+            let codec = try format.kryoCodec(context, javaClass: nil)
+            writeRecord = { value in
+                let object = try codec.encode(value)
+                guard object.count <= limit, let length = Int32(exactly: object.count) else {
+                    throw ToolError(
+                        "an object of \(object.count) bytes is longer than the frames KryoNet's receiver takes "
+                            + "(\(limit) bytes; give its object buffer with --max-frame-length)")
+                }
+                try (KryoNetFrameHeader.bytes(length: length) + object).withUnsafeBytes(sink)
+            }
+            finishing = {}
+            return
+        }
         switch format {
         case .kryo2, .kryo4, .kryo5:
             let codec = try format.kryoCodec(context, javaClass: javaClass)

@@ -342,6 +342,41 @@ import Testing
                 """)
     }
 
+    // MARK: One record of a larger input
+
+    @Test func aRangeIsExplainedWithTheInputsOffsets() {
+        // A 4-byte header, an Integer 42 and two bytes after it, then another record.
+        let input: [UInt8] = [0, 0, 0, 4, 0x02, 0x54, 0xCA, 0xFE, 0x02, 0x56]
+        let dump = KryoInspector().inspect(input, in: 4..<8)
+        #expect(dump.byteCount == 4)
+        #expect(dump.entries.map(\.offset) == [4, 5, 6])
+        #expect(dump.trailingByteCount == 2)
+        #expect(
+            dump.render() == """
+                0004  02             class      java.lang.Integer (id 0)
+                0005  54             int        42
+                0006  ca fe          trailing   ca fe
+                trailing: 2 bytes after the root value, from 0x0006
+
+                """)
+        #expect(dump.entryLines(offsetDigits: 6).first == "000004  02             class      java.lang.Integer (id 0)")
+    }
+
+    @Test func aRangeEndsWhereItEnds() {
+        // The String's bytes run on past the range: the walk stops at its end, not the input's.
+        let input: [UInt8] = [0xFF, 0x03, 0x61, 0x62, 0xE3, 0x00]
+        let dump = KryoInspector(references: false).inspect(input, in: 1..<4)
+        #expect(dump.stop?.kind == .truncated)
+        #expect(dump.stop?.description == "truncated: expected a string at 0x0002, found the end")
+        #expect(dump.entries.map(\.range) == [1..<2, 2..<4])
+        let unknown = KryoInspector(references: false).inspect([0x00, 0x17, 0x01, 0x02, 0x03], in: 1..<4)
+        #expect(
+            unknown.stop?.description
+                == "stopped at 0x0002: class id 21 is not in the schema; cannot tell the layout of what follows "
+                + "(2 bytes left)")
+        #expect(KryoInspector().inspect([0x02, 0x54], in: 1..<9).entries.map(\.range) == [1..<2])
+    }
+
     @Test func backReferenceBeforeAnyObjectIsMalformed() {
         let dump = KryoInspector().inspect([0x03, 0x05])
         #expect(dump.stop?.kind == .malformed)
@@ -627,7 +662,10 @@ struct SplitMix {
         let compatBytes: [UInt8] = [0x0c, 0x02] + name + [0x82, 0x78, 0x02, 0x68, 0xe9, 0x00, 0x01, 0x0a, 0x00]
         let compatDump = chunked.inspect(compatBytes)
         #expect(compatDump.stop == nil)
-        #expect(compatDump.entries.map(\.text).suffix(6) == ["2 bytes of name", "name: \"hi\"", "end of name", "1 byte of x", "x: 5", "end of x"])
+        #expect(
+            compatDump.entries.map(\.text).suffix(6) == [
+                "2 bytes of name", "name: \"hi\"", "end of name", "1 byte of x", "x: 5", "end of x",
+            ])
         checkCoverage(compatDump, compatBytes, "compat chunked")
         // Both options: the class inside each field's chunks.
         let both = KryoInspector(
@@ -666,7 +704,8 @@ struct SplitMix {
             let dialect = round % 3 == 0 ? KryoDialect.v4 : .v5
             let inspector = KryoInspector(
                 schema: schemas[round % schemas.count], references: round % 5 < 2, dialect: dialect,
-                compatibleOptions: KryoEvolutionOptions(readUnknownData: round % 7 < 4, chunkedEncoding: round % 2 == 0),
+                compatibleOptions: KryoEvolutionOptions(
+                    readUnknownData: round % 7 < 4, chunkedEncoding: round % 2 == 0),
                 taggedOptions: KryoEvolutionOptions(readUnknownData: round % 3 == 1, chunkedEncoding: round % 4 == 1))
             let dump = inspector.inspect(bytes)
             checkCoverage(dump, bytes, "random \(round)")
