@@ -33,7 +33,13 @@
  *   ERROR <message>                      protocol error (bad length, undecodable frame, wrong byte
  *                                        count, write buffer overflow, timeout, TCP before UDP
  *                                        registration), printed before the DISCONNECTED it causes;
- *                                        an undecodable datagram at the server only prints ERROR
+ *                                        an undecodable datagram at the server only prints ERROR.
+ *                                        A TCP write buffer overflow closes the connection under
+ *                                        --kryo 5 (crykn); under --kryo 2 it does not (KryoNet
+ *                                        2.21): the connection sends nothing more, and when the
+ *                                        send was not a command's (a keep-alive, a ping's answer,
+ *                                        an echo) "ERROR update thread ended: ..." follows and the
+ *                                        whole peer stops reading and writing until QUIT
  *   DISCONNECTED <id>  /  DISCONNECTED   a connection closed (the client process then exits 0)
  *   DISCOVERED <ip> ... DISCOVERY_DONE <n>
  * Listeners do not see the handshake: RegisterTCP/RegisterUDP consumed by the handshake and
@@ -362,6 +368,7 @@ public final class KryoNetPeer {
         InetSocketAddress udpRemoteAddress; // server: where its RegisterUDP came from
         boolean connected;                  // KryoNet's isConnected
         boolean closed;
+        boolean wedged;                     // 2.21: a send overflowed the write buffer (see writeRaw)
         int lastPingID;
         long lastPingSendTime;
 
@@ -377,6 +384,8 @@ public final class KryoNetPeer {
     Selector selector;
     final LinkedBlockingQueue<String> commands = new LinkedBlockingQueue<>();
     volatile boolean quit;
+    boolean inCommand; // a stdin command is running: KryoNet's application thread, not its update thread
+    boolean frozen;    // 2.21: the update thread died (see writeRaw); nothing is read, written or timed any more
     int exitCode = 0;
 
     // server
@@ -407,6 +416,15 @@ public final class KryoNetPeer {
         while (!quit) {
             processCommands();
             if (quit) break;
+            if (frozen) {
+                // The sockets stay open, but nobody accepts, reads, writes or keeps them alive:
+                // only QUIT.
+                try {
+                    Thread.sleep(20);
+                } catch (InterruptedException ignored) {
+                }
+                continue;
+            }
             selector.select(20);
             for (SelectionKey key : new ArrayList<>(selector.selectedKeys())) {
                 selector.selectedKeys().remove(key);
@@ -812,8 +830,25 @@ public final class KryoNetPeer {
 
     void writeRaw(Conn c, byte[] bytes) {
         if (c.closed) return;
-        if (c.writeBuffer.remaining() < bytes.length) {
-            fail(c, "Write buffer overflow: " + bytes.length + " bytes do not fit in " + c.writeBuffer.remaining());
+        if (c.wedged || c.writeBuffer.remaining() < bytes.length) {
+            String message = "Write buffer overflow: " + bytes.length + " bytes do not fit in "
+                + (c.wedged ? 0 : c.writeBuffer.remaining());
+            if (kryoVersion != 2) {
+                // crykn: sendTCP catches the KryoNetException, closes the connection and returns 0.
+                fail(c, message);
+                return;
+            }
+            // KryoNet 2.21 (TcpConnection.send): java.nio.BufferOverflowException escapes to the
+            // caller, the connection stays open and its write buffer stays stuck, so it sends
+            // nothing more. On the application's thread (a command) that is all; on the update
+            // thread (a keep-alive, a ping's answer, an echo from a listener) the exception ends
+            // Client.run / Server.run: the endpoint stops reading and writing altogether.
+            c.wedged = true;
+            emit("ERROR " + message);
+            if (!inCommand) {
+                emit("ERROR update thread ended: java.nio.BufferOverflowException");
+                frozen = true;
+            }
             return;
         }
         boolean wasEmpty = c.writeBuffer.position() == 0;
@@ -873,10 +908,14 @@ public final class KryoNetPeer {
     void processCommands() {
         String line;
         while (!quit && (line = commands.poll()) != null) {
+            if (frozen && !line.trim().equals("QUIT")) continue;
+            inCommand = true;
             try {
                 command(line.trim());
             } catch (RuntimeException e) {
                 System.err.println("KryoNetPeer: bad command '" + line + "': " + firstLine(e));
+            } finally {
+                inCommand = false;
             }
         }
     }

@@ -164,6 +164,50 @@ extension AllKryoNetTests {
             await client.close()
         }
 
+        /// A Java client sends an object larger than its write buffer. crykn closes the connection;
+        /// KryoNet 2.21 throws to the caller and leaves the write buffer stuck, so it sends nothing
+        /// more and its next keep-alive ends its update thread (measured with the real 2.21): the
+        /// Swift server sees a silent peer and times it out.
+        @Test(arguments: versions)
+        func overlargeSendFromJava(kryo version: Int) async throws {
+            var configuration = KryoNetConfiguration.server
+            configuration.timeout = .seconds(2)
+            let server = KryoNetServer(
+                serialization: try SampleClasses.serialization(dialect: Self.dialect(version)),
+                configuration: configuration
+            )
+            let events = EventReader(server.events())
+            try await server.bind(host: "127.0.0.1", tcpPort: 0)
+            let java = try JavaKryoNetPeer(
+                kryo: version,
+                [
+                    "--role", "client", "--host", "127.0.0.1", "--tcp", "\(try #require(server.tcpPort))",
+                    "--write-buffer", "64", "--keepalive", "200", "--timeout", "60000",
+                ])
+            defer { Task { await java.quit() } }
+            try await java.expect("CONNECTED id=1")
+            _ = try await events.first("connected") { $0.connectedConnection }
+
+            java.send("SEND - TCP string " + String(repeating: "x", count: 100))
+            try await java.expect("ERROR Write buffer overflow")
+            let (_, reason) = try await events.first(within: 10, "the Java client's end") { $0.disconnection }
+            if version == 2 {
+                try await java.expect("ERROR update thread ended")
+                guard case .error(.timedOut(let after)) = reason else {
+                    Issue.record("expected timedOut, got \(reason)")
+                    return
+                }
+                #expect(after == .seconds(2))
+            } else {
+                try await java.expect("DISCONNECTED")
+                guard case .closedByPeer = reason else {
+                    Issue.record("expected closedByPeer, got \(reason)")
+                    return
+                }
+            }
+            await server.close()
+        }
+
         @Test(arguments: versions)
         func discoveryBothWays(kryo version: Int) async throws {
             let serialization = try SampleClasses.serialization(dialect: Self.dialect(version))

@@ -8,10 +8,16 @@ public struct ChatOptions: Sendable {
     public var name: String?
     public var dialect = KryoDialect.v2
 
+    static let usage = "usage: [--host HOST] [--port PORT] [--name NAME] [--kryo 2|5]"
+
     /// Reads the options; an unknown or incomplete one stops the program with a usage line.
     public init(_ arguments: some Sequence<String>) {
         var arguments = Array(arguments).makeIterator()
         while let argument = arguments.next() {
+            if argument == "--help" || argument == "-h" {
+                say(Self.usage)
+                exit(0)
+            }
             let value = arguments.next()
             switch (argument, value) {
             case ("--host", let value?): host = value
@@ -20,8 +26,7 @@ public struct ChatOptions: Sendable {
             case ("--kryo", "2"): dialect = .v2
             case ("--kryo", "5"): dialect = .v5
             default:
-                FileHandle.standardError.write(
-                    Data("usage: [--host HOST] [--port PORT] [--name NAME] [--kryo 2|5]\n".utf8))
+                FileHandle.standardError.write(Data((Self.usage + "\n").utf8))
                 exit(2)
             }
         }

@@ -14,7 +14,7 @@ do {
     let server = KryoNetServer(serialization: try ChatNetwork.serialization(dialect: options.dialect))
     let events = server.events()
     try await server.bind(tcpPort: options.port)
-    say("Chat server listening on port \(server.tcpPort ?? options.port) (Kryo \(options.dialect)).")
+    say("Chat server listening on port \(server.tcpPort ?? options.port) (\(options.dialect)).")
     let room = ChatRoom(log: { say($0) })
     await room.run(on: server, events: events)
 } catch {
