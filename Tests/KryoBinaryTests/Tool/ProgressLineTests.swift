@@ -7,7 +7,7 @@ import Testing
 @Suite struct ProgressLineTests {
     /// A Kryo 5 stream of 5,000 strings of 1 KB each: about 5 MB, over the tool's threshold.
     static func largeStream() throws -> [UInt8] {
-        let codec = KryoCodec(registry: Registry(), dialect: .v5)
+        let codec = KryoCodec(registry: try Registry(), dialect: .v5)
         var stream: [UInt8] = []
         for index in 0..<5000 {
             stream += try codec.encode("record \(index) " + String(repeating: "x", count: 1000))
