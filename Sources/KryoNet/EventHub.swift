@@ -12,7 +12,6 @@ final class EventHub: Sendable {
     private struct State {
         var listeners: [any KryoNetListener] = []
         var subscriptions: [EventSubscription] = []
-        var isFinished = false
     }
 
     private let state = Mutex(State())
@@ -35,11 +34,7 @@ final class EventHub: Sendable {
     /// A new sequence of the events from now on.
     func subscribe() -> KryoNetEvents {
         let subscription = EventSubscription(capacity: capacity)
-        let finished = state.withLock { state in
-            if !state.isFinished { state.subscriptions.append(subscription) }
-            return state.isFinished
-        }
-        if finished { subscription.finish() }
+        state.withLock { $0.subscriptions.append(subscription) }
         return KryoNetEvents(subscription: subscription, hub: self)
     }
 
@@ -48,10 +43,11 @@ final class EventHub: Sendable {
         subscription.finish()
     }
 
-    /// Ends every sequence: the endpoint is closed.
+    /// Ends every sequence made so far: the endpoint is closed. Sequences made later get the
+    /// events of what comes next (a client connecting again, a server bound again), as Java's
+    /// listeners do.
     func finish() {
         let subscriptions = state.withLock { state in
-            state.isFinished = true
             defer { state.subscriptions = [] }
             return state.subscriptions
         }

@@ -51,6 +51,8 @@ public final class KryoNetClient: Sendable {
 
     /// The client's events from now on. Make it before connecting to see the connection's
     /// ``KryoNetEvent/connected(_:)``; it lives across reconnections and ends with ``close()``.
+    /// A sequence made after ``close()`` gets the events of the next ``connect(host:tcpPort:udpPort:timeout:)``
+    /// or ``reconnect()``, as Java's listeners do.
     public func events() -> KryoNetEvents { hub.subscribe() }
 
     /// Adds a listener, called on the connection's event loop.
@@ -116,8 +118,8 @@ public final class KryoNetClient: Sendable {
         return try await connection.ping()
     }
 
-    /// Closes the connection and ends the ``events()`` sequences after its
-    /// ``KryoNetEvent/disconnected(_:_:)``.
+    /// Closes the connection and ends the ``events()`` sequences made so far, after its
+    /// ``KryoNetEvent/disconnected(_:_:)``. Listeners stay; the client can connect again.
     public func close() async {
         await closeSession()
         hub.finish()

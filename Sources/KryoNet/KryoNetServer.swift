@@ -197,8 +197,9 @@ public final class KryoNetServer: Sendable {
         }
     }
 
-    /// Closes every connection and stops listening; the ``events()`` sequences end once the
-    /// connections' ``KryoNetEvent/disconnected(_:_:)`` events are in them.
+    /// Closes every connection and stops listening; the ``events()`` sequences made so far end
+    /// once the connections' ``KryoNetEvent/disconnected(_:_:)`` events are in them. Listeners
+    /// stay, and the server can be bound again.
     public func close() async {
         let (tcp, udp) = channels.withLock { channels in
             defer { channels = (nil, nil) }

@@ -77,6 +77,43 @@ extension AllKryoNetTests {
             await server.close()
         }
 
+        @Test func eventsAfterCloseSeeTheNextConnection() async throws {
+            let serialization = try ChatNetwork.serialization()
+            let server = KryoNetServer(serialization: serialization)
+            let firstServerEvents = server.events()
+            try await server.bind(host: "127.0.0.1", tcpPort: 0)
+            let port = try #require(server.tcpPort)
+            let client = KryoNetClient(serialization: serialization)
+            let firstEvents = client.events()
+            try await client.connect(host: "127.0.0.1", tcpPort: port)
+            await client.close()
+            await server.close()
+            // The sequences made before the close end, after the disconnection.
+            let ended = try await within(5, "the first sequences to end") {
+                var clientEvents: [KryoNetEvent] = []
+                for await event in firstEvents { clientEvents.append(event) }
+                var serverCount = 0
+                for await _ in firstServerEvents { serverCount += 1 }
+                return (clientEvents.count, serverCount)
+            }
+            #expect(ended.0 == 2)  // connected, disconnected
+            #expect(ended.1 == 2)
+
+            // Made after the close: the events of the server bound again and of the reconnection.
+            let serverEvents = EventReader(server.events())
+            let events = EventReader(client.events())
+            try await server.bind(host: "127.0.0.1", tcpPort: port)
+            try await client.reconnect()
+            let connection = try await events.first("connected again") { $0.connectedConnection }
+            #expect(connection.id == client.id)
+            _ = try await serverEvents.first("the server's connection") { $0.connectedConnection }
+            try client.sendTCP(ChatMessage(text: "again"))
+            let (message, _) = try await serverEvents.received(ChatMessage.self)
+            #expect(message.text == "again")
+            await client.close()
+            await server.close()
+        }
+
         @Test func abruptDisconnectIsReported() async throws {
             let serialization = try ChatNetwork.serialization()
             let server = KryoNetServer(serialization: serialization)
