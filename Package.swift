@@ -9,6 +9,9 @@ let package = Package(
         .executable(name: "kryo", targets: ["KryoTool"]),
         .executable(name: "kryo-example", targets: ["KryoExample"]),
         .library(name: "KryoNet", targets: ["KryoNet"]),
+        // KryoNet's protocol without the network: its framework messages and registration order,
+        // frames, and the inspector of captured streams (no SwiftNIO).
+        .library(name: "KryoNetProtocol", targets: ["KryoNetProtocol"]),
         .executable(name: "kryonet-chat-server", targets: ["KryoNetChatServer"]),
         .executable(name: "kryonet-chat-client", targets: ["KryoNetChatClient"]),
     ],
