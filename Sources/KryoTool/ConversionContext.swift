@@ -4,7 +4,9 @@ import SwiftKryo
 
 /// The options every data command shares: schema files and stream settings.
 struct SchemaOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("A schema file (YAML or JSON); repeat for several.", valueName: "file"))
+    @Option(
+        name: .long, help: ArgumentHelp("A schema file (YAML or JSON); repeat for several.", valueName: "file"),
+        completion: .file(extensions: ["yaml", "yml", "json"]))
     var schema: [String] = []
 
     @Option(

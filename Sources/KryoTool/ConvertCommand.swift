@@ -16,7 +16,7 @@ struct ConvertCommand: ParsableCommand {
             direction of a KryoNet TCP connection: a record per frame.
             """)
 
-    @Argument(help: "The input file, or - for standard input.")
+    @Argument(help: "The input file, or - for standard input.", completion: .file())
     var input: String
 
     @Option(name: .long, help: "The input format.")
@@ -30,7 +30,9 @@ struct ConvertCommand: ParsableCommand {
         help: ArgumentHelp("The Java class of a Kryo value written with writeObject.", valueName: "java-class"))
     var type: String?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The output file (default: standard output).", valueName: "file"))
+    @Option(
+        name: .shortAndLong, help: ArgumentHelp("The output file (default: standard output).", valueName: "file"),
+        completion: .file())
     var output: String?
 
     @Option(
