@@ -105,7 +105,7 @@ import test.OtherBean;
 import test.SampleBean;
 import test.SampleEnum;
 
-public final class KryoNetPeer {
+public class KryoNetPeer {
     // ---------------------------------------------------------------- options
 
     boolean server;
@@ -148,6 +148,13 @@ public final class KryoNetPeer {
 
     public static void main(String[] args) throws Exception {
         KryoNetPeer p = new KryoNetPeer();
+        p.configure(args);
+        System.exit(p.run());
+    }
+
+    /** Reads the command line (see the header comment); exits with status 2 on a mistake. */
+    void configure(String[] args) {
+        KryoNetPeer p = this;
         String kryoVersion = null, role = null;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
@@ -189,7 +196,6 @@ public final class KryoNetPeer {
         if (p.server && p.tcpPort < 0) usage("the server needs --tcp");
         if (!p.server && p.tcpPort < 0 && p.udpPort >= 0) usage("--udp needs --tcp");
         if (p.writeBufferSize < 0) p.writeBufferSize = p.server ? 16384 : 8192;
-        System.exit(p.run());
     }
 
     // ---------------------------------------------------------------- Kryo, as KryoSerialization()
@@ -204,6 +210,11 @@ public final class KryoNetPeer {
         kryo.register(KeepAlive.class);
         kryo.register(DiscoverHost.class);
         kryo.register(Ping.class);
+        registerClasses();
+    }
+
+    /** The application's classes, after the framework messages (a subclass may register others). */
+    void registerClasses() {
         if (chat) {
             Network.register(kryo);
         } else {
@@ -215,10 +226,18 @@ public final class KryoNetPeer {
         }
     }
 
-    byte[] serialize(Object object) {
-        Output output = new Output(256, -1);
+    /** One Output for every object written, as KryoSerialization keeps one. */
+    final Output output = new Output(256, -1);
+
+    /** Writes an object into {@link #output}: its bytes are output.getBuffer()[0 ..< position()]. */
+    Output serializeToOutput(Object object) {
+        output.setPosition(0);
         kryo.writeClassAndObject(output, object);
-        return output.toBytes();
+        return output;
+    }
+
+    byte[] serialize(Object object) {
+        return serializeToOutput(object).toBytes();
     }
 
     static final class ProtocolError extends Exception {
@@ -240,15 +259,31 @@ public final class KryoNetPeer {
      * trailing bytes within the read-ahead, e.g. anywhere in a frame of up to 512 bytes, are
      * silently dropped). {@link FrameStream} reproduces 2.21's stream, so both are exact. */
     Object deserialize(byte[] bytes, int length) throws ProtocolError {
-        FrameStream stream = kryoVersion == 2 ? new FrameStream(bytes, length) : null;
-        Input input = stream != null ? new Input(stream, 512) : new Input(bytes, 0, length);
+        return deserialize(bytes, 0, length);
+    }
+
+    /** The Input and stream every frame is read with, reset for each (KryoNet keeps one of each). */
+    final FrameStream frameStream = new FrameStream();
+    final Input frameInput = new Input(512);
+
+    /** Decodes bytes[offset ..< offset + length]. */
+    Object deserialize(byte[] bytes, int offset, int length) throws ProtocolError {
+        FrameStream stream = null;
+        Input input = frameInput;
+        if (kryoVersion == 2) {
+            stream = frameStream;
+            stream.reset(bytes, offset, offset + length);
+            input.setInputStream(stream);
+        } else {
+            input.setBuffer(bytes, offset, length);
+        }
         Object object;
         try {
             object = kryo.readClassAndObject(input);
         } catch (Exception e) {
             throw new ProtocolError("Error during deserialization: " + firstLine(e));
         }
-        int used = stream != null ? stream.position : input.position();
+        int used = stream != null ? stream.position - offset : input.position() - offset;
         if (used != length)
             throw new ProtocolError("Incorrect number of bytes (" + (length - used)
                 + " remaining) used to deserialize object: " + describe(object));
@@ -257,11 +292,15 @@ public final class KryoNetPeer {
 
     /** The frame as KryoNet 2.21's ByteBufferInputStream presents it to Kryo 2.20's Input. */
     static final class FrameStream extends java.io.InputStream {
-        final byte[] bytes;
-        final int limit;
+        byte[] bytes;
+        int limit;
         int position;
 
-        FrameStream(byte[] bytes, int limit) { this.bytes = bytes; this.limit = limit; }
+        void reset(byte[] bytes, int position, int limit) {
+            this.bytes = bytes;
+            this.position = position;
+            this.limit = limit;
+        }
 
         @Override public int read() {
             return position < limit ? bytes[position++] : -1; // sign-extended, as ByteBufferInputStream
@@ -407,7 +446,7 @@ public final class KryoNetPeer {
         while (!quit) {
             processCommands();
             if (quit) break;
-            selector.select(20);
+            if (hasWork()) selector.selectNow(); else selector.select(20);
             for (SelectionKey key : new ArrayList<>(selector.selectedKeys())) {
                 selector.selectedKeys().remove(key);
                 if (!key.isValid()) continue;
@@ -419,10 +458,17 @@ public final class KryoNetPeer {
                 }
             }
             if (server) serverUpdate(); else clientUpdate();
+            work();
         }
         shutdown();
         return exitCode;
     }
+
+    /** Whether {@link #work()} has something to do now: the loop then polls instead of waiting. */
+    boolean hasWork() { return false; }
+
+    /** Called once per turn of the loop, after the sockets' events (a subclass's own work). */
+    void work() {}
 
     void startStdinReader() {
         Thread t = new Thread(() -> {
@@ -589,9 +635,9 @@ public final class KryoNetPeer {
             if (buf.remaining() < length) return null;
         }
         c.currentObjectLength = 0;
-        byte[] frame = new byte[length];
-        buf.get(frame);
-        return deserialize(frame, length);
+        int start = buf.position();
+        buf.position(start + length);
+        return deserialize(buf.array(), buf.arrayOffset() + start, length);
     }
 
     void readTcp(Conn c) {
@@ -798,16 +844,22 @@ public final class KryoNetPeer {
     /** TcpConnection.send: length (big-endian int) then the object, queued in the write buffer. */
     void sendTCP(Conn c, Object object) {
         if (c.closed) return;
-        byte[] body;
+        Output body;
         try {
-            body = serialize(object);
+            body = serializeToOutput(object);
         } catch (Exception e) {
             System.err.println("KryoNetPeer: cannot serialize " + object.getClass().getName() + ": " + firstLine(e));
             return;
         }
-        ByteBuffer frame = ByteBuffer.allocate(4 + body.length);
-        frame.putInt(body.length).put(body);
-        writeRaw(c, frame.array());
+        int length = body.position();
+        if (c.writeBuffer.remaining() < 4 + length) {
+            fail(c, "Write buffer overflow: " + (4 + length) + " bytes do not fit in " + c.writeBuffer.remaining());
+            return;
+        }
+        boolean wasEmpty = c.writeBuffer.position() == 0;
+        c.writeBuffer.putInt(length).put(body.getBuffer(), 0, length);
+        if (wasEmpty) flush(c);
+        c.lastWriteTime = System.currentTimeMillis();
     }
 
     void writeRaw(Conn c, byte[] bytes) {
