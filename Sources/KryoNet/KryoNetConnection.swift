@@ -173,17 +173,20 @@ public final class KryoNetConnection: Sendable, Hashable, CustomStringConvertibl
             role.connection(self, receivedWhileRegistering: object, via: transport)
             return
         }
-        switch object {
-        case let ping as FrameworkMessage.Ping:
+        // Told apart by the object's type alone: a cast from `Any` to each framework message
+        // would search the runtime's conformance tables for every application object that is not
+        // one (a third of a server's time per MediaContent object, measured).
+        switch FrameworkMessage.kind(of: object) {
+        case .ping:
+            let ping = object as! FrameworkMessage.Ping
             if ping.isReply {
                 finishPing(ping.id)
             } else {
                 writeObject(FrameworkMessage.Ping(id: ping.id, isReply: true))
             }
-        case is FrameworkMessage.KeepAlive, is FrameworkMessage.RegisterTCP, is FrameworkMessage.RegisterUDP,
-            is FrameworkMessage.DiscoverHost:
+        case .other:
             break
-        default:
+        case nil:
             hub.publish(.received(KryoNetReceived(object: object, connection: self, transport: transport)))
         }
     }
