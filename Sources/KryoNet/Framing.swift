@@ -10,11 +10,20 @@ enum Framing {
     static func frame(_ object: Any, serialization: KryoNetSerialization, allocator: ByteBufferAllocator) throws
         -> ByteBuffer
     {
-        let bytes = try serialization.encode(object)
+        frame(try serialization.encode(object), allocator: allocator)
+    }
+
+    /// An encoded object as a TCP frame.
+    static func frame(_ bytes: [UInt8], allocator: ByteBufferAllocator) -> ByteBuffer {
         var buffer = allocator.buffer(capacity: lengthSize + bytes.count)
+        append(bytes, to: &buffer)
+        return buffer
+    }
+
+    /// Appends an encoded object's TCP frame to `buffer`.
+    static func append(_ bytes: [UInt8], to buffer: inout ByteBuffer) {
         buffer.writeInteger(Int32(truncatingIfNeeded: bytes.count), endianness: .big)
         buffer.writeBytes(bytes)
-        return buffer
     }
 
     /// One object as a UDP datagram.
