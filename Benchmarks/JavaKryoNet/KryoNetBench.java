@@ -8,8 +8,9 @@
  *   classes, after the five framework messages: ArrayList, MediaContent, Media.Player, Media,
  *   Image.Size, Image (ids 14-19), as Benchmarks/Java/MediaBench.java registers them;
  *   client -> server  String "start N", then N MediaContent objects (the standard one);
- *   server -> client  String "done N ok" once the N-th has arrived ("mismatch" instead of "ok" when
- *                     the first one did not equal the standard MediaContent);
+ *   server -> client  String "done N ok C" once the N-th has arrived ("mismatch" instead of "ok" when
+ *                     the first one did not equal the standard MediaContent), C the CPU time the
+ *                     server process used since "start" (every thread: JIT and GC too), in ns;
  *   client -> server  Ping{id, isReply=false}, one at a time; the server answers each (KryoNet's
  *                     own ping reply, as Connection.notifyReceived sends it).
  *
@@ -22,6 +23,7 @@
  *       runs W + R rounds, each N objects one way then M sequential pings, and prints for each of
  *       the last R rounds (tab-separated):
  *         oneway  N  <ns from the first object sent to "done" received>  ok|mismatch
+ *                 <server CPU ns>  <client CPU ns, the same span>
  *         ping    M  <ns for all M>  <p50 ns>  <p99 ns>
  *       then exits 0. Every other KryoNetPeer option (--write-buffer, --timeout, ...) applies.
  * The client sends as fast as its write buffer (KryoNet's: 8192 bytes) takes frames, and waits for
@@ -33,6 +35,7 @@ import data.media.Image;
 import data.media.Media;
 import data.media.MediaContent;
 
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -86,12 +89,21 @@ public final class KryoNetBench extends KryoNetPeer {
 
     int expected = -1, count;
     boolean mismatch;
+    long cpuAtStart;
+
+    static final com.sun.management.OperatingSystemMXBean OS =
+        (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+
+    /** The CPU time of the whole process, every thread, in ns. */
+    static long processCpu() {
+        return OS.getProcessCpuTime();
+    }
 
     // ---------------------------------------------------------------- client
 
     static final int IDLE = 0, SENDING = 1, AWAITING_DONE = 2, PINGING = 3, FINISHED = 4;
     int phase = IDLE, round, toSend, frameSize, pingIndex;
-    long sendStart, pingsStart, pingSent;
+    long sendStart, sendCpuStart, pingsStart, pingSent;
     long[] latencies;
 
     @Override
@@ -99,7 +111,7 @@ public final class KryoNetBench extends KryoNetPeer {
         if (object instanceof MediaContent) {
             if (count == 0 && !STANDARD.equals(object)) mismatch = true;
             if (++count == expected) {
-                sendTCP(c, "done " + count + (mismatch ? " mismatch" : " ok"));
+                sendTCP(c, "done " + count + (mismatch ? " mismatch " : " ok ") + (processCpu() - cpuAtStart));
                 expected = -1;
             }
         } else if (object instanceof Ping) {
@@ -116,9 +128,12 @@ public final class KryoNetBench extends KryoNetPeer {
                 expected = Integer.parseInt(s.substring(6));
                 count = 0;
                 mismatch = false;
+                cpuAtStart = processCpu();
             } else if (!server && phase == AWAITING_DONE && s.startsWith("done ")) {
-                long elapsed = System.nanoTime() - sendStart;
-                if (round >= warmups) emit("oneway\t" + objects + "\t" + elapsed + "\t" + s.substring(s.lastIndexOf(' ') + 1));
+                long elapsed = System.nanoTime() - sendStart, cpu = processCpu() - sendCpuStart;
+                String[] done = s.split(" ");
+                if (round >= warmups)
+                    emit("oneway\t" + objects + "\t" + elapsed + "\t" + done[2] + "\t" + done[3] + "\t" + cpu);
                 startPings();
             }
         }
@@ -137,6 +152,7 @@ public final class KryoNetBench extends KryoNetPeer {
             sendTCP(client, "start " + objects);
             toSend = objects;
             phase = SENDING;
+            sendCpuStart = processCpu();
             sendStart = System.nanoTime();
         }
         if (phase == SENDING) {

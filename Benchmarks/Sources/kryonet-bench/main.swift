@@ -5,8 +5,9 @@
 //   classes, after the five framework messages: ArrayList, MediaContent, Media.Player, Media,
 //   Image.Size, Image (ids 14-19), the order of Benchmarks/Java/MediaBench.java;
 //   client -> server  String "start N", then N MediaContent objects (the standard one);
-//   server -> client  String "done N ok" once the N-th has arrived ("mismatch" when the first one
-//                     did not equal the standard MediaContent);
+//   server -> client  String "done N ok C" once the N-th has arrived ("mismatch" when the first one
+//                     did not equal the standard MediaContent), C the CPU time the server process
+//                     used since "start" (every thread), in ns;
 //   client -> server  KryoNet's Ping, one at a time, answered by the server's library.
 //
 //   kryonet-bench server [--kryo 2|5] [--port 0] [--events]
@@ -17,6 +18,7 @@
 //       runs W + R rounds, each N objects one way then M sequential pings (`connection.ping()`),
 //       and prints for each of the last R rounds (tab-separated):
 //         oneway  N  <ns from the first object sent to "done" received>  ok|mismatch
+//                 <server CPU ns>  <client CPU ns, the same span>
 //         ping    M  <ns for all M>  <p50 ns>  <p99 ns>
 //
 // The client sends from a task in windows of frames that fit in half its write buffer (KryoNet's
@@ -73,6 +75,13 @@ func benchSerialization() throws -> KryoNetSerialization {
     }
 }
 
+/// The CPU time of the whole process, every thread, in ns.
+func processCPU() -> Int64 {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+}
+
 /// A one-shot wake-up that remembers a fire nobody waited for.
 final class Signal: Sendable {
     private let state = Mutex<(fired: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
@@ -114,6 +123,7 @@ final class RoundCounter: @unchecked Sendable {  // the standard value is only r
         var expected = -1
         var count = 0
         var mismatch = false
+        var cpuAtStart: Int64 = 0
     }
 
     private let state = Mutex(State())
@@ -126,11 +136,11 @@ final class RoundCounter: @unchecked Sendable {  // the standard value is only r
                 state.count += 1
                 guard state.count == state.expected else { return nil }
                 state.expected = -1
-                return "done \(state.count) \(state.mismatch ? "mismatch" : "ok")"
+                return "done \(state.count) \(state.mismatch ? "mismatch" : "ok") \(processCPU() - state.cpuAtStart)"
             }
             if let reply { _ = try? connection.sendTCP(reply) }
         } else if let text = object as? String, text.hasPrefix("start "), let expected = Int(text.dropFirst(6)) {
-            state.withLock { $0 = State(expected: expected, count: 0, mismatch: false) }
+            state.withLock { $0 = State(expected: expected, count: 0, mismatch: false, cpuAtStart: processCPU()) }
         }
     }
 }
@@ -221,6 +231,7 @@ func runClient() async throws {
     for round in 0..<(warmupRounds + measuredRounds) {
         listener.done.reset()
         try connection.sendTCP("start \(objectCount)")
+        let cpuAtStart = processCPU()
         let start = clock.now
         var sent = 0
         while sent < objectCount {
@@ -232,7 +243,9 @@ func runClient() async throws {
         }
         await listener.done.wait()
         let elapsed = nanoseconds(clock.now - start)
-        let status = listener.takeReply()?.split(separator: " ").last.map(String.init) ?? "?"
+        let cpu = processCPU() - cpuAtStart
+        let done = listener.takeReply()?.split(separator: " ").map(String.init) ?? []
+        let (status, serverCPU) = done.count == 4 ? (done[2], done[3]) : ("?", "0")
 
         var latencies: [Int64] = []
         latencies.reserveCapacity(pingCount)
@@ -245,7 +258,7 @@ func runClient() async throws {
         let pingsElapsed = nanoseconds(clock.now - pingsStart)
         if round >= warmupRounds {
             latencies.sort()
-            emit("oneway\t\(objectCount)\t\(elapsed)\t\(status)")
+            emit("oneway\t\(objectCount)\t\(elapsed)\t\(status)\t\(serverCPU)\t\(cpu)")
             emit("ping\t\(pingCount)\t\(pingsElapsed)\t\(rank(latencies, 50))\t\(rank(latencies, 99))")
         }
     }
