@@ -113,6 +113,12 @@ final class ConnectionHandler: ChannelInboundHandler, Sendable {
         connection.receivedFrame(unwrapInboundIn(data))
     }
 
+    /// The objects of one socket read are all delivered: the application's tasks may wake.
+    func channelReadComplete(context: ChannelHandlerContext) {
+        connection.hub.wakeDeferred()
+        context.fireChannelReadComplete()
+    }
+
     func channelInactive(context: ChannelHandlerContext) {
         connection.ended()
         context.fireChannelInactive()

@@ -194,7 +194,9 @@ public final class KryoNetConnection: Sendable, Hashable, CustomStringConvertibl
         case .other:
             break
         case nil:
-            hub.publish(.received(KryoNetReceived(object: object, connection: self, transport: transport)))
+            hub.publish(
+                .received(KryoNetReceived(object: object, connection: self, transport: transport)),
+                wakeLater: transport == .tcp)
         }
     }
 
