@@ -2,8 +2,8 @@
 # The KryoNet benchmark: Swift (kryonet-bench, on KryoNetServer/KryoNetClient) and Java
 # (JavaKryoNet/KryoNetBench.java, the tests' Java KryoNet endpoint on the real Kryo jars) servers
 # and clients over TCP on loopback, every pairing: Swift server <- Swift client, Swift <- Java,
-# Java <- Swift, Java <- Java; in Kryo 2.20's dialect (KryoNet 2.21) and Kryo 5.6.2's
-# (crykn/kryonet). For each pairing one client process runs warm-up rounds, then measured rounds,
+# Java <- Swift, Java <- Java, and a Swift server that takes its objects through events() instead
+# of a listener <- Java; in Kryo 2.20's dialect (KryoNet 2.21) and Kryo 5.6.2's (crykn/kryonet). For each pairing one client process runs warm-up rounds, then measured rounds,
 # each round N MediaContent objects one way (timed from the first object sent to the server's
 # "done" after the N-th) and M sequential pings (round trips per second, p50 and p99); the table
 # shows the median of the measured rounds and Swift ÷ Java.
@@ -38,6 +38,7 @@ while [ $# -gt 0 ]; do
     shift
 done
 if [ "$QUICK" = 1 ]; then
+    # A smoke test: too short for the JVM's compiler to finish, so Java's numbers are too low.
     objects=${KRYONET_OBJECTS:-10000} pings=${KRYONET_PINGS:-1000} warmup=${KRYONET_WARMUP:-2} reps=${KRYONET_REPS:-3}
 else
     objects=${KRYONET_OBJECTS:-50000} pings=${KRYONET_PINGS:-5000} warmup=${KRYONET_WARMUP:-3} reps=${KRYONET_REPS:-5}
@@ -67,8 +68,11 @@ run_pairing() {
     release=$([ "$kryo" = 5 ] && echo 5.6.2 || echo 2.20)
     classpath=".build-java-kryonet/$release:$(kryo_classpath "$release")"
     echo "Kryo $release: $server server <- $client client..." >&2
-    if [ "$server" = swift ]; then
-        coproc SERVER { exec "$swift_bench" server --kryo "$kryo" --port 0 2>>"$errors"; }
+    if [ "$server" = swift ] || [ "$server" = swift-events ]; then
+        local events=""
+        [ "$server" = swift-events ] && events=--events
+        # shellcheck disable=SC2086
+        coproc SERVER { exec "$swift_bench" server --kryo "$kryo" --port 0 $events 2>>"$errors"; }
     else
         coproc SERVER { exec java -cp "$classpath" KryoNetBench --kryo "$kryo" --role server --tcp 0 2>>"$errors"; }
     fi
@@ -100,7 +104,7 @@ run_pairing() {
 
 failed=0
 for kryo in $DIALECTS; do
-    for pairing in "swift swift" "swift java" "java swift" "java java"; do
+    for pairing in "swift swift" "swift java" "swift-events java" "java swift" "java java"; do
         # shellcheck disable=SC2086
         run_pairing "$kryo" $pairing || failed=1
     done
