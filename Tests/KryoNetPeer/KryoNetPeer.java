@@ -8,7 +8,8 @@
  * com/esotericsoftware/kryonet/examples/chat/Network.java (our own declarations under KryoNet's class
  * names, so registrations match); test/{SampleBean,OtherBean,SampleEnum}.java (copies of
  * Tests/JavaPeer/test's classes, same fields, without their peer.Peers dependency). The folder
- * compiles on its own.
+ * compiles on its own. Benchmarks/JavaKryoNet/KryoNetBench.java extends this class (the KryoNet
+ * benchmark): it overrides registerClasses, received, startStdinReader, hasWork and work.
  *
  * Build (the same sources compile against either Kryo; the jars on the class path pick the dialect):
  *   javac -d OUT -cp "$(kryo_classpath 2.20)" $(find Tests/KryoNetPeer -name '*.java')
