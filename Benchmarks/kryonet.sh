@@ -8,8 +8,8 @@
 # "done" after the N-th) and M sequential pings (round trips per second, p50 and p99); the table
 # shows the median of the measured rounds and Swift ÷ Java.
 #
-#   bash Benchmarks/kryonet.sh            # about 2 minutes on 2 cores
-#   bash Benchmarks/kryonet.sh --quick    # about 30 s
+#   bash Benchmarks/kryonet.sh            # about 70 s on 2 cores (10 of them compiling the Java side)
+#   bash Benchmarks/kryonet.sh --quick    # about 30 s, a smoke test
 #   options: --out DIR (default: results/<timestamp>-kryonet), --no-build (run.sh built it),
 #            --dialects "2 5" (Kryo releases: 2 = 2.20, 5 = 5.6.2)
 #   KRYONET_OBJECTS, KRYONET_PINGS, KRYONET_WARMUP, KRYONET_REPS override the round sizes;
@@ -39,7 +39,7 @@ while [ $# -gt 0 ]; do
 done
 if [ "$QUICK" = 1 ]; then
     # A smoke test: too short for the JVM's compiler to finish, so Java's numbers are too low.
-    objects=${KRYONET_OBJECTS:-10000} pings=${KRYONET_PINGS:-1000} warmup=${KRYONET_WARMUP:-2} reps=${KRYONET_REPS:-3}
+    objects=${KRYONET_OBJECTS:-8000} pings=${KRYONET_PINGS:-800} warmup=${KRYONET_WARMUP:-1} reps=${KRYONET_REPS:-3}
 else
     objects=${KRYONET_OBJECTS:-50000} pings=${KRYONET_PINGS:-5000} warmup=${KRYONET_WARMUP:-3} reps=${KRYONET_REPS:-5}
 fi
