@@ -5,7 +5,7 @@
 # same sitting, the KryoNet benchmark (kryonet.sh: Swift and Java KryoNet servers and clients over
 # loopback TCP, every pairing, MediaContent objects one way and ping round trips).
 #
-#   bash Benchmarks/run.sh            # full run (about 17 minutes on 2 cores; KryoNet about 2)
+#   bash Benchmarks/run.sh            # full run (about 17 minutes on 2 cores; KryoNet about 1)
 #   bash Benchmarks/run.sh --quick    # shorter passes, for a smoke test (KryoNet about 30 s)
 #
 # Results go to Benchmarks/results/<timestamp>/ (table.md, the raw TSVs and the encoded bytes).
