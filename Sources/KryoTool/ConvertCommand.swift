@@ -40,12 +40,14 @@ struct ConvertCommand: ParsableCommand {
 
     @OptionGroup var schemaOptions: SchemaOptions
 
+    @OptionGroup var order: StableOrderOption
+
     func validate() throws {
         try schemaOptions.validate(input: input)
     }
 
     func run() throws {
-        let context = try schemaOptions.context()
+        let context = order.applied(to: try schemaOptions.context())
         // --type wins over the profile's root class.
         let javaClass = type ?? context.rootClass
         if records != nil || from == .jsonLines || to == .jsonLines {

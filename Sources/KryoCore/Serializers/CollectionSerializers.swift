@@ -246,6 +246,12 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
     @usableFromInline let elementsCanBeNull: Bool
     /// Whether every element is of the one Swift type `Element` (see ``hasOneType``), decided once.
     @usableFromInline let elementsHaveOneType: Bool
+    /// Whether the collection iterates in hash order (a `Set`), so that a call that asks for a
+    /// stable order (``ValueWriter/writesStableOrder``) sorts its elements first.
+    @usableFromInline let elementsAreUnordered: Bool
+    /// Whether the collection is an `OrderedSet<AnyHashable>`, which stands for Java's `HashSet`
+    /// in a dynamic registry (``StableOrder/sortsHashStandIns(_:set:)``).
+    @usableFromInline let mayStandForHashSet: Bool
 
     /// Creates the serializer.
     @inlinable
@@ -257,6 +263,8 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
     public init(elementsCanBeNull: Bool) {
         self.elementsCanBeNull = elementsCanBeNull
         elementsHaveOneType = Self.hasOneType
+        elementsAreUnordered = StableOrder.isUnordered(C.self)
+        mayStandForHashSet = StableOrder.mayStandForHashSet(C.self)
     }
 
     /// Kryo 5's collection serializer writes nil itself.
@@ -291,7 +299,9 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
     /// lookup per element): what ``KryoFiveElements`` writes for them. `false` when the elements
     /// need the general form (subclass instances, generic arguments, a class chosen by value).
     @inlinable
-    func writeKryo5OfOneType(_ value: C, _ slot: ObjectSlot<Element>, to writer: any ValueWriter) throws -> Bool {
+    func writeKryo5OfOneType<E: Collection>(
+        _ value: E, header: C, _ slot: ObjectSlot<Element>, to writer: any ValueWriter
+    ) throws -> Bool where E.Element == Element {
         guard elementsHaveOneType, !value.isEmpty, slot.declared.genericArguments.isEmpty else { return false }
         let size = Int32(value.count + 1)
         // The cached bindings, borrowed: no registry handed out, no retain.
@@ -305,7 +315,7 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
             } else {
                 try writer.writeInt32(size, forKey: "size", encoding: .positive)
             }
-            try value.writeJavaHeader(to: writer)
+            try header.writeJavaHeader(to: writer)
         } else {
             // Elements of exactly `Element` (for a value type, known without looking).
             for item in value where type(of: item) != Element.self { return false }
@@ -314,7 +324,7 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
                 ?? element.finalNotNull.bound(in: writer.registry).resolved.registration
             guard let registration, registration.javaNameOfValue == nil else { return false }
             try writer.writeVarIntFlag(true, size, forKey: "size")
-            try value.writeJavaHeader(to: writer)
+            try header.writeJavaHeader(to: writer)
             try writer.writeClass(JavaClassTag(registration), forKey: "elementClass")
             if elementsCanBeNull { try writer.writeBool(false, forKey: "hasNull") }
         }
@@ -330,18 +340,29 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
 
     @inlinable
     public func write(_ value: C, to writer: any ValueWriter) throws {
+        if elementsAreUnordered
+            ? writer.writesStableOrder : mayStandForHashSet && StableOrder.sortsHashStandIns(writer, set: true)
+        {
+            return try write(StableOrder.sorted(value), header: value, to: writer)
+        }
+        try write(value, header: value, to: writer)
+    }
+
+    /// Writes `value` (the collection `header`, or its elements in another order).
+    @inlinable
+    func write<E: Collection>(_ value: E, header: C, to writer: any ValueWriter) throws where E.Element == Element {
         let slot = element.resolve(writer.genericArguments, 0, writer.kryoWireVersion, writer.registry)
         guard value.count < Int(Int32.max) else {
             throw SerializationError(.sizeLimitExceeded, expected: "fewer than 2^31 elements", found: "\(value.count)")
         }
         if let version = writer.kryoWireVersion, version >= .kryo4 {
             guard version < .kryo5 else {
-                if try writeKryo5OfOneType(value, slot, to: writer) { return }
+                if try writeKryo5OfOneType(value, header: header, slot, to: writer) { return }
                 return try KryoFiveElements.write(value, slot, to: writer, elementsCanBeNull: elementsCanBeNull) {
-                    try value.writeJavaHeader(to: writer)
+                    try header.writeJavaHeader(to: writer)
                 }
             }
-            try value.writeJavaHeader(to: writer)
+            try header.writeJavaHeader(to: writer)
         }
         try writer.writeInt32(Int32(value.count), forKey: "size", encoding: .positive)
         if Element.self == String.self, slot !== element.open {
@@ -422,6 +443,9 @@ public struct MapSerializer<Key: Hashable, Value>: Serializer {
 
     public func write(_ value: [Key: Value], to writer: any ValueWriter) throws {
         let slots = entries.slots(writer.genericArguments, writer.kryoWireVersion, writer.registry)
+        if writer.writesStableOrder {
+            return try entries.write(StableOrder.sortedEntries(value), count: value.count, slots: slots, to: writer)
+        }
         try entries.write(value, count: value.count, slots: slots, to: writer)
     }
 
