@@ -61,6 +61,10 @@ enum JdkTypeCases {
         // Swift's Date as an Instant (`Register.date(as: .instant)`): to the nanosecond, both ways.
         JdkTypeCase("date_as_instant") {
             Date(timeIntervalSinceReferenceDate: 700_000_000.123456789)
+        } reads: {
+            // A Date where the registry maps it so; a JavaInstant on the dynamic path, which does not.
+            $0 as? Date == Date(timeIntervalSinceReferenceDate: 700_000_000.123456789)
+                || $0 as? JavaInstant == JavaInstant(seconds: 1_678_307_200, nanos: 123_456_836)
         }.registering([Register.date(as: .instant)]),
         JdkTypeCase("time_duration") { Duration(secondsComponent: 3, attosecondsComponent: 4_000_000_000) },
         JdkTypeCase("time_duration_neg") { Duration.milliseconds(-1500) },

@@ -246,12 +246,11 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
     @usableFromInline let elementsCanBeNull: Bool
     /// Whether every element is of the one Swift type `Element` (see ``hasOneType``), decided once.
     @usableFromInline let elementsHaveOneType: Bool
-    /// Whether the collection iterates in hash order (a `Set`), so that a call that asks for a
-    /// stable order (``ValueWriter/writesStableOrder``) sorts its elements first.
-    @usableFromInline let elementsAreUnordered: Bool
-    /// Whether the collection is an `OrderedSet<AnyHashable>`, which stands for Java's `HashSet`
-    /// in a dynamic registry (``StableOrder/sortsHashStandIns(_:set:)``).
-    @usableFromInline let mayStandForHashSet: Bool
+    /// Whether the collection may have to be sorted first when a call asks for a stable order
+    /// (``ValueWriter/writesStableOrder``): a `Set`, which iterates in hash order, or an
+    /// `OrderedSet<AnyHashable>`, which stands for Java's `HashSet` in a dynamic registry
+    /// (``StableOrder/sortsHashStandIns(_:set:)``). One flag, so that lists pay one test.
+    @usableFromInline let mayBeSorted: Bool
 
     /// Creates the serializer.
     @inlinable
@@ -263,8 +262,7 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
     public init(elementsCanBeNull: Bool) {
         self.elementsCanBeNull = elementsCanBeNull
         elementsHaveOneType = Self.hasOneType
-        elementsAreUnordered = StableOrder.isUnordered(C.self)
-        mayStandForHashSet = StableOrder.mayStandForHashSet(C.self)
+        mayBeSorted = StableOrder.isUnordered(C.self) || StableOrder.mayStandForHashSet(C.self)
     }
 
     /// Kryo 5's collection serializer writes nil itself.
@@ -299,9 +297,7 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
     /// lookup per element): what ``KryoFiveElements`` writes for them. `false` when the elements
     /// need the general form (subclass instances, generic arguments, a class chosen by value).
     @inlinable
-    func writeKryo5OfOneType<E: Collection>(
-        _ value: E, header: C, _ slot: ObjectSlot<Element>, to writer: any ValueWriter
-    ) throws -> Bool where E.Element == Element {
+    func writeKryo5OfOneType(_ value: C, _ slot: ObjectSlot<Element>, to writer: any ValueWriter) throws -> Bool {
         guard elementsHaveOneType, !value.isEmpty, slot.declared.genericArguments.isEmpty else { return false }
         let size = Int32(value.count + 1)
         // The cached bindings, borrowed: no registry handed out, no retain.
@@ -315,7 +311,7 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
             } else {
                 try writer.writeInt32(size, forKey: "size", encoding: .positive)
             }
-            try header.writeJavaHeader(to: writer)
+            try value.writeJavaHeader(to: writer)
         } else {
             // Elements of exactly `Element` (for a value type, known without looking).
             for item in value where type(of: item) != Element.self { return false }
@@ -324,7 +320,7 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
                 ?? element.finalNotNull.bound(in: writer.registry).resolved.registration
             guard let registration, registration.javaNameOfValue == nil else { return false }
             try writer.writeVarIntFlag(true, size, forKey: "size")
-            try header.writeJavaHeader(to: writer)
+            try value.writeJavaHeader(to: writer)
             try writer.writeClass(JavaClassTag(registration), forKey: "elementClass")
             if elementsCanBeNull { try writer.writeBool(false, forKey: "hasNull") }
         }
@@ -340,29 +336,19 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
 
     @inlinable
     public func write(_ value: C, to writer: any ValueWriter) throws {
-        if elementsAreUnordered
-            ? writer.writesStableOrder : mayStandForHashSet && StableOrder.sortsHashStandIns(writer, set: true)
-        {
-            return try write(StableOrder.sorted(value), header: value, to: writer)
-        }
-        try write(value, header: value, to: writer)
-    }
-
-    /// Writes `value` (the collection `header`, or its elements in another order).
-    @inlinable
-    func write<E: Collection>(_ value: E, header: C, to writer: any ValueWriter) throws where E.Element == Element {
+        if mayBeSorted, try writeInStableOrder(value, to: writer) { return }
         let slot = element.resolve(writer.genericArguments, 0, writer.kryoWireVersion, writer.registry)
         guard value.count < Int(Int32.max) else {
             throw SerializationError(.sizeLimitExceeded, expected: "fewer than 2^31 elements", found: "\(value.count)")
         }
         if let version = writer.kryoWireVersion, version >= .kryo4 {
             guard version < .kryo5 else {
-                if try writeKryo5OfOneType(value, header: header, slot, to: writer) { return }
+                if try writeKryo5OfOneType(value, slot, to: writer) { return }
                 return try KryoFiveElements.write(value, slot, to: writer, elementsCanBeNull: elementsCanBeNull) {
-                    try header.writeJavaHeader(to: writer)
+                    try value.writeJavaHeader(to: writer)
                 }
             }
-            try header.writeJavaHeader(to: writer)
+            try value.writeJavaHeader(to: writer)
         }
         try writer.writeInt32(Int32(value.count), forKey: "size", encoding: .positive)
         if Element.self == String.self, slot !== element.open {
@@ -384,6 +370,21 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
             return
         }
         for element in value { try slot.write(element, to: writer, forKey: "element") }
+    }
+
+    /// Writes `value`'s elements sorted when the call asks for a stable order, else returns
+    /// `false` having written nothing. Not inlined: lists never come here. The sorted elements
+    /// go through the serializer of an array, whose bytes are a set's (neither has a header).
+    @usableFromInline
+    @inline(never)
+    func writeInStableOrder(_ value: C, to writer: any ValueWriter) throws -> Bool {
+        let sorts =
+            StableOrder.isUnordered(C.self)
+            ? writer.writesStableOrder : StableOrder.sortsHashStandIns(writer, set: true)
+        guard sorts else { return false }
+        try CollectionSerializer<[Element], Element>(elementsCanBeNull: elementsCanBeNull).write(
+            StableOrder.sorted(value), to: writer)
+        return true
     }
 
     @inlinable
