@@ -92,7 +92,7 @@ enum TextFlavor: String, CaseIterable, ExpressibleByArgument {
 struct ConversionContext {
     let schemas: SchemaSet
     let registry: Registry
-    let options: SerializationOptions
+    var options: SerializationOptions
     /// The class of a Kryo stream written with `writeObject`, as the profile names it.
     var rootClass: String?
     /// Whether schema files were given (their settings then apply to every Kryo stream).

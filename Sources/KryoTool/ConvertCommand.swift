@@ -46,6 +46,8 @@ struct ConvertCommand: ParsableCommand {
 
     @OptionGroup var schemaOptions: SchemaOptions
 
+    @OptionGroup var order: StableOrderOption
+
     func validate() throws {
         if kryoNet.isEnabled, from.dialect == nil, to.dialect == nil {
             throw ValidationError("--kryonet needs a Kryo format on one side: kryo2, kryo4 or kryo5")
@@ -58,7 +60,7 @@ struct ConvertCommand: ParsableCommand {
             try convertFrames()
             return
         }
-        let context = try schemaOptions.context()
+        let context = order.applied(to: try schemaOptions.context())
         // --type wins over the profile's root class.
         let javaClass = type ?? context.rootClass
         if records != nil || from == .jsonLines || to == .jsonLines {
