@@ -137,7 +137,8 @@ final class EventSubscription: Sendable {
                 // Deferred events go first.
                 guard state.count > 0 else { return .resume(waiter, event) }
                 state.buffer.append(event)
-                return .resume(waiter, state.popFirst()!)
+                guard let first = state.popFirst() else { return .resume(waiter, event) }
+                return .resume(waiter, first)
             }
             if state.waiter != nil { state.wakeIsDeferred = true }
             if case .received(let received) = event {
