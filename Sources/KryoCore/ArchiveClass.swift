@@ -3,7 +3,7 @@
 /// the fallback names written as `$classhints`.
 ///
 /// ```swift
-/// Register(Color.self, id: 21, serializer: ColorSerializer(),
+/// Register(Color.self, id: 21, javaName: "paint.Color", serializer: ColorSerializer(),
 ///          archiveClass: ArchiveClass("UIColor", superclasses: ["NSColor", "NSObject"], hints: ["NSColor"]))
 /// ```
 ///

@@ -153,18 +153,52 @@ public struct Register: Sendable {
         self.readableName = readableName
     }
 
-    /// Registers `type` with a custom serializer.
+    /// Registers `type`, which has no Java class name of its own, with a custom serializer and the
+    /// name of the Java class it stands for.
     ///
     /// - Parameters:
     ///   - id: The numeric id for the binary format; `nil` registers the type by name only.
-    ///   - javaName: The Java class name; required unless the type declares one.
+    ///   - javaName: The Java class name (`kryo.register(Point.class, …)` registers `geo.Point`).
     ///   - serializer: The serializer for values of `type`.
     ///   - isFinal: Whether Java treats the class as final; defaults to the serializer's answer.
     ///   - archiveClass: The class keyed archives name; defaults to the Java class name.
     ///   - readableName: The `$class` name of the readable format; defaults to the archive class name.
     public init<S: Serializer>(
-        _ type: S.Value.Type, id: Int? = nil, javaName: String? = nil, serializer: S, isFinal: Bool? = nil,
+        _ type: S.Value.Type, id: Int? = nil, javaName: String, serializer: S, isFinal: Bool? = nil,
         archiveClass: ArchiveClass? = nil, readableName: String? = nil
+    ) {
+        self.init(
+            type, id: id, optionalJavaName: javaName, serializer: serializer, isFinal: isFinal,
+            archiveClass: archiveClass, readableName: readableName)
+    }
+
+    /// Registers `type` with a custom serializer, under the Java class name the type declares (its
+    /// ``JavaRepresentable/javaClassName``: a schema's or a Java enum's name, `java.util.ArrayList`
+    /// for an array…).
+    ///
+    /// A type that declares no Java class name takes the form with `javaName:`, so that a
+    /// registration without one does not compile.
+    ///
+    /// - Parameters:
+    ///   - id: The numeric id for the binary format; `nil` registers the type by name only.
+    ///   - serializer: The serializer for values of `type`.
+    ///   - isFinal: Whether Java treats the class as final; defaults to the serializer's answer.
+    ///   - archiveClass: The class keyed archives name; defaults to the Java class name.
+    ///   - readableName: The `$class` name of the readable format; defaults to the archive class name.
+    public init<S: Serializer>(
+        _ type: S.Value.Type, id: Int? = nil, serializer: S, isFinal: Bool? = nil,
+        archiveClass: ArchiveClass? = nil, readableName: String? = nil
+    ) where S.Value: JavaRepresentable {
+        self.init(
+            type, id: id, optionalJavaName: nil, serializer: serializer, isFinal: isFinal,
+            archiveClass: archiveClass, readableName: readableName)
+    }
+
+    /// The custom-serializer entry with its Java class name, if any (the registry takes the type's
+    /// own when `nil`).
+    package init<S: Serializer>(
+        _ type: S.Value.Type, id: Int?, optionalJavaName javaName: String?, serializer: S, isFinal: Bool?,
+        archiveClass: ArchiveClass?, readableName: String?
     ) {
         swiftType = type
         self.id = id

@@ -13,7 +13,7 @@ private let registryGenerations = Atomic<UInt64>(0)
 /// ```swift
 /// let registry = try Registry {
 ///     Register(SampleBean.self, id: 20)
-///     Register(Color.self, id: 21, serializer: RGBColorSerializer())
+///     Register(Color.self, id: 21, javaName: "paint.Color", serializer: RGBColorSerializer())
 /// }
 /// ```
 ///

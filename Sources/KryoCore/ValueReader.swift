@@ -28,9 +28,11 @@ public protocol ValueReader: AnyObject {
     func readInt16(forKey key: String) throws -> Int16
     /// Reads a Java `char`.
     func readChar(forKey key: String) throws -> UInt16
-    /// Reads a Java `int` written with `encoding`.
+    /// Reads a Java `int` laid out as `encoding` says: the one the writer used (``IntegerEncoding``
+    /// names the Java call each case matches).
     func readInt32(forKey key: String, encoding: IntegerEncoding) throws -> Int32
-    /// Reads a Java `long` written with `encoding`.
+    /// Reads a Java `long` laid out as `encoding` says: the one the writer used (``IntegerEncoding``
+    /// names the Java call each case matches).
     func readInt64(forKey key: String, encoding: IntegerEncoding) throws -> Int64
     /// Reads a Java `float`.
     func readFloat(forKey key: String) throws -> Float

@@ -1,27 +1,3 @@
-/// How an integer is laid out by formats that distinguish encodings (the binary format).
-///
-/// Keyed and readable formats store integers as numbers and ignore the encoding.
-public enum IntegerEncoding: Sendable, Equatable {
-    /// Zigzag then variable-length: small negative and positive numbers are short.
-    case zigzag
-    /// Variable-length without zigzag: for values that are rarely negative (counts, ids).
-    case positive
-    /// Fixed width, in the format's byte order.
-    case fixed
-    /// A Java `int` or `long` field of Java's field serializers: ``zigzag``, unless the call turns
-    /// variable-length field encoding off (``VariableLengthFieldsSetting``, Kryo 5's
-    /// `FieldSerializerConfig.setVariableLengthEncoding(false)`) or writes with Kryo 4's
-    /// `FastOutput` or `UnsafeOutput`, then ``fixed``.
-    case field
-    /// What Java's `Output.writeInt(value, false)` and `writeLong(value, false)` write: ``zigzag``,
-    /// or ``fixed`` through Kryo 4's `FastOutput` and `UnsafeOutput` (boxed `Integer` and `Long`
-    /// values, a `BigDecimal`'s scale…). Formats other than Kryo's treat it as ``zigzag``.
-    case outputZigzag
-    /// What Java's `Output.writeInt(value, true)` and `writeLong(value, true)` write: ``positive``,
-    /// or ``fixed`` through Kryo 4's `FastOutput` and `UnsafeOutput` (map sizes, `Date`s…).
-    case outputPositive
-}
-
 /// The format-neutral sink that serializers write through.
 ///
 /// Each call carries a key, which keyed and readable formats use and the binary format ignores
@@ -58,9 +34,11 @@ public protocol ValueWriter: AnyObject {
     func writeInt16(_ value: Int16, forKey key: String) throws
     /// Writes a Java `char` (one UTF-16 code unit).
     func writeChar(_ value: UInt16, forKey key: String) throws
-    /// Writes a Java `int` with the given encoding.
+    /// Writes a Java `int` laid out as `encoding` says (``IntegerEncoding`` names the Java call
+    /// each case matches; ``writeInt32(_:forKey:)`` writes what Java's `IntSerializer` does).
     func writeInt32(_ value: Int32, forKey key: String, encoding: IntegerEncoding) throws
-    /// Writes a Java `long` with the given encoding.
+    /// Writes a Java `long` laid out as `encoding` says (``IntegerEncoding`` names the Java call
+    /// each case matches; ``writeInt64(_:forKey:)`` writes what Java's `LongSerializer` does).
     func writeInt64(_ value: Int64, forKey key: String, encoding: IntegerEncoding) throws
     /// Writes a Java `float`.
     func writeFloat(_ value: Float, forKey key: String) throws
