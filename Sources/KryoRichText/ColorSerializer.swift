@@ -160,7 +160,9 @@ public struct ColorSerializer: Serializer {
                 written.insert("NSComponents")
             }
             try writer.writeObject(description, forKey: "NSCustomColorSpace")
-        } else {
+        } else if color.preserved.values["NSCustomColorSpace"] != nil {
+            // The components of the custom space the color has left: not written without it.
+            // (Components read without a custom space are kept like any other key.)
             written.insert("NSComponents")
         }
         written.insert("NSCustomColorSpace")

@@ -190,6 +190,28 @@ import Testing
         guard case .dictionary(let legacyEntries) = legacy.objects[1] else { return }
         #expect(legacyEntries["NSCustomColorSpace"] == nil && legacyEntries["NSComponents"] == nil)
     }
+
+    /// `NSComponents` without a custom space (an archiver other than Apple's, or an edited
+    /// archive) is an unknown key like any other: written back as read. (Found by the rich-text
+    /// fuzz target: the second read had lost it.)
+    @Test func componentsWithoutACustomSpaceAreKept() throws {
+        let codec = KeyedArchiveCodec(registry: try Registry { RichText.registrations() })
+        var archive = try KeyedArchive(bytes: try codec.encode(Color.rgb(0.2, 0.4, 0.6, space: .device)))
+        guard case .dictionary(var entries) = archive.objects[1] else {
+            Issue.record("no color object")
+            return
+        }
+        #expect(entries["NSComponents"] == nil)
+        entries["NSComponents"] = .data(Array("0.2 0.4 0.6 1".utf8))
+        archive.objects[1] = .dictionary(entries)
+        let color = try codec.decode(Color.self, from: try archive.bytes(format: .binary))
+        let again = try codec.decode(Color.self, from: try codec.encode(color))
+        #expect(again == color)
+        let written = try KeyedArchive(bytes: try codec.encode(again))
+        guard case .dictionary(let writtenEntries) = written.objects[1] else { return }
+        #expect(writtenEntries["NSComponents"] == .data(Array("0.2 0.4 0.6 1".utf8)))
+        #expect(writtenEntries["NSCustomColorSpace"] == nil)
+    }
 }
 
 /// Preserved keys that restate the font (a `UIFontDescriptor`, which UIKit reads before

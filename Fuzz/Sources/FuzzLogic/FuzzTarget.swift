@@ -76,9 +76,20 @@ extension FuzzTarget {
 func requireEqual<T: Equatable>(_ first: T, _ second: T, _ what: String) throws {
     guard first == second else {
         throw RoundTripMismatch(
-            description:
-                "\(what): \(String(describing: first).prefix(600)) != \(String(describing: second).prefix(600))")
+            description: "\(what): " + firstDifference(String(describing: first), String(describing: second)))
     }
+}
+
+/// Where two descriptions part: their common length, then 300 characters of each either side of
+/// the first character that differs (a whole description can run to megabytes).
+func firstDifference(_ first: String, _ second: String) -> String {
+    let a = Array(first)
+    let b = Array(second)
+    let offset = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
+    let context = { (characters: [Character]) in
+        String(characters[max(0, offset - 300)..<min(characters.count, offset + 300)])
+    }
+    return "\(a.count) and \(b.count) characters, first different at \(offset): …\(context(a))… != …\(context(b))…"
 }
 
 /// Requires equal bytes, else throws a `RoundTripMismatch` that says where they first differ.
