@@ -94,7 +94,7 @@ public struct KryoDump: Sendable, Hashable {
     }
 
     /// `0x` and four or more hexadecimal digits.
-    static func address(_ offset: Int) -> String { "0x" + hex(offset, width: 4) }
+    package static func address(_ offset: Int) -> String { "0x" + hex(offset, width: 4) }
 }
 
 /// One byte range of a ``KryoDump`` and what it means.

@@ -125,7 +125,7 @@ struct InspectCommand: ParsableCommand {
             read = number
             if selection.contains(number) || dump.stop != nil {
                 var lines = [
-                    "record \(number) at \(Self.address(dump.entries.first?.offset ?? 0)), \(dump.byteCount) bytes"
+                    "record \(number) at \(KryoDump.address(dump.entries.first?.offset ?? 0)), \(dump.byteCount) bytes"
                 ]
                 lines += dump.entryLines(maxBytesPerLine: bytesPerLine, offsetDigits: offsetDigits)
                 if let problem = dump.stop { lines.append(problem.description) }
@@ -142,12 +142,6 @@ struct InspectCommand: ParsableCommand {
         if let (number, problem) = stop, problem.kind != .unknownLayout {
             throw ToolError("record \(number): \(problem)")
         }
-    }
-
-    /// `0x` and at least four hexadecimal digits, as the dumps write offsets.
-    static func address(_ offset: Int) -> String {
-        let digits = String(offset, radix: 16)
-        return "0x" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     /// A KryoNet capture, frame by frame.
