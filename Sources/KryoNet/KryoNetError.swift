@@ -56,8 +56,11 @@ public enum KryoNetError: Error, Sendable, CustomStringConvertible {
 
 /// TCP or UDP: how an object travelled.
 public enum KryoNetTransport: String, Sendable, Hashable, CustomStringConvertible {
+    /// The TCP connection: ordered and reliable, how the framework messages and most objects go.
     case tcp = "TCP"
+    /// UDP datagrams: unordered and unreliable, one object each, for a client that registered UDP.
     case udp = "UDP"
+    /// `TCP` or `UDP`.
     public var description: String { rawValue }
 }
 

@@ -15,8 +15,10 @@ public enum FrameworkMessage {
 
     /// The server's first message on a new connection: the id it gave the connection.
     public struct RegisterTCP: Schematized, Sendable, Equatable {
+        /// The id the server gave the connection (Java's `connectionID`).
         public var connectionID: Int32 = 0
         public init() {}
+        /// A message carrying `connectionID`.
         public init(connectionID: Int32) { self.connectionID = connectionID }
         public static let schema = Schema<RegisterTCP>(
             java: "com.esotericsoftware.kryonet.FrameworkMessage$RegisterTCP"
@@ -28,8 +30,10 @@ public enum FrameworkMessage {
     /// Sent by the client over UDP with its connection id, so that the server learns the client's
     /// UDP address; the server confirms with an empty one over TCP.
     public struct RegisterUDP: Schematized, Sendable, Equatable {
+        /// The id the server gave the connection (Java's `connectionID`).
         public var connectionID: Int32 = 0
         public init() {}
+        /// A message carrying `connectionID`.
         public init(connectionID: Int32) { self.connectionID = connectionID }
         public static let schema = Schema<RegisterUDP>(
             java: "com.esotericsoftware.kryonet.FrameworkMessage$RegisterUDP"
@@ -54,9 +58,12 @@ public enum FrameworkMessage {
 
     /// A round-trip measurement: the other end sends it back with `isReply` set.
     public struct Ping: Schematized, Sendable, Equatable {
+        /// The number of the measurement, which the reply repeats.
         public var id: Int32 = 0
+        /// Whether this is the other end's answer rather than the question.
         public var isReply = false
         public init() {}
+        /// A ping numbered `id`, the question or (`isReply`) the answer.
         public init(id: Int32, isReply: Bool) {
             self.id = id
             self.isReply = isReply
