@@ -221,12 +221,18 @@ public struct Register: Sendable {
 /// Builds the list of registrations of a ``Registry``.
 @resultBuilder
 public enum RegistryBuilder {
+    /// One entry.
     public static func buildExpression(_ entry: Register) -> [Register] { [entry] }
     /// Several entries at once: what a module that registers a family of types hands out.
     public static func buildExpression(_ entries: [Register]) -> [Register] { entries }
+    /// The entries of a block, in order.
     public static func buildBlock(_ parts: [Register]...) -> [Register] { parts.flatMap { $0 } }
+    /// The entries of an `if` without `else`: none when its condition is false.
     public static func buildOptional(_ part: [Register]?) -> [Register] { part ?? [] }
+    /// The entries of an `if` whose condition is true.
     public static func buildEither(first part: [Register]) -> [Register] { part }
+    /// The entries of an `else`.
     public static func buildEither(second part: [Register]) -> [Register] { part }
+    /// The entries of a `for` loop, each pass's in order.
     public static func buildArray(_ parts: [[Register]]) -> [Register] { parts.flatMap { $0 } }
 }

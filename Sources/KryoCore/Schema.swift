@@ -131,10 +131,16 @@ public enum FieldSerializerKind: Sendable, Equatable {
 /// Collects the fields of a ``Schema``.
 @resultBuilder
 public enum FieldsBuilder<Root> {
+    /// One field.
     public static func buildExpression(_ field: Field<Root>) -> [Field<Root>] { [field] }
+    /// The fields of a block, in order.
     public static func buildBlock(_ parts: [Field<Root>]...) -> [Field<Root>] { parts.flatMap { $0 } }
+    /// The fields of an `if` without `else`: none when its condition is false.
     public static func buildOptional(_ part: [Field<Root>]?) -> [Field<Root>] { part ?? [] }
+    /// The fields of an `if` whose condition is true.
     public static func buildEither(first part: [Field<Root>]) -> [Field<Root>] { part }
+    /// The fields of an `else`.
     public static func buildEither(second part: [Field<Root>]) -> [Field<Root>] { part }
+    /// The fields of a `for` loop, each pass's in order.
     public static func buildArray(_ parts: [[Field<Root>]]) -> [Field<Root>] { parts.flatMap { $0 } }
 }

@@ -52,102 +52,142 @@ extension AttributeScopes {
 
         /// ``TextAttributes/font``.
         public enum FontKey: AttributedStringKey {
+            /// The Swift type of the attribute's values.
             public typealias Value = Font
+            /// The attribute's name in Apple's archives (`NSAttributedString.Key`).
             public static let name = "NSFont"
         }
         /// ``TextAttributes/foregroundColor``.
         public enum ForegroundColorKey: AttributedStringKey {
+            /// The Swift type of the attribute's values.
             public typealias Value = Color
+            /// The attribute's name in Apple's archives (`NSAttributedString.Key`).
             public static let name = "NSColor"
         }
         /// ``TextAttributes/backgroundColor``.
         public enum BackgroundColorKey: AttributedStringKey {
+            /// The Swift type of the attribute's values.
             public typealias Value = Color
+            /// The attribute's name in Apple's archives (`NSAttributedString.Key`).
             public static let name = "NSBackgroundColor"
         }
         /// ``TextAttributes/paragraphStyle``.
         public enum ParagraphStyleKey: AttributedStringKey {
+            /// The Swift type of the attribute's values.
             public typealias Value = ParagraphStyle
+            /// The attribute's name in Apple's archives (`NSAttributedString.Key`).
             public static let name = "NSParagraphStyle"
         }
         /// ``TextAttributes/underlineStyle``.
         public enum UnderlineStyleKey: AttributedStringKey {
+            /// The Swift type of the attribute's values.
             public typealias Value = Int
+            /// The attribute's name in Apple's archives (`NSAttributedString.Key`).
             public static let name = "NSUnderline"
         }
         /// ``TextAttributes/underlineColor``.
         public enum UnderlineColorKey: AttributedStringKey {
+            /// The Swift type of the attribute's values.
             public typealias Value = Color
+            /// The attribute's name in Apple's archives (`NSAttributedString.Key`).
             public static let name = "NSUnderlineColor"
         }
         /// ``TextAttributes/strikethroughStyle``.
         public enum StrikethroughStyleKey: AttributedStringKey {
+            /// The Swift type of the attribute's values.
             public typealias Value = Int
+            /// The attribute's name in Apple's archives (`NSAttributedString.Key`).
             public static let name = "NSStrikethrough"
         }
         /// ``TextAttributes/strikethroughColor``.
         public enum StrikethroughColorKey: AttributedStringKey {
+            /// The Swift type of the attribute's values.
             public typealias Value = Color
+            /// The attribute's name in Apple's archives (`NSAttributedString.Key`).
             public static let name = "NSStrikethroughColor"
         }
         /// ``TextAttributes/strokeColor``.
         public enum StrokeColorKey: AttributedStringKey {
+            /// The Swift type of the attribute's values.
             public typealias Value = Color
+            /// The attribute's name in Apple's archives (`NSAttributedString.Key`).
             public static let name = "NSStrokeColor"
         }
         /// ``TextAttributes/strokeWidth``.
         public enum StrokeWidthKey: AttributedStringKey {
+            /// The Swift type of the attribute's values.
             public typealias Value = Double
+            /// The attribute's name in Apple's archives (`NSAttributedString.Key`).
             public static let name = "NSStrokeWidth"
         }
         /// ``TextAttributes/kern``.
         public enum KernKey: AttributedStringKey {
+            /// The Swift type of the attribute's values.
             public typealias Value = Double
+            /// The attribute's name in Apple's archives (`NSAttributedString.Key`).
             public static let name = "NSKern"
         }
         /// ``TextAttributes/baselineOffset``.
         public enum BaselineOffsetKey: AttributedStringKey {
+            /// The Swift type of the attribute's values.
             public typealias Value = Double
+            /// The attribute's name in Apple's archives (`NSAttributedString.Key`).
             public static let name = "NSBaselineOffset"
         }
         /// ``TextAttributes/obliqueness``.
         public enum ObliquenessKey: AttributedStringKey {
+            /// The Swift type of the attribute's values.
             public typealias Value = Double
+            /// The attribute's name in Apple's archives (`NSAttributedString.Key`).
             public static let name = "NSObliqueness"
         }
         /// ``TextAttributes/expansion``.
         public enum ExpansionKey: AttributedStringKey {
+            /// The Swift type of the attribute's values.
             public typealias Value = Double
+            /// The attribute's name in Apple's archives (`NSAttributedString.Key`).
             public static let name = "NSExpansion"
         }
         /// ``TextAttributes/ligature``.
         public enum LigatureKey: AttributedStringKey {
+            /// The Swift type of the attribute's values.
             public typealias Value = Int
+            /// The attribute's name in Apple's archives (`NSAttributedString.Key`).
             public static let name = "NSLigature"
         }
         /// ``TextAttributes/superscript``.
         public enum SuperscriptKey: AttributedStringKey {
+            /// The Swift type of the attribute's values.
             public typealias Value = Int
+            /// The attribute's name in Apple's archives (`NSAttributedString.Key`).
             public static let name = "NSSuperScript"
         }
         /// ``TextAttributes/shadow``.
         public enum ShadowKey: AttributedStringKey {
+            /// The Swift type of the attribute's values.
             public typealias Value = Shadow
+            /// The attribute's name in Apple's archives (`NSAttributedString.Key`).
             public static let name = "NSShadow"
         }
         /// A ``TextLink/string`` link.
         public enum LinkTextKey: AttributedStringKey {
+            /// The Swift type of the attribute's values.
             public typealias Value = String
+            /// The attribute's name in Apple's archives (`NSAttributedString.Key`).
             public static let name = "SKLinkText"
         }
         /// ``TextAttributes/attachment``.
         public enum AttachmentKey: AttributedStringKey {
+            /// The Swift type of the attribute's values.
             public typealias Value = TextAttachment
+            /// The attribute's name in Apple's archives (`NSAttributedString.Key`).
             public static let name = "NSAttachment"
         }
         /// ``TextAttributes/untranslated``.
         public enum UntranslatedKey: AttributedStringKey {
+            /// The Swift type of the attribute's values.
             public typealias Value = OrderedDictionary<String, UntranslatedValue>
+            /// The attribute's name in Apple's archives (`NSAttributedString.Key`).
             public static let name = "SKUntranslated"
         }
     }

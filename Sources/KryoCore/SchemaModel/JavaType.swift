@@ -1,6 +1,21 @@
 /// A Java primitive type.
 public enum JavaPrimitiveType: String, Sendable, Hashable, CaseIterable {
-    case boolean, byte, char, short, int, long, float, double
+    /// `boolean`, Swift's `Bool`.
+    case boolean
+    /// `byte`, Swift's `Int8`.
+    case byte
+    /// `char`, one UTF-16 code unit: Swift's `UInt16`.
+    case char
+    /// `short`, Swift's `Int16`.
+    case short
+    /// `int`, Swift's `Int32`.
+    case int
+    /// `long`, Swift's `Int64` (and `Int`).
+    case long
+    /// `float`, Swift's `Float`.
+    case float
+    /// `double`, Swift's `Double`.
+    case double
 
     /// The wrapper class (`java.lang.Integer` for `int`).
     public var wrapperName: String {
