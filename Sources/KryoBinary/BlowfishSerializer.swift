@@ -45,7 +45,7 @@ public struct BlowfishSerializer<Value>: Serializer {
     /// - Parameters:
     ///   - serializer: What writes the value before it is encrypted.
     ///   - key: The Blowfish key, 1 to 56 bytes (8 to 448 bits) as Java's cipher takes.
-    /// - Throws: ``SerializationError/Kind/invalidValue`` for a key of another length (Java's
+    /// - Throws: ``/KryoCore/SerializationError/Kind/invalidValue`` for a key of another length (Java's
     ///   `Empty key` and `Key too long (> 448 bits)`, which Java throws only when it first uses it).
     public init<S: Serializer>(wrapping serializer: S, key: [UInt8]) throws where S.Value == Value {
         cipher = try BlowfishCipher(key: key)
@@ -146,7 +146,7 @@ extension BlowfishSerializer where Value: JavaRepresentable {
     /// - Parameters:
     ///   - type: The type whose default serializer writes the value before it is encrypted.
     ///   - key: The Blowfish key, 1 to 56 bytes (8 to 448 bits) as Java's cipher takes.
-    /// - Throws: ``SerializationError/Kind/invalidValue`` for a key of another length.
+    /// - Throws: ``/KryoCore/SerializationError/Kind/invalidValue`` for a key of another length.
     public init(wrappingDefaultOf type: Value.Type, key: [UInt8]) throws {
         try self.init(
             wrapping: DefaultSerializerOf(Value.self), key: key)

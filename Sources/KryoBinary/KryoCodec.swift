@@ -28,9 +28,13 @@ public struct KryoCodec: Sendable {
 
     /// Creates a codec.
     ///
-    /// - Parameter options: References, registration-required mode and limits; `nil` takes the
-    ///   defaults of the dialect's `new Kryo()` (``KryoDialect/defaultOptions``): references on
-    ///   in Kryo 2 and 4, off in Kryo 5, where registration is required.
+    /// - Parameters:
+    ///   - registry: The types the codec knows.
+    ///   - dialect: The Java Kryo release whose bytes it writes and reads.
+    ///   - framing: The Java call that wrote the bytes (`writeClassAndObject` by default).
+    ///   - options: References, registration-required mode and limits; `nil` takes the
+    ///     defaults of the dialect's `new Kryo()` (``KryoDialect/defaultOptions``): references on
+    ///     in Kryo 2 and 4, off in Kryo 5, where registration is required.
     public init(
         registry: Registry, dialect: KryoDialect = .v2, framing: KryoFraming = .classAndObject,
         options: SerializationOptions? = nil
@@ -43,7 +47,7 @@ public struct KryoCodec: Sendable {
 
     /// Creates a codec for streams a schema describes: its Kryo release and Output classes
     /// (``KryoDialect/using(_:)``), references, registration and serializer settings
-    /// (``StreamSettings/serializationOptions``).
+    /// (``/KryoCore/StreamSettings/serializationOptions``).
     ///
     /// ```swift
     /// let schemas = try SchemaFiles.load(url)
@@ -92,7 +96,7 @@ public struct KryoCodec: Sendable {
 
     /// Decodes one value that fills `bytes` exactly.
     ///
-    /// - Throws: ``SerializationError`` for malformed input, for a value that is not a `T`, and
+    /// - Throws: ``/KryoCore/SerializationError`` for malformed input, for a value that is not a `T`, and
     ///   for bytes left over after the value.
     @inlinable
     public func decode<T>(_ type: T.Type, from bytes: [UInt8]) throws -> T {

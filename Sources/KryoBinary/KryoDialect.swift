@@ -11,7 +11,7 @@ import KryoCore
 /// A dialect is a value, not a closed list: a later release is one more constant whose
 /// ``version`` tells serializers which forms to use.
 public struct KryoDialect: Sendable, Hashable, CustomStringConvertible {
-    /// The release whose forms serializers follow (see ``KryoWireVersion``).
+    /// The release whose forms serializers follow (see ``/KryoCore/KryoWireVersion``).
     public let version: KryoWireVersion
     /// The options of that release's `new Kryo()`: references on and registration not required
     /// in Kryo 2 and 4; references off and registration required in Kryo 5. (Computed, so that a

@@ -5,7 +5,7 @@ import KryoCore
 /// behind `kryo inspect`.
 ///
 /// The inspector walks the bytes itself, in one ``KryoDialect`` (Kryo 2.20, 4 or 5: the schema's
-/// `dialect` unless told otherwise), driven by a ``SchemaSet`` (registration ids, bean fields,
+/// `dialect` unless told otherwise), driven by a ``/KryoCore/SchemaSet`` (registration ids, bean fields,
 /// enum constants) and by what it knows of that release: the default registrations (ids 0–8, and
 /// `void` at 9 in Kryo 4) and the wire of the library classes Kryo serializes by default
 /// (collections, maps, arrays, wrappers, `String`, `Date`, `StringBuilder`, `BigInteger`,
@@ -134,7 +134,9 @@ public struct KryoInspector: Sendable {
     /// is then unknown), when `body` returns `false`, or at the end of `bytes`. Work and memory
     /// grow with each record's size, not with the stream's.
     ///
-    /// - Parameter body: Called with the record's number (from 1) and its dump.
+    /// - Parameters:
+    ///   - bytes: The stream.
+    ///   - body: Called with the record's number (from 1) and its dump.
     public func inspectRecords(_ bytes: [UInt8], _ body: (_ number: Int, _ dump: KryoDump) throws -> Bool) rethrows {
         var start = bytes.startIndex
         var number = 1

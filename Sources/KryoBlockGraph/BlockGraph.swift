@@ -29,14 +29,18 @@ public struct BlockGraph {
 
     /// A graph whose memory the caller owns, rooted at the struct `root` points at.
     ///
-    /// - Parameter rootLayout: The root's layout; the struct's Swift name by default.
+    /// - Parameters:
+    ///   - root: The root struct; `nil` for an empty graph.
+    ///   - rootLayout: The root's layout; the struct's Swift name by default.
     public init<Struct>(root: UnsafePointer<Struct>?, layout rootLayout: String? = nil) {
         self.init(root: UnsafeRawPointer(root), layout: rootLayout ?? String(describing: Struct.self))
     }
 
     /// A graph whose memory the caller owns, rooted at the struct `root` points at.
     ///
-    /// - Parameter rootLayout: The root's layout; the struct's Swift name by default.
+    /// - Parameters:
+    ///   - root: The root struct; `nil` for an empty graph.
+    ///   - rootLayout: The root's layout; the struct's Swift name by default.
     public init<Struct>(root: UnsafeMutablePointer<Struct>?, layout rootLayout: String? = nil) {
         self.init(root: UnsafeRawPointer(root), layout: rootLayout ?? String(describing: Struct.self))
     }

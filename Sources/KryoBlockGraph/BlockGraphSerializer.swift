@@ -21,7 +21,7 @@ import KryoCore
 /// included). Reading checks everything the input controls — the pointer size, the byte order
 /// (swapping the scalars the layouts declare, or refusing), every layout record against this
 /// program's declaration of the layout, layout indices, block sizes, link counts and targets —
-/// and throws a ``KryoCore/SerializationError`` with the path of the problem.
+/// and throws a ``/KryoCore/SerializationError`` with the path of the problem.
 ///
 /// Register it with ``BlockLayouts/registrations(firstID:byteOrder:)``, which also registers the
 /// blocks and layout records it writes.

@@ -51,7 +51,7 @@ public struct BlockLayout: Sendable, Hashable, CustomStringConvertible {
     ///   - alignment: The alignment of a block: a power of two that divides `size`.
     ///   - pointers: The pointer slots, in any order.
     ///   - scalars: The multi-byte scalars, in any order; `nil` when not declared.
-    /// - Throws: ``KryoCore/SerializationError`` (`.invalidValue`) naming the first problem.
+    /// - Throws: ``/KryoCore/SerializationError`` (`.invalidValue`) naming the first problem.
     public init(
         name: String, size: Int, alignment: Int, pointers: [BlockPointer] = [], scalars: [BlockScalar]? = nil
     ) throws {

@@ -23,7 +23,9 @@ public struct BlockLayoutBuilder<Struct> {
     /// Declares a pointer to a struct: `struct Node *next` (imported as
     /// `UnsafeMutablePointer<Node>!`).
     ///
-    /// - Parameter target: The layout of the blocks it points at; the pointee's Swift name by default.
+    /// - Parameters:
+    ///   - field: The pointer field.
+    ///   - target: The layout of the blocks it points at; the pointee's Swift name by default.
     public mutating func pointer<Pointee>(
         _ field: KeyPath<Struct, UnsafeMutablePointer<Pointee>?>, to target: String? = nil
     ) throws {

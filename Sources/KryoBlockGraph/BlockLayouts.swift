@@ -21,7 +21,7 @@ public struct BlockLayouts: Sendable {
 
     /// Collects layouts.
     ///
-    /// - Throws: ``KryoCore/SerializationError`` (`.invalidValue`) when two layouts share a name
+    /// - Throws: ``/KryoCore/SerializationError`` (`.invalidValue`) when two layouts share a name
     ///   or a pointer names a layout that is not in the list.
     public init(_ layouts: [BlockLayout]) throws {
         var byName: [String: BlockLayout] = [:]

@@ -34,9 +34,20 @@ public final class Registration: Sendable {
 
     /// Creates a registration.
     ///
-    /// - Parameter enumOrdinal: For values that are Java enum constants without being a
-    ///   ``JavaEnum`` (``DynamicEnum``): the ordinal of a value, by which references to the
-    ///   constant are tracked.
+    /// - Parameters:
+    ///   - swiftType: The Swift type registered.
+    ///   - id: The numeric id for the binary format; `nil` for a class written by name.
+    ///   - javaName: The Java class name.
+    ///   - serializer: The serializer of the type's values.
+    ///   - isFinal: Whether Java treats the class as final.
+    ///   - tracksReferences: Whether Java tracks references to values of the class.
+    ///   - usesDefaultSerializer: Whether `serializer` is the type's default one.
+    ///   - archiveClass: The class keyed archives name; the Java class name by default.
+    ///   - readableName: The readable format's `$class` name; the archive class name by default.
+    ///   - enumOrdinal: For values that are Java enum constants without being a
+    ///     ``JavaEnum`` (``DynamicEnum``): the ordinal of a value, by which references to the
+    ///     constant are tracked.
+    ///   - javaNameOfValue: For a type whose values choose their Java class: the class of a value.
     public init(
         swiftType: any Any.Type, id: Int?, javaName: String, serializer: AnySerializer, isFinal: Bool,
         tracksReferences: Bool, usesDefaultSerializer: Bool = false, archiveClass: ArchiveClass? = nil,
@@ -136,6 +147,7 @@ public struct Register: Sendable {
     /// Registers `type` with its default serializer (its schema, enum cases or library default).
     ///
     /// - Parameters:
+    ///   - type: The Swift type.
     ///   - id: The numeric id for the binary format; `nil` registers the type by name only.
     ///   - javaName: The Java class name; defaults to the one the type declares.
     ///   - archiveClass: The class keyed archives name; defaults to the Java class name.
@@ -157,6 +169,7 @@ public struct Register: Sendable {
     /// name of the Java class it stands for.
     ///
     /// - Parameters:
+    ///   - type: The Swift type.
     ///   - id: The numeric id for the binary format; `nil` registers the type by name only.
     ///   - javaName: The Java class name (`kryo.register(Point.class, …)` registers `geo.Point`).
     ///   - serializer: The serializer for values of `type`.
@@ -180,6 +193,7 @@ public struct Register: Sendable {
     /// registration without one does not compile.
     ///
     /// - Parameters:
+    ///   - type: The Swift type.
     ///   - id: The numeric id for the binary format; `nil` registers the type by name only.
     ///   - serializer: The serializer for values of `type`.
     ///   - isFinal: Whether Java treats the class as final; defaults to the serializer's answer.

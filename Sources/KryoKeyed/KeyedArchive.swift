@@ -6,8 +6,8 @@ import KryoPlist
 /// `$objects` (every archived object, each referred to by its index as a UID; index 0 is the
 /// string `$null`, which UID 0 means).
 ///
-/// This is the archive's object table before any class is resolved; ``KeyedArchiveDecoder`` reads
-/// values from it and ``KeyedArchiveEncoder`` builds one.
+/// This is the archive's object table before any class is resolved; `KeyedArchiveDecoder` reads
+/// values from it and `KeyedArchiveEncoder` builds one.
 public struct KeyedArchive: Sendable, Equatable {
     /// The archiver's class name: `NSKeyedArchiver`, or a subclass's name.
     public var archiver: String
@@ -36,8 +36,10 @@ public struct KeyedArchive: Sendable, Equatable {
 
     /// Reads the container from a decoded property list.
     ///
-    /// - Parameter archivers: The `$archiver` names accepted; `nil` accepts any.
-    /// - Throws: ``SerializationError`` naming the key that is missing or of the wrong kind.
+    /// - Parameters:
+    ///   - propertyList: The archive's property list, decoded.
+    ///   - archivers: The `$archiver` names accepted; `nil` accepts any.
+    /// - Throws: ``/KryoCore/SerializationError`` naming the key that is missing or of the wrong kind.
     public init(propertyList: PropertyListValue, archivers: Set<String>? = nil) throws {
         guard case .dictionary(let root) = propertyList else {
             throw SerializationError(
@@ -78,7 +80,7 @@ public struct KeyedArchive: Sendable, Equatable {
 
     /// Reads the container from the bytes of a binary or XML property list. A binary plist whose
     /// arrays or dictionaries are shared so that the archive holds more values than it has bytes
-    /// is refused (``KryoPlist/PropertyListLimits/maxExpandedCount``): the reader would copy every
+    /// is refused (``/KryoPlist/PropertyListLimits/maxExpandedCount``): the reader would copy every
     /// shared inline value at every place it appears.
     public init(bytes: [UInt8], archivers: Set<String>? = nil) throws {
         let (value, _) = try PropertyList.decode(bytes, limits: PropertyListLimits(maxExpandedCount: bytes.count))

@@ -6,7 +6,7 @@ import OrderedCollections
 /// `NSKeyedArchiver`, as binary or XML property lists.
 ///
 /// Registered types archive as objects whose keys are their field names, named by their
-/// ``KryoCore/Registration/archiveClass``; Foundation values (strings, numbers, data, dates,
+/// ``/KryoCore/Registration/archiveClass``; Foundation values (strings, numbers, data, dates,
 /// URLs, UUIDs, arrays, dictionaries, sets, ordered sets, `NSNull`, mutable strings and data)
 /// take Apple's own forms, so that Foundation's `NSKeyedUnarchiver` reads them. Class instances
 /// are written once however often they are referred to (cycles work).
@@ -20,7 +20,7 @@ import OrderedCollections
 /// Reading is tolerant, as real archives require: any `$archiver` name (or only those in
 /// ``acceptedArchivers``), any `$top` key, plain values in `$top`, `$null` in any slot, classes
 /// resolved through `$classes` and `$classhints`, and objects of unknown classes kept as
-/// ``UnknownObject`` with every key, so that they are written back unchanged.
+/// ``/KryoCore/UnknownObject`` with every key, so that they are written back unchanged.
 public struct KeyedArchiveCodec: Sendable {
     /// The registry of types, archive class names and serializers.
     public var registry: Registry
@@ -61,7 +61,7 @@ public struct KeyedArchiveCodec: Sendable {
         try archive(value).bytes(format: format)
     }
 
-    /// Encodes `value` as a keyed archive's object table; an ``ArchiveTopLevel`` as its `$top`
+    /// Encodes `value` as a keyed archive's object table; an ``/KryoCore/ArchiveTopLevel`` as its `$top`
     /// values under its archiver's name.
     public func archive(_ value: Any?) throws -> KeyedArchive {
         if let whole = value as? ArchiveTopLevel {
@@ -88,7 +88,7 @@ public struct KeyedArchiveCodec: Sendable {
 
     /// Decodes the root value of the archive in `bytes` (a binary or XML property list).
     ///
-    /// - Throws: ``SerializationError`` for malformed input (with the byte offset or the key
+    /// - Throws: ``/KryoCore/SerializationError`` for malformed input (with the byte offset or the key
     ///   path) and for a root that is not a `T`.
     public func decode<T>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
         try decode(T.self, from: KeyedArchive(bytes: bytes, archivers: acceptedArchivers))
@@ -120,7 +120,7 @@ public struct KeyedArchiveCodec: Sendable {
     }
 
     /// Decodes the whole archive in `bytes` as one value: its root value when `$top` holds only
-    /// ``rootKey`` and the archiver is ``archiver``, else an ``ArchiveTopLevel`` with every
+    /// ``rootKey`` and the archiver is ``archiver``, else an ``/KryoCore/ArchiveTopLevel`` with every
     /// `$top` value and the archiver's name (a nib, a color list, a subclass archiver's archive),
     /// so that ``encode(_:)`` writes the same top level back.
     public func decodeArchive(from bytes: [UInt8]) throws -> Any? {

@@ -4,7 +4,7 @@ import Synchronization
 
 extension KryoNetClient {
     /// Finds KryoNet servers on the local networks (Java's `discoverHosts`): broadcasts one
-    /// ``FrameworkMessage/DiscoverHost`` datagram to `udpPort` and collects the addresses that
+    /// ``/KryoNetProtocol/FrameworkMessage/DiscoverHost`` datagram to `udpPort` and collects the addresses that
     /// answer within `timeout`.
     ///
     /// As Java's client does, the datagram goes to `a.b.c.255` and `a.b.255.255` of every IPv4
@@ -16,6 +16,7 @@ extension KryoNetClient {
     ///   - timeout: How long to wait for answers.
     ///   - serialization: Any serialization of the dialect the servers speak (the datagram is
     ///     the framework message's id alone).
+    ///   - group: The event loops the search runs on; SwiftNIO's shared group by default.
     /// - Returns: The servers' addresses (port 0: the reply's port is the servers' UDP port,
     ///   not their TCP port), each once, in the order they answered.
     public static func discoverHosts(

@@ -16,7 +16,7 @@ public struct KryoNetConfiguration: Sendable, Equatable {
     /// more closes the connection with ``KryoNetError/frameTooLarge(length:limit:)``. Java peers
     /// read no more than their own `objectBufferSize` either: send them nothing larger.
     public var objectBufferSize: Int
-    /// How long a connection may send nothing over TCP before a ``FrameworkMessage/KeepAlive``
+    /// How long a connection may send nothing over TCP before a ``/KryoNetProtocol/FrameworkMessage/KeepAlive``
     /// goes out (Java's `setKeepAliveTCP`, 8 seconds); `nil` sends none.
     public var keepAliveTCP: Duration?
     /// How long a client may neither send nor receive over UDP before a keep-alive datagram goes

@@ -65,7 +65,7 @@ public final class KryoNetConnection: Sendable, Hashable, CustomStringConvertibl
     /// Kryo's `writeClassAndObject` writes it.
     ///
     /// - Returns: The frame's size in bytes.
-    /// - Throws: ``SerializationError`` when the object cannot be written (a class that is not
+    /// - Throws: ``/KryoCore/SerializationError`` when the object cannot be written (a class that is not
     ///   registered, say); ``KryoNetError/objectTooLarge(size:limit:)`` when its frame is larger
     ///   than ``KryoNetConfiguration/writeBufferSize``; ``KryoNetError/notConnected``. The
     ///   connection stays open after these.
@@ -91,7 +91,7 @@ public final class KryoNetConnection: Sendable, Hashable, CustomStringConvertibl
     /// - Returns: The datagram's size in bytes.
     /// - Throws: ``KryoNetError/notConnectedViaUDP`` when the connection has no UDP address;
     ///   ``KryoNetError/objectTooLarge(size:limit:)`` when the datagram is larger than
-    ///   ``KryoNetConfiguration/objectBufferSize``; ``SerializationError`` when the object cannot
+    ///   ``KryoNetConfiguration/objectBufferSize``; ``/KryoCore/SerializationError`` when the object cannot
     ///   be written.
     @discardableResult
     public func sendUDP(_ object: Any) throws -> Int {
@@ -107,7 +107,7 @@ public final class KryoNetConnection: Sendable, Hashable, CustomStringConvertibl
         return payload.readableBytes
     }
 
-    /// Measures the round trip to the peer with a ``FrameworkMessage/Ping`` over TCP (Java's
+    /// Measures the round trip to the peer with a ``/KryoNetProtocol/FrameworkMessage/Ping`` over TCP (Java's
     /// `updateReturnTripTime()`), and keeps it in ``returnTripTime``.
     ///
     /// - Throws: ``KryoNetError/notConnected`` when the connection is closed before the answer.

@@ -17,7 +17,7 @@ public enum KryoNetEvent: Sendable {
 /// The object is a graph the decoder has just made and hands over whole: nothing else holds it,
 /// which is why it may cross to the task that takes it.
 public struct KryoNetReceived: @unchecked Sendable {
-    /// The decoded object: a value of a registered Swift type (or a ``DynamicObject`` for a
+    /// The decoded object: a value of a registered Swift type (or a ``/KryoCore/DynamicObject`` for a
     /// class known only by its schema).
     public let object: Any
     /// The connection it came on.

@@ -4,7 +4,7 @@ import KryoCore
 /// connection, before the application's classes.
 ///
 /// Their Java classes are the static nested classes of `com.esotericsoftware.kryonet.FrameworkMessage`.
-/// ``KryoNetClient`` and ``KryoNetServer`` send and answer them; the application never sees them
+/// `KryoNetClient` and `KryoNetServer` send and answer them; the application never sees them
 /// among its received objects.
 public enum FrameworkMessage {
     /// The Java names of the framework messages, in the order KryoNet registers them.

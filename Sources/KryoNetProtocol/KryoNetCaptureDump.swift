@@ -29,7 +29,7 @@ public struct KryoNetCaptureDump: Sendable {
     public var isClean: Bool { frames.allSatisfy(\.problems.isEmpty) }
 
     /// The dump as text: for each frame a heading (number, offset, length and what it holds),
-    /// its bytes as ``KryoDump/render(maxBytesPerLine:)`` shows them, header first, and what
+    /// its bytes as ``/KryoBinary/KryoDump/render(maxBytesPerLine:)`` shows them, header first, and what
     /// stopped the inspector or is wrong with the frame; then a summary.
     ///
     /// ```

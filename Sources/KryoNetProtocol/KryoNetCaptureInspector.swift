@@ -4,7 +4,7 @@ import KryoCore
 /// Explains a capture of one direction of a KryoNet TCP connection — the bytes a socket
 /// received, or what Wireshark's "Follow TCP Stream" saves as raw — frame by frame: each frame's
 /// offset and length, the framework messages by name with their fields, and each object byte by
-/// byte as ``KryoInspector`` explains one value. The engine behind `kryo inspect --kryonet`.
+/// byte as ``/KryoBinary/KryoInspector`` explains one value. The engine behind `kryo inspect --kryonet`.
 ///
 /// ```swift
 /// let classes = try SchemaFiles.load(URL(fileURLWithPath: "app.yaml"))   // in the Java side's order

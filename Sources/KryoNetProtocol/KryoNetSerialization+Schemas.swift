@@ -24,7 +24,7 @@ extension KryoNetSerialization {
     /// out: the framework's own take their place.
     ///
     /// The settings are KryoNet's in `dialect` (references off, registration required), with the
-    /// serializer settings of `classes` (``StreamSettings/variableLengthEncoding`` and the like).
+    /// serializer settings of `classes` (``/KryoCore/StreamSettings/variableLengthEncoding`` and the like).
     public static func applicationSchemas(_ classes: SchemaSet, dialect: KryoDialect) -> SchemaSet {
         let framework = Set(FrameworkMessage.javaNames)
         var taken = Set(frameworkIDs(in: dialect))
@@ -59,7 +59,7 @@ extension KryoNetSerialization {
     /// A KryoNet endpoint's serialization for classes known only from schema files (the dynamic
     /// path): the framework messages as their Swift types, then the classes of `classes`
     /// numbered as ``applicationSchemas(_:dialect:)`` says, read and written as
-    /// ``DynamicObject`` and ``DynamicEnum`` values.
+    /// ``/KryoCore/DynamicObject`` and ``/KryoCore/DynamicEnum`` values.
     ///
     /// ```swift
     /// let classes = try SchemaFiles.load(URL(fileURLWithPath: "chat.yaml"))
@@ -71,7 +71,7 @@ extension KryoNetSerialization {
     ///   - dialect: The Kryo release of the Java peers.
     ///   - options: The Kryo options; `nil` takes KryoNet's, with the serializer settings of
     ///     `classes`.
-    /// - Throws: ``SerializationError`` for a problem of the schema set, an id taken twice (an
+    /// - Throws: ``/KryoCore/SerializationError`` for a problem of the schema set, an id taken twice (an
     ///   application class given a framework message's id), or a field type the library cannot
     ///   serialize.
     public init(schemas classes: SchemaSet, dialect: KryoDialect = .v2, options: SerializationOptions? = nil) throws {

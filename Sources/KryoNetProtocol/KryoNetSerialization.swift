@@ -20,8 +20,8 @@ import KryoCore
 /// ```
 ///
 /// An entry without an `id` gets the next free one, as Java's `kryo.register(type)` does; an
-/// entry with an `id` keeps it (Java's `kryo.register(type, id)`). Use ``KryoDialect/v2`` to talk
-/// to KryoNet 2.21, whose jar bundles Kryo 2.20, and ``KryoDialect/v5`` for the maintained fork
+/// entry with an `id` keeps it (Java's `kryo.register(type, id)`). Use ``/KryoBinary/KryoDialect/v2`` to talk
+/// to KryoNet 2.21, whose jar bundles Kryo 2.20, and ``/KryoBinary/KryoDialect/v5`` for the maintained fork
 /// (crykn/kryonet, on Kryo 5).
 public struct KryoNetSerialization: Sendable {
     /// The codec every frame and datagram is written and read with.
@@ -41,7 +41,7 @@ public struct KryoNetSerialization: Sendable {
     ///   - options: The Kryo options; `nil` takes KryoNet's (references off, registration
     ///     required, the library's default limits).
     ///   - classes: The application's classes, in the order the Java side registers them.
-    /// - Throws: ``SerializationError`` when two entries share an id or a type, or a type has no
+    /// - Throws: ``/KryoCore/SerializationError`` when two entries share an id or a type, or a type has no
     ///   serializer.
     public init(
         dialect: KryoDialect = .v2, options: SerializationOptions? = nil, @RegistryBuilder classes: () -> [Register]
@@ -51,7 +51,7 @@ public struct KryoNetSerialization: Sendable {
 
     /// Registers the framework messages, then `classes` in order.
     ///
-    /// - Throws: ``SerializationError`` when two entries share an id or a type, or a type has no
+    /// - Throws: ``/KryoCore/SerializationError`` when two entries share an id or a type, or a type has no
     ///   serializer.
     public init(dialect: KryoDialect = .v2, options: SerializationOptions? = nil, classes: [Register]) throws {
         let entries = KryoNetSerialization.numbered(

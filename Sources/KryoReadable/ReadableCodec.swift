@@ -5,7 +5,7 @@ import KryoPlist
 /// or binary property list, that a person can read, write by hand and edit.
 ///
 /// Plain values stay plain; an object of a registered type is a dictionary whose `$class` is
-/// its ``KryoCore/Registration/readableName``, with its fields by name; an object met a second
+/// its ``/KryoCore/Registration/readableName``, with its fields by name; an object met a second
 /// time is `{"$alias": "key.path"}` (`$root` for the root).
 ///
 /// ```swift
@@ -64,7 +64,7 @@ public struct ReadableCodec: Sendable {
 
     /// Decodes the root value of the document in `bytes` (JSON, XML plist or binary plist).
     ///
-    /// - Throws: ``KryoCore/SerializationError`` for malformed input (with the byte offset or the
+    /// - Throws: ``/KryoCore/SerializationError`` for malformed input (with the byte offset or the
     ///   key path) and for a root that is not a `T`.
     public func decode<T>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
         try decode(T.self, from: ReadableCodec.document(from: bytes, limits: options.limits).document)

@@ -38,10 +38,10 @@ public enum ReadableKeys {
     /// do not know the class.
     public static let classHints = "$classhints"
     /// The key of the fields of an unknown object that a keyed archive stores inline, written when
-    /// they are not the fields holding numbers, booleans and data (``UnknownObject/inlineKeys``).
+    /// they are not the fields holding numbers, booleans and data (``/KryoCore/UnknownObject/inlineKeys``).
     public static let inline = "$inline"
 
-    /// The key of the values of a keyed archive's whole top level (``ArchiveTopLevel``), by
+    /// The key of the values of a keyed archive's whole top level (``/KryoCore/ArchiveTopLevel``), by
     /// `$top` key: `{"$top": {"IB.objectdata": …}}`.
     public static let top = "$top"
     /// The key of the archiver's name next to ``top``, when it is not `NSKeyedArchiver`.

@@ -41,7 +41,7 @@ extension AttributeScopes {
         public let superscript: SuperscriptKey
         /// ``TextAttributes/shadow``.
         public let shadow: ShadowKey
-        /// A ``TextLink/string`` link (URL links use Foundation's `link`).
+        /// A ``TextLink/string(_:)`` link (URL links use Foundation's `link`).
         public let linkText: LinkTextKey
         /// ``TextAttributes/attachment``.
         public let attachment: AttachmentKey
@@ -169,7 +169,7 @@ extension AttributeScopes {
             /// The attribute's name in Apple's archives (`NSAttributedString.Key`).
             public static let name = "NSShadow"
         }
-        /// A ``TextLink/string`` link.
+        /// A ``TextLink/string(_:)`` link.
         public enum LinkTextKey: AttributedStringKey {
             /// The Swift type of the attribute's values.
             public typealias Value = String
@@ -253,7 +253,7 @@ extension AttributeContainer {
 }
 
 extension AttributedText {
-    /// The text of `string` with the attributes of ``AttributeScopes/RichTextAttributes`` and
+    /// The text of `string` with the attributes of `AttributeScopes/RichTextAttributes` and
     /// Foundation's `link`; other attributes of `string` are not read.
     public init(_ string: AttributedString) {
         typealias Keys = AttributeScopes.RichTextAttributes

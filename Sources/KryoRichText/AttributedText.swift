@@ -28,7 +28,7 @@ public struct AttributedText: Sendable, Hashable {
 
     /// Text made of `runs`.
     ///
-    /// - Throws: ``KryoCore/SerializationError`` when a run is empty or the lengths do not add up
+    /// - Throws: ``/KryoCore/SerializationError`` when a run is empty or the lengths do not add up
     ///   to the string's UTF-16 length.
     public init(_ string: String, runs: [TextRun]) throws {
         self.string = string
@@ -38,7 +38,7 @@ public struct AttributedText: Sendable, Hashable {
 
     /// Replaces the runs.
     ///
-    /// - Throws: ``KryoCore/SerializationError`` when a run is empty or the lengths do not add up
+    /// - Throws: ``/KryoCore/SerializationError`` when a run is empty or the lengths do not add up
     ///   to the string's UTF-16 length.
     public mutating func setRuns(_ runs: [TextRun]) throws {
         var total = 0

@@ -8,7 +8,7 @@ extension AttributedText {
     /// Fonts, colors, paragraph styles, shadows and attachments are platform classes
     /// (`NSFont`/`UIFont`…) that Foundation alone does not have: they are left out and recorded
     /// in `report`. Keep ``AttributedText`` (or `AttributedString`, see
-    /// ``AttributeScopes/RichTextAttributes``) as the storage where they matter.
+    /// `AttributeScopes/RichTextAttributes`) as the storage where they matter.
     public func foundationAttributedString(report: TranslationReport? = nil) -> NSAttributedString {
         let result = NSMutableAttributedString(string: string)
         let dropped = RichTextOptions(fidelity: .lossy, report: report)

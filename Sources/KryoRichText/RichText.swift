@@ -19,8 +19,10 @@ public enum RichText {
     /// The registrations, with ids from `firstID` on (in the order of the list below) or by name
     /// only when `firstID` is `nil`.
     ///
-    /// - Parameter colorSerializer: The serializer of ``Color``: ``ColorSerializer`` (every model
-    ///   and space) by default, or ``RGBIntColorSerializer`` for Java peers that use KryoCocoa's form.
+    /// - Parameters:
+    ///   - firstID: The id of the first registration; `nil` registers them by name only.
+    ///   - colorSerializer: The serializer of ``Color``: ``ColorSerializer`` (every model and
+    ///     space) by default, or ``RGBIntColorSerializer`` for Java peers that use KryoCocoa's form.
     public static func registrations<S: Serializer>(firstID: Int? = nil, colorSerializer: S) -> [Register]
     where S.Value == Color {
         var nextID = firstID

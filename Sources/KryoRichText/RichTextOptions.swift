@@ -76,7 +76,7 @@ public struct RichTextOptions: Sendable, Hashable {
     }
 }
 
-/// The key of ``RichTextOptions`` in ``KryoCore/SerializationSettings``.
+/// The key of ``RichTextOptions`` in ``/KryoCore/SerializationSettings``.
 public enum RichTextSetting: SerializationSetting {
     public static let defaultValue = RichTextOptions()
 }

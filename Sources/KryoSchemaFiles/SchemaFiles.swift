@@ -1,7 +1,7 @@
 import Foundation
 import KryoCore
 
-/// Schema files: YAML or JSON descriptions of Java classes, loaded into the core's ``SchemaSet``.
+/// Schema files: YAML or JSON descriptions of Java classes, loaded into the core's ``/KryoCore/SchemaSet``.
 ///
 /// A schema file lists classes with their registration ids and fields, the way Java declares them:
 ///

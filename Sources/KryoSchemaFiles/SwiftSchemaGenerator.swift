@@ -1,6 +1,6 @@
 import KryoCore
 
-/// Generates Swift source for the classes a ``SchemaSet`` describes: what `kryo schema generate`
+/// Generates Swift source for the classes a ``/KryoCore/SchemaSet`` describes: what `kryo schema generate`
 /// writes.
 ///
 /// Each bean becomes a `final class` conforming to `Schematized`, with a stored property per
@@ -13,7 +13,7 @@ import KryoCore
 /// ```
 ///
 /// reads what a Java peer with the same registrations writes. A generated type's
-/// ``Schema/model`` (and an enum's ``JavaEnum/schemaModel``) equals its class in the schema set,
+/// ``/KryoCore/Schema/model`` (and an enum's ``/KryoCore/JavaEnum/schemaModel``) equals its class in the schema set,
 /// but for the id, which belongs to the registration.
 ///
 /// The output is deterministic and already formatted as `swift format` formats it (lines of at
@@ -83,7 +83,7 @@ public struct SwiftSchemaGenerator: Sendable {
     /// registrations (`Namespace.swift`, or `<registrationsFunctionName>.swift`).
     ///
     /// - Throws: ``SwiftSchemaGenerationError`` when the set has problems
-    ///   (``SchemaSet/problems``), a name cannot become a Swift identifier, two classes or
+    ///   (``/KryoCore/SchemaSet/problems``), a name cannot become a Swift identifier, two classes or
     ///   fields get the same Swift name, or a Java type has no Swift counterpart.
     public func generate(_ set: SchemaSet) throws(SwiftSchemaGenerationError) -> [GeneratedSwiftFile] {
         if let problem = set.problems.first {

@@ -23,6 +23,7 @@ extension Register {
     /// ``CodableSerializer``.
     ///
     /// - Parameters:
+    ///   - type: The Codable type.
     ///   - id: The numeric id for the binary format; `nil` registers the type by name only.
     ///   - javaName: The Java class name; defaults to the one the type declares, or for a
     ///     Codable type without one to the Swift type's qualified name.

@@ -5,7 +5,7 @@
 ///
 /// - a keyed container is a `java.util.HashMap<String, Object>`, an unkeyed one a
 ///   `java.util.ArrayList<Object>`;
-/// - numbers, booleans and strings are Java's wrappers and `String` (see ``CodableNumbers`` for
+/// - numbers, booleans and strings are Java's wrappers and `String` (see `CodableNumbers` for
 ///   the integer widths), `Data` and `[UInt8]` a `byte[]`;
 /// - a value whose type the registry knows (a ``Schematized`` class, a ``JavaEnum``, `Date`,
 ///   `Decimal`, another registered Codable type) goes through its registration, never through

@@ -184,7 +184,7 @@ public struct StreamSettings: Sendable, Hashable {
 }
 
 /// A set of class schemas with the stream settings they share: what one or more schema files
-/// describe, and what the dynamic path (``DynamicRegistry``) runs on.
+/// describe, and what the dynamic path (`DynamicRegistry`) runs on.
 public struct SchemaSet: Sendable, Hashable {
     /// The classes, in declaration order.
     public var classes: [JavaClassSchema]

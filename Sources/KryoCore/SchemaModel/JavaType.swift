@@ -56,7 +56,7 @@ public enum JavaPrimitiveType: String, Sendable, Hashable, CaseIterable {
 /// arguments. Class names are binary names (`java.util.List`, `a.Outer$Inner`).
 ///
 /// Parse the form people write — `int`, `String`, `List<SampleBean>`, `Map<Integer, String>`,
-/// `long[][]` — with ``init(parsing:resolvingName:)``.
+/// `long[][]` — with `init(parsing:resolvingName:)`.
 public indirect enum JavaType: Sendable, Hashable {
     /// A primitive (`int`).
     case primitive(JavaPrimitiveType)

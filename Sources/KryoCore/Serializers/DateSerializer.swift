@@ -53,7 +53,9 @@ extension Register {
     /// Both forms still read: with `.instant`, a `java.util.Date` in the input reads as a `Date`
     /// too (by its class name; with an id, Java must use that id for `Instant`).
     ///
-    /// - Parameter id: The numeric id of the Java class; `nil` names it.
+    /// - Parameters:
+    ///   - mapping: How a `Date` maps to Java: `java.util.Date` in milliseconds, or `Instant`.
+    ///   - id: The numeric id of the Java class; `nil` names it.
     public static func date(as mapping: JavaDateMapping, id: Int? = nil) -> Register {
         switch mapping {
         case .utilDate: return Register(Date.self, id: id, javaName: Date.javaClassName, serializer: DateSerializer())
