@@ -369,7 +369,7 @@ public enum ObjectIdentity {
 extension ObjectIdentity {
     /// `value` as a class reference, without the bridging call `as AnyObject` makes in generic code.
     @inlinable
-    public static func instance<T>(_ value: T) -> AnyObject {
+    package static func instance<T>(_ value: T) -> AnyObject {
         if T.self is AnyObject.Type { return unsafeBitCast(value, to: AnyObject.self) }
         if T.self == Any.self { return instance(ofBoxed: value as Any) }
         return value as AnyObject
