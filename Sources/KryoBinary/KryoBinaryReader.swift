@@ -6,13 +6,16 @@ import KryoCore
 /// ``KryoCodec`` keeps one reader per thread and reuses it from call to call, with its tables
 /// emptied between calls (so that no call allocates a reader, its state or an input); a reader
 /// made with ``init(registry:options:input:)`` serves any number of values of its own.
-public final class KryoBinaryReader: ValueReader {
-    public var registry: Registry { boundRegistry }
-    public var registryGeneration: UInt64 { boundGeneration }
+@usableFromInline package final class KryoBinaryReader: ValueReader {
+    @usableFromInline
+    package var registry: Registry { boundRegistry }
+    @usableFromInline
+    package var registryGeneration: UInt64 { boundGeneration }
     /// The options of this call; ``withoutReferences(_:)`` turns references off for a while.
-    public var options: SerializationOptions { state.pointee.options }
+    @usableFromInline
+    package var options: SerializationOptions { state.pointee.options }
     /// The bytes come from here.
-    public var input: KryoInput { boundInput }
+    @usableFromInline package var input: KryoInput { boundInput }
 
     // What a reused reader is bound to for each call. Stored internal (not public) and only ever
     // assigned whole, so that whole-module optimization drops their run-time exclusivity checks.
@@ -29,13 +32,16 @@ public final class KryoBinaryReader: ValueReader {
     /// ``KryoCodec/decode(_:from:)-([UInt8])``, and what the reader holds between calls.
     private let ownInput: KryoInput?
 
-    public var genericArguments: [DeclaredType] { state.pointee.genericArguments }
+    @usableFromInline
+    package var genericArguments: [DeclaredType] { state.pointee.genericArguments }
     /// Kryo's binary.
-    public var formatFamily: FormatFamily { .kryoBinary }
+    @usableFromInline
+    package var formatFamily: FormatFamily { .kryoBinary }
     /// The Java release of this call's dialect.
-    public var kryoWireVersion: KryoWireVersion? { state.pointee.dialect.version }
+    @usableFromInline
+    package var kryoWireVersion: KryoWireVersion? { state.pointee.dialect.version }
     /// The dialect of this call.
-    public var dialect: KryoDialect { state.pointee.dialect }
+    package var dialect: KryoDialect { state.pointee.dialect }
 
     /// The per-call state, behind a pointer: a class's stored properties would be checked for
     /// exclusive access at run time on every change, and this state changes on every object.
@@ -119,7 +125,7 @@ public final class KryoBinaryReader: ValueReader {
     private let state: UnsafeMutablePointer<State>
 
     /// Creates a reader for top-level values read from `input` in `dialect`.
-    public init(registry: Registry, dialect: KryoDialect = .v2, options: SerializationOptions, input: KryoInput) {
+    package init(registry: Registry, dialect: KryoDialect = .v2, options: SerializationOptions, input: KryoInput) {
         boundRegistry = registry
         boundGeneration = registry.generation
         boundInput = input
@@ -234,7 +240,7 @@ public final class KryoBinaryReader: ValueReader {
     /// Reads what Java's `readObject`/`readObjectOrNull` reads for the class `javaName` (or, for
     /// ``KryoFraming/classAndObject``, `readClassAndObject`): the slot of a class known by name,
     /// as the dynamic path's classes are.
-    public func readRoot(framing: KryoFraming, javaName: String) throws -> Any? {
+    package func readRoot(framing: KryoFraming, javaName: String) throws -> Any? {
         let slot: ResolvedSlot
         switch framing {
         case .classAndObject:
@@ -255,7 +261,8 @@ public final class KryoBinaryReader: ValueReader {
         }
     }
 
-    public func readRoot(framing: KryoFraming, declaredType: any Any.Type) throws -> Any? {
+    @usableFromInline
+    package func readRoot(framing: KryoFraming, declaredType: any Any.Type) throws -> Any? {
         let slot: ResolvedSlot
         if let root = state.pointee.rootSlot, root.type == ObjectIdentifier(declaredType), root.framing == framing,
             root.generation == boundGeneration
@@ -335,24 +342,29 @@ public final class KryoBinaryReader: ValueReader {
 
     // MARK: ValueReader
 
-    public func readBool(forKey key: String) throws -> Bool {
+    @usableFromInline
+    package func readBool(forKey key: String) throws -> Bool {
         state.pointee.nextValueClass = nil
         return try withInput { try $0.readByte() } == 1
     }
-    public func readInt8(forKey key: String) throws -> Int8 {
+    @usableFromInline
+    package func readInt8(forKey key: String) throws -> Int8 {
         state.pointee.nextValueClass = nil
         return Int8(bitPattern: try withInput { try $0.readByte() })
     }
-    public func readInt16(forKey key: String) throws -> Int16 {
+    @usableFromInline
+    package func readInt16(forKey key: String) throws -> Int16 {
         state.pointee.nextValueClass = nil
         return Int16(bitPattern: try withInput { try $0.readUInt16() })
     }
-    public func readChar(forKey key: String) throws -> UInt16 {
+    @usableFromInline
+    package func readChar(forKey key: String) throws -> UInt16 {
         state.pointee.nextValueClass = nil
         return try withInput { try $0.readUInt16() }
     }
 
-    public func readInt32(forKey key: String, encoding: IntegerEncoding) throws -> Int32 {
+    @usableFromInline
+    package func readInt32(forKey key: String, encoding: IntegerEncoding) throws -> Int32 {
         state.pointee.nextValueClass = nil
         switch encoding {
         case .zigzag: return try withInput { try $0.readVarInt32(optimizePositive: false) }
@@ -371,7 +383,8 @@ public final class KryoBinaryReader: ValueReader {
         }
     }
 
-    public func readInt64(forKey key: String, encoding: IntegerEncoding) throws -> Int64 {
+    @usableFromInline
+    package func readInt64(forKey key: String, encoding: IntegerEncoding) throws -> Int64 {
         state.pointee.nextValueClass = nil
         switch encoding {
         case .zigzag: return try withInput { try $0.readVarInt64(optimizePositive: false) }
@@ -390,16 +403,19 @@ public final class KryoBinaryReader: ValueReader {
         }
     }
 
-    public func readFloat(forKey key: String) throws -> Float {
+    @usableFromInline
+    package func readFloat(forKey key: String) throws -> Float {
         state.pointee.nextValueClass = nil
         return Float(bitPattern: try withInput { try $0.readUInt32() })
     }
-    public func readDouble(forKey key: String) throws -> Double {
+    @usableFromInline
+    package func readDouble(forKey key: String) throws -> Double {
         state.pointee.nextValueClass = nil
         return Double(bitPattern: try withInput { try $0.readUInt64() })
     }
 
-    public func readString(forKey key: String) throws -> String? {
+    @usableFromInline
+    package func readString(forKey key: String) throws -> String? {
         do {
             return try withInput { try $0.readString() }
         } catch var error as SerializationError {
@@ -408,12 +424,14 @@ public final class KryoBinaryReader: ValueReader {
         }
     }
 
-    public func readBytes(count: Int, forKey key: String) throws -> [UInt8] {
+    @usableFromInline
+    package func readBytes(count: Int, forKey key: String) throws -> [UInt8] {
         try validateCount(count, minimumBytesPerElement: 1, forKey: key)
         return try withInput { try $0.readBytes(count) }
     }
 
-    public func readStringObject(canBeNull: Bool, forKey key: String) throws -> String? {
+    @usableFromInline
+    package func readStringObject(canBeNull: Bool, forKey key: String) throws -> String? {
         switch try readTrackedString(canBeNull: canBeNull, forKey: key) {
         case .plain(let string): return string
         case .shared(let shared): return shared.value
@@ -421,7 +439,8 @@ public final class KryoBinaryReader: ValueReader {
         }
     }
 
-    public func readStringInstance(canBeNull: Bool, forKey key: String) throws -> Any? {
+    @usableFromInline
+    package func readStringInstance(canBeNull: Bool, forKey key: String) throws -> Any? {
         switch try readTrackedString(canBeNull: canBeNull, forKey: key) {
         case .plain(let string): return string
         case .shared(let shared): return shared
@@ -488,7 +507,8 @@ public final class KryoBinaryReader: ValueReader {
         }
     }
 
-    public func readPrimitiveArray<P: JavaPrimitive>(_ type: P.Type, count: Int, forKey key: String) throws -> [P] {
+    @usableFromInline
+    package func readPrimitiveArray<P: JavaPrimitive>(_ type: P.Type, count: Int, forKey key: String) throws -> [P] {
         let width: Int
         switch P.self {
         case is Double.Type: width = 8
@@ -526,11 +546,13 @@ public final class KryoBinaryReader: ValueReader {
         }
     }
 
-    public func readObject(as declared: DeclaredType, forKey key: String) throws -> Any? {
+    @usableFromInline
+    package func readObject(as declared: DeclaredType, forKey key: String) throws -> Any? {
         try readObject(in: ResolvedSlot(declared, in: registry), forKey: key)
     }
 
-    public func readObject(in slot: ResolvedSlot, forKey key: String) throws -> Any? {
+    @usableFromInline
+    package func readObject(in slot: ResolvedSlot, forKey key: String) throws -> Any? {
         switch try beginObject(in: slot, forKey: key) {
         case .null:
             return nil
@@ -561,7 +583,8 @@ public final class KryoBinaryReader: ValueReader {
 
     // MARK: Object markers (Kryo's readClassAndObject, readObjectOrNull, readObject)
 
-    public func beginObject(in slot: ResolvedSlot, forKey key: String) throws -> ObjectReadStep {
+    @usableFromInline
+    package func beginObject(in slot: ResolvedSlot, forKey key: String) throws -> ObjectReadStep {
         do {
             return try openObject(in: slot, forKey: key)
         } catch var failure as SerializationError {
@@ -681,29 +704,34 @@ public final class KryoBinaryReader: ValueReader {
         return value
     }
 
-    public func endObject(storing value: Any) {
+    @usableFromInline
+    package func endObject(storing value: Any) {
         if let reference = state.pointee.open.pop(), reference >= 0 {
             state.pointee.readObjects.store(value, at: reference)
         }
     }
 
-    public func endObject() {
+    @usableFromInline
+    package func endObject() {
         _ = state.pointee.open.pop()
     }
 
     // MARK: Schema evolution (TaggedFieldSerializer, CompatibleFieldSerializer)
 
-    public var isPositional: Bool { true }
+    @usableFromInline
+    package var isPositional: Bool { true }
 
     /// Kryo 4 with optimized generics: the arguments a generic class was last given (see
     /// ``KryoCallForms/typeArguments(_:of:)``).
-    public func typeArguments(_ arguments: [DeclaredType], of javaClass: ClassKey) -> [DeclaredType] {
+    @usableFromInline
+    package func typeArguments(_ arguments: [DeclaredType], of javaClass: ClassKey) -> [DeclaredType] {
         state.pointee.forms.typeArguments(arguments, of: javaClass)
     }
 
     /// The field names stored the first time `type` appears in this graph, matched to `names`.
 
-    public func readFieldOrder(_ names: [String], of javaClass: ClassKey) throws -> [Int?] {
+    @usableFromInline
+    package func readFieldOrder(_ names: [String], of javaClass: ClassKey) throws -> [Int?] {
         let key = javaClass.identifier
         if let order = state.pointee.fieldOrders[key] { return order }
         let count = Int(try withInput { try $0.readVarInt32(optimizePositive: true) })
@@ -723,7 +751,8 @@ public final class KryoBinaryReader: ValueReader {
         return order
     }
 
-    public func beginSkippableField(forKey key: String) throws {
+    @usableFromInline
+    package func beginSkippableField(forKey key: String) throws {
         do {
             try withInput { try $0.beginChunks() }
         } catch var failure as SerializationError {
@@ -732,15 +761,18 @@ public final class KryoBinaryReader: ValueReader {
         }
     }
 
-    public func endSkippableField() throws {
+    @usableFromInline
+    package func endSkippableField() throws {
         withInput { $0.endChunks() }
     }
 
-    public func skipField(forKey key: String) throws {
+    @usableFromInline
+    package func skipField(forKey key: String) throws {
         try withInput { try $0.skipChunks() }
     }
 
-    public func reference(_ object: @autoclosure () -> Any) {
+    @usableFromInline
+    package func reference(_ object: @autoclosure () -> Any) {
         guard let slot = state.pointee.open.lastReference, slot >= 0 else { return }
         state.pointee.readObjects.store(object(), at: slot)
         // Numbered now: the end of the object stores nothing more (Java's Kryo likewise stores
@@ -748,7 +780,8 @@ public final class KryoBinaryReader: ValueReader {
         state.pointee.open.clearLastReference()
     }
 
-    public func validateCount(_ count: Int, minimumBytesPerElement: Int, forKey key: String) throws {
+    @usableFromInline
+    package func validateCount(_ count: Int, minimumBytesPerElement: Int, forKey key: String) throws {
         guard count >= 0, count <= state.pointee.options.limits.maxElementCount else {
             throw error(
                 .sizeLimitExceeded, expected: "a count of at most \(state.pointee.options.limits.maxElementCount)",
@@ -765,7 +798,8 @@ public final class KryoBinaryReader: ValueReader {
     /// The elements that take no input of their own one call may make beyond one per byte read.
     static let elementsWithoutInputAllowance = 1 << 16
 
-    public func validateCountWithoutInput(_ count: Int, forKey key: String) throws {
+    @usableFromInline
+    package func validateCountWithoutInput(_ count: Int, forKey key: String) throws {
         try validateCount(count, minimumBytesPerElement: 0, forKey: key)
         let offset = input.offset
         let (total, overflow) = state.pointee.elementsWithoutInput.addingReportingOverflow(count)
@@ -780,7 +814,8 @@ public final class KryoBinaryReader: ValueReader {
         state.pointee.elementsWithoutInput = total
     }
 
-    public func error(_ kind: SerializationError.Kind, expected: String, found: String) -> SerializationError {
+    @usableFromInline
+    package func error(_ kind: SerializationError.Kind, expected: String, found: String) -> SerializationError {
         SerializationError(kind, expected: expected, found: found, offset: input.offset, path: currentPath)
     }
 
@@ -900,7 +935,8 @@ public final class KryoBinaryReader: ValueReader {
 
     // MARK: Classes (Kryo's readClass)
 
-    public func readClass(forKey key: String) throws -> JavaClassTag? {
+    @usableFromInline
+    package func readClass(forKey key: String) throws -> JavaClassTag? {
         switch try readClassTag(allowingUnknown: true) {
         case .null: return nil
         case .known(let registration): return JavaClassTag(registration)
@@ -908,18 +944,21 @@ public final class KryoBinaryReader: ValueReader {
         }
     }
 
-    public func readNextValueWithClass() throws -> Bool {
+    @usableFromInline
+    package func readNextValueWithClass() throws -> Bool {
         guard let registration = try readClassTag() else { return false }
         state.pointee.nextValueClass = registration
         return true
     }
 
-    public func readVarIntFlag(forKey key: String) throws -> (flag: Bool, value: Int32) {
+    @usableFromInline
+    package func readVarIntFlag(forKey key: String) throws -> (flag: Bool, value: Int32) {
         let (flag, value) = try withInput { try $0.readVarIntFlag() }
         return (flag, Int32(truncatingIfNeeded: value))
     }
 
-    public func withoutReferences<T>(_ body: () throws -> T) throws -> T {
+    @usableFromInline
+    package func withoutReferences<T>(_ body: () throws -> T) throws -> T {
         let references = state.pointee.options.references
         state.pointee.options.references = false
         defer { state.pointee.options.references = references }

@@ -6,13 +6,16 @@ import KryoCore
 /// ``KryoCodec`` keeps one writer per thread and reuses it from call to call, with its tables
 /// emptied between calls (so that no call allocates a writer or its state); a writer made with
 /// ``init(registry:options:output:)`` serves any number of calls of its own.
-public final class KryoBinaryWriter: ValueWriter {
-    public var registry: Registry { boundRegistry }
-    public var registryGeneration: UInt64 { boundGeneration }
+@usableFromInline package final class KryoBinaryWriter: ValueWriter {
+    @usableFromInline
+    package var registry: Registry { boundRegistry }
+    @usableFromInline
+    package var registryGeneration: UInt64 { boundGeneration }
     /// The options of this call; ``withoutReferences(_:)`` turns references off for a while.
-    public var options: SerializationOptions { state.pointee.options }
+    @usableFromInline
+    package var options: SerializationOptions { state.pointee.options }
     /// The bytes go here.
-    public var output: KryoOutput { outputReference.takeUnretainedValue() }
+    @usableFromInline package var output: KryoOutput { outputReference.takeUnretainedValue() }
 
     // What a reused writer is bound to for each call. Stored internal (not public) and only ever
     // assigned whole, so that whole-module optimization drops their run-time exclusivity checks.
@@ -34,15 +37,19 @@ public final class KryoBinaryWriter: ValueWriter {
         let key: Int
     }
 
-    public var genericArguments: [DeclaredType] { state.pointee.genericArguments }
+    @usableFromInline
+    package var genericArguments: [DeclaredType] { state.pointee.genericArguments }
     /// Kryo's binary.
-    public var formatFamily: FormatFamily { .kryoBinary }
+    @usableFromInline
+    package var formatFamily: FormatFamily { .kryoBinary }
     /// Off unless the call turns it on: sorting costs a fast encoder noticeable time.
-    public var writesStableOrder: Bool { state.pointee.options.stableOrder ?? false }
+    @usableFromInline
+    package var writesStableOrder: Bool { state.pointee.options.stableOrder ?? false }
     /// The Java release of this call's dialect.
-    public var kryoWireVersion: KryoWireVersion? { state.pointee.dialect.version }
+    @usableFromInline
+    package var kryoWireVersion: KryoWireVersion? { state.pointee.dialect.version }
     /// The dialect of this call.
-    public var dialect: KryoDialect { state.pointee.dialect }
+    package var dialect: KryoDialect { state.pointee.dialect }
 
     /// The per-call state, behind a pointer: a class's stored properties would be checked for
     /// exclusive access at run time on every change, and this state changes on every object.
@@ -104,7 +111,7 @@ public final class KryoBinaryWriter: ValueWriter {
     private let state: UnsafeMutablePointer<State>
 
     /// Creates a writer for top-level values written to `output` in `dialect`.
-    public init(registry: Registry, dialect: KryoDialect = .v2, options: SerializationOptions, output: KryoOutput) {
+    package init(registry: Registry, dialect: KryoDialect = .v2, options: SerializationOptions, output: KryoOutput) {
         boundRegistry = registry
         boundGeneration = registry.generation
         heldOutput = output
@@ -199,7 +206,7 @@ public final class KryoBinaryWriter: ValueWriter {
     /// Writes `value` as Java's `writeObject`/`writeObjectOrNull` writes it for the class
     /// `javaName` (or, for ``KryoFraming/classAndObject``, `writeClassAndObject`): the slot of a
     /// class known by name, as the dynamic path's classes are.
-    public func writeRoot(_ value: Any?, framing: KryoFraming, javaName: String) throws {
+    package func writeRoot(_ value: Any?, framing: KryoFraming, javaName: String) throws {
         switch framing {
         case .classAndObject:
             try writeObject(value, in: KryoBinaryWriter.objectSlot, forKey: "")
@@ -220,7 +227,8 @@ public final class KryoBinaryWriter: ValueWriter {
         }
     }
 
-    public func writeRoot(_ value: Any?, framing: KryoFraming, declaredType: (any Any.Type)? = nil) throws {
+    @usableFromInline
+    package func writeRoot(_ value: Any?, framing: KryoFraming, declaredType: (any Any.Type)? = nil) throws {
         switch framing {
         case .classAndObject:
             try writeObject(value, in: KryoBinaryWriter.objectSlot, forKey: "")
@@ -253,7 +261,7 @@ public final class KryoBinaryWriter: ValueWriter {
     /// ``writeRoot(_:framing:declaredType:)`` does. Inlinable, so that the typed path is
     /// specialized for `T` where it is called.
     @inlinable
-    public func writeRoot<T>(typed value: T, framing: KryoFraming) throws {
+    package func writeRoot<T>(typed value: T, framing: KryoFraming) throws {
         guard T.self != Any.self, !ValueConversion.isOptionalType(T.self) else {
             return try writeRoot(value, framing: framing, declaredType: DeclaredType.of(T.self).swiftType)
         }
@@ -268,24 +276,29 @@ public final class KryoBinaryWriter: ValueWriter {
 
     // MARK: ValueWriter
 
-    public func writeBool(_ value: Bool, forKey key: String) throws {
+    @usableFromInline
+    package func writeBool(_ value: Bool, forKey key: String) throws {
         if state.pointee.nextValueWithClass { try writeWrapperClass(Bool.self) }
         withOutput { $0.writeByte(value ? 1 : 0) }
     }
-    public func writeInt8(_ value: Int8, forKey key: String) throws {
+    @usableFromInline
+    package func writeInt8(_ value: Int8, forKey key: String) throws {
         if state.pointee.nextValueWithClass { try writeWrapperClass(Int8.self) }
         withOutput { $0.writeByte(UInt8(bitPattern: value)) }
     }
-    public func writeInt16(_ value: Int16, forKey key: String) throws {
+    @usableFromInline
+    package func writeInt16(_ value: Int16, forKey key: String) throws {
         if state.pointee.nextValueWithClass { try writeWrapperClass(Int16.self) }
         withOutput { $0.writeUInt16(UInt16(bitPattern: value)) }
     }
-    public func writeChar(_ value: UInt16, forKey key: String) throws {
+    @usableFromInline
+    package func writeChar(_ value: UInt16, forKey key: String) throws {
         if state.pointee.nextValueWithClass { try writeWrapperClass(UInt16.self) }
         withOutput { $0.writeUInt16(value) }
     }
 
-    public func writeInt32(_ value: Int32, forKey key: String, encoding: IntegerEncoding) throws {
+    @usableFromInline
+    package func writeInt32(_ value: Int32, forKey key: String, encoding: IntegerEncoding) throws {
         if state.pointee.nextValueWithClass { try writeWrapperClass(Int32.self) }
         switch encoding {
         case .zigzag: withOutput { $0.writeVarInt32(value, optimizePositive: false) }
@@ -306,7 +319,8 @@ public final class KryoBinaryWriter: ValueWriter {
         }
     }
 
-    public func writeInt64(_ value: Int64, forKey key: String, encoding: IntegerEncoding) throws {
+    @usableFromInline
+    package func writeInt64(_ value: Int64, forKey key: String, encoding: IntegerEncoding) throws {
         if state.pointee.nextValueWithClass { try writeWrapperClass(Int64.self) }
         switch encoding {
         case .zigzag: withOutput { $0.writeVarInt64(value, optimizePositive: false) }
@@ -327,25 +341,31 @@ public final class KryoBinaryWriter: ValueWriter {
         }
     }
 
-    public func writeFloat(_ value: Float, forKey key: String) throws {
+    @usableFromInline
+    package func writeFloat(_ value: Float, forKey key: String) throws {
         if state.pointee.nextValueWithClass { try writeWrapperClass(Float.self) }
         withOutput { $0.writeUInt32(value.bitPattern) }
     }
-    public func writeDouble(_ value: Double, forKey key: String) throws {
+    @usableFromInline
+    package func writeDouble(_ value: Double, forKey key: String) throws {
         if state.pointee.nextValueWithClass { try writeWrapperClass(Double.self) }
         withOutput { $0.writeUInt64(value.bitPattern) }
     }
-    public func writeString(_ value: String?, forKey key: String) throws { withOutput { $0.writeString(value) } }
-    public func writeCharSequence(_ value: String?, forKey key: String) throws {
+    @usableFromInline
+    package func writeString(_ value: String?, forKey key: String) throws { withOutput { $0.writeString(value) } }
+    @usableFromInline
+    package func writeCharSequence(_ value: String?, forKey key: String) throws {
         guard let value else { return withOutput { $0.writeString(nil) } }
         withOutput { $0.writeUTF8Form(value) }
     }
-    public func writeBytes(_ bytes: UnsafeRawBufferPointer, forKey key: String) throws {
+    @usableFromInline
+    package func writeBytes(_ bytes: UnsafeRawBufferPointer, forKey key: String) throws {
         withOutput { $0.writeBytes(bytes) }
         try withOutput { try $0.flushIfNeeded() }
     }
 
-    public func writeStringObject(_ value: String?, canBeNull: Bool, forKey key: String) throws {
+    @usableFromInline
+    package func writeStringObject(_ value: String?, canBeNull: Bool, forKey key: String) throws {
         if state.pointee.nextValueWithClass {
             state.pointee.nextValueWithClass = false
             guard let value else { return withOutput { $0.writeByte(0) } }
@@ -368,7 +388,8 @@ public final class KryoBinaryWriter: ValueWriter {
         withOutput { $0.writeString(value) }
     }
 
-    public func writePrimitiveArray<P: JavaPrimitive>(_ values: [P], forKey key: String) throws {
+    @usableFromInline
+    package func writePrimitiveArray<P: JavaPrimitive>(_ values: [P], forKey key: String) throws {
         try values.withUnsafeBufferPointer { elements in
             let raw = UnsafeRawBufferPointer(elements)
             switch P.self {
@@ -399,11 +420,13 @@ public final class KryoBinaryWriter: ValueWriter {
         try withOutput { try $0.flushIfNeeded() }
     }
 
-    public func writeObject(_ value: Any?, as declared: DeclaredType, forKey key: String) throws {
+    @usableFromInline
+    package func writeObject(_ value: Any?, as declared: DeclaredType, forKey key: String) throws {
         try writeObject(value, in: ResolvedSlot(declared, in: registry), forKey: key)
     }
 
-    public func writeObject(_ value: Any?, in slot: ResolvedSlot, forKey key: String) throws {
+    @usableFromInline
+    package func writeObject(_ value: Any?, in slot: ResolvedSlot, forKey key: String) throws {
         do {
             try writeObject(value, in: slot)
         } catch {
@@ -413,7 +436,8 @@ public final class KryoBinaryWriter: ValueWriter {
 
     /// The key of each object an error leaves, added in front of its path: the writer keeps no
     /// key path while it writes, so errors alone pay for one.
-    public func leaving(_ key: String, with error: any Error) -> any Error {
+    @usableFromInline
+    package func leaving(_ key: String, with error: any Error) -> any Error {
         guard !key.isEmpty, var failure = error as? SerializationError else { return error }
         failure.path.insert(key, at: 0)
         return failure
@@ -532,7 +556,8 @@ public final class KryoBinaryWriter: ValueWriter {
 
     // MARK: Object markers (Kryo's writeClassAndObject, writeObjectOrNull, writeObject)
 
-    public func beginObject(
+    @usableFromInline
+    package func beginObject(
         _ registration: Registration, value: @autoclosure () -> Any, identity: @autoclosure () -> ObjectIdentity,
         in slot: ResolvedSlot, forKey key: String
     ) throws -> Bool {
@@ -568,7 +593,8 @@ public final class KryoBinaryWriter: ValueWriter {
         return true
     }
 
-    public func beginNilObject(in slot: ResolvedSlot, forKey key: String) throws -> Bool {
+    @usableFromInline
+    package func beginNilObject(in slot: ResolvedSlot, forKey key: String) throws -> Bool {
         guard slot.isFinal, !takeNextValueWithClass() else {
             withOutput { $0.writeByte(0) }
             return false
@@ -585,34 +611,40 @@ public final class KryoBinaryWriter: ValueWriter {
         return false
     }
 
-    public func endObject() throws {
+    @usableFromInline
+    package func endObject() throws {
         state.pointee.depth -= 1
         try withOutput { try $0.flushIfNeeded() }
     }
 
     // MARK: Schema evolution (TaggedFieldSerializer, CompatibleFieldSerializer)
 
-    public var isPositional: Bool { true }
+    @usableFromInline
+    package var isPositional: Bool { true }
 
     /// Kryo 4 with optimized generics: the arguments a generic class was last given (see
     /// ``KryoCallForms/typeArguments(_:of:)``).
-    public func typeArguments(_ arguments: [DeclaredType], of javaClass: ClassKey) -> [DeclaredType] {
+    @usableFromInline
+    package func typeArguments(_ arguments: [DeclaredType], of javaClass: ClassKey) -> [DeclaredType] {
         state.pointee.forms.typeArguments(arguments, of: javaClass)
     }
 
     /// The field count and names, the first time `type` appears in this graph.
 
-    public func writeFieldNames(_ names: [String], of javaClass: ClassKey) throws {
+    @usableFromInline
+    package func writeFieldNames(_ names: [String], of javaClass: ClassKey) throws {
         guard state.pointee.fieldNamesWritten.insert(javaClass.identifier).inserted else { return }
         withOutput { $0.writeVarInt32(Int32(names.count), optimizePositive: true) }
         for name in names { withOutput { $0.writeString(name) } }
     }
 
-    public func beginSkippableField(forKey key: String) throws {
+    @usableFromInline
+    package func beginSkippableField(forKey key: String) throws {
         state.pointee.skippableFieldStarts.append(withOutput { $0.beginChunks() })
     }
 
-    public func endSkippableField() throws {
+    @usableFromInline
+    package func endSkippableField() throws {
         guard let start = state.pointee.skippableFieldStarts.popLast() else {
             throw SerializationError(
                 .invalidValue, expected: "a skippable field to end", found: "none begun (a serializer bug)")
@@ -698,7 +730,8 @@ public final class KryoBinaryWriter: ValueWriter {
 
     // MARK: Classes (Kryo's writeClass)
 
-    public func writeClass(_ javaClass: JavaClassTag?, forKey key: String) throws {
+    @usableFromInline
+    package func writeClass(_ javaClass: JavaClassTag?, forKey key: String) throws {
         guard let javaClass else {
             withOutput { $0.writeByte(0) }
             return
@@ -708,7 +741,8 @@ public final class KryoBinaryWriter: ValueWriter {
             describing: javaClass.registration.map { "\($0.swiftType)" } ?? javaClass.javaName)
     }
 
-    public func writeNextValueWithClass() { state.pointee.nextValueWithClass = true }
+    @usableFromInline
+    package func writeNextValueWithClass() { state.pointee.nextValueWithClass = true }
 
     /// Clears the flag of ``writeNextValueWithClass()``; returns whether it was set.
     @inline(__always) private func takeNextValueWithClass() -> Bool {
@@ -723,11 +757,13 @@ public final class KryoBinaryWriter: ValueWriter {
         try writeClassTag(try registration(for: type))
     }
 
-    public func writeVarIntFlag(_ flag: Bool, _ value: Int32, forKey key: String) throws {
+    @usableFromInline
+    package func writeVarIntFlag(_ flag: Bool, _ value: Int32, forKey key: String) throws {
         withOutput { $0.writeVarIntFlag(flag, UInt32(bitPattern: value)) }
     }
 
-    public func withoutReferences<T>(_ body: () throws -> T) throws -> T {
+    @usableFromInline
+    package func withoutReferences<T>(_ body: () throws -> T) throws -> T {
         let references = state.pointee.options.references
         state.pointee.options.references = false
         defer { state.pointee.options.references = references }

@@ -134,7 +134,8 @@ public final class KryoInput {
 
     /// Throws unless every byte has been read: what a call that decodes one value from `count`
     /// bytes checks after the value.
-    public func expectEnd(ofValueIn count: Int) throws {
+    @usableFromInline
+    package func expectEnd(ofValueIn count: Int) throws {
         guard try isAtEnd() else {
             throw SerializationError(
                 .invalidValue, expected: "the end of the input after one value", found: "\(count - offset) more bytes",
@@ -154,7 +155,7 @@ public final class KryoInput {
     }
 
     /// Whether `count` more bytes can be had.
-    public func hasAvailable(_ count: Int) throws -> Bool {
+    package func hasAvailable(_ count: Int) throws -> Bool {
         if buffered >= count { return true }
         return try fill(count)
     }
@@ -233,7 +234,7 @@ public final class KryoInput {
     /// reads see the chunks' bytes joined, and end where the run ends, until ``endChunks()``.
     /// A one-chunk run is read in place; a longer one is gathered (its lengths are checked
     /// against the input first).
-    public func beginChunks() throws {
+    package func beginChunks() throws {
         let start = offset
         let first = try readChunkLength()
         if first == 0 {
@@ -272,14 +273,14 @@ public final class KryoInput {
     }
 
     /// Leaves the run entered by ``beginChunks()``, past its end whatever was left unread.
-    public func endChunks() {
+    package func endChunks() {
         guard let frame = chunkFrames.popLast() else { return }
         state.pointee = frame.saved
         frame.copy?.deallocate()
     }
 
     /// Skips a run of chunks.
-    public func skipChunks() throws {
+    package func skipChunks() throws {
         while true {
             let length = try readChunkLength()
             if length == 0 { return }
@@ -296,7 +297,7 @@ public final class KryoInput {
     ///
     /// - Parameter maxBytes: The most bytes the data may inflate to; more throws
     ///   ``SerializationError/Kind/sizeLimitExceeded`` before the rest is inflated.
-    public func beginInflatedRun(format: DeflateFormat, maxBytes: Int) throws -> Int {
+    package func beginInflatedRun(format: DeflateFormat, maxBytes: Int) throws -> Int {
         let start = offset
         let inflater: Inflater
         do {
@@ -341,12 +342,12 @@ public final class KryoInput {
 
     /// Leaves the run entered by ``beginInflatedRun(format:maxBytes:)``: the position moves right
     /// after its deflate data.
-    public func endInflatedRun() {
+    package func endInflatedRun() {
         endChunks()
     }
 
     /// Bytes left to read in the run entered last (when none is open: the bytes buffered).
-    public var bytesLeftInRun: Int { buffered }
+    package var bytesLeftInRun: Int { buffered }
 
     // MARK: Replaced rests (Kryo's BlowfishSerializer)
 
@@ -355,7 +356,7 @@ public final class KryoInput {
     /// bytes, and end where they end, until ``endReplacedRest()``, which continues after the bytes
     /// taken. Returns how many bytes `transform` made. An error `transform` throws leaves the
     /// position where it was.
-    public func beginReplacedRest(with transform: (UnsafeRawBufferPointer) throws -> [UInt8]) throws -> Int {
+    package func beginReplacedRest(with transform: (UnsafeRawBufferPointer) throws -> [UInt8]) throws -> Int {
         let start = offset
         while try fill(buffered + 1) {}
         let replacement = try transform(
@@ -366,7 +367,7 @@ public final class KryoInput {
     }
 
     /// Leaves the run entered by ``beginReplacedRest(with:)``.
-    public func endReplacedRest() {
+    package func endReplacedRest() {
         endChunks()
     }
 
@@ -523,7 +524,7 @@ public final class KryoInput {
     // MARK: Bulk primitive arrays
 
     /// Reads `count` variable-length `int`s.
-    public func readVarInt32s(count: Int, optimizePositive: Bool) throws -> [Int32] {
+    package func readVarInt32s(count: Int, optimizePositive: Bool) throws -> [Int32] {
         try [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
             for index in 0..<count {
                 if buffered >= 5 {
@@ -551,7 +552,7 @@ public final class KryoInput {
     }
 
     /// Reads `count` variable-length `long`s.
-    public func readVarInt64s(count: Int, optimizePositive: Bool) throws -> [Int64] {
+    package func readVarInt64s(count: Int, optimizePositive: Bool) throws -> [Int64] {
         try [Int64](unsafeUninitializedCapacity: count) { buffer, initialized in
             for index in 0..<count {
                 buffer[index] = try readVarInt64(optimizePositive: optimizePositive)
@@ -562,7 +563,7 @@ public final class KryoInput {
 
     /// Reads `count` fixed-width integers in the wire's byte order, converting each with `convert`.
     @inline(__always)
-    public func readFixedWidth<Bits: FixedWidthInteger, Element>(
+    package func readFixedWidth<Bits: FixedWidthInteger, Element>(
         count: Int, _ convert: (Bits) -> Element
     ) throws -> [Element] {
         let width = MemoryLayout<Bits>.size

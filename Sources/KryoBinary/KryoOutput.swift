@@ -124,7 +124,7 @@ public final class KryoOutput {
 
     /// Starts a run of bytes that ``endChunks(from:)`` will cut into chunks; returns where it
     /// starts.
-    public func beginChunks() -> Int {
+    package func beginChunks() -> Int {
         openRuns += 1
         chunkRunFlushes.append([])
         state.pointee.limit = 0
@@ -158,7 +158,7 @@ public final class KryoOutput {
     /// With `flushingEnclosingRuns` (Kryo 4 and 5, whose `OutputChunked.flush()` flushes the
     /// stream beneath it), the chunk runs this one is nested in end a chunk where this one's
     /// chunks end, as Java's do: their chunks are cut at those places first, then every 1024 bytes.
-    public func endChunks(from start: Int, flushingEnclosingRuns: Bool = false) {
+    package func endChunks(from start: Int, flushingEnclosingRuns: Bool = false) {
         openRuns = max(openRuns - 1, 0)
         let flushes = chunkRunFlushes.popLast() ?? []
         // A start that ``beginChunks()`` did not return (past the end): an empty run.
@@ -262,13 +262,13 @@ public final class KryoOutput {
 
     /// Starts a run of bytes that ``endReplacedRun(from:with:)`` will replace (by their compressed
     /// form); returns where it starts.
-    public func beginReplacedRun() -> Int {
+    package func beginReplacedRun() -> Int {
         openRuns += 1
         return state.pointee.count
     }
 
     /// Replaces the bytes written since `start` by what `transform` makes of them.
-    public func endReplacedRun(from start: Int, with transform: (UnsafeRawBufferPointer) throws -> [UInt8]) throws {
+    package func endReplacedRun(from start: Int, with transform: (UnsafeRawBufferPointer) throws -> [UInt8]) throws {
         openRuns = max(openRuns - 1, 0)
         let start = min(max(start, 0), state.pointee.count)
         let replacement = try transform(
@@ -279,7 +279,7 @@ public final class KryoOutput {
     }
 
     /// Ends a run started by ``beginReplacedRun()`` whose value failed to write, leaving its bytes.
-    public func cancelReplacedRun() {
+    package func cancelReplacedRun() {
         openRuns = max(openRuns - 1, 0)
     }
 
@@ -388,7 +388,7 @@ public final class KryoOutput {
     // MARK: Bulk primitive arrays
 
     /// Writes each element as a variable-length `int`.
-    public func writeVarInt32s(_ values: UnsafeBufferPointer<Int32>, optimizePositive: Bool) {
+    package func writeVarInt32s(_ values: UnsafeBufferPointer<Int32>, optimizePositive: Bool) {
         if recordsWrites {
             for value in values { writeVarInt32(value, optimizePositive: optimizePositive) }
             return
@@ -410,7 +410,7 @@ public final class KryoOutput {
 
     /// Writes Java booleans (one byte each, `1` or `0`) as Kryo's `writeBooleans` does: like raw
     /// bytes, except that Kryo 5 never splits an array that fits in one chunk.
-    public func writeBooleans(_ bytes: UnsafeRawBufferPointer) {
+    package func writeBooleans(_ bytes: UnsafeRawBufferPointer) {
         guard recordsWrites, state.pointee.wire.bulkArrays, bytes.count <= 1024, let base = bytes.baseAddress,
             !bytes.isEmpty
         else { return writeBytes(bytes) }
@@ -421,14 +421,14 @@ public final class KryoOutput {
     }
 
     /// Writes each element as a variable-length `long`.
-    public func writeVarInt64s(_ values: UnsafeBufferPointer<Int64>, optimizePositive: Bool) {
+    package func writeVarInt64s(_ values: UnsafeBufferPointer<Int64>, optimizePositive: Bool) {
         reserve(values.count * 9)
         for value in values { writeVarInt64(value, optimizePositive: optimizePositive) }
     }
 
     /// Writes each element in the wire's byte order, `width` bytes (2, 4 or 8) from the
     /// element's bits.
-    public func writeFixedWidth<T: FixedWidthInteger>(_ values: UnsafeBufferPointer<T>) {
+    package func writeFixedWidth<T: FixedWidthInteger>(_ values: UnsafeBufferPointer<T>) {
         let width = MemoryLayout<T>.size
         if recordsWrites, !(state.pointee.wire.bulkArrays && values.count * width <= 1024) {
             // Java writes each element with its own `require` (Kryo 5: when the array does not
@@ -487,7 +487,7 @@ public final class KryoOutput {
     /// Writes an ASCII string as Kryo 5's `Output.writeAscii` does (how it writes class names):
     /// any length raw with the last byte's high bit set; one character as the UTF-8 form.
     /// A string that is not ASCII is written as ``writeString(_:)`` writes it.
-    public func writeASCII(_ value: String) {
+    package func writeASCII(_ value: String) {
         let utf8 = Array(value.utf8)
         guard utf8.count > 1, utf8.allSatisfy({ $0 < 0x80 }) else {
             if utf8.count == 1, utf8[0] < 0x80 {
@@ -504,7 +504,7 @@ public final class KryoOutput {
     }
 
     /// Writes a string in the UTF-8 form only (Kryo's `writeString(CharSequence)`).
-    public func writeUTF8Form(_ value: String) {
+    package func writeUTF8Form(_ value: String) {
         var value = value
         value.makeContiguousUTF8()
         value.utf8.withContiguousStorageIfAvailable { writeUTF8Form(utf8: $0) }

@@ -39,9 +39,26 @@ public final class ObjectSlot<Value>: Sendable {
     /// - Parameters:
     ///   - declared: The declared type.
     ///   - specialized: A serializer equivalent to `Value`'s default one, specialized for it.
-    public init(_ declared: DeclaredType, specialized: TypedSerializer<Value>? = nil) {
+    @usableFromInline
+    package init(_ declared: DeclaredType, specialized: TypedSerializer<Value>?) {
         self.declared = declared
         self.specialized = specialized
+    }
+
+    /// Creates a slot with an explicit declared type.
+    public convenience init(_ declared: DeclaredType) {
+        self.init(declared, specialized: nil)
+    }
+
+    /// Creates a slot with an explicit declared type and a serializer equivalent to `Value`'s
+    /// default one, compiled for `Value` where the slot is declared (inlinable, so that it is).
+    ///
+    /// - Parameters:
+    ///   - declared: The declared type.
+    ///   - specialized: A serializer equivalent to `Value`'s default one.
+    @inlinable
+    public convenience init<S: Serializer>(_ declared: DeclaredType, specialized: S) where S.Value == Value {
+        self.init(declared, specialized: TypedSerializer(specialized))
     }
 
     /// Creates a slot whose declared type is `Value`'s, adjusted by Java facts (see ``Field``).
@@ -61,7 +78,7 @@ public final class ObjectSlot<Value>: Sendable {
 
     /// The slot's binding in `registry`.
     @inlinable
-    public func bound(in registry: Registry) -> BoundSlot<Value> {
+    package func bound(in registry: Registry) -> BoundSlot<Value> {
         cachedBinding(registry.generation)?.takeUnretainedValue() ?? slowBound(in: registry)
     }
 
@@ -261,14 +278,14 @@ extension ObjectSlot {
 }
 
 /// An ``ObjectSlot`` resolved in one registry.
-public final class BoundSlot<Value>: Sendable {
+@usableFromInline package final class BoundSlot<Value>: Sendable {
     /// The ``Registry/generation`` of the registry it was resolved in.
-    public let generation: UInt64
+    @usableFromInline package let generation: UInt64
     /// What the backend needs to know about the slot.
-    public let resolved: ResolvedSlot
+    @usableFromInline package let resolved: ResolvedSlot
     /// The serializer of the declared type, when its registration serializes exactly `Value`;
     /// `nil` sends values through the type-erased path.
-    public let serializer: TypedSerializer<Value>?
+    package let serializer: TypedSerializer<Value>?
 
     /// ``resolved``, ``serializer`` and the registration, unretained (this binding keeps them
     /// alive), for the hot path; `typed` is `nil` when ``serializer`` is.
@@ -352,7 +369,7 @@ public enum ObjectIdentity {
 extension ObjectIdentity {
     /// `value` as a class reference, without the bridging call `as AnyObject` makes in generic code.
     @inlinable
-    public static func instance<T>(_ value: T) -> AnyObject {
+    package static func instance<T>(_ value: T) -> AnyObject {
         if T.self is AnyObject.Type { return unsafeBitCast(value, to: AnyObject.self) }
         if T.self == Any.self { return instance(ofBoxed: value as Any) }
         return value as AnyObject

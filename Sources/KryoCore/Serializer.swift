@@ -50,9 +50,9 @@ extension Serializer {
 
 /// A serializer of one Swift type with that type kept, as the typed object path calls it: no
 /// boxing of the value, no cast. ``AnySerializer/typed(_:)`` hands it out.
-public final class TypedSerializer<Value>: Sendable {
+@usableFromInline package final class TypedSerializer<Value>: Sendable {
     /// See ``Serializer/handlesNil``.
-    public let handlesNil: Bool
+    @usableFromInline package let handlesNil: Bool
     /// See ``Serializer/handlesNil(in:)``: one bit a major release.
     @usableFromInline let handlesNilByRelease: UInt16
     @usableFromInline let writeValue: @Sendable (Value, any ValueWriter) throws -> Void
@@ -62,7 +62,7 @@ public final class TypedSerializer<Value>: Sendable {
 
     /// Wraps a serializer (inlinable, so that the closures are specialized for it).
     @inlinable
-    public init<S: Serializer>(_ serializer: S) where S.Value == Value {
+    package init<S: Serializer>(_ serializer: S) where S.Value == Value {
         handlesNil = serializer.handlesNil
         handlesNilByRelease = nilHandlingReleases(serializer)
         writeValue = { value, writer in try serializer.write(value, to: writer) }
@@ -72,20 +72,20 @@ public final class TypedSerializer<Value>: Sendable {
     }
 
     /// See ``Serializer/handlesNil(in:)``.
-    public func handlesNil(in version: KryoWireVersion) -> Bool { handlesNilByRelease & (1 << version.major) != 0 }
+    package func handlesNil(in version: KryoWireVersion) -> Bool { handlesNilByRelease & (1 << version.major) != 0 }
 
     /// Writes a value.
     @inlinable
-    public func write(_ value: Value, to writer: any ValueWriter) throws { try writeValue(value, writer) }
+    package func write(_ value: Value, to writer: any ValueWriter) throws { try writeValue(value, writer) }
     /// Reads a value.
     @inlinable
-    public func read(from reader: any ValueReader) throws -> Value { try readValue(reader) }
+    package func read(from reader: any ValueReader) throws -> Value { try readValue(reader) }
     /// Writes nil; see ``Serializer/writeNil(to:)``.
     @inlinable
-    public func writeNil(to writer: any ValueWriter) throws { try writeNilValue(writer) }
+    package func writeNil(to writer: any ValueWriter) throws { try writeNilValue(writer) }
     /// Reads a value or nil; see ``Serializer/readNilable(from:)``.
     @inlinable
-    public func readNilable(from reader: any ValueReader) throws -> Value? { try readNilableValue(reader) }
+    package func readNilable(from reader: any ValueReader) throws -> Value? { try readNilableValue(reader) }
 }
 
 /// A type-erased serializer, as a registration holds it: the same serializer reached with boxed
@@ -133,7 +133,7 @@ public final class AnySerializer: Sendable {
 
     /// The serializer with its type, when it serializes exactly `type`.
     @inlinable
-    public func typed<T>(_ type: T.Type) -> TypedSerializer<T>? {
+    package func typed<T>(_ type: T.Type) -> TypedSerializer<T>? {
         guard valueType == T.self else { return nil }
         return unsafeDowncast(typedSerializer, to: TypedSerializer<T>.self)
     }

@@ -2,9 +2,9 @@
 /// Swift type a slot declares: such formats store numbers without saying which C or Java type
 /// they had, so an `Int32` field reads an integer as an `Int32` (when it fits) and an untyped
 /// slot reads it as an `Int`.
-public enum StoredNumbers {
+package enum StoredNumbers {
     /// An integer as `type`; an error naming both when it does not fit.
-    public static func integer(_ number: Int64, as type: (any Any.Type)?, reader: any ValueReader) throws -> Any {
+    package static func integer(_ number: Int64, as type: (any Any.Type)?, reader: any ValueReader) throws -> Any {
         guard let type, type != Int.self, type != Any.self else { return Int(number) }
         func exactly<T: FixedWidthInteger>(_: T.Type) throws -> T {
             guard let value = T(exactly: number) else {
@@ -30,14 +30,14 @@ public enum StoredNumbers {
     }
 
     /// An integer above `Int64.max` as `type` (`UInt64` unless `Double` or `UInt` is asked for).
-    public static func unsigned(_ number: UInt64, as type: (any Any.Type)?) -> Any {
+    package static func unsigned(_ number: UInt64, as type: (any Any.Type)?) -> Any {
         if let type, type == Double.self { return Double(number) }
         if let type, type == UInt.self { return UInt(number) }
         return number
     }
 
     /// A floating-point number as `type` (`Double` unless `Float` is asked for).
-    public static func real(_ number: Double, as type: (any Any.Type)?) -> Any {
+    package static func real(_ number: Double, as type: (any Any.Type)?) -> Any {
         if let type, type == Float.self { return Float(number) }
         return number
     }

@@ -11,7 +11,7 @@ public enum ValueConversion {
     /// value is not copied into and out of a call.
     @inlinable
     @inline(__always)
-    public static func flatten(_ value: Any?) -> Any? {
+    package static func flatten(_ value: Any?) -> Any? {
         guard let plain = value else { return nil }
         let dynamicType = type(of: plain)
         if !isOptionalType(dynamicType), dynamicType != AnyHashable.self { return plain }
@@ -35,7 +35,7 @@ public enum ValueConversion {
     /// `value` as an `Any?` that holds no optional: an `Any?` or `Any??` value (an element of
     /// `[Any?]`) is unwrapped without the protocol cast ``flatten(_:)`` makes.
     @inlinable
-    public static func erase<T>(_ value: T?) -> Any? {
+    package static func erase<T>(_ value: T?) -> Any? {
         guard let value else { return nil }
         if T.self == Any?.self { return unsafeBitCast(value, to: Any?.self) }
         if T.self == Any.self { return unsafeBitCast(value, to: Any.self) }
@@ -47,7 +47,7 @@ public enum ValueConversion {
     /// (`2 | MetadataKindIsNonHeap`) on every platform. Called for every value the backends write.
     @inlinable
     @inline(__always)
-    public static func isOptionalType(_ type: any Any.Type) -> Bool {
+    package static func isOptionalType(_ type: any Any.Type) -> Bool {
         unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self) == 0x202
     }
 
@@ -55,7 +55,7 @@ public enum ValueConversion {
     /// hundred instructions); `nil` otherwise, including for a subclass instance or an optional,
     /// which callers then cast.
     @inlinable
-    public static func exactly<T>(_ value: Any, as type: T.Type) -> T? {
+    package static func exactly<T>(_ value: Any, as type: T.Type) -> T? {
         func open<Dynamic>(_ opened: Dynamic) -> T? {
             Dynamic.self == T.self ? unsafeBitCast(opened, to: T.self) : nil
         }
@@ -100,32 +100,33 @@ public enum ValueConversion {
     }
 
     /// A short description of a value's type for error messages.
-    public static func describeType(of value: Any?) -> String {
+    @usableFromInline
+    package static func describeType(of value: Any?) -> String {
         guard let value = flatten(value) else { return "nil" }
         return "a value of type \(type(of: value))"
     }
 }
 
 /// A collection whose elements can be listed without knowing their type.
-public protocol AnyElementsExposing {
+package protocol AnyElementsExposing {
     /// The elements, boxed.
     var anyElements: [Any?] { get }
 }
 
 /// A collection that can be built from boxed elements, converting each.
-public protocol AnyElementsConstructible {
+package protocol AnyElementsConstructible {
     /// Builds the collection, or throws when an element does not convert.
     static func make(fromAnyElements elements: [Any?]) throws -> Self
 }
 
 /// A map whose entries can be listed without knowing their types.
-public protocol AnyEntriesExposing {
+package protocol AnyEntriesExposing {
     /// The entries, boxed.
     var anyEntries: [(key: Any, value: Any?)] { get }
 }
 
 /// A map that can be built from boxed entries, converting each.
-public protocol AnyEntriesConstructible {
+package protocol AnyEntriesConstructible {
     /// Builds the map, or throws when a key or value does not convert.
     static func make(fromAnyEntries entries: [(key: Any, value: Any?)]) throws -> Self
 }
@@ -138,31 +139,31 @@ func convertElement<T>(_ value: Any?, to type: T.Type) throws -> T {
 }
 
 extension Array: AnyElementsExposing {
-    public var anyElements: [Any?] { map { $0 } }
+    package var anyElements: [Any?] { map { $0 } }
 }
 
 extension Array: AnyElementsConstructible {
-    public static func make(fromAnyElements elements: [Any?]) throws -> [Element] {
+    package static func make(fromAnyElements elements: [Any?]) throws -> [Element] {
         try elements.map { try convertElement($0, to: Element.self) }
     }
 }
 
 extension Set: AnyElementsExposing {
-    public var anyElements: [Any?] { map { $0 } }
+    package var anyElements: [Any?] { map { $0 } }
 }
 
 extension Set: AnyElementsConstructible {
-    public static func make(fromAnyElements elements: [Any?]) throws -> Set<Element> {
+    package static func make(fromAnyElements elements: [Any?]) throws -> Set<Element> {
         Set(try elements.map { try convertElement($0, to: Element.self) })
     }
 }
 
 extension Dictionary: AnyEntriesExposing {
-    public var anyEntries: [(key: Any, value: Any?)] { map { (key: $0.key as Any, value: $0.value as Any?) } }
+    package var anyEntries: [(key: Any, value: Any?)] { map { (key: $0.key as Any, value: $0.value as Any?) } }
 }
 
 extension Dictionary: AnyEntriesConstructible {
-    public static func make(fromAnyEntries entries: [(key: Any, value: Any?)]) throws -> [Key: Value] {
+    package static func make(fromAnyEntries entries: [(key: Any, value: Any?)]) throws -> [Key: Value] {
         var result: [Key: Value] = [:]
         result.reserveCapacity(entries.count)
         for entry in entries {

@@ -13,15 +13,15 @@ private let stringCanBeNull = DeclaredType.of(String.self, java: publicField).ca
 private let optionalStringCanBeNull = DeclaredType.of(String?.self, java: publicField).canBeNull
 private let personsSlot = ObjectSlot<[String]>(
     DeclaredType.of([String].self, java: publicField),
-    specialized: TypedSerializer(CollectionSerializer<[String], String>()))
+    specialized: CollectionSerializer<[String], String>())
 private let playerSlot = ObjectSlot<Player>(
-    DeclaredType.of(Player.self, java: publicField), specialized: TypedSerializer(EnumSerializer<Player>()))
+    DeclaredType.of(Player.self, java: publicField), specialized: EnumSerializer<Player>())
 private let imageSizeSlot = ObjectSlot<ImageSize>(
-    DeclaredType.of(ImageSize.self, java: publicField), specialized: TypedSerializer(EnumSerializer<ImageSize>()))
+    DeclaredType.of(ImageSize.self, java: publicField), specialized: EnumSerializer<ImageSize>())
 private let mediaFieldSlot = ObjectSlot<Media>(DeclaredType.of(Media.self, java: publicField))
 private let imagesSlot = ObjectSlot<[Image]>(
     DeclaredType.of([Image].self, java: publicField),
-    specialized: TypedSerializer(CollectionSerializer<[Image], Image>()))
+    specialized: CollectionSerializer<[Image], Image>())
 
 /// Reads a `String` field that Swift never holds nil in.
 private func requiredString(_ reader: any ValueReader, forKey key: String) throws -> String {

@@ -17,5 +17,5 @@ public struct FoundationOrderedSet: Hashable {
 }
 
 extension FoundationOrderedSet: AnyElementsExposing {
-    public var anyElements: [Any?] { elements.map { $0.base } }
+    package var anyElements: [Any?] { elements.map { $0.base } }
 }

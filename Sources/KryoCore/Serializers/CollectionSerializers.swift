@@ -27,8 +27,8 @@ extension JavaLinkedList: JavaRepresentable, JavaGenericContainer {
 }
 
 extension JavaLinkedList: AnyElementsExposing, AnyElementsConstructible {
-    public var anyElements: [Any?] { elements.map { $0 } }
-    public static func make(fromAnyElements elements: [Any?]) throws -> JavaLinkedList<Element> {
+    package var anyElements: [Any?] { elements.map { $0 } }
+    package static func make(fromAnyElements elements: [Any?]) throws -> JavaLinkedList<Element> {
         JavaLinkedList(try elements.map { try convertElement($0, to: Element.self) })
     }
 }

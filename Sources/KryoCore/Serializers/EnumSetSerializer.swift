@@ -44,8 +44,8 @@ extension JavaEnumSet: JavaRepresentable {
 }
 
 extension JavaEnumSet: AnyElementsExposing, AnyElementsConstructible {
-    public var anyElements: [Any?] { inOrdinalOrder.map { $0 } }
-    public static func make(fromAnyElements elements: [Any?]) throws -> JavaEnumSet<Element> {
+    package var anyElements: [Any?] { inOrdinalOrder.map { $0 } }
+    package static func make(fromAnyElements elements: [Any?]) throws -> JavaEnumSet<Element> {
         JavaEnumSet(try elements.map { try convertElement($0, to: Element.self) })
     }
 }

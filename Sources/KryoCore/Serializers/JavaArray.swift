@@ -38,11 +38,11 @@ extension JavaArray: JavaGenericContainer {
 }
 
 extension JavaArray: AnyElementsExposing {
-    public var anyElements: [Any?] { elements.map { $0.map { $0 as Any } } }
+    package var anyElements: [Any?] { elements.map { $0.map { $0 as Any } } }
 }
 
 extension JavaArray: AnyElementsConstructible {
-    public static func make(fromAnyElements elements: [Any?]) throws -> JavaArray<Element> {
+    package static func make(fromAnyElements elements: [Any?]) throws -> JavaArray<Element> {
         JavaArray(try elements.map { try convertElement($0, to: Element?.self) })
     }
 }

@@ -68,8 +68,8 @@ extension JavaSingletonMap: Sendable where Key: Sendable, Value: Sendable {}
 extension JavaEmptyList: JavaRepresentable, AnyElementsExposing, AnyElementsConstructible {
     public static var javaClassName: String { "java.util.Collections$EmptyList" }
     public static var defaultSerializer: AnySerializer { AnySerializer(NoBodySerializer { JavaEmptyList() }) }
-    public var anyElements: [Any?] { [] }
-    public static func make(fromAnyElements elements: [Any?]) throws -> JavaEmptyList {
+    package var anyElements: [Any?] { [] }
+    package static func make(fromAnyElements elements: [Any?]) throws -> JavaEmptyList {
         guard elements.isEmpty else {
             throw SerializationError(.typeMismatch, expected: "no elements", found: "\(elements.count)")
         }
@@ -80,8 +80,8 @@ extension JavaEmptyList: JavaRepresentable, AnyElementsExposing, AnyElementsCons
 extension JavaEmptySet: JavaRepresentable, AnyElementsExposing, AnyElementsConstructible {
     public static var javaClassName: String { "java.util.Collections$EmptySet" }
     public static var defaultSerializer: AnySerializer { AnySerializer(NoBodySerializer { JavaEmptySet() }) }
-    public var anyElements: [Any?] { [] }
-    public static func make(fromAnyElements elements: [Any?]) throws -> JavaEmptySet {
+    package var anyElements: [Any?] { [] }
+    package static func make(fromAnyElements elements: [Any?]) throws -> JavaEmptySet {
         guard elements.isEmpty else {
             throw SerializationError(.typeMismatch, expected: "no elements", found: "\(elements.count)")
         }
@@ -92,8 +92,8 @@ extension JavaEmptySet: JavaRepresentable, AnyElementsExposing, AnyElementsConst
 extension JavaEmptyMap: JavaRepresentable, AnyEntriesExposing, AnyEntriesConstructible {
     public static var javaClassName: String { "java.util.Collections$EmptyMap" }
     public static var defaultSerializer: AnySerializer { AnySerializer(NoBodySerializer { JavaEmptyMap() }) }
-    public var anyEntries: [(key: Any, value: Any?)] { [] }
-    public static func make(fromAnyEntries entries: [(key: Any, value: Any?)]) throws -> JavaEmptyMap {
+    package var anyEntries: [(key: Any, value: Any?)] { [] }
+    package static func make(fromAnyEntries entries: [(key: Any, value: Any?)]) throws -> JavaEmptyMap {
         guard entries.isEmpty else {
             throw SerializationError(.typeMismatch, expected: "no entries", found: "\(entries.count)")
         }
@@ -104,8 +104,8 @@ extension JavaEmptyMap: JavaRepresentable, AnyEntriesExposing, AnyEntriesConstru
 extension JavaSingletonList: JavaRepresentable, AnyElementsExposing, AnyElementsConstructible {
     public static var javaClassName: String { "java.util.Collections$SingletonList" }
     public static var defaultSerializer: AnySerializer { AnySerializer(SingletonListSerializer<Element>()) }
-    public var anyElements: [Any?] { [element] }
-    public static func make(fromAnyElements elements: [Any?]) throws -> JavaSingletonList<Element> {
+    package var anyElements: [Any?] { [element] }
+    package static func make(fromAnyElements elements: [Any?]) throws -> JavaSingletonList<Element> {
         guard elements.count == 1 else {
             throw SerializationError(.typeMismatch, expected: "one element", found: "\(elements.count)")
         }
@@ -116,8 +116,8 @@ extension JavaSingletonList: JavaRepresentable, AnyElementsExposing, AnyElements
 extension JavaSingletonSet: JavaRepresentable, AnyElementsExposing, AnyElementsConstructible {
     public static var javaClassName: String { "java.util.Collections$SingletonSet" }
     public static var defaultSerializer: AnySerializer { AnySerializer(SingletonSetSerializer<Element>()) }
-    public var anyElements: [Any?] { [element] }
-    public static func make(fromAnyElements elements: [Any?]) throws -> JavaSingletonSet<Element> {
+    package var anyElements: [Any?] { [element] }
+    package static func make(fromAnyElements elements: [Any?]) throws -> JavaSingletonSet<Element> {
         guard elements.count == 1 else {
             throw SerializationError(.typeMismatch, expected: "one element", found: "\(elements.count)")
         }
@@ -128,8 +128,8 @@ extension JavaSingletonSet: JavaRepresentable, AnyElementsExposing, AnyElementsC
 extension JavaSingletonMap: JavaRepresentable, AnyEntriesExposing, AnyEntriesConstructible {
     public static var javaClassName: String { "java.util.Collections$SingletonMap" }
     public static var defaultSerializer: AnySerializer { AnySerializer(SingletonMapSerializer<Key, Value>()) }
-    public var anyEntries: [(key: Any, value: Any?)] { [(key: key as Any, value: value as Any?)] }
-    public static func make(fromAnyEntries entries: [(key: Any, value: Any?)]) throws -> JavaSingletonMap<Key, Value> {
+    package var anyEntries: [(key: Any, value: Any?)] { [(key: key as Any, value: value as Any?)] }
+    package static func make(fromAnyEntries entries: [(key: Any, value: Any?)]) throws -> JavaSingletonMap<Key, Value> {
         guard entries.count == 1 else {
             throw SerializationError(.typeMismatch, expected: "one entry", found: "\(entries.count)")
         }

@@ -96,8 +96,8 @@ extension JavaImmutableMap: JavaClassChosenByValue, JavaGenericContainer {
 
 extension JavaImmutableList: ElementsConstructible, AnyElementsExposing, AnyElementsConstructible {
     public init(javaElements: [Element]) { self.init(javaElements) }
-    public var anyElements: [Any?] { elements.map { $0 } }
-    public static func make(fromAnyElements elements: [Any?]) throws -> JavaImmutableList<Element> {
+    package var anyElements: [Any?] { elements.map { $0 } }
+    package static func make(fromAnyElements elements: [Any?]) throws -> JavaImmutableList<Element> {
         JavaImmutableList(try elements.map { try convertElement($0, to: Element.self) })
     }
 }
@@ -106,15 +106,15 @@ extension JavaImmutableSet: ElementsConstructible, AnyElementsExposing, AnyEleme
     InsertionOrderedCollection
 {
     public init(javaElements: [Element]) { self.init(javaElements) }
-    public var anyElements: [Any?] { elements.map { $0 } }
-    public static func make(fromAnyElements elements: [Any?]) throws -> JavaImmutableSet<Element> {
+    package var anyElements: [Any?] { elements.map { $0 } }
+    package static func make(fromAnyElements elements: [Any?]) throws -> JavaImmutableSet<Element> {
         JavaImmutableSet(try elements.map { try convertElement($0, to: Element.self) })
     }
 }
 
 extension JavaImmutableMap: AnyEntriesExposing, AnyEntriesConstructible, InsertionOrderedCollection {
-    public var anyEntries: [(key: Any, value: Any?)] { entries.map { (key: $0.key as Any, value: $0.value as Any?) } }
-    public static func make(fromAnyEntries entries: [(key: Any, value: Any?)]) throws -> JavaImmutableMap<Key, Value> {
+    package var anyEntries: [(key: Any, value: Any?)] { entries.map { (key: $0.key as Any, value: $0.value as Any?) } }
+    package static func make(fromAnyEntries entries: [(key: Any, value: Any?)]) throws -> JavaImmutableMap<Key, Value> {
         var result = OrderedDictionary<Key, Value>()
         for entry in entries {
             result[try convertElement(entry.key, to: Key.self)] = try convertElement(entry.value, to: Value.self)

@@ -31,8 +31,8 @@ extension JavaLinkedHashMap: JavaRepresentable, JavaGenericContainer {
 }
 
 extension JavaLinkedHashMap: AnyEntriesExposing, AnyEntriesConstructible {
-    public var anyEntries: [(key: Any, value: Any?)] { entries.anyEntries }
-    public static func make(fromAnyEntries entries: [(key: Any, value: Any?)]) throws -> JavaLinkedHashMap {
+    package var anyEntries: [(key: Any, value: Any?)] { entries.anyEntries }
+    package static func make(fromAnyEntries entries: [(key: Any, value: Any?)]) throws -> JavaLinkedHashMap {
         JavaLinkedHashMap(try OrderedDictionary<Key, Value>.make(fromAnyEntries: entries))
     }
 }
@@ -84,8 +84,8 @@ extension JavaLinkedHashSet: ElementsConstructible {
 }
 
 extension JavaLinkedHashSet: AnyElementsExposing, AnyElementsConstructible {
-    public var anyElements: [Any?] { elements.map { $0 } }
-    public static func make(fromAnyElements elements: [Any?]) throws -> JavaLinkedHashSet {
+    package var anyElements: [Any?] { elements.map { $0 } }
+    package static func make(fromAnyElements elements: [Any?]) throws -> JavaLinkedHashSet {
         JavaLinkedHashSet(try OrderedSet<Element>.make(fromAnyElements: elements))
     }
 }

@@ -192,8 +192,8 @@ extension JavaPriorityQueue: ElementsConstructible {
 }
 
 extension JavaPriorityQueue: AnyElementsExposing, AnyElementsConstructible {
-    public var anyElements: [Any?] { heapOrder.map { $0 } }
-    public static func make(fromAnyElements elements: [Any?]) throws -> JavaPriorityQueue<Element> {
+    package var anyElements: [Any?] { heapOrder.map { $0 } }
+    package static func make(fromAnyElements elements: [Any?]) throws -> JavaPriorityQueue<Element> {
         JavaPriorityQueue(javaElements: try elements.map { try convertElement($0, to: Element.self) })
     }
 }
@@ -248,8 +248,8 @@ extension JavaConcurrentSkipListMap: JavaRepresentable, JavaGenericContainer {
 }
 
 extension JavaConcurrentSkipListMap: AnyEntriesExposing, AnyEntriesConstructible {
-    public var anyEntries: [(key: Any, value: Any?)] { map.anyEntries }
-    public static func make(fromAnyEntries entries: [(key: Any, value: Any?)]) throws -> Self {
+    package var anyEntries: [(key: Any, value: Any?)] { map.anyEntries }
+    package static func make(fromAnyEntries entries: [(key: Any, value: Any?)]) throws -> Self {
         JavaConcurrentSkipListMap(try JavaTreeMap<Key, Value>.make(fromAnyEntries: entries))
     }
 }
@@ -335,8 +335,8 @@ extension JavaArraysAsList: ElementsConstructible {
 }
 
 extension JavaArraysAsList: AnyElementsExposing, AnyElementsConstructible {
-    public var anyElements: [Any?] { elements.map { $0 } }
-    public static func make(fromAnyElements elements: [Any?]) throws -> JavaArraysAsList<Element> {
+    package var anyElements: [Any?] { elements.map { $0 } }
+    package static func make(fromAnyElements elements: [Any?]) throws -> JavaArraysAsList<Element> {
         JavaArraysAsList(try elements.map { try convertElement($0, to: Element.self) })
     }
 }

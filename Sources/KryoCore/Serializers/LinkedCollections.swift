@@ -9,8 +9,9 @@ extension OrderedDictionary: JavaRepresentable, JavaGenericContainer {
 }
 
 extension OrderedDictionary: AnyEntriesExposing, AnyEntriesConstructible {
-    public var anyEntries: [(key: Any, value: Any?)] { map { (key: $0.key as Any, value: $0.value as Any?) } }
-    public static func make(fromAnyEntries entries: [(key: Any, value: Any?)]) throws -> OrderedDictionary<Key, Value> {
+    package var anyEntries: [(key: Any, value: Any?)] { map { (key: $0.key as Any, value: $0.value as Any?) } }
+    package static func make(fromAnyEntries entries: [(key: Any, value: Any?)]) throws -> OrderedDictionary<Key, Value>
+    {
         var result = OrderedDictionary<Key, Value>()
         result.reserveCapacity(entries.count)
         for entry in entries {
@@ -36,8 +37,8 @@ extension OrderedSet: ElementsConstructible {
 }
 
 extension OrderedSet: AnyElementsExposing, AnyElementsConstructible {
-    public var anyElements: [Any?] { map { $0 } }
-    public static func make(fromAnyElements elements: [Any?]) throws -> OrderedSet<Element> {
+    package var anyElements: [Any?] { map { $0 } }
+    package static func make(fromAnyElements elements: [Any?]) throws -> OrderedSet<Element> {
         OrderedSet(try elements.map { try convertElement($0, to: Element.self) })
     }
 }

@@ -217,8 +217,8 @@ extension JavaTreeMap: JavaRepresentable, JavaGenericContainer {
 }
 
 extension JavaTreeMap: AnyEntriesExposing, AnyEntriesConstructible {
-    public var anyEntries: [(key: Any, value: Any?)] { map { (key: $0.key as Any, value: $0.value as Any?) } }
-    public static func make(fromAnyEntries entries: [(key: Any, value: Any?)]) throws -> JavaTreeMap<Key, Value> {
+    package var anyEntries: [(key: Any, value: Any?)] { map { (key: $0.key as Any, value: $0.value as Any?) } }
+    package static func make(fromAnyEntries entries: [(key: Any, value: Any?)]) throws -> JavaTreeMap<Key, Value> {
         JavaTreeMap(
             try entries.map {
                 (key: try convertElement($0.key, to: Key.self), value: try convertElement($0.value, to: Value.self))
@@ -368,8 +368,8 @@ extension JavaTreeSet: ElementsConstructible {
 }
 
 extension JavaTreeSet: AnyElementsExposing, AnyElementsConstructible {
-    public var anyElements: [Any?] { map { $0 } }
-    public static func make(fromAnyElements elements: [Any?]) throws -> JavaTreeSet<Element> {
+    package var anyElements: [Any?] { map { $0 } }
+    package static func make(fromAnyElements elements: [Any?]) throws -> JavaTreeSet<Element> {
         JavaTreeSet(try elements.map { try convertElement($0, to: Element.self) })
     }
 }
