@@ -108,11 +108,18 @@ let package = Package(
         // input: on glibc it replaces `malloc` for the test process (Tests/Shared/AllocationMeter.swift).
         .target(name: "CAllocationMeter", path: "Tests/CAllocationMeter"),
         .testTarget(name: "KryoCoreTests", dependencies: ["KryoCore"]),
-        // The macros' expansions and diagnostics (swift-syntax's generic test support, Swift Testing).
+        // The macros' expansions and diagnostics (swift-syntax's generic test support, Swift
+        // Testing). The tests compile the macros' sources themselves (Expansions, a symbolic link
+        // to Sources/KryoMacros/Expansions) rather than depend on the macro target: a test target
+        // that depends on a macro makes SwiftPM build every test, and all they use, a second time
+        // for the host.
         .testTarget(
             name: "KryoMacrosTests",
             dependencies: [
-                "KryoMacros",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ]),

@@ -119,6 +119,20 @@ struct MacroPoint: Equatable {
     var label: String?
 }
 
+/// A nested type whose fields are private: the expansion reaches them as the type's own code does.
+enum MacroNamespace {
+    @JavaClass("shop.Secret")
+    struct Secret: Equatable {
+        private var code: Int32 = 0
+        fileprivate(set) var label: String?
+        init() {}
+        init(code: Int32, label: String?) {
+            self.code = code
+            self.label = label
+        }
+    }
+}
+
 @Suite struct MacroSchemaTests {
     /// Everything a field tells the formats and the model.
     static func describe<Root>(_ field: Field<Root>) -> String {
@@ -261,6 +275,16 @@ struct MacroPoint: Equatable {
             MacroPoint.self, from: try Self.macroRegistry.encode(point, as: format, options: options), as: format,
             options: options)
         #expect(point2 == point)
+    }
+
+    @Test func privateFieldsOfANestedType() throws {
+        let registry = try Registry { Register(MacroNamespace.Secret.self, id: 40) }
+        let secret = MacroNamespace.Secret(code: 7, label: "s")
+        for format in [SerializationFormat.kryo(.v2), .kryo(.v5), .keyedArchive(.binary), .readable(.json)] {
+            let data = try registry.encode(secret, as: format)
+            #expect(try registry.decode(MacroNamespace.Secret.self, from: data, as: format) == secret)
+        }
+        #expect(MacroNamespace.Secret.schema.fields.map(\.name) == ["code", "label"])
     }
 
     @Test(arguments: [SerializationFormat.keyedArchive(.binary), .readable(.json)])

@@ -1,7 +1,6 @@
 import SwiftSyntaxMacroExpansion
 import Testing
 
-@testable import KryoMacros
 
 /// What `@JavaClass` and `@JavaEnum` expand to.
 @Suite struct ExpansionTests {

@@ -6,11 +6,11 @@ import SwiftSyntaxMacros
 /// `@JavaEnum("shop.Status")`: the `JavaEnum` conformance of an enum without associated values.
 /// Ordinals are the cases' declaration order; the Java constant names are derived from the case
 /// names (`darkRed` → `DARK_RED`) unless a case says `@JavaConstant("…")`.
-public struct JavaEnumMacro: ExtensionMacro {
+struct JavaEnumMacro: ExtensionMacro {
     /// The expansion is laid out as one would write it (one field per line).
-    public static var formatMode: FormatMode { .disabled }
+    static var formatMode: FormatMode { .disabled }
 
-    public static func expansion(
+    static func expansion(
         of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
         providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext

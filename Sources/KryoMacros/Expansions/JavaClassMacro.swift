@@ -9,14 +9,14 @@ import SwiftSyntaxMacros
 /// The expansion is what one would write by hand: a `static let schema` listing a `Field` per
 /// stored property in declaration order (the schema sorts them into Java's order), reached
 /// through closures, with the Java facts the property attributes declare.
-public struct JavaClassMacro: ExtensionMacro {
+struct JavaClassMacro: ExtensionMacro {
     /// The expansion is laid out as one would write it (one field per line).
-    public static var formatMode: FormatMode { .disabled }
+    static var formatMode: FormatMode { .disabled }
 
     /// The labels of `@JavaClass`'s arguments after the Java name, in their declared order.
     static let labels = ["isFinal", "serializer", "publicFields"]
 
-    public static func expansion(
+    static func expansion(
         of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
         providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
