@@ -1,7 +1,6 @@
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
-
 /// The compile-time errors and warnings of the macros, and what each fix-it makes of the source.
 @Suite struct DiagnosticsTests {
     static var transient: FixItSpec { FixItSpec(message: "Mark the property @Transient (not serialized)") }

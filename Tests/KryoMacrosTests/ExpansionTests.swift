@@ -1,7 +1,6 @@
 import SwiftSyntaxMacroExpansion
 import Testing
 
-
 /// What `@JavaClass` and `@JavaEnum` expand to.
 @Suite struct ExpansionTests {
     @Test func classWithPlainFields() {

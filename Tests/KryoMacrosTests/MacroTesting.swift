@@ -3,7 +3,6 @@ import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
-
 /// The macros as the compiler sees them in a type that does not yet conform.
 let kryoMacros: [String: MacroSpec] = [
     "JavaClass": MacroSpec(type: JavaClassMacro.self, conformances: ["Schematized"]),
