@@ -1,7 +1,8 @@
 // swift-tools-version: 6.1
 // Benchmarks for SwiftKryo, kept apart from the library so that its build and tests do not pay
 // for these dependencies. `swift package benchmark` runs the package-benchmark target;
-// `bash run.sh` runs the Swift workloads and the Java Kryo 5.6.2, 4.0.3 and 2.20 harness in one sitting.
+// `bash run.sh` runs the Swift workloads and the Java Kryo 5.6.2, 4.0.3 and 2.20 harness in one sitting,
+// then the KryoNet benchmark (kryonet.sh: Swift and Java servers and clients over loopback).
 import PackageDescription
 
 let package = Package(
@@ -24,6 +25,9 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
         ),
         .executableTarget(name: "kryo-compare", dependencies: ["Workloads"]),
+        // The Swift side of the KryoNet benchmark (kryonet.sh), against JavaKryoNet/KryoNetBench.java.
+        .executableTarget(
+            name: "kryonet-bench", dependencies: ["Workloads", .product(name: "KryoNet", package: "SwiftKryo")]),
         .executableTarget(
             name: "KryoBenchmarks",
             dependencies: ["Workloads", .product(name: "Benchmark", package: "package-benchmark")],

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Runs the Java Kryo harness against Kryo 5.6.2, 4.0.3 and 2.20 and the Swift workloads (the Kryo
 # rows in each of the three dialects) in one sitting and prints the tables (Markdown): operation,
-# ns/op (median, min, max), bytes, and Swift ÷ each Java release, Kryo 5.6.2 first.
+# ns/op (median, min, max), bytes, and Swift ÷ each Java release, Kryo 5.6.2 first; then, in the
+# same sitting, the KryoNet benchmark (kryonet.sh: Swift and Java KryoNet servers and clients over
+# loopback TCP, every pairing, MediaContent objects one way and ping round trips).
 #
-#   bash Benchmarks/run.sh            # full run (about 15 minutes on 2 cores)
-#   bash Benchmarks/run.sh --quick    # shorter passes, for a smoke test
+#   bash Benchmarks/run.sh            # full run (about 17 minutes on 2 cores; KryoNet about 1)
+#   bash Benchmarks/run.sh --quick    # shorter passes, for a smoke test (KryoNet about 30 s)
 #
 # Results go to Benchmarks/results/<timestamp>/ (table.md, the raw TSVs and the encoded bytes).
 # The Kryo 4.0.3 and 5.6.2 jars come from ${SWIFTKRYO_JAR_CACHE:-~/.cache/swiftkryo}, fetched
@@ -45,6 +47,7 @@ mkdir -p "$out/swift-bytes" "$out/java-bytes"
 
 echo "building..." >&2
 swift build -c release --product kryo-compare >&2
+swift build -c release --product kryonet-bench >&2
 bash Java/build.sh .build-java
 
 # Before anything is timed: Swift's MediaContent bytes equal each Java release's (field serializer
@@ -103,4 +106,11 @@ fi
 rm -rf "$records_dir"
 
 echo "end: $(date -Iseconds), $(uptime | sed 's/.*load/load/')" >> "$out/sitting.txt"
+
+# KryoNet: its own tables (kryonet.md) and load lines (kryonet-sitting.txt) in the same folder;
+# table.py adds them to table.md.
+echo "KryoNet..." >&2
+kryonet_status=0
+bash kryonet.sh $QUICK --no-build --out "$out" > /dev/null || kryonet_status=$?
 python3 table.py "$out" | tee "$out/table.md"
+exit "$kryonet_status"

@@ -1,4 +1,6 @@
-"""Merges the Swift and Java benchmark TSVs of one sitting into Markdown tables with ratios.
+"""Merges the Swift and Java benchmark TSVs of one sitting into Markdown tables with ratios, and
+prints the KryoNet benchmark's tables (kryonet.tsv, from kryonet.sh) when the sitting has them
+(`table.py --kryonet DIR`: those alone).
 
 The Java harness runs once per Kryo release (java-5.6.2.tsv, java-4.0.3.tsv, java-2.20.tsv; an
 older sitting's single java.tsv is Kryo 2.20). A Kryo row's group carries its release as a suffix,
@@ -299,5 +301,116 @@ def floor_section(swift, java, both):
     print()
 
 
+def kryonet_section(directory):
+    """The KryoNet benchmark of kryonet.sh (kryonet.tsv): every pairing of a Swift or Java server
+    with a Swift or Java client, in each Kryo dialect; medians of the measured rounds."""
+    path = os.path.join(directory, "kryonet.tsv")
+    if not os.path.exists(path):
+        return
+    # (dialect, server, client) -> one way: [objects/s], server and client CPU µs per object;
+    # ping: [(round trips/s, p50 µs, p99 µs)]; the servers' verdicts on the objects.
+    rounds = {}
+    for line in open(path):
+        parts = line.rstrip("\n").split("\t")
+        if len(parts) < 5:
+            continue
+        key, kind = tuple(parts[:3]), parts[3]
+        entry = rounds.setdefault(key, {"oneway": [], "server_cpu": [], "client_cpu": [], "ping": [], "status": set()})
+        if kind == "oneway" and len(parts) >= 6:
+            objects = int(parts[4])
+            entry["oneway"].append(objects / int(parts[5]) * 1e9)
+            entry["status"].add(parts[6] if len(parts) > 6 else "?")
+            if len(parts) > 8:
+                entry["server_cpu"].append((int(parts[7]), objects))
+                entry["client_cpu"].append((int(parts[8]), objects))
+        elif kind == "ping" and len(parts) >= 8:
+            entry["ping"].append((int(parts[4]) / int(parts[5]) * 1e9, int(parts[6]) / 1e3, int(parts[7]) / 1e3))
+    if not rounds:
+        return
+
+    def median(values):
+        values = sorted(values)
+        n = len(values)
+        return None if n == 0 else values[n // 2] if n % 2 else (values[n // 2 - 1] + values[n // 2]) / 2
+
+    def per_object(cpu):
+        # All measured rounds together: the JVM counts CPU time in 10 ms steps.
+        objects = sum(n for _, n in cpu)
+        return sum(t for t, _ in cpu) / objects / 1e3 if objects else None
+
+    def stats(key):
+        entry = rounds.get(key)
+        if not entry:
+            return None
+        return {"objects": median(entry["oneway"]), "objects_range": (min(entry["oneway"], default=0),
+                                                                     max(entry["oneway"], default=0)),
+                "trips": median([p[0] for p in entry["ping"]]), "p50": median([p[1] for p in entry["ping"]]),
+                "p99": median([p[2] for p in entry["ping"]]), "rounds": len(entry["oneway"]),
+                "server_cpu": per_object(entry["server_cpu"]), "client_cpu": per_object(entry["client_cpu"]),
+                "ok": entry["status"] == {"ok"}}
+
+    def rate(value):
+        return f"{value:,.0f}" if value else "–"
+
+    def ratio(a, b):
+        return f"{a / b:.2f}" if a and b else "–"
+
+    def micros(value):
+        return f"{value:,.2f}" if value else "–"
+
+    names = {"swift": "Swift", "swift-events": "Swift, events()", "java": "Java"}
+    releases = {"v2": "Kryo 2.20 (KryoNet 2.21)", "v5": "Kryo 5.6.2 (crykn/kryonet)"}
+    print("\n## KryoNet over loopback TCP: Swift and Java servers and clients\n")
+    sitting = os.path.join(directory, "kryonet-sitting.txt")
+    if os.path.exists(sitting):
+        print("```\n" + open(sitting).read().rstrip("\n") + "\n```\n")
+    print("One way: the client sends MediaContent objects as fast as its write buffer takes them; the "
+          "time runs from the first sent to the server's reply after the last arrived. Ping: "
+          "sequential round trips of KryoNet's Ping, answered by the server's library. Medians of the "
+          "measured rounds (one way: lowest – highest in brackets). CPU: what the whole process used "
+          "during the one-way rounds (every thread; the JVM's compiler and collector too), per object, over "
+          "all measured rounds: "
+          "steadier than the rates on a shared machine. The Swift server counts the objects in a "
+          "KryoNetListener, as Java KryoNet calls its listeners; \"Swift, events()\" takes them through "
+          "`server.events()` in a task instead.\n")
+    for dialect in sorted({key[0] for key in rounds}):
+        print(f"### {releases.get(dialect, dialect)}\n")
+        print("| server ← client | MediaContent objects/s, one way | server CPU µs/object | client CPU µs/object "
+              "| ping round trips/s | p50 µs | p99 µs |")
+        print("|---|---:|---:|---:|---:|---:|---:|")
+        for server in ["swift", "swift-events", "java"]:
+            for client in ["swift", "java"]:
+                row = stats((dialect, server, client))
+                if not row:
+                    continue
+                low, high = row["objects_range"]
+                flag = "" if row["ok"] else " (**objects differed**)"
+                print(f"| {names[server]} ← {names[client]}{flag} | {rate(row['objects'])} ({low:,.0f} – {high:,.0f}) "
+                      f"| {micros(row['server_cpu'])} | {micros(row['client_cpu'])} "
+                      f"| {rate(row['trips'])} | {row['p50']:,.1f} | {row['p99']:,.1f} |")
+        print("\nSwift ÷ Java: rates above 1, CPU and latencies below 1 mean Swift is faster. The CPU "
+              "column is the server's when servers are compared, the client's when clients are.\n")
+        print("| comparison | objects/s | CPU/object | round trips/s | p50 | p99 |")
+        print("|---|---:|---:|---:|---:|---:|")
+        comparisons = [("**Swift server ÷ Java server**, Java client", ("swift", "java"), ("java", "java"), "server_cpu"),
+                       ("Swift server ÷ Java server, Swift client", ("swift", "swift"), ("java", "swift"), "server_cpu"),
+                       ("Swift server taking events() ÷ Java server, Java client", ("swift-events", "java"),
+                        ("java", "java"), "server_cpu"),
+                       ("Swift client ÷ Java client, Java server", ("java", "swift"), ("java", "java"), "client_cpu"),
+                       ("Swift client ÷ Java client, Swift server", ("swift", "swift"), ("swift", "java"), "client_cpu"),
+                       ("Swift ↔ Swift ÷ Java ↔ Java (server CPU)", ("swift", "swift"), ("java", "java"), "server_cpu")]
+        for label, mine, theirs, cpu in comparisons:
+            a, b = stats((dialect,) + mine), stats((dialect,) + theirs)
+            if not a or not b:
+                continue
+            print(f"| {label} | {ratio(a['objects'], b['objects'])} | {ratio(a[cpu], b[cpu])} "
+                  f"| {ratio(a['trips'], b['trips'])} | {ratio(a['p50'], b['p50'])} | {ratio(a['p99'], b['p99'])} |")
+        print()
+
+
 if __name__ == "__main__":
-    main(sys.argv[1])
+    if sys.argv[1] == "--kryonet":
+        kryonet_section(sys.argv[2])
+    else:
+        main(sys.argv[1])
+        kryonet_section(sys.argv[1])

@@ -7,4 +7,8 @@
 set -eu
 cd "$(dirname "$0")"
 configuration="${1:-release}"
-exec swift build -c "$configuration" --sanitize=fuzzer --sanitize=address
+# One -sanitize flag naming both: swiftc keeps only the last of several -sanitize flags, and
+# SwiftPM's --sanitize=fuzzer --sanitize=address comes out in either order (a set), so that a build
+# had either coverage without AddressSanitizer or AddressSanitizer without coverage. --sanitize=fuzzer
+# stays for SwiftPM's handling of the executables (libFuzzer supplies main).
+exec swift build -c "$configuration" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address

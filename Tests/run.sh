@@ -42,8 +42,9 @@ swift test --skip-build --filter KryoNetTests "$@"
 # reports leaks: no leak, overflow, use-after-free or double free. A package of its own
 # (Tests/ASan, the same sources through symbolic links), so that the sanitized build makes only
 # SwiftKryo and these tests; its own build directory. About 1.5 minutes from scratch on two cores.
-# KRYO_SKIP_ASAN=1 skips it.
+# The million-node graph (LargeGraphTests) runs in the debug suite above only: under the sanitizer
+# it takes a minute and reaches no code the smaller graphs do not. KRYO_SKIP_ASAN=1 skips the stage.
 if [ "${KRYO_SKIP_ASAN:-0}" != 1 ]; then
     LSAN_OPTIONS="suppressions=$PWD/Tests/lsan-suppressions.txt" \
-        swift test --package-path Tests/ASan --sanitize=address --scratch-path .build-asan
+        swift test --package-path Tests/ASan --sanitize=address --scratch-path .build-asan --skip LargeGraphTests
 fi

@@ -37,6 +37,8 @@ public final class KryoBinaryWriter: ValueWriter {
     public var genericArguments: [DeclaredType] { state.pointee.genericArguments }
     /// Kryo's binary.
     public var formatFamily: FormatFamily { .kryoBinary }
+    /// Off unless the call turns it on: sorting costs a fast encoder noticeable time.
+    public var writesStableOrder: Bool { state.pointee.options.stableOrder ?? false }
     /// The Java release of this call's dialect.
     public var kryoWireVersion: KryoWireVersion? { state.pointee.dialect.version }
     /// The dialect of this call.

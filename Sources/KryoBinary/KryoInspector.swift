@@ -116,6 +116,45 @@ public struct KryoInspector: Sendable {
         let walker = KryoStreamWalker(inspector: self, bytes: bytes, range: clamped)
         return walker.run()
     }
+
+    /// Explains a stream of consecutive top-level values — what a Java service writes with one
+    /// `writeClassAndObject` (or `writeObject`) call per record on one `Output` — one dump per
+    /// record, offsets counted in `bytes`. Each record is a graph of its own (Kryo resets its
+    /// references and class names after each top-level call), and its dump ends where its value
+    /// ends: ``KryoDump/byteCount`` is the record's length.
+    ///
+    /// ```swift
+    /// try inspector.inspectRecords(stream) { number, dump in
+    ///     print("record \(number): \(dump.byteCount) bytes")
+    ///     return true   // false stops the walk
+    /// }
+    /// ```
+    ///
+    /// The walk stops after a record whose dump has a ``KryoDump/stop`` (where that record ends
+    /// is then unknown), when `body` returns `false`, or at the end of `bytes`. Work and memory
+    /// grow with each record's size, not with the stream's.
+    ///
+    /// - Parameter body: Called with the record's number (from 1) and its dump.
+    public func inspectRecords(_ bytes: [UInt8], _ body: (_ number: Int, _ dump: KryoDump) throws -> Bool) rethrows {
+        var start = bytes.startIndex
+        var number = 1
+        while start < bytes.endIndex {
+            // A window that doubles until the record fits: a record's cost is its own size.
+            var window = 4096
+            var dump: KryoDump
+            while true {
+                let end = bytes.endIndex - start <= window ? bytes.endIndex : start + window
+                let walker = KryoStreamWalker(inspector: self, bytes: bytes, range: start..<end)
+                walker.coversTrailing = false
+                dump = walker.run()
+                guard dump.stop?.kind == .truncated, end < bytes.endIndex else { break }
+                window *= 2
+            }
+            guard try body(number, dump), dump.stop == nil, dump.byteCount > 0 else { return }
+            start += dump.byteCount
+            number += 1
+        }
+    }
 }
 
 // MARK: - What a class looks like on the wire
@@ -350,6 +389,9 @@ final class KryoStreamWalker {
     var classNames: [Int: String] = [:]
     /// Compatible beans' headers already read in this graph.
     var compatibleHeaders: [String: [String]] = [:]
+    /// Whether the dump covers the bytes after a complete root value (as trailing entries); when
+    /// not, it ends with the value.
+    var coversTrailing = true
     let schemaByName: [String: JavaClassSchema]
     let schemaById: [Int: JavaClassSchema]
     /// The release whose wire the walk follows.
@@ -407,6 +449,9 @@ final class KryoStreamWalker {
             if entry.offset > next { covered += rawEntries(next..<entry.offset, role: .raw) }
             covered.append(entry)
             next = max(next, entry.offset + entry.length)
+        }
+        if stop == nil, !coversTrailing {
+            return KryoDump(byteCount: next - range.lowerBound, entries: covered, stop: nil)
         }
         if next < range.upperBound {
             covered += rawEntries(next..<range.upperBound, role: stop == nil ? .trailing : .raw)

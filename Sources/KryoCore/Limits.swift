@@ -35,16 +35,32 @@ public struct SerializationOptions: Sendable, Equatable {
     public var limits: Limits
     /// Settings that serializers read (see ``SerializationSetting``).
     public var settings: SerializationSettings
+    /// Whether Swift dictionaries and sets (and Foundation's `NSDictionary` and `NSSet`) are
+    /// written in a stable order, so that the same value gives the same bytes in every process;
+    /// `nil` (the default) leaves it to the format.
+    ///
+    /// Swift seeds its hashing per process, so a `Dictionary` iterates in a different order in
+    /// every run. With this on, every backend writes the entries of a dictionary sorted by key and
+    /// the elements of a set sorted, Codable values' dictionaries included, in the order
+    /// documented in Docs/Guide.md (*Stable order*): by `<` for keys of one `Comparable` type;
+    /// `nil`, booleans, numbers by value, strings, then other values by type name for mixed keys.
+    ///
+    /// By default (`nil`) keyed archives and readable documents write a stable order, which costs
+    /// them little, and the Kryo binary writes iteration order, which is faster. Collections with
+    /// an order of their own (`Array`, `OrderedDictionary`, `JavaTreeMap`…) keep it either way.
+    /// Reading is not affected.
+    public var stableOrder: Bool?
 
     /// Creates options.
     public init(
         references: Bool = true, registrationRequired: Bool = false, limits: Limits = .default,
-        settings: SerializationSettings = SerializationSettings()
+        settings: SerializationSettings = SerializationSettings(), stableOrder: Bool? = nil
     ) {
         self.references = references
         self.registrationRequired = registrationRequired
         self.limits = limits
         self.settings = settings
+        self.stableOrder = stableOrder
     }
 
     /// Java Kryo 2.20's defaults.

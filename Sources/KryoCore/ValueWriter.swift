@@ -45,6 +45,10 @@ public protocol ValueWriter: AnyObject {
     /// that is writing it. Valid at the start of ``Serializer/write(_:to:)``, before any nested
     /// write; empty when unknown or when Java ignores them.
     var genericArguments: [DeclaredType] { get }
+    /// Whether this call writes unordered collections — Swift's `Dictionary` and `Set`,
+    /// Foundation's `NSDictionary` and `NSSet` — in the stable order (``SerializationOptions/stableOrder``
+    /// when set, else the format's default). Defaults to `options.stableOrder ?? false`.
+    var writesStableOrder: Bool { get }
 
     /// Writes a Java `boolean`.
     func writeBool(_ value: Bool, forKey key: String) throws
@@ -157,6 +161,7 @@ public protocol ValueWriter: AnyObject {
 
 extension ValueWriter {
     public var kryoWireVersion: KryoWireVersion? { nil }
+    public var writesStableOrder: Bool { options.stableOrder ?? false }
     public var isPositional: Bool { false }
     public func writeConditionalObject(_ value: AnyObject?, forKey key: String) throws {
         try writeObject(value, as: .object, forKey: key)

@@ -206,13 +206,15 @@ extension KeyedArchiveWriter {
                 try archiveOrderedSet(elements, as: mutable ? .nsMutableOrderedSet : .nsOrderedSet, identity: set)
             }
         case let set as NSSet:
-            let elements = FoundationElements.list(set)
+            var elements = FoundationElements.list(set)
+            if writesStableOrder { elements = StableOrder.sorted(elements) }
             let mutable = set is NSMutableSet
             return try inside(set, named: mutable ? "NSMutableSet" : "NSSet") {
                 try archiveList(elements, as: mutable ? .nsMutableSet : .nsSet, identity: set)
             }
         case let dictionary as NSDictionary:
-            let entries = FoundationElements.entries(dictionary)
+            var entries = FoundationElements.entries(dictionary)
+            if writesStableOrder { entries = StableOrder.sortedEntries(entries) }
             let mutable = dictionary is NSMutableDictionary
             return try inside(dictionary, named: mutable ? "NSMutableDictionary" : "NSDictionary") {
                 try archiveDictionary(
@@ -346,9 +348,12 @@ extension Array: KeyedArchiveCollection {
 
 extension Set: KeyedArchiveCollection {
     func archive(into writer: KeyedArchiveWriter, generics: [DeclaredType]) throws -> Int {
-        try writer.archiveList(
-            lazy.map { $0 as Any? }, as: .nsSet,
-            elementType: KeyedArchiveWriter.untypedSlot(Element.self, generics, argument: 0))
+        let elementType = KeyedArchiveWriter.untypedSlot(Element.self, generics, argument: 0)
+        if writer.writesStableOrder {
+            return try writer.archiveList(
+                StableOrder.sorted(self).lazy.map { $0 as Any? }, as: .nsSet, elementType: elementType)
+        }
+        return try writer.archiveList(lazy.map { $0 as Any? }, as: .nsSet, elementType: elementType)
     }
 
     func untypedReadType(in registry: Registry) -> any Any.Type {
@@ -359,10 +364,14 @@ extension Set: KeyedArchiveCollection {
 extension OrderedSet: KeyedArchiveCollection {
     func archive(into writer: KeyedArchiveWriter, generics: [DeclaredType]) throws -> Int {
         if writer.registry.untypedSetKeepsOrder {
-            // The dynamic path's `OrderedSet` is Java's `HashSet`: an `NSSet`, in stream order.
-            return try writer.archiveList(
-                lazy.map { $0 as Any? }, as: .nsSet,
-                elementType: KeyedArchiveWriter.untypedSlot(Element.self, generics, argument: 0))
+            // The dynamic path's `OrderedSet` is Java's `HashSet`: an `NSSet`, in stream order
+            // unless the call asks for a stable order itself.
+            let elementType = KeyedArchiveWriter.untypedSlot(Element.self, generics, argument: 0)
+            if Element.self == AnyHashable.self, StableOrder.sortsHashStandIns(writer, set: true) {
+                return try writer.archiveList(
+                    StableOrder.sorted(self).lazy.map { $0 as Any? }, as: .nsSet, elementType: elementType)
+            }
+            return try writer.archiveList(lazy.map { $0 as Any? }, as: .nsSet, elementType: elementType)
         }
         return try writer.archiveOrderedSet(
             lazy.map { $0 as Any? }, as: .nsOrderedSet,
@@ -391,8 +400,16 @@ protocol KeyedArchiveMap: KeyedArchiveCollection, Sequence where Element == (key
 
 extension KeyedArchiveMap {
     func archive(into writer: KeyedArchiveWriter, generics: [DeclaredType]) throws -> Int {
+        try archive(self, into: writer, generics: generics)
+    }
+
+    /// Writes `entries`, the map's entries in the order to write them.
+    func archive(
+        _ entries: some Sequence<(key: MapKey, value: MapValue)>, into writer: KeyedArchiveWriter,
+        generics: [DeclaredType]
+    ) throws -> Int {
         try writer.archiveDictionary(
-            lazy.map { (key: $0.key as Any, value: $0.value as Any?) }, as: .nsDictionary,
+            entries.lazy.map { (key: $0.key as Any, value: $0.value as Any?) }, as: .nsDictionary,
             keyType: KeyedArchiveWriter.untypedSlot(MapKey.self, generics, argument: 0),
             valueType: KeyedArchiveWriter.untypedSlot(MapValue.self, generics, argument: 1))
     }
@@ -403,9 +420,24 @@ extension KeyedArchiveMap {
 extension Dictionary: KeyedArchiveMap {
     typealias MapKey = Key
     typealias MapValue = Value
+
+    /// In the stable order of its keys when the call asks for it (the default).
+    func archive(into writer: KeyedArchiveWriter, generics: [DeclaredType]) throws -> Int {
+        guard writer.writesStableOrder else { return try archive(self, into: writer, generics: generics) }
+        return try archive(StableOrder.sortedEntries(self), into: writer, generics: generics)
+    }
 }
 
 extension OrderedDictionary: KeyedArchiveMap {
     typealias MapKey = Key
     typealias MapValue = Value
+
+    /// In its own order, but for a dynamic registry's `HashMap` in a call that asks for a
+    /// stable order itself (``StableOrder/sortsHashStandIns(_:set:)``).
+    func archive(into writer: KeyedArchiveWriter, generics: [DeclaredType]) throws -> Int {
+        guard Key.self == AnyHashable.self, Value.self == Any?.self, StableOrder.sortsHashStandIns(writer) else {
+            return try archive(elements, into: writer, generics: generics)
+        }
+        return try archive(StableOrder.sortedEntries(elements), into: writer, generics: generics)
+    }
 }

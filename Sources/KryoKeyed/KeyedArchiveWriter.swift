@@ -16,6 +16,8 @@ final class KeyedArchiveWriter: ValueWriter {
     let options: SerializationOptions
     var genericArguments: [DeclaredType] { [] }
     var formatFamily: FormatFamily { .keyedArchive }
+    /// On unless the call turns it off: sorting costs little next to building the document.
+    let writesStableOrder: Bool
 
     /// The object table; entry 0 is `$null`.
     private(set) var objects: [PropertyListValue] = [.string(KeyedArchive.nullMarker)]
@@ -52,6 +54,7 @@ final class KeyedArchiveWriter: ValueWriter {
         self.registry = registry
         registryGeneration = registry.generation
         self.options = options
+        writesStableOrder = options.stableOrder ?? true
         frames.reserveCapacity(16)
     }
 

@@ -54,8 +54,11 @@ final class EventHub: Sendable {
         for subscription in subscriptions { subscription.finish() }
     }
 
-    /// Delivers an event; called on the event loop of the connection it concerns.
-    func publish(_ event: KryoNetEvent) {
+    /// Delivers an event; called on the event loop of the connection it concerns. With
+    /// `wakeLater`, a sequence's waiting task is not woken for it: ``wakeDeferred()`` does, once
+    /// the socket read that brought it is over (an object TCP read), so that a burst of objects
+    /// costs the application one wake-up, not one each.
+    func publish(_ event: KryoNetEvent, wakeLater: Bool = false) {
         let (listeners, subscriptions) = state.withLock { ($0.listeners, $0.subscriptions) }
         for listener in listeners {
             switch event {
@@ -67,8 +70,14 @@ final class EventHub: Sendable {
             }
         }
         for subscription in subscriptions {
-            subscription.push(event)
+            subscription.push(event, wakeLater: wakeLater)
         }
+    }
+
+    /// Wakes the sequences' tasks that wait for events published with `wakeLater`.
+    func wakeDeferred() {
+        let subscriptions = state.withLock { $0.subscriptions }
+        for subscription in subscriptions { subscription.wakeDeferred() }
     }
 }
 
@@ -80,6 +89,8 @@ final class EventSubscription: Sendable {
         var waiter: CheckedContinuation<KryoNetEvent?, Never>?
         var paused: [KryoNetConnection] = []
         var isFinished = false
+        /// Events wait in `buffer` while `waiter` waits for ``wakeDeferred()``.
+        var wakeIsDeferred = false
         var count: Int { buffer.count - head }
 
         mutating func popFirst() -> KryoNetEvent? {
@@ -92,6 +103,15 @@ final class EventSubscription: Sendable {
             }
             return event
         }
+
+        /// The first event, and the paused connections to resume when the queue has fallen to
+        /// half its capacity.
+        mutating func take(capacity: Int) -> (KryoNetEvent, [KryoNetConnection])? {
+            guard let event = popFirst() else { return nil }
+            guard count <= capacity / 2 else { return (event, []) }
+            defer { paused = [] }
+            return (event, paused)
+        }
     }
 
     private let state = Mutex(State())
@@ -101,19 +121,26 @@ final class EventSubscription: Sendable {
         self.capacity = capacity
     }
 
-    /// Queues an event, pausing the connection it came from when the queue is full.
-    func push(_ event: KryoNetEvent) {
+    /// Queues an event, pausing the connection it came from when the queue is full. A waiting
+    /// task gets it at once, or with `wakeLater` at the next ``wakeDeferred()``.
+    func push(_ event: KryoNetEvent, wakeLater: Bool = false) {
         enum Action {
             case none
-            case resume(CheckedContinuation<KryoNetEvent?, Never>)
+            case resume(CheckedContinuation<KryoNetEvent?, Never>, KryoNetEvent)
             case pause(KryoNetConnection)
         }
         let action: Action = state.withLock { state in
             if state.isFinished { return .none }
-            if let waiter = state.waiter {
+            if let waiter = state.waiter, !wakeLater {
                 state.waiter = nil
-                return .resume(waiter)
+                state.wakeIsDeferred = false
+                // Deferred events go first.
+                guard state.count > 0 else { return .resume(waiter, event) }
+                state.buffer.append(event)
+                guard let first = state.popFirst() else { return .resume(waiter, event) }
+                return .resume(waiter, first)
             }
+            if state.waiter != nil { state.wakeIsDeferred = true }
             if case .received(let received) = event {
                 if received.transport == .udp {
                     if state.count >= capacity * 2 { return .none }
@@ -128,9 +155,24 @@ final class EventSubscription: Sendable {
         }
         switch action {
         case .none: break
-        case .resume(let waiter): waiter.resume(returning: event)
+        case .resume(let waiter, let first): waiter.resume(returning: first)
         case .pause(let connection): connection.pauseReading()
         }
+    }
+
+    /// Gives the waiting task the first of the events queued for it with `wakeLater`.
+    func wakeDeferred() {
+        let wake: (CheckedContinuation<KryoNetEvent?, Never>, KryoNetEvent, [KryoNetConnection])? = state.withLock {
+            state in
+            guard state.wakeIsDeferred else { return nil }
+            state.wakeIsDeferred = false
+            guard let waiter = state.waiter, let (event, resumed) = state.take(capacity: capacity) else { return nil }
+            state.waiter = nil
+            return (waiter, event, resumed)
+        }
+        guard let (waiter, event, resumed) = wake else { return }
+        for connection in resumed { connection.resumeReading() }
+        waiter.resume(returning: event)
     }
 
     /// The next event, waiting for one; `nil` once the sequence has ended.
@@ -139,11 +181,8 @@ final class EventSubscription: Sendable {
             await withCheckedContinuation { (continuation: CheckedContinuation<KryoNetEvent?, Never>) in
                 var resumed: [KryoNetConnection] = []
                 let event: KryoNetEvent?? = state.withLock { state in
-                    if let event = state.popFirst() {
-                        if state.count <= capacity / 2 {
-                            resumed = state.paused
-                            state.paused = []
-                        }
+                    if let (event, paused) = state.take(capacity: capacity) {
+                        resumed = paused
                         return .some(event)
                     }
                     if state.isFinished || Task.isCancelled { return .some(nil) }
@@ -164,15 +203,17 @@ final class EventSubscription: Sendable {
 
     /// Ends the sequence: what is queued is still delivered, then `nil`.
     func finish() {
-        let (waiter, paused) = state.withLock { state in
+        let (waiter, first, paused) = state.withLock { state in
             state.isFinished = true
             defer {
                 state.waiter = nil
+                state.wakeIsDeferred = false
                 state.paused = []
             }
-            return (state.waiter, state.paused)
+            // A task waiting while deferred events are queued gets the first of them.
+            return (state.waiter, state.waiter == nil ? nil : state.popFirst(), state.paused)
         }
-        waiter?.resume(returning: nil)
+        waiter?.resume(returning: first)
         for connection in paused { connection.resumeReading() }
     }
 }

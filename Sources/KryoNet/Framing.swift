@@ -7,11 +7,20 @@ enum Framing {
     static func frame(_ object: Any, serialization: KryoNetSerialization, allocator: ByteBufferAllocator) throws
         -> ByteBuffer
     {
-        let bytes = try serialization.encode(object)
+        frame(try serialization.encode(object), allocator: allocator)
+    }
+
+    /// An encoded object as a TCP frame.
+    static func frame(_ bytes: [UInt8], allocator: ByteBufferAllocator) -> ByteBuffer {
         var buffer = allocator.buffer(capacity: KryoNetFrameHeader.size + bytes.count)
+        append(bytes, to: &buffer)
+        return buffer
+    }
+
+    /// Appends an encoded object's TCP frame to `buffer`.
+    static func append(_ bytes: [UInt8], to buffer: inout ByteBuffer) {
         buffer.writeBytes(KryoNetFrameHeader.bytes(length: Int32(truncatingIfNeeded: bytes.count)))
         buffer.writeBytes(bytes)
-        return buffer
     }
 
     /// One object as a UDP datagram.
@@ -99,6 +108,12 @@ final class ConnectionHandler: ChannelInboundHandler, Sendable {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         connection.receivedFrame(unwrapInboundIn(data))
+    }
+
+    /// The objects of one socket read are all delivered: the application's tasks may wake.
+    func channelReadComplete(context: ChannelHandlerContext) {
+        connection.hub.wakeDeferred()
+        context.fireChannelReadComplete()
     }
 
     func channelInactive(context: ChannelHandlerContext) {

@@ -67,3 +67,23 @@ public enum FrameworkMessage {
         }
     }
 }
+
+extension FrameworkMessage {
+    /// What a received object is to the library: a ``Ping``, another framework message, or
+    /// (`nil`) an application object.
+    package enum Kind { case ping, other }
+
+    private static let ping = ObjectIdentifier(Ping.self)
+    private static let others: [ObjectIdentifier] = [
+        ObjectIdentifier(KeepAlive.self), ObjectIdentifier(RegisterTCP.self), ObjectIdentifier(RegisterUDP.self),
+        ObjectIdentifier(DiscoverHost.self),
+    ]
+
+    /// The kind of `object`, from its dynamic type: a comparison of type identities, without the
+    /// dynamic casts that look for a conformance or a bridge for any type that is not the one asked.
+    package static func kind(of object: Any) -> Kind? {
+        let type = ObjectIdentifier(Swift.type(of: object))
+        if type == ping { return .ping }
+        return others.contains(type) ? .other : nil
+    }
+}

@@ -7,8 +7,9 @@ import Synchronization
 /// The plain forms of a readable document: what values are written without a registration.
 ///
 /// Strings, numbers, booleans, data and dates are primitives; lists are arrays; dictionaries
-/// with string keys are dictionaries (a Swift `Dictionary` in key order, so that output is
-/// deterministic; an `OrderedDictionary` in its own order). Other values take the dictionary form
+/// with string keys are dictionaries (a Swift `Dictionary` in the stable order of its keys, so
+/// that output is deterministic, unless the call turns it off; an `OrderedDictionary` in its own
+/// order). Other values take the dictionary form
 /// of their Foundation class, as HRCoder writes them: `NSDictionary` (`NS.keys`, `NS.objects`)
 /// for keys that are not strings, `NSSet` and `NSOrderedSet` (`NS.objects`), `NSURL`
 /// (`NS.base`, `NS.relative`), `NSUUID` (`NS.uuidstring`), `NSMutableString` (`NS.string`) and
@@ -155,7 +156,8 @@ extension ReadableWriter {
         return .array(trees)
     }
 
-    /// A set: `{"$class": className, "NS.objects": [...]}`, in a stable order unless `ordered`.
+    /// A set: `{"$class": className, "NS.objects": [...]}`, in the stable order unless `ordered`
+    /// or the call turns it off (``writesStableOrder``).
     func setTree(
         _ elements: [Any?], className: String, ordered: Bool, identity: AnyObject? = nil,
         elementType: DeclaredType? = nil
@@ -163,13 +165,14 @@ extension ReadableWriter {
         if let alias = alias(of: identity) { return alias }
         try descend()
         defer { ascend() }
-        let elements = ordered ? elements : ReadableWriter.stableOrder(elements) { $0 }
+        let elements = ordered || !writesStableOrder ? elements : StableOrder.sorted(elements)
         let list = try at(FoundationCoderKeys.objects) { try listTree(elements, elementType: elementType) }
         return .dictionary([ReadableKeys.className: .string(className), FoundationCoderKeys.objects: list])
     }
 
     /// A dictionary: a plain one when every key is a string, else
-    /// `{"$class": "NSDictionary", "NS.keys": [...], "NS.objects": [...]}`; sorted unless `ordered`.
+    /// `{"$class": "NSDictionary", "NS.keys": [...], "NS.objects": [...]}`; in the stable order of
+    /// the keys unless `ordered` or the call turns it off (``writesStableOrder``).
     func dictionaryTree(
         _ entries: [(key: Any, value: Any?)], ordered: Bool, identity: AnyObject? = nil,
         keyType: DeclaredType? = nil, valueType: DeclaredType? = nil
@@ -177,10 +180,11 @@ extension ReadableWriter {
         if let alias = alias(of: identity) { return alias }
         try descend()
         defer { ascend() }
+        let sorts = !ordered && writesStableOrder
         let strings = entries.compactMap { ReadableWriter.stringKey($0.key) }
         if strings.count == entries.count {
             var pairs = Array(zip(strings, entries.map(\.value)))
-            if !ordered { pairs.sort { $0.0 < $1.0 } }
+            if sorts { StableOrder.sort(&pairs) { $0.0 } }
             var result = ReadableDictionary(minimumCapacity: pairs.count)
             for (key, value) in pairs {
                 let stored = ReadableKeys.escape(key)
@@ -188,7 +192,7 @@ extension ReadableWriter {
             }
             return .dictionary(result)
         }
-        let sorted = ordered ? entries : ReadableWriter.stableOrder(entries) { $0.key }
+        let sorted = sorts ? StableOrder.sortedEntries(entries) : entries
         let keys = try at(FoundationCoderKeys.keys) {
             try listTree(sorted.map { $0.key as Any? }, elementType: keyType)
         }
@@ -203,12 +207,6 @@ extension ReadableWriter {
         if let string = key as? String { return string }
         if let hashable = key as? AnyHashable { return hashable.base as? String }
         return nil
-    }
-
-    /// `elements` in the order of their descriptions: deterministic output for unordered
-    /// collections.
-    private static func stableOrder<E>(_ elements: [E], by key: (E) -> Any?) -> [E] {
-        elements.map { (String(describing: key($0) ?? "nil"), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     /// Other lists and maps with the library's default serializer (Java's `LinkedList`,
@@ -385,8 +383,10 @@ extension Array: ReadableCollection {
 
 extension Set: ReadableCollection {
     func readableTree(in writer: ReadableWriter) throws -> ReadableValue {
-        try writer.setTree(
-            map { $0 as Any? }, className: "NSSet", ordered: false,
+        // Sorted here, by the elements' own type, when the call asks for a stable order.
+        let elements = writer.writesStableOrder ? StableOrder.sorted(self) : Array(self)
+        return try writer.setTree(
+            elements.map { $0 as Any? }, className: "NSSet", ordered: true,
             elementType: writer.untypedSlot(Element.self, argument: 0))
     }
 }
@@ -394,9 +394,12 @@ extension Set: ReadableCollection {
 extension OrderedSet: ReadableCollection {
     func readableTree(in writer: ReadableWriter) throws -> ReadableValue {
         // The dynamic path's `OrderedSet` is Java's `HashSet`: an `NSSet`, in stream order.
-        try writer.setTree(
-            map { $0 as Any? }, className: writer.registry.untypedSetKeepsOrder ? "NSSet" : "NSOrderedSet",
-            ordered: true,
+        // Sorted only when the call asks for a stable order itself.
+        let standsForHashSet = writer.registry.untypedSetKeepsOrder
+        let sorts =
+            standsForHashSet && Element.self == AnyHashable.self && StableOrder.sortsHashStandIns(writer, set: true)
+        return try writer.setTree(
+            map { $0 as Any? }, className: standsForHashSet ? "NSSet" : "NSOrderedSet", ordered: !sorts,
             elementType: writer.untypedSlot(Element.self, argument: 0))
     }
 }
@@ -411,8 +414,10 @@ extension FoundationOrderedSet: ReadableCollection {
 
 extension Dictionary: ReadableCollection {
     func readableTree(in writer: ReadableWriter) throws -> ReadableValue {
-        try writer.dictionaryTree(
-            map { (key: $0.key as Any, value: $0.value as Any?) }, ordered: false,
+        // Sorted here, by the keys' own type, when the call asks for a stable order.
+        let entries = writer.writesStableOrder ? StableOrder.sortedEntries(self) : Array(self)
+        return try writer.dictionaryTree(
+            entries.map { (key: $0.key as Any, value: $0.value as Any?) }, ordered: true,
             keyType: writer.untypedSlot(Key.self, argument: 0),
             valueType: writer.untypedSlot(Value.self, argument: 1))
     }
@@ -420,8 +425,11 @@ extension Dictionary: ReadableCollection {
 
 extension OrderedDictionary: ReadableCollection {
     func readableTree(in writer: ReadableWriter) throws -> ReadableValue {
-        try writer.dictionaryTree(
-            map { (key: $0.key as Any, value: $0.value as Any?) }, ordered: true,
+        // In its own order, but for a dynamic registry's `HashMap` in a call that asks for a
+        // stable order itself.
+        let sorts = Key.self == AnyHashable.self && Value.self == Any?.self && StableOrder.sortsHashStandIns(writer)
+        return try writer.dictionaryTree(
+            map { (key: $0.key as Any, value: $0.value as Any?) }, ordered: !sorts,
             keyType: writer.untypedSlot(Key.self, argument: 0),
             valueType: writer.untypedSlot(Value.self, argument: 1))
     }

@@ -16,6 +16,8 @@ final class ReadableWriter: ValueWriter {
     let options: SerializationOptions
     var genericArguments: [DeclaredType] { [] }
     var formatFamily: FormatFamily { .readable }
+    /// On unless the call turns it off: sorting costs little next to building the document.
+    let writesStableOrder: Bool
     /// The layout the tree is for: JSON and plists write mutable data differently.
     let format: ReadableFormat
 
@@ -61,6 +63,7 @@ final class ReadableWriter: ValueWriter {
         self.registry = registry
         registryGeneration = registry.generation
         self.options = options
+        writesStableOrder = options.stableOrder ?? true
         self.format = format
         frames.reserveCapacity(16)
     }

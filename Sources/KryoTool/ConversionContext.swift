@@ -4,7 +4,9 @@ import SwiftKryo
 
 /// The options every data command shares: schema files and stream settings.
 struct SchemaOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("A schema file (YAML or JSON); repeat for several.", valueName: "file"))
+    @Option(
+        name: .long, help: ArgumentHelp("A schema file (YAML or JSON); repeat for several.", valueName: "file"),
+        completion: .file(extensions: ["yaml", "yml", "json"]))
     var schema: [String] = []
 
     @Option(
@@ -90,7 +92,7 @@ enum TextFlavor: String, CaseIterable, ExpressibleByArgument {
 struct ConversionContext {
     let schemas: SchemaSet
     let registry: Registry
-    let options: SerializationOptions
+    var options: SerializationOptions
     /// The class of a Kryo stream written with `writeObject`, as the profile names it.
     var rootClass: String?
     /// Whether schema files were given (their settings then apply to every Kryo stream).

@@ -16,7 +16,7 @@ struct ConvertCommand: ParsableCommand {
             direction of a KryoNet TCP connection: a record per frame.
             """)
 
-    @Argument(help: "The input file, or - for standard input.")
+    @Argument(help: "The input file, or - for standard input.", completion: .file())
     var input: String
 
     @Option(name: .long, help: "The input format.")
@@ -30,7 +30,9 @@ struct ConvertCommand: ParsableCommand {
         help: ArgumentHelp("The Java class of a Kryo value written with writeObject.", valueName: "java-class"))
     var type: String?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The output file (default: standard output).", valueName: "file"))
+    @Option(
+        name: .shortAndLong, help: ArgumentHelp("The output file (default: standard output).", valueName: "file"),
+        completion: .file())
     var output: String?
 
     @Option(
@@ -44,6 +46,8 @@ struct ConvertCommand: ParsableCommand {
 
     @OptionGroup var schemaOptions: SchemaOptions
 
+    @OptionGroup var order: StableOrderOption
+
     func validate() throws {
         if kryoNet.isEnabled, from.dialect == nil, to.dialect == nil {
             throw ValidationError("--kryonet needs a Kryo format on one side: kryo2, kryo4 or kryo5")
@@ -56,7 +60,7 @@ struct ConvertCommand: ParsableCommand {
             try convertFrames()
             return
         }
-        let context = try schemaOptions.context()
+        let context = order.applied(to: try schemaOptions.context())
         // --type wins over the profile's root class.
         let javaClass = type ?? context.rootClass
         if records != nil || from == .jsonLines || to == .jsonLines {

@@ -17,10 +17,13 @@ struct InspectCommand: ParsableCommand {
             With --kryonet the Kryo input is a capture of one direction of a KryoNet TCP connection: \
             each frame with its offset, length and object, framework messages by name; exits non-zero \
             when a frame has a bad length, is cut off, or holds bytes after its object or an object that \
-            does not read.
+            does not read. \
+            With --records the Kryo input is a stream of consecutive values (one writeClassAndObject \
+            or writeObject call per record): each picked record is explained where it lies, and the \
+            walk stops at the first record it cannot read whole.
             """)
 
-    @Argument(help: "The input file, or - for standard input.")
+    @Argument(help: "The input file, or - for standard input.", completion: .file())
     var input: String
 
     @Option(name: .long, help: "The input format.")
@@ -34,12 +37,23 @@ struct InspectCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Raw bytes shown per line.", valueName: "count"))
     var bytesPerLine = 4
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Inspect a Kryo stream of records (consecutive values), picking all or N, N..M, N.., ..M (numbered from 1).",
+            valueName: "records"))
+    var records: RecordSelection?
+
     @OptionGroup var kryoNet: KryoNetOptions
 
     @OptionGroup var schemaOptions: SchemaOptions
 
     func validate() throws {
         guard (1...64).contains(bytesPerLine) else { throw ValidationError("--bytes-per-line must be 1 to 64") }
+        if records != nil, format.dialect == nil || kryoNet.isEnabled {
+            throw ValidationError(
+                "--records reads a Kryo stream of records: give --format kryo2, kryo4 or kryo5, without --kryonet")
+        }
         if kryoNet.isEnabled, format.dialect == nil {
             throw ValidationError("--kryonet reads a Kryo format: give --format kryo2, kryo4 or kryo5")
         }
@@ -70,14 +84,19 @@ struct InspectCommand: ParsableCommand {
             let references =
                 schemaOptions.references
                 ?? (hasSchema ? schemas.settings.references : dialect.defaultOptions.references)
-            let dump = KryoInspector(schema: schemas, framing: framing, references: references, dialect: dialect)
-                .inspect(bytes)
+            let inspector = KryoInspector(schema: schemas, framing: framing, references: references, dialect: dialect)
             var text = ""
             if hasSchema, schemas.settings.dialect != dialect.version {
                 text =
                     "note: read as \(dialect) (--format \(format.rawValue)); the schema says "
                     + "\(KryoDialect(schemas.settings.dialect))\n"
             }
+            if let records {
+                try ToolIO.write(Array(text.utf8), to: nil)
+                try inspectRecords(bytes, with: inspector, picking: records)
+                return
+            }
+            let dump = inspector.inspect(bytes)
             text += dump.render(maxBytesPerLine: bytesPerLine)
             try ToolIO.write(Array(text.utf8), to: nil)
             if let stop = dump.stop, stop.kind != .unknownLayout { throw ToolError("\(stop)") }
@@ -91,6 +110,44 @@ struct InspectCommand: ParsableCommand {
         case .jsonLines:
             throw ToolError("inspect reads one value: read jsonl records with kryo convert --records")
         }
+    }
+
+    /// A stream of records, each picked one explained where it lies; a record the inspector
+    /// cannot read whole ends the walk (where the next one starts is then unknown).
+    private func inspectRecords(_ bytes: [UInt8], with inspector: KryoInspector, picking selection: RecordSelection)
+        throws
+    {
+        let offsetDigits = max(4, String(max(bytes.count, 1) - 1, radix: 16).count)
+        var shown = 0
+        var read = 0
+        var stop: (number: Int, KryoDumpStop)?
+        try inspector.inspectRecords(bytes) { number, dump in
+            read = number
+            if selection.contains(number) || dump.stop != nil {
+                var lines = [
+                    "record \(number) at \(Self.address(dump.entries.first?.offset ?? 0)), \(dump.byteCount) bytes"
+                ]
+                lines += dump.entryLines(maxBytesPerLine: bytesPerLine, offsetDigits: offsetDigits)
+                if let problem = dump.stop { lines.append(problem.description) }
+                try ToolIO.write(Array((lines.joined(separator: "\n") + "\n").utf8), to: nil)
+                shown += 1
+            }
+            if let problem = dump.stop { stop = (number, problem) }
+            return number < (selection.last ?? Int.max)
+        }
+        let summary =
+            "\(read) record\(read == 1 ? "" : "s") read, \(shown) shown"
+            + (stop.map { "; record \($0.number) could not be read whole" } ?? "")
+        try ToolIO.write(Array((summary + "\n").utf8), to: nil)
+        if let (number, problem) = stop, problem.kind != .unknownLayout {
+            throw ToolError("record \(number): \(problem)")
+        }
+    }
+
+    /// `0x` and at least four hexadecimal digits, as the dumps write offsets.
+    static func address(_ offset: Int) -> String {
+        let digits = String(offset, radix: 16)
+        return "0x" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     /// A KryoNet capture, frame by frame.

@@ -14,7 +14,9 @@ struct SchemaCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Validate schema files, resolved together; print a summary of their classes and profiles.")
 
-        @Argument(help: "The schema files (YAML or JSON), or - for standard input.")
+        @Argument(
+            help: "The schema files (YAML or JSON), or - for standard input.",
+            completion: .file(extensions: ["yaml", "yml", "json"]))
         var files: [String]
 
         func validate() throws {
@@ -47,10 +49,14 @@ struct SchemaCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Generate Swift types (with their schema declarations and registrations) from schema files.")
 
-        @Argument(help: "The schema files (YAML or JSON), or - for standard input.")
+        @Argument(
+            help: "The schema files (YAML or JSON), or - for standard input.",
+            completion: .file(extensions: ["yaml", "yml", "json"]))
         var files: [String]
 
-        @Option(name: .shortAndLong, help: ArgumentHelp("The directory to write the Swift files to.", valueName: "dir"))
+        @Option(
+            name: .shortAndLong, help: ArgumentHelp("The directory to write the Swift files to.", valueName: "dir"),
+            completion: .directory)
         var output: String
 
         @Option(name: .long, help: "Nest the generated types in this enum.")

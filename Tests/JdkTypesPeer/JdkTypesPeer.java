@@ -47,6 +47,8 @@ public final class JdkTypesPeer {
         LocalDateTime ldt = LocalDateTime.of(2020, 1, 2, 3, 4, 5, 6);
         add("time_instant", "45", () -> Instant.ofEpochSecond(1, 2));
         add("time_instant_neg", "45", () -> Instant.ofEpochSecond(-5, 999_999_999));
+        // Swift's Date(timeIntervalSinceReferenceDate: 700_000_000.123456789) as an Instant.
+        add("date_as_instant", "45", () -> Instant.ofEpochSecond(1_678_307_200L, 123_456_836));
         add("time_duration", "45", () -> Duration.ofSeconds(3, 4));
         add("time_duration_neg", "45", () -> Duration.ofMillis(-1500));
         add("time_localdate", "45", () -> LocalDate.of(2020, 1, 2));

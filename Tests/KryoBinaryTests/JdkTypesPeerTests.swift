@@ -33,9 +33,19 @@ struct JdkTypeCase: Sendable {
         self.check = check
     }
 
+    /// What the registry registers besides the library's defaults.
+    var registrations: [Register] = []
+
+    /// The case with `registrations` in its registry.
+    func registering(_ registrations: [Register]) -> JdkTypeCase {
+        var copy = self
+        copy.registrations = registrations
+        return copy
+    }
+
     func codec(kryo version: Int) throws -> KryoCodec {
         KryoCodec(
-            registry: try Registry(), dialect: try JavaPeerRun.dialect(for: version),
+            registry: try Registry(registrations), dialect: try JavaPeerRun.dialect(for: version),
             options: SerializationOptions(references: references, registrationRequired: false))
     }
 }
@@ -48,6 +58,14 @@ enum JdkTypeCases {
     static let all: [JdkTypeCase] = [
         JdkTypeCase("time_instant") { JavaInstant(seconds: 1, nanos: 2) },
         JdkTypeCase("time_instant_neg") { JavaInstant(seconds: -5, nanos: 999_999_999) },
+        // Swift's Date as an Instant (`Register.date(as: .instant)`): to the nanosecond, both ways.
+        JdkTypeCase("date_as_instant") {
+            Date(timeIntervalSinceReferenceDate: 700_000_000.123456789)
+        } reads: {
+            // A Date where the registry maps it so; a JavaInstant on the dynamic path, which does not.
+            $0 as? Date == Date(timeIntervalSinceReferenceDate: 700_000_000.123456789)
+                || $0 as? JavaInstant == JavaInstant(seconds: 1_678_307_200, nanos: 123_456_836)
+        }.registering([Register.date(as: .instant)]),
         JdkTypeCase("time_duration") { Duration(secondsComponent: 3, attosecondsComponent: 4_000_000_000) },
         JdkTypeCase("time_duration_neg") { Duration.milliseconds(-1500) },
         JdkTypeCase("time_localdate") { JavaLocalDate(year: 2020, month: 1, day: 2) },

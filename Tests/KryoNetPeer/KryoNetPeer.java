@@ -8,7 +8,8 @@
  * com/esotericsoftware/kryonet/examples/chat/Network.java (our own declarations under KryoNet's class
  * names, so registrations match); test/{SampleBean,OtherBean,SampleEnum}.java (copies of
  * Tests/JavaPeer/test's classes, same fields, without their peer.Peers dependency). The folder
- * compiles on its own.
+ * compiles on its own. Benchmarks/JavaKryoNet/KryoNetBench.java extends this class (the KryoNet
+ * benchmark): it overrides registerClasses, received, startStdinReader, hasWork and work.
  *
  * Build (the same sources compile against either Kryo; the jars on the class path pick the dialect):
  *   javac -d OUT -cp "$(kryo_classpath 2.20)" $(find Tests/KryoNetPeer -name '*.java')
@@ -111,7 +112,7 @@ import test.OtherBean;
 import test.SampleBean;
 import test.SampleEnum;
 
-public final class KryoNetPeer {
+public class KryoNetPeer {
     // ---------------------------------------------------------------- options
 
     boolean server;
@@ -154,6 +155,13 @@ public final class KryoNetPeer {
 
     public static void main(String[] args) throws Exception {
         KryoNetPeer p = new KryoNetPeer();
+        p.configure(args);
+        System.exit(p.run());
+    }
+
+    /** Reads the command line (see the header comment); exits with status 2 on a mistake. */
+    void configure(String[] args) {
+        KryoNetPeer p = this;
         String kryoVersion = null, role = null;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
@@ -195,7 +203,6 @@ public final class KryoNetPeer {
         if (p.server && p.tcpPort < 0) usage("the server needs --tcp");
         if (!p.server && p.tcpPort < 0 && p.udpPort >= 0) usage("--udp needs --tcp");
         if (p.writeBufferSize < 0) p.writeBufferSize = p.server ? 16384 : 8192;
-        System.exit(p.run());
     }
 
     // ---------------------------------------------------------------- Kryo, as KryoSerialization()
@@ -210,6 +217,11 @@ public final class KryoNetPeer {
         kryo.register(KeepAlive.class);
         kryo.register(DiscoverHost.class);
         kryo.register(Ping.class);
+        registerClasses();
+    }
+
+    /** The application's classes, after the framework messages (a subclass may register others). */
+    void registerClasses() {
         if (chat) {
             Network.register(kryo);
         } else {
@@ -221,10 +233,18 @@ public final class KryoNetPeer {
         }
     }
 
-    byte[] serialize(Object object) {
-        Output output = new Output(256, -1);
+    /** One Output for every object written, as KryoSerialization keeps one. */
+    final Output output = new Output(256, -1);
+
+    /** Writes an object into {@link #output}: its bytes are output.getBuffer()[0 ..< position()]. */
+    Output serializeToOutput(Object object) {
+        output.setPosition(0);
         kryo.writeClassAndObject(output, object);
-        return output.toBytes();
+        return output;
+    }
+
+    byte[] serialize(Object object) {
+        return serializeToOutput(object).toBytes();
     }
 
     static final class ProtocolError extends Exception {
@@ -246,15 +266,31 @@ public final class KryoNetPeer {
      * trailing bytes within the read-ahead, e.g. anywhere in a frame of up to 512 bytes, are
      * silently dropped). {@link FrameStream} reproduces 2.21's stream, so both are exact. */
     Object deserialize(byte[] bytes, int length) throws ProtocolError {
-        FrameStream stream = kryoVersion == 2 ? new FrameStream(bytes, length) : null;
-        Input input = stream != null ? new Input(stream, 512) : new Input(bytes, 0, length);
+        return deserialize(bytes, 0, length);
+    }
+
+    /** The Input and stream every frame is read with, reset for each (KryoNet keeps one of each). */
+    final FrameStream frameStream = new FrameStream();
+    final Input frameInput = new Input(512);
+
+    /** Decodes bytes[offset ..< offset + length]. */
+    Object deserialize(byte[] bytes, int offset, int length) throws ProtocolError {
+        FrameStream stream = null;
+        Input input = frameInput;
+        if (kryoVersion == 2) {
+            stream = frameStream;
+            stream.reset(bytes, offset, offset + length);
+            input.setInputStream(stream);
+        } else {
+            input.setBuffer(bytes, offset, length);
+        }
         Object object;
         try {
             object = kryo.readClassAndObject(input);
         } catch (Exception e) {
             throw new ProtocolError("Error during deserialization: " + firstLine(e));
         }
-        int used = stream != null ? stream.position : input.position();
+        int used = stream != null ? stream.position - offset : input.position() - offset;
         if (used != length)
             throw new ProtocolError("Incorrect number of bytes (" + (length - used)
                 + " remaining) used to deserialize object: " + describe(object));
@@ -263,11 +299,15 @@ public final class KryoNetPeer {
 
     /** The frame as KryoNet 2.21's ByteBufferInputStream presents it to Kryo 2.20's Input. */
     static final class FrameStream extends java.io.InputStream {
-        final byte[] bytes;
-        final int limit;
+        byte[] bytes;
+        int limit;
         int position;
 
-        FrameStream(byte[] bytes, int limit) { this.bytes = bytes; this.limit = limit; }
+        void reset(byte[] bytes, int position, int limit) {
+            this.bytes = bytes;
+            this.position = position;
+            this.limit = limit;
+        }
 
         @Override public int read() {
             return position < limit ? bytes[position++] : -1; // sign-extended, as ByteBufferInputStream
@@ -425,7 +465,7 @@ public final class KryoNetPeer {
                 }
                 continue;
             }
-            selector.select(20);
+            if (hasWork()) selector.selectNow(); else selector.select(20);
             for (SelectionKey key : new ArrayList<>(selector.selectedKeys())) {
                 selector.selectedKeys().remove(key);
                 if (!key.isValid()) continue;
@@ -437,10 +477,17 @@ public final class KryoNetPeer {
                 }
             }
             if (server) serverUpdate(); else clientUpdate();
+            work();
         }
         shutdown();
         return exitCode;
     }
+
+    /** Whether {@link #work()} has something to do now: the loop then polls instead of waiting. */
+    boolean hasWork() { return false; }
+
+    /** Called once per turn of the loop, after the sockets' events (a subclass's own work). */
+    void work() {}
 
     void startStdinReader() {
         Thread t = new Thread(() -> {
@@ -607,9 +654,9 @@ public final class KryoNetPeer {
             if (buf.remaining() < length) return null;
         }
         c.currentObjectLength = 0;
-        byte[] frame = new byte[length];
-        buf.get(frame);
-        return deserialize(frame, length);
+        int start = buf.position();
+        buf.position(start + length);
+        return deserialize(buf.array(), buf.arrayOffset() + start, length);
     }
 
     void readTcp(Conn c) {
@@ -816,45 +863,56 @@ public final class KryoNetPeer {
     /** TcpConnection.send: length (big-endian int) then the object, queued in the write buffer. */
     void sendTCP(Conn c, Object object) {
         if (c.closed) return;
-        byte[] body;
+        Output body;
         try {
-            body = serialize(object);
+            body = serializeToOutput(object);
         } catch (Exception e) {
             System.err.println("KryoNetPeer: cannot serialize " + object.getClass().getName() + ": " + firstLine(e));
             return;
         }
-        ByteBuffer frame = ByteBuffer.allocate(4 + body.length);
-        frame.putInt(body.length).put(body);
-        writeRaw(c, frame.array());
+        int length = body.position();
+        if (c.wedged || c.writeBuffer.remaining() < 4 + length) {
+            overflow(c, 4 + length);
+            return;
+        }
+        boolean wasEmpty = c.writeBuffer.position() == 0;
+        c.writeBuffer.putInt(length).put(body.getBuffer(), 0, length);
+        if (wasEmpty) flush(c);
+        c.lastWriteTime = System.currentTimeMillis();
     }
 
     void writeRaw(Conn c, byte[] bytes) {
         if (c.closed) return;
         if (c.wedged || c.writeBuffer.remaining() < bytes.length) {
-            String message = "Write buffer overflow: " + bytes.length + " bytes do not fit in "
-                + (c.wedged ? 0 : c.writeBuffer.remaining());
-            if (kryoVersion != 2) {
-                // crykn: sendTCP catches the KryoNetException, closes the connection and returns 0.
-                fail(c, message);
-                return;
-            }
-            // KryoNet 2.21 (TcpConnection.send): java.nio.BufferOverflowException escapes to the
-            // caller, the connection stays open and its write buffer stays stuck, so it sends
-            // nothing more. On the application's thread (a command) that is all; on the update
-            // thread (a keep-alive, a ping's answer, an echo from a listener) the exception ends
-            // Client.run / Server.run: the endpoint stops reading and writing altogether.
-            c.wedged = true;
-            emit("ERROR " + message);
-            if (!inCommand) {
-                emit("ERROR update thread ended: java.nio.BufferOverflowException");
-                frozen = true;
-            }
+            overflow(c, bytes.length);
             return;
         }
         boolean wasEmpty = c.writeBuffer.position() == 0;
         c.writeBuffer.put(bytes);
         if (wasEmpty) flush(c);
         c.lastWriteTime = System.currentTimeMillis();
+    }
+
+    /** A send of {@code size} bytes that does not fit in the write buffer, as each KryoNet handles it. */
+    void overflow(Conn c, int size) {
+        String message = "Write buffer overflow: " + size + " bytes do not fit in "
+            + (c.wedged ? 0 : c.writeBuffer.remaining());
+        if (kryoVersion != 2) {
+            // crykn: sendTCP catches the KryoNetException, closes the connection and returns 0.
+            fail(c, message);
+            return;
+        }
+        // KryoNet 2.21 (TcpConnection.send): java.nio.BufferOverflowException escapes to the
+        // caller, the connection stays open and its write buffer stays stuck, so it sends
+        // nothing more. On the application's thread (a command) that is all; on the update
+        // thread (a keep-alive, a ping's answer, an echo from a listener) the exception ends
+        // Client.run / Server.run: the endpoint stops reading and writing altogether.
+        c.wedged = true;
+        emit("ERROR " + message);
+        if (!inCommand) {
+            emit("ERROR update thread ended: java.nio.BufferOverflowException");
+            frozen = true;
+        }
     }
 
     void flush(Conn c) {

@@ -17,7 +17,7 @@ extension AllKryoNetTests {
 
         /// The sample classes as the Java endpoint registers them (no ids in the file).
         static func classes() throws -> SchemaSet {
-            try SchemaFiles.load(ToolRunner.root.appendingPathComponent(schemaPath))
+            try SchemaFiles.load(KryoTool.root.appendingPathComponent(schemaPath))
         }
 
         /// What the Java server sent one raw client: its RegisterTCP, the answer to our ping, then
@@ -129,16 +129,16 @@ extension AllKryoNetTests {
                     + "4 framework messages, 5 objects; clean")
 
             // The tool prints the same dump and exits 0.
-            let file = try ToolRunner.file(capture)
+            let file = try KryoTool.file(capture)
             defer { try? FileManager.default.removeItem(at: file) }
-            let tool = try ToolRunner.run([
+            let tool = try KryoTool.run([
                 "inspect", file.path, "--format", "kryo\(version)", "--kryonet", "--schema", Self.schemaPath,
             ])
             #expect(tool.status == 0, "\(tool.stderr)")
             #expect(tool.text == dump.render())
 
             // A record per frame: JSON Lines, then the same frames again.
-            let lines = try ToolRunner.run([
+            let lines = try KryoTool.run([
                 "convert", file.path, "--from", "kryo\(version)", "--kryonet", "--to", "jsonl", "--schema",
                 Self.schemaPath,
             ])
@@ -155,7 +155,7 @@ extension AllKryoNetTests {
                     #""héllo""#,
                     #"{"$class":"test.SampleBean","key":-2,"name":null}"#,
                 ])
-            let back = try ToolRunner.run(
+            let back = try KryoTool.run(
                 [
                     "convert", "-", "--from", "jsonl", "--to", "kryo\(version)", "--kryonet", "--schema",
                     Self.schemaPath,
@@ -285,26 +285,26 @@ extension AllKryoNetTests {
                     "; give the receiver's object buffer with --max-frame-length if it is larger"
                 ),
             ] {
-                let tool = try ToolRunner.run(
+                let tool = try KryoTool.run(
                     ["inspect", "-", "--format", "kryo\(version)", "--kryonet", "--schema", Self.schemaPath],
                     input: bytes)
                 #expect(tool.status == 1)
                 #expect(tool.stderr == "kryo: the capture is not clean: \(problem)\(hint)\n")
                 #expect(tool.text.hasSuffix("; 1 problem:\n  \(problem)\n"))
             }
-            let larger4096 = try ToolRunner.run(
+            let larger4096 = try KryoTool.run(
                 [
                     "inspect", "-", "--format", "kryo\(version)", "--kryonet", "--max-frame-length", "4096",
                     "--schema", Self.schemaPath,
                 ], input: long)
             #expect(larger4096.status == 1)
             #expect(larger4096.stderr.hasPrefix("kryo: the capture is not clean: frame 3 at 0x000d: truncated: "))
-            let cutTool = try ToolRunner.run(
+            let cutTool = try KryoTool.run(
                 ["inspect", "-", "--format", "kryo\(version)", "--kryonet", "--schema", Self.schemaPath],
                 input: Array(capture.dropLast(2)))
             #expect(cutTool.status == 1)
             #expect(cutTool.text.contains("error: truncated: the stream ends after 5 of the frame's 7 bytes (4 + 3)\n"))
-            let convert = try ToolRunner.run(
+            let convert = try KryoTool.run(
                 [
                     "convert", "-", "--from", "kryo\(version)", "--kryonet", "--to", "jsonl", "--schema",
                     Self.schemaPath,
@@ -347,16 +347,16 @@ extension AllKryoNetTests {
                         + "to jsonl, then the lines to the other release"
                 ),
             ] {
-                let tool = try ToolRunner.run(arguments, input: frame)
+                let tool = try KryoTool.run(arguments, input: frame)
                 #expect(tool.status != 0, "\(arguments)")
                 #expect(tool.stderr == message + "\n", "\(arguments)")
             }
             // Without a schema: the framework messages and library classes only; an empty capture is clean.
-            let bare = try ToolRunner.run(
+            let bare = try KryoTool.run(
                 ["inspect", "-", "--format", "kryo4", "--kryonet"], input: [0, 0, 0, 2, 0x0c, 0x02])
             #expect(bare.status == 0, "\(bare.stderr)")
             #expect(bare.text.hasPrefix("frame 1 at 0x0000, 2 bytes: RegisterTCP connectionID=1\n"))
-            let empty = try ToolRunner.run(["inspect", "-", "--format", "kryo5", "--kryonet"])
+            let empty = try KryoTool.run(["inspect", "-", "--format", "kryo5", "--kryonet"])
             #expect(empty.status == 0)
             #expect(empty.text == "0 frames in 0 bytes, read as Kryo 5: 0 framework messages, 0 objects; clean\n")
         }

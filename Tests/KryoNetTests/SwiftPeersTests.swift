@@ -60,5 +60,43 @@ extension AllKryoNetTests {
             #expect(server.connections.isEmpty)
             await server.close()
         }
+
+        /// A burst of objects into an events() sequence that holds only a few, taken slowly: the
+        /// connection stops and resumes reading (backpressure), and every object arrives, in
+        /// order, once, whether the task waited for it or found it queued.
+        @Test func slowEventsConsumerGetsEveryObjectInOrder() async throws {
+            let serialization = try ChatNetwork.serialization(dialect: .v2)
+            var configuration = KryoNetConfiguration.server
+            configuration.eventBufferSize = 8
+            let server = KryoNetServer(serialization: serialization, configuration: configuration)
+            let events = server.events()
+            try await server.bind(host: "127.0.0.1", tcpPort: 0)
+            let client = KryoNetClient(serialization: serialization)
+            try await client.connect(host: "127.0.0.1", tcpPort: try #require(server.tcpPort))
+            let count = 600
+            let sender = Task {
+                for index in 0..<count {
+                    try client.sendTCP(ChatMessage(text: "\(index)"))
+                    // Stay under the client's write buffer: the server reads slowly on purpose.
+                    if index % 20 == 19 { try await Task.sleep(for: .milliseconds(2)) }
+                }
+            }
+            let texts = try await within(30, "\(count) objects") {
+                var texts: [String] = []
+                for await event in events {
+                    guard case .received(let received) = event, let message = received.object as? ChatMessage else {
+                        continue
+                    }
+                    texts.append(message.text ?? "")
+                    if texts.count % 50 == 0 { try await Task.sleep(for: .milliseconds(20)) }
+                    if texts.count == count { break }
+                }
+                return texts
+            }
+            try await sender.value
+            #expect(texts == (0..<count).map { "\($0)" })
+            await client.close()
+            await server.close()
+        }
     }
 }

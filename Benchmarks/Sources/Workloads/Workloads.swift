@@ -45,7 +45,8 @@ public func mediaEncodings() throws -> [(name: String, bytes: [UInt8])] {
     var files: [(name: String, bytes: [UInt8])] = []
     for (dialect, suffix) in benchmarkDialects {
         for (label, references) in [("refs-off", false), ("refs-on", true)] {
-            let codec = KryoCodec(registry: registry, dialect: dialect, options: benchmarkOptions(references: references))
+            let codec = KryoCodec(
+                registry: registry, dialect: dialect, options: benchmarkOptions(references: references))
             files.append(("media.field.\(label)\(suffix)", try codec.encode(standard, as: MediaContent.self)))
         }
         let manual = KryoCodec(
@@ -179,6 +180,36 @@ public func makeWorkloads(includeLarge: Bool = true, wants: (String) -> Bool = {
             decode: { try readable.decode(MediaContent.self, from: $0) })
     }
 
+    // A 10 000-entry dictionary, typed (`[String: Int32]`) and untyped (`[AnyHashable: Any?]`,
+    // Java's raw HashMap), encoded in iteration order (`hash`) and in the stable order (`stable`,
+    // ``SerializationOptions/stableOrder``) by each backend: what sorting costs.
+    if wants("map-10k") {
+        let typed = Dictionary(uniqueKeysWithValues: (0..<10_000).map { ("key\($0)", Int32($0)) })
+        let untyped = Dictionary(uniqueKeysWithValues: typed.map { (AnyHashable($0.key), $0.value as Any?) })
+        let mapRegistry = try Registry()
+        for (order, stable) in [("hash", false), ("stable", true)] {
+            var kryoOptions = KryoDialect.v5.defaultOptions
+            kryoOptions.registrationRequired = false
+            kryoOptions.stableOrder = stable
+            let kryo = KryoCodec(registry: mapRegistry, dialect: .v5, options: kryoOptions)
+            let options = SerializationOptions(stableOrder: stable)
+            let keyed = KeyedArchiveCodec(registry: mapRegistry, format: .binary, options: options)
+            let readable = ReadableCodec(registry: mapRegistry, format: .json, options: options)
+            let encoders: [(String, () throws -> [UInt8])] = [
+                ("kryo.v5", { try kryo.encode(typed, as: [String: Int32].self) }),
+                ("untyped.kryo.v5", { try kryo.encode(untyped, as: [AnyHashable: Any?].self) }),
+                ("keyed", { try keyed.encode(typed) }), ("readable", { try readable.encode(typed) }),
+            ]
+            for (label, encode) in encoders {
+                let group = "map-10k.\(label).\(order)"
+                guard wants(group) else { continue }
+                let bytes = try encode()
+                workloads.append(
+                    Workload(name: "\(group)/encode", bytes: bytes.count) { blackHole &+= try encode().count })
+            }
+        }
+    }
+
     // Peers on the same graph.
     if wants("media.protobuf") {
         let proto = protobufMediaContent()
@@ -238,7 +269,8 @@ public func makeWorkloads(includeLarge: Bool = true, wants: (String) -> Bool = {
 
     // The data of the large rows is made once and shared by the dialects.
     let list: [Any?] = (0..<10_000).map { _ in MediaContent.standard() }
-    let ints = wants("int-array-10M") ? (0..<10_000_000).map { Int32(truncatingIfNeeded: Int64($0) &* 2_654_435_761) } : []
+    let ints =
+        wants("int-array-10M") ? (0..<10_000_000).map { Int32(truncatingIfNeeded: Int64($0) &* 2_654_435_761) } : []
     let doubles = wants("double-array-10M") ? (0..<10_000_000).map { Double($0) * 0.5 } : []
     let graphs = [("10k", 10_000), ("100k", 100_000), ("1M", 1_000_000)].map { label, count in
         (label, count, wants("graph-\(label)") ? GraphNode.graph(count) as [Any?] : [])

@@ -4,13 +4,30 @@ import FoundationEssentials
 final class CodableEncodingContext {
     let registry: Registry
     let maxDepth: Int
+    /// Whether dictionaries and sets are encoded in the stable order (``ValueWriter/writesStableOrder``).
+    let stableOrder: Bool
     /// The first misuse of the Encoder API seen (asking for a keyed container after encoding a
     /// single value…): reported once `encode(to:)` returns, since those calls cannot throw.
     var misuse: EncodingError?
 
-    init(registry: Registry, maxDepth: Int) {
+    init(registry: Registry, maxDepth: Int, stableOrder: Bool = false) {
         self.registry = registry
         self.maxDepth = maxDepth
+        self.stableOrder = stableOrder
+    }
+
+    /// Puts what a `Dictionary` or `Set` encoded (in its hash order, as the standard library's
+    /// `encode(to:)` iterates) in the stable order, when the call asks for it: a dictionary's
+    /// entries by key, whether it encoded a keyed container (`String` and `Int` keys) or key–value
+    /// pairs in an unkeyed one; a set's elements. Other values are left as they are: a struct's
+    /// fields keep their order.
+    func putInStableOrder(_ encoded: EncodedValue?, of value: Any) {
+        guard stableOrder, let encoded, let order = StableOrder.positions(ofUnordered: value) else { return }
+        switch encoded {
+        case .keyed(let entries): entries.reorder(order.positions)
+        case .unkeyed(let elements): elements.reorder(order.positions, width: order.isMap ? 2 : 1)
+        default: break
+        }
     }
 
     func recordMisuse(_ description: String, at codingPath: [any CodingKey]) {
@@ -37,6 +54,7 @@ final class CodableEncodingContext {
         }
         let encoder = CodableTreeEncoder(context: self, codingPath: codingPath)
         try value.encode(to: encoder)
+        if isCollection { putInStableOrder(encoder.value, of: value) }
         return encoder.valueOrEmpty
     }
 }

@@ -33,10 +33,12 @@ public struct CodableSerializer<Value: Codable>: Serializer {
     public init() {}
 
     public func write(_ value: Value, to writer: any ValueWriter) throws {
-        let context = CodableEncodingContext(registry: writer.registry, maxDepth: writer.options.limits.maxDepth)
+        let context = CodableEncodingContext(
+            registry: writer.registry, maxDepth: writer.options.limits.maxDepth, stableOrder: writer.writesStableOrder)
         let encoder = CodableTreeEncoder(context: context, codingPath: [])
         do {
             try value.encode(to: encoder)
+            context.putInStableOrder(encoder.value, of: value)
         } catch let error as EncodingError {
             throw CodableErrors.serializationError(error)
         }

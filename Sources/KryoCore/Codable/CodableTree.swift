@@ -48,11 +48,27 @@ final class EncodedKeyed {
     }
 
     var count: Int { keys.count }
+
+    /// Puts the entries in the order of `positions` (entry `positions[0]` first); nothing when
+    /// they are not as many as the entries.
+    func reorder(_ positions: [Int]) {
+        guard positions.count == keys.count else { return }
+        keys = positions.map { keys[$0] }
+        values = positions.map { values[$0] }
+        for (position, key) in keys.enumerated() { self.positions[key] = position }
+    }
 }
 
 /// The elements of an unkeyed container.
 final class EncodedUnkeyed {
     var values: [EncodedValue] = []
+
+    /// Puts the elements, in runs of `width` (a key and its value), in the order of `positions`
+    /// (run `positions[0]` first); nothing when they are not as many runs as positions.
+    func reorder(_ positions: [Int], width: Int) {
+        guard positions.count * width == values.count else { return }
+        values = positions.flatMap { values[$0 * width..<($0 + 1) * width] }
+    }
 }
 
 /// A keyed container on its way to the writer, as the `java.util.HashMap` Java reads it: the

@@ -143,7 +143,7 @@ extension Registry {
     /// Whether this registry reads a `java.util.HashMap` as an `OrderedDictionary` (the dynamic
     /// path's registry does): backends then read a map of unknown class in its stored order.
     public var untypedMapKeepsOrder: Bool {
-        registration(forJavaName: "java.util.HashMap")?.swiftType == OrderedDictionary<AnyHashable, Any?>.self
+        remembered(untypedMapOrder, javaName: "java.util.HashMap", readsAs: OrderedDictionary<AnyHashable, Any?>.self)
     }
 
     /// Whether untyped reads keep the strings that the input holds in several places (Java's
@@ -155,7 +155,7 @@ extension Registry {
     /// Whether this registry reads a `java.util.HashSet` as an `OrderedSet` (the dynamic path's
     /// registry does).
     public var untypedSetKeepsOrder: Bool {
-        registration(forJavaName: "java.util.HashSet")?.swiftType == OrderedSet<AnyHashable>.self
+        remembered(untypedSetOrder, javaName: "java.util.HashSet", readsAs: OrderedSet<AnyHashable>.self)
     }
 
     /// The value a map read from a format (an `NSDictionary`, a plain dictionary) becomes in a

@@ -246,6 +246,11 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
     @usableFromInline let elementsCanBeNull: Bool
     /// Whether every element is of the one Swift type `Element` (see ``hasOneType``), decided once.
     @usableFromInline let elementsHaveOneType: Bool
+    /// Whether the collection may have to be sorted first when a call asks for a stable order
+    /// (``ValueWriter/writesStableOrder``): a `Set`, which iterates in hash order, or an
+    /// `OrderedSet<AnyHashable>`, which stands for Java's `HashSet` in a dynamic registry
+    /// (``StableOrder/sortsHashStandIns(_:set:)``). One flag, so that lists pay one test.
+    @usableFromInline let mayBeSorted: Bool
 
     /// Creates the serializer.
     @inlinable
@@ -257,6 +262,7 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
     public init(elementsCanBeNull: Bool) {
         self.elementsCanBeNull = elementsCanBeNull
         elementsHaveOneType = Self.hasOneType
+        mayBeSorted = StableOrder.isUnordered(C.self) || StableOrder.mayStandForHashSet(C.self)
     }
 
     /// Kryo 5's collection serializer writes nil itself.
@@ -330,6 +336,7 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
 
     @inlinable
     public func write(_ value: C, to writer: any ValueWriter) throws {
+        if mayBeSorted, try writeInStableOrder(value, to: writer) { return }
         let slot = element.resolve(writer.genericArguments, 0, writer.kryoWireVersion, writer.registry)
         guard value.count < Int(Int32.max) else {
             throw SerializationError(.sizeLimitExceeded, expected: "fewer than 2^31 elements", found: "\(value.count)")
@@ -363,6 +370,21 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
             return
         }
         for element in value { try slot.write(element, to: writer, forKey: "element") }
+    }
+
+    /// Writes `value`'s elements sorted when the call asks for a stable order, else returns
+    /// `false` having written nothing. Not inlined: lists never come here. The sorted elements
+    /// go through the serializer of an array, whose bytes are a set's (neither has a header).
+    @usableFromInline
+    @inline(never)
+    func writeInStableOrder(_ value: C, to writer: any ValueWriter) throws -> Bool {
+        let sorts =
+            StableOrder.isUnordered(C.self)
+            ? writer.writesStableOrder : StableOrder.sortsHashStandIns(writer, set: true)
+        guard sorts else { return false }
+        try CollectionSerializer<[Element], Element>(elementsCanBeNull: elementsCanBeNull).write(
+            StableOrder.sorted(value), to: writer)
+        return true
     }
 
     @inlinable
@@ -422,6 +444,9 @@ public struct MapSerializer<Key: Hashable, Value>: Serializer {
 
     public func write(_ value: [Key: Value], to writer: any ValueWriter) throws {
         let slots = entries.slots(writer.genericArguments, writer.kryoWireVersion, writer.registry)
+        if writer.writesStableOrder {
+            return try entries.write(StableOrder.sortedEntries(value), count: value.count, slots: slots, to: writer)
+        }
         try entries.write(value, count: value.count, slots: slots, to: writer)
     }
 

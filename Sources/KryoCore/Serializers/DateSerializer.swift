@@ -22,3 +22,100 @@ extension Date: JavaRepresentable {
     public static var javaClassName: String { "java.util.Date" }
     public static var defaultSerializer: AnySerializer { AnySerializer(DateSerializer()) }
 }
+
+/// How a registry maps Swift's `Date` in the Kryo binary (``Register/date(as:id:)``).
+///
+/// Keyed archives and readable documents store a `Date` as Apple does (`NSDate`'s `Double` of
+/// seconds since 2001), exactly, whatever the mapping.
+public enum JavaDateMapping: Sendable, Hashable {
+    /// `java.util.Date`, milliseconds since 1970 (the default): what Java code that takes a
+    /// `Date` reads, in every Kryo release, but a `Date` loses what is below the millisecond.
+    case utilDate
+    /// `java.time.Instant`, seconds since 1970 and the nanosecond of that second (Kryo 4 and 5's
+    /// `InstantSerializer`): a `Date` comes back equal, bit for bit, from Swift and from Java, when
+    /// it is more than 2^23 seconds (about 97 days) away from 1 January 2001 (closer, to the
+    /// nearest nanosecond). Java then reads an `Instant`, not a `Date`; Kryo 2.20 has no
+    /// serializer for it (register Kryo 4's there).
+    case instant
+}
+
+extension Register {
+    /// Registers Swift's `Date` as `mapping` says: put it in a registry to choose how the Kryo
+    /// binary writes dates.
+    ///
+    /// ```swift
+    /// let registry = try Registry {
+    ///     Register.date(as: .instant)              // Java: java.time.Instant
+    ///     Register(Event.self, id: 20)
+    /// }
+    /// ```
+    ///
+    /// Both forms still read: with `.instant`, a `java.util.Date` in the input reads as a `Date`
+    /// too (by its class name; with an id, Java must use that id for `Instant`).
+    ///
+    /// - Parameter id: The numeric id of the Java class; `nil` names it.
+    public static func date(as mapping: JavaDateMapping, id: Int? = nil) -> Register {
+        switch mapping {
+        case .utilDate: return Register(Date.self, id: id, javaName: Date.javaClassName, serializer: DateSerializer())
+        case .instant:
+            return Register(Date.self, id: id, javaName: JavaInstant.javaClassName, serializer: InstantDateSerializer())
+        }
+    }
+}
+
+/// Swift's `Date` as `java.time.Instant` (Kryo 4 and 5's `InstantSerializer`): the seconds since
+/// 1970 as a positive varlong, then the nanosecond of that second as a positive varint.
+///
+/// The nanoseconds are those nearest to what the `Date` holds below the second, counted from
+/// 2001 (the `Date`'s own origin) so that no bit is lost on the way: a `Date` more than 2^23
+/// seconds away from 2001 reads back equal (``JavaDateMapping/instant``).
+public struct InstantDateSerializer: Serializer {
+    /// Seconds from 1970 to 2001, Foundation's reference date.
+    private static let referenceEpochSeconds: Int64 = 978_307_200
+
+    /// Creates the serializer.
+    public init() {}
+
+    public var isFinal: Bool { true }
+
+    public func write(_ value: Date, to writer: any ValueWriter) throws {
+        let instant = try Self.instant(of: value)
+        try writer.writeInt64(instant.seconds, forKey: "seconds", encoding: .outputPositive)
+        try writer.writeInt32(instant.nanos, forKey: "nanos", encoding: .outputPositive)
+    }
+
+    public func read(from reader: any ValueReader) throws -> Date {
+        let seconds = try reader.readInt64(forKey: "seconds", encoding: .outputPositive)
+        let nanos = try reader.readInt32(forKey: "nanos", encoding: .outputPositive)
+        guard (0..<1_000_000_000).contains(nanos) else {
+            throw reader.error(.invalidValue, expected: "a nanosecond (0 to 999999999)", found: "\(nanos)")
+        }
+        return Self.date(seconds: seconds, nanos: nanos)
+    }
+
+    /// The instant of `date`: whole seconds since 1970 and the nearest nanosecond.
+    static func instant(of date: Date) throws -> (seconds: Int64, nanos: Int32) {
+        let interval = date.timeIntervalSinceReferenceDate
+        let whole = interval.rounded(.down)
+        guard interval.isFinite, let base = Int64(exactly: whole),
+            case (var seconds, false) = base.addingReportingOverflow(referenceEpochSeconds)
+        else {
+            throw SerializationError(
+                .unsupported, expected: "a Date within java.time.Instant's range", found: "\(date)")
+        }
+        // Exact: the whole seconds are bits of the interval.
+        var nanos = ((interval - whole) * 1_000_000_000).rounded()
+        if nanos >= 1_000_000_000 {
+            nanos -= 1_000_000_000
+            seconds += 1
+        }
+        return (seconds, Int32(nanos))
+    }
+
+    /// The date of an instant, counted from 2001 as a `Date` is.
+    static func date(seconds: Int64, nanos: Int32) -> Date {
+        let (sinceReference, overflow) = seconds.subtractingReportingOverflow(referenceEpochSeconds)
+        let whole = overflow ? Double(seconds) - Double(referenceEpochSeconds) : Double(sinceReference)
+        return Date(timeIntervalSinceReferenceDate: whole + Double(nanos) / 1_000_000_000)
+    }
+}

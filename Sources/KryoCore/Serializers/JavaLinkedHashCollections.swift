@@ -45,7 +45,7 @@ public struct LinkedHashMapSerializer<Key: Hashable, Value>: Serializer {
     public init() {}
 
     public func write(_ value: JavaLinkedHashMap<Key, Value>, to writer: any ValueWriter) throws {
-        try ordered.write(value.entries, to: writer)
+        try ordered.writeInOrder(value.entries, to: writer)
     }
 
     public func read(from reader: any ValueReader) throws -> JavaLinkedHashMap<Key, Value> {

@@ -51,6 +51,17 @@ public struct OrderedMapSerializer<Key: Hashable, Value>: Serializer {
     public init() {}
 
     public func write(_ value: OrderedDictionary<Key, Value>, to writer: any ValueWriter) throws {
+        if Key.self == AnyHashable.self, Value.self == Any?.self, StableOrder.sortsHashStandIns(writer) {
+            // A dynamic registry's HashMap, sorted when the call asks for it explicitly.
+            let slots = entries.slots(writer.genericArguments, writer.kryoWireVersion, writer.registry)
+            return try entries.write(
+                StableOrder.sortedEntries(value.elements), count: value.count, slots: slots, to: writer)
+        }
+        try writeInOrder(value, to: writer)
+    }
+
+    /// Writes `value` in its own order, whatever the call.
+    func writeInOrder(_ value: OrderedDictionary<Key, Value>, to writer: any ValueWriter) throws {
         let slots = entries.slots(writer.genericArguments, writer.kryoWireVersion, writer.registry)
         try entries.write(value.elements, count: value.count, slots: slots, to: writer)
     }

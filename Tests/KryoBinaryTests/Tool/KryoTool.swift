@@ -1,6 +1,8 @@
 import Foundation
 
 /// Runs the built `kryo` executable (a dependency of this test target, so built before it).
+///
+/// Shared by the test targets that run the tool (KryoNetTests links this file).
 struct KryoTool {
     struct Result {
         let status: Int32
@@ -9,9 +11,18 @@ struct KryoTool {
         var text: String { String(decoding: stdout, as: UTF8.self) }
     }
 
-    /// The package's root directory.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    /// The package's root directory: the nearest folder above this file with a Package.swift (the
+    /// tool runs there, so that schema paths are relative to it).
+    static let root: URL = {
+        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while folder.path != "/" {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+                return folder
+            }
+            folder.deleteLastPathComponent()
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    }()
 
     /// The executable: next to the test bundle, else in the package's debug build folder.
     static let executable: URL? = {
@@ -51,6 +62,13 @@ struct KryoTool {
 
     struct ToolMissing: Error, CustomStringConvertible {
         var description: String { "the kryo executable was not built (swift build --build-tests)" }
+    }
+
+    /// `bytes` in a fresh temporary file.
+    static func file(_ bytes: [UInt8]) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("kryo-tool-\(UUID().uuidString)")
+        try Data(bytes).write(to: url)
+        return url
     }
 
     /// A fresh temporary directory.

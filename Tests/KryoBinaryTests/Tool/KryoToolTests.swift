@@ -613,3 +613,22 @@ import Testing
         }
     }
 }
+
+/// Shell completion scripts from swift-argument-parser's generator: every subcommand, option and
+/// format is offered, and schema files are completed by their extensions.
+@Suite struct CompletionScriptTests {
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func completionScriptNamesEverything(_ shell: String) throws {
+        let result = try KryoTool.run(["--generate-completion-script", shell])
+        #expect(result.status == 0, "\(result.stderr)")
+        let script = result.text
+        // Options without their dashes: fish writes `-l 'records'`.
+        for word in [
+            "convert", "inspect", "schema", "records", "bytes-per-line", "kryonet", "no-references", "kryo5",
+            "keyed-binary", "jsonl",
+        ] {
+            #expect(script.contains(word), "\(shell) script without \(word)")
+        }
+        #expect(script.contains("yaml"), "schema files completed by extension")
+    }
+}

@@ -69,6 +69,45 @@ import Testing
         #expect(bad.stderr.contains("--records"))
     }
 
+    @Test("kryo inspect --records: each record of a Java stream where it lies", arguments: DynamicPathTests.versions)
+    func inspectRecordsOfAJavaStream(_ version: Int) throws {
+        let (stream, records) = try javaStream(kryo: version)
+        let result = try KryoTool.run(
+            ["inspect", "-", "--format", "kryo\(version)", "--records", "all", "--schema", Self.schema], input: stream)
+        #expect(result.status == 0, "\(result.stderr)")
+        let headers = result.text.split(separator: "\n").filter { $0.hasPrefix("record ") }
+        var offset = 0
+        let expected = records.enumerated().map { index, record in
+            defer { offset += record.count }
+            return "record \(index + 1) at \(Self.address(offset)), \(record.count) bytes"
+        }
+        #expect(headers.map(String.init) == expected)
+        #expect(result.text.hasSuffix("\(records.count) records read, \(records.count) shown\n"))
+        // Nothing the inspector could not explain, and no bytes left over.
+        #expect(!result.text.contains(" raw ") && !result.text.contains("stopped at"))
+
+        // Some records; a cut stream ends at the cut record, with the tool's status saying so.
+        let picked = try KryoTool.run(
+            ["inspect", "-", "--format", "kryo\(version)", "--records", "2..3", "--schema", Self.schema], input: stream)
+        #expect(
+            picked.text.split(separator: "\n").filter { $0.hasPrefix("record ") }.map(String.init) == [
+                expected[1], expected[2],
+            ])
+        #expect(picked.text.hasSuffix("3 records read, 2 shown\n"))
+        let cutAt = records[0].count + records[1].count - 1
+        let cut = try KryoTool.run(
+            ["inspect", "-", "--format", "kryo\(version)", "--records", "all", "--schema", Self.schema],
+            input: Array(stream[..<cutAt]))
+        #expect(cut.status != 0)
+        #expect(cut.stderr.hasPrefix("kryo: record 2: truncated: "), "\(cut.stderr)")
+        #expect(cut.text.hasSuffix("2 records read, 2 shown; record 2 could not be read whole\n"))
+    }
+
+    static func address(_ offset: Int) -> String {
+        let digits = String(offset, radix: 16)
+        return "0x" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
     @Test func writeObjectRecordsWithTheirProfile() throws {
         let one = Array(try Data(contentsOf: KryoTool.root.appendingPathComponent("Schemas/examples/sample-bean.kryo")))
         let stream = one + one + one

@@ -1,0 +1,1 @@
+../KryoBinaryTests/Tool/KryoTool.swift
