@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -20,8 +21,12 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
-        // `swift package generate-documentation` (Docs/Documentation.md); a plugin only, linked into nothing.
+        // `swift package generate-documentation` (Docs/generate-documentation.sh); a plugin only, linked into nothing.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        // For the @JavaClass and @JavaEnum macros: any of 600, 601, 602 and 603 (`from:` would stay
+        // within 600). 602 and later speak the plug-in protocol of Swift 6.2 and 6.3 compilers
+        // without noise; 600's plug-in prints "Internal Error: DecodingError" when they close it.
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
     ],
     targets: [
         .target(
@@ -58,11 +63,21 @@ let package = Package(
             dependencies: ["KryoCore", .product(name: "OrderedCollections", package: "swift-collections")]),
         .target(name: "KryoSchemaFiles", dependencies: ["KryoCore", .product(name: "Yams", package: "Yams")]),
         .target(name: "KryoBlockGraph", dependencies: ["KryoCore"]),
+        // The compiler plug-in of the @JavaClass and @JavaEnum macros, which SwiftKryo declares.
+        .macro(
+            name: "KryoMacros",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]),
         .target(
             name: "SwiftKryo",
             dependencies: [
                 "KryoCore", "KryoBinary", "KryoPlist", "KryoKeyed", "KryoReadable", "KryoRichText", "KryoSchemaFiles",
-                "KryoBlockGraph",
+                "KryoBlockGraph", "KryoMacros",
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]),
         .executableTarget(name: "KryoExample", dependencies: ["SwiftKryo"]),
@@ -95,6 +110,11 @@ let package = Package(
         // input: on glibc it replaces `malloc` for the test process (Tests/Shared/AllocationMeter.swift).
         .target(name: "CAllocationMeter", path: "Tests/CAllocationMeter"),
         .testTarget(name: "KryoCoreTests", dependencies: ["KryoCore"]),
+        // The macros as a user's compiler runs them: the tests type-check small sources with
+        // swiftc, the built KryoMacros plug-in and the built SwiftKryo module, and read back the
+        // expansions, diagnostics and fix-its. No swift-syntax here: only the plug-in builds it,
+        // once, for the host.
+        .testTarget(name: "KryoMacrosTests", dependencies: ["SwiftKryo"]),
         .testTarget(name: "KryoBinaryTests", dependencies: ["SwiftKryo", "KryoTool", "CAllocationMeter"]),
         .testTarget(name: "KryoPlistTests", dependencies: ["KryoPlist", "CAllocationMeter"]),
         .testTarget(name: "KryoKeyedTests", dependencies: ["SwiftKryo", "CAllocationMeter"]),

@@ -1,13 +1,10 @@
 import SwiftKryo
 
-final class SampleBean: Schematized {  // Java: package test; class SampleBean { int key; String name; }
+@JavaClass("test.SampleBean")  // Java: package test; class SampleBean { int key; String name; }
+final class SampleBean {
     var key: Int32 = 0
     var name: String?
     init() {}
-    static let schema = Schema<SampleBean>(java: "test.SampleBean") {
-        Field("key", \.key)
-        Field("name", \.name)
-    }
 }
 
 let registry = try Registry { Register(SampleBean.self, id: 20) }

@@ -5,7 +5,8 @@ import Foundation
 import SwiftKryo
 
 /// Java: `package test; public class SampleBean { int key; String name; }`
-final class SampleBean: Schematized, CustomStringConvertible {
+@JavaClass("test.SampleBean")
+final class SampleBean: CustomStringConvertible {
     var key: Int32 = 0
     var name: String?
     init() {}
@@ -13,17 +14,13 @@ final class SampleBean: Schematized, CustomStringConvertible {
         self.key = key
         self.name = name
     }
-    static let schema = Schema<SampleBean>(java: "test.SampleBean") {
-        Field("key", \.key)
-        Field("name", \.name)
-    }
     var description: String { "SampleBean(key: \(key), name: \(name.map { "\"\($0)\"" } ?? "nil"))" }
 }
 
 /// Java: `package test; public enum SampleEnum { FIRST, SECOND, THIRD }`
-enum SampleEnum: JavaEnum {
+@JavaEnum("test.SampleEnum")
+enum SampleEnum {
     case first, second, third
-    static let javaClassName = "test.SampleEnum"
 }
 
 func hex(_ data: Data) -> String { data.map { String(format: "%02x", $0) }.joined(separator: " ") }

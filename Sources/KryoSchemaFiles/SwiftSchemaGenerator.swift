@@ -3,10 +3,12 @@ import KryoCore
 /// Generates Swift source for the classes a ``/KryoCore/SchemaSet`` describes: what `kryo schema generate`
 /// writes.
 ///
-/// Each bean becomes a `final class` conforming to `Schematized`, with a stored property per
-/// field, `init()`, a memberwise convenience initializer and its `static let schema`; each enum a
-/// `JavaEnum` with its Java constant names; and one more file holds the registrations with the
-/// schema's ids (library classes such as `java.util.ArrayList` included), so that
+/// Each bean becomes a `final class` declared `@JavaClass`, with a stored property per field
+/// (`@JavaField`, `@NotNull` where the Swift declaration does not say all), `init()` and a
+/// memberwise convenience initializer; each enum a `@JavaEnum` enum (`@JavaConstant` where the case
+/// name does not give the Java name). With ``DeclarationStyle/schema``, the classes conform to
+/// `Schematized` with their `static let schema` written out and the enums to `JavaEnum` with their
+/// Java constant names. One more file holds the registrations with the schema's ids (library classes such as `java.util.ArrayList` included), so that
 ///
 /// ```swift
 /// let registry = try Registry(GeneratedCocoa.registrations())
@@ -28,7 +30,20 @@ public struct SwiftSchemaGenerator: Sendable {
         case `internal`
     }
 
-    /// How generated schemas reach the properties.
+    /// How a generated class declares its schema.
+    public enum DeclarationStyle: String, Sendable, Hashable, CaseIterable {
+        /// `@JavaClass("test.SampleBean")` on the class and `@JavaField`, `@NotNull` on the
+        /// properties that need them; enums `@JavaEnum("test.Color")`. The schema reaches the
+        /// properties through closures.
+        case macro
+        /// The `Schematized` conformance written out: `static let schema = Schema<…>(java:) { Field(…) }`
+        /// and an enum's `javaClassName` and `javaConstantNames` (the form without the macros,
+        /// for code that does not import SwiftKryo's umbrella module).
+        case schema
+    }
+
+    /// How generated schemas reach the properties (``DeclarationStyle/schema`` only; the macro
+    /// always uses closures).
     public enum FieldAccess: String, Sendable, Hashable, CaseIterable {
         /// `Field("key", \.key)`: the shortest source.
         case keyPaths
@@ -47,7 +62,9 @@ public struct SwiftSchemaGenerator: Sendable {
         /// The name of the function that returns the registrations (a static function of the
         /// namespace, or a global function without one).
         public var registrationsFunctionName: String
-        /// How the schemas reach the properties.
+        /// How a class declares its schema: the macros (the default) or the conformance written out.
+        public var style: DeclarationStyle
+        /// How the schemas reach the properties, in the ``DeclarationStyle/schema`` style.
         public var fieldAccess: FieldAccess
         /// Swift type names for Java classes, by Java name, replacing the default (the simple
         /// name, with `$` as `_`: `a.Outer$Inner` is `Outer_Inner`).
@@ -58,10 +75,11 @@ public struct SwiftSchemaGenerator: Sendable {
         /// Creates options.
         public init(
             accessLevel: AccessLevel = .public, namespace: String? = nil,
-            registrationsFunctionName: String = "registrations", fieldAccess: FieldAccess = .keyPaths,
-            typeNames: [String: String] = [:], source: String? = nil
+            registrationsFunctionName: String = "registrations", style: DeclarationStyle = .macro,
+            fieldAccess: FieldAccess = .keyPaths, typeNames: [String: String] = [:], source: String? = nil
         ) {
             self.accessLevel = accessLevel
+            self.style = style
             self.namespace = namespace
             self.registrationsFunctionName = registrationsFunctionName
             self.fieldAccess = fieldAccess
@@ -190,7 +208,13 @@ public struct SwiftSchemaGenerator: Sendable {
     private func enumDeclaration(_ schema: JavaClassSchema, swiftName: String, constants: [String])
         throws(SwiftSchemaGenerationError) -> [String]
     {
-        var lines = ["/// Java enum `\(schema.javaName)`.", "\(access)enum \(swiftName): JavaEnum {"]
+        let isMacro = options.style == .macro
+        var lines = ["/// Java enum `\(schema.javaName)`."]
+        if isMacro {
+            lines += ["@JavaEnum(\(literal(schema.javaName)))", "\(access)enum \(swiftName) {"]
+        } else {
+            lines.append("\(access)enum \(swiftName): JavaEnum {")
+        }
         var seen: [String: String] = [:]
         for constant in constants {
             guard let name = SwiftIdentifiers.memberName(forJavaName: constant).map(enumCaseName) else {
@@ -202,27 +226,36 @@ public struct SwiftSchemaGenerator: Sendable {
                     "constants \(other) and \(constant) of \(schema.javaName) would both be the Swift case \(name)")
             }
             seen[name] = constant
-            lines.append("    case \(SwiftIdentifiers.escaped(name))")
+            let derived = javaEnumConstantName(forCaseName: name)
+            let marker = isMacro && derived != constant ? "@JavaConstant(\(literal(constant))) " : ""
+            lines.append("    \(marker)case \(SwiftIdentifiers.escaped(name))")
         }
-        lines.append("")
-        lines.append("    \(access)static let javaClassName = \(literal(schema.javaName))")
-        lines += list(
-            "    \(access)static let javaConstantNames = [", constants.map(literal), close: "]", indent: "    ")
+        if !isMacro {
+            lines.append("")
+            lines.append("    \(access)static let javaClassName = \(literal(schema.javaName))")
+            lines += list(
+                "    \(access)static let javaConstantNames = [", constants.map(literal), close: "]", indent: "    ")
+        }
         lines.append("}")
         return lines
+    }
+
+    /// A generated stored property and the field it declares.
+    private struct Property {
+        var name: String
+        var type: String
+        var initial: String?
+        var field: JavaFieldSchema
+        /// The `java:` options of the schema form.
+        var options: [String]
+        /// The field's Java type, when it is not the one the Swift type reports.
+        var javaType: JavaType?
     }
 
     private func classDeclaration(
         _ schema: JavaClassSchema, swiftName: String, kind: FieldSerializerKind, fields: [JavaFieldSchema],
         mapper: SwiftTypeMapper
     ) throws(SwiftSchemaGenerationError) -> (lines: [String], usesFoundation: Bool) {
-        struct Property {
-            var name: String
-            var type: String
-            var initial: String?
-            var field: JavaFieldSchema
-            var options: [String]
-        }
         var properties: [Property] = []
         var usesFoundation = false
         var seen: [String: String] = [:]
@@ -255,16 +288,48 @@ public struct SwiftSchemaGenerator: Sendable {
             if let isFinal = field.isFinal { options.append("isFinal: \(isFinal)") }
             if field.isPublicField { options.append("isPublicField: true") }
             if !field.isNullable { options.append("isNullable: false") }
-            if field.type != mapped.canonical { options.append("javaType: \(expression(field.type))") }
-            properties.append(Property(name: name, type: type, initial: initial, field: field, options: options))
+            let javaType = field.type != mapped.canonical ? field.type : nil
+            if self.options.style == .macro, let javaType, javaType.containsTypeVariable {
+                throw SwiftSchemaGenerationError(
+                    "\(context): the type \(javaType.shortName) names a type variable, which @JavaField cannot"
+                        + " declare (generate the schema style)")
+            }
+            if let javaType { options.append("javaType: \(expression(javaType))") }
+            properties.append(
+                Property(
+                    name: name, type: type, initial: initial, field: field, options: options, javaType: javaType))
         }
 
-        var lines = [
-            "/// Java class `\(schema.javaName)`.", "\(access)final class \(swiftName): Schematized {",
-        ]
+        let isMacro = options.style == .macro
+        // The macro form marks every field public at once when they all are.
+        let publicFields = isMacro && !fields.isEmpty && fields.allSatisfy(\.isPublicField)
+        var lines = ["/// Java class `\(schema.javaName)`."]
+        if isMacro {
+            var arguments = [literal(schema.javaName)]
+            if schema.isFinal { arguments.append("isFinal: true") }
+            if kind != .field { arguments.append("serializer: .\(kind)") }
+            if publicFields { arguments.append("publicFields: true") }
+            lines += list("@JavaClass(", arguments, close: ")", indent: "")
+            lines.append("\(access)final class \(swiftName) {")
+        } else {
+            lines.append("\(access)final class \(swiftName): Schematized {")
+        }
         for property in properties {
             let initial = property.initial.map { " = " + $0 } ?? ""
-            lines.append("    \(access)var \(SwiftIdentifiers.escaped(property.name)): \(property.type)\(initial)")
+            let declaration = "\(access)var \(SwiftIdentifiers.escaped(property.name)): \(property.type)\(initial)"
+            guard isMacro else {
+                lines.append("    " + declaration)
+                continue
+            }
+            let markers = fieldAttributes(property, publicFields: publicFields)
+            if markers.isEmpty {
+                lines.append("    " + declaration)
+            } else if fits("    " + markers.joined(separator: " ") + " " + declaration) {
+                lines.append("    " + markers.joined(separator: " ") + " " + declaration)
+            } else {
+                lines += markers.map { "    " + $0 }
+                lines.append("    " + declaration)
+            }
         }
         if !properties.isEmpty { lines.append("") }
         lines.append("    \(access)init() {}")
@@ -279,6 +344,10 @@ public struct SwiftSchemaGenerator: Sendable {
             }
             lines.append("    }")
         }
+        if isMacro {
+            lines.append("}")
+            return (lines, usesFoundation)
+        }
         lines.append("")
         var schemaArguments = ["java: \(literal(schema.javaName))"]
         if schema.isFinal { schemaArguments.append("isFinal: true") }
@@ -291,6 +360,23 @@ public struct SwiftSchemaGenerator: Sendable {
         lines.append("    }")
         lines.append("}")
         return (lines, usesFoundation)
+    }
+
+    /// The attributes of a property in the macro form: `@NotNull`, and `@JavaField(…)` with what
+    /// the Swift declaration does not already say.
+    private func fieldAttributes(_ property: Property, publicFields: Bool) -> [String] {
+        let field = property.field
+        var attributes: [String] = []
+        if !field.isNullable { attributes.append("@NotNull") }
+        var arguments: [String] = []
+        if field.name != property.name { arguments.append("name: \(literal(field.name))") }
+        if let tag = field.tag { arguments.append("tag: \(tag)") }
+        if field.isDeprecated { arguments.append("deprecated: true") }
+        if let javaType = property.javaType { arguments.append("javaType: \(literal(javaType.shortName))") }
+        if let isFinal = field.isFinal { arguments.append("isFinal: \(isFinal)") }
+        if field.isPublicField != publicFields { arguments.append("isPublicField: \(field.isPublicField)") }
+        if !arguments.isEmpty { attributes.append("@JavaField(" + arguments.joined(separator: ", ") + ")") }
+        return attributes
     }
 
     private func fieldLines(_ field: JavaFieldSchema, property: String, options: [String]) -> [String] {
@@ -452,6 +538,18 @@ public struct SwiftSchemaGenerator: Sendable {
         case .object(let name, let arguments):
             if arguments.isEmpty { return ".named(\(literal(name)))" }
             return ".object(\(literal(name)), arguments: [\(arguments.map(expression).joined(separator: ", "))])"
+        }
+    }
+}
+
+extension JavaType {
+    /// Whether the type is or holds a type variable.
+    fileprivate var containsTypeVariable: Bool {
+        switch self {
+        case .primitive: return false
+        case .typeVariable: return true
+        case .array(let component): return component.containsTypeVariable
+        case .object(_, let arguments): return arguments.contains(where: \.containsTypeVariable)
         }
     }
 }

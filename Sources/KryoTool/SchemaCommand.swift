@@ -65,6 +65,13 @@ struct SchemaCommand: ParsableCommand {
         @Flag(name: .customLong("internal"), help: "Generate internal rather than public declarations.")
         var isInternal = false
 
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "How classes declare their schemas: the @JavaClass and @JavaEnum macros, or the Schematized"
+                    + " conformance written out.", valueName: "macro|schema"))
+        var style: SwiftSchemaGenerator.DeclarationStyle = .macro
+
         func validate() throws {
             guard !files.isEmpty else { throw ValidationError("give at least one schema file") }
         }
@@ -73,7 +80,7 @@ struct SchemaCommand: ParsableCommand {
             let schemas = try ToolIO.schemas(files)
             let generator = SwiftSchemaGenerator(
                 options: .init(
-                    accessLevel: isInternal ? .internal : .public, namespace: namespace,
+                    accessLevel: isInternal ? .internal : .public, namespace: namespace, style: style,
                     source: files.map { $0 == "-" ? "standard input" : URL(fileURLWithPath: $0).lastPathComponent }
                         .joined(separator: ", ")))
             let generated = try generator.generate(schemas)
@@ -90,3 +97,5 @@ struct SchemaCommand: ParsableCommand {
         }
     }
 }
+
+extension SwiftSchemaGenerator.DeclarationStyle: ExpressibleByArgument {}

@@ -27,10 +27,11 @@ private enum Color: JavaEnum {
         (try? JavaType(parsing: text)) ?? .anyObject
     }
 
-    /// The generated text of a class `test.Holder` with the fields, beside `test.Bean` and `test.Color`.
+    /// The generated text of a class `test.Holder` with the fields, beside `test.Bean` and `test.Color`
+    /// (by default in the schema style, whose text names every fact).
     static func holder(
         _ fields: [JavaFieldSchema], kind: FieldSerializerKind = .field, isFinal: Bool = false,
-        options: SwiftSchemaGenerator.Options = .init()
+        options: SwiftSchemaGenerator.Options = .init(style: .schema)
     ) throws -> String {
         let set = SchemaSet(classes: [
             JavaClassSchema(javaName: "test.Holder", id: 40, isFinal: isFinal, layout: .fields(kind, fields)), bean,
@@ -175,7 +176,7 @@ private enum Color: JavaEnum {
         let set = SchemaSet(classes: [
             JavaClassSchema(javaName: "a.Outer$Shade", layout: .enumeration(["DARK_RED", "default", "ALL_CASES"]))
         ])
-        let files = try SwiftSchemaGenerator().generate(set)
+        let files = try SwiftSchemaGenerator(options: .init(style: .schema)).generate(set)
         #expect(files.map(\.name) == ["Outer_Shade.swift", "registrations.swift"])
         let text = files[0].contents
         #expect(text.contains("public enum Outer_Shade: JavaEnum {"))
@@ -189,7 +190,8 @@ private enum Color: JavaEnum {
 
     @Test func optionsChooseAccessNamespaceFunctionAndAccessors() throws {
         let options = SwiftSchemaGenerator.Options(
-            accessLevel: .internal, namespace: "Model", registrationsFunctionName: "all", fieldAccess: .closures,
+            accessLevel: .internal, namespace: "Model", registrationsFunctionName: "all", style: .schema,
+            fieldAccess: .closures,
             typeNames: ["test.Bean": "Thing"], source: "beans.yaml")
         let files = try SwiftSchemaGenerator(options: options).generate(
             SchemaSet(classes: [Self.bean, JavaClassSchema(javaName: "java.util.ArrayList", id: 9, layout: .library)]))
@@ -232,6 +234,66 @@ private enum Color: JavaEnum {
         for line in text.split(separator: "\n") { #expect(line.count <= 120, "\(line)") }
         #expect(text.contains("        Field(\n            \"aVeryLongFieldNameIndeed\",\n"))
         #expect(text.contains("            java: .init(\n                isFinal: false,\n"))
+    }
+
+    @Test func macroFormDeclaresWhatTheSwiftTypeCannotSay() throws {
+        let text = try Self.holder(
+            [
+                JavaFieldSchema(name: "first_name", type: .string, isNullable: false, tag: 1),
+                JavaFieldSchema(name: "count", type: .primitive(.int), tag: 2, isDeprecated: true),
+                JavaFieldSchema(name: "list", type: Self.type("ArrayList<String>"), tag: 3),
+                JavaFieldSchema(name: "open", type: .named("test.Bean"), isPublicField: true, isFinal: true),
+                JavaFieldSchema(name: "plain", type: Self.type("List<String>")),
+            ], kind: .tagged, isFinal: true, options: .init())
+        #expect(
+            text.contains(
+                "/// Java class `test.Holder`.\n@JavaClass(\"test.Holder\", isFinal: true, serializer: .tagged)\n"))
+        #expect(text.contains("public final class Holder {\n"))
+        #expect(
+            text.contains(#"    @NotNull @JavaField(name: "first_name", tag: 1) public var firstName: String = """#))
+        #expect(text.contains("    @JavaField(tag: 2, deprecated: true) public var count: Int32 = 0\n"))
+        #expect(text.contains(#"    @JavaField(tag: 3, javaType: "ArrayList<String>") public var list: [String]?"#))
+        #expect(text.contains("    @JavaField(isFinal: true, isPublicField: true) public var `open`: Bean?\n"))
+        #expect(text.contains("    public var plain: [String]?\n"))
+        #expect(!text.contains("Schematized") && !text.contains("static let schema"))
+        #expect(text.contains("public convenience init("))
+        // Every field public: the class says so once.
+        let media = try Self.holder(
+            [
+                JavaFieldSchema(name: "uri", type: .string, isPublicField: true),
+                JavaFieldSchema(name: "width", type: .primitive(.int), isPublicField: true),
+            ], options: .init())
+        #expect(media.contains("@JavaClass(\"test.Holder\", publicFields: true)\n"))
+        #expect(media.contains("    public var uri: String?\n    public var width: Int32 = 0\n"))
+        // Attributes too long for the property's line go on their own lines.
+        let long = try Self.holder(
+            [
+                JavaFieldSchema(
+                    name: "a_very_long_field_name_indeed", type: Self.type("ArrayList<test.Bean>"), isNullable: false,
+                    isFinal: false)
+            ], options: .init())
+        for line in long.split(separator: "\n") { #expect(line.count <= 120, "\(line)") }
+        #expect(
+            long.contains(
+                "    @NotNull\n    @JavaField(name: \"a_very_long_field_name_indeed\", javaType: \"ArrayList<test.Bean>\", isFinal: false)\n    public var aVeryLongFieldNameIndeed: [Bean] = []\n"
+            ))
+    }
+
+    @Test func macroFormEnumsNameOnlyTheConstantsSwiftWouldNotDerive() throws {
+        let set = SchemaSet(classes: [
+            JavaClassSchema(javaName: "a.Outer$Shade", layout: .enumeration(["DARK_RED", "default", "ALL_CASES"]))
+        ])
+        let text = try SwiftSchemaGenerator().generate(set)[0].contents
+        #expect(
+            text.contains(
+                "/// Java enum `a.Outer$Shade`.\n@JavaEnum(\"a.Outer$Shade\")\npublic enum Outer_Shade {\n    case darkRed\n"
+                    + "    @JavaConstant(\"default\") case `default`\n    @JavaConstant(\"ALL_CASES\") case allCases_\n}\n"
+            ))
+    }
+
+    @Test func typeVariablesNeedTheSchemaStyle() throws {
+        let fields = [JavaFieldSchema(name: "item", type: .typeVariable("T"))]
+        #expect(throws: SwiftSchemaGenerationError.self) { try Self.holder(fields, options: .init()) }
     }
 
     @Test func outputIsDeterministic() throws {

@@ -2,52 +2,37 @@ import SwiftKryo
 
 // The jvm-serializers MediaContent graph (data.media.*), as Kryo sees it: public classes with
 // public fields, so Kryo 2.20 reaches every field through ReflectASM and drops generics.
-// The schemas use the accessor form of `Field` (closures rather than key paths), the form meant
-// for types on a hot path.
+// The schemas are declared with the macros, which use the accessor form of `Field` (closures
+// rather than key paths), the form meant for types on a hot path.
 
 /// `data.media.Media$Player`.
-public enum Player: JavaEnum {
+@JavaEnum("data.media.Media$Player")
+public enum Player {
     case java, flash
-    public static let javaClassName = "data.media.Media$Player"
 }
 
 /// `data.media.Image$Size`.
-public enum ImageSize: JavaEnum {
+@JavaEnum("data.media.Image$Size")
+public enum ImageSize {
     case small, large
-    public static let javaClassName = "data.media.Image$Size"
 }
 
 /// `data.media.Media`.
-public final class Media: Schematized, Equatable {
-    public var uri = ""
+@JavaClass("data.media.Media", publicFields: true)
+public final class Media: Equatable {
+    public var uri: String = ""
     public var title: String?
     public var width: Int32 = 0
     public var height: Int32 = 0
-    public var format = ""
+    public var format: String = ""
     public var duration: Int64 = 0
     public var size: Int64 = 0
     public var bitrate: Int32 = 0
-    public var hasBitrate = false
+    public var hasBitrate: Bool = false
     public var persons: [String] = []
     public var player: Player = .java
     public var copyright: String?
     public init() {}
-
-    private static let publicField = JavaFieldOptions(isPublicField: true)
-    public static let schema = Schema<Media>(java: "data.media.Media") {
-        Field("uri", get: { $0.uri }, set: { $0.uri = $1 }, java: publicField)
-        Field("title", get: { $0.title }, set: { $0.title = $1 }, java: publicField)
-        Field("width", get: { $0.width }, set: { $0.width = $1 })
-        Field("height", get: { $0.height }, set: { $0.height = $1 })
-        Field("format", get: { $0.format }, set: { $0.format = $1 }, java: publicField)
-        Field("duration", get: { $0.duration }, set: { $0.duration = $1 })
-        Field("size", get: { $0.size }, set: { $0.size = $1 })
-        Field("bitrate", get: { $0.bitrate }, set: { $0.bitrate = $1 })
-        Field("hasBitrate", get: { $0.hasBitrate }, set: { $0.hasBitrate = $1 })
-        Field("persons", get: { $0.persons }, set: { $0.persons = $1 }, java: publicField)
-        Field("player", get: { $0.player }, set: { $0.player = $1 }, java: publicField)
-        Field("copyright", get: { $0.copyright }, set: { $0.copyright = $1 }, java: publicField)
-    }
 
     public static func == (lhs: Media, rhs: Media) -> Bool {
         lhs.uri == rhs.uri && lhs.title == rhs.title && lhs.width == rhs.width && lhs.height == rhs.height
@@ -58,8 +43,9 @@ public final class Media: Schematized, Equatable {
 }
 
 /// `data.media.Image`.
-public final class Image: Schematized, Equatable {
-    public var uri = ""
+@JavaClass("data.media.Image", publicFields: true)
+public final class Image: Equatable {
+    public var uri: String = ""
     public var title: String?
     public var width: Int32 = 0
     public var height: Int32 = 0
@@ -74,15 +60,6 @@ public final class Image: Schematized, Equatable {
         self.size = size
     }
 
-    private static let publicField = JavaFieldOptions(isPublicField: true)
-    public static let schema = Schema<Image>(java: "data.media.Image") {
-        Field("uri", get: { $0.uri }, set: { $0.uri = $1 }, java: publicField)
-        Field("title", get: { $0.title }, set: { $0.title = $1 }, java: publicField)
-        Field("width", get: { $0.width }, set: { $0.width = $1 })
-        Field("height", get: { $0.height }, set: { $0.height = $1 })
-        Field("size", get: { $0.size }, set: { $0.size = $1 }, java: publicField)
-    }
-
     public static func == (lhs: Image, rhs: Image) -> Bool {
         lhs.uri == rhs.uri && lhs.title == rhs.title && lhs.width == rhs.width && lhs.height == rhs.height
             && lhs.size == rhs.size
@@ -90,16 +67,11 @@ public final class Image: Schematized, Equatable {
 }
 
 /// `data.media.MediaContent`.
-public final class MediaContent: Schematized, Equatable {
-    public var media = Media()
+@JavaClass("data.media.MediaContent", publicFields: true)
+public final class MediaContent: Equatable {
+    public var media: Media = Media()
     public var images: [Image] = []
     public init() {}
-
-    private static let publicField = JavaFieldOptions(isPublicField: true)
-    public static let schema = Schema<MediaContent>(java: "data.media.MediaContent") {
-        Field("media", get: { $0.media }, set: { $0.media = $1 }, java: publicField)
-        Field("images", get: { $0.images }, set: { $0.images = $1 }, java: publicField)
-    }
 
     public static func == (lhs: MediaContent, rhs: MediaContent) -> Bool {
         lhs.media == rhs.media && lhs.images == rhs.images
@@ -135,14 +107,11 @@ public final class MediaContent: Schematized, Equatable {
 }
 
 /// `bench.GraphNode { int id; GraphNode parent; }`: node *i*'s parent is node *i / 2*.
-public final class GraphNode: Schematized {
+@JavaClass("bench.GraphNode")
+public final class GraphNode {
     public var id: Int32 = 0
     public var parent: GraphNode?
     public init() {}
-    public static let schema = Schema<GraphNode>(java: "bench.GraphNode") {
-        Field("id", get: { $0.id }, set: { $0.id = $1 })
-        Field("parent", get: { $0.parent }, set: { $0.parent = $1 })
-    }
 
     /// `count` nodes, each pointing at an earlier one (shared references, depth 2).
     public static func graph(_ count: Int) -> [GraphNode] {

@@ -133,23 +133,30 @@ extension JavaEnum {
         JavaClassSchema(javaName: javaClassName, layout: .enumeration(javaConstantNames))
     }
 
-    /// `darkRed` → `DARK_RED`: a `_` before each upper-case letter that starts a word (after a
-    /// lower-case letter or digit, or before a lower-case letter in a run of capitals).
+    /// `darkRed` → `DARK_RED` (``javaEnumConstantName(forCaseName:)``).
     static func javaConstantName(forCaseName name: String) -> String {
-        let characters = Array(name)
-        var result = ""
-        for (index, character) in characters.enumerated() {
-            if index > 0, character.isUppercase {
-                let previous = characters[index - 1]
-                let next = index + 1 < characters.count ? characters[index + 1] : nil
-                if previous.isLowercase || previous.isNumber
-                    || (previous.isUppercase && next.map { $0.isLowercase } == true)
-                {
-                    result.append("_")
-                }
-            }
-            result.append(contentsOf: character.uppercased())
-        }
-        return result
+        javaEnumConstantName(forCaseName: name)
     }
+}
+
+/// `darkRed` → `DARK_RED`: a `_` before each upper-case letter that starts a word (after a
+/// lower-case letter or digit, or before a lower-case letter in a run of capitals). What a
+/// ``JavaEnum`` derives its constant names from by default (and the `@JavaEnum` macro at
+/// compile time).
+package func javaEnumConstantName(forCaseName name: String) -> String {
+    let characters = Array(name)
+    var result = ""
+    for (index, character) in characters.enumerated() {
+        if index > 0, character.isUppercase {
+            let previous = characters[index - 1]
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            if previous.isLowercase || previous.isNumber
+                || (previous.isUppercase && next.map { $0.isLowercase } == true)
+            {
+                result.append("_")
+            }
+        }
+        result.append(contentsOf: character.uppercased())
+    }
+    return result
 }

@@ -4,7 +4,8 @@ import SwiftKryo
 
 extension GeneratedCocoa {
     /// Java class `test.OtherBean`.
-    public final class OtherBean: Schematized {
+    @JavaClass("test.OtherBean")
+    public final class OtherBean {
         public var map: [Int32: String]?
         public var beans: [SampleBean]?
         public var kind: SampleEnum?
@@ -16,12 +17,6 @@ extension GeneratedCocoa {
             self.map = map
             self.beans = beans
             self.kind = kind
-        }
-
-        public static let schema = Schema<OtherBean>(java: "test.OtherBean") {
-            Field("map", \.map)
-            Field("beans", \.beans)
-            Field("kind", \.kind)
         }
     }
 }

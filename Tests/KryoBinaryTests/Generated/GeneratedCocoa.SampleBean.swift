@@ -4,7 +4,8 @@ import SwiftKryo
 
 extension GeneratedCocoa {
     /// Java class `test.SampleBean`.
-    public final class SampleBean: Schematized {
+    @JavaClass("test.SampleBean")
+    public final class SampleBean {
         public var key: Int32 = 0
         public var name: String?
 
@@ -14,11 +15,6 @@ extension GeneratedCocoa {
             self.init()
             self.key = key
             self.name = name
-        }
-
-        public static let schema = Schema<SampleBean>(java: "test.SampleBean") {
-            Field("key", \.key)
-            Field("name", \.name)
         }
     }
 }

@@ -4,12 +4,10 @@ import SwiftKryo
 
 extension GeneratedCocoa {
     /// Java enum `test.SampleEnum`.
-    public enum SampleEnum: JavaEnum {
+    @JavaEnum("test.SampleEnum")
+    public enum SampleEnum {
         case first
         case second
         case third
-
-        public static let javaClassName = "test.SampleEnum"
-        public static let javaConstantNames = ["FIRST", "SECOND", "THIRD"]
     }
 }

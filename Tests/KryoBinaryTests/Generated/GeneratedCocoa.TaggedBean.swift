@@ -4,10 +4,11 @@ import SwiftKryo
 
 extension GeneratedCocoa {
     /// Java class `test.TaggedBean`.
-    public final class TaggedBean: Schematized {
-        public var value: Int32 = 0
-        public var name: String?
-        public var deprecatedField: Int32 = 0
+    @JavaClass("test.TaggedBean", serializer: .tagged)
+    public final class TaggedBean {
+        @JavaField(tag: 1) public var value: Int32 = 0
+        @JavaField(tag: 2) public var name: String?
+        @JavaField(tag: 3, deprecated: true) public var deprecatedField: Int32 = 0
 
         public init() {}
 
@@ -16,12 +17,6 @@ extension GeneratedCocoa {
             self.value = value
             self.name = name
             self.deprecatedField = deprecatedField
-        }
-
-        public static let schema = Schema<TaggedBean>(java: "test.TaggedBean", serializer: .tagged) {
-            Field("value", \.value).tag(1)
-            Field("name", \.name).tag(2)
-            Field("deprecatedField", \.deprecatedField).tag(3, deprecated: true)
         }
     }
 }

@@ -4,7 +4,8 @@ import SwiftKryo
 
 extension GeneratedMedia {
     /// Java class `data.media.Image`.
-    public final class Image: Schematized {
+    @JavaClass("data.media.Image", publicFields: true)
+    public final class Image {
         public var uri: String?
         public var title: String?
         public var width: Int32 = 0
@@ -20,14 +21,6 @@ extension GeneratedMedia {
             self.width = width
             self.height = height
             self.size = size
-        }
-
-        public static let schema = Schema<Image>(java: "data.media.Image") {
-            Field("uri", get: { $0.uri }, set: { $0.uri = $1 }, java: .init(isPublicField: true))
-            Field("title", get: { $0.title }, set: { $0.title = $1 }, java: .init(isPublicField: true))
-            Field("width", get: { $0.width }, set: { $0.width = $1 }, java: .init(isPublicField: true))
-            Field("height", get: { $0.height }, set: { $0.height = $1 }, java: .init(isPublicField: true))
-            Field("size", get: { $0.size }, set: { $0.size = $1 }, java: .init(isPublicField: true))
         }
     }
 }

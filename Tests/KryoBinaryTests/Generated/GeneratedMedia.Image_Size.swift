@@ -4,11 +4,9 @@ import SwiftKryo
 
 extension GeneratedMedia {
     /// Java enum `data.media.Image$Size`.
-    public enum Image_Size: JavaEnum {
+    @JavaEnum("data.media.Image$Size")
+    public enum Image_Size {
         case small
         case large
-
-        public static let javaClassName = "data.media.Image$Size"
-        public static let javaConstantNames = ["SMALL", "LARGE"]
     }
 }

@@ -4,7 +4,8 @@ import SwiftKryo
 
 extension GeneratedMedia {
     /// Java class `data.media.Media`.
-    public final class Media: Schematized {
+    @JavaClass("data.media.Media", publicFields: true)
+    public final class Media {
         public var uri: String?
         public var title: String?
         public var width: Int32 = 0
@@ -47,21 +48,6 @@ extension GeneratedMedia {
             self.persons = persons
             self.player = player
             self.copyright = copyright
-        }
-
-        public static let schema = Schema<Media>(java: "data.media.Media") {
-            Field("uri", get: { $0.uri }, set: { $0.uri = $1 }, java: .init(isPublicField: true))
-            Field("title", get: { $0.title }, set: { $0.title = $1 }, java: .init(isPublicField: true))
-            Field("width", get: { $0.width }, set: { $0.width = $1 }, java: .init(isPublicField: true))
-            Field("height", get: { $0.height }, set: { $0.height = $1 }, java: .init(isPublicField: true))
-            Field("format", get: { $0.format }, set: { $0.format = $1 }, java: .init(isPublicField: true))
-            Field("duration", get: { $0.duration }, set: { $0.duration = $1 }, java: .init(isPublicField: true))
-            Field("size", get: { $0.size }, set: { $0.size = $1 }, java: .init(isPublicField: true))
-            Field("bitrate", get: { $0.bitrate }, set: { $0.bitrate = $1 }, java: .init(isPublicField: true))
-            Field("hasBitrate", get: { $0.hasBitrate }, set: { $0.hasBitrate = $1 }, java: .init(isPublicField: true))
-            Field("persons", get: { $0.persons }, set: { $0.persons = $1 }, java: .init(isPublicField: true))
-            Field("player", get: { $0.player }, set: { $0.player = $1 }, java: .init(isPublicField: true))
-            Field("copyright", get: { $0.copyright }, set: { $0.copyright = $1 }, java: .init(isPublicField: true))
         }
     }
 }

@@ -4,7 +4,8 @@ import SwiftKryo
 
 extension GeneratedMedia {
     /// Java class `data.media.MediaContent`.
-    public final class MediaContent: Schematized {
+    @JavaClass("data.media.MediaContent", publicFields: true)
+    public final class MediaContent {
         public var media: Media?
         public var images: [Image]?
 
@@ -14,11 +15,6 @@ extension GeneratedMedia {
             self.init()
             self.media = media
             self.images = images
-        }
-
-        public static let schema = Schema<MediaContent>(java: "data.media.MediaContent") {
-            Field("media", get: { $0.media }, set: { $0.media = $1 }, java: .init(isPublicField: true))
-            Field("images", get: { $0.images }, set: { $0.images = $1 }, java: .init(isPublicField: true))
         }
     }
 }

@@ -4,11 +4,9 @@ import SwiftKryo
 
 extension GeneratedMedia {
     /// Java enum `data.media.Media$Player`.
-    public enum Media_Player: JavaEnum {
+    @JavaEnum("data.media.Media$Player")
+    public enum Media_Player {
         case java
         case flash
-
-        public static let javaClassName = "data.media.Media$Player"
-        public static let javaConstantNames = ["JAVA", "FLASH"]
     }
 }

@@ -279,14 +279,16 @@ final class NestedGenerics: Schematized, Equatable {
     }
 }
 
-// The KryoCocoa README's examples.
+// The KryoCocoa README's examples, declared with the macros (MacroSchemaTests compares them with
+// the same classes written by hand).
 
-enum SampleEnum: JavaEnum {
+@JavaEnum("test.SampleEnum")
+enum SampleEnum {
     case first, second, third
-    static let javaClassName = "test.SampleEnum"
 }
 
-final class SampleBean: Schematized, Equatable, CustomStringConvertible {
+@JavaClass("test.SampleBean")
+final class SampleBean: Equatable, CustomStringConvertible {
     var key: Int32 = 0
     var name: String?
     init() {}
@@ -294,15 +296,12 @@ final class SampleBean: Schematized, Equatable, CustomStringConvertible {
         self.key = key
         self.name = name
     }
-    static let schema = Schema<SampleBean>(java: "test.SampleBean") {
-        Field("key", \.key)
-        Field("name", \.name)
-    }
     static func == (lhs: SampleBean, rhs: SampleBean) -> Bool { lhs.key == rhs.key && lhs.name == rhs.name }
     var description: String { "SampleBean(\(key), \(name ?? "nil"))" }
 }
 
-final class OtherBean: Schematized, Equatable {
+@JavaClass("test.OtherBean")
+final class OtherBean: Equatable {
     var map: [Int32: String]?
     var beans: [SampleBean]?
     var kind: SampleEnum?
@@ -311,11 +310,6 @@ final class OtherBean: Schematized, Equatable {
         self.map = map
         self.beans = beans
         self.kind = kind
-    }
-    static let schema = Schema<OtherBean>(java: "test.OtherBean") {
-        Field("map", \.map)
-        Field("beans", \.beans)
-        Field("kind", \.kind)
     }
     static func == (lhs: OtherBean, rhs: OtherBean) -> Bool {
         lhs.map == rhs.map && lhs.beans == rhs.beans && lhs.kind == rhs.kind

@@ -295,7 +295,12 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         #expect(files.contains("Cocoa.SampleBean.swift"))
         let bean = try String(contentsOf: directory.appendingPathComponent("Cocoa.SampleBean.swift"), encoding: .utf8)
-        #expect(bean.contains(#"Schema<SampleBean>(java: "test.SampleBean")"#))
+        #expect(bean.contains("@JavaClass(\"test.SampleBean\")\n    public final class SampleBean {"))
+        let schemaStyle = try KryoTool.run(
+            ["schema", "generate", "Schemas/kryococoa.yaml", "--output", directory.path, "--style", "schema"])
+        #expect(schemaStyle.status == 0, "\(schemaStyle.stderr)")
+        let written = try String(contentsOf: directory.appendingPathComponent("SampleBean.swift"), encoding: .utf8)
+        #expect(written.contains(#"Schema<SampleBean>(java: "test.SampleBean")"#))
     }
 
     /// Every bad input: one line on stderr, a non-zero status, never a crash.
