@@ -8,7 +8,8 @@
 # path (GitHub Pages: the repository's name). The landing page is the umbrella module's catalog,
 # Sources/SwiftKryo/SwiftKryo.docc, whose articles are the files of Docs/ (symbolic links); each
 # module has its own catalog with its topics. Prints the documentation coverage of each module and
-# fails when DocC warns (an unresolved symbol link, an undocumented parameter…).
+# fails when DocC warns (an unresolved symbol link, an undocumented parameter…) or when a public
+# symbol has no documentation.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 output="${1:-.build/documentation}"
@@ -31,3 +32,31 @@ if [ "$warnings" -gt 0 ]; then
     exit 1
 fi
 echo "Documentation without warnings: $output/SwiftKryo.doccarchive"
+
+# Every public symbol declared in the sources (extensions and compiler-synthesized members aside),
+# per module: documented by a comment of its own, documented by the requirement it implements
+# (a serializer's `write(_:to:)`), or not at all. Fails when a symbol is not documented.
+python3 - "${targets[@]}" <<'PYTHON'
+import glob, json, sys
+total = undocumented = 0
+for module in sys.argv[1:]:
+    symbols = {}
+    for path in glob.glob(f".build/*/extracted-symbols/*/{module}/{module}*.symbols.json"):
+        for symbol in json.load(open(path))["symbols"]:
+            if symbol.get("accessLevel") not in ("public", "open") or "location" not in symbol:
+                continue
+            if symbol["kind"]["identifier"] == "swift.extension":
+                continue
+            symbols[symbol["identifier"]["precise"]] = symbol
+    own = sum(1 for s in symbols.values()
+              if s.get("docComment", {}).get("uri") == s["location"]["uri"])
+    missing = [".".join(s["pathComponents"]) for s in symbols.values() if not s.get("docComment")]
+    print(f"{module}: {len(symbols)} public symbols, {own} documented in place, "
+          f"{len(symbols) - own - len(missing)} by the requirement they implement, {len(missing)} not")
+    for name in sorted(missing):
+        print(f"  undocumented: {name}")
+    total += len(symbols)
+    undocumented += len(missing)
+print(f"all modules: {total} public symbols, {undocumented} undocumented")
+sys.exit(1 if undocumented else 0)
+PYTHON

@@ -131,7 +131,7 @@ public struct KryoCodec: Sendable {
     }
 
     /// Decodes the next value of the Java class `javaName` from `input`, leaving the input just
-    /// after it: ``decode(javaClass:from:)-([UInt8])`` for a stream of values.
+    /// after it: ``decode(javaClass:from:)-(_,[UInt8])`` for a stream of values.
     public func decode(javaClass javaName: String, from input: KryoInput) throws -> Any? {
         let reader = KryoBinaryReader.beginCall(registry: registry, dialect: dialect, options: options, input: input)
         defer { reader.endCall() }

@@ -1,7 +1,7 @@
 import KryoCore
 
-/// Reads Kryo's primitives (fixed width numbers in the byte order of its ``wire``) from bytes in memory or from a stream, with every read checked
-/// against the bytes available: bad input throws a ``SerializationError`` with the byte offset.
+/// Reads Kryo's primitives (fixed width numbers in the byte order of its dialect) from bytes in memory or from a stream, with every read checked
+/// against the bytes available: bad input throws a ``/KryoCore/SerializationError`` with the byte offset.
 ///
 /// The bytes are reached through a pointer, so that reading a byte costs a bounds check, a load
 /// and an increment.

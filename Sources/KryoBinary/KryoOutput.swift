@@ -1,7 +1,7 @@
 import KryoCore
 
 /// A growable byte buffer that writes Kryo's primitives: fixed width numbers in the byte order
-/// of its ``wire`` (big-endian for Kryo 2 and 4, little-endian for Kryo 5), variable-length
+/// of its dialect (big-endian for Kryo 2 and 4, little-endian for Kryo 5), variable-length
 /// integers and strings. Optionally drains into a sink (a file or a pipe) so that
 /// a long stream uses bounded memory.
 ///

@@ -89,7 +89,7 @@ extension Serializer {
 }
 
 /// A type-erased serializer, as a registration holds it: the same serializer reached with boxed
-/// values (``write(_:to:)``) or, when the caller knows the Swift type, typed (``typed(_:)``).
+/// values (``write(_:to:)``) or, when the caller knows the Swift type, typed.
 public final class AnySerializer: Sendable {
     /// The Swift type the wrapped serializer handles.
     public let valueType: any Any.Type

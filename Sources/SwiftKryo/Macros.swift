@@ -1,4 +1,4 @@
-/// Declares a final class or a struct as a Java class: generates its ``Schematized`` conformance
+/// Declares a final class or a struct as a Java class: generates its ``/KryoCore/Schematized`` conformance
 /// (`static let schema`) from its stored properties.
 ///
 /// ```swift
@@ -43,7 +43,7 @@
 ///   - isFinal: Whether the Java class is final: a field declared with it then carries no class
 ///     tag.
 ///   - serializer: How the fields are laid out: Java's `FieldSerializer` (the default),
-///     `TaggedFieldSerializer` (``FieldSerializerKind/tagged``, fields with a `tag:`),
+///     `TaggedFieldSerializer` (``/KryoCore/FieldSerializerKind/tagged``, fields with a `tag:`),
 ///     `CompatibleFieldSerializer` or Kryo 5's `RecordSerializer`.
 ///   - publicFields: Whether every field is a public field of a public Java class, which Kryo
 ///     2.20 reaches through ReflectASM and whose generic arguments it ignores (a property can say
@@ -53,7 +53,7 @@ public macro JavaClass(
     _ javaName: String, isFinal: Bool = false, serializer: FieldSerializerKind = .field, publicFields: Bool = false
 ) = #externalMacro(module: "KryoMacros", type: "JavaClassMacro")
 
-/// Declares a Swift enum without associated values as a Java enum: generates its ``JavaEnum``
+/// Declares a Swift enum without associated values as a Java enum: generates its ``/KryoCore/JavaEnum``
 /// conformance (`javaClassName`, and `javaConstantNames` when a case is marked
 /// ``JavaConstant(_:)``).
 ///

@@ -239,7 +239,7 @@ extension JavaLinkedList: ElementsConstructible {
 
 /// Java's `CollectionSerializer`: the size as a positive varint, then each element (with its
 /// class unless the declared element type is final). Kryo 5 writes the size + 1 (0 for nil) and
-/// the elements' shared class once (``KryoFiveElements``).
+/// the elements' shared class once (`KryoFiveElements`).
 public struct CollectionSerializer<C: ElementsConstructible, Element>: Serializer where C.Element == Element {
     @usableFromInline let element = ContainerSlot<Element>()
     /// Whether elements may be nil (Java's `elementsCanBeNull`, off for the immutable `List.of`).
