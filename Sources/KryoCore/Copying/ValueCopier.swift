@@ -51,6 +51,16 @@ public final class ValueCopier {
     /// - Throws: ``SerializationError`` when the type has no registration, when its serializer
     ///   does not copy, or when the nesting exceeds ``Limits/maxDepth``.
     public func copy<T>(_ value: T) throws -> T {
+        try copyValue(value)
+    }
+
+    /// A copy of an optional value: `nil` stays `nil`, a value is copied as ``copy(_:)`` copies it.
+    public func copy<T>(_ value: T?) throws -> T? {
+        guard let value else { return nil }
+        return try copyValue(value)
+    }
+
+    private func copyValue<T>(_ value: T) throws -> T {
         if _isPOD(T.self) || T.self == String.self { return value }
         if isShallow, depth > 0 { return value }
         if type(of: value) == T.self, let registration = registry.registration(for: T.self),
@@ -59,12 +69,6 @@ public final class ValueCopier {
             return try copy(value, registration, serializer)
         }
         return try copyErased(value)
-    }
-
-    /// A copy of an optional value: `nil` stays `nil`, a value is copied as ``copy(_:)`` copies it.
-    public func copy<T>(_ value: T?) throws -> T? {
-        guard let value else { return nil }
-        return try copy(value)
     }
 
     /// Records `copy` as the copy of the original being copied now. A serializer of a class
@@ -114,7 +118,8 @@ public final class ValueCopier {
         if _isPOD(plainType) || plainType == String.self || plainType == SharedString.self { return value }
         guard let registration = registry.registration(forValue: plain) else {
             throw SerializationError(
-                .unregisteredType, expected: "a registered type to copy", found: ValueConversion.describeType(of: plain))
+                .unregisteredType, expected: "a registered type to copy", found: ValueConversion.describeType(of: plain)
+            )
         }
         let made: Any
         if registration.identity == .instance, type(of: plain) is AnyClass {
