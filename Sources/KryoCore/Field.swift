@@ -341,7 +341,7 @@ public struct Field<Root>: Sendable {
             name: name, declaredType: slot.declared,
             write: { root, writer in try slot.write(get(root), to: writer, forKey: name) },
             read: { root, reader in set(&root, try slot.read(from: reader, forKey: name)) },
-            copy: Field.optionalCopy(name, get, set))
+            copy: Field.optionalCopy(name, slot, get, set))
     }
 
     /// An object field that is never nil in Swift.
@@ -354,7 +354,7 @@ public struct Field<Root>: Sendable {
             name: name, declaredType: slot.declared,
             write: { root, writer in try slot.write(get(root), to: writer, forKey: name) },
             read: { root, reader in set(&root, try slot.readRequired(from: reader, forKey: name)) },
-            copy: Field.valueCopy(name, get, set))
+            copy: Field.valueCopy(name, slot, get, set))
     }
 
     /// A `String` field written and read without boxing.
@@ -434,7 +434,7 @@ public struct Field<Root>: Sendable {
             name: name, declaredType: slot,
             write: { root, writer in try objectSlot.write(root[keyPath: path], to: writer, forKey: name) },
             read: { root, reader in root[keyPath: path] = try objectSlot.read(from: reader, forKey: name) },
-            copy: Field.optionalCopy(name, { $0[keyPath: path] }, { $0[keyPath: path] = $1 }))
+            copy: Field.optionalCopy(name, objectSlot, { $0[keyPath: path] }, { $0[keyPath: path] = $1 }))
     }
 
     /// The fields in Java's order: by name in UTF-16 code-unit order, stable for equal names.

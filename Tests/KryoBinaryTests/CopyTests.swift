@@ -129,6 +129,22 @@ import Testing
         }
     }
 
+    /// A tagged layout copies field by field too.
+    final class Tagged: Schematized {
+        var id: Int32 = 0
+        var node: Node?
+        init() {}
+        static let schema = Schema<Tagged>(java: "copy.Tagged", serializer: .tagged) {
+            Field("id", \.id).tag(1)
+            Field("node", \.node).tag(2)
+        }
+    }
+
+    struct Point: Codable, Equatable {
+        var x: Int32
+        var label: String
+    }
+
     static func registry() throws -> Registry {
         try Registry {
             Register(Node.self, id: 20)
@@ -139,6 +155,8 @@ import Testing
             Register(Opaque.self, id: 25, javaName: "copy.Opaque", serializer: OpaqueSerializer())
             Register(Box.self, id: 26)
             Register(Wrapper.self, id: 27)
+            Register(Tagged.self, id: 28)
+            Register(Point.self, id: 29, javaName: "copy.Point")
         }
     }
 
@@ -375,5 +393,25 @@ import Testing
                 try registry.encode(copy, as: .kryo(dialect), options: off)
                     == registry.encode(content, as: .kryo(dialect), options: off))
         }
+    }
+
+    @Test func taggedLayoutsCodableValuesAndFoundationValuesCopy() throws {
+        let registry = try Self.registry()
+        let tagged = Tagged()
+        tagged.id = 9
+        tagged.node = Node("tagged")
+        let copy = try registry.copy(tagged)
+        #expect(copy !== tagged && copy.id == 9)
+        #expect(copy.node !== tagged.node && copy.node?.name == "tagged")
+        #expect(try registry.copy(Point(x: 1, label: "p")) == Point(x: 1, label: "p"))
+        let date = Date(timeIntervalSince1970: 1_000)
+        let url = try #require(URL(string: "https://example.com/a"))
+        let values: [Any?] = [date, url, Data([1, 2, 3]), UUID(), [Int32(1), 2] as [Int32]]
+        let copies = try registry.copy(values)
+        #expect(copies[0] as? Date == date)
+        #expect(copies[1] as? URL == url)
+        #expect(copies[2] as? Data == Data([1, 2, 3]))
+        #expect(copies[3] as? UUID == values[3] as? UUID)
+        #expect(copies[4] as? [Int32] == [1, 2])
     }
 }

@@ -33,12 +33,12 @@ extension Field {
     /// A field whose value is copied by the copier.
     @inlinable
     static func valueCopy<Value>(
-        _ name: String, _ get: @escaping @Sendable (Root) -> Value,
+        _ name: String, _ slot: ObjectSlot<Value>, _ get: @escaping @Sendable (Root) -> Value,
         _ set: @escaping @Sendable (inout Root, consuming Value) -> Void
     ) -> FieldCopy<Root> {
         FieldCopy(sharesValue: false) { original, copy, copier in
             do {
-                set(&copy, try copier.copy(get(original)))
+                set(&copy, try copier.copy(get(original), in: slot))
             } catch {
                 throw copier.leaving(name, with: error)
             }
@@ -48,13 +48,13 @@ extension Field {
     /// A field that may be nil, whose value is copied by the copier.
     @inlinable
     static func optionalCopy<Value>(
-        _ name: String, _ get: @escaping @Sendable (Root) -> Value?,
+        _ name: String, _ slot: ObjectSlot<Value>, _ get: @escaping @Sendable (Root) -> Value?,
         _ set: @escaping @Sendable (inout Root, consuming Value?) -> Void
     ) -> FieldCopy<Root> {
         FieldCopy(sharesValue: false) { original, copy, copier in
             guard let value = get(original) else { return set(&copy, nil) }
             do {
-                set(&copy, try copier.copy(value))
+                set(&copy, try copier.copy(value, in: slot))
             } catch {
                 throw copier.leaving(name, with: error)
             }
@@ -68,20 +68,29 @@ extension Field {
 /// copied into it.
 @usableFromInline
 enum SchemaCopy {
-    /// Copies `value` through `count` fields; `field` gives each field's name and copy.
+    /// Copies `value` through the accessors of its fields.
     @inlinable
     static func copy<Root: Schematized>(
-        _ value: Root, with copier: ValueCopier, count: Int, _ field: (Int) -> (name: String, copy: FieldCopy<Root>?)
+        _ value: Root, with copier: ValueCopier, _ accessors: FieldAccessors<Root>
     ) throws -> Root {
-        let isClass = Root.self is AnyClass
+        let isClass = Root.self is AnyObject.Type
         var made = isClass ? Root() : value
-        if isClass { copier.reference(made as AnyObject) }
-        for index in 0..<count {
-            let (name, copy) = field(index)
-            guard let copy else { throw missing(name, Root.self) }
-            if isClass || !copy.sharesValue { try copy.apply(value, &made, copier) }
+        if isClass { copier.reference(SchemaCopy.reference(to: made)) }
+        for (index, accessor) in accessors.borrowed.enumerated() {
+            try accessor._withUnsafeGuaranteedRef { accessor in
+                guard let copy = accessor.copy else { throw missing(accessors.names[index], Root.self) }
+                if isClass || !copy.sharesValue { try copy.apply(value, &made, copier) }
+            }
         }
         return made
+    }
+
+    /// `object`, an instance of a class, as an `AnyObject`, without the bridging call that `as
+    /// AnyObject` (and `unsafeBitCast(_:to: AnyObject.self)`) makes in generic code.
+    @inlinable
+    @inline(__always)
+    static func reference<T>(to object: T) -> AnyObject {
+        Unmanaged<AnyObject>.fromOpaque(unsafeBitCast(object, to: UnsafeRawPointer.self)).takeUnretainedValue()
     }
 
     @usableFromInline
@@ -92,8 +101,7 @@ enum SchemaCopy {
 
     /// Copies `value` through the fields of `Root`'s schema.
     static func copyBySchema<Root: Schematized>(_ value: Root, with copier: ValueCopier) throws -> Root {
-        let fields = Root.schema.fields
-        return try copy(value, with: copier, count: fields.count) { (fields[$0].name, fields[$0].copyField) }
+        try copy(value, with: copier, FieldAccessors(Root.schema.fields))
     }
 }
 
@@ -101,10 +109,7 @@ extension FieldSerializer {
     /// Copies field by field into a new instance (Java's `FieldSerializer.copy`).
     @inlinable
     public func copy(_ value: Root, with copier: ValueCopier) throws -> Root {
-        let accessors = accessors
-        return try SchemaCopy.copy(value, with: copier, count: accessors.owned.count) {
-            (accessors.names[$0], accessors.owned[$0].copy)
-        }
+        try SchemaCopy.copy(value, with: copier, accessors)
     }
 }
 

@@ -62,7 +62,17 @@ extension CollectionSerializer {
     @inlinable
     public func copy(_ value: C, with copier: ValueCopier) throws -> C {
         if ContainerCopy.isShared(Element.self), !(C.self is AnyClass) { return value }
-        return C(javaElements: try ContainerCopy.elements(value, with: copier))
+        var elements: [Element] = []
+        elements.reserveCapacity(value.count)
+        let slot = element.open
+        for item in value {
+            do {
+                elements.append(try copier.copy(item, in: slot))
+            } catch {
+                throw copier.leaving("[\(elements.count)]", with: error)
+            }
+        }
+        return C(javaElements: elements)
     }
 }
 

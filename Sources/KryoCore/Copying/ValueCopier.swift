@@ -23,14 +23,11 @@ public final class ValueCopier {
     /// ``copy(_:)`` then returns nested values themselves.
     public let isShallow: Bool
 
-    /// An original and its copy; the original is kept alive, so that its address is not reused by
-    /// another object during the call.
-    private struct Copied {
-        let original: AnyObject
-        let copy: AnyObject
-    }
-
-    private var copies: [ObjectIdentifier: Copied] = [:]
+    /// The originals copied so far, numbered by their index in ``copies``; the table keeps them
+    /// alive, so that no address is reused by another object during the call.
+    private var originals = IdentityTable()
+    /// The copies, by the number of their original.
+    private var copies: [AnyObject] = []
     /// The original whose copy the serializer running now makes: what ``reference(_:)`` records.
     private var pending: AnyObject?
     /// The objects entered and not yet left.
@@ -60,6 +57,21 @@ public final class ValueCopier {
         return try copyValue(value)
     }
 
+    /// ``copy(_:)`` through a slot's binding in this call's registry (cached by the slot), so that
+    /// a field or an element finds its serializer without a look-up.
+    @usableFromInline
+    package func copy<T>(_ value: T, in slot: ObjectSlot<T>) throws -> T {
+        if _isPOD(T.self) || T.self == String.self { return value }
+        if isShallow, depth > 0 { return value }
+        let bound = slot.bound(in: registry)
+        if let serializer = bound.serializer, let registration = bound.resolved.registration,
+            registration.swiftType == T.self, type(of: value) == T.self
+        {
+            return try copy(value, registration, serializer)
+        }
+        return try copyValue(value)
+    }
+
     private func copyValue<T>(_ value: T) throws -> T {
         if _isPOD(T.self) || T.self == String.self { return value }
         if isShallow, depth > 0 { return value }
@@ -78,7 +90,7 @@ public final class ValueCopier {
     public func reference(_ copy: AnyObject) {
         guard let original = pending else { return }
         pending = nil
-        copies[ObjectIdentifier(original)] = Copied(original: original, copy: copy)
+        record(original, copy)
     }
 
     /// `error`, thrown while copying the value under `key`, with `key` in front of its path.
@@ -98,15 +110,16 @@ public final class ValueCopier {
             defer { pending = outer }
             return try serializer.copy(value, with: self)
         }
-        let original = value as AnyObject
-        if let made = copies[ObjectIdentifier(original)] { return try cast(made.copy) }
+        // T is the class of the value (its registration tracks instances of its class): a reference.
+        let original = SchemaCopy.reference(to: value)
+        if let number = originals.number(of: original) { return try cast(copies[number]) }
         try enter(registration)
         defer { depth -= 1 }
         let outer = pending
         pending = original
         defer { pending = outer }
         let made = try serializer.copy(value, with: self)
-        record(original, made as AnyObject)
+        record(original, SchemaCopy.reference(to: made))
         return made
     }
 
@@ -122,10 +135,10 @@ public final class ValueCopier {
             )
         }
         let made: Any
-        if registration.identity == .instance, type(of: plain) is AnyClass {
-            let original = plain as AnyObject
-            if let earlier = copies[ObjectIdentifier(original)] {
-                made = earlier.copy
+        if registration.identity == .instance {
+            let original = ObjectIdentity.instance(ofBoxed: plain)
+            if let number = originals.number(of: original) {
+                made = copies[number]
             } else {
                 try enter(registration)
                 defer { depth -= 1 }
@@ -133,7 +146,7 @@ public final class ValueCopier {
                 pending = original
                 defer { pending = outer }
                 made = try registration.serializer.copy(plain, with: self)
-                record(original, made as AnyObject)
+                record(original, ObjectIdentity.instance(ofBoxed: made))
             }
         } else {
             try enter(registration)
@@ -143,6 +156,9 @@ public final class ValueCopier {
             defer { pending = outer }
             made = try registration.serializer.copy(plain, with: self)
         }
+        // Untyped slots (`[Any?]` elements) take the copy as it is, without a dynamic cast.
+        if T.self == Any?.self { return unsafeBitCast(Any?.some(made), to: T.self) }
+        if T.self == Any.self { return unsafeBitCast(made, to: T.self) }
         if let exact = ValueConversion.exactly(made, as: T.self) { return exact }
         if let typed = made as? T { return typed }
         if let converted = ValueConversion.convert(made, to: T.self) { return converted }
@@ -152,11 +168,12 @@ public final class ValueCopier {
 
     /// Records the copy of `original`, unless ``reference(_:)`` did.
     private func record(_ original: AnyObject, _ copy: AnyObject) {
-        let key = ObjectIdentifier(original)
-        if copies[key] == nil { copies[key] = Copied(original: original, copy: copy) }
+        if originals.number(of: original, elseInsert: copies.count) == nil { copies.append(copy) }
     }
 
     private func cast<T>(_ object: AnyObject) throws -> T {
+        // The copy of an original of class T is a T (the original's serializer made it).
+        if type(of: object) == T.self { return unsafeBitCast(Unmanaged.passUnretained(object).toOpaque(), to: T.self) }
         guard let typed = object as? T else {
             throw SerializationError(
                 .typeMismatch, expected: "a copy of type \(T.self)", found: ValueConversion.describeType(of: object))
