@@ -218,6 +218,16 @@ def main(directory):
 
     floor_section(swift, java, both)
 
+    copies = [(group, swift.get(f"{group}/copy"), swift.get(f"{group}/encode+decode"))
+              for group in ["copy.media", "copy.graph-10k"]]
+    if any(copy and pair for _, copy, pair in copies):
+        print("\n## Deep copy: `Registry.copy` against a Kryo 5 encode + decode of the same graph (references on)\n")
+        print("| graph | copy | encode + decode | encode + decode ÷ copy |")
+        print("|---|---:|---:|---:|")
+        for group, copy, pair in copies:
+            if copy and pair:
+                print(f"| {group.removeprefix('copy.')} | {ns(copy[0])} | {ns(pair[0])} | {pair[0] / copy[0]:.2f} |")
+
     graph = os.path.join(directory, "graph-memory.tsv")
     if os.path.exists(graph):
         print("\n## Growth with size: 1 000 000-node graph family (encode + decode, references on)\n")

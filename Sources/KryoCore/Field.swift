@@ -47,16 +47,19 @@ public struct Field<Root>: Sendable {
     @usableFromInline var primitiveType: (any JavaPrimitive.Type)?
     @usableFromInline let write: @Sendable (Root, any ValueWriter) throws -> Void
     @usableFromInline let read: @Sendable (inout Root, any ValueReader) throws -> Void
+    /// Copies the field from an original to its copy (``Registry/copy(_:options:)``).
+    @usableFromInline var copyField: FieldCopy<Root>?
 
     @usableFromInline
     init(
         name: String, declaredType: DeclaredType?, write: @escaping @Sendable (Root, any ValueWriter) throws -> Void,
-        read: @escaping @Sendable (inout Root, any ValueReader) throws -> Void
+        read: @escaping @Sendable (inout Root, any ValueReader) throws -> Void, copy: FieldCopy<Root>? = nil
     ) {
         self.name = name
         self.declaredType = declaredType
         self.write = write
         self.read = read
+        copyField = copy
     }
 
     /// The field with a tag, for a schema whose serializer is ``FieldSerializerKind/tagged``.
@@ -87,7 +90,8 @@ public struct Field<Root>: Sendable {
         self.init(
             name: name, declaredType: nil,
             write: { root, writer in try Value.writeField(root[keyPath: keyPath], to: writer, forKey: name) },
-            read: { root, reader in root[keyPath: keyPath] = try Value.readField(from: reader, forKey: name) })
+            read: { root, reader in root[keyPath: keyPath] = try Value.readField(from: reader, forKey: name) },
+            copy: Field.sharedCopy(keyPath))
         primitiveType = Value.self
     }
 
@@ -180,7 +184,8 @@ public struct Field<Root>: Sendable {
         self.init(
             name: name, declaredType: nil,
             write: { root, writer in try Value.writeField(get(root), to: writer, forKey: name) },
-            read: { root, reader in set(&root, try Value.readField(from: reader, forKey: name)) })
+            read: { root, reader in set(&root, try Value.readField(from: reader, forKey: name)) },
+            copy: Field.sharedCopy(get, set))
         primitiveType = Value.self
     }
 
@@ -335,7 +340,8 @@ public struct Field<Root>: Sendable {
         Field(
             name: name, declaredType: slot.declared,
             write: { root, writer in try slot.write(get(root), to: writer, forKey: name) },
-            read: { root, reader in set(&root, try slot.read(from: reader, forKey: name)) })
+            read: { root, reader in set(&root, try slot.read(from: reader, forKey: name)) },
+            copy: Field.optionalCopy(name, slot, get, set))
     }
 
     /// An object field that is never nil in Swift.
@@ -347,7 +353,8 @@ public struct Field<Root>: Sendable {
         Field(
             name: name, declaredType: slot.declared,
             write: { root, writer in try slot.write(get(root), to: writer, forKey: name) },
-            read: { root, reader in set(&root, try slot.readRequired(from: reader, forKey: name)) })
+            read: { root, reader in set(&root, try slot.readRequired(from: reader, forKey: name)) },
+            copy: Field.valueCopy(name, slot, get, set))
     }
 
     /// A `String` field written and read without boxing.
@@ -362,7 +369,7 @@ public struct Field<Root>: Sendable {
             write: { root, writer in try writer.writeStringObject(get(root), canBeNull: canBeNull, forKey: name) },
             read: { root, reader in
                 set(&root, try reader.readStringObject(canBeNull: canBeNull, forKey: name))
-            })
+            }, copy: Field.sharedCopy(get, set))
     }
 
     /// A `String` field that Swift never holds nil in (Java's field may be nil: reading nil is an
@@ -382,7 +389,7 @@ public struct Field<Root>: Sendable {
                     throw reader.error(.typeMismatch, expected: "a String", found: "nil")
                 }
                 set(&root, value)
-            })
+            }, copy: Field.sharedCopy(get, set))
     }
 
     /// A field built by the generic initializer for a type that is in fact a primitive or an
@@ -409,7 +416,8 @@ public struct Field<Root>: Sendable {
         var field = Field(
             name: name, declaredType: nil,
             write: { root, writer in try P.writeField(root[keyPath: path], to: writer, forKey: name) },
-            read: { root, reader in root[keyPath: path] = try P.readField(from: reader, forKey: name) })
+            read: { root, reader in root[keyPath: path] = try P.readField(from: reader, forKey: name) },
+            copy: Field.sharedCopy(path))
         field.primitiveType = P.self
         return field
     }
@@ -425,7 +433,8 @@ public struct Field<Root>: Sendable {
         return Field(
             name: name, declaredType: slot,
             write: { root, writer in try objectSlot.write(root[keyPath: path], to: writer, forKey: name) },
-            read: { root, reader in root[keyPath: path] = try objectSlot.read(from: reader, forKey: name) })
+            read: { root, reader in root[keyPath: path] = try objectSlot.read(from: reader, forKey: name) },
+            copy: Field.optionalCopy(name, objectSlot, { $0[keyPath: path] }, { $0[keyPath: path] = $1 }))
     }
 
     /// The fields in Java's order: by name in UTF-16 code-unit order, stable for equal names.
@@ -491,11 +500,13 @@ final class FieldAccessors<Root>: Sendable {
     final class Accessor: Sendable {
         @usableFromInline let write: @Sendable (Root, any ValueWriter) throws -> Void
         @usableFromInline let read: @Sendable (inout Root, any ValueReader) throws -> Void
+        @usableFromInline let copy: FieldCopy<Root>?
 
         @inlinable
         init(_ field: Field<Root>) {
             write = field.write
             read = field.read
+            copy = field.copyField
         }
     }
 

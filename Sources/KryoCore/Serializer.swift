@@ -31,6 +31,13 @@ public protocol Serializer<Value>: Sendable {
     func writeNil(to writer: any ValueWriter) throws
     /// Reads a value that may be the serializer's own nil. Only called when ``handlesNil`` is `true`.
     func readNilable(from reader: any ValueReader) throws -> Value?
+    /// Copies `value` for ``Registry/copy(_:options:)``, with no bytes in between (Java's
+    /// `Serializer.copy`). Copy nested values with ``ValueCopier/copy(_:)``; a class serializer
+    /// calls ``ValueCopier/reference(_:)`` with the new instance before copying its fields, so
+    /// that cycles copy. An immutable value may return itself. The default returns `value` for
+    /// trivial types (no references inside, `Int32`, a payload-free enum) and throws
+    /// ``SerializationError/Kind/unsupported`` for every other type.
+    func copy(_ value: Value, with copier: ValueCopier) throws -> Value
 }
 
 extension Serializer {
@@ -59,6 +66,7 @@ extension Serializer {
     @usableFromInline let readValue: @Sendable (any ValueReader) throws -> Value
     @usableFromInline let writeNilValue: @Sendable (any ValueWriter) throws -> Void
     @usableFromInline let readNilableValue: @Sendable (any ValueReader) throws -> Value?
+    @usableFromInline let copyValue: @Sendable (Value, ValueCopier) throws -> Value
 
     /// Wraps a serializer (inlinable, so that the closures are specialized for it).
     @inlinable
@@ -69,6 +77,7 @@ extension Serializer {
         readValue = { reader in try serializer.read(from: reader) }
         writeNilValue = { writer in try serializer.writeNil(to: writer) }
         readNilableValue = { reader in try serializer.readNilable(from: reader) }
+        copyValue = { value, copier in try serializer.copy(value, with: copier) }
     }
 
     /// See ``Serializer/handlesNil(in:)``.
@@ -105,6 +114,7 @@ public final class AnySerializer: Sendable {
     @usableFromInline let readValue: @Sendable (any ValueReader) throws -> Any
     @usableFromInline let writeNilValue: @Sendable (any ValueWriter) throws -> Void
     @usableFromInline let readNilableValue: @Sendable (any ValueReader) throws -> Any?
+    @usableFromInline let copyValue: @Sendable (Any, ValueCopier) throws -> Any
 
     /// Wraps a serializer. Inlinable, so that the wrapper is specialized for each serializer
     /// where it is created and calls it without generic dispatch.
@@ -128,6 +138,13 @@ public final class AnySerializer: Sendable {
         readNilableValue = { reader in
             guard let value = try typed.readNilable(from: reader) else { return nil }
             return value
+        }
+        copyValue = { value, copier in
+            guard let value = ValueConversion.exactly(value, as: S.Value.self) ?? value as? S.Value else {
+                throw SerializationError(
+                    .typeMismatch, expected: "\(S.Value.self)", found: ValueConversion.describeType(of: value))
+            }
+            return try typed.copy(value, with: copier)
         }
     }
 

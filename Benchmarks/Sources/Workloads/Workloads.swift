@@ -265,6 +265,35 @@ public func makeWorkloads(includeLarge: Bool = true, wants: (String) -> Bool = {
             })
     }
 
+    // Deep copy (`Registry.copy`) against an encode and decode of the same graph through Kryo 5 with
+    // references on (a copy keeps sharing too): MediaContent, and a 10 000-node graph.
+    func copyPair<T>(_ group: String, _ value: T, check: @escaping (T) -> Bool) throws {
+        guard wants(group) else { return }
+        let codec = KryoCodec(registry: registry, dialect: .v5, options: on)
+        let output = KryoOutput(capacity: 1 << 16)
+        try codec.encode(value, as: T.self, to: output)
+        let bytes = output.buffer
+        guard check(try registry.copy(value, options: on)), check(try codec.decode(T.self, from: bytes)) else {
+            throw WorkloadError.mismatch(group)
+        }
+        workloads.append(
+            Workload(name: "\(group)/copy", bytes: bytes.count) {
+                blackHole &+= check(try registry.copy(value, options: on)) ? 1 : 0
+            })
+        workloads.append(
+            Workload(name: "\(group)/encode+decode", bytes: bytes.count) {
+                output.reset()
+                try codec.encode(value, as: T.self, to: output)
+                blackHole &+= check(try codec.decode(T.self, from: output.buffer)) ? 1 : 0
+            })
+    }
+    try copyPair("copy.media", standard) { $0 == standard }
+    let copyGraph = wants("copy.graph-10k") ? GraphNode.graph(10_000) as [Any?] : []
+    try copyPair("copy.graph-10k", copyGraph) { copy in
+        guard copy.count == copyGraph.count, let last = copy.last as? GraphNode else { return false }
+        return last.parent === (copy[(copy.count - 1) / 2] as? GraphNode)
+    }
+
     guard includeLarge else { return workloads }
 
     // The data of the large rows is made once and shared by the dialects.

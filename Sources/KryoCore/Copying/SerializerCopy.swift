@@ -1,0 +1,26 @@
+extension Serializer {
+    /// Returns `value` itself when `Value` is a trivial type (its bits are the whole value: no
+    /// references inside), which is then a copy; copies the contents of a container that lists
+    /// and rebuilds them untyped (``AnyElementsExposing`` and ``AnyElementsConstructible``, or
+    /// ``AnyEntriesExposing`` and ``AnyEntriesConstructible``); otherwise throws
+    /// ``SerializationError/Kind/unsupported``: implement ``Serializer/copy(_:with:)`` to copy
+    /// other values (return `value` itself for an immutable one).
+    public func copy(_ value: Value, with copier: ValueCopier) throws -> Value {
+        if _isPOD(Value.self) { return value }
+        if let copied = try ContainerCopy.byContents(value, with: copier) { return copied }
+        throw SerializationError(
+            .unsupported, expected: "a serializer that copies \(Value.self)",
+            found: "\(Self.self), which does not implement copy(_:with:)")
+    }
+}
+
+extension TypedSerializer {
+    /// Copies a value; see ``Serializer/copy(_:with:)``.
+    @inlinable
+    public func copy(_ value: Value, with copier: ValueCopier) throws -> Value { try copyValue(value, copier) }
+}
+
+extension AnySerializer {
+    /// Copies a value, which must be of ``valueType``; see ``Serializer/copy(_:with:)``.
+    public func copy(_ value: Any, with copier: ValueCopier) throws -> Any { try copyValue(value, copier) }
+}
