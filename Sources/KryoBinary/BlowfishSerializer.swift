@@ -36,6 +36,7 @@ public struct BlowfishSerializer<Value>: Serializer {
     private let cipher: BlowfishCipher
     private let writeValue: @Sendable (Value, any ValueWriter) throws -> Void
     private let readValue: @Sendable (any ValueReader) throws -> Value
+    private let copyValue: @Sendable (Value, ValueCopier) throws -> Value
 
     /// The key: the bytes of Java's `new BlowfishSerializer(serializer, key)`.
     public var key: [UInt8] { cipher.key }
@@ -52,6 +53,7 @@ public struct BlowfishSerializer<Value>: Serializer {
         isFinal = serializer.isFinal
         writeValue = { value, writer in try serializer.write(value, to: writer) }
         readValue = { reader in try serializer.read(from: reader) }
+        copyValue = { value, copier in try serializer.copy(value, with: copier) }
     }
 
     public func write(_ value: Value, to writer: any ValueWriter) throws {
@@ -105,6 +107,9 @@ public struct BlowfishSerializer<Value>: Serializer {
             throw failure
         }
     }
+
+    /// Copies through the wrapped serializer: a copy has no bytes to compress.
+    public func copy(_ value: Value, with copier: ValueCopier) throws -> Value { try copyValue(value, copier) }
 
     /// Whether a reference marker precedes the value inside the encrypted bytes: Kryo 2.20 writes
     /// the inner value with `kryo.writeObject`, which puts one there when references are on and

@@ -34,6 +34,7 @@ public struct DeflateSerializer<Value>: Serializer {
     public let isFinal: Bool
     private let writeValue: @Sendable (Value, any ValueWriter) throws -> Void
     private let readValue: @Sendable (any ValueReader) throws -> Value
+    private let copyValue: @Sendable (Value, ValueCopier) throws -> Value
 
     /// Wraps `serializer`.
     ///
@@ -48,6 +49,7 @@ public struct DeflateSerializer<Value>: Serializer {
         isFinal = serializer.isFinal
         writeValue = { value, writer in try serializer.write(value, to: writer) }
         readValue = { reader in try serializer.read(from: reader) }
+        copyValue = { value, copier in try serializer.copy(value, with: copier) }
     }
 
     public func write(_ value: Value, to writer: any ValueWriter) throws {
@@ -67,6 +69,9 @@ public struct DeflateSerializer<Value>: Serializer {
         if let version = binary.kryoWireVersion, version >= .kryo4 { return try readChunked(from: binary) }
         return try binary.readDeflated(Value.self, format: format) { try readValue(reader) }
     }
+
+    /// Copies through the wrapped serializer: a copy has no bytes to compress.
+    public func copy(_ value: Value, with copier: ValueCopier) throws -> Value { try copyValue(value, copier) }
 
     /// Kryo 4 and 5: the value's bytes (no reference marker), compressed, in Kryo's chunks.
     private func writeChunked(_ value: Value, to writer: KryoBinaryWriter, level: Int32) throws {

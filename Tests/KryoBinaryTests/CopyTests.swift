@@ -304,6 +304,28 @@ import Testing
         #expect(box.counter?.count == 1)
     }
 
+    /// A value registered through Java's wrappers (compressed, encrypted) copies through the
+    /// serializer they wrap: a copy has no bytes to compress or encrypt.
+    @Test func wrappedSerializersCopyThroughTheSerializerTheyWrap() throws {
+        let encrypted = try BlowfishSerializer(wrappingDefaultOf: Holder.self, key: Array("secret".utf8))
+        let registry = try Registry {
+            Register(Node.self, id: 20, serializer: DeflateSerializer(wrappingDefaultOf: Node.self))
+            Register(Holder.self, id: 21, serializer: encrypted)
+            Register(Tone.self, id: 22)
+        }
+        let original = Node("a", weight: 3)
+        original.next = Node("b")
+        let copy = try registry.copy(original)
+        #expect(copy !== original && copy.name == "a" && copy.weight == 3)
+        #expect(copy.next !== original.next && copy.next?.name == "b")
+        var holder = Holder()
+        holder.label = "h"
+        holder.node = original
+        let copiedHolder = try registry.copy(holder)
+        #expect(copiedHolder.label == "h")
+        #expect(copiedHolder.node !== original && copiedHolder.node?.next?.name == "b")
+    }
+
     @Test func aTypeThatCannotBeCopiedIsAnErrorWithItsPath() throws {
         let registry = try Self.registry()
         let box = Box()
