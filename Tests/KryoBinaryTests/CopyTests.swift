@@ -326,6 +326,23 @@ import Testing
         #expect(copiedHolder.node !== original && copiedHolder.node?.next?.name == "b")
     }
 
+    /// A `TreeMap` of objects: its entries copied, its order and comparator kept.
+    @Test func aTreeMapCopiesItsEntriesInItsOrder() throws {
+        let registry = try Self.registry()
+        let shared = Node("shared")
+        var map = JavaTreeMap<String, Node>(comparator: .reverse)
+        map["a"] = shared
+        map["b"] = Node("b")
+        map["c"] = shared
+        let copy = try registry.copy(map)
+        #expect(copy.map(\.key) == map.map(\.key))
+        #expect(copy.comparator == .reverse)
+        let copiedShared = try #require(copy["a"])
+        #expect(copiedShared !== shared && copiedShared.name == "shared")
+        #expect(copy["c"] === copiedShared)
+        #expect(copy["b"] !== map["b"] && copy["b"]?.name == "b")
+    }
+
     @Test func aTypeThatCannotBeCopiedIsAnErrorWithItsPath() throws {
         let registry = try Self.registry()
         let box = Box()

@@ -281,3 +281,22 @@ extension JavaValueSerializer {
     /// The `java.time` value itself (immutable).
     func copy(_ value: Value, with copier: ValueCopier) -> Value { value }
 }
+
+extension TreeMapSerializer {
+    /// Copies each key and value into a new map with the same order (its comparator is shared:
+    /// a comparator holds no state a copy could change).
+    public func copy(_ value: JavaTreeMap<Key, Value>, with copier: ValueCopier) throws -> JavaTreeMap<Key, Value> {
+        if ContainerCopy.isShared(Key.self), ContainerCopy.isShared(Value.self) { return value }
+        var entries: [(key: Key, value: Value)] = []
+        entries.reserveCapacity(value.count)
+        for (key, element) in value {
+            let copiedKey = try copier.copy(key)
+            do {
+                entries.append((copiedKey, try copier.copy(element)))
+            } catch {
+                throw copier.leaving("\(key)", with: error)
+            }
+        }
+        return JavaTreeMap(entries, comparator: value.comparator)
+    }
+}
