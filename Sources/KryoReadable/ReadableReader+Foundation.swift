@@ -1,5 +1,6 @@
 import Foundation
 import KryoCore
+import KryoPlist
 import OrderedCollections
 
 /// How the Foundation classes a readable document names in `$class` are read: the forms
