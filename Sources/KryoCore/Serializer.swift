@@ -32,7 +32,7 @@ public protocol Serializer<Value>: Sendable {
     /// Reads a value that may be the serializer's own nil. Only called when ``handlesNil`` is `true`.
     func readNilable(from reader: any ValueReader) throws -> Value?
     /// Copies `value` for ``Registry/copy(_:options:)``, with no bytes in between (Java's
-    /// `Serializer.copy`). Copy nested values with ``ValueCopier/copy(_:)``; a class serializer
+    /// `Serializer.copy`). Copy nested values with ``ValueCopier/copy(_:)->T``; a class serializer
     /// calls ``ValueCopier/reference(_:)`` with the new instance before copying its fields, so
     /// that cycles copy. An immutable value may return itself. The default returns `value` for
     /// trivial types (no references inside, `Int32`, a payload-free enum) and throws

@@ -1,8 +1,7 @@
 extension Serializer {
     /// Returns `value` itself when `Value` is a trivial type (its bits are the whole value: no
-    /// references inside), which is then a copy; copies the contents of a container that lists
-    /// and rebuilds them untyped (``AnyElementsExposing`` and ``AnyElementsConstructible``, or
-    /// ``AnyEntriesExposing`` and ``AnyEntriesConstructible``); otherwise throws
+    /// references inside), which is then a copy; copies the contents of a library container that
+    /// lists and rebuilds its elements or entries untyped (the JDK collections); otherwise throws
     /// ``SerializationError/Kind/unsupported``: implement ``Serializer/copy(_:with:)`` to copy
     /// other values (return `value` itself for an immutable one).
     public func copy(_ value: Value, with copier: ValueCopier) throws -> Value {

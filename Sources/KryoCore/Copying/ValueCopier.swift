@@ -20,7 +20,7 @@ public final class ValueCopier {
     /// The options of this call: its ``Limits/maxDepth`` bounds the nesting, as in encoding.
     public let options: SerializationOptions
     /// Whether this call copies only the top value (``Registry/shallowCopy(_:options:)``):
-    /// ``copy(_:)`` then returns nested values themselves.
+    /// ``copy(_:)->T`` then returns nested values themselves.
     public let isShallow: Bool
 
     /// The originals copied so far, numbered by their index in ``copies``; the table keeps them
