@@ -40,6 +40,24 @@ enum ContainerCopy {
         return nil
     }
 
+    /// The entries of a map, each key and value copied, with the key in the error path.
+    @inlinable
+    static func entries<Key, Value>(
+        _ entries: some Sequence<(key: Key, value: Value)>, count: Int, with copier: ValueCopier
+    ) throws -> [(key: Key, value: Value)] {
+        var result: [(key: Key, value: Value)] = []
+        result.reserveCapacity(count)
+        for (key, element) in entries {
+            let copiedKey = try copier.copy(key)
+            do {
+                result.append((copiedKey, try copier.copy(element)))
+            } catch {
+                throw copier.leaving("\(key)", with: error)
+            }
+        }
+        return result
+    }
+
     /// The elements of `value`, each copied, with its index in the error path.
     @inlinable
     static func elements<S: Sequence>(_ value: S, with copier: ValueCopier) throws -> [S.Element] {
@@ -81,17 +99,8 @@ extension MapSerializer {
     @inlinable
     public func copy(_ value: [Key: Value], with copier: ValueCopier) throws -> [Key: Value] {
         if ContainerCopy.isShared(Key.self), ContainerCopy.isShared(Value.self) { return value }
-        var result: [Key: Value] = [:]
-        result.reserveCapacity(value.count)
-        for (key, element) in value {
-            let copiedKey = try copier.copy(key)
-            do {
-                result.updateValue(try copier.copy(element), forKey: copiedKey)
-            } catch {
-                throw copier.leaving("\(key)", with: error)
-            }
-        }
-        return result
+        let entries = try ContainerCopy.entries(value, count: value.count, with: copier)
+        return Dictionary(entries, uniquingKeysWith: { $1 })
     }
 }
 
@@ -101,16 +110,8 @@ extension OrderedMapSerializer {
         _ value: OrderedDictionary<Key, Value>, with copier: ValueCopier
     ) throws -> OrderedDictionary<Key, Value> {
         if ContainerCopy.isShared(Key.self), ContainerCopy.isShared(Value.self) { return value }
-        var result = OrderedDictionary<Key, Value>(minimumCapacity: value.count)
-        for (key, element) in value {
-            let copiedKey = try copier.copy(key)
-            do {
-                result.updateValue(try copier.copy(element), forKey: copiedKey)
-            } catch {
-                throw copier.leaving("\(key)", with: error)
-            }
-        }
-        return result
+        let entries = try ContainerCopy.entries(value.elements, count: value.count, with: copier)
+        return OrderedDictionary(entries, uniquingKeysWith: { $1 })
     }
 }
 
@@ -287,16 +288,7 @@ extension TreeMapSerializer {
     /// a comparator holds no state a copy could change).
     public func copy(_ value: JavaTreeMap<Key, Value>, with copier: ValueCopier) throws -> JavaTreeMap<Key, Value> {
         if ContainerCopy.isShared(Key.self), ContainerCopy.isShared(Value.self) { return value }
-        var entries: [(key: Key, value: Value)] = []
-        entries.reserveCapacity(value.count)
-        for (key, element) in value {
-            let copiedKey = try copier.copy(key)
-            do {
-                entries.append((copiedKey, try copier.copy(element)))
-            } catch {
-                throw copier.leaving("\(key)", with: error)
-            }
-        }
+        let entries = try ContainerCopy.entries(value, count: value.count, with: copier)
         return JavaTreeMap(entries, comparator: value.comparator)
     }
 }
