@@ -279,43 +279,6 @@ final class NestedGenerics: Schematized, Equatable {
     }
 }
 
-// The KryoCocoa README's examples, declared with the macros (MacroSchemaTests compares them with
-// the same classes written by hand).
-
-@JavaEnum("test.SampleEnum")
-enum SampleEnum {
-    case first, second, third
-}
-
-@JavaClass("test.SampleBean")
-final class SampleBean: Equatable, CustomStringConvertible {
-    var key: Int32 = 0
-    var name: String?
-    init() {}
-    init(key: Int32, name: String?) {
-        self.key = key
-        self.name = name
-    }
-    static func == (lhs: SampleBean, rhs: SampleBean) -> Bool { lhs.key == rhs.key && lhs.name == rhs.name }
-    var description: String { "SampleBean(\(key), \(name ?? "nil"))" }
-}
-
-@JavaClass("test.OtherBean")
-final class OtherBean: Equatable {
-    var map: [Int32: String]?
-    var beans: [SampleBean]?
-    var kind: SampleEnum?
-    init() {}
-    init(map: [Int32: String]?, beans: [SampleBean]?, kind: SampleEnum?) {
-        self.map = map
-        self.beans = beans
-        self.kind = kind
-    }
-    static func == (lhs: OtherBean, rhs: OtherBean) -> Bool {
-        lhs.map == rhs.map && lhs.beans == rhs.beans && lhs.kind == rhs.kind
-    }
-}
-
 /// The three Java configurations of the peer.
 enum PeerConfig: Sendable {
     case none, reg, cocoa, evo1, evo2, deflate, codable

@@ -1,0 +1,1 @@
+../KryoBinaryTests/Support/KryoCocoaSamples.swift
