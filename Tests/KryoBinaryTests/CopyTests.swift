@@ -343,6 +343,27 @@ import Testing
         #expect(copy["b"] !== map["b"] && copy["b"]?.name == "b")
     }
 
+    /// Objects of classes nobody registered, as keyed archives and readable documents read them:
+    /// a new object of the same class, each field copied, sharing and cycles kept.
+    @Test func objectsOfUnknownClassesCopyWithTheirFields() throws {
+        let registry = try Self.registry()
+        let inner = UnknownObject(className: "NSFontDescriptor", fields: ["NSFontNameAttribute": "Helvetica"])
+        let outer = UnknownObject(className: "NSThing", fields: ["size": 12, "descriptor": inner, "again": inner])
+        outer.fields.updateValue(outer, forKey: "itself")
+        defer { outer.fields.removeValue(forKey: "itself") }
+        let copy = try registry.copy(outer)
+        defer { copy.fields.removeValue(forKey: "itself") }
+        #expect(copy !== outer)
+        #expect(copy.archiveClass == outer.archiveClass && copy.inlineKeys == outer.inlineKeys)
+        #expect(Array(copy.fields.keys) == Array(outer.fields.keys))
+        #expect((copy.fields["size"] ?? nil) as? Int == 12)
+        let copiedInner = try #require((copy.fields["descriptor"] ?? nil) as? UnknownObject)
+        #expect(copiedInner !== inner)
+        #expect((copiedInner.fields["NSFontNameAttribute"] ?? nil) as? String == "Helvetica")
+        #expect((copy.fields["again"] ?? nil) as? UnknownObject === copiedInner)
+        #expect((copy.fields["itself"] ?? nil) as? UnknownObject === copy)
+    }
+
     @Test func aTypeThatCannotBeCopiedIsAnErrorWithItsPath() throws {
         let registry = try Self.registry()
         let box = Box()

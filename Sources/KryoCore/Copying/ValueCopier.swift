@@ -129,12 +129,19 @@ public final class ValueCopier {
         guard let plain = ValueConversion.flatten(value) else { return value }
         let plainType = type(of: plain)
         if _isPOD(plainType) || plainType == String.self || plainType == SharedString.self { return value }
-        guard let registration = registry.registration(forValue: plain) else {
-            throw SerializationError(
-                .unregisteredType, expected: "a registered type to copy", found: ValueConversion.describeType(of: plain)
-            )
-        }
         let made: Any
+        guard let registration = registry.registration(forValue: plain) else {
+            guard let unknown = plain as? UnknownObject else {
+                throw SerializationError(
+                    .unregisteredType, expected: "a registered type to copy",
+                    found: ValueConversion.describeType(of: plain))
+            }
+            let copied = try copyUnknown(unknown)
+            guard let typed = copied as? T else {
+                throw SerializationError(.typeMismatch, expected: "a copy of type \(T.self)", found: "UnknownObject")
+            }
+            return typed
+        }
         if registration.identity == .instance {
             let original = ObjectIdentity.instance(ofBoxed: plain)
             if let number = originals.number(of: original) {
@@ -164,6 +171,31 @@ public final class ValueCopier {
         if let converted = ValueConversion.convert(made, to: T.self) { return converted }
         throw SerializationError(
             .typeMismatch, expected: "a copy of type \(T.self)", found: ValueConversion.describeType(of: made))
+    }
+
+    /// An object of a class nobody registered (an ``UnknownObject``, as keyed archives and
+    /// readable documents read one): a new object of the same class with each field copied, once
+    /// per original.
+    private func copyUnknown(_ unknown: UnknownObject) throws -> UnknownObject {
+        if let number = originals.number(of: unknown) { return try cast(copies[number]) }
+        depth += 1
+        guard depth <= maxDepth else {
+            depth -= 1
+            throw SerializationError.nestedTooDeep(
+                limit: maxDepth, of: "objects", at: unknown.archiveClass.name, untracked: false)
+        }
+        defer { depth -= 1 }
+        let made = UnknownObject(archiveClass: unknown.archiveClass, inlineKeys: unknown.inlineKeys)
+        record(unknown, made)
+        made.fields.reserveCapacity(unknown.fields.count)
+        for (key, field) in unknown.fields {
+            do {
+                made.fields.updateValue(try copy(field), forKey: key)
+            } catch {
+                throw leaving(key, with: error)
+            }
+        }
+        return made
     }
 
     /// Records the copy of `original`, unless ``reference(_:)`` did.
