@@ -364,6 +364,46 @@ import Testing
         #expect((copy.fields["itself"] ?? nil) as? UnknownObject === copy)
     }
 
+    /// A type that writes itself (Java's `KryoSerializable`) and copies itself (`KryoCopyable`).
+    final class Cell: KryoSelfSerializing, KryoCopyable {
+        static let javaClassName = "copy.Cell"
+        var value: Int32 = 0
+        var next: Cell?
+        init() {}
+        func write(to writer: any ValueWriter) throws {
+            try writer.writeInt32(value, forKey: "value")
+            try writer.writeObject(next, forKey: "next")
+        }
+        func read(from reader: any ValueReader) throws {
+            value = try reader.readInt32(forKey: "value")
+            next = try reader.readObject(forKey: "next") as? Cell
+        }
+        func copy(with copier: ValueCopier) throws -> Cell {
+            let made = Cell()
+            copier.reference(made)
+            made.value = value
+            made.next = try copier.copy(next)
+            return made
+        }
+    }
+
+    @Test func aSelfSerializingTypeCopiesItselfThroughKryoCopyable() throws {
+        let registry = try Registry { Register(Cell.self, id: 30) }
+        let first = Cell()
+        first.value = 1
+        let second = Cell()
+        second.value = 2
+        first.next = second
+        second.next = first
+        defer { second.next = nil }
+        let copy = try registry.copy(first)
+        defer { copy.next?.next = nil }
+        #expect(copy !== first && copy.value == 1)
+        let copiedSecond = try #require(copy.next)
+        #expect(copiedSecond !== second && copiedSecond.value == 2)
+        #expect(copiedSecond.next === copy)
+    }
+
     @Test func aTypeThatCannotBeCopiedIsAnErrorWithItsPath() throws {
         let registry = try Self.registry()
         let box = Box()
