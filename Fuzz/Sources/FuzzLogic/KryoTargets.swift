@@ -15,8 +15,8 @@ extension FuzzTarget {
     /// The Kryo binary, typed: a `FuzzNode` graph (collections, a map, a set, an enum, shared
     /// nodes and cycles). The first byte picks the dialect (`% 3`: 2.20, 4, 5), references (bit
     /// 2, set = off) and the framing (bits 3–4: `writeClassAndObject`, `writeObject`,
-    /// `writeObjectOrNull`). Round trip: the graph written and read again has the same shape and
-    /// values.
+    /// `writeObjectOrNull`). Round trip: the graph written and read again, and the graph's deep
+    /// copy (`Registry.copy`), have the same shape and values.
     public static let kryoTyped = FuzzTarget(
         name: "kryo-typed", executable: "FuzzKryoTyped",
         body: { input in
@@ -30,6 +30,10 @@ extension FuzzTarget {
             }
             defer { Dismantle.values(again) }
             try requireEqual(GraphDescription.of(value), GraphDescription.of(again), "the graph written and read again")
+            // A deep copy of what decoded has the same shape (sharing and cycles) and values.
+            let copy = try roundTripStep("copying the decoded graph") { try codec.registry.copy(value) }
+            defer { Dismantle.values(copy) }
+            try requireEqual(GraphDescription.of(value), GraphDescription.of(copy), "the graph and its deep copy")
         },
         seedInputs: {
             guard let registry = FuzzNode.registry else { return [] }
@@ -70,6 +74,10 @@ extension FuzzTarget {
             let third = try roundTripStep("reading the values written again") { try setup.decode(rewritten) }
             defer { Dismantle.values(third) }
             try requireSameValues(again, third, "the values read back, written and read again")
+            // A deep copy of the dynamic values is the same values.
+            let copy = try roundTripStep("copying the values read back") { try setup.codec.registry.copy(again) }
+            defer { Dismantle.values(copy) }
+            try requireSameValues(again, copy, "the values read back and their deep copy")
         },
         seedInputs: {
             var seeds: [[UInt8]] = []

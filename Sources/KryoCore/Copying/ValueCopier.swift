@@ -163,9 +163,8 @@ public final class ValueCopier {
             defer { pending = outer }
             made = try registration.serializer.copy(plain, with: self)
         }
-        // Untyped slots (`[Any?]` elements) take the copy as it is, without a dynamic cast.
-        if T.self == Any?.self { return unsafeBitCast(Any?.some(made), to: T.self) }
-        if T.self == Any.self { return unsafeBitCast(made, to: T.self) }
+        // Untyped slots (`[Any?]` elements, a dynamic object's fields) take the copy as it is.
+        if T.self == Any.self || T.self == Any?.self, let typed = made as? T { return typed }
         if let exact = ValueConversion.exactly(made, as: T.self) { return exact }
         if let typed = made as? T { return typed }
         if let converted = ValueConversion.convert(made, to: T.self) { return converted }
