@@ -45,6 +45,10 @@ extension FuzzTarget {
             defer { Dismantle.values(again) }
             try requireEqual(
                 GraphDescription.of(value), GraphDescription.of(again), "the graph archived and read again")
+            // A deep copy of what decoded has the same shape (sharing and cycles) and values.
+            let copy = try roundTripStep("copying the decoded graph") { try codec.registry.copy(value) }
+            defer { Dismantle.values(copy) }
+            try requireEqual(GraphDescription.of(value), GraphDescription.of(copy), "the graph and its deep copy")
         },
         seedInputs: {
             guard let registry = FuzzNode.registry else { return [] }

@@ -134,6 +134,14 @@ extension FuzzTarget {
             } else {
                 try requireSameValues(value, again, "the values written and read again")
             }
+            // A deep copy of the rich text that decoded is the same rich text.
+            let copy = try roundTripStep("copying the decoded value") { try registry.copy(value) }
+            defer { Dismantle.values(copy) }
+            if let first = value as? AnyHashable, let second = copy as? AnyHashable {
+                try requireEquivalent(first, second, "the value and its deep copy")
+            } else {
+                try requireSameValues(value, copy, "the value and its deep copy")
+            }
         },
         seedInputs: {
             guard let registry = richTextRegistry else { return [] }
