@@ -613,7 +613,9 @@ import KryoCore
                 }
                 switch marker {
                 case .resolved(let value):
-                    return value.map { .reference($0) } ?? .null
+                    guard let value else { return .null }
+                    try checkReference(to: value, fits: declared)
+                    return .reference(value)
                 case .newObject(let newSlot):
                     reference = newSlot
                 }
@@ -895,6 +897,17 @@ import KryoCore
     private enum ReferenceMarker {
         case resolved(Any?)
         case newObject(slot: Int)
+    }
+
+    /// Refuses a back reference, in a slot whose final class the stream does not name, to an
+    /// object of another class: what was read would not be written back (Java's field would hold
+    /// an object its serializer cannot write).
+    private func checkReference(to value: Any, fits declared: Registration) throws {
+        if Swift.type(of: value) == declared.swiftType { return }
+        guard let found = registry.registration(forValue: value), found.javaName != declared.javaName else { return }
+        throw error(
+            .typeMismatch, expected: "a reference to a \(declared.javaName), the slot's final declared class",
+            found: "one to a \(found.javaName)")
     }
 
     private func readReferenceMarker(registration: Registration, mayBeNull: Bool) throws -> ReferenceMarker {

@@ -562,6 +562,14 @@ import KryoCore
         in slot: ResolvedSlot, forKey key: String
     ) throws -> Bool {
         if slot.isFinal, !takeNextValueWithClass() {
+            // No class is written: the reader takes the slot's class, so only a value of that
+            // class may go here (Java throws a ClassCastException; bytes of another class would
+            // not read back).
+            if let declared = slot.registration, declared !== registration, declared.javaName != registration.javaName {
+                throw SerializationError(
+                    .typeMismatch, expected: "a \(declared.javaName), the slot's final declared class",
+                    found: "a \(registration.javaName)", offset: output.totalCount)
+            }
             if state.pointee.options.references {
                 if try writeReferenceMarker(identity, registration: registration, mayBeNull: slot.declared.canBeNull) {
                     return false
