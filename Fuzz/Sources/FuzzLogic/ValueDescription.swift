@@ -144,22 +144,15 @@ enum ValueDescription {
             case .data(let bytes): output += "plist.data\(bytes)"
             case .uid(let uid): output += "plist.uid(\(uid))"
             case .array(let elements):
-                output += "plist.array["
-                for (index, element) in elements.enumerated() {
-                    if index > 0 { output += "," }
-                    try step()
-                    try describe(element, into: &output)
+                try describeList(elements.map { (nil, $0) }, named: "plist.array", into: &output) {
+                    walk, member, text throws(OverBudget) in
+                    try walk.describe(member, into: &text)
                 }
-                output += "]"
             case .dictionary(let entries):
-                output += "plist.dictionary["
-                for (index, (key, element)) in entries.enumerated() {
-                    if index > 0 { output += "," }
-                    output += key.debugDescription + ":"
-                    try step()
-                    try describe(element, into: &output)
+                try describeList(entries.map { ($0.key, $0.value) }, named: "plist.dictionary", into: &output) {
+                    walk, member, text throws(OverBudget) in
+                    try walk.describe(member, into: &text)
                 }
-                output += "]"
             }
         }
 
@@ -175,23 +168,32 @@ enum ValueDescription {
             case .data(let bytes): output += "data\(bytes)"
             case .date(let seconds): output += "date(\(seconds.bitPattern))"
             case .array(let elements):
-                output += "array["
-                for (index, element) in elements.enumerated() {
-                    if index > 0 { output += "," }
-                    try step()
-                    try describe(element, into: &output)
+                try describeList(elements.map { (nil, $0) }, named: "array", into: &output) {
+                    walk, member, text throws(OverBudget) in
+                    try walk.describe(member, into: &text)
                 }
-                output += "]"
             case .dictionary(let entries):
-                output += "dictionary["
-                for (index, (key, element)) in entries.enumerated() {
-                    if index > 0 { output += "," }
-                    output += key.debugDescription + ":"
-                    try step()
-                    try describe(element, into: &output)
+                try describeList(entries.map { ($0.key, $0.value) }, named: "dictionary", into: &output) {
+                    walk, member, text throws(OverBudget) in
+                    try walk.describe(member, into: &text)
                 }
-                output += "]"
             }
+        }
+
+        /// The members of a tree's array (no keys) or dictionary (keys in order), each described
+        /// by `describe` after one step of the budget.
+        mutating func describeList<Element>(
+            _ members: [(key: String?, value: Element)], named name: String, into output: inout String,
+            _ describe: (inout Self, Element, inout String) throws(OverBudget) -> Void
+        ) throws(OverBudget) {
+            output += name + "["
+            for (index, member) in members.enumerated() {
+                if index > 0 { output += "," }
+                if let key = member.key { output += key.debugDescription + ":" }
+                try step()
+                try describe(&self, member.value, &output)
+            }
+            output += "]"
         }
     }
 }
