@@ -90,7 +90,11 @@ enum SchemaCopy {
     @inlinable
     @inline(__always)
     static func reference<T>(to object: T) -> AnyObject {
-        Unmanaged<AnyObject>.fromOpaque(unsafeBitCast(object, to: UnsafeRawPointer.self)).takeUnretainedValue()
+        // A class instance is one pointer; anything else (never expected here) takes the checked path.
+        guard MemoryLayout<T>.size == MemoryLayout<UnsafeRawPointer>.size, T.self is AnyClass else {
+            return object as AnyObject
+        }
+        return Unmanaged<AnyObject>.fromOpaque(unsafeBitCast(object, to: UnsafeRawPointer.self)).takeUnretainedValue()
     }
 
     @usableFromInline
