@@ -459,6 +459,11 @@ import KryoCore
         }
         let value = ValueConversion.flatten(value)
         if let value, Swift.type(of: value) == String.self, let string = value as? String {
+            if slot.isFinal, slot.declared.swiftType != String.self, let declared = slot.registration {
+                throw SerializationError(
+                    .typeMismatch, expected: "a \(declared.javaName), the slot's final declared class",
+                    found: "a java.lang.String", offset: output.totalCount)
+            }
             try writeString(string, as: slot.declared)
             return
         }
