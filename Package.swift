@@ -2,6 +2,12 @@
 import CompilerPluginSupport
 import PackageDescription
 
+/// Set by Fuzz/build.sh: the libFuzzer build instruments and links every module it builds with
+/// libFuzzer, the macros' compiler plug-in included, whose `main` then clashes with libFuzzer's
+/// (and swift-syntax would be built with AddressSanitizer for nothing). The fuzz targets use no
+/// macro, so that build leaves the macros out of SwiftKryo.
+let withoutMacros = Context.environment["SWIFTKRYO_WITHOUT_MACROS"] != nil
+
 let package = Package(
     name: "SwiftKryo",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
@@ -77,9 +83,9 @@ let package = Package(
             name: "SwiftKryo",
             dependencies: [
                 "KryoCore", "KryoBinary", "KryoPlist", "KryoKeyed", "KryoReadable", "KryoRichText", "KryoSchemaFiles",
-                "KryoBlockGraph", "KryoMacros",
-                .product(name: "OrderedCollections", package: "swift-collections"),
-            ]),
+                "KryoBlockGraph", .product(name: "OrderedCollections", package: "swift-collections"),
+            ] + (withoutMacros ? [] : ["KryoMacros"]),
+            exclude: withoutMacros ? ["Macros.swift"] : []),
         .executableTarget(name: "KryoExample", dependencies: ["SwiftKryo"]),
         // KryoNet's protocol without the network: the framework messages, KryoNetSerialization's
         // registrations and options, the TCP frame, and the inspector of captured streams. The
