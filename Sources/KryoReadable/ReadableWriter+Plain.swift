@@ -312,7 +312,7 @@ extension ReadableWriter {
         try at(ReadableKeys.top) {
             for (key, value) in top.values {
                 let stored = ReadableKeys.escape(key)
-                values[stored] = try at(stored) { try tree(of: value) }
+                values[stored] = try at(stored) { try tree(of: value, declared: .object) }
             }
         }
         var entries: ReadableDictionary = [ReadableKeys.top: .dictionary(values)]
@@ -346,7 +346,9 @@ extension ReadableWriter {
                         found: "the key \(key), which readable documents reserve", path: path)
                 }
             }
-            entries[key] = try at(key) { try tree(of: value) }
+            // Untyped, as Java's `Object`: a value whose plain form reads back as another class
+            // (an `Int32`, which would come back an `Int`) keeps its class.
+            entries[key] = try at(key) { try tree(of: value, declared: .object) }
         }
         return .dictionary(entries)
     }

@@ -175,6 +175,23 @@ import Testing
         #expect(String(decoding: try codec.encode(robot), as: UTF8.self) == json)
     }
 
+    @Test func unknownObjectFieldsKeepTheirJavaClass() throws {
+        // An `Integer` field of an unknown class: written plain it would read back a `Long` (`Int`).
+        let json = #"{"$class":"Gauge","level":{"$class":"java.lang.Integer","$value":7},"total":8}"#
+        let gauge = try #require(try codec.decode(Any?.self, from: Array(json.utf8)) as? UnknownObject)
+        #expect(gauge.field("level") as? Int32 == 7)
+        #expect(gauge.field("total") as? Int == 8)
+        let written = try codec.encode(gauge)
+        #expect(String(decoding: written, as: UTF8.self) == json)
+        let again = try #require(try codec.decode(Any?.self, from: written) as? UnknownObject)
+        #expect(again.field("level") as? Int32 == 7)
+        // The same in the values of a keyed archive's top level.
+        let top = ArchiveTopLevel(values: ["level": Int32(7), "total": 8])
+        let topAgain = try #require(try codec.decode(Any?.self, from: try codec.encode(top)) as? ArchiveTopLevel)
+        #expect(topAgain.values["level"] as? Int32 == 7)
+        #expect(topAgain.values["total"] as? Int == 8)
+    }
+
     @Test func unknownClassesAreErrorsWhenRegistrationIsRequired() throws {
         var strict = codec
         strict.options.registrationRequired = true

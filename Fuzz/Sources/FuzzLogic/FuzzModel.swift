@@ -91,31 +91,43 @@ public final class FuzzNode: Schematized {
 /// A canonical description of a node graph: nodes numbered in the order a walk first meets them,
 /// so that two graphs with the same shape (sharing and cycles included) and the same values have
 /// the same description. Sets and maps are sorted; floating-point numbers are compared by bits.
+///
+/// Untyped integers (in `extra`) are compared by Java class and value: an `Int64` and an `Int` are
+/// both `java.lang.Long`, which every decoder reads back as `Int` (an `Int64` reaches an untyped
+/// slot only when the input shares one object between it and a typed `Int64` slot). With
+/// `integersByValue` (keyed archives, whose numbers are `NSNumber`s: a plist integer keeps no Swift
+/// or Java width) every integer width is compared by value alone.
 enum GraphDescription {
-    static func of(_ value: Any?) -> String {
+    static func of(_ value: Any?, integersByValue: Bool = false) -> String {
         var numbers: [ObjectIdentifier: Int] = [:]
         var lines: [String] = []
         var pending: [FuzzNode] = []
-        let root = describe(value, &numbers, &pending)
+        let walk = Walk(integersByValue: integersByValue)
+        let root = walk.describe(value, &numbers, &pending)
         while let node = pending.popLast() {
             let number = numbers[ObjectIdentifier(node)] ?? -1
             var fields = ["#\(number)", "id=\(node.id)", "w=\(node.weight.bitPattern)", "f=\(node.flag)"]
             fields.append("c=\(node.color.map { "\($0)" } ?? "nil")")
             fields.append("n=\(node.name.map { "\($0.debugDescription)" } ?? "nil")")
-            fields.append("next=\(describe(node.next, &numbers, &pending))")
-            fields.append("kids=\(node.children.map { describe($0, &numbers, &pending) } ?? "nil")")
+            fields.append("next=\(walk.describe(node.next, &numbers, &pending))")
+            fields.append("kids=\(node.children.map { walk.describe($0, &numbers, &pending) } ?? "nil")")
             fields.append(
                 "counts=\(node.counts.map { $0.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } } ?? [])")
             fields.append("tags=\(node.tags.map { $0.sorted() } ?? ["nil"])")
             fields.append("samples=\(node.samples.map { "\($0)" } ?? "nil")")
             fields.append("blob=\(node.blob.map { "\([UInt8]($0))" } ?? "nil")")
-            fields.append("extra=\(describe(node.extra, &numbers, &pending))")
+            fields.append("extra=\(walk.describe(node.extra, &numbers, &pending))")
             lines.append(fields.joined(separator: " "))
         }
         return ([root] + lines).joined(separator: "\n")
     }
+}
 
-    private static func describe(_ value: Any?, _ numbers: inout [ObjectIdentifier: Int], _ pending: inout [FuzzNode])
+/// The walk of ``GraphDescription``, with how it compares untyped integers.
+private struct Walk {
+    let integersByValue: Bool
+
+    func describe(_ value: Any?, _ numbers: inout [ObjectIdentifier: Int], _ pending: inout [FuzzNode])
         -> String
     {
         guard let value else { return "nil" }
@@ -146,6 +158,10 @@ enum GraphDescription {
             return "d\(number.bitPattern)"
         case let number as Float:
             return "f\(number.bitPattern)"
+        case let number as any BinaryInteger where integersByValue:
+            return "i\(number)"
+        case let number as Int64:
+            return ValueDescription.of(Int(number)) ?? "\(number)"
         default:
             return ValueDescription.of(value) ?? "(too large to describe)"
         }
