@@ -656,7 +656,9 @@ import KryoCore
                 }
                 switch marker {
                 case .resolved(let value):
-                    return value.map { .reference($0) } ?? .null
+                    guard let value else { return .null }
+                    try registration._withUnsafeGuaranteedRef { try checkReference(to: value, tagged: $0) }
+                    return .reference(value)
                 case .newObject(let newSlot):
                     reference = newSlot
                 }
@@ -907,6 +909,21 @@ import KryoCore
         guard let found = registry.registration(forValue: value), found.javaName != declared.javaName else { return }
         throw error(
             .typeMismatch, expected: "a reference to a \(declared.javaName), the slot's final declared class",
+            found: "one to a \(found.javaName)")
+    }
+
+    /// Refuses a back-reference, read after the class tag `tagged`, to an object of another class:
+    /// Kryo writes an object's own class before its reference marker, so such a stream is not one
+    /// Java wrote (Java would fail when it stores the object: a `LinkedList` in a `Map` field), and
+    /// the object would reach a slot that cannot write it back. Conservative: classes that read
+    /// into the same Swift type (`ArrayList` and `Arrays$ArrayList`) are not told apart.
+    private func checkReference(to value: Any, tagged: Registration) throws {
+        let type = Swift.type(of: value)
+        guard let found = registry.registration(forValue: value), found.javaName != tagged.javaName else { return }
+        let dynamic = type == DynamicObject.self || type == DynamicEnum.self
+        guard dynamic || (type != tagged.swiftType && found.swiftType != tagged.swiftType) else { return }
+        throw error(
+            .typeMismatch, expected: "a reference to a \(tagged.javaName), the class the stream names",
             found: "one to a \(found.javaName)")
     }
 

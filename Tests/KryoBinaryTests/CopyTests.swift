@@ -514,4 +514,29 @@ import Testing
         #expect(copies[3] as? UUID == values[3] as? UUID)
         #expect(copies[4] as? [Int32] == [1, 2])
     }
+
+    /// What a keyed archive reads without a registration: `NSMutableData` and `NSMutableString`
+    /// keep their class (shared, they stay shared), `NSNull` is the singleton.
+    @Test func foundationsMutableObjectsAreCopiedOnceEach() throws {
+        let registry = try Self.registry()
+        let data = NSMutableData(bytes: [1, 2, 3] as [UInt8], length: 3)
+        let text = NSMutableString(string: "text")
+        let values: [Any?] = [data, text, data, NSNull(), text]
+        let archived = try registry.encode(values as Any?, as: .keyedArchive(.binary))
+        let read = try #require(try registry.decode(Any?.self, from: archived, as: .keyedArchive(.binary)) as? [Any?])
+        let copies = try #require(try registry.copy(read as Any?) as? [Any?])
+        #expect(copies.count == 5)
+        let copiedData = try #require(copies[0] as? NSMutableData)
+        let copiedText = try #require(copies[1] as? NSMutableString)
+        #expect(copiedData !== read[0] as? NSMutableData)
+        #expect(copiedData as Data == Data([1, 2, 3]))
+        #expect(copiedText as String == "text")
+        #expect(copies[2] as? NSMutableData === copiedData)
+        #expect(copies[4] as? NSMutableString === copiedText)
+        #expect(copies[3] == nil)  // an array's NSNull reads as nil
+        #expect(try registry.copy(NSNull() as Any?) is NSNull)
+        // The copy is independent of what was read.
+        copiedText.append("!")
+        #expect((read[1] as? NSMutableString).map { $0 as String } == "text")
+    }
 }

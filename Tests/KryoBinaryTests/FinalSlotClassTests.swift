@@ -45,4 +45,32 @@ import Testing
         }
         #expect(error.description.contains("java.lang.String") && error.description.contains("java.lang.Integer"))
     }
+
+    /// Kryo writes an object's own class before its reference marker, so a back-reference whose
+    /// tag names another class is not a stream Java wrote (Java fails storing a `LinkedList` in a
+    /// `Map` field); read, the list would reach the map's slot and could not be written back.
+    @Test func aBackReferenceToAnObjectOfAnotherClassThanItsTagIsAnError() throws {
+        let text = try String(
+            contentsOf: KryoTool.root.appendingPathComponent("Tests/Fixtures/kryo5/vectors5.yaml"), encoding: .utf8)
+        let registry = try Registry(
+            schemas: SchemaFiles.parse([SchemaFileText(text, fileName: "vectors5.yaml", format: .yaml)]))
+        let options = SerializationOptions(references: true)
+        // OtherBean { elements: a LinkedList (#1) of SampleBeans, infoMap: HashMap tag, then a
+        // back-reference to #1 (the fuzzer's mutation of other_bean.refs.bin), price }.
+        let bytes: [UInt8] = [
+            0x0d, 0x01, 0x1c, 0x01, 0x84, 0x0c, 0x00, 0x01, 0x54, 0x01, 0x86, 0x68, 0xc3, 0xa9, 0x6c, 0x6c, 0x6f,
+            0x01, 0x01, 0x00, 0x04, 0x15, 0x03, 0x01, 0xd3, 0x01, 0x91, 0x96,
+        ]
+        let error = try #require(throws: SerializationError.self) {
+            try registry.decode(Any?.self, from: Data(bytes), as: .kryo(.v5), options: options)
+        }
+        #expect(error.kind == .typeMismatch)
+        #expect(error.path == ["infoMap"])
+        #expect(error.expected == "a reference to a java.util.HashMap, the class the stream names")
+        #expect(error.found == "one to a java.util.LinkedList")
+        // The stream as Java wrote it (infoMap a HashMap of its own) reads.
+        let vectors = KryoTool.root.appendingPathComponent("Tests/Fixtures/kryo5/vectors/other_bean.refs.bin")
+        let bean = try registry.decode(Any?.self, from: try Data(contentsOf: vectors), as: .kryo(.v5), options: options)
+        #expect((bean as? DynamicObject)?.javaClass == "test.Vectors5$OtherBean")
+    }
 }

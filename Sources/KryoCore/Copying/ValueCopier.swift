@@ -1,3 +1,5 @@
+import Foundation
+
 /// The state of one copy call (``Registry/copy(_:options:)``): the copies made so far by original
 /// object, the depth, and whether the copy is shallow. What a serializer's
 /// ``Serializer/copy(_:with:)`` copies nested values through, as a reader reads them.
@@ -131,6 +133,14 @@ public final class ValueCopier {
         if _isPOD(plainType) || plainType == String.self || plainType == SharedString.self { return value }
         let made: Any
         guard let registration = registry.registration(forValue: plain) else {
+            if let foundation = try copyFoundationObject(plain) {
+                guard let typed = foundation as? T else {
+                    throw SerializationError(
+                        .typeMismatch, expected: "a copy of type \(T.self)",
+                        found: ValueConversion.describeType(of: foundation))
+                }
+                return typed
+            }
             guard let unknown = plain as? UnknownObject else {
                 throw SerializationError(
                     .unregisteredType, expected: "a registered type to copy",
@@ -170,6 +180,27 @@ public final class ValueCopier {
         if let converted = ValueConversion.convert(made, to: T.self) { return converted }
         throw SerializationError(
             .typeMismatch, expected: "a copy of type \(T.self)", found: ValueConversion.describeType(of: made))
+    }
+
+    /// The copy of one of the Foundation objects that keyed archives read without a registration
+    /// (they keep their class so that the places sharing one still share it): a new
+    /// `NSMutableData` or `NSMutableString` once per original; the `NSNull` singleton itself.
+    /// `nil` for anything else.
+    private func copyFoundationObject(_ value: Any) throws -> AnyObject? {
+        if value is NSNull { return value as AnyObject }
+        let made: AnyObject
+        switch value {
+        case let data as NSMutableData:
+            if let number = originals.number(of: data) { return copies[number] }
+            made = NSMutableData(data: data as Data)
+            record(data, made)
+        case let string as NSMutableString:
+            if let number = originals.number(of: string) { return copies[number] }
+            made = NSMutableString(string: string as String)
+            record(string, made)
+        default: return nil
+        }
+        return made
     }
 
     /// An object of a class nobody registered (an ``UnknownObject``, as keyed archives and
