@@ -10,7 +10,7 @@ import KryoCore
     @usableFromInline
     package var registry: Registry { boundRegistry }
     @usableFromInline
-    package var registryGeneration: UInt64 { boundGeneration }
+    package var slotBindings: SlotBindings { boundBindings }
     /// The options of this call; ``withoutReferences(_:)`` turns references off for a while.
     @usableFromInline
     package var options: SerializationOptions { state.pointee.options }
@@ -20,7 +20,7 @@ import KryoCore
     // What a reused reader is bound to for each call. Stored internal (not public) and only ever
     // assigned whole, so that whole-module optimization drops their run-time exclusivity checks.
     var boundRegistry: Registry
-    var boundGeneration: UInt64
+    var boundBindings: SlotBindings
     var boundInput: KryoInput {
         didSet { inputReference = Unmanaged.passUnretained(boundInput) }
     }
@@ -76,8 +76,9 @@ import KryoCore
         var inUse = false
         /// The class read by ``readNextValueWithClass()`` for the next value.
         var nextValueClass: Unmanaged<Registration>?
-        /// The slot of the last top-level call, by declared type, framing and registry generation.
-        var rootSlot: (type: ObjectIdentifier, framing: KryoFraming, generation: UInt64, slot: ResolvedSlot)?
+        /// The slot of the last top-level call, by declared type and framing (forgotten when the
+        /// reader binds to another registry).
+        var rootSlot: (type: ObjectIdentifier, framing: KryoFraming, slot: ResolvedSlot)?
         /// The typed slots of top-level values read as their static type.
         var rootSlots = RootSlots()
         /// What this call does with Java's shared strings (see ``SharedString``).
@@ -127,7 +128,7 @@ import KryoCore
     /// Creates a reader for top-level values read from `input` in `dialect`.
     package init(registry: Registry, dialect: KryoDialect = .v2, options: SerializationOptions, input: KryoInput) {
         boundRegistry = registry
-        boundGeneration = registry.generation
+        boundBindings = registry.slotBindings
         boundInput = input
         input.littleEndian = dialect.wire.littleEndian
         inputReference = Unmanaged.passUnretained(input)
@@ -140,7 +141,7 @@ import KryoCore
     private init(registry: Registry, dialect: KryoDialect, options: SerializationOptions) {
         let own = KryoInput(unsafeBytes: UnsafeRawBufferPointer(start: nil, count: 0))
         boundRegistry = registry
-        boundGeneration = registry.generation
+        boundBindings = registry.slotBindings
         boundInput = own
         inputReference = Unmanaged.passUnretained(own)
         ownInput = own
@@ -210,8 +211,9 @@ import KryoCore
             reader = kept
             if reader.boundRegistry !== registry {
                 reader.boundRegistry = registry
-                reader.boundGeneration = registry.generation
+                reader.boundBindings = registry.slotBindings
                 reader.state.pointee.classesByID.removeAll()
+                reader.state.pointee.rootSlot = nil
             }
             reader.state.pointee.options = options
             reader.state.pointee.dialect = dialect
@@ -264,13 +266,11 @@ import KryoCore
     @usableFromInline
     package func readRoot(framing: KryoFraming, declaredType: any Any.Type) throws -> Any? {
         let slot: ResolvedSlot
-        if let root = state.pointee.rootSlot, root.type == ObjectIdentifier(declaredType), root.framing == framing,
-            root.generation == boundGeneration
-        {
+        if let root = state.pointee.rootSlot, root.type == ObjectIdentifier(declaredType), root.framing == framing {
             slot = root.slot
         } else {
             slot = try rootSlot(framing: framing, declaredType: declaredType)
-            state.pointee.rootSlot = (ObjectIdentifier(declaredType), framing, boundGeneration, slot)
+            state.pointee.rootSlot = (ObjectIdentifier(declaredType), framing, slot)
         }
         do {
             return try readObject(in: slot, forKey: "")

@@ -10,7 +10,7 @@ import KryoCore
     @usableFromInline
     package var registry: Registry { boundRegistry }
     @usableFromInline
-    package var registryGeneration: UInt64 { boundGeneration }
+    package var slotBindings: SlotBindings { boundBindings }
     /// The options of this call; ``withoutReferences(_:)`` turns references off for a while.
     @usableFromInline
     package var options: SerializationOptions { state.pointee.options }
@@ -20,7 +20,7 @@ import KryoCore
     // What a reused writer is bound to for each call. Stored internal (not public) and only ever
     // assigned whole, so that whole-module optimization drops their run-time exclusivity checks.
     var boundRegistry: Registry
-    var boundGeneration: UInt64
+    var boundBindings: SlotBindings
     /// Where the bytes go, unretained: the hot paths borrow it for the length of a use, so that
     /// they do not retain and release it around each call. ``heldOutput`` keeps it alive, or,
     /// during a call of ``KryoCodec/encode(_:declaredType:to:)``, the caller that passed it.
@@ -79,15 +79,17 @@ import KryoCore
         var inUse = false
         /// Whether the next value carries its class (``writeNextValueWithClass()``).
         var nextValueWithClass = false
-        /// The slot of the last `writeObject` call, by type, framing and registry generation.
-        var rootSlot: (type: ObjectIdentifier, framing: KryoFraming, generation: UInt64, slot: ResolvedSlot)?
+        /// The slot of the last `writeObject` call, by type and framing (forgotten when the writer
+        /// binds to another registry).
+        var rootSlot: (type: ObjectIdentifier, framing: KryoFraming, slot: ResolvedSlot)?
         /// The typed slots of top-level values written with their static type.
         var rootSlots = RootSlots()
         /// The type of the last value written in a slot without a registration of its own (Java's
         /// `Object`: the top level of `writeClassAndObject`, an untyped list's elements), with its
-        /// registration, unretained (the registry of `generation` keeps it alive): the next value
+        /// registration, unretained (the registry keeps it alive; forgotten when the writer binds to
+        /// another): the next value
         /// of that type needs no unwrapping, no check for `String` and no registry lookup.
-        var lastUntyped: (type: ObjectIdentifier, generation: UInt64, registration: Unmanaged<Registration>)?
+        var lastUntyped: (type: ObjectIdentifier, registration: Unmanaged<Registration>)?
 
         /// Forgets everything one call recorded (Kryo's reset), keeping the memory of small
         /// tables for the next call and letting go of every value the tables hold.
@@ -113,7 +115,7 @@ import KryoCore
     /// Creates a writer for top-level values written to `output` in `dialect`.
     package init(registry: Registry, dialect: KryoDialect = .v2, options: SerializationOptions, output: KryoOutput) {
         boundRegistry = registry
-        boundGeneration = registry.generation
+        boundBindings = registry.slotBindings
         heldOutput = output
         output.wire = dialect.wire
         outputReference = Unmanaged.passUnretained(output)
@@ -126,7 +128,7 @@ import KryoCore
     private init(registry: Registry, dialect: KryoDialect, options: SerializationOptions) {
         let own = KryoOutput()
         boundRegistry = registry
-        boundGeneration = registry.generation
+        boundBindings = registry.slotBindings
         heldOutput = own
         outputReference = Unmanaged.passUnretained(own)
         isKeptByThread = true
@@ -165,8 +167,10 @@ import KryoCore
             writer = kept
             if writer.boundRegistry !== registry {
                 writer.boundRegistry = registry
-                writer.boundGeneration = registry.generation
+                writer.boundBindings = registry.slotBindings
                 writer.state.pointee.cachedStringRegistration = nil
+                writer.state.pointee.rootSlot = nil
+                writer.state.pointee.lastUntyped = nil
             }
             writer.state.pointee.options = options
             writer.state.pointee.dialect = dialect
@@ -240,9 +244,7 @@ import KryoCore
                     .typeMismatch, expected: "a value (writeObject cannot write nil)", found: "nil")
             }
             let slot: ResolvedSlot
-            if let root = state.pointee.rootSlot, root.type == ObjectIdentifier(type), root.framing == framing,
-                root.generation == boundGeneration
-            {
+            if let root = state.pointee.rootSlot, root.type == ObjectIdentifier(type), root.framing == framing {
                 slot = root.slot
             } else {
                 let registration = try registration(for: type)
@@ -250,7 +252,7 @@ import KryoCore
                     registration.swiftType, finality: .final, canBeNull: framing == .objectOrNull)
                 slot = ResolvedSlot(declared: declared, isFinal: true, registration: registration)
                 // Kept for the next call: the registry lookup costs more than a small value.
-                state.pointee.rootSlot = (ObjectIdentifier(type), framing, boundGeneration, slot)
+                state.pointee.rootSlot = (ObjectIdentifier(type), framing, slot)
             }
             try write(value, registration: slot.registration ?? registration(for: type), in: slot)
         }
@@ -453,7 +455,7 @@ import KryoCore
                 value, in: ResolvedSlot(declared: declared, isFinal: false, registration: slot.registration))
         }
         if slot.registration == nil, let value, let last = state.pointee.lastUntyped,
-            last.type == ObjectIdentifier(Swift.type(of: value)), last.generation == boundGeneration
+            last.type == ObjectIdentifier(Swift.type(of: value))
         {
             return try last.registration._withUnsafeGuaranteedRef { try write(value, registration: $0, in: slot) }
         }
@@ -501,7 +503,7 @@ import KryoCore
         guard !ValueConversion.isOptionalType(type), type != AnyHashable.self, type != String.self,
             type != DynamicObject.self, type != DynamicEnum.self, registration.javaNameOfValue == nil
         else { return }
-        state.pointee.lastUntyped = (ObjectIdentifier(type), boundGeneration, Unmanaged.passUnretained(registration))
+        state.pointee.lastUntyped = (ObjectIdentifier(type), Unmanaged.passUnretained(registration))
     }
 
     /// Writes a value or nil, type-erased, in a resolved slot.

@@ -49,17 +49,22 @@ public struct Field<Root>: Sendable {
     @usableFromInline let read: @Sendable (inout Root, any ValueReader) throws -> Void
     /// Copies the field from an original to its copy (``Registry/copy(_:options:)``).
     @usableFromInline var copyField: FieldCopy<Root>?
+    /// The slot of an object field, which a registry binds when it is built (its accessors hold
+    /// it too, out of reflection's sight).
+    @usableFromInline package let slot: (any BindableSlot)?
 
     @usableFromInline
     init(
         name: String, declaredType: DeclaredType?, write: @escaping @Sendable (Root, any ValueWriter) throws -> Void,
-        read: @escaping @Sendable (inout Root, any ValueReader) throws -> Void, copy: FieldCopy<Root>? = nil
+        read: @escaping @Sendable (inout Root, any ValueReader) throws -> Void, copy: FieldCopy<Root>? = nil,
+        slot: (any BindableSlot)? = nil
     ) {
         self.name = name
         self.declaredType = declaredType
         self.write = write
         self.read = read
         copyField = copy
+        self.slot = slot
     }
 
     /// The field with a tag, for a schema whose serializer is ``FieldSerializerKind/tagged``.
@@ -341,7 +346,7 @@ public struct Field<Root>: Sendable {
             name: name, declaredType: slot.declared,
             write: { root, writer in try slot.write(get(root), to: writer, forKey: name) },
             read: { root, reader in set(&root, try slot.read(from: reader, forKey: name)) },
-            copy: Field.optionalCopy(name, slot, get, set))
+            copy: Field.optionalCopy(name, slot, get, set), slot: slot)
     }
 
     /// An object field that is never nil in Swift.
@@ -354,7 +359,7 @@ public struct Field<Root>: Sendable {
             name: name, declaredType: slot.declared,
             write: { root, writer in try slot.write(get(root), to: writer, forKey: name) },
             read: { root, reader in set(&root, try slot.readRequired(from: reader, forKey: name)) },
-            copy: Field.valueCopy(name, slot, get, set))
+            copy: Field.valueCopy(name, slot, get, set), slot: slot)
     }
 
     /// A `String` field written and read without boxing.
@@ -434,7 +439,8 @@ public struct Field<Root>: Sendable {
             name: name, declaredType: slot,
             write: { root, writer in try objectSlot.write(root[keyPath: path], to: writer, forKey: name) },
             read: { root, reader in root[keyPath: path] = try objectSlot.read(from: reader, forKey: name) },
-            copy: Field.optionalCopy(name, objectSlot, { $0[keyPath: path] }, { $0[keyPath: path] = $1 }))
+            copy: Field.optionalCopy(name, objectSlot, { $0[keyPath: path] }, { $0[keyPath: path] = $1 }),
+            slot: objectSlot)
     }
 
     /// The fields in Java's order: by name in UTF-16 code-unit order, stable for equal names.
@@ -495,7 +501,7 @@ public struct FieldSerializer<Root: Schematized>: Serializer {
 /// reference: calling a closure loaded from an array retains and releases its context, once per
 /// field and object; a box that the serializer keeps alive needs neither.
 @usableFromInline
-final class FieldAccessors<Root>: Sendable {
+final class FieldAccessors<Root>: Sendable, SlotHolding {
     @usableFromInline
     final class Accessor: Sendable {
         @usableFromInline let write: @Sendable (Root, any ValueWriter) throws -> Void
@@ -515,16 +521,21 @@ final class FieldAccessors<Root>: Sendable {
     /// The fields' names (their keys), in the accessors' order.
     @usableFromInline let names: [String]
     @usableFromInline nonisolated(unsafe) let borrowed: UnsafeMutableBufferPointer<Unmanaged<Accessor>>
+    /// The slots of the object fields, which a registry binds when it is built.
+    @usableFromInline let slots: [any BindableSlot]
 
     @inlinable
     init(_ fields: [Field<Root>]) {
         owned = fields.map(Accessor.init)
         names = fields.map(\.name)
+        slots = fields.compactMap(\.slot)
         borrowed = .allocate(capacity: owned.count)
         _ = borrowed.initialize(from: owned.map { Unmanaged.passUnretained($0) })
     }
 
     deinit { borrowed.deallocate() }
+
+    var heldSlots: [any BindableSlot] { slots }
 
     /// Writes every field of `value`, in order.
     @inlinable

@@ -17,17 +17,18 @@ import Synchronization
 /// }
 /// ```
 ///
-/// A slot remembers its binding for the first four registries it meets; with a fifth it resolves
-/// the binding on each use (correct, but slower).
+/// A registry binds every slot that its registrations reach — the slots a serializer holds in
+/// its stored properties, the fields of every schema — once, when it is built (as Java's
+/// `CachedField`s are); a slot it did not reach then (a `static let`, a serializer made later) is
+/// bound on its first use with that registry, once. Any number of registries use a slot equally fast.
 public final class ObjectSlot<Value>: Sendable {
     /// The declared type of the slot.
     public let declared: DeclaredType
-    // Bindings for up to four registries: retained `BoundSlot<Value>` pointers, 0 while empty.
-    // (Plain atomics rather than `AtomicLazyReference`, whose load is not inlinable.)
-    @usableFromInline let first = Atomic<Int>(0)
-    let second = Atomic<Int>(0)
-    let third = Atomic<Int>(0)
-    let fourth = Atomic<Int>(0)
+    /// Where the slot's bindings are in each registry's ``SlotBindings``: -1 until a registry
+    /// binds the slot, then the same for every registry; freed with the slot.
+    @usableFromInline let index = Atomic<Int>(-1)
+    /// A number no other slot of this process has: what a binding made on first use is checked by.
+    @usableFromInline let serial = SlotIndices.nextSerial()
 
     /// A serializer of `Value` compiled for it where the slot was declared, used instead of the
     /// registry's equivalent (created without knowing `Value` statically) when the registration
@@ -67,57 +68,84 @@ public final class ObjectSlot<Value>: Sendable {
     }
 
     deinit {
-        let cached = [
-            first.load(ordering: .acquiring), second.load(ordering: .acquiring),
-            third.load(ordering: .acquiring), fourth.load(ordering: .acquiring),
-        ]
-        for bits in cached {
-            if let binding = ObjectSlot.binding(bits) { Unmanaged.passUnretained(binding).release() }
-        }
+        let index = self.index.load(ordering: .acquiring)
+        if index >= 0 { SlotIndices.give(index) }
     }
 
     /// The slot's binding in `registry`.
     @inlinable
     package func bound(in registry: Registry) -> BoundSlot<Value> {
-        cachedBinding(registry.generation)?.takeUnretainedValue() ?? slowBound(in: registry)
+        binding(registry.slotBindings)?.takeUnretainedValue() ?? lateBound(in: registry)
     }
 
-    /// The first cached binding, unretained, when it belongs to the registry of `generation`.
+    /// The slot's binding among `bindings`, unretained (the registry keeps it alive), when the
+    /// registry has made it: when it was built, or on an earlier use.
     @inlinable
-    func cachedBinding(_ generation: UInt64) -> Unmanaged<BoundSlot<Value>>? {
-        guard let pointer = UnsafeRawPointer(bitPattern: first.load(ordering: .acquiring)) else { return nil }
-        let binding = Unmanaged<BoundSlot<Value>>.fromOpaque(pointer)
-        return binding._withUnsafeGuaranteedRef { $0.generation == generation } ? binding : nil
+    @inline(__always)
+    package func binding(_ bindings: SlotBindings) -> Unmanaged<BoundSlot<Value>>? {
+        let index = self.index.load(ordering: .relaxed)
+        if UInt(bitPattern: index) < UInt(bitPattern: bindings.prefilledCount), let bound = bindings.prefilled[index] {
+            return Unmanaged.fromOpaque(bound)
+        }
+        return lateBinding(bindings, index)
     }
 
+    /// ``binding(_:)`` for a slot the registry did not reach when it was built.
     @inlinable
-    static func binding(_ bits: Int) -> BoundSlot<Value>? {
-        guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return nil }
-        return Unmanaged<BoundSlot<Value>>.fromOpaque(pointer).takeUnretainedValue()
+    func lateBinding(_ bindings: SlotBindings, _ index: Int) -> Unmanaged<BoundSlot<Value>>? {
+        guard let bound = bindings.late(at: index, serial: serial) else { return nil }
+        return Unmanaged.fromOpaque(bound)
+    }
+
+    /// Binds the slot in `registry` on its first use there (the registry did not reach it when
+    /// it was built) and keeps the binding in the registry for the next uses.
+    @usableFromInline
+    func lateBound(in registry: Registry) -> BoundSlot<Value> {
+        let index = assignedIndex()
+        if let bound = registry.slotBindings.late(at: index, serial: serial) {
+            return Unmanaged<BoundSlot<Value>>.fromOpaque(bound).takeUnretainedValue()
+        }
+        let made = BoundSlot<Value>(declared, specialized: specialized, in: registry)
+        return unsafeDowncast(registry.slotTable.install(made, index: index, serial: serial), to: BoundSlot<Value>.self)
+    }
+}
+
+extension ObjectSlot: BindableSlot {
+    @usableFromInline
+    package func assignedIndex() -> Int {
+        let current = index.load(ordering: .acquiring)
+        if current >= 0 { return current }
+        let taken = SlotIndices.take()
+        let (exchanged, original) = index.compareExchange(
+            expected: -1, desired: taken, ordering: .acquiringAndReleasing)
+        if exchanged { return taken }
+        SlotIndices.give(taken)
+        return original
     }
 
     @usableFromInline
-    func slowBound(in registry: Registry) -> BoundSlot<Value> {
-        let cached = [
-            second.load(ordering: .acquiring), third.load(ordering: .acquiring),
-            fourth.load(ordering: .acquiring),
-        ]
-        for bits in cached {
-            if let binding = ObjectSlot.binding(bits), binding.generation == registry.generation { return binding }
-        }
+    package func makeBinding(in registry: Registry) -> (binding: AnyObject, serializers: [AnyObject]) {
         let binding = BoundSlot<Value>(declared, specialized: specialized, in: registry)
-        let bits = Int(bitPattern: Unmanaged.passRetained(binding).toOpaque())
-        if first.compareExchange(expected: 0, desired: bits, ordering: .acquiringAndReleasing).exchanged
-            || second.compareExchange(expected: 0, desired: bits, ordering: .acquiringAndReleasing).exchanged
-            || third.compareExchange(expected: 0, desired: bits, ordering: .acquiringAndReleasing).exchanged
-            || fourth.compareExchange(expected: 0, desired: bits, ordering: .acquiringAndReleasing).exchanged
-        {
-            return binding
-        }
-        // Every cache is taken (or another thread filled the last one): use the binding uncached.
-        Unmanaged.passUnretained(binding).release()
-        return binding
+        var serializers: [AnyObject] = []
+        if let specialized { serializers.append(specialized) }
+        if let serializer = binding.serializer { serializers.append(serializer) }
+        if let registration = binding.resolved.registration { serializers.append(registration.serializer) }
+        return (binding, serializers)
     }
+
+    @usableFromInline
+    package func isBound(in bindings: SlotBindings) -> Bool { binding(bindings) != nil }
+}
+
+/// A slot as a registry binds it without knowing its `Value` (see ``ObjectSlot``).
+@usableFromInline package protocol BindableSlot: AnyObject, Sendable {
+    /// The slot's index in every registry's ``SlotBindings``, given on first need.
+    func assignedIndex() -> Int
+    /// A new binding of the slot in `registry`, and the serializers it reaches (whose slots the
+    /// registry binds too).
+    func makeBinding(in registry: Registry) -> (binding: AnyObject, serializers: [AnyObject])
+    /// Whether `bindings` hold the slot's binding already.
+    func isBound(in bindings: SlotBindings) -> Bool
 }
 
 extension ObjectSlot {
@@ -128,11 +156,11 @@ extension ObjectSlot {
     /// where it is called (a generic method called on `any ValueWriter` would not be).
     @inlinable
     public func write(_ value: Value?, to writer: any ValueWriter, forKey key: String) throws {
-        // The cached binding is borrowed, not retained: the slot keeps it alive.
-        if let cached = cachedBinding(writer.registryGeneration) {
-            return try cached._withUnsafeGuaranteedRef { try write(value, to: writer, forKey: key, bound: $0) }
+        // The binding is borrowed, not retained: the registry keeps it alive.
+        if let bound = binding(writer.slotBindings) {
+            return try bound._withUnsafeGuaranteedRef { try write(value, to: writer, forKey: key, bound: $0) }
         }
-        try write(value, to: writer, forKey: key, bound: slowBound(in: writer.registry))
+        try write(value, to: writer, forKey: key, bound: lateBound(in: writer.registry))
     }
 
     @inlinable
@@ -176,10 +204,10 @@ extension ObjectSlot {
     /// conversion otherwise.
     @inlinable
     public func read(from reader: any ValueReader, forKey key: String) throws -> Value? {
-        if let cached = cachedBinding(reader.registryGeneration) {
-            return try cached._withUnsafeGuaranteedRef { try read(from: reader, forKey: key, bound: $0) }
+        if let bound = binding(reader.slotBindings) {
+            return try bound._withUnsafeGuaranteedRef { try read(from: reader, forKey: key, bound: $0) }
         }
-        return try read(from: reader, forKey: key, bound: slowBound(in: reader.registry))
+        return try read(from: reader, forKey: key, bound: lateBound(in: reader.registry))
     }
 
     @inlinable
@@ -279,8 +307,6 @@ extension ObjectSlot {
 
 /// An ``ObjectSlot`` resolved in one registry.
 @usableFromInline package final class BoundSlot<Value>: Sendable {
-    /// The ``Registry/generation`` of the registry it was resolved in.
-    @usableFromInline package let generation: UInt64
     /// What the backend needs to know about the slot.
     @usableFromInline package let resolved: ResolvedSlot
     /// The serializer of the declared type, when its registration serializes exactly `Value`;
@@ -293,7 +319,6 @@ extension ObjectSlot {
     @usableFromInline let typed: (serializer: Unmanaged<TypedSerializer<Value>>, registration: Unmanaged<Registration>)?
 
     init(_ declared: DeclaredType, specialized: TypedSerializer<Value>?, in registry: Registry) {
-        generation = registry.generation
         resolved = ResolvedSlot(declared, in: registry)
         let registered = resolved.registration?.serializer.typed(Value.self)
         if let specialized, registered != nil, resolved.registration?.usesDefaultSerializer == true {

@@ -2,9 +2,6 @@ import FoundationEssentials
 import OrderedCollections
 import Synchronization
 
-/// Hands out ``Registry/generation`` numbers.
-private let registryGenerations = Atomic<UInt64>(0)
-
 /// The immutable table that ties Swift types to numeric ids, Java class names and serializers.
 ///
 /// A registry is built once and is `Sendable`: all per-call state (reference tables, class-name
@@ -21,8 +18,9 @@ private let registryGenerations = Atomic<UInt64>(0)
 /// `byte`, `char`, `short`, `long`, `double`) are always present; Swift `Int` is written as a
 /// Java `long`.
 public final class Registry: Sendable {
-    /// A number no other registry of this process has: what ``ObjectSlot`` caches its bindings by.
-    public let generation: UInt64
+    /// The bindings of the ``ObjectSlot``s the registrations reach, made in the initializer, and
+    /// of slots bound later on first use.
+    package let slotTable = SlotTable()
     private let byType: [ObjectIdentifier: Registration]
     private let byID: [Int: Registration]
     /// `byID` for the small ids most registries use, indexed directly.
@@ -173,8 +171,12 @@ public final class Registry: Sendable {
         self.byName = byName
         self.byArchiveName = byArchiveName
         self.byReadableName = byReadableName
-        generation = registryGenerations.wrappingAdd(1, ordering: .relaxed).newValue
+        bindReachableSlots(of: Array(byType.values) + Array(byID.values) + Array(byName.values))
     }
+
+    /// Where this registry's ``ObjectSlot``s find their bindings (see ``SlotBindings``). A
+    /// backend reads it once, when it binds to the registry.
+    public var slotBindings: SlotBindings { slotTable.bindings }
 
     /// The types a type's values contain: field types of a schema, element types of a container.
     private static func referencedTypes(of type: any Any.Type) -> [any Any.Type] {

@@ -67,10 +67,13 @@ extension Serializer {
     @usableFromInline let writeNilValue: @Sendable (any ValueWriter) throws -> Void
     @usableFromInline let readNilableValue: @Sendable (any ValueReader) throws -> Value?
     @usableFromInline let copyValue: @Sendable (Value, ValueCopier) throws -> Value
+    /// The serializer wrapped, whose slots a registry binds when it is built.
+    @usableFromInline let wrapped: any Sendable
 
     /// Wraps a serializer (inlinable, so that the closures are specialized for it).
     @inlinable
     package init<S: Serializer>(_ serializer: S) where S.Value == Value {
+        wrapped = serializer
         handlesNil = serializer.handlesNil
         handlesNilByRelease = nilHandlingReleases(serializer)
         writeValue = { value, writer in try serializer.write(value, to: writer) }
@@ -95,6 +98,10 @@ extension Serializer {
     /// Reads a value or nil; see ``Serializer/readNilable(from:)``.
     @inlinable
     package func readNilable(from reader: any ValueReader) throws -> Value? { try readNilableValue(reader) }
+}
+
+extension TypedSerializer: SerializerWrapping {
+    var wrappedSerializer: any Sendable { wrapped }
 }
 
 /// A type-erased serializer, as a registration holds it: the same serializer reached with boxed

@@ -2,9 +2,9 @@
 public protocol ValueReader: AnyObject {
     /// The registry this call decodes with.
     var registry: Registry { get }
-    /// The ``Registry/generation`` of ``registry``: what slots compare their cached binding with,
-    /// without retaining the registry.
-    var registryGeneration: UInt64 { get }
+    /// The ``Registry/slotBindings`` of ``registry``: where the ``ObjectSlot``s read through
+    /// this reader find their bindings, without retaining the registry.
+    var slotBindings: SlotBindings { get }
     /// The options of this call.
     var options: SerializationOptions { get }
     /// The kind of format this reader reads.
@@ -201,5 +201,5 @@ extension ValueReader {
 
 extension ValueReader {
     /// Read from ``registry``; a backend stores it to spare the retain.
-    public var registryGeneration: UInt64 { registry.generation }
+    public var slotBindings: SlotBindings { registry.slotBindings }
 }

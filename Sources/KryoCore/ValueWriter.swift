@@ -6,9 +6,9 @@
 public protocol ValueWriter: AnyObject {
     /// The registry this call encodes with.
     var registry: Registry { get }
-    /// The ``Registry/generation`` of ``registry``: what slots compare their cached binding with,
-    /// without retaining the registry.
-    var registryGeneration: UInt64 { get }
+    /// The ``Registry/slotBindings`` of ``registry``: where the ``ObjectSlot``s written through
+    /// this writer find their bindings, without retaining the registry.
+    var slotBindings: SlotBindings { get }
     /// The options of this call.
     var options: SerializationOptions { get }
     /// The kind of format this writer writes.
@@ -184,7 +184,7 @@ extension ValueWriter {
 
 extension ValueWriter {
     /// Read from ``registry``; a backend stores it to spare the retain.
-    public var registryGeneration: UInt64 { registry.generation }
+    public var slotBindings: SlotBindings { registry.slotBindings }
 }
 
 /// A Java class as a class tag names it: its binary name, and its registration when the registry

@@ -17,7 +17,7 @@ import KryoPlist
 /// names the key path.
 final class KeyedArchiveReader: ValueReader {
     let registry: Registry
-    let registryGeneration: UInt64
+    let slotBindings: SlotBindings
     let options: SerializationOptions
     var genericArguments: [DeclaredType] { [] }
     var formatFamily: FormatFamily { .keyedArchive }
@@ -66,7 +66,7 @@ final class KeyedArchiveReader: ValueReader {
 
     init(archive: KeyedArchive, registry: Registry, options: SerializationOptions) {
         self.registry = registry
-        registryGeneration = registry.generation
+        slotBindings = registry.slotBindings
         self.options = options
         objects = archive.objects
         states = Array(repeating: .unread, count: archive.objects.count)

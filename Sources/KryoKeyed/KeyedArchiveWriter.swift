@@ -12,7 +12,7 @@ import KryoPlist
 /// takes the next generic key (`$0`, `$1`…), as Apple's unkeyed calls do.
 final class KeyedArchiveWriter: ValueWriter {
     let registry: Registry
-    let registryGeneration: UInt64
+    let slotBindings: SlotBindings
     let options: SerializationOptions
     var genericArguments: [DeclaredType] { [] }
     var formatFamily: FormatFamily { .keyedArchive }
@@ -52,7 +52,7 @@ final class KeyedArchiveWriter: ValueWriter {
     init(registry: Registry, options: SerializationOptions, keepsJavaClasses: Bool = false) {
         self.keepsJavaClasses = keepsJavaClasses
         self.registry = registry
-        registryGeneration = registry.generation
+        slotBindings = registry.slotBindings
         self.options = options
         writesStableOrder = options.stableOrder ?? true
         frames.reserveCapacity(16)

@@ -18,7 +18,7 @@ import OrderedCollections
 /// key path.
 final class ReadableReader: ValueReader {
     let registry: Registry
-    let registryGeneration: UInt64
+    let slotBindings: SlotBindings
     let options: SerializationOptions
     var genericArguments: [DeclaredType] { [] }
     var formatFamily: FormatFamily { .readable }
@@ -57,7 +57,7 @@ final class ReadableReader: ValueReader {
 
     init(root: ReadableValue, registry: Registry, options: SerializationOptions) throws {
         self.registry = registry
-        registryGeneration = registry.generation
+        slotBindings = registry.slotBindings
         self.options = options
         self.root = root
         keepsSharedStrings = registry.keepsSharedStrings

@@ -12,7 +12,7 @@ import KryoPlist
 /// path where it was first written; strings, numbers, dates and nulls are never aliased.
 final class ReadableWriter: ValueWriter {
     let registry: Registry
-    let registryGeneration: UInt64
+    let slotBindings: SlotBindings
     let options: SerializationOptions
     var genericArguments: [DeclaredType] { [] }
     var formatFamily: FormatFamily { .readable }
@@ -61,7 +61,7 @@ final class ReadableWriter: ValueWriter {
 
     init(registry: Registry, options: SerializationOptions, format: ReadableFormat) {
         self.registry = registry
-        registryGeneration = registry.generation
+        slotBindings = registry.slotBindings
         self.options = options
         writesStableOrder = options.stableOrder ?? true
         self.format = format

@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func oneSlotServesManyRegistriesEachWithItsOwnIDs() throws {
-        // More registries than a slot caches bindings for: the later ones resolve on each use.
+        // Eight registries, each binding the static slot on its first use there (with its own id).
         for id in 20..<28 {
             let registry = try Registry {
                 Register(SampleBean.self, id: id)

@@ -300,10 +300,10 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
     func writeKryo5OfOneType(_ value: C, _ slot: ObjectSlot<Element>, to writer: any ValueWriter) throws -> Bool {
         guard elementsHaveOneType, !value.isEmpty, slot.declared.genericArguments.isEmpty else { return false }
         let size = Int32(value.count + 1)
-        // The cached bindings, borrowed: no registry handed out, no retain.
-        let generation = writer.registryGeneration
+        // The bindings, borrowed: no registry handed out, no retain.
+        let bindings = writer.slotBindings
         let isFinal =
-            slot.cachedBinding(generation)?._withUnsafeGuaranteedRef { $0.resolved.isFinal }
+            slot.binding(bindings)?._withUnsafeGuaranteedRef { $0.resolved.isFinal }
             ?? slot.bound(in: writer.registry).resolved.isFinal
         if isFinal {
             if elementsCanBeNull {
@@ -316,7 +316,7 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
             // Elements of exactly `Element` (for a value type, known without looking).
             for item in value where type(of: item) != Element.self { return false }
             let registration =
-                element.finalNotNull.cachedBinding(generation)?._withUnsafeGuaranteedRef { $0.resolved.registration }
+                element.finalNotNull.binding(bindings)?._withUnsafeGuaranteedRef { $0.resolved.registration }
                 ?? element.finalNotNull.bound(in: writer.registry).resolved.registration
             guard let registration, registration.javaNameOfValue == nil else { return false }
             try writer.writeVarIntFlag(true, size, forKey: "size")

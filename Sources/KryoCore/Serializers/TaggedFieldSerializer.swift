@@ -16,10 +16,13 @@ public struct TaggedFieldSerializer<Root: Schematized>: Serializer {
     /// Positions in ``readable`` by tag.
     @usableFromInline let indexByTag: [Int: Int]
     public let isFinal: Bool
+    /// The slots of the object fields, which a registry binds when it is built.
+    @usableFromInline let slots: [any BindableSlot]
 
     @inlinable
     init(fields: [Field<Root>], isFinal: Bool) {
         let tagged = fields.filter { $0.tag != nil }
+        slots = tagged.compactMap(\.slot)
         written = tagged.filter { !$0.isDeprecated }.compactMap { field in
             field.tag.map { (Int32(truncatingIfNeeded: $0), field.write) }
         }
