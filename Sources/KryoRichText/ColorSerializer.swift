@@ -279,6 +279,14 @@ public struct ColorSerializer: Serializer {
                 reader.options.richText.drop("NSCustomColorSpace", in: owner)
             }
         }
+        // The components of a custom space are written from the color wherever it has one; text
+        // that says exactly that is not kept, so that a color read from an archive without it (or
+        // with it) writes and reads back the same.
+        if case .bytes(let text)? = color.preserved.values["NSComponents"], Self.customSpace(of: color) != nil,
+            text == Self.componentsText(color)
+        {
+            color.preserved.remove("NSComponents")
+        }
         return color
     }
 
