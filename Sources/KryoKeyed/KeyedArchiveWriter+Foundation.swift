@@ -2,6 +2,7 @@ import Foundation
 import KryoCore
 import KryoPlist
 import OrderedCollections
+import Synchronization
 
 /// Apple's archive forms of the Foundation values, written without a registration: a string,
 /// number or immutable data is stored inline in `$objects`; a date, URL, UUID, null, mutable
@@ -16,6 +17,9 @@ extension KeyedArchiveWriter {
     func archiveFoundationValue(_ value: Any, generics: [DeclaredType] = []) throws -> Int? {
         let type = type(of: value)
         if let form = KeyedArchiveWriter.swiftForms[ObjectIdentifier(type)] { return try form(self, value) }
+        // Most values that reach here are objects of registered types: worked out once per type
+        // (dynamic casts to protocols cost hundreds of instructions), then read from a table.
+        if !KeyedArchiveWriter.mayHaveFoundationForm(type) { return nil }
         if let collection = value as? any KeyedArchiveCollection {
             return try collection.archive(into: self, generics: generics)
         }
@@ -24,6 +28,23 @@ extension KeyedArchiveWriter {
         if let unknown = value as? UnknownObject { return try archiveUnknown(unknown) }
         return try archiveFoundationObject(value as AnyObject)
     }
+
+    /// Whether values of `type` may have a Foundation form besides those of ``swiftForms``: a
+    /// collection, a class (Foundation's, or an unknown object). `false` for the other Swift
+    /// types, whose values ``archiveFoundationValue(_:generics:)`` gives `nil` for.
+    private static func mayHaveFoundationForm(_ type: any Any.Type) -> Bool {
+        let key = ObjectIdentifier(type)
+        if let known = foundationFormTypes.withLock({ $0[key] }) { return known }
+        let may =
+            type is any KeyedArchiveCollection.Type || type is any AnyEntriesExposing.Type
+            || type is any AnyElementsExposing.Type || type == UnknownObject.self || type is NSObject.Type
+            // Casts look inside an `AnyHashable`.
+            || type == AnyHashable.self
+        foundationFormTypes.withLock { $0[key] = may }
+        return may
+    }
+
+    private static let foundationFormTypes = Mutex<[ObjectIdentifier: Bool]>([:])
 
     private typealias Form = @Sendable (KeyedArchiveWriter, Any) throws -> Int
 

@@ -33,6 +33,9 @@ final class KeyedArchiveWriter: ValueWriter {
     private var sharedStrings: [ObjectIdentifier: Int] = [:]
     /// Class description dictionaries already in the table.
     private var classes: [ArchiveClass: Int] = [:]
+    /// The first few of ``classes``, searched in order before hashing (an archive has few
+    /// classes, and hashing one costs more than comparing several).
+    private var firstClasses: [(archiveClass: ArchiveClass, uid: Int)] = []
     /// The `NSNull` object that stands for the nil elements of arrays and dictionaries.
     private var nullObject: Int?
     /// The Foundation collections being written: one found inside itself is a cycle.
@@ -196,13 +199,18 @@ final class KeyedArchiveWriter: ValueWriter {
     }
 
     private func classUID(_ archiveClass: ArchiveClass) -> Int {
-        if let uid = classes[archiveClass] { return uid }
+        for known in firstClasses where known.archiveClass == archiveClass { return known.uid }
+        if firstClasses.count == KeyedArchiveWriter.firstClassCount, let uid = classes[archiveClass] { return uid }
         var description: PropertyListDictionary = [
             "$classname": .string(archiveClass.name), "$classes": .array(archiveClass.chain.map { .string($0) }),
         ]
         if !archiveClass.hints.isEmpty { description["$classhints"] = .array(archiveClass.hints.map { .string($0) }) }
         let uid = inline(.dictionary(description))
-        classes[archiveClass] = uid
+        if firstClasses.count < KeyedArchiveWriter.firstClassCount {
+            firstClasses.append((archiveClass, uid))
+        } else {
+            classes[archiveClass] = uid
+        }
         return uid
     }
 
@@ -210,6 +218,9 @@ final class KeyedArchiveWriter: ValueWriter {
         guard !frames.isEmpty else { return }
         frames[frames.count - 1].archiveClass = archiveClass
     }
+
+    /// How many classes ``firstClasses`` holds.
+    private static let firstClassCount = 8
 
     // MARK: Keys
 

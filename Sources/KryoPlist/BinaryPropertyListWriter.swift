@@ -31,13 +31,16 @@ struct BinaryPropertyListWriter {
     private var scratch: [UInt8] = []
     private var references: [Int] = []
 
+    /// The ASCII strings numbered, found by their bytes (while ``separatesASCII``).
+    private var asciiStrings = ASCIIStringNumbers()
+    /// Whether ASCII strings are kept in ``asciiStrings`` and the others in ``strings``: until a
+    /// string that is not ASCII could equal an ASCII one (see ``mayEqualASCII(_:)``).
+    private var separatesASCII = true
+    /// The other strings numbered (Swift's `==`, with a check of the bytes).
     private var strings: [String: Int] = [:]
-    private var integers: [Int64: Int] = [:]
-    private var unsignedIntegers: [UInt64: Int] = [:]
-    private var reals: [UInt64: Int] = [:]  // by bit pattern, so 0.0 and -0.0 stay apart
-    private var dates: [UInt64: Int] = [:]
+    /// Integers, reals (by bit pattern, so 0.0 and -0.0 stay apart), dates and UIDs.
+    private var scalars = ScalarNumbers()
     private var datas: [[UInt8]: Int] = [:]
-    private var uids: [UInt64: Int] = [:]
     private var booleans: (false: Int?, true: Int?) = (nil, nil)
 
     init(maxDepth: Int) {
@@ -109,7 +112,9 @@ struct BinaryPropertyListWriter {
         case .string(let string):
             return flattenString(string)
         case .integer(let integer):
-            if let number = integers[integer] { return number }
+            if let number = scalars.number(of: UInt64(bitPattern: integer), kind: 1, elseInsert: entries.count) {
+                return number
+            }
             let number = beginScalar()
             if integer >= 0 {
                 appendUnsignedInteger(UInt64(integer))
@@ -118,23 +123,20 @@ struct BinaryPropertyListWriter {
                 appendBigEndian(UInt64(bitPattern: integer), size: 8)
             }
             endScalar(number)
-            integers[integer] = number
             return number
         case .unsignedInteger(let integer):
             if integer <= UInt64(Int64.max) { return try flatten(.integer(Int64(integer))) }
-            if let number = unsignedIntegers[integer] { return number }
+            if let number = scalars.number(of: integer, kind: 2, elseInsert: entries.count) { return number }
             let number = beginScalar()
             appendUnsignedInteger(integer)
             endScalar(number)
-            unsignedIntegers[integer] = number
             return number
         case .real(let real):
-            if let number = reals[real.bitPattern] { return number }
+            if let number = scalars.number(of: real.bitPattern, kind: 3, elseInsert: entries.count) { return number }
             let number = beginScalar()
             scratch.append(0x23)
             appendBigEndian(real.bitPattern, size: 8)
             endScalar(number)
-            reals[real.bitPattern] = number
             return number
         case .bool(let bool):
             if let number = bool ? booleans.true : booleans.false { return number }
@@ -144,12 +146,11 @@ struct BinaryPropertyListWriter {
             if bool { booleans.true = number } else { booleans.false = number }
             return number
         case .date(let date):
-            if let number = dates[date.bitPattern] { return number }
+            if let number = scalars.number(of: date.bitPattern, kind: 4, elseInsert: entries.count) { return number }
             let number = beginScalar()
             scratch.append(0x33)
             appendBigEndian(date.bitPattern, size: 8)
             endScalar(number)
-            dates[date.bitPattern] = number
             return number
         case .data(let data):
             if let number = datas[data] { return number }
@@ -160,13 +161,12 @@ struct BinaryPropertyListWriter {
             datas[data] = number
             return number
         case .uid(let uid):
-            if let number = uids[uid] { return number }
+            if let number = scalars.number(of: uid, kind: 5, elseInsert: entries.count) { return number }
             let number = beginScalar()
             let size = uid <= 0xFF ? 1 : uid <= 0xFFFF ? 2 : uid <= 0xFFFF_FFFF ? 4 : 8
             scratch.append(0x80 | UInt8(size - 1))
             appendBigEndian(uid, size: size)
             endScalar(number)
-            uids[uid] = number
             return number
         case .array(let elements):
             let number = try beginContainer(.array, referenceCount: elements.count)
@@ -207,6 +207,28 @@ struct BinaryPropertyListWriter {
 
     private mutating func flattenString(_ string: String) -> Int {
         var string = string
+        if separatesASCII {
+            let next = entries.count
+            let copy = string
+            // nil: not ASCII; .some(nil): new, numbered `next`.
+            let found: Int?? = string.withUTF8 { utf8 in
+                guard Self.isASCII(utf8) else { return nil }
+                return .some(asciiStrings.number(of: utf8, copy, elseInsert: next))
+            }
+            switch found {
+            case .some(.some(let number)): return number
+            case .some(.none): return appendString(&string)
+            case .none:
+                // Swift's `==` never equates an ASCII string with another string but through the
+                // three scalars below; from the first string that has one, every string goes to
+                // the general table, which takes the ASCII strings numbered so far (no two of
+                // which are equal, and none equal to a string already there).
+                if Self.mayEqualASCII(string) {
+                    separatesASCII = false
+                    for entry in asciiStrings.entries { strings[entry.string] = entry.number }
+                }
+            }
+        }
         if let existing = strings.index(forKey: string) {
             // Swift's `==` on strings is canonical equivalence: only reuse identical bytes.
             if Self.sameUTF8(strings[existing].key, &string) { return strings[existing].value }
@@ -215,6 +237,19 @@ struct BinaryPropertyListWriter {
         let number = appendString(&string)
         strings[string] = number
         return number
+    }
+
+    /// Whether `string` has one of the scalars whose canonical decomposition is ASCII (U+037E
+    /// `;`, U+1FEF `` ` ``, U+212A `K`): only such a string can be canonically equivalent to an
+    /// ASCII string.
+    private static func mayEqualASCII(_ string: String) -> Bool {
+        string.unicodeScalars.contains { $0.value == 0x037E || $0.value == 0x1FEF || $0.value == 0x212A }
+    }
+
+    private static func isASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        var seen: UInt8 = 0
+        for byte in utf8 { seen |= byte }
+        return seen < 0x80
     }
 
     private static func sameUTF8(_ stored: String, _ string: inout String) -> Bool {

@@ -33,6 +33,62 @@ struct JSONWriter {
         }
     }
 
+    /// Ends a document written piece by piece (in the pretty style, with a final newline).
+    mutating func finishDocument() {
+        if pretty { output.append(JSONSyntax.newline) }
+    }
+
+    // MARK: - Writing piece by piece
+
+    // The pieces below write what ``writeValue(_:)`` writes for a dictionary or an array, one
+    // member or element at a time, so that a document streamed through them has the bytes of the
+    // same document written from its tree.
+
+    /// Opens a dictionary that will have at least one member.
+    mutating func openObject() {
+        output.append(JSONSyntax.openBrace)
+        indent += 1
+    }
+
+    /// Writes a member's key and its colon; its value comes next.
+    mutating func key(_ key: String, first: Bool) {
+        if !first { output.append(JSONSyntax.comma) }
+        newline()
+        appendString(key)
+        appendColon()
+    }
+
+    /// Closes a dictionary opened with ``openObject()``.
+    mutating func closeObject() {
+        indent -= 1
+        newline()
+        output.append(JSONSyntax.closeBrace)
+    }
+
+    /// Opens an array of `count` elements: an empty one is written whole, as `[]`.
+    mutating func openArray(count: Int) {
+        guard count > 0 else {
+            append("[]")
+            return
+        }
+        output.append(JSONSyntax.openBracket)
+        indent += 1
+    }
+
+    /// Comes before each element of an array opened with ``openArray(count:)``.
+    mutating func element(first: Bool) {
+        if !first { output.append(JSONSyntax.comma) }
+        newline()
+    }
+
+    /// Closes an array of `count` elements opened with ``openArray(count:)``.
+    mutating func closeArray(count: Int) {
+        guard count > 0 else { return }
+        indent -= 1
+        newline()
+        output.append(JSONSyntax.closeBracket)
+    }
+
     // MARK: - Output helpers
 
     @inline(__always)
@@ -183,7 +239,7 @@ struct JSONWriter {
 
     // MARK: - Values
 
-    private mutating func writeValue(_ value: ReadableValue) {
+    mutating func writeValue(_ value: ReadableValue) {
         switch value {
         case .null:
             append("null")

@@ -37,7 +37,13 @@ public struct ReadableCodec: Sendable {
 
     /// Encodes `value` as the bytes of a readable document in ``format``.
     public func encode(_ value: Any?) throws -> [UInt8] {
-        try ReadableCodec.bytes(of: document(value), format: format, limits: options.limits)
+        switch format {
+        case .json, .prettyJSON:
+            // Written as it goes: the same bytes as the document's tree, without the tree.
+            return try ReadableWriter(registry: registry, options: options, format: format).streamJSON(value)
+        case .propertyList:
+            return try ReadableCodec.bytes(of: document(value), format: format, limits: options.limits)
+        }
     }
 
     /// Encodes `value` as a readable document's tree.

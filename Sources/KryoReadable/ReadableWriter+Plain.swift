@@ -21,7 +21,7 @@ extension ReadableWriter {
         let type = type(of: value)
         switch ReadableWriter.shape(of: type) {
         case .swiftForm(let form): return try form(self, value)
-        case .collection:
+        case .collection, .streamedList:
             guard let collection = value as? any ReadableCollection else { return nil }
             return try collection.readableTree(in: self)
         case .exposing: return try otherCollectionTree(value, of: type)
@@ -37,6 +37,8 @@ extension ReadableWriter {
     /// casts to protocols cost hundreds of instructions), then read from a table.
     private enum Shape: Sendable {
         case swiftForm(Form)
+        /// A collection that the writer also streams (a Swift array).
+        case streamedList(StreamedListType)
         case collection
         case exposing
         case unknownObject
@@ -52,6 +54,8 @@ extension ReadableWriter {
         let shape: Shape
         if let form = swiftForms[key] {
             shape = .swiftForm(form)
+        } else if let list = type as? any ReadableStreamedList.Type {
+            shape = .streamedList(StreamedListType(type: list))
         } else if type is any ReadableCollection.Type {
             shape = .collection
         } else if type is any AnyEntriesExposing.Type || type is any AnyElementsExposing.Type {
@@ -65,6 +69,17 @@ extension ReadableWriter {
         }
         shapes.withLock { $0[key] = shape }
         return shape
+    }
+
+    /// The type of `value` when the writer streams its values as a list (a Swift array).
+    static func streamedList(_ value: Any) -> (any ReadableStreamedList.Type)? {
+        guard case .streamedList(let list) = shape(of: type(of: value)) else { return nil }
+        return list.type
+    }
+
+    /// A list type, in the table of shapes (a metatype never changes).
+    private struct StreamedListType: @unchecked Sendable {
+        let type: any ReadableStreamedList.Type
     }
 
     private typealias Form = @Sendable (ReadableWriter, Any) throws -> ReadableValue
@@ -377,6 +392,27 @@ extension Array: ReadableCollection {
     func readableTree(in writer: ReadableWriter) throws -> ReadableValue {
         try withUnsafeBufferPointer { elements in
             try writer.listTree(count: elements.count, elementType: writer.untypedSlot(Element.self, argument: 0)) {
+                elements[$0]
+            }
+        }
+    }
+}
+
+/// Collections whose elements a streaming writer writes one by one, as an array.
+protocol ReadableStreamedList: ReadableCollection {
+    /// Writes `value`, a value of this type, as ``ReadableCollection/readableTree(in:)`` builds it.
+    static func streamReadable(_ value: Any, in writer: ReadableWriter) throws
+}
+
+extension Array: ReadableStreamedList {
+    static func streamReadable(_ value: Any, in writer: ReadableWriter) throws {
+        guard let array = value as? [Element] else {
+            throw SerializationError(
+                .typeMismatch, expected: "\([Element].self)", found: ValueConversion.describeType(of: value),
+                path: writer.path)
+        }
+        try array.withUnsafeBufferPointer { elements in
+            try writer.streamList(count: elements.count, elementType: writer.untypedSlot(Element.self, argument: 0)) {
                 elements[$0]
             }
         }

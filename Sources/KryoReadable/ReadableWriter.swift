@@ -2,8 +2,13 @@ import Foundation
 import KryoCore
 import KryoPlist
 
-/// Builds the tree of one readable document: the ``ValueWriter`` that serializers write through
-/// when the format is readable.
+/// Builds the tree of one readable document, or writes its JSON text as it goes: the
+/// ``ValueWriter`` that serializers write through when the format is readable.
+///
+/// A writer that streams (``streamJSON(_:)``) writes each object's members as JSON as the
+/// serializer hands them over, and Swift arrays element by element; the values it does not
+/// stream (other plain forms, and what they hold) it builds as trees and writes whole. Either
+/// way the bytes are those of the document's tree written by ``ReadableJSON``.
 ///
 /// Plain values (strings, numbers, booleans, data, dates, lists, dictionaries) are written as
 /// they are; an object of a registered type is a dictionary whose `$class` is the type's
@@ -35,6 +40,11 @@ final class ReadableWriter: ValueWriter {
     private var knownPaths: [[String]] = []
     /// Containers entered, for the depth limit.
     private var depth = 0
+    /// The JSON text, when the writer streams.
+    private var json: JSONWriter
+    /// The keys stored so far in the streamed objects being written, outermost first (each
+    /// streamed frame knows where its own start).
+    private var streamedKeys: [String] = []
     /// The Foundation collections being written: one found inside itself is a cycle.
     private var containers = OpenContainers()
 
@@ -44,6 +54,9 @@ final class ReadableWriter: ValueWriter {
         var values: [ReadableValue]
         let key: String
         var nextGenericKey = 0
+        /// For an object whose members are written as JSON as they come: where its keys start in
+        /// ``ReadableWriter/streamedKeys``; `nil` for an object built as a tree.
+        let streamedKeysStart: Int?
 
         init(className: String, key: String) {
             keys = [ReadableKeys.className]
@@ -51,6 +64,15 @@ final class ReadableWriter: ValueWriter {
             keys.reserveCapacity(12)
             values.reserveCapacity(12)
             self.key = key
+            streamedKeysStart = nil
+        }
+
+        /// A streamed object's frame, its keys from `streamedKeysStart` on.
+        init(streamedKeysStart: Int) {
+            keys = []
+            values = []
+            key = ""
+            self.streamedKeysStart = streamedKeysStart
         }
 
         /// The object's dictionary (the keys are unique: ``ReadableWriter/storedKey(_:)`` sees to it).
@@ -65,6 +87,7 @@ final class ReadableWriter: ValueWriter {
         self.options = options
         writesStableOrder = options.stableOrder ?? true
         self.format = format
+        json = JSONWriter(style: format == .prettyJSON ? .pretty : .compact)
         frames.reserveCapacity(16)
     }
 
@@ -96,6 +119,36 @@ final class ReadableWriter: ValueWriter {
     /// typed slot, else the class the plain form reads as (a list an `ArrayList`, a dictionary a
     /// `HashMap`, an integer a `Long`…).
     private func classNameNeeded(for value: Any, _ plain: ReadableValue, in declared: DeclaredType) -> String? {
+        classNameNeeded(for: value, kind: PlainKind(plain), in: declared)
+    }
+
+    /// What ``classNameNeeded(for:_:in:)`` needs to know of a plain form.
+    enum PlainKind {
+        case null, bool, integer, finiteReal, nonFiniteReal, string, data, date, array
+        /// A dictionary that names its class (`$class`, `$alias` or `$data`).
+        case classedDictionary
+        case dictionary
+
+        init(_ plain: ReadableValue) {
+            switch plain {
+            case .null: self = .null
+            case .bool: self = .bool
+            case .integer, .unsignedInteger: self = .integer
+            case .real(let number): self = number.isFinite ? .finiteReal : .nonFiniteReal
+            case .string: self = .string
+            case .data: self = .data
+            case .date: self = .date
+            case .array: self = .array
+            case .dictionary(let entries):
+                self =
+                    entries[ReadableKeys.className] != nil || entries[ReadableKeys.alias] != nil
+                        || entries[ReadableKeys.data] != nil ? .classedDictionary : .dictionary
+            }
+        }
+    }
+
+    /// ``classNameNeeded(for:_:in:)`` for a plain form of kind `kind`.
+    private func classNameNeeded(for value: Any, kind: PlainKind, in declared: DeclaredType) -> String? {
         if declared.finality == .final { return nil }
         let type = Swift.type(of: value)
         if declared.swiftType != Any.self, type == declared.swiftType { return nil }
@@ -104,24 +157,20 @@ final class ReadableWriter: ValueWriter {
         if declared.swiftType != Any.self {
             readAs = registry.registration(forDeclared: declared)?.javaName
         } else {
-            switch plain {
+            switch kind {
             case .null: return nil
             case .bool: readAs = "java.lang.Boolean"
-            case .integer, .unsignedInteger: readAs = "java.lang.Long"
+            case .integer: readAs = "java.lang.Long"
+            case .finiteReal: readAs = "java.lang.Double"
             // JSON writes a non-finite real as a string, which reads back as one.
-            case .real(let number): readAs = number.isFinite ? "java.lang.Double" : "java.lang.String"
+            case .nonFiniteReal: readAs = "java.lang.String"
             case .string: readAs = "java.lang.String"
             case .data: readAs = "[B"
             case .date: readAs = "java.util.Date"
             case .array: readAs = "java.util.ArrayList"
-            case .dictionary(let entries):
-                // Forms that name their class already ($class, $alias, $data).
-                if entries[ReadableKeys.className] != nil || entries[ReadableKeys.alias] != nil
-                    || entries[ReadableKeys.data] != nil
-                {
-                    return nil
-                }
-                readAs = "java.util.HashMap"
+            // Forms that name their class already ($class, $alias, $data).
+            case .classedDictionary: return nil
+            case .dictionary: readAs = "java.util.HashMap"
             }
         }
         guard registration.javaName != readAs,
@@ -201,6 +250,108 @@ final class ReadableWriter: ValueWriter {
         return try body()
     }
 
+    // MARK: Streaming JSON
+
+    /// The JSON text of the document whose root is `value`, written as it goes.
+    func streamJSON(_ value: Any?) throws -> [UInt8] {
+        json.output.reserveCapacity(1024)
+        try stream(value, declared: .object)
+        json.finishDocument()
+        return json.output
+    }
+
+    /// Whether the members of the object being written go straight to the JSON text.
+    private var streamsMembers: Bool {
+        guard let last = frames.last else { return false }
+        return last.streamedKeysStart != nil
+    }
+
+    /// Writes `value` where ``path`` points, as ``tree(of:declared:)`` would build it.
+    private func stream(_ value: Any?, declared: DeclaredType?) throws {
+        guard let value = ValueConversion.flatten(value) else { return json.writeValue(.null) }
+        plainGenerics = declared?.genericArguments ?? []
+        if try streamPlain(value, declared: declared) { return }
+        guard let registration = registry.registration(forValue: value) else {
+            throw SerializationError(
+                options.registrationRequired ? .unregisteredType : .unsupported,
+                expected: "a registered type or a plain value", found: "a value of type \(type(of: value))",
+                path: path)
+        }
+        try requireRegistration(registration)
+        if let alias = alias(of: identity(of: value, registration)) { return json.writeValue(alias) }
+        try descend(into: registration.readableName)
+        openStreamedObject(registration.readableName)
+        try registration.serializer.write(value, to: self)
+        depth -= 1
+        closeStreamedObject()
+    }
+
+    /// Writes `value` in its plain form, with its class when `declared` needs it (see
+    /// ``tree(of:declared:)``); `false` when it has none (an object of a registered type), having
+    /// written nothing.
+    private func streamPlain(_ value: Any, declared: DeclaredType?) throws -> Bool {
+        if let list = ReadableWriter.streamedList(value) {
+            // A list's plain form is always an array.
+            if let declared, let name = classNameNeeded(for: value, kind: .array, in: declared) {
+                json.openObject()
+                json.key(ReadableKeys.className, first: true)
+                json.writeValue(.string(name))
+                json.key(ReadableKeys.value, first: false)
+                try list.streamReadable(value, in: self)
+                json.closeObject()
+            } else {
+                try list.streamReadable(value, in: self)
+            }
+            return true
+        }
+        guard let plain = try plainTree(of: value) else { return false }
+        if let declared, let name = classNameNeeded(for: value, plain, in: declared) {
+            json.writeValue(.dictionary([ReadableKeys.className: .string(name), ReadableKeys.value: plain]))
+        } else {
+            json.writeValue(plain)
+        }
+        return true
+    }
+
+    /// Writes a list of `count` elements, each given by `element`, as
+    /// ``listTree(count:identity:elementType:element:)`` builds it.
+    func streamList(count: Int, elementType: DeclaredType?, element: (Int) -> Any?) throws {
+        try descend()
+        defer { ascend() }
+        json.openArray(count: count)
+        for index in 0..<count {
+            json.element(first: index == 0)
+            try at(String(index)) { try stream(element(index), declared: elementType) }
+        }
+        json.closeArray(count: count)
+    }
+
+    /// Opens the dictionary of an object of class `className` whose members are streamed.
+    private func openStreamedObject(_ className: String) {
+        frames.append(Frame(streamedKeysStart: streamedKeys.count))
+        streamedKeys.append(ReadableKeys.className)
+        json.openObject()
+        json.key(ReadableKeys.className, first: true)
+        json.writeValue(.string(className))
+    }
+
+    /// Closes the object opened last with ``openStreamedObject(_:)``.
+    private func closeStreamedObject() {
+        if let start = frames.removeLast().streamedKeysStart {
+            streamedKeys.removeSubrange(start...)
+        }
+        json.closeObject()
+    }
+
+    /// Writes the key of a member of the streamed object being written (as ``storedKey(_:)``
+    /// gives it); its value comes next.
+    private func streamKey(_ key: String) throws -> String {
+        let stored = try storedKey(key)
+        streamedKeys.append(stored)
+        json.key(stored, first: false)
+        return stored
+    }
+
     // MARK: Keys
 
     /// The key `key` is stored under in the object being written: escaped, or the next generic
@@ -213,13 +364,23 @@ final class ReadableWriter: ValueWriter {
         }
         let last = frames.count - 1
         let stored = ReadableKeys.escape(key)
-        if !stored.isEmpty && !frames[last].keys.contains(stored) { return stored }
+        if !stored.isEmpty && !isStored(stored, in: last) { return stored }
         let generic = "$\(frames[last].nextGenericKey)"
         frames[last].nextGenericKey += 1
         return generic
     }
 
+    /// Whether the object of frame `index` has a member under `stored` already.
+    private func isStored(_ stored: String, in index: Int) -> Bool {
+        guard let start = frames[index].streamedKeysStart else { return frames[index].keys.contains(stored) }
+        return streamedKeys[start...].contains(stored)
+    }
+
     private func store(_ value: ReadableValue, forKey key: String) throws {
+        if streamsMembers {
+            _ = try streamKey(key)
+            return json.writeValue(value)
+        }
         let stored = try storedKey(key)
         append(value, forStoredKey: stored)
     }
@@ -233,6 +394,10 @@ final class ReadableWriter: ValueWriter {
 
     /// Writes `value` under `key`, its path being that key.
     private func storeTree(of value: Any?, forKey key: String, declared: DeclaredType) throws {
+        if streamsMembers {
+            let stored = try streamKey(key)
+            return try at(stored) { try stream(value, declared: declared) }
+        }
         let stored = try storedKey(key)
         let tree = try at(stored) { try self.tree(of: value, declared: declared) }
         append(tree, forStoredKey: stored)
@@ -289,6 +454,7 @@ final class ReadableWriter: ValueWriter {
         in slot: ResolvedSlot, forKey key: String
     ) throws -> Bool {
         let value = value()
+        if streamsMembers { return try beginStreamedObject(registration, value, in: slot, forKey: key) }
         let stored = try storedKey(key)
         path.append(stored)
         plainGenerics = slot.declared.genericArguments
@@ -314,12 +480,39 @@ final class ReadableWriter: ValueWriter {
         return true
     }
 
+    /// ``beginObject(_:value:identity:in:forKey:)`` in an object whose members are streamed.
+    private func beginStreamedObject(
+        _ registration: Registration, _ value: Any, in slot: ResolvedSlot, forKey key: String
+    ) throws -> Bool {
+        let stored = try streamKey(key)
+        path.append(stored)
+        plainGenerics = slot.declared.genericArguments
+        if try streamPlain(value, declared: slot.declared) {
+            path.removeLast()
+            return false
+        }
+        try requireRegistration(registration)
+        if let alias = alias(of: self.identity(of: value, registration)) {
+            path.removeLast()
+            json.writeValue(alias)
+            return false
+        }
+        try descend(into: registration.readableName)
+        openStreamedObject(registration.readableName)
+        return true
+    }
+
     func beginNilObject(in slot: ResolvedSlot, forKey key: String) throws -> Bool {
         try store(.null, forKey: key)
         return false
     }
 
     func endObject() throws {
+        if streamsMembers {
+            depth -= 1
+            path.removeLast()
+            return closeStreamedObject()
+        }
         let frame = frames.removeLast()
         depth -= 1
         path.removeLast()

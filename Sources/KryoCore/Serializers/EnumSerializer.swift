@@ -38,9 +38,13 @@ struct JavaEnumOrdinals<Value: JavaEnum>: Sendable {
     /// Whether a constant's ordinal is the case number Swift stores for it (a plain enum whose
     /// `allCases` lists the cases in declaration order): then no hashing is needed.
     @usableFromInline let ordinalIsCaseNumber: Bool
+    /// ``JavaEnum/javaConstantNames``, worked out once (the default derives them from the case
+    /// names, which costs thousands of instructions).
+    @usableFromInline let names: [String]
 
     @usableFromInline
     init() {
+        names = Value.javaConstantNames
         constants = Array(Value.allCases)
         ordinals = Dictionary(constants.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         ordinalIsCaseNumber = constants.enumerated().allSatisfy { enumStoredBytes(of: $1) == $0 }
@@ -75,7 +79,7 @@ public struct EnumSerializer<Value: JavaEnum>: Serializer {
             try writer.writeInt32(Int32(ordinal + 1), forKey: "ordinal", encoding: .positive)
             return
         }
-        let names = Value.javaConstantNames
+        let names = table.names
         if ordinal < names.count { try writer.writeString(names[ordinal], forKey: "name") }
         try writer.writeInt32(Int32(ordinal), forKey: "ordinal", encoding: .positive)
     }
@@ -97,7 +101,7 @@ public struct EnumSerializer<Value: JavaEnum>: Serializer {
     public func readNilable(from reader: any ValueReader) throws -> Value? {
         if !reader.isPositional, reader.containsValue(forKey: "name"), let name = try reader.readString(forKey: "name")
         {
-            let names = Value.javaConstantNames
+            let names = table.names
             guard let ordinal = names.firstIndex(of: name), ordinal < table.constants.count else {
                 throw reader.error(
                     .invalidValue,
