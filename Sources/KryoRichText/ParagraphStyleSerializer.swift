@@ -164,8 +164,10 @@ public struct ParagraphStyleSerializer: Serializer {
     }
 }
 
-/// Reads and writes ``TextTab``: `NSTextTab` (`NSLocation`, `NSTextAlignment` when not left) in
-/// keyed archives, `location` and `alignment` elsewhere.
+/// Reads and writes ``TextTab`` by plain names: `location`, and `alignment` when not left (the
+/// readable form, and the form of formats without one of their own). `RichText.registrations`
+/// registers ``ArchivedTextTabSerializer`` for keyed archives and ``CompactTextTabSerializer`` for
+/// the Kryo binary beside it.
 public struct TextTabSerializer: Serializer {
     /// Creates the serializer.
     public init() {}
@@ -173,46 +175,62 @@ public struct TextTabSerializer: Serializer {
     static let archiveClass = ArchiveClass("NSTextTab")
 
     public func write(_ tab: TextTab, to writer: any ValueWriter) throws {
-        switch writer.formatFamily {
-        case .keyedArchive:
-            try writer.writeDouble(tab.location, forKey: "NSLocation")
-            if tab.alignment != .left {
-                try writer.writeInt64(Int64(tab.alignment.rawValue), forKey: "NSTextAlignment", encoding: .zigzag)
-            }
-            try tab.preserved.write(to: writer, except: ["NSLocation", "NSTextAlignment"], owner: "NSTextTab")
-        case .kryoBinary:
-            try writer.writeDouble(tab.location, forKey: "location")
-            try writer.writeInt8(Int8(tab.alignment.rawValue), forKey: "alignment")
-        default:  // .readable, and the families of other backends: plain names
-            try writer.writeDouble(tab.location, forKey: "location")
-            if tab.alignment != .left { try writer.writeString(tab.alignment.name, forKey: "alignment") }
-            try tab.preserved.writeReadable(
-                archiveClass: nil, translatedClass: Self.archiveClass, owner: "TextTab", to: writer)
-        }
+        try writer.writeDouble(tab.location, forKey: "location")
+        if tab.alignment != .left { try writer.writeString(tab.alignment.name, forKey: "alignment") }
+        try tab.preserved.writeReadable(
+            archiveClass: nil, translatedClass: Self.archiveClass, owner: "TextTab", to: writer)
     }
 
     public func read(from reader: any ValueReader) throws -> TextTab {
-        switch reader.formatFamily {
-        case .keyedArchive:
-            var tab = TextTab(
-                location: try reader.optionalDouble(forKey: "NSLocation") ?? 0,
-                alignment: try ParagraphStyleSerializer.enumValue(
-                    try reader.optionalInt(forKey: "NSTextAlignment") ?? 0, "NSTextAlignment", reader))
-            tab.preserved = try PreservedKeys.read(
-                from: reader, except: ["NSLocation", "NSTextAlignment"], owner: "NSTextTab")
-            return tab.identified()
-        case .kryoBinary:
-            let location = try reader.readDouble(forKey: "location")
-            let alignment: TextAlignment = try ParagraphStyleSerializer.enumValue(
-                Int(try reader.readInt8(forKey: "alignment")), "tab alignment", reader)
-            return TextTab(location: location, alignment: alignment)
-        default:  // .readable, and the families of other backends: plain names
-            var tab = TextTab(
-                location: try reader.optionalDouble(forKey: "location") ?? 0,
-                alignment: try ParagraphStyleSerializer.named(
-                    try reader.optionalString(forKey: "alignment"), "tab alignment", reader) ?? .left)
-            tab.preserved = try PreservedKeys.readReadable(from: reader, owner: "TextTab").keys
-            return tab.identified()
+        var tab = TextTab(
+            location: try reader.optionalDouble(forKey: "location") ?? 0,
+            alignment: try ParagraphStyleSerializer.named(
+                try reader.optionalString(forKey: "alignment"), "tab alignment", reader) ?? .left)
+        tab.preserved = try PreservedKeys.readReadable(from: reader, owner: "TextTab").keys
+        return tab.identified()
+    }
+}
+
+/// Reads and writes ``TextTab`` as a keyed archive's `NSTextTab`: `NSLocation`, and
+/// `NSTextAlignment` when not left.
+public struct ArchivedTextTabSerializer: Serializer {
+    /// Creates the serializer.
+    public init() {}
+
+    public func write(_ tab: TextTab, to writer: any ValueWriter) throws {
+        try writer.writeDouble(tab.location, forKey: "NSLocation")
+        if tab.alignment != .left {
+            try writer.writeInt64(Int64(tab.alignment.rawValue), forKey: "NSTextAlignment", encoding: .zigzag)
         }
+        try tab.preserved.write(to: writer, except: ["NSLocation", "NSTextAlignment"], owner: "NSTextTab")
+    }
+
+    public func read(from reader: any ValueReader) throws -> TextTab {
+        var tab = TextTab(
+            location: try reader.optionalDouble(forKey: "NSLocation") ?? 0,
+            alignment: try ParagraphStyleSerializer.enumValue(
+                try reader.optionalInt(forKey: "NSTextAlignment") ?? 0, "NSTextAlignment", reader))
+        tab.preserved = try PreservedKeys.read(
+            from: reader, except: ["NSLocation", "NSTextAlignment"], owner: "NSTextTab")
+        return tab.identified()
+    }
+}
+
+/// Reads and writes ``TextTab`` in the Kryo binary's compact form: the location, then the
+/// alignment's code.
+public struct CompactTextTabSerializer: Serializer {
+    /// Creates the serializer.
+    public init() {}
+
+    public func write(_ tab: TextTab, to writer: any ValueWriter) throws {
+        try writer.writeDouble(tab.location, forKey: "location")
+        try writer.writeInt8(Int8(tab.alignment.rawValue), forKey: "alignment")
+    }
+
+    public func read(from reader: any ValueReader) throws -> TextTab {
+        let location = try reader.readDouble(forKey: "location")
+        let alignment: TextAlignment = try ParagraphStyleSerializer.enumValue(
+            Int(try reader.readInt8(forKey: "alignment")), "tab alignment", reader)
+        return TextTab(location: location, alignment: alignment)
     }
 }

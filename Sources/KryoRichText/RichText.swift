@@ -1,5 +1,6 @@
 import KryoBinary
 import KryoCore
+import KryoKeyed
 
 /// The registrations of the rich-text types: add them to a registry with one call.
 ///
@@ -60,8 +61,8 @@ public enum RichText {
                 readableName: "ParagraphStyle"),
             Register(
                 TextTab.self, id: id(), javaName: "swiftkryo.text.TextTab", serializer: TextTabSerializer(),
-                isFinal: true,
-                archiveClass: TextTabSerializer.archiveClass, readableName: "TextTab"),
+                formats: [.keyedArchive: ArchivedTextTabSerializer(), .kryoBinary: CompactTextTabSerializer()],
+                isFinal: true, archiveClass: TextTabSerializer.archiveClass, readableName: "TextTab"),
             Register(
                 Shadow.self, id: id(), javaName: "swiftkryo.text.Shadow", serializer: ShadowSerializer(), isFinal: true,
                 archiveClass: ArchiveClass("NSShadow"), readableName: "Shadow"),
