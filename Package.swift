@@ -66,7 +66,11 @@ let package = Package(
             ]),
         .target(
             name: "KryoRichText",
-            dependencies: ["KryoCore", .product(name: "OrderedCollections", package: "swift-collections")]),
+            // The three backends declare the format families whose forms the rich-text types have.
+            dependencies: [
+                "KryoCore", "KryoBinary", "KryoKeyed", "KryoReadable",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ]),
         .target(name: "KryoSchemaFiles", dependencies: ["KryoCore", .product(name: "Yams", package: "Yams")]),
         .target(name: "KryoBlockGraph", dependencies: ["KryoCore"]),
         // The compiler plug-in of the @JavaClass and @JavaEnum macros, which SwiftKryo declares.

@@ -173,15 +173,18 @@ public struct Register: Sendable {
     ///   - id: The numeric id for the binary format; `nil` registers the type by name only.
     ///   - javaName: The Java class name (`kryo.register(Point.class, …)` registers `geo.Point`).
     ///   - serializer: The serializer for values of `type`.
+    ///   - formats: The serializers of the format families where values of `type` have a form of
+    ///     their own (``SerializerByFormat``); `serializer` serves the others.
     ///   - isFinal: Whether Java treats the class as final; defaults to the serializer's answer.
     ///   - archiveClass: The class keyed archives name; defaults to the Java class name.
     ///   - readableName: The `$class` name of the readable format; defaults to the archive class name.
     public init<S: Serializer>(
-        _ type: S.Value.Type, id: Int? = nil, javaName: String, serializer: S, isFinal: Bool? = nil,
+        _ type: S.Value.Type, id: Int? = nil, javaName: String, serializer: S,
+        formats: [FormatFamily: any Serializer<S.Value>] = [:], isFinal: Bool? = nil,
         archiveClass: ArchiveClass? = nil, readableName: String? = nil
     ) {
         self.init(
-            type, id: id, optionalJavaName: javaName, serializer: serializer, isFinal: isFinal,
+            type, id: id, optionalJavaName: javaName, serializer: serializer, formats: formats, isFinal: isFinal,
             archiveClass: archiveClass, readableName: readableName)
     }
 
@@ -196,28 +199,32 @@ public struct Register: Sendable {
     ///   - type: The Swift type.
     ///   - id: The numeric id for the binary format; `nil` registers the type by name only.
     ///   - serializer: The serializer for values of `type`.
+    ///   - formats: The serializers of the format families where values of `type` have a form of
+    ///     their own (``SerializerByFormat``); `serializer` serves the others.
     ///   - isFinal: Whether Java treats the class as final; defaults to the serializer's answer.
     ///   - archiveClass: The class keyed archives name; defaults to the Java class name.
     ///   - readableName: The `$class` name of the readable format; defaults to the archive class name.
     public init<S: Serializer>(
-        _ type: S.Value.Type, id: Int? = nil, serializer: S, isFinal: Bool? = nil,
-        archiveClass: ArchiveClass? = nil, readableName: String? = nil
+        _ type: S.Value.Type, id: Int? = nil, serializer: S, formats: [FormatFamily: any Serializer<S.Value>] = [:],
+        isFinal: Bool? = nil, archiveClass: ArchiveClass? = nil, readableName: String? = nil
     ) where S.Value: JavaRepresentable {
         self.init(
-            type, id: id, optionalJavaName: nil, serializer: serializer, isFinal: isFinal,
+            type, id: id, optionalJavaName: nil, serializer: serializer, formats: formats, isFinal: isFinal,
             archiveClass: archiveClass, readableName: readableName)
     }
 
     /// The custom-serializer entry with its Java class name, if any (the registry takes the type's
     /// own when `nil`).
     package init<S: Serializer>(
-        _ type: S.Value.Type, id: Int?, optionalJavaName javaName: String?, serializer: S, isFinal: Bool?,
-        archiveClass: ArchiveClass?, readableName: String?
+        _ type: S.Value.Type, id: Int?, optionalJavaName javaName: String?, serializer: S,
+        formats: [FormatFamily: any Serializer<S.Value>] = [:], isFinal: Bool?, archiveClass: ArchiveClass?,
+        readableName: String?
     ) {
         swiftType = type
         self.id = id
         self.javaName = javaName
-        self.serializer = AnySerializer(serializer)
+        self.serializer =
+            formats.isEmpty ? AnySerializer(serializer) : AnySerializer(SerializerByFormat(serializer, forms: formats))
         self.isFinal = isFinal
         self.archiveClass = archiveClass
         self.readableName = readableName

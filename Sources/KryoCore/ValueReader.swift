@@ -199,6 +199,32 @@ extension ValueReader {
     }
 }
 
+/// The object-slot protocol, expressed in ``ValueReader/readObject(as:forKey:)``: what a backend
+/// without a faster path gets. The binary backend implements these to read a slot's values
+/// typed, without boxing them.
+extension ValueReader {
+    /// None: the backend does not pass generic arguments to serializers.
+    public var genericArguments: [DeclaredType] { [] }
+
+    /// Through ``readObject(as:forKey:)`` with the slot's declared type.
+    public func readObject(in slot: ResolvedSlot, forKey key: String) throws -> Any? {
+        try readObject(as: slot.declared, forKey: key)
+    }
+
+    /// Reads the whole value through ``readObject(in:forKey:)``: ``ObjectReadStep/null`` for nil,
+    /// else the value as ``ObjectReadStep/reference(_:)`` (a value read, nothing more to read).
+    public func beginObject(in slot: ResolvedSlot, forKey key: String) throws -> ObjectReadStep {
+        guard let value = try readObject(in: slot, forKey: key) else { return .null }
+        return .reference(value)
+    }
+
+    /// Nothing: the default ``beginObject(in:forKey:)`` never enters an object.
+    public func endObject(storing value: Any) {}
+
+    /// Nothing: the default ``beginObject(in:forKey:)`` never enters an object.
+    public func endObject() {}
+}
+
 extension ValueReader {
     /// Read from ``registry``; a backend stores it to spare the retain.
     public var slotBindings: SlotBindings { registry.slotBindings }

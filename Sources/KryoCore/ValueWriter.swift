@@ -182,6 +182,37 @@ extension ValueWriter {
     }
 }
 
+/// The object-slot protocol, expressed in ``ValueWriter/writeObject(_:as:forKey:)``: what a
+/// backend without a faster path gets. The binary backend implements these to write a slot's
+/// values typed, without boxing them.
+extension ValueWriter {
+    /// None: the backend does not pass generic arguments to serializers.
+    public var genericArguments: [DeclaredType] { [] }
+
+    /// Through ``writeObject(_:as:forKey:)`` with the slot's declared type.
+    public func writeObject(_ value: Any?, in slot: ResolvedSlot, forKey key: String) throws {
+        try writeObject(value, as: slot.declared, forKey: key)
+    }
+
+    /// Writes the whole value through ``writeObject(_:in:forKey:)`` and returns `false`.
+    public func beginObject(
+        _ registration: Registration, value: @autoclosure () -> Any, identity: @autoclosure () -> ObjectIdentity,
+        in slot: ResolvedSlot, forKey key: String
+    ) throws -> Bool {
+        try writeObject(value(), in: slot, forKey: key)
+        return false
+    }
+
+    /// Writes nil through ``writeObject(_:in:forKey:)`` and returns `false`.
+    public func beginNilObject(in slot: ResolvedSlot, forKey key: String) throws -> Bool {
+        try writeObject(nil, in: slot, forKey: key)
+        return false
+    }
+
+    /// Nothing: the default ``beginObject(_:value:identity:in:forKey:)`` never enters an object.
+    public func endObject() throws {}
+}
+
 extension ValueWriter {
     /// Read from ``registry``; a backend stores it to spare the retain.
     public var slotBindings: SlotBindings { registry.slotBindings }

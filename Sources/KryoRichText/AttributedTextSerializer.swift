@@ -1,5 +1,7 @@
 import Foundation
+import KryoBinary
 import KryoCore
+import KryoKeyed
 import OrderedCollections
 
 /// Reads and writes ``AttributedText``.
@@ -31,15 +33,15 @@ public struct AttributedTextSerializer: Serializer {
                 try writer.writeInt32(Int32(clamping: run.length), forKey: "length", encoding: .positive)
                 try writer.writeObject(run.attributes, as: Self.attributesType, forKey: "attributes")
             }
-        case .readable:
+        case .keyedArchive:
+            try writeArchived(text, to: writer)
+        default:  // .readable, and the families of other backends: plain names
             try writer.writeString(text.string, forKey: "string")
             try writer.writeObject(text.runs, as: Self.runsType, forKey: "runs")
             if text.storesMutableString { try writer.writeBool(true, forKey: "mutableString") }
             try text.preserved.writeReadable(
                 archiveClass: text.archiveClass, translatedClass: Self.archiveClass, owner: "AttributedText",
                 to: writer)
-        case .keyedArchive:
-            try writeArchived(text, to: writer)
         }
     }
 
@@ -123,7 +125,9 @@ public struct AttributedTextSerializer: Serializer {
                 runs.append(TextRun(length: length, attributes: attributes))
             }
             return try Self.text(string, runs, reader)
-        case .readable:
+        case .keyedArchive:
+            return try readArchived(from: reader)
+        default:  // .readable, and the families of other backends: plain names
             let string = try reader.readString(forKey: "string") ?? ""
             let stored = try reader.readObject(as: Self.runsType, forKey: "runs")
             var runs: [TextRun] = []
@@ -146,8 +150,6 @@ public struct AttributedTextSerializer: Serializer {
             (text.preserved, text.archiveClass) = try PreservedKeys.readReadable(
                 from: reader, owner: "AttributedText")
             return text.identified()
-        case .keyedArchive:
-            return try readArchived(from: reader)
         }
     }
 

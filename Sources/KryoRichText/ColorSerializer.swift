@@ -1,10 +1,12 @@
 import Foundation
+import KryoBinary
 import KryoCore
+import KryoKeyed
 
 /// Reads and writes ``Color``: `NSColor` or `UIColor` in keyed archives (as the call's
 /// ``RichTextOptions/flavor`` asks, else as it was read; either is read), plain names in readable documents, and a
 /// compact form in Kryo binary. For Java peers that expect KryoCocoa's one-integer form, register
-/// ``RGBIntColorSerializer`` instead.
+/// ``RGBIntColorSerializer`` for the Kryo binary beside it (``/KryoCore/SerializerByFormat``).
 public struct ColorSerializer: Serializer {
     /// Creates the serializer.
     public init() {}
@@ -40,8 +42,8 @@ public struct ColorSerializer: Serializer {
     public func write(_ color: Color, to writer: any ValueWriter) throws {
         switch writer.formatFamily {
         case .kryoBinary: try writeCompact(color, to: writer)
-        case .readable: try writeReadable(color, to: writer)
         case .keyedArchive: try writeArchived(color, to: writer)
+        default: try writeReadable(color, to: writer)  // .readable, and other backends' families
         }
     }
 
@@ -176,8 +178,8 @@ public struct ColorSerializer: Serializer {
     public func read(from reader: any ValueReader) throws -> Color {
         switch reader.formatFamily {
         case .kryoBinary: return try readCompact(from: reader)
-        case .readable: return try readReadable(from: reader).identified()
         case .keyedArchive: return try readArchived(from: reader).identified()
+        default: return try readReadable(from: reader).identified()  // .readable, and other backends' families
         }
     }
 

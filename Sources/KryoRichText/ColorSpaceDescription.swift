@@ -1,4 +1,5 @@
 import KryoCore
+import KryoReadable
 
 /// AppKit's `NSColorSpace` object, as newer archives store it under a color's
 /// `NSCustomColorSpace`: a numbered space (`NSID`, `NSSpaceID`), its model and, in some

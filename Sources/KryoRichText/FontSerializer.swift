@@ -1,4 +1,6 @@
+import KryoBinary
 import KryoCore
+import KryoKeyed
 
 /// Reads and writes ``Font``: AppKit's or UIKit's keys in keyed archives (as the call's
 /// ``RichTextOptions/flavor`` asks, else as it was read; either is read), plain names in readable documents, and a
@@ -36,7 +38,9 @@ public struct FontSerializer: Serializer {
                 Int32(truncatingIfNeeded: font.traits.rawValue), forKey: "traits", encoding: .positive)
             try writer.writeBool(font.isSystemFont, forKey: "systemFont")
             try writer.writeInt32(Int32(truncatingIfNeeded: font.appKitFlags), forKey: "flags", encoding: .zigzag)
-        case .readable:
+        case .keyedArchive:
+            try writeArchived(font, to: writer)
+        default:  // .readable, and the families of other backends: plain names
             try writer.writeString(font.name, forKey: "name")
             try writer.writeDouble(font.pointSize, forKey: "size")
             if !font.traits.isEmpty {
@@ -48,8 +52,6 @@ public struct FontSerializer: Serializer {
             }
             try font.preserved.writeReadable(
                 archiveClass: font.archiveClass, translatedClass: Self.appKitClass, owner: "Font", to: writer)
-        case .keyedArchive:
-            try writeArchived(font, to: writer)
         }
     }
 
@@ -104,7 +106,9 @@ public struct FontSerializer: Serializer {
             let system = try reader.readBool(forKey: "systemFont")
             let flags = Int(try reader.readInt32(forKey: "flags", encoding: .zigzag))
             return Font(name: name, pointSize: size, traits: traits, isSystemFont: system, appKitFlags: flags)
-        case .readable:
+        case .keyedArchive:
+            return try readArchived(from: reader)
+        default:  // .readable, and the families of other backends: plain names
             let name = try reader.requiredString(forKey: "name", in: "Font")
             var font = Font(
                 name: name, pointSize: try reader.optionalDouble(forKey: "size") ?? 0,
@@ -114,8 +118,6 @@ public struct FontSerializer: Serializer {
             (font.preserved, font.archiveClass) = try PreservedKeys.readReadable(from: reader, owner: "Font")
             font.preserved.basis = Self.basis(of: font)
             return font.identified()
-        case .keyedArchive:
-            return try readArchived(from: reader)
         }
     }
 

@@ -1,4 +1,6 @@
+import KryoBinary
 import KryoCore
+import KryoKeyed
 
 /// Reads and writes ``ParagraphStyle``: `NSParagraphStyle` with Apple's keys in keyed archives
 /// (defaults omitted), named properties in readable documents, every property in Kryo binary.
@@ -27,21 +29,6 @@ public struct ParagraphStyleSerializer: Serializer {
                 try writer.writeDouble(tab.location, forKey: "location")
                 try writer.writeInt8(Int8(tab.alignment.rawValue), forKey: "alignment")
             }
-        case .readable:
-            if style.alignment != .left { try writer.writeString(style.alignment.name, forKey: "alignment") }
-            if style.baseWritingDirection != .natural {
-                try writer.writeString(style.baseWritingDirection.name, forKey: "writingDirection")
-            }
-            if style.lineBreakMode != .byWordWrapping {
-                try writer.writeString(style.lineBreakMode.name, forKey: "lineBreakMode")
-            }
-            for (path, _, name) in ParagraphStyle.metricKeys where style[keyPath: path] != 0 {
-                try writer.writeDouble(style[keyPath: path], forKey: name)
-            }
-            if let tabs = style.tabStops { try writer.writeObject(tabs, as: Self.tabsType, forKey: "tabStops") }
-            try style.preserved.writeReadable(
-                archiveClass: style.archiveClass, translatedClass: Self.archiveClass, owner: "ParagraphStyle",
-                to: writer)
         case .keyedArchive:
             writer.setArchiveClass(style.archiveClass ?? Self.archiveClass)
             if style.alignment != .left {
@@ -59,6 +46,21 @@ public struct ParagraphStyleSerializer: Serializer {
             }
             try writer.writeObject(style.tabStops, as: Self.tabsType, forKey: "NSTabStops")
             try style.preserved.write(to: writer, except: Self.translatedKeys, owner: "NSParagraphStyle")
+        default:  // .readable, and the families of other backends: plain names
+            if style.alignment != .left { try writer.writeString(style.alignment.name, forKey: "alignment") }
+            if style.baseWritingDirection != .natural {
+                try writer.writeString(style.baseWritingDirection.name, forKey: "writingDirection")
+            }
+            if style.lineBreakMode != .byWordWrapping {
+                try writer.writeString(style.lineBreakMode.name, forKey: "lineBreakMode")
+            }
+            for (path, _, name) in ParagraphStyle.metricKeys where style[keyPath: path] != 0 {
+                try writer.writeDouble(style[keyPath: path], forKey: name)
+            }
+            if let tabs = style.tabStops { try writer.writeObject(tabs, as: Self.tabsType, forKey: "tabStops") }
+            try style.preserved.writeReadable(
+                archiveClass: style.archiveClass, translatedClass: Self.archiveClass, owner: "ParagraphStyle",
+                to: writer)
         }
     }
 
@@ -87,21 +89,6 @@ public struct ParagraphStyleSerializer: Serializer {
                 }
                 style.tabStops = tabs
             }
-        case .readable:
-            style.alignment =
-                try Self.named(try reader.optionalString(forKey: "alignment"), "alignment", reader) ?? .left
-            style.baseWritingDirection =
-                try Self.named(try reader.optionalString(forKey: "writingDirection"), "writing direction", reader)
-                ?? .natural
-            style.lineBreakMode =
-                try Self.named(try reader.optionalString(forKey: "lineBreakMode"), "line break mode", reader)
-                ?? .byWordWrapping
-            for (path, _, name) in ParagraphStyle.metricKeys {
-                style[keyPath: path] = try reader.optionalDouble(forKey: name) ?? 0
-            }
-            if reader.containsValue(forKey: "tabStops") { style.tabStops = try Self.tabs(forKey: "tabStops", reader) }
-            (style.preserved, style.archiveClass) = try PreservedKeys.readReadable(
-                from: reader, owner: "ParagraphStyle")
         case .keyedArchive:
             let owner = reader.archiveClass?.name ?? "NSParagraphStyle"
             style.alignment = try Self.enumValue(
@@ -116,6 +103,21 @@ public struct ParagraphStyleSerializer: Serializer {
             style.tabStops = try Self.tabs(forKey: "NSTabStops", reader)
             style.preserved = try PreservedKeys.read(from: reader, except: Self.translatedKeys, owner: owner)
             style.archiveClass = reader.archiveClass
+        default:  // .readable, and the families of other backends: plain names
+            style.alignment =
+                try Self.named(try reader.optionalString(forKey: "alignment"), "alignment", reader) ?? .left
+            style.baseWritingDirection =
+                try Self.named(try reader.optionalString(forKey: "writingDirection"), "writing direction", reader)
+                ?? .natural
+            style.lineBreakMode =
+                try Self.named(try reader.optionalString(forKey: "lineBreakMode"), "line break mode", reader)
+                ?? .byWordWrapping
+            for (path, _, name) in ParagraphStyle.metricKeys {
+                style[keyPath: path] = try reader.optionalDouble(forKey: name) ?? 0
+            }
+            if reader.containsValue(forKey: "tabStops") { style.tabStops = try Self.tabs(forKey: "tabStops", reader) }
+            (style.preserved, style.archiveClass) = try PreservedKeys.readReadable(
+                from: reader, owner: "ParagraphStyle")
         }
         return reader.formatFamily == .kryoBinary ? style : style.identified()
     }
@@ -162,8 +164,10 @@ public struct ParagraphStyleSerializer: Serializer {
     }
 }
 
-/// Reads and writes ``TextTab``: `NSTextTab` (`NSLocation`, `NSTextAlignment` when not left) in
-/// keyed archives, `location` and `alignment` elsewhere.
+/// Reads and writes ``TextTab`` by plain names: `location`, and `alignment` when not left (the
+/// readable form, and the form of formats without one of their own). `RichText.registrations`
+/// registers ``ArchivedTextTabSerializer`` for keyed archives and ``CompactTextTabSerializer`` for
+/// the Kryo binary beside it.
 public struct TextTabSerializer: Serializer {
     /// Creates the serializer.
     public init() {}
@@ -171,46 +175,62 @@ public struct TextTabSerializer: Serializer {
     static let archiveClass = ArchiveClass("NSTextTab")
 
     public func write(_ tab: TextTab, to writer: any ValueWriter) throws {
-        switch writer.formatFamily {
-        case .keyedArchive:
-            try writer.writeDouble(tab.location, forKey: "NSLocation")
-            if tab.alignment != .left {
-                try writer.writeInt64(Int64(tab.alignment.rawValue), forKey: "NSTextAlignment", encoding: .zigzag)
-            }
-            try tab.preserved.write(to: writer, except: ["NSLocation", "NSTextAlignment"], owner: "NSTextTab")
-        case .readable:
-            try writer.writeDouble(tab.location, forKey: "location")
-            if tab.alignment != .left { try writer.writeString(tab.alignment.name, forKey: "alignment") }
-            try tab.preserved.writeReadable(
-                archiveClass: nil, translatedClass: Self.archiveClass, owner: "TextTab", to: writer)
-        case .kryoBinary:
-            try writer.writeDouble(tab.location, forKey: "location")
-            try writer.writeInt8(Int8(tab.alignment.rawValue), forKey: "alignment")
-        }
+        try writer.writeDouble(tab.location, forKey: "location")
+        if tab.alignment != .left { try writer.writeString(tab.alignment.name, forKey: "alignment") }
+        try tab.preserved.writeReadable(
+            archiveClass: nil, translatedClass: Self.archiveClass, owner: "TextTab", to: writer)
     }
 
     public func read(from reader: any ValueReader) throws -> TextTab {
-        switch reader.formatFamily {
-        case .keyedArchive:
-            var tab = TextTab(
-                location: try reader.optionalDouble(forKey: "NSLocation") ?? 0,
-                alignment: try ParagraphStyleSerializer.enumValue(
-                    try reader.optionalInt(forKey: "NSTextAlignment") ?? 0, "NSTextAlignment", reader))
-            tab.preserved = try PreservedKeys.read(
-                from: reader, except: ["NSLocation", "NSTextAlignment"], owner: "NSTextTab")
-            return tab.identified()
-        case .readable:
-            var tab = TextTab(
-                location: try reader.optionalDouble(forKey: "location") ?? 0,
-                alignment: try ParagraphStyleSerializer.named(
-                    try reader.optionalString(forKey: "alignment"), "tab alignment", reader) ?? .left)
-            tab.preserved = try PreservedKeys.readReadable(from: reader, owner: "TextTab").keys
-            return tab.identified()
-        case .kryoBinary:
-            let location = try reader.readDouble(forKey: "location")
-            let alignment: TextAlignment = try ParagraphStyleSerializer.enumValue(
-                Int(try reader.readInt8(forKey: "alignment")), "tab alignment", reader)
-            return TextTab(location: location, alignment: alignment)
+        var tab = TextTab(
+            location: try reader.optionalDouble(forKey: "location") ?? 0,
+            alignment: try ParagraphStyleSerializer.named(
+                try reader.optionalString(forKey: "alignment"), "tab alignment", reader) ?? .left)
+        tab.preserved = try PreservedKeys.readReadable(from: reader, owner: "TextTab").keys
+        return tab.identified()
+    }
+}
+
+/// Reads and writes ``TextTab`` as a keyed archive's `NSTextTab`: `NSLocation`, and
+/// `NSTextAlignment` when not left.
+public struct ArchivedTextTabSerializer: Serializer {
+    /// Creates the serializer.
+    public init() {}
+
+    public func write(_ tab: TextTab, to writer: any ValueWriter) throws {
+        try writer.writeDouble(tab.location, forKey: "NSLocation")
+        if tab.alignment != .left {
+            try writer.writeInt64(Int64(tab.alignment.rawValue), forKey: "NSTextAlignment", encoding: .zigzag)
         }
+        try tab.preserved.write(to: writer, except: ["NSLocation", "NSTextAlignment"], owner: "NSTextTab")
+    }
+
+    public func read(from reader: any ValueReader) throws -> TextTab {
+        var tab = TextTab(
+            location: try reader.optionalDouble(forKey: "NSLocation") ?? 0,
+            alignment: try ParagraphStyleSerializer.enumValue(
+                try reader.optionalInt(forKey: "NSTextAlignment") ?? 0, "NSTextAlignment", reader))
+        tab.preserved = try PreservedKeys.read(
+            from: reader, except: ["NSLocation", "NSTextAlignment"], owner: "NSTextTab")
+        return tab.identified()
+    }
+}
+
+/// Reads and writes ``TextTab`` in the Kryo binary's compact form: the location, then the
+/// alignment's code.
+public struct CompactTextTabSerializer: Serializer {
+    /// Creates the serializer.
+    public init() {}
+
+    public func write(_ tab: TextTab, to writer: any ValueWriter) throws {
+        try writer.writeDouble(tab.location, forKey: "location")
+        try writer.writeInt8(Int8(tab.alignment.rawValue), forKey: "alignment")
+    }
+
+    public func read(from reader: any ValueReader) throws -> TextTab {
+        let location = try reader.readDouble(forKey: "location")
+        let alignment: TextAlignment = try ParagraphStyleSerializer.enumValue(
+            Int(try reader.readInt8(forKey: "alignment")), "tab alignment", reader)
+        return TextTab(location: location, alignment: alignment)
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import KryoCore
+import KryoKeyed
+import KryoReadable
 import OrderedCollections
 
 /// Keys of a keyed archive that a rich-text model does not translate (a `UIFontDescriptor`, a

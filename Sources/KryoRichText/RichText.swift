@@ -1,4 +1,6 @@
+import KryoBinary
 import KryoCore
+import KryoKeyed
 
 /// The registrations of the rich-text types: add them to a registry with one call.
 ///
@@ -21,8 +23,10 @@ public enum RichText {
     ///
     /// - Parameters:
     ///   - firstID: The id of the first registration; `nil` registers them by name only.
-    ///   - colorSerializer: The serializer of ``Color``: ``ColorSerializer`` (every model and
-    ///     space) by default, or ``RGBIntColorSerializer`` for Java peers that use KryoCocoa's form.
+    ///   - colorSerializer: The serializer of ``Color`` in Kryo binary: ``ColorSerializer``'s
+    ///     compact form (every model and space) by default, or ``RGBIntColorSerializer`` for Java
+    ///     peers that use KryoCocoa's form. Keyed archives and readable documents use
+    ///     ``ColorSerializer`` whichever it is.
     public static func registrations<S: Serializer>(firstID: Int? = nil, colorSerializer: S) -> [Register]
     where S.Value == Color {
         var nextID = firstID
@@ -48,7 +52,8 @@ public enum RichText {
                 Font.self, id: id(), javaName: "swiftkryo.text.Font", serializer: FontSerializer(), isFinal: true,
                 archiveClass: FontSerializer.appKitClass, readableName: "Font"),
             Register(
-                Color.self, id: id(), javaName: "swiftkryo.text.Color", serializer: colorSerializer, isFinal: true,
+                Color.self, id: id(), javaName: "swiftkryo.text.Color", serializer: ColorSerializer(),
+                formats: colorSerializer is ColorSerializer ? [:] : [.kryoBinary: colorSerializer], isFinal: true,
                 archiveClass: ColorSerializer.appKitClass, readableName: "Color"),
             Register(
                 ParagraphStyle.self, id: id(), javaName: "swiftkryo.text.ParagraphStyle",
@@ -56,8 +61,8 @@ public enum RichText {
                 readableName: "ParagraphStyle"),
             Register(
                 TextTab.self, id: id(), javaName: "swiftkryo.text.TextTab", serializer: TextTabSerializer(),
-                isFinal: true,
-                archiveClass: TextTabSerializer.archiveClass, readableName: "TextTab"),
+                formats: [.keyedArchive: ArchivedTextTabSerializer(), .kryoBinary: CompactTextTabSerializer()],
+                isFinal: true, archiveClass: TextTabSerializer.archiveClass, readableName: "TextTab"),
             Register(
                 Shadow.self, id: id(), javaName: "swiftkryo.text.Shadow", serializer: ShadowSerializer(), isFinal: true,
                 archiveClass: ArchiveClass("NSShadow"), readableName: "Shadow"),

@@ -41,6 +41,16 @@ extension TextTabSerializer {
     public func copy(_ value: TextTab, with copier: ValueCopier) -> TextTab { value }
 }
 
+extension ArchivedTextTabSerializer {
+    /// The tab itself (an immutable value).
+    public func copy(_ value: TextTab, with copier: ValueCopier) -> TextTab { value }
+}
+
+extension CompactTextTabSerializer {
+    /// The tab itself (an immutable value).
+    public func copy(_ value: TextTab, with copier: ValueCopier) -> TextTab { value }
+}
+
 extension ShadowSerializer {
     /// The shadow itself (an immutable value).
     public func copy(_ value: Shadow, with copier: ValueCopier) -> Shadow { value }

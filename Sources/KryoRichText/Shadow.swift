@@ -1,4 +1,5 @@
 import KryoCore
+import KryoKeyed
 
 /// A text shadow. The offset is stored as archives store it: AppKit's, with the vertical axis
 /// pointing up (UIKit's `NSShadow` negates its height when it archives, and again when it reads).

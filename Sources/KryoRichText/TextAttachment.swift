@@ -1,4 +1,5 @@
 import KryoCore
+import KryoKeyed
 
 /// A file attached to text (the text holds U+FFFC where it sits): its contents and file name.
 ///

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import KryoCore
+import KryoKeyed
 import OrderedCollections
 
 /// Reads and writes ``TextAttributes`` as an object of its own: in Kryo binary a bit mask of the

@@ -1,26 +1,53 @@
 import ArgumentParser
 import SwiftKryo
 
-/// The formats `kryo convert` and `kryo inspect` read and write.
-enum DataFormat: String, CaseIterable, ExpressibleByArgument {
-    case kryo2
-    case kryo4
-    case kryo5
-    case keyedBinary = "keyed-binary"
-    case keyedXML = "keyed-xml"
-    case json
-    case plistXML = "plist-xml"
-    case plistBinary = "plist-binary"
+/// The formats `kryo convert` and `kryo inspect` read and write: those the linked backends
+/// declare (``/KryoCore/SerializationFormat/linked``), by their names, and JSON Lines.
+struct DataFormat: ExpressibleByArgument, Equatable, Sendable {
+    /// The name on the command line.
+    let rawValue: String
+    /// The backend's format; `nil` for JSON Lines, which holds a stream of records only.
+    let format: SerializationFormat?
+
+    /// The format of a linked backend, under its name.
+    init(_ format: SerializationFormat) {
+        rawValue = format.name
+        self.format = format
+    }
+
+    private init(rawValue: String, format: SerializationFormat?) {
+        self.rawValue = rawValue
+        self.format = format
+    }
+
+    init?(argument: String) {
+        guard let found = Self.allCases.first(where: { $0.rawValue == argument }) else { return nil }
+        self = found
+    }
+
+    static func == (lhs: DataFormat, rhs: DataFormat) -> Bool { lhs.rawValue == rhs.rawValue }
+
+    /// Every format, in the order the backends declare them, then JSON Lines.
+    static let allCases: [DataFormat] = SerializationFormat.linked.map(DataFormat.init) + [.jsonLines]
+    static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+
+    static let kryo2 = DataFormat(.kryo(.v2))
+    static let kryo4 = DataFormat(.kryo(.v4))
+    static let kryo5 = DataFormat(.kryo(.v5))
+    /// Pretty-printed JSON (the readable backend's `json`).
+    static let json = DataFormat(
+        SerializationFormat(name: "json", family: .readable, codec: ReadableFormatCodec(format: .prettyJSON)))
     /// JSON Lines: one compact JSON document per line, a record each (streams of records only).
-    case jsonLines = "jsonl"
+    static let jsonLines = DataFormat(rawValue: "jsonl", format: nil)
 
     /// Reads one value with the dynamic registry.
     ///
     /// - Parameter javaClass: For Kryo, the class Java's `readObject` was given (no class tag
     ///   before the value); `nil` for what `writeClassAndObject` writes.
     func decode(_ bytes: [UInt8], with context: ConversionContext, javaClass: String?) throws -> Any? {
-        switch self {
-        case .kryo2, .kryo4, .kryo5:
+        guard let format else { throw ToolError("jsonl holds a stream of records: convert it with --records") }
+        if dialect != nil {
             let codec = try kryoCodec(context, javaClass: javaClass)
             do {
                 if let javaClass { return try codec.decode(javaClass: javaClass, from: bytes) }
@@ -36,56 +63,35 @@ enum DataFormat: String, CaseIterable, ExpressibleByArgument {
                 }
                 throw ToolError(message)
             }
-        case .keyedBinary, .keyedXML:
+        }
+        if format.family == .keyedArchive {
             // The whole archive: a nib's `IB.objectdata`, a color list's several keys, a subclass
             // archiver's name are kept.
             return try KeyedArchiveCodec(registry: context.registry, options: context.options).decodeArchive(
                 from: bytes)
-        case .json, .plistXML, .plistBinary:
-            return try ReadableCodec(registry: context.registry, options: context.options).decode(
-                Any?.self, from: bytes)
-        case .jsonLines:
-            throw ToolError("jsonl holds a stream of records: convert it with --records")
         }
+        return try format.decode(Any?.self, from: bytes, with: context.registry, options: context.options)
     }
 
     /// Writes one value with the dynamic registry.
     func encode(_ value: Any?, with context: ConversionContext, javaClass: String?) throws -> [UInt8] {
-        switch self {
-        case .kryo2, .kryo4, .kryo5:
+        guard let format else { throw ToolError("jsonl holds a stream of records: convert it with --records") }
+        if dialect != nil {
             let codec = try kryoCodec(context, javaClass: javaClass)
             if let javaClass { return try codec.encode(value, javaClass: javaClass) }
             return try codec.encode(value)
-        case .keyedBinary, .keyedXML:
+        }
+        if let keyed = format.codec as? KeyedArchiveFormatCodec {
             // Java's data goes back to Kryo byte for byte: values keep their Java classes.
-            var codec = KeyedArchiveCodec(
-                registry: context.registry, format: self == .keyedXML ? .xml : .binary, options: context.options)
+            var codec = KeyedArchiveCodec(registry: context.registry, format: keyed.format, options: context.options)
             codec.keepsJavaClasses = true
             return try codec.encode(value)
-        case .json:
-            return try ReadableCodec(registry: context.registry, format: .prettyJSON, options: context.options)
-                .encode(value)
-        case .plistXML:
-            return try ReadableCodec(registry: context.registry, format: .propertyList(.xml), options: context.options)
-                .encode(value)
-        case .plistBinary:
-            return try ReadableCodec(
-                registry: context.registry, format: .propertyList(.binary), options: context.options
-            ).encode(value)
-        case .jsonLines:
-            throw ToolError("jsonl holds a stream of records: convert it with --records")
         }
+        return try format.encode(value, with: context.registry, options: context.options)
     }
 
     /// The Kryo dialect of a Kryo format; `nil` for the other formats.
-    var dialect: KryoDialect? {
-        switch self {
-        case .kryo2: .v2
-        case .kryo4: .v4
-        case .kryo5: .v5
-        default: nil
-        }
-    }
+    var dialect: KryoDialect? { format?.kryoDialect }
 
     /// The codec of a Kryo format, with the stream settings for its dialect.
     func kryoCodec(_ context: ConversionContext, javaClass: String?) throws -> KryoCodec {

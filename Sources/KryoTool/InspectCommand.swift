@@ -100,15 +100,16 @@ struct InspectCommand: ParsableCommand {
             text += dump.render(maxBytesPerLine: bytesPerLine)
             try ToolIO.write(Array(text.utf8), to: nil)
             if let stop = dump.stop, stop.kind != .unknownLayout { throw ToolError("\(stop)") }
-        case .keyedBinary, .keyedXML:
+        case .jsonLines:
+            throw ToolError("inspect reads one value: read jsonl records with kryo convert --records")
+        case _ where format.format?.family == .keyedArchive:
             let dump = try KeyedArchiveInspector.inspect(bytes)
             try ToolIO.write(Array(dump.render().utf8), to: nil)
-        case .json, .plistXML, .plistBinary:
+        default:
+            // Readable documents, and the formats of other backends: the value as JSON.
             let context = try schemaOptions.context()
             let value = try format.decode(bytes, with: context, javaClass: nil)
             try ToolIO.write(try DataFormat.json.encode(value, with: context, javaClass: nil), to: nil)
-        case .jsonLines:
-            throw ToolError("inspect reads one value: read jsonl records with kryo convert --records")
         }
     }
 

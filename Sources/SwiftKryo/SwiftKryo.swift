@@ -10,16 +10,10 @@ import Foundation
 /// `OrderedDictionary` and `OrderedSet`, Java's `LinkedHashMap` and `LinkedHashSet`.
 @_exported import OrderedCollections
 
-/// The format a ``KryoCore/Registry`` encodes to or decodes from, chosen per call.
-public enum SerializationFormat: Sendable, Equatable {
-    /// Kryo's compact binary, byte-compatible with the Java release `dialect`; `framing` says
-    /// which top-level Java call wrote the bytes.
-    case kryo(KryoDialect, framing: KryoFraming = .classAndObject)
-    /// A keyed archive in the format of Apple's `NSKeyedArchiver`, as a binary or XML property list.
-    case keyedArchive(PropertyListFormat)
-    /// A readable document in HRCoder's style (`$class`, `$alias` key paths): JSON, or an XML or
-    /// binary property list. Decoding reads any of the three, whichever one is named.
-    case readable(ReadableFormat)
+extension SerializationFormat {
+    /// Every format of the linked backends (Kryo binary, keyed archives, readable documents), in
+    /// that order: what the `kryo` tool lists.
+    public static let linked: [SerializationFormat] = kryoFormats + keyedArchiveFormats + readableFormats
 }
 
 extension Registry {
@@ -33,17 +27,7 @@ extension Registry {
     public func encode(_ value: Any?, as format: SerializationFormat, options: SerializationOptions? = nil)
         throws -> Data
     {
-        switch format {
-        case .kryo(let dialect, let framing):
-            let codec = KryoCodec(registry: self, dialect: dialect, framing: framing, options: options)
-            return Data(try codec.encode(value))
-        case .keyedArchive(let plistFormat):
-            let codec = KeyedArchiveCodec(registry: self, format: plistFormat, options: options ?? .default)
-            return Data(try codec.encode(value))
-        case .readable(let readableFormat):
-            let codec = ReadableCodec(registry: self, format: readableFormat, options: options ?? .default)
-            return Data(try codec.encode(value))
-        }
+        Data(try format.encode(value, with: self, options: options))
     }
 
     /// Encodes `value` of a known type in `format`: for the Kryo binary, through the typed slot of
@@ -52,11 +36,10 @@ extension Registry {
     public func encode<T>(_ value: T, as format: SerializationFormat, options: SerializationOptions? = nil)
         throws -> Data
     {
-        guard case .kryo(let dialect, let framing) = format else {
+        guard let kryo = format.codec as? KryoFormatCodec else {
             return try encode(value as Any?, as: format, options: options)
         }
-        let codec = KryoCodec(registry: self, dialect: dialect, framing: framing, options: options)
-        return Data(try codec.encode(value, as: T.self))
+        return Data(try kryo.codec(self, options: options).encode(value, as: T.self))
     }
 
     /// Decodes a value of type `type` from `data` in `format` (inlinable, so that the Kryo binary's
@@ -65,18 +48,10 @@ extension Registry {
     public func decode<T>(
         _ type: T.Type, from data: Data, as format: SerializationFormat, options: SerializationOptions? = nil
     ) throws -> T {
-        switch format {
-        case .kryo(let dialect, let framing):
-            let codec = KryoCodec(registry: self, dialect: dialect, framing: framing, options: options)
-            return try codec.decode(T.self, from: [UInt8](data))
-        case .keyedArchive(let plistFormat):
-            // Either plist layout is read, whichever `plistFormat` names.
-            let codec = KeyedArchiveCodec(registry: self, format: plistFormat, options: options ?? .default)
-            return try codec.decode(T.self, from: [UInt8](data))
-        case .readable(let readableFormat):
-            let codec = ReadableCodec(registry: self, format: readableFormat, options: options ?? .default)
-            return try codec.decode(T.self, from: [UInt8](data))
+        guard let kryo = format.codec as? KryoFormatCodec else {
+            return try format.decode(T.self, from: [UInt8](data), with: self, options: options)
         }
+        return try kryo.codec(self, options: options).decode(T.self, from: [UInt8](data))
     }
 
     /// Encodes `value` into the file at `url` atomically: a failure leaves any existing file as it was.

@@ -49,7 +49,10 @@ let package = Package(
             path: "Sources/KryoReadable"),
         .target(
             name: "KryoRichText",
-            dependencies: ["KryoCore", .product(name: "OrderedCollections", package: "swift-collections")],
+            dependencies: [
+                "KryoCore", "KryoBinary", "KryoKeyed", "KryoReadable",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ],
             path: "Sources/KryoRichText"),
         .target(
             name: "KryoSchemaFiles", dependencies: ["KryoCore", .product(name: "Yams", package: "Yams")],

@@ -115,7 +115,7 @@ extension FuzzTarget {
             // The Kryo binary takes its dialect's defaults (Kryo 5: references off); keyed archives
             // are written in the flavour the mode picks.
             var options: SerializationOptions?
-            if case .keyedArchive = format {
+            if format.family == .keyedArchive {
                 var keyed = SerializationOptions.default
                 keyed.richText = RichTextOptions(flavor: mode & 0x08 == 0 ? .appKit : .uiKit)
                 options = keyed
