@@ -708,7 +708,17 @@ import KryoCore
         describe: (Value) -> String
     ) throws -> Value {
         let start = input.offset
-        let value = try read(input)
+        let value: Value
+        do {
+            value = try read(input)
+        } catch var failure as SerializationError where failure.kind == .truncatedInput {
+            // What was being read, as the dump names it: "expected a string at 0x0013, found the end".
+            if let noun = Self.noun(of: role) {
+                failure.expected = noun
+                failure.found = "the end"
+            }
+            throw failure
+        }
         if let tracer = state.pointee.tracer, !input.isInCopiedRun {
             let role = tracer.role(role, depth: state.pointee.open.count)
             let (depth, label) = tracer.placement(
@@ -722,6 +732,7 @@ import KryoCore
             default: break
             }
             tracer.record(start, input.offset, role, depth: depth, label, text)
+            if role == .tag { tracer.noteTag(depth: depth) }
             if role == .length {
                 let stored: Int64? =
                     if let number = value as? Int32 { Int64(number) } else if let flagged = value as? (Bool, Int32) {
@@ -731,6 +742,20 @@ import KryoCore
             }
         }
         return value
+    }
+
+    /// What a read of `role` reads, for a truncation: `a string`, `2 bytes (char)`.
+    private static func noun(of role: KryoDumpEntry.Role) -> String? {
+        switch role {
+        case .string: "a string"
+        case .boolean: "1 byte (boolean)"
+        case .byte: "1 byte (byte)"
+        case .char: "2 bytes (char)"
+        case .short: "2 bytes (short)"
+        case .float: "4 bytes (float)"
+        case .double: "8 bytes (double)"
+        default: nil
+        }
     }
 
     /// The role of an integer read under `key`: a size or length, else `otherwise`.

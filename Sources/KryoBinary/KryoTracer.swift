@@ -44,6 +44,9 @@ package final class KryoTracer {
     package private(set) var slotLabel: String?
     /// The index of the primitive array element being read, which labels it `[i]`.
     package var elementIndex: Int?
+    /// The entry of a `TaggedFieldSerializer` tag just read, and its level: the next field read
+    /// there names it, `tag 2 (name)`.
+    private var pendingTag: (entry: Int, depth: Int)?
     /// The fields whose chunks are being read, innermost last.
     private var chunks: [(key: String, start: Int, gathered: Bool)] = []
     /// The class name and offset of each numbered object (for back-references).
@@ -75,7 +78,12 @@ package final class KryoTracer {
             counters[depth][key] = index + 1
             return key == "element" ? "[\(index)]" : "\(key)[\(index)]"
         default:
-            return key.hasPrefix("$") ? nil : key
+            if key.hasPrefix("$") { return nil }
+            if let tag = pendingTag, tag.depth == depth, tag.entry < entries.count {
+                entries[tag.entry].text += " (\(key))"
+                pendingTag = nil
+            }
+            return key
         }
     }
 
@@ -105,6 +113,12 @@ package final class KryoTracer {
         let text = entries[last].text
         let prefix = text.range(of: "ordinal ").map { text[..<$0.lowerBound] } ?? ""
         entries[last].text = "\(prefix)\(name) (ordinal \(ordinal))"
+    }
+
+    /// Notes that the entry just recorded is a field's tag, at `depth`.
+    package func noteTag(depth: Int) {
+        guard let last = entries.indices.last else { return }
+        pendingTag = (last, depth)
     }
 
     /// Notes that the entry just recorded holds the size or length of the object read at `depth`.
