@@ -734,11 +734,12 @@ import KryoCore
             tracer.record(start, input.offset, role, depth: depth, label, text)
             if role == .tag { tracer.noteTag(depth: depth) }
             if role == .length {
-                let stored: Int64? =
-                    if let number = value as? Int32 { Int64(number) } else if let flagged = value as? (Bool, Int32) {
-                        Int64(flagged.1)
-                    } else { nil }
-                if let stored { tracer.noteCount(stored, key: key, depth: state.pointee.open.count) }
+                if let number = value as? Int32 {
+                    tracer.noteCount(Int64(number), key: key, depth: state.pointee.open.count)
+                } else if let flagged = value as? (flag: Bool, value: Int32) {
+                    tracer.noteCount(
+                        Int64(flagged.value), key: key, depth: state.pointee.open.count, flag: flagged.flag)
+                }
             }
         }
         return value

@@ -37,7 +37,7 @@ package final class KryoTracer {
         var isEnum = false
         var isDate = false
         /// The entry of its size or length, and the number the bytes hold.
-        var count: (entry: Int, stored: Int64, key: String)?
+        var count: (entry: Int, stored: Int64, key: String, flag: Bool?)?
     }
     /// The label of the object slot being opened: its class tag, reference marker and (for a
     /// string in a final slot) its value are labelled alike.
@@ -122,9 +122,9 @@ package final class KryoTracer {
     }
 
     /// Notes that the entry just recorded holds the size or length of the object read at `depth`.
-    package func noteCount(_ stored: Int64, key: String, depth: Int) {
+    package func noteCount(_ stored: Int64, key: String, depth: Int, flag: Bool? = nil) {
         guard depth < levels.count, let last = entries.indices.last else { return }
-        levels[depth].count = (last, stored, key)
+        levels[depth].count = (last, stored, key, flag)
     }
 
     /// The object read at `depth` ended with `count` elements (`nil`: it was null, or is not a
@@ -146,7 +146,11 @@ package final class KryoTracer {
         } else if noted.stored == 0 {
             meaning = isArray ? "null array" : "null"
         }
-        if let meaning { entries[noted.entry].text = prefix + meaning }
+        if var meaning {
+            // Kryo 5's flag: one class for all elements, or (final elements) some null.
+            if let flag = noted.flag { meaning += ", flag \(flag ? 1 : 0)" }
+            entries[noted.entry].text = prefix + meaning
+        }
     }
 
     /// The classes whose value is one primitive or string.
