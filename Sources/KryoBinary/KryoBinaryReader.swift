@@ -617,7 +617,7 @@ import KryoCore
             }
             return unsafeBitCast(values, to: [P].self)
         }
-        if _slowPath(state.pointee.tracing), state.pointee.tracer?.isRecording == true {
+        if _slowPath(state.pointee.tracing), state.pointee.tracer?.accepts(inCopiedRun: input.isInCopiedRun) == true {
             if P.self == Int8.self {
                 let bytes = try traced(.bytes, key) {
                     try $0.readBytes(count)
@@ -719,7 +719,7 @@ import KryoCore
             }
             throw failure
         }
-        if let tracer = state.pointee.tracer, !input.isInCopiedRun {
+        if let tracer = state.pointee.tracer, tracer.accepts(inCopiedRun: input.isInCopiedRun) {
             let role = tracer.role(role, depth: state.pointee.open.count)
             let (depth, label) = tracer.placement(
                 for: key, role: role, depth: state.pointee.open.count, inSlot: slot)
@@ -809,7 +809,7 @@ import KryoCore
     /// Records the span from `start` of the object slot being opened.
     @inline(never)
     private func traceSlot(from start: Int, _ role: KryoDumpEntry.Role, _ text: String) {
-        guard let tracer = state.pointee.tracer, !input.isInCopiedRun else { return }
+        guard let tracer = state.pointee.tracer, tracer.accepts(inCopiedRun: input.isInCopiedRun) else { return }
         tracer.recordSlot(start, input.offset, role, depth: state.pointee.open.count, text)
     }
 
@@ -873,7 +873,13 @@ import KryoCore
         let how =
             tag == 1
             ? "by name, name id \(tracer.varint(at: start + tracer.varintLength(at: start)))" : "id \(Int(tag) - 2)"
-        let name = failure.kind == .unknownClassID ? "unknown class" : failure.found
+        // The error quotes the name: `"peer.SelfWritten"`, `class name "peer.SelfWritten"`.
+        let found = failure.found
+        let name =
+            failure.kind == .unknownClassID
+            ? "unknown class"
+            : found.split(separator: "\"", omittingEmptySubsequences: false).dropFirst().first.map(String.init)
+                ?? found
         traceSlot(from: start, .classTag, "\(name) (\(how))")
     }
 
@@ -1141,7 +1147,7 @@ import KryoCore
     /// Records a span of a field-name header or of a field's chunks.
     @inline(never)
     private func traceHeader(from start: Int, _ role: KryoDumpEntry.Role, _ text: String) {
-        guard let tracer = state.pointee.tracer, !input.isInCopiedRun else { return }
+        guard let tracer = state.pointee.tracer, tracer.accepts(inCopiedRun: input.isInCopiedRun) else { return }
         tracer.record(start, input.offset, role, depth: state.pointee.open.count, nil, text)
     }
 
@@ -1153,16 +1159,16 @@ import KryoCore
         let copiedBefore = input.isInCopiedRun
         try begin(input)
         guard let tracer = state.pointee.tracer else { return }
+        let depth = state.pointee.open.count
         if input.isInCopiedRun && !copiedBefore {
-            tracer.enterChunks(key, start: start, gathered: true)
+            tracer.enterChunks(key, start: start, gathered: true, depth: depth)
         } else {
             let length = tracer.varint(at: start)
-            if !copiedBefore {
+            if tracer.accepts(inCopiedRun: copiedBefore) {
                 tracer.record(
-                    start, input.offset, .chunk, depth: state.pointee.open.count, nil,
-                    "\(length) byte\(length == 1 ? "" : "s") of \(key)")
+                    start, input.offset, .chunk, depth: depth, nil, "\(length) byte\(length == 1 ? "" : "s") of \(key)")
             }
-            tracer.enterChunks(key, start: start, gathered: false)
+            tracer.enterChunks(key, start: start, gathered: false, depth: depth)
         }
     }
 
@@ -1173,14 +1179,12 @@ import KryoCore
         let chunks = tracer?.leaveChunks()
         let start = input.offset
         withInput { $0.endChunks() }
-        guard let tracer, let chunks, !input.isInCopiedRun else { return }
-        let depth = state.pointee.open.count
-        if chunks.gathered {
-            tracer.record(
-                chunks.start, input.offset, .chunk, depth: depth, nil, "\(chunks.key): in several chunks (read joined)")
-        } else {
-            tracer.record(max(start, tracer.inputEnd), input.offset, .chunk, depth: depth, nil, "end of \(chunks.key)")
+        guard let tracer, let chunks, !chunks.gathered, tracer.accepts(inCopiedRun: input.isInCopiedRun) else {
+            return
         }
+        tracer.record(
+            max(start, tracer.inputEnd), input.offset, .chunk, depth: state.pointee.open.count, nil,
+            "end of \(chunks.key)")
     }
 
     @usableFromInline
@@ -1255,6 +1259,10 @@ import KryoCore
             throw failure
         }
         state.pointee.inflatedBytes += count
+        // Inflated bytes are not the input's: a traced read shows the deflate data as it is.
+        let tracer = state.pointee.tracing ? state.pointee.tracer : nil
+        tracer?.hide()
+        defer { tracer?.unhide() }
         do {
             if state.pointee.options.references, registry.registration(for: type)?.tracksReferences ?? true {
                 try readDeflatedMarker()

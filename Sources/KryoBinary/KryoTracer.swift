@@ -182,18 +182,42 @@ package final class KryoTracer {
 
     // MARK: Recording
 
-    /// Records the bytes from `start` to `stop` (the reader's offsets) as one span.
+    /// Records the bytes from `start` to `stop` (the reader's offsets) as one span; inside a
+    /// field's gathered chunks, as one entry per chunk it spans (`name: (continued)`), with the
+    /// chunks' lengths between them.
     package func record(
         _ start: Int, _ stop: Int, _ role: KryoDumpEntry.Role, depth: Int, _ label: String?, _ text: String
     ) {
-        let start = start + origin
-        let stop = stop + origin
-        guard hiddenRuns == 0, stop > start, start >= end, stop <= bytes.count else { return }
+        guard hiddenRuns == 0, stop > start else { return }
+        let full = label.map { $0 + ": " + text } ?? text
+        guard let run = gathered.last else {
+            append(start + origin, stop + origin, role, depth: depth, full)
+            return
+        }
+        // Inside the copy the reader counts from where the chunks start.
+        var logical = start - run.start
+        let logicalEnd = stop - run.start
+        var first = true
+        while logical < logicalEnd, let segment = run.segments.first(where: { $0.logical + $0.count > logical }) {
+            let physical = segment.physical + (logical - segment.logical)
+            let count = min(logicalEnd, segment.logical + segment.count) - logical
+            emitHeaders(before: physical)
+            append(
+                physical, physical + count, role, depth: depth,
+                first ? full : (label.map { $0 + ": " } ?? "") + "(continued)")
+            first = false
+            logical += count
+        }
+    }
+
+    /// One entry from `start` to `stop` (offsets in ``bytes``), after the bytes before it.
+    private func append(_ start: Int, _ stop: Int, _ role: KryoDumpEntry.Role, depth: Int, _ text: String) {
+        guard stop > start, start >= end, stop <= bytes.count else { return }
         if start > end { fillGap(upTo: start, depth: depth) }
         entries.append(
             KryoDumpEntry(
-                offset: start, length: stop - start, depth: depth, role: role,
-                text: label.map { $0 + ": " + text } ?? text, bytes: Array(bytes[start..<stop])))
+                offset: start, length: stop - start, depth: depth, role: role, text: text,
+                bytes: Array(bytes[start..<stop])))
         end = stop
     }
 
@@ -215,7 +239,18 @@ package final class KryoTracer {
     /// Notes object number `number`, a `name` whose reference marker starts at `offset` (the
     /// reader's).
     package func numbered(_ number: Int, name: String, at offset: Int) {
-        objects[number] = (name, offset + origin)
+        objects[number] = (name, physical(offset))
+    }
+
+    /// Where the reader's `offset` is in ``bytes`` (inside gathered chunks, in the chunk that
+    /// holds it).
+    private func physical(_ offset: Int) -> Int {
+        guard let run = gathered.last else { return offset + origin }
+        let logical = offset - run.start
+        guard let segment = run.segments.first(where: { $0.logical + $0.count > logical }) else {
+            return offset + origin
+        }
+        return segment.physical + (logical - segment.logical)
     }
 
     /// Adds `range` (counted in the bytes) as one entry of `role` showing its bytes, after the
@@ -234,30 +269,104 @@ package final class KryoTracer {
         objects[number].map { "\($0.name) at \(KryoDump.address($0.offset))" }
     }
 
-    /// Enters a field's chunks from `start`; `gathered`: several chunks, read from a copy whose
-    /// offsets are not the input's, so that nothing inside is recorded.
-    package func enterChunks(_ key: String, start: Int, gathered: Bool) {
-        chunks.append((key, start, gathered))
-        if gathered { hiddenRuns += 1 }
+    /// Enters a field's chunks from `start` (the reader's offset of the first length);
+    /// `gathered`: several chunks, which the reader reads from a copy joined: the spans read
+    /// there are mapped back to the chunks, whose lengths are entries of their own.
+    package func enterChunks(_ key: String, start: Int, gathered isGathered: Bool, depth: Int) {
+        chunks.append((key, start, isGathered))
+        guard isGathered else { return }
+        guard self.gathered.isEmpty else {
+            // Chunks within gathered chunks: not mapped, shown as the bytes they are.
+            hiddenRuns += 1
+            return
+        }
+        var run = GatheredRun(start: start, key: key, depth: depth)
+        var physical = start + origin
+        var logical = 0
+        while physical < bytes.count {
+            let length = Int(varint(atPhysical: physical))
+            let header = physical..<min(physical + varintLength(atPhysical: physical), bytes.count)
+            run.headers.append((header, length))
+            if length == 0 { break }
+            run.segments.append((logical, header.upperBound, length))
+            logical += length
+            physical = header.upperBound + length
+        }
+        self.gathered.append(run)
+        emitHeaders(before: run.headers.first.map { $0.range.upperBound } ?? 0)
     }
 
-    /// Leaves the innermost field's chunks.
+    /// Leaves the innermost field's chunks; for gathered chunks, the rest of them (the lengths
+    /// left, data the field did not read) is recorded.
     package func leaveChunks() -> (key: String, start: Int, gathered: Bool)? {
         guard let last = chunks.popLast() else { return nil }
-        if last.gathered { hiddenRuns = max(0, hiddenRuns - 1) }
+        if last.gathered {
+            if hiddenRuns > 0 {
+                hiddenRuns -= 1
+            } else if let run = gathered.last {
+                emitHeaders(before: bytes.count)
+                if let stop = run.headers.last?.range.upperBound, stop > end { fillGap(upTo: stop, depth: run.depth) }
+                gathered.removeLast()
+            }
+        }
         return last
     }
 
-    /// Whether spans are being recorded (not inside copied bytes).
-    package var isRecording: Bool { hiddenRuns == 0 }
+    /// A field's chunks, read joined from a copy.
+    private struct GatheredRun {
+        /// The reader's offset of the first length: inside the copy it counts from here.
+        var start: Int
+        var key: String
+        var depth: Int
+        /// Each chunk's data: where it starts in the joined bytes and in ``KryoTracer/bytes``.
+        var segments: [(logical: Int, physical: Int, count: Int)] = []
+        /// Each chunk's length (the last `00`), in ``KryoTracer/bytes``.
+        var headers: [(range: Range<Int>, length: Int)] = []
+        /// How many lengths are recorded.
+        var emitted = 0
+    }
+
+    /// The field whose gathered chunks are being read.
+    private var gathered: [GatheredRun] = []
+
+    /// Records the chunk lengths of the gathered field that lie before `offset` (in ``bytes``).
+    private func emitHeaders(before offset: Int) {
+        guard var run = gathered.last else { return }
+        while run.emitted < run.headers.count, run.headers[run.emitted].range.lowerBound < offset {
+            let (range, length) = run.headers[run.emitted]
+            let text = length == 0 ? "end of \(run.key)" : "\(length) byte\(length == 1 ? "" : "s") of \(run.key)"
+            append(range.lowerBound, range.upperBound, .chunk, depth: run.depth, text)
+            run.emitted += 1
+        }
+        gathered[gathered.count - 1] = run
+    }
+
+    /// Whether a read from the input is recorded: not in copied bytes (inflated, decrypted) other
+    /// than a field's gathered chunks.
+    package func accepts(inCopiedRun: Bool) -> Bool {
+        hiddenRuns == 0 && (!inCopiedRun || !gathered.isEmpty)
+    }
+
+    /// Enters copied bytes whose offsets are not mapped (an inflated value): nothing inside is
+    /// recorded, and they show as the bytes they are.
+    package func hide() { hiddenRuns += 1 }
+
+    /// Leaves what ``hide()`` entered.
+    package func unhide() { hiddenRuns = max(0, hiddenRuns - 1) }
 
     // MARK: Varints already read
 
     /// The positive varint at `offset` (the reader's; 0 past the end).
-    package func varint(at offset: Int) -> Int32 {
+    package func varint(at offset: Int) -> Int32 { varint(atPhysical: physical(offset)) }
+
+    /// How many bytes the varint at `offset` (the reader's) takes (1–5).
+    package func varintLength(at offset: Int) -> Int { varintLength(atPhysical: physical(offset)) }
+
+    /// The positive varint at `index` of ``bytes`` (0 past the end).
+    private func varint(atPhysical index: Int) -> Int32 {
         var result: UInt32 = 0
         var shift: UInt32 = 0
-        var index = offset + origin
+        var index = index
         while index < bytes.count, shift < 35 {
             let byte = bytes[index]
             result |= UInt32(byte & 0x7F) << shift
@@ -268,9 +377,8 @@ package final class KryoTracer {
         return Int32(bitPattern: result)
     }
 
-    /// How many bytes the varint at `offset` (the reader's) takes (1–5).
-    package func varintLength(at offset: Int) -> Int {
-        let first = offset + origin
+    /// How many bytes the varint at `first` of ``bytes`` takes (1–5).
+    private func varintLength(atPhysical first: Int) -> Int {
         var index = first
         while index < bytes.count, index - first < 4, bytes[index] & 0x80 != 0 { index += 1 }
         return index - first + 1
