@@ -85,6 +85,10 @@ import KryoCore
         var sharedStrings = SharedStrings.ignored
         /// The reference numbers of the strings the stream refers back to (``SharedStrings``).
         var sharedStringIDs: Set<Int> = []
+        /// Whether ``tracer`` records what this call reads: the one check a hook makes when off.
+        var tracing = false
+        /// What records the spans of a traced decode (``KryoCodec/inspect(_:javaClass:)``).
+        var tracer: KryoTracer?
 
         init(options: SerializationOptions, dialect: KryoDialect) {
             self.options = options
@@ -345,27 +349,67 @@ import KryoCore
     @usableFromInline
     package func readBool(forKey key: String) throws -> Bool {
         state.pointee.nextValueClass = nil
+        if _slowPath(state.pointee.tracing) {
+            return try traced(.boolean, key) {
+                try $0.readByte() == 1
+            } describe: {
+                $0 ? "true" : "false"
+            }
+        }
         return try withInput { try $0.readByte() } == 1
     }
     @usableFromInline
     package func readInt8(forKey key: String) throws -> Int8 {
         state.pointee.nextValueClass = nil
+        if _slowPath(state.pointee.tracing) {
+            return try traced(.byte, key) {
+                Int8(bitPattern: try $0.readByte())
+            } describe: {
+                "\($0)"
+            }
+        }
         return Int8(bitPattern: try withInput { try $0.readByte() })
     }
     @usableFromInline
     package func readInt16(forKey key: String) throws -> Int16 {
         state.pointee.nextValueClass = nil
+        if _slowPath(state.pointee.tracing) {
+            return try traced(.short, key) {
+                Int16(bitPattern: try $0.readUInt16())
+            } describe: {
+                "\($0)"
+            }
+        }
         return Int16(bitPattern: try withInput { try $0.readUInt16() })
     }
     @usableFromInline
     package func readChar(forKey key: String) throws -> UInt16 {
         state.pointee.nextValueClass = nil
+        if _slowPath(state.pointee.tracing) {
+            return try traced(.char, key) {
+                try $0.readUInt16()
+            } describe: {
+                KryoTracer.character($0)
+            }
+        }
         return try withInput { try $0.readUInt16() }
     }
 
     @usableFromInline
     package func readInt32(forKey key: String, encoding: IntegerEncoding) throws -> Int32 {
         state.pointee.nextValueClass = nil
+        if _slowPath(state.pointee.tracing) {
+            return try traced(Self.role(ofCount: key, else: .int), key) { _ in
+                try int32(encoding)
+            } describe: {
+                "\($0)"
+            }
+        }
+        return try int32(encoding)
+    }
+
+    @inline(__always)
+    private func int32(_ encoding: IntegerEncoding) throws -> Int32 {
         switch encoding {
         case .zigzag: return try withInput { try $0.readVarInt32(optimizePositive: false) }
         case .positive: return try withInput { try $0.readVarInt32(optimizePositive: true) }
@@ -386,6 +430,18 @@ import KryoCore
     @usableFromInline
     package func readInt64(forKey key: String, encoding: IntegerEncoding) throws -> Int64 {
         state.pointee.nextValueClass = nil
+        if _slowPath(state.pointee.tracing) {
+            return try traced(.long, key) { _ in
+                try int64(encoding)
+            } describe: {
+                "\($0)"
+            }
+        }
+        return try int64(encoding)
+    }
+
+    @inline(__always)
+    private func int64(_ encoding: IntegerEncoding) throws -> Int64 {
         switch encoding {
         case .zigzag: return try withInput { try $0.readVarInt64(optimizePositive: false) }
         case .positive: return try withInput { try $0.readVarInt64(optimizePositive: true) }
@@ -406,17 +462,38 @@ import KryoCore
     @usableFromInline
     package func readFloat(forKey key: String) throws -> Float {
         state.pointee.nextValueClass = nil
+        if _slowPath(state.pointee.tracing) {
+            return try traced(.float, key) {
+                Float(bitPattern: try $0.readUInt32())
+            } describe: {
+                KryoTracer.javaNumber(Double($0), $0.description)
+            }
+        }
         return Float(bitPattern: try withInput { try $0.readUInt32() })
     }
     @usableFromInline
     package func readDouble(forKey key: String) throws -> Double {
         state.pointee.nextValueClass = nil
+        if _slowPath(state.pointee.tracing) {
+            return try traced(.double, key) {
+                Double(bitPattern: try $0.readUInt64())
+            } describe: {
+                KryoTracer.javaNumber($0, $0.description)
+            }
+        }
         return Double(bitPattern: try withInput { try $0.readUInt64() })
     }
 
     @usableFromInline
     package func readString(forKey key: String) throws -> String? {
         do {
+            if _slowPath(state.pointee.tracing) {
+                return try traced(.string, key) {
+                    try $0.readString()
+                } describe: {
+                    KryoTracer.quoted($0)
+                }
+            }
             return try withInput { try $0.readString() }
         } catch var error as SerializationError {
             error.path = currentPath
@@ -427,6 +504,13 @@ import KryoCore
     @usableFromInline
     package func readBytes(count: Int, forKey key: String) throws -> [UInt8] {
         try validateCount(count, minimumBytesPerElement: 1, forKey: key)
+        if _slowPath(state.pointee.tracing) {
+            return try traced(.bytes, key) {
+                try $0.readBytes(count)
+            } describe: {
+                KryoTracer.hexText($0[...])
+            }
+        }
         return try withInput { try $0.readBytes(count) }
     }
 
@@ -463,16 +547,24 @@ import KryoCore
         state.pointee.nextValueClass = nil
         do {
             guard state.pointee.options.references else {
+                if _slowPath(state.pointee.tracing) {
+                    return try tracedString(key, slot: false).map(TrackedString.plain) ?? .null
+                }
                 return try withInput { try $0.readString() }.map(TrackedString.plain) ?? .null
             }
+            if _slowPath(state.pointee.tracing) { traceBeginSlot(key) }
             let marker = try withInput { try $0.readVarInt32(optimizePositive: true) }
+            if _slowPath(state.pointee.tracing) { traceStringMarker(marker) }
             switch marker {
             case 0:
                 guard canBeNull else { throw error(.invalidValue, expected: "a String reference marker", found: "0") }
                 return .null
             case 1:
                 // A string holds no references: numbered once read.
-                guard let value = try withInput({ try $0.readString() }) else {
+                let read =
+                    _slowPath(state.pointee.tracing)
+                    ? try tracedString(key, slot: true) : try withInput({ try $0.readString() })
+                guard let value = read else {
                     throw error(.invalidValue, expected: "a String after a new-object marker", found: "null")
                 }
                 if state.pointee.sharedStrings == .keeping,
@@ -524,6 +616,25 @@ import KryoCore
                 throw error(.typeMismatch, expected: "[\(P.self)]", found: "[\(Source.self)]")
             }
             return unsafeBitCast(values, to: [P].self)
+        }
+        if _slowPath(state.pointee.tracing), state.pointee.tracer?.accepts(inCopiedRun: input.isInCopiedRun) == true {
+            if P.self == Int8.self {
+                let bytes = try traced(.bytes, key) {
+                    try $0.readBytes(count)
+                } describe: {
+                    KryoTracer.hexText($0[...])
+                }
+                return try same(bytes.map { Int8(bitPattern: $0) })
+            }
+            // One span per element, each read alone.
+            var result: [P] = []
+            result.reserveCapacity(count)
+            for index in 0..<count {
+                state.pointee.tracer?.elementIndex = index
+                defer { state.pointee.tracer?.elementIndex = nil }
+                result.append(try P.readPrimitive(from: self, forKey: key))
+            }
+            return result
         }
         switch P.self {
         case is Int32.Type where state.pointee.dialect.wire.fixedWidthIntegers:
@@ -581,6 +692,232 @@ import KryoCore
         return registration
     }
 
+    // MARK: Tracing (KryoCodec.inspect)
+
+    /// Records what this reader reads, span by span, with `tracer` (a reader made for the
+    /// traced decode: never one a thread keeps).
+    func trace(with tracer: KryoTracer) {
+        state.pointee.tracer = tracer
+        state.pointee.tracing = true
+    }
+
+    /// Reads a value with `read` and records its span: the traced form of a primitive read.
+    @inline(never)
+    private func traced<Value>(
+        _ role: KryoDumpEntry.Role, _ key: String, slot: Bool = false, _ read: (KryoInput) throws -> Value,
+        describe: (Value) -> String
+    ) throws -> Value {
+        let start = input.offset
+        let value: Value
+        do {
+            value = try read(input)
+        } catch var failure as SerializationError where failure.kind == .truncatedInput {
+            // What was being read, as the dump names it: "expected a string at 0x0013, found the end".
+            if let noun = Self.noun(of: role) {
+                failure.expected = noun
+                failure.found = "the end"
+            }
+            throw failure
+        }
+        if let tracer = state.pointee.tracer, tracer.accepts(inCopiedRun: input.isInCopiedRun) {
+            let role = tracer.role(role, depth: state.pointee.open.count)
+            let (depth, label) = tracer.placement(
+                for: key, role: role, depth: state.pointee.open.count, inSlot: slot)
+            var text = describe(value)
+            switch role {
+            case .length, .count, .tag: text = Self.countText(key, text)
+            case .enumConstant: text = "ordinal \(text)"
+            case .date:
+                if let millis = value as? Int64 { text = KryoTracer.isoDate(millis: millis) }
+            default: break
+            }
+            tracer.record(start, input.offset, role, depth: depth, label, text)
+            if role == .tag { tracer.noteTag(depth: depth) }
+            if role == .length {
+                if let number = value as? Int32 {
+                    tracer.noteCount(Int64(number), key: key, depth: state.pointee.open.count)
+                } else if let flagged = value as? (flag: Bool, value: Int32) {
+                    tracer.noteCount(
+                        Int64(flagged.value), key: key, depth: state.pointee.open.count, flag: flagged.flag)
+                }
+            }
+        }
+        return value
+    }
+
+    /// What a read of `role` reads, for a truncation: `a string`, `2 bytes (char)`.
+    private static func noun(of role: KryoDumpEntry.Role) -> String? {
+        switch role {
+        case .string: "a string"
+        case .boolean: "1 byte (boolean)"
+        case .byte: "1 byte (byte)"
+        case .char: "2 bytes (char)"
+        case .short: "2 bytes (short)"
+        case .float: "4 bytes (float)"
+        case .double: "8 bytes (double)"
+        default: nil
+        }
+    }
+
+    /// The role of an integer read under `key`: a size or length, else `otherwise`.
+    private static func role(ofCount key: String, else otherwise: KryoDumpEntry.Role) -> KryoDumpEntry.Role {
+        switch key {
+        case "size", "length": .length
+        case "$fieldCount": .count
+        case "$tag": .tag
+        default: otherwise
+        }
+    }
+
+    /// `size 3` for a size as read (Kryo 5 writes sizes + 1: the dump shows what the bytes hold).
+    private static func countText(_ key: String, _ value: String) -> String {
+        switch key {
+        case "$fieldCount": "\(value) tagged field\(value == "1" ? "" : "s")"
+        case "$tag": "tag \(value)"
+        default: "\(key) \(value)"
+        }
+    }
+
+    /// Reads and records a string; `slot`: it fills the object slot being opened (after its
+    /// reference marker).
+    @inline(never)
+    private func tracedString(_ key: String, slot: Bool) throws -> String? {
+        try traced(.string, slot ? "" : key, slot: slot) {
+            try $0.readString()
+        } describe: {
+            KryoTracer.quoted($0)
+        }
+    }
+
+    /// Records the reference marker of a string in a final slot, just read.
+    @inline(never)
+    private func traceStringMarker(_ marker: Int32) {
+        let start = input.offset - KryoTracer.varintLength(of: marker)
+        let text: String
+        switch marker {
+        case 0: text = "null"
+        case 1:
+            text = "new object #\(state.pointee.readObjects.count)"
+            state.pointee.tracer?.numbered(state.pointee.readObjects.count, name: "java.lang.String", at: start)
+        default:
+            let id = Int(marker) - 2
+            text = "back-reference to #\(id)" + (state.pointee.tracer?.described(id).map { " (\($0))" } ?? "")
+        }
+        traceSlot(from: start, .reference, text)
+    }
+
+    /// Records the span from `start` of the object slot being opened.
+    @inline(never)
+    private func traceSlot(from start: Int, _ role: KryoDumpEntry.Role, _ text: String) {
+        guard let tracer = state.pointee.tracer, tracer.accepts(inCopiedRun: input.isInCopiedRun) else { return }
+        tracer.recordSlot(start, input.offset, role, depth: state.pointee.open.count, text)
+    }
+
+    /// Starts tracing the object slot `key`.
+    @inline(never)
+    private func traceBeginSlot(_ key: String) {
+        state.pointee.tracer?.beginSlot(key, depth: state.pointee.open.count)
+    }
+
+    /// How a class tag named its class: `test.SampleBean (id 20)`,
+    /// `java.util.ArrayList (by name, name id 0)`, `null`.
+    @inline(never)
+    private func traceClassTag(from start: Int, _ registration: Registration?, unknownName: String?) {
+        guard let tracer = state.pointee.tracer else { return }
+        let tag = tracer.varint(at: start)
+        let name = registration?.javaName ?? unknownName
+        let text: String
+        if let name {
+            if tag == 1 {
+                let nameID = tracer.varint(at: start + tracer.varintLength(at: start))
+                text = "\(name) (by name, name id \(nameID))"
+            } else {
+                text = "\(name) (id \(Int(tag) - 2))"
+            }
+        } else {
+            text = "null"
+        }
+        traceSlot(from: start, .classTag, text)
+    }
+
+    /// Completes the spans of the object that ends with `value`: an enum constant's name, what a
+    /// size or length meant.
+    @inline(never)
+    private func traceEnd(_ value: Any?) {
+        guard let tracer = state.pointee.tracer else { return }
+        if let constant = value as? DynamicEnum { tracer.nameLastConstant(constant.name, ordinal: constant.ordinal) }
+        var count: Int?
+        if let value {
+            if let collection = value as? any Collection {
+                count = collection.count
+            } else {
+                let mirror = Mirror(reflecting: value)
+                if mirror.displayStyle == .collection || mirror.displayStyle == .dictionary
+                    || mirror.displayStyle == .set
+                {
+                    count = mirror.children.count
+                }
+            }
+        }
+        tracer.closed(depth: state.pointee.open.count, count: count)
+    }
+
+    /// Records a class tag that names a class the registry does not know, before the error
+    /// ends the trace there.
+    @inline(never)
+    private func traceUnknownClass(from start: Int, _ failure: SerializationError) {
+        guard failure.kind == .unknownClassID || failure.kind == .unknownClassName || failure.kind == .unregisteredType,
+            let tracer = state.pointee.tracer
+        else { return }
+        let tag = tracer.varint(at: start)
+        let how =
+            tag == 1
+            ? "by name, name id \(tracer.varint(at: start + tracer.varintLength(at: start)))" : "id \(Int(tag) - 2)"
+        // The error quotes the name: `"peer.SelfWritten"`, `class name "peer.SelfWritten"`.
+        let found = failure.found
+        let name =
+            failure.kind == .unknownClassID
+            ? "unknown class"
+            : found.split(separator: "\"", omittingEmptySubsequences: false).dropFirst().first.map(String.init)
+                ?? found
+        traceSlot(from: start, .classTag, "\(name) (\(how))")
+    }
+
+    /// What a reference marker said.
+    @inline(never)
+    private func traceReference(from start: Int, _ marker: ReferenceMarker, of registration: Registration) {
+        guard let tracer = state.pointee.tracer else { return }
+        let text: String
+        switch marker {
+        case .resolved(nil):
+            let tracked =
+                registration.tracksReferences
+                && (registration.identity != .enumConstant || state.pointee.dialect.version < .kryo5)
+            guard tracked else {
+                traceSlot(from: start, .nullMarker, "null")
+                return
+            }
+            text = "null"
+        case .resolved:
+            let id = Int(readMarkerValue(at: start)) - 2
+            text = "back-reference to #\(id)" + (tracer.described(id).map { " (\($0))" } ?? "")
+        case .newObject(let number):
+            guard number >= 0 else {
+                traceSlot(from: start, .nullMarker, "not null")
+                return
+            }
+            tracer.numbered(number, name: registration.javaName, at: start)
+            text = "new object #\(number)"
+        }
+        traceSlot(from: start, .reference, text)
+    }
+
+    /// The varint at `offset` of the traced input (already read).
+    private func readMarkerValue(at offset: Int) -> Int32 {
+        guard let tracer = state.pointee.tracer else { return 0 }
+        return tracer.varint(at: offset)
+    }
+
     // MARK: Object markers (Kryo's readClassAndObject, readObjectOrNull, readObject)
 
     @usableFromInline
@@ -596,6 +933,7 @@ import KryoCore
 
     @inline(__always)
     private func openObject(in slot: ResolvedSlot, forKey key: String) throws -> ObjectReadStep {
+        if _slowPath(state.pointee.tracing) { traceBeginSlot(key) }
         // Unretained: the slot or the registry keeps it alive for the whole call.
         let registration: Unmanaged<Registration>
         var reference = -1
@@ -625,6 +963,9 @@ import KryoCore
                 if slot.declared.canBeNull { step = .ownNil }
             } else if slot.declared.canBeNull {
                 let marker = try withInput { try $0.readByte() }
+                if _slowPath(state.pointee.tracing) {
+                    traceSlot(from: input.offset - 1, .nullMarker, marker == 0 ? "null" : "not null")
+                }
                 if marker == 0 {
                     return .null
                 }
@@ -670,6 +1011,12 @@ import KryoCore
                 found: "deeper nesting at a \(registration.takeUnretainedValue().javaName)")
         }
         state.pointee.open.push(key, reference: reference)
+        if _slowPath(state.pointee.tracing) {
+            registration._withUnsafeGuaranteedRef {
+                state.pointee.tracer?.opened(
+                    $0.javaName, depth: state.pointee.open.count, isEnum: $0.identity == .enumConstant)
+            }
+        }
         // Most slots have no generic arguments, and neither had the last: nothing to copy.
         if !slot.declared.genericArguments.isEmpty || !state.pointee.genericArguments.isEmpty {
             state.pointee.genericArguments = state.pointee.forms.dropsGenerics ? [] : slot.declared.genericArguments
@@ -696,6 +1043,7 @@ import KryoCore
     /// string that this call keeps shared (``SharedStrings/keeping``), else `value`.
     @inline(__always)
     private func endObject(keeping value: Any) -> Any {
+        if _slowPath(state.pointee.tracing) { traceEnd(value) }
         guard let reference = state.pointee.open.pop(), reference >= 0 else { return value }
         if state.pointee.sharedStrings == .keeping, state.pointee.sharedStringIDs.contains(reference),
             let string = value as? String
@@ -710,6 +1058,7 @@ import KryoCore
 
     @usableFromInline
     package func endObject(storing value: Any) {
+        if _slowPath(state.pointee.tracing) { traceEnd(value) }
         if let reference = state.pointee.open.pop(), reference >= 0 {
             state.pointee.readObjects.store(value, at: reference)
         }
@@ -717,6 +1066,7 @@ import KryoCore
 
     @usableFromInline
     package func endObject() {
+        if _slowPath(state.pointee.tracing) { traceEnd(nil) }
         _ = state.pointee.open.pop()
     }
 
@@ -738,16 +1088,23 @@ import KryoCore
     package func readFieldOrder(_ names: [String], of javaClass: ClassKey) throws -> [Int?] {
         let key = javaClass.identifier
         if let order = state.pointee.fieldOrders[key] { return order }
+        let tracing = state.pointee.tracing
+        var start = input.offset
         let count = Int(try withInput { try $0.readVarInt32(optimizePositive: true) })
+        if _slowPath(tracing) { traceHeader(from: start, .count, "header: \(count) field\(count == 1 ? "" : "s")") }
         // Each name takes at least one byte.
         try validateCount(count, minimumBytesPerElement: 1, forKey: "field names of \(javaClass.javaName)")
         var localIndex: [String: Int] = [:]
         for (index, name) in names.enumerated() where localIndex[name] == nil { localIndex[name] = index }
         var order: [Int?] = []
         order.reserveCapacity(count)
-        for _ in 0..<count {
+        for index in 0..<count {
+            start = input.offset
             guard let name = try withInput({ try $0.readString() }) else {
                 throw error(.invalidValue, expected: "a field name of \(javaClass.javaName)", found: "null")
+            }
+            if _slowPath(tracing) {
+                traceHeader(from: start, .fieldName, "header[\(index)]: " + KryoTracer.quoted(name))
             }
             order.append(localIndex[name])
         }
@@ -758,6 +1115,10 @@ import KryoCore
     @usableFromInline
     package func beginSkippableField(forKey key: String) throws {
         do {
+            if _slowPath(state.pointee.tracing) {
+                try traceChunks(key) { try $0.beginChunks() }
+                return
+            }
             try withInput { try $0.beginChunks() }
         } catch var failure as SerializationError {
             if failure.path.isEmpty { failure.path = currentPath + [key] }
@@ -767,12 +1128,65 @@ import KryoCore
 
     @usableFromInline
     package func endSkippableField() throws {
+        if _slowPath(state.pointee.tracing) {
+            traceEndOfChunks()
+            return
+        }
         withInput { $0.endChunks() }
     }
 
     @usableFromInline
     package func skipField(forKey key: String) throws {
+        if _slowPath(state.pointee.tracing) {
+            let start = input.offset
+            try withInput { try $0.skipChunks() }
+            traceHeader(from: start, .raw, "\(key): skipped (not a field of the class here), as Kryo does")
+            return
+        }
         try withInput { try $0.skipChunks() }
+    }
+
+    /// Records a span of a field-name header or of a field's chunks.
+    @inline(never)
+    private func traceHeader(from start: Int, _ role: KryoDumpEntry.Role, _ text: String) {
+        guard let tracer = state.pointee.tracer, tracer.accepts(inCopiedRun: input.isInCopiedRun) else { return }
+        tracer.record(start, input.offset, role, depth: state.pointee.open.count, nil, text)
+    }
+
+    /// Enters a field's chunks, recording the first chunk's length; a field of several chunks
+    /// is read from a copy, whose offsets are not the input's: it is one span.
+    @inline(never)
+    private func traceChunks(_ key: String, _ begin: (KryoInput) throws -> Void) throws {
+        let start = input.offset
+        let copiedBefore = input.isInCopiedRun
+        try begin(input)
+        guard let tracer = state.pointee.tracer else { return }
+        let depth = state.pointee.open.count
+        if input.isInCopiedRun && !copiedBefore {
+            tracer.enterChunks(key, start: start, gathered: true, depth: depth)
+        } else {
+            let length = tracer.varint(at: start)
+            if tracer.accepts(inCopiedRun: copiedBefore) {
+                tracer.record(
+                    start, input.offset, .chunk, depth: depth, nil, "\(length) byte\(length == 1 ? "" : "s") of \(key)")
+            }
+            tracer.enterChunks(key, start: start, gathered: false, depth: depth)
+        }
+    }
+
+    /// Leaves a field's chunks, recording their end (or, for a gathered field, all of them).
+    @inline(never)
+    private func traceEndOfChunks() {
+        let tracer = state.pointee.tracer
+        let chunks = tracer?.leaveChunks()
+        let start = input.offset
+        withInput { $0.endChunks() }
+        guard let tracer, let chunks, !chunks.gathered, tracer.accepts(inCopiedRun: input.isInCopiedRun) else {
+            return
+        }
+        tracer.record(
+            max(start, tracer.inputEnd), input.offset, .chunk, depth: state.pointee.open.count, nil,
+            "end of \(chunks.key)")
     }
 
     @usableFromInline
@@ -847,6 +1261,10 @@ import KryoCore
             throw failure
         }
         state.pointee.inflatedBytes += count
+        // Inflated bytes are not the input's: a traced read shows the deflate data as it is.
+        let tracer = state.pointee.tracing ? state.pointee.tracer : nil
+        tracer?.hide()
+        defer { tracer?.unhide() }
         do {
             if state.pointee.options.references, registry.registration(for: type)?.tracksReferences ?? true {
                 try readDeflatedMarker()
@@ -927,7 +1345,18 @@ import KryoCore
             found: "one to a \(found.javaName)")
     }
 
+    @inline(__always)
     private func readReferenceMarker(registration: Registration, mayBeNull: Bool) throws -> ReferenceMarker {
+        guard _slowPath(state.pointee.tracing) else {
+            return try readReferenceMarkerBody(registration: registration, mayBeNull: mayBeNull)
+        }
+        let start = input.offset
+        let marker = try readReferenceMarkerBody(registration: registration, mayBeNull: mayBeNull)
+        if input.offset > start { traceReference(from: start, marker, of: registration) }
+        return marker
+    }
+
+    private func readReferenceMarkerBody(registration: Registration, mayBeNull: Bool) throws -> ReferenceMarker {
         // Kryo 5 tracks no enum constants.
         let tracked =
             registration.tracksReferences
@@ -967,6 +1396,7 @@ import KryoCore
 
     @usableFromInline
     package func readClass(forKey key: String) throws -> JavaClassTag? {
+        if _slowPath(state.pointee.tracing) { traceBeginSlot(key) }
         switch try readClassTag(allowingUnknown: true) {
         case .null: return nil
         case .known(let registration): return JavaClassTag(registration)
@@ -976,6 +1406,7 @@ import KryoCore
 
     @usableFromInline
     package func readNextValueWithClass() throws -> Bool {
+        if _slowPath(state.pointee.tracing) { traceBeginSlot("") }
         guard let registration = try readClassTag() else { return false }
         state.pointee.nextValueClass = registration
         return true
@@ -983,6 +1414,14 @@ import KryoCore
 
     @usableFromInline
     package func readVarIntFlag(forKey key: String) throws -> (flag: Bool, value: Int32) {
+        if _slowPath(state.pointee.tracing) {
+            return try traced(Self.role(ofCount: key, else: .int), key) {
+                let (flag, value) = try $0.readVarIntFlag()
+                return (flag, Int32(truncatingIfNeeded: value))
+            } describe: {
+                "\($0.value) (flag \($0.flag ? 1 : 0))"
+            }
+        }
         let (flag, value) = try withInput { try $0.readVarIntFlag() }
         return (flag, Int32(truncatingIfNeeded: value))
     }
@@ -1009,6 +1448,21 @@ import KryoCore
     /// call's class-name table those by name.
     @inline(__always)
     private func readClassTag() throws -> Unmanaged<Registration>? {
+        guard _slowPath(state.pointee.tracing) else { return try readClassTagBody() }
+        let start = input.offset
+        let registration: Unmanaged<Registration>?
+        do {
+            registration = try readClassTagBody()
+        } catch let failure as SerializationError {
+            traceUnknownClass(from: start, failure)
+            throw failure
+        }
+        traceClassTag(from: start, registration?.takeUnretainedValue(), unknownName: nil)
+        return registration
+    }
+
+    @inline(__always)
+    private func readClassTagBody() throws -> Unmanaged<Registration>? {
         let tagOffset = withInput { $0.offset }
         let tag = try withInput { try $0.readVarInt32(optimizePositive: true) }
         if tag >= 2 {
@@ -1026,6 +1480,24 @@ import KryoCore
 
     /// Reads a class tag; a name the registry does not know is an error unless `allowingUnknown`.
     private func readClassTag(allowingUnknown: Bool) throws -> ClassTag {
+        guard _slowPath(state.pointee.tracing) else { return try readClassTagBody(allowingUnknown: allowingUnknown) }
+        let start = input.offset
+        let tag: ClassTag
+        do {
+            tag = try readClassTagBody(allowingUnknown: allowingUnknown)
+        } catch let failure as SerializationError {
+            traceUnknownClass(from: start, failure)
+            throw failure
+        }
+        switch tag {
+        case .null: traceClassTag(from: start, nil, unknownName: nil)
+        case .known(let registration): traceClassTag(from: start, registration, unknownName: nil)
+        case .unknown(let name): traceClassTag(from: start, nil, unknownName: name)
+        }
+        return tag
+    }
+
+    private func readClassTagBody(allowingUnknown: Bool) throws -> ClassTag {
         let tagOffset = withInput { $0.offset }
         let tag = try withInput { try $0.readVarInt32(optimizePositive: true) }
         switch tag {

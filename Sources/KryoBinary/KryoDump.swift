@@ -1,4 +1,5 @@
-/// An annotated dump of a Kryo stream (2.20, 4 or 5): what ``KryoInspector`` understood of each byte range.
+/// An annotated dump of a Kryo stream (2.20, 4 or 5): what the reader read of each byte range
+/// (``KryoCodec/inspect(_:javaClass:)``), or what ``KryoInspector`` understood of it.
 ///
 /// The entries cover the input's bytes exactly once, in order, without gaps: bytes the inspector
 /// could not explain are ``KryoDumpEntry/Role/raw`` entries (after ``stop``) and bytes after the
@@ -182,7 +183,8 @@ public struct KryoDumpEntry: Sendable, Hashable {
     public var range: Range<Int> { offset..<(offset + length) }
 }
 
-/// Where and why a ``KryoInspector`` stopped understanding a stream.
+/// Where and why the traced reader (``KryoCodec/inspect(_:javaClass:)``) or a ``KryoInspector``
+/// stopped understanding a stream.
 public struct KryoDumpStop: Sendable, Hashable, CustomStringConvertible {
     /// Why the inspector stopped.
     public enum Kind: String, Sendable, Hashable {
@@ -194,7 +196,7 @@ public struct KryoDumpStop: Sendable, Hashable, CustomStringConvertible {
         /// The bytes contradict the wire format (a back-reference to an object not yet seen, a
         /// size larger than the bytes left…).
         case malformed
-        /// Values nest deeper than ``KryoInspector/maximumDepth``.
+        /// Values nest deeper than ``/KryoCore/Limits/maxDepth`` or ``KryoInspector/maximumDepth``.
         case tooDeep
     }
 

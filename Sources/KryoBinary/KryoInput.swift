@@ -346,6 +346,10 @@ public final class KryoInput {
         endChunks()
     }
 
+    /// Whether the input reads a copy (gathered chunks, inflated or replaced bytes), whose
+    /// offsets count from where the copy's bytes start in the input, not from its start.
+    package var isInCopiedRun: Bool { chunkFrames.contains { $0.copy != nil } }
+
     /// Bytes left to read in the run entered last (when none is open: the bytes buffered).
     package var bytesLeftInRun: Int { buffered }
 

@@ -4,7 +4,8 @@ import KryoCore
 /// Explains a capture of one direction of a KryoNet TCP connection — the bytes a socket
 /// received, or what Wireshark's "Follow TCP Stream" saves as raw — frame by frame: each frame's
 /// offset and length, the framework messages by name with their fields, and each object byte by
-/// byte as ``/KryoBinary/KryoInspector`` explains one value. The engine behind `kryo inspect --kryonet`.
+/// byte as ``/KryoBinary/KryoCodec/inspect(_:javaClass:)`` explains one value: KryoNet's own reader,
+/// traced. The engine behind `kryo inspect --kryonet`.
 ///
 /// ```swift
 /// let classes = try SchemaFiles.load(URL(fileURLWithPath: "app.yaml"))   // in the Java side's order
@@ -62,7 +63,10 @@ public struct KryoNetCaptureInspector: Sendable {
 /// One walk over one capture.
 private struct CaptureWalk {
     let capture: [UInt8]
-    let objects: KryoInspector
+    /// The objects' codec (``KryoNetSerialization/schemas(_:dialect:)`` read dynamically), which
+    /// explains each object as it reads it; `nil` when those classes make no registry.
+    let objects: KryoCodec?
+    let dialect: KryoDialect
     let maximumFrameLength: Int
     let frameworkIDs: Range<Int>
     /// The framework messages' codec, for their Swift values.
@@ -71,13 +75,15 @@ private struct CaptureWalk {
 
     init(inspector: KryoNetCaptureInspector, capture: [UInt8]) {
         self.capture = capture
-        objects = KryoInspector(
-            schema: KryoNetSerialization.schemas(inspector.classes, dialect: inspector.dialect),
-            references: inspector.references, dialect: inspector.dialect, maximumDepth: inspector.maximumDepth)
-        maximumFrameLength = inspector.maximumFrameLength
-        frameworkIDs = KryoNetSerialization.frameworkIDs(in: inspector.dialect)
         var options = KryoNetSerialization.options(for: inspector.dialect)
         options.references = inspector.references
+        var objectOptions = options
+        objectOptions.limits.maxDepth = inspector.maximumDepth
+        dialect = inspector.dialect
+        objects = (try? Registry(schemas: KryoNetSerialization.schemas(inspector.classes, dialect: inspector.dialect)))
+            .map { KryoCodec(registry: $0, dialect: inspector.dialect, options: objectOptions) }
+        maximumFrameLength = inspector.maximumFrameLength
+        frameworkIDs = KryoNetSerialization.frameworkIDs(in: inspector.dialect)
         framework = try? KryoNetSerialization(dialect: inspector.dialect, options: options, classes: [])
     }
 
@@ -99,13 +105,13 @@ private struct CaptureWalk {
             }
         }
         return KryoNetCaptureDump(
-            byteCount: capture.count, dialect: objects.dialect, frames: frames, unreadRange: unread)
+            byteCount: capture.count, dialect: dialect, frames: frames, unreadRange: unread)
     }
 
     /// A whole frame.
     func explain(_ frame: KryoNetFrameReader.Frame) -> KryoNetCapturedFrame {
         let range = frame.payloadRange
-        let object = objects.inspect(capture, in: range)
+        let object = inspectObject(in: range)
         let classID = Self.classID(of: frame.payload)
         var problems: [KryoNetCaptureProblem] = []
         if let stop = object.stop, stop.kind == .truncated || stop.kind == .malformed {
@@ -147,13 +153,30 @@ private struct CaptureWalk {
             }
             let length = expected - KryoNetFrameHeader.size
             let range = (offset + KryoNetFrameHeader.size)..<capture.count
-            let object = objects.inspect(capture, in: range)
+            let object = inspectObject(in: range)
             return KryoNetCapturedFrame(
                 number: error.frame, offset: offset, length: length, capturedLength: range.count,
                 classID: Self.classID(of: capture[range]), frameworkMessage: nil,
                 summary: Self.className(in: object) ?? "cut before its class tag",
                 dump: withHeader(object, at: offset, length: length), problems: [.framing(error)])
         }
+    }
+
+    /// The object in `range`, as the reader reads it.
+    func inspectObject(in range: Range<Int>) -> KryoDump {
+        if let objects { return objects.inspect(capture, in: range) }
+        let bytes = Array(capture[range])
+        let entries =
+            bytes.isEmpty
+            ? []
+            : [
+                KryoDumpEntry(
+                    offset: range.lowerBound, length: bytes.count, depth: 0, role: .raw, text: "", bytes: bytes)
+            ]
+        return KryoDump(
+            byteCount: bytes.count, entries: entries,
+            stop: KryoDumpStop(
+                kind: .unknownLayout, offset: range.lowerBound, reason: "the classes make no registry"))
     }
 
     /// `object` with the frame's header before it.

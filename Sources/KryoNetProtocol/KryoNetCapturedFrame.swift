@@ -22,7 +22,7 @@ public struct KryoNetCapturedFrame: Sendable {
     /// wrong with the header.
     public var summary: String
     /// The frame's bytes explained, with offsets in the capture: the header (a `length` entry),
-    /// then the object as ``/KryoBinary/KryoInspector`` explains one value.
+    /// then the object as ``/KryoBinary/KryoCodec/inspect(_:javaClass:)`` explains one value.
     public var dump: KryoDump
     /// What is wrong with the frame, if anything.
     public var problems: [KryoNetCaptureProblem]

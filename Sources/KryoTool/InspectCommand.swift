@@ -68,23 +68,15 @@ struct InspectCommand: ParsableCommand {
         }
         switch format {
         case .kryo2, .kryo4, .kryo5:
-            let (schemas, call) = try schemaOptions.schemas()
+            // The real reader, traced: what the dump says is what `convert` reads. --format wins
+            // over the schema's dialect; references: the flag, else the schema's setting, else
+            // the release's default.
+            let context = try schemaOptions.context()
+            let schemas = context.schemas
             let dialect = format.dialect ?? .v2
-            let framing: KryoInspector.Framing
-            if let type {
-                framing = .object(try JavaType(parsing: type))
-            } else if let root = call.rootType {
-                framing = .object(root)
-            } else {
-                framing = .classAndObject
-            }
-            // --format wins over the schema's dialect; references: the flag, else the schema's
-            // setting, else the release's default.
+            let javaClass = try type.map { try JavaType(parsing: $0).className } ?? context.rootClass
+            let codec = try format.kryoCodec(context, javaClass: javaClass)
             let hasSchema = !schemaOptions.schema.isEmpty
-            let references =
-                schemaOptions.references
-                ?? (hasSchema ? schemas.settings.references : dialect.defaultOptions.references)
-            let inspector = KryoInspector(schema: schemas, framing: framing, references: references, dialect: dialect)
             var text = ""
             if hasSchema, schemas.settings.dialect != dialect.version {
                 text =
@@ -93,10 +85,10 @@ struct InspectCommand: ParsableCommand {
             }
             if let records {
                 try ToolIO.write(Array(text.utf8), to: nil)
-                try inspectRecords(bytes, with: inspector, picking: records)
+                try inspectRecords(bytes, with: codec, javaClass: javaClass, picking: records)
                 return
             }
-            let dump = inspector.inspect(bytes)
+            let dump = codec.inspect(bytes, javaClass: javaClass)
             text += dump.render(maxBytesPerLine: bytesPerLine)
             try ToolIO.write(Array(text.utf8), to: nil)
             if let stop = dump.stop, stop.kind != .unknownLayout { throw ToolError("\(stop)") }
@@ -115,14 +107,14 @@ struct InspectCommand: ParsableCommand {
 
     /// A stream of records, each picked one explained where it lies; a record the inspector
     /// cannot read whole ends the walk (where the next one starts is then unknown).
-    private func inspectRecords(_ bytes: [UInt8], with inspector: KryoInspector, picking selection: RecordSelection)
-        throws
-    {
+    private func inspectRecords(
+        _ bytes: [UInt8], with codec: KryoCodec, javaClass: String?, picking selection: RecordSelection
+    ) throws {
         let offsetDigits = max(4, String(max(bytes.count, 1) - 1, radix: 16).count)
         var shown = 0
         var read = 0
         var stop: (number: Int, KryoDumpStop)?
-        try inspector.inspectRecords(bytes) { number, dump in
+        try codec.inspectRecords(bytes, javaClass: javaClass) { number, dump in
             read = number
             if selection.contains(number) || dump.stop != nil {
                 var lines = [

@@ -237,7 +237,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.text.hasSuffix(
-                "stopped at 0x0002: class id 20 is not in the schema; cannot tell the layout of what follows (8 bytes left)\n"
+                "stopped at 0x0001: class id 20 is not in the schema; cannot tell the layout of what follows (9 bytes left)\n"
             ))
     }
 
