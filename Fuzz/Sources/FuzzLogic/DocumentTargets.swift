@@ -43,8 +43,11 @@ extension FuzzTarget {
                 try codec.decode(FuzzNode?.self, from: written)
             }
             defer { Dismantle.values(again) }
+            // An XML property list writes any NaN as `nan`: its payload is not the format's.
+            let nanPayloads = mode & 1 == 0
             try requireEqual(
-                GraphDescription.of(value, integersByValue: true), GraphDescription.of(again, integersByValue: true),
+                GraphDescription.of(value, integersByValue: true, nanPayloads: nanPayloads),
+                GraphDescription.of(again, integersByValue: true, nanPayloads: nanPayloads),
                 "the graph archived and read again")
             // A deep copy of what decoded has the same shape (sharing and cycles) and values.
             let copy = try roundTripStep("copying the decoded graph") { try codec.registry.copy(value) }

@@ -96,17 +96,18 @@ public final class FuzzNode: Schematized {
 /// both `java.lang.Long`, which every decoder reads back as `Int` (an `Int64` reaches an untyped
 /// slot only when the input shares one object between it and a typed `Int64` slot). With
 /// `integersByValue` (keyed archives, whose numbers are `NSNumber`s: a plist integer keeps no Swift
-/// or Java width) every integer width is compared by value alone.
+/// or Java width) every integer width is compared by value alone. Without `nanPayloads` (XML
+/// property lists, which write any NaN as the text `nan`) every NaN reads the same.
 enum GraphDescription {
-    static func of(_ value: Any?, integersByValue: Bool = false) -> String {
+    static func of(_ value: Any?, integersByValue: Bool = false, nanPayloads: Bool = true) -> String {
         var numbers: [ObjectIdentifier: Int] = [:]
         var lines: [String] = []
         var pending: [FuzzNode] = []
-        let walk = Walk(integersByValue: integersByValue)
+        let walk = Walk(integersByValue: integersByValue, nanPayloads: nanPayloads)
         let root = walk.describe(value, &numbers, &pending)
         while let node = pending.popLast() {
             let number = numbers[ObjectIdentifier(node)] ?? -1
-            var fields = ["#\(number)", "id=\(node.id)", "w=\(node.weight.bitPattern)", "f=\(node.flag)"]
+            var fields = ["#\(number)", "id=\(node.id)", "w=\(walk.bits(of: node.weight))", "f=\(node.flag)"]
             fields.append("c=\(node.color.map { "\($0)" } ?? "nil")")
             fields.append("n=\(node.name.map { "\($0.debugDescription)" } ?? "nil")")
             fields.append("next=\(walk.describe(node.next, &numbers, &pending))")
@@ -126,6 +127,12 @@ enum GraphDescription {
 /// The walk of ``GraphDescription``, with how it compares untyped integers.
 private struct Walk {
     let integersByValue: Bool
+    let nanPayloads: Bool
+
+    /// The bits a real is compared by: any NaN is one when the format keeps no payload.
+    func bits(of number: Double) -> UInt64 {
+        number.isNaN && !nanPayloads ? Double.nan.bitPattern : number.bitPattern
+    }
 
     func describe(_ value: Any?, _ numbers: inout [ObjectIdentifier: Int], _ pending: inout [FuzzNode])
         -> String
@@ -155,9 +162,9 @@ private struct Walk {
         case let set as Set<AnyHashable>:
             return "<" + set.map { describe($0.base, &numbers, &pending) }.sorted().joined(separator: ",") + ">"
         case let number as Double:
-            return "d\(number.bitPattern)"
+            return "d\(bits(of: number))"
         case let number as Float:
-            return "f\(number.bitPattern)"
+            return number.isNaN && !nanPayloads ? "fnan" : "f\(number.bitPattern)"
         case let number as any BinaryInteger where integersByValue:
             return "i\(number)"
         case let number as Int64:
