@@ -101,5 +101,17 @@ struct JdkTypesFormatsTests {
         let error = try #require(throws: SerializationError.self) { try codec.decode(Any?.self, from: bytes) }
         #expect("\(error)".contains("a month in 1...12"))
         #expect(throws: SerializationError.self) { try codec.encode(Locale(identifier: "zh_Hans_CN")) }
+        // A Locale whose language Foundation would read as keywords: refused when read, with what
+        // it found, rather than read into a Locale that cannot be written back.
+        let keywords = try codec.encode(Locale(identifier: "en_US"))
+        let at = try #require(keywords.firstIndex(of: UInt8(ascii: "e")))
+        var mutated = keywords
+        mutated[at] = UInt8(ascii: "@")
+        let localeError = try #require(throws: SerializationError.self) {
+            try codec.decode(Any?.self, from: mutated)
+        }
+        #expect(localeError.kind == .unsupported)
+        #expect(localeError.found == #"language "@n", country "US", variant """#)
+        #expect((try codec.decode(Any?.self, from: keywords) as? Locale)?.identifier == "en_US")
     }
 }

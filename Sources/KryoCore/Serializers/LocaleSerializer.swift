@@ -25,7 +25,19 @@ public struct LocaleSerializer: Serializer {
         let language = try reader.readString(forKey: "language") ?? ""
         let country = try reader.readString(forKey: "country") ?? ""
         let variant = try reader.readString(forKey: "variant") ?? ""
-        return Locale(identifier: LocaleSerializer.identifier(language: language, country: country, variant: variant))
+        let locale = Locale(
+            identifier: LocaleSerializer.identifier(language: language, country: country, variant: variant))
+        // Parts that Foundation's identifier cannot hold apart (a `_`, `-` or `@` in them, a
+        // four-letter country read as a script) would not be written back as they were read.
+        guard let parts = try? LocaleSerializer.javaParts(of: locale.identifier),
+            parts.language == language.lowercased(), parts.country == country.uppercased(), parts.variant == variant
+        else {
+            throw reader.error(
+                .unsupported,
+                expected: "a Java locale that Foundation's Locale holds (no _, - or @ in its language or country)",
+                found: "language \"\(language)\", country \"\(country)\", variant \"\(variant)\"")
+        }
+        return locale
     }
 
     /// Java's `Locale.toString()` of the three parts: `en_US`, `en__POSIX`, `fr`.
