@@ -1344,62 +1344,10 @@ final class KryoStreamWalker {
         }
     }
 
-    // MARK: Formatting
+    // MARK: Formatting (the traced reader's, so that both dumps word values alike)
 
-    static func quoted(_ text: String?) -> String {
-        guard let text else { return "null" }
-        var result = "\""
-        var count = 0
-        for scalar in text.unicodeScalars {
-            if count == 48 {
-                result += "…\" (\(text.utf16.count) UTF-16 units)"
-                return result
-            }
-            count += 1
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0xD800...0xDFFF).contains(scalar.value)
-                    || scalar == "\u{FFFD}"
-                {
-                    result += "\\u{" + String(scalar.value, radix: 16) + "}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
-
-    static func character(_ unit: UInt16) -> String {
-        let code = "U+" + KryoDump.hex(Int(unit), width: 4).uppercased()
-        if let scalar = Unicode.Scalar(unit), unit >= 0x20, unit != 0x7F {
-            return "'\(Character(scalar))' (\(code))"
-        }
-        return code
-    }
-
-    static func javaNumber(_ value: Double, _ swift: String) -> String {
-        if value.isNaN { return "NaN" }
-        if value == .infinity { return "Infinity" }
-        if value == -.infinity { return "-Infinity" }
-        return swift
-    }
-
-    /// `2009-02-13T23:31:30.123Z` for milliseconds since 1970 (proleptic Gregorian, UTC).
-    static func isoDate(millis: Int64) -> String {
-        let (days, dayMillis) = millis.quotientAndRemainder(dividingBy: 86_400_000)
-        let (dayNumber, millisOfDay) = dayMillis < 0 ? (days - 1, dayMillis + 86_400_000) : (days, dayMillis)
-        let (year, month, day) = CivilDate.date(days: dayNumber)
-        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let seconds = millisOfDay / 1000
-        let fraction = millisOfDay % 1000
-        let fractionText = fraction < 10 ? "00\(fraction)" : fraction < 100 ? "0\(fraction)" : "\(fraction)"
-        return "\(year)-\(two(month))-\(two(day))T\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
-            + ".\(fractionText)Z"
-    }
+    static func quoted(_ text: String?) -> String { KryoTracer.quoted(text) }
+    static func character(_ unit: UInt16) -> String { KryoTracer.character(unit) }
+    static func javaNumber(_ value: Double, _ swift: String) -> String { KryoTracer.javaNumber(value, swift) }
+    static func isoDate(millis: Int64) -> String { KryoTracer.isoDate(millis: millis) }
 }
