@@ -57,3 +57,48 @@ import Testing
         #expect(decoded * 2 >= seeds.count, "\(name): \(decoded) of \(seeds.count) seeds decode")
     }
 }
+
+/// The round-trip targets compare values by `ValueDescription`; a false finding there would stop a
+/// fuzzer on input the library handles correctly.
+@Suite struct ValueDescriptionTests {
+    final class Node {
+        var name: String
+        var next: Node?
+        init(_ name: String) { self.name = name }
+    }
+
+    /// Two nodes referring to each other, listed by a dictionary in the order `first` says.
+    static func pairInDictionary(firstListed: String) -> (graph: [String: Node], order: [String]) {
+        let a = Node("a")
+        let b = Node("b")
+        a.next = b
+        b.next = a
+        // Dictionaries of different capacities list the same keys in different orders.
+        for capacity in 2..<64 {
+            var dictionary = [String: Node](minimumCapacity: capacity)
+            dictionary["x"] = a
+            dictionary["y"] = b
+            if dictionary.keys.first == firstListed { return (dictionary, Array(dictionary.keys)) }
+        }
+        return (["x": a, "y": b], [])
+    }
+
+    @Test("Equal graphs with a cycle describe the same whichever member a dictionary lists first")
+    func cycleInDictionary() throws {
+        let xFirst = Self.pairInDictionary(firstListed: "x")
+        let yFirst = Self.pairInDictionary(firstListed: "y")
+        #expect(xFirst.order == ["x", "y"])
+        #expect(yFirst.order == ["y", "x"])
+        let first = try #require(ValueDescription.of(xFirst.graph))
+        #expect(first == ValueDescription.of(yFirst.graph))
+        #expect(first.contains("^"), "the cycle is written as a reference back")
+    }
+
+    @Test("A shared object that lies on no cycle is described the same at every use")
+    func sharedAcyclic() throws {
+        let shared = Node("s")
+        let description = try #require(ValueDescription.of([shared, shared]))
+        let separate = try #require(ValueDescription.of([Node("s"), Node("s")]))
+        #expect(description == separate)
+    }
+}

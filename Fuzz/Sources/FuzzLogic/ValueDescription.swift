@@ -11,7 +11,7 @@ import SwiftKryo
 enum ValueDescription {
     struct OverBudget: Error {}
 
-    static func of(_ value: Any?, budget: Int = 200_000) -> String? {
+    static func of(_ value: Any?, budget: Int = 50_000) -> String? {
         var walk = Walk(budget: budget)
         var output = ""
         do {
@@ -27,17 +27,18 @@ enum ValueDescription {
     /// and readable document trees, which hold no classes, are described by their cases, without
     /// `Mirror` (whose cost made a 14 KB property list holding a NaN take 150 ms under
     /// AddressSanitizer and time out a loaded fuzzer). An object met again is described again, but
-    /// from its first description when that one does not depend on where the object is (no
-    /// reference back to an object above it): `Mirror` on every use of the objects a nib shares
-    /// made a 14 KB archive take 2 s under AddressSanitizer.
+    /// from its first description when no cycle passes through it: then nothing it reaches can be
+    /// above it on any path, and its description is the same wherever it is met. (An object on a
+    /// cycle is described afresh: reusing its text would make the description depend on which of
+    /// the cycle's objects a dictionary happened to list first.)
     private struct Walk {
         var budget: Int
         var path: [ObjectIdentifier] = []
         /// Descriptions of objects already described, which read the same wherever they are met.
         var described: [ObjectIdentifier: String] = [:]
-        /// The lowest index in `path` that a back-reference written since the innermost object
-        /// began points to.
-        var lowestReferenced = Int.max
+        /// The number of back-references written so far: an object during whose description
+        /// none was written lies on no cycle.
+        var backReferences = 0
 
         mutating func step() throws(OverBudget) {
             budget -= 1
@@ -106,7 +107,7 @@ enum ValueDescription {
                 let identity = ObjectIdentifier(value as AnyObject)
                 if let index = path.lastIndex(of: identity) {
                     output += "^\(path.count - index)"
-                    lowestReferenced = min(lowestReferenced, index)
+                    backReferences += 1
                     return
                 }
                 if let known = described[identity] {
@@ -115,17 +116,16 @@ enum ValueDescription {
                     output += known
                     return
                 }
-                let depth = path.count
                 let start = output.utf8.count
-                let outerLowest = lowestReferenced
-                lowestReferenced = Int.max
+                let backReferencesBefore = backReferences
                 path.append(identity)
                 output += typeName + "("
                 try fields(mirror, into: &output)
                 output += ")"
                 path.removeLast()
-                if lowestReferenced >= depth { described[identity] = String(Substring(output.utf8.dropFirst(start))) }
-                lowestReferenced = min(outerLowest, lowestReferenced)
+                if backReferences == backReferencesBefore {
+                    described[identity] = String(Substring(output.utf8.dropFirst(start)))
+                }
             case .struct, .enum:
                 if mirror.children.isEmpty {
                     output += typeName + ":" + String(reflecting: value)
