@@ -25,14 +25,14 @@ final class KeyedArchiveReader: ValueReader {
 
     let objects: [PropertyListValue]
     /// What is known of each entry of `objects`.
-    private var states: [EntryState]
+    @exclusivity(unchecked) private var states: [EntryState]
     /// The objects whose fields are being read, outermost first.
-    private var frames: [Frame] = []
+    @exclusivity(unchecked) private var frames: [Frame] = []
     /// Class dictionaries already resolved, by UID.
-    private var classes: [Int: ResolvedClass] = [:]
+    @exclusivity(unchecked) private var classes: [Int: ResolvedClass] = [:]
     /// The key path of the value being read, for errors.
-    private(set) var path: [String] = []
-    private var depth = 0
+    @exclusivity(unchecked) private(set) var path: [String] = []
+    @exclusivity(unchecked) private var depth = 0
     /// The unknown objects read, whose fields a failed decode empties (cycles among them).
     let madeUnknownObjects = MadeUnknownObjects()
 

@@ -20,26 +20,26 @@ final class KeyedArchiveWriter: ValueWriter {
     let writesStableOrder: Bool
 
     /// The object table; entry 0 is `$null`.
-    private(set) var objects: [PropertyListValue] = [.string(KeyedArchive.nullMarker)]
+    @exclusivity(unchecked) private(set) var objects: [PropertyListValue] = [.string(KeyedArchive.nullMarker)]
     /// The objects being written, outermost first.
-    private var frames: [Frame] = []
+    @exclusivity(unchecked) private var frames: [Frame] = []
     /// Class instances written so far, by identity, with their UIDs.
-    private var instances = IdentityTable()
+    @exclusivity(unchecked) private var instances = IdentityTable()
     /// UIDs reserved by conditional references to objects not written yet, by identity.
-    private var conditional: [ObjectIdentifier: Int] = [:]
+    @exclusivity(unchecked) private var conditional: [ObjectIdentifier: Int] = [:]
     /// Strings already in the table: equal immutable strings share one entry.
-    private var strings: [String: Int] = [:]
+    @exclusivity(unchecked) private var strings: [String: Int] = [:]
     /// The `NSString` objects of the ``SharedString``s written, by instance.
-    private var sharedStrings: [ObjectIdentifier: Int] = [:]
+    @exclusivity(unchecked) private var sharedStrings: [ObjectIdentifier: Int] = [:]
     /// Class description dictionaries already in the table.
-    private var classes: [ArchiveClass: Int] = [:]
+    @exclusivity(unchecked) private var classes: [ArchiveClass: Int] = [:]
     /// The first few of ``classes``, searched in order before hashing (an archive has few
     /// classes, and hashing one costs more than comparing several).
-    private var firstClasses: [(archiveClass: ArchiveClass, uid: Int)] = []
+    @exclusivity(unchecked) private var firstClasses: [(archiveClass: ArchiveClass, uid: Int)] = []
     /// The `NSNull` object that stands for the nil elements of arrays and dictionaries.
-    private var nullObject: Int?
+    @exclusivity(unchecked) private var nullObject: Int?
     /// The Foundation collections being written: one found inside itself is a cycle.
-    private var containers = OpenContainers()
+    @exclusivity(unchecked) private var containers = OpenContainers()
 
     /// An object being written: its UID, its class and the keys written so far.
     private struct Frame {
@@ -225,7 +225,7 @@ final class KeyedArchiveWriter: ValueWriter {
     // MARK: Keys
 
     /// The key path of the value being written, for errors.
-    private(set) var path: [String] = []
+    @exclusivity(unchecked) private(set) var path: [String] = []
 
     /// Runs `body` with `component` added to the key path errors report.
     func at<T>(_ component: String, _ body: () throws -> T) rethrows -> T {
@@ -351,7 +351,7 @@ final class KeyedArchiveWriter: ValueWriter {
     }
 
     /// Objects referred to conditionally, kept alive so that their identity is not reused.
-    private var conditionalObjects: [AnyObject] = []
+    @exclusivity(unchecked) private var conditionalObjects: [AnyObject] = []
 
     // MARK: Numbers
 

@@ -26,19 +26,19 @@ final class ReadableReader: ValueReader {
     /// The document's root.
     let root: ReadableValue
     /// The objects whose fields are being read, outermost first.
-    private var frames: [Frame] = []
+    @exclusivity(unchecked) private var frames: [Frame] = []
     /// The stored keys and indices from the root to the value being read.
-    private(set) var path: [String] = []
-    private var depth = 0
+    @exclusivity(unchecked) private(set) var path: [String] = []
+    @exclusivity(unchecked) private var depth = 0
     /// The key paths aliases in the document name; empty when it has no alias, which spares
     /// tracking where objects are.
-    private var aliasTargets: Set<[String]>
+    @exclusivity(unchecked) private var aliasTargets: Set<[String]>
     /// Values decoded at alias targets, by key path.
-    private var decodedAt: [[String]: Any] = [:]
+    @exclusivity(unchecked) private var decodedAt: [[String]: Any] = [:]
     /// The unknown objects read, whose fields a failed decode empties (cycles among them).
     let madeUnknownObjects = MadeUnknownObjects()
     /// Alias targets being decoded that have not registered an object yet.
-    private var decodingAt: Set<[String]> = []
+    @exclusivity(unchecked) private var decodingAt: Set<[String]> = []
     /// Whether strings that aliases name are read as ``SharedString``s (the dynamic path).
     private let keepsSharedStrings: Bool
 

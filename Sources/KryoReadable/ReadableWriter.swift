@@ -27,26 +27,26 @@ final class ReadableWriter: ValueWriter {
     let format: ReadableFormat
 
     /// The objects being written, outermost first.
-    private var frames: [Frame] = []
+    @exclusivity(unchecked) private var frames: [Frame] = []
     /// The generic arguments of the slot whose plain value is being written: the element types
     /// an untyped collection (`[Any?]`) stores its elements as (`List<Integer>` needs no class
     /// on each element). Read by the collection before it writes anything nested.
-    private(set) var plainGenerics: [DeclaredType] = []
+    @exclusivity(unchecked) private(set) var plainGenerics: [DeclaredType] = []
     /// The stored keys and indices from the root to the value being written.
-    private(set) var path: [String] = []
+    @exclusivity(unchecked) private(set) var path: [String] = []
     /// Objects written so far, by identity: their number indexes `knownPaths`.
-    private var known = IdentityTable()
+    @exclusivity(unchecked) private var known = IdentityTable()
     /// The key path where each known object was written (formatted when an alias needs it).
-    private var knownPaths: [[String]] = []
+    @exclusivity(unchecked) private var knownPaths: [[String]] = []
     /// Containers entered, for the depth limit.
-    private var depth = 0
+    @exclusivity(unchecked) private var depth = 0
     /// The JSON text, when the writer streams.
-    private var json: JSONWriter
+    @exclusivity(unchecked) private var json: JSONWriter
     /// The keys stored so far in the streamed objects being written, outermost first (each
     /// streamed frame knows where its own start).
-    private var streamedKeys: [String] = []
+    @exclusivity(unchecked) private var streamedKeys: [String] = []
     /// The Foundation collections being written: one found inside itself is a cycle.
-    private var containers = OpenContainers()
+    @exclusivity(unchecked) private var containers = OpenContainers()
 
     /// An object being written: its keys and values, and the key it goes under in its parent.
     private struct Frame {
