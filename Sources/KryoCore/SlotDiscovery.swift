@@ -21,8 +21,7 @@ extension Registry {
                 slots.append(slot)
                 made.serializers.forEach(reach)
             } else if let serializer = pendingSerializers.popLast() {
-                var held = HeldSlots()
-                held.collect(serializer, depth: 0)
+                let held = HeldSlots.of(serializer)
                 for slot in held.slots where seenSlots.insert(ObjectIdentifier(slot)).inserted {
                     pendingSlots.append(slot)
                 }
@@ -38,30 +37,38 @@ extension Registry {
 /// The slots a serializer holds in its stored properties (and in those of the structures, tuples,
 /// optionals and collections it holds, such as a schema's ``Field``s), and the serializers it
 /// holds, found by reflection: a hand-written serializer needs to declare nothing.
-struct HeldSlots {
+struct HeldSlots: Sendable {
     private(set) var slots: [any BindableSlot] = []
-    private(set) var serializers: [AnyObject] = []
+    private(set) var serializers: [any AnyObject & Sendable] = []
     /// How many more values to look at: reflection stops there (a serializer holding a large table).
     private var budget = 10_000
+
+    /// What `serializer` holds.
+    static func of(_ serializer: AnyObject) -> HeldSlots {
+        var held = HeldSlots()
+        held.collect(serializer, depth: 0)
+        return held
+    }
 
     /// Collects what `value` holds.
     mutating func collect(_ value: Any, depth: Int) {
         guard budget > 0 else { return }
         budget -= 1
-        if let slot = value as? any BindableSlot {
-            slots.append(slot)
-            return
-        }
-        if let holder = value as? any SlotHolding {
-            slots += holder.heldSlots
-            return
-        }
-        if let wrapping = value as? any SerializerWrapping {
-            collect(wrapping.wrappedSerializer, depth: depth + 1)
-            return
-        }
-        if let erased = value as? AnySerializer {
-            serializers.append(erased.typedSerializer)
+        // What is looked for is a class instance; a cast of a value of another kind to one of
+        // these protocols costs thousands of instructions (a conformance lookup), so values are
+        // sorted by kind first.
+        if type(of: value) is AnyClass {
+            let object = value as AnyObject
+            if let erased = object as? AnySerializer {
+                serializers.append(erased.typedSerializer)
+            } else if let slot = object as? any BindableSlot {
+                slots.append(slot)
+            } else if let holder = object as? any SlotHolding {
+                slots += holder.heldSlots
+            } else if let wrapping = object as? any SerializerWrapping {
+                collect(wrapping.wrappedSerializer, depth: depth + 1)
+            }
+            // Other class instances are not looked into: they are not the serializer's own.
             return
         }
         guard depth < 8 else { return }
@@ -70,7 +77,6 @@ struct HeldSlots {
         case .struct, .tuple, .optional, .enum, .collection, .dictionary, .set:
             for child in mirror.children { collect(child.value, depth: depth + 1) }
         default:
-            // Other class instances are not looked into: they are not the serializer's own.
             return
         }
     }

@@ -135,6 +135,14 @@ public func makeWorkloads(includeLarge: Bool = true, wants: (String) -> Bool = {
         }
     }
 
+    // Building the MediaContent registry (the library's default registrations, six classes, their
+    // serializers and field slots bound): what a program pays once per registry.
+    if wants("registry.build") {
+        workloads.append(
+            Workload(name: "registry.build/media", bytes: 0) {
+                blackHole &+= try benchmarkRegistry().registration(forID: 13) == nil ? 0 : 1
+            })
+    }
     // The model's own cost, with no format: the floor under every serializer of MediaContent.
     if wants("media.floor") {
         let floor = ModelFloor(standard)
