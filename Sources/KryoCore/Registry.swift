@@ -32,6 +32,13 @@ public final class Registry: Sendable {
     private let resolved = Mutex<[ObjectIdentifier: Registration?]>([:])
     /// Registrations resolved for the Java classes of ``JavaClassChosenByValue`` types.
     private let resolvedByName = Mutex<[String: Registration?]>([:])
+    /// Registrations of ``JavaClassChosenByValue`` types of other element types than their
+    /// class's registration (``chosenRegistration(of:_:)``).
+    private let chosenForType = Mutex<[ChosenKey: Registration]>([:])
+    private struct ChosenKey: Hashable {
+        let type: ObjectIdentifier
+        let javaName: String
+    }
     /// ``untypedMapKeepsOrder`` and ``untypedSetKeepsOrder``, each worked out on first use
     /// (0: not yet, 1: no, 2: yes): every untyped decode asks (``keepsSharedStrings``), and the
     /// answer, a look-up by Java name that makes a default registration, cost a KryoNet server
@@ -297,15 +304,31 @@ public final class Registry: Sendable {
         }
         // A Java String instance that the graph shares is a String.
         let registration = registration(for: type == SharedString.self ? String.self : type)
-        if let chooser = registration?.javaNameOfValue { return chosenRegistration(of: value, chooser) ?? registration }
+        if let chooser = registration?.javaNameOfValue {
+            // A value naming a class nothing is registered under has no registration: writing
+            // it as another class would lose its class.
+            guard chooser(value) != nil else { return registration }
+            return chosenRegistration(of: value, chooser)
+        }
         return registration
     }
 
     /// The registration of the Java class a ``JavaClassChosenByValue`` value names.
     @usableFromInline
     func chosenRegistration(of value: Any, _ chooser: (Any) -> String?) -> Registration? {
-        guard let name = chooser(value) else { return nil }
-        return registration(forJavaName: name)
+        guard let name = chooser(value), let named = registration(forJavaName: name) else { return nil }
+        let valueType = Swift.type(of: value)
+        if named.swiftType == valueType { return named }
+        // The class is registered for another element type (`JavaCollection<Any?>` for a
+        // `JavaCollection<String>`): the value's own type under that class's name and id, made once.
+        let key = ChosenKey(type: ObjectIdentifier(valueType), javaName: name)
+        if let made = chosenForType.withLock({ $0[key] }) { return made }
+        guard let own = Registration.defaultFor(valueType, javaName: name) else { return named }
+        let made = Registration(
+            swiftType: valueType, id: named.id, javaName: name, serializer: own.serializer, isFinal: named.isFinal,
+            tracksReferences: named.tracksReferences, usesDefaultSerializer: true)
+        chosenForType.withLock { $0[key] = made }
+        return made
     }
 
     @usableFromInline
@@ -427,6 +450,25 @@ public final class Registry: Sendable {
         "java.util.PriorityQueue": JavaPriorityQueue<Any?>.self,
         "java.util.concurrent.ConcurrentSkipListMap": JavaConcurrentSkipListMap<AnyHashable, Any?>.self,
         "java.util.Arrays$ArrayList": JavaArraysAsList<Any?>.self,
+        // The other JDK collections and maps Kryo writes with its CollectionSerializer and
+        // MapSerializer (JavaNamedCollections.swift).
+        "java.util.Vector": JavaCollection<Any?>.self,
+        "java.util.Stack": JavaCollection<Any?>.self,
+        "java.util.ArrayDeque": JavaCollection<Any?>.self,
+        "java.util.concurrent.CopyOnWriteArrayList": JavaCollection<Any?>.self,
+        "java.util.concurrent.CopyOnWriteArraySet": JavaCollection<Any?>.self,
+        "java.util.concurrent.ConcurrentLinkedQueue": JavaCollection<Any?>.self,
+        "java.util.concurrent.ConcurrentLinkedDeque": JavaCollection<Any?>.self,
+        "java.util.concurrent.LinkedBlockingQueue": JavaCollection<Any?>.self,
+        "java.util.concurrent.LinkedBlockingDeque": JavaCollection<Any?>.self,
+        "java.util.concurrent.LinkedTransferQueue": JavaCollection<Any?>.self,
+        "java.util.concurrent.PriorityBlockingQueue": JavaCollection<Any?>.self,
+        "java.util.concurrent.ConcurrentSkipListSet": JavaCollection<Any?>.self,
+        "java.util.Hashtable": JavaMap<AnyHashable, Any?>.self,
+        "java.util.Properties": JavaMap<AnyHashable, Any?>.self,
+        "java.util.IdentityHashMap": JavaMap<AnyHashable, Any?>.self,
+        "java.util.WeakHashMap": JavaMap<AnyHashable, Any?>.self,
+        "java.util.concurrent.ConcurrentHashMap": JavaMap<AnyHashable, Any?>.self,
         "[B": Data.self,
         "[Z": [Bool].self,
         "[S": [Int16].self,

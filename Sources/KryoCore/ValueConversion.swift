@@ -94,6 +94,16 @@ public enum ValueConversion {
         return CodableValueDecoding.convert(flat, to: T.self)
     }
 
+    /// Converts `value`, read as the plain form of a value of the Java class `javaClass`, to
+    /// `T`: as ``convert(_:to:)``, but a type whose values keep their Java class
+    /// (``/KryoCore/JavaCollection``, ``/KryoCore/JavaMap``) is made of that class.
+    public static func convert<T>(_ value: Any?, to type: T.Type, javaClass: String) -> T? {
+        if let target = T.self as? any JavaClassNamedConstructible.Type {
+            return (try? target.make(from: flatten(value), javaClass: javaClass)) as? T
+        }
+        return convert(value, to: type)
+    }
+
     private static func convertToWrapped(_ value: Any, _ wrapped: any Any.Type) -> Any? {
         func open<W>(_: W.Type) -> Any? { convert(value, to: W.self) }
         return open(wrapped)
@@ -117,6 +127,15 @@ package protocol AnyElementsExposing {
 package protocol AnyElementsConstructible {
     /// Builds the collection, or throws when an element does not convert.
     static func make(fromAnyElements elements: [Any?]) throws -> Self
+}
+
+/// A value made of a plain collection or map and the Java class it was stored with
+/// (``JavaCollection``, ``JavaMap``): the self-describing formats store the class beside the
+/// plain form.
+package protocol JavaClassNamedConstructible {
+    /// The value of the Java class `javaClass` whose plain form is `value`, or `nil` when `value`
+    /// is not of the plain form; throws when an element does not convert.
+    static func make(from value: Any?, javaClass: String) throws -> Self?
 }
 
 /// A map whose entries can be listed without knowing their types.

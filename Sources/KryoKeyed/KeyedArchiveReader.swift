@@ -191,7 +191,9 @@ final class KeyedArchiveReader: ValueReader {
         if let arguments = declared?.genericArguments, !arguments.isEmpty { typed.genericArguments = arguments }
         let value = try at(KeyedArchiveKeys.classedValue) { () -> Any? in
             guard let value = try decode(stored, as: typed) else { return nil }
-            func convert<T>(_: T.Type) -> Any? { ValueConversion.convert(value, to: T.self) }
+            func convert<T>(_: T.Type) -> Any? {
+                ValueConversion.convert(value, to: T.self, javaClass: registration.javaName)
+            }
             guard let converted = convert(registration.swiftType) else {
                 throw error(
                     .typeMismatch, expected: "a value of \(registration.javaName)",

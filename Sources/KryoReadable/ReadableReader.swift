@@ -752,7 +752,10 @@ final class ReadableReader: ValueReader {
         let type = declared.swiftType
         guard type != Any.self, !ValueConversion.isOptionalType(Swift.type(of: value)), Swift.type(of: value) != type
         else { return value }
-        func convert<T>(_: T.Type) -> Any? { ValueConversion.convert(value, to: T.self) }
+        func convert<T>(_: T.Type) -> Any? {
+            guard let javaClass = declared.javaName else { return ValueConversion.convert(value, to: T.self) }
+            return ValueConversion.convert(value, to: T.self, javaClass: javaClass)
+        }
         guard let result = convert(type) else {
             throw error(.typeMismatch, expected: "\(type)", found: ValueConversion.describeType(of: value))
         }

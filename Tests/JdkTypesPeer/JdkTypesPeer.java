@@ -108,6 +108,29 @@ public final class JdkTypesPeer {
             map.put("b", 2);
             return map;
         });
+        // The JDK collections and maps Kryo writes with CollectionSerializer and MapSerializer
+        // that no Swift type stands for (JavaCollection, JavaMap).
+        add("vector", "45", () -> new Vector<>(List.of("a", "b")));
+        add("stack", "45", () -> {
+            Stack<String> stack = new Stack<>();
+            stack.push("x");
+            return stack;
+        });
+        add("arraydeque", "45", () -> new ArrayDeque<>(List.of(1, 2)));
+        add("cow_list", "45", () -> new java.util.concurrent.CopyOnWriteArrayList<>(List.of("x", "y")));
+        add("clq", "45", () -> new java.util.concurrent.ConcurrentLinkedQueue<>(List.of(3)));
+        add("lbq", "45", () -> new java.util.concurrent.LinkedBlockingQueue<>(List.of(4)));
+        add("cs_set", "45", () -> new java.util.concurrent.ConcurrentSkipListSet<>(List.of(5, 6)));
+        add("chm", "45", () -> new java.util.concurrent.ConcurrentHashMap<>(Map.of("k", 1)));
+        addRefs("chm_refs", "45", () -> new java.util.concurrent.ConcurrentHashMap<>(Map.of("k", "v")));
+        add("hashtable", "45", () -> new Hashtable<>(Map.of("k", 2)));
+        add("identity_map", "45", () -> new IdentityHashMap<>(Map.of("k", 3)));
+        add("weak_map", "45", () -> new WeakHashMap<>(Map.of("w", 4)));
+        add("properties", "45", () -> {
+            Properties properties = new Properties();
+            properties.setProperty("a", "b");
+            return properties;
+        });
         add("aslist", "5", () -> Arrays.asList("x", "y"));
         addBytesOnly("aslist_v4", "4", () -> Arrays.asList("x", "y"));
     }
@@ -138,7 +161,18 @@ public final class JdkTypesPeer {
      * comparator class; URI by its text (FieldSerializer sets only its string field, so the parsed
      * parts that URI.equals compares stay null, also for Java's own bytes).
      */
+    /** Classes compared by class and contents (some have no equals of their own, or compare keys by identity). */
+    static final Set<String> NAMED = Set.of(
+        "java.util.Vector", "java.util.Stack", "java.util.ArrayDeque", "java.util.concurrent.CopyOnWriteArrayList",
+        "java.util.concurrent.ConcurrentLinkedQueue", "java.util.concurrent.LinkedBlockingQueue",
+        "java.util.concurrent.ConcurrentSkipListSet", "java.util.concurrent.ConcurrentHashMap", "java.util.Hashtable",
+        "java.util.IdentityHashMap", "java.util.WeakHashMap", "java.util.Properties");
+
     static Object normal(Object value) {
+        if (value != null && NAMED.contains(value.getClass().getName())) {
+            if (value instanceof Collection<?> collection) return List.of(value.getClass().getName(), new ArrayList<>(collection));
+            if (value instanceof Map<?, ?> map) return List.of(value.getClass().getName(), new HashMap<>(map));
+        }
         if (value instanceof URI uri) return uri.toString();
         if (value instanceof PriorityQueue<?> queue) {
             Comparator<?> comparator = queue.comparator();

@@ -13,10 +13,18 @@ struct JdkTypesFormatsTests {
 
     /// Keyed archives write collections in their Foundation form (`NSArray`, `NSDictionary`) and
     /// numbers as `NSNumber`, which read back as `ArrayList`, `HashMap` and `Long` where nothing
-    /// declares the class: the queue, skip-list map, `Arrays.asList` and `Optional<Integer>` cases.
+    /// declares the class: the queue, skip-list map, `Arrays.asList` and `Optional<Integer>` cases,
+    /// and the other JDK collections and maps (`JavaNamedCollectionTests` keeps their classes
+    /// with `keepsJavaClasses`).
     static let keyedNames = jsonNames.filter {
-        !["opt_integer", "pq", "cslm", "aslist"].contains($0)
+        !["opt_integer", "pq", "cslm", "aslist"].contains($0) && !namedCollections.contains($0)
     }
+
+    /// The cases of `JavaCollection` and `JavaMap`.
+    static let namedCollections: Set<String> = [
+        "vector", "stack", "arraydeque", "cow_list", "clq", "lbq", "cs_set", "chm", "chm_refs", "hashtable",
+        "identity_map", "weak_map", "properties",
+    ]
 
     /// The registry of keyed archives: the types registered, so that their archive class names read.
     static func keyedRegistry() throws -> Registry {

@@ -166,6 +166,19 @@ enum JdkTypeCases {
         } reads: {
             skipList($0, .reverse)
         },
+        named("vector", "java.util.Vector", ["a", "b"] as [String]),
+        named("stack", "java.util.Stack", ["x"] as [String]),
+        named("arraydeque", "java.util.ArrayDeque", [1, 2] as [Int32]),
+        named("cow_list", "java.util.concurrent.CopyOnWriteArrayList", ["x", "y"] as [String]),
+        named("clq", "java.util.concurrent.ConcurrentLinkedQueue", [3] as [Int32]),
+        named("lbq", "java.util.concurrent.LinkedBlockingQueue", [4] as [Int32]),
+        named("cs_set", "java.util.concurrent.ConcurrentSkipListSet", [5, 6] as [Int32]),
+        named("chm", "java.util.concurrent.ConcurrentHashMap", ["k": Int32(1)]),
+        named("chm_refs", "java.util.concurrent.ConcurrentHashMap", ["k": "v"], refs: true),
+        named("hashtable", "java.util.Hashtable", ["k": Int32(2)]),
+        named("identity_map", "java.util.IdentityHashMap", ["k": Int32(3)]),
+        named("weak_map", "java.util.WeakHashMap", ["w": Int32(4)]),
+        named("properties", "java.util.Properties", ["a": "b"]),
         JdkTypeCase("aslist", [5]) {
             ["x", "y"] as JavaArraysAsList<String>
         } reads: {
@@ -177,6 +190,29 @@ enum JdkTypeCases {
             ($0 as? JavaArraysAsList<Any?>)?.elements.map { $0 as? String } == ["x", "y"]
         },
     ]
+
+    /// A ``JavaCollection`` of the Java class `javaClass`, read back as that class with those elements.
+    static func named<E: Equatable & Sendable>(_ name: String, _ javaClass: String, _ elements: [E]) -> JdkTypeCase {
+        JdkTypeCase(name) {
+            JavaCollection(javaClass: javaClass, elements)
+        } reads: {
+            guard let read = $0 as? JavaCollection<Any?>, read.javaClass == javaClass else { return false }
+            return read.elements.map { $0 as? E } == elements
+        }
+    }
+
+    /// A ``JavaMap`` of the Java class `javaClass` with one entry, read back as that class with it.
+    static func named<V: Equatable & Sendable>(
+        _ name: String, _ javaClass: String, _ entry: OrderedDictionary<String, V>, refs: Bool = false
+    ) -> JdkTypeCase {
+        JdkTypeCase(name, refs: refs) {
+            JavaMap(javaClass: javaClass, entry)
+        } reads: {
+            guard let read = $0 as? JavaMap<AnyHashable, Any?>, read.javaClass == javaClass else { return false }
+            return read.entries.count == entry.count
+                && entry.allSatisfy { key, value in read.entries[AnyHashable(key)].flatMap { $0 as? V } == value }
+        }
+    }
 
     static func locale(_ name: String, _ identifier: String, refs: Bool = false) -> JdkTypeCase {
         JdkTypeCase(name, refs: refs) {
