@@ -17,7 +17,12 @@ import KryoCore
 /// (at most `maxDepth` deep), so the thread's stack does not limit the nesting. An error's `path`
 /// is read off those stacks when it is thrown, so a successful parse pays nothing for it; its
 /// `offset` is the byte offset, and its `found` ends with the line and column.
-package struct JSONParser<Builder: JSONTreeBuilder> {
+///
+/// Public only as the `KryoJSONParsing` SPI, which the library's modules import: a generic
+/// parser is specialized for a builder of another module only from public inlinable code
+/// (`package` inlinable code is not specialized across modules), and the SPI keeps it out of the
+/// public API.
+@_spi(KryoJSONParsing) public struct JSONParser<Builder: JSONTreeBuilder> {
     @usableFromInline let bytes: UnsafeRawBufferPointer
     @usableFromInline let maxDepth: Int
     @usableFromInline var position = 0
@@ -36,14 +41,14 @@ package struct JSONParser<Builder: JSONTreeBuilder> {
 
     /// A parser of `bytes` that refuses arrays and objects nested more than `maxDepth` deep.
     @inlinable
-    package init(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) {
+    public init(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) {
         self.bytes = bytes
         self.maxDepth = maxDepth
     }
 
     /// Reads the whole input as one JSON value, with optional whitespace around it.
     @inlinable
-    package mutating func readDocument() throws(SerializationError) -> Builder.Value {
+    public mutating func readDocument() throws(SerializationError) -> Builder.Value {
         do throws(SerializationError) {
             if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { position = 3 }
             skipWhitespace()

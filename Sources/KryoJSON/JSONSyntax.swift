@@ -1,7 +1,7 @@
 /// The bytes of JSON's syntax, and a word-at-a-time test that both the parser and the readable
 /// backend's writer use to skip the plain runs of a string. The bytes are computed constants, so
 /// that code inlined into another module folds them.
-package enum JSONSyntax {
+@usableFromInline package enum JSONSyntax {
     @inlinable package static var quote: UInt8 { UInt8(ascii: "\"") }
     @inlinable package static var backslash: UInt8 { UInt8(ascii: "\\") }
     @inlinable package static var comma: UInt8 { UInt8(ascii: ",") }

@@ -1,7 +1,7 @@
 /// What a ``JSONParser`` makes of the values it reads: the readable backend's value tree, or
 /// nothing (``JSONSyntaxValidation``). The parser is specialized for each builder, so its calls
 /// are direct.
-package protocol JSONTreeBuilder {
+@_spi(KryoJSONParsing) public protocol JSONTreeBuilder {
     /// A value read: a scalar, an array or an object.
     associatedtype Value
     /// The members of an object under way, in the order read.

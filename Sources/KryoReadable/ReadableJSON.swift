@@ -1,5 +1,5 @@
 import KryoCore
-import KryoJSON
+@_spi(KryoJSONParsing) import KryoJSON
 
 /// Reading and writing JSON as a ``ReadableValue`` tree, without Foundation.
 ///

@@ -1,5 +1,5 @@
 import KryoCore
-import KryoJSON
+@_spi(KryoJSONParsing) import KryoJSON
 
 /// What the JSON parser builds for the readable backend: a ``ReadableValue`` tree, with the
 /// extras ``ReadableJSON/decode(_:maxDepth:)-([UInt8],Int)`` documents (`NaN`, `Infinity`,
