@@ -59,10 +59,12 @@ let package = Package(
             dependencies: [
                 "KryoCore", "KryoPlist", .product(name: "OrderedCollections", package: "swift-collections"),
             ]),
+        // The one strict JSON parser: the readable backend's and the schema files' syntax check.
+        .target(name: "KryoJSON", dependencies: ["KryoCore"]),
         .target(
             name: "KryoReadable",
             dependencies: [
-                "KryoCore", "KryoPlist", .product(name: "OrderedCollections", package: "swift-collections"),
+                "KryoCore", "KryoJSON", "KryoPlist", .product(name: "OrderedCollections", package: "swift-collections"),
             ]),
         .target(
             name: "KryoRichText",
@@ -71,7 +73,8 @@ let package = Package(
                 "KryoCore", "KryoBinary", "KryoKeyed", "KryoReadable",
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]),
-        .target(name: "KryoSchemaFiles", dependencies: ["KryoCore", .product(name: "Yams", package: "Yams")]),
+        .target(
+            name: "KryoSchemaFiles", dependencies: ["KryoCore", "KryoJSON", .product(name: "Yams", package: "Yams")]),
         .target(name: "KryoBlockGraph", dependencies: ["KryoCore"]),
         // The compiler plug-in of the @JavaClass and @JavaEnum macros, which SwiftKryo declares.
         .macro(

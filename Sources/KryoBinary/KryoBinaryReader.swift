@@ -712,10 +712,12 @@ import KryoCore
         do {
             value = try read(input)
         } catch var failure as SerializationError where failure.kind == .truncatedInput {
-            // What was being read, as the dump names it: "expected a string at 0x0013, found the end".
-            if let noun = Self.noun(of: role) {
+            // What was being read, where it starts, as the dump names it: "expected a string at
+            // 0x0013, found the end", "expected a varint at 0x0001, found the end".
+            if let noun = Self.noun(of: role, partialVarint: isPartialVarint(start, failure.offset ?? input.offset)) {
                 failure.expected = noun
                 failure.found = "the end"
+                failure.offset = start
             }
             throw failure
         }
@@ -725,7 +727,8 @@ import KryoCore
                 for: key, role: role, depth: state.pointee.open.count, inSlot: slot)
             var text = describe(value)
             switch role {
-            case .length, .count, .tag: text = Self.countText(key, text)
+            case .length, .count, .tag:
+                text = Self.countText(key, text, plusOne: state.pointee.dialect.version >= .kryo5)
             case .enumConstant: text = "ordinal \(text)"
             case .date:
                 if let millis = value as? Int64 { text = KryoTracer.isoDate(millis: millis) }
@@ -745,9 +748,23 @@ import KryoCore
         return value
     }
 
-    /// What a read of `role` reads, for a truncation: `a string`, `2 bytes (char)`.
-    private static func noun(of role: KryoDumpEntry.Role) -> String? {
+    /// Whether the bytes from `start` to `end` (where the input ended) are the first bytes of a
+    /// varint, each with its high bit set: what a truncated varint leaves.
+    private func isPartialVarint(_ start: Int, _ end: Int) -> Bool {
+        guard let tracer = state.pointee.tracer, !input.isInCopiedRun else { return false }
+        guard end > start else { return !state.pointee.dialect.wire.fixedWidthIntegers }
+        return tracer.allHighBitsSet(start, end)
+    }
+
+    /// What a read of `role` reads, for a truncation: `a string`, `2 bytes (char)`, `a varint`
+    /// (sizes, counts, tags, ordinals, dates, and integers whose bytes so far are a varint's).
+    private static func noun(of role: KryoDumpEntry.Role, partialVarint: Bool) -> String? {
         switch role {
+        case .length, .count, .tag, .enumConstant, .date: return "a varint"
+        case .int, .long: return partialVarint ? "a varint" : nil
+        default: break
+        }
+        return switch role {
         case .string: "a string"
         case .boolean: "1 byte (boolean)"
         case .byte: "1 byte (byte)"
@@ -770,8 +787,10 @@ import KryoCore
     }
 
     /// `size 3` for a size as read (Kryo 5 writes sizes + 1: the dump shows what the bytes hold).
-    private static func countText(_ key: String, _ value: String) -> String {
+    private static func countText(_ key: String, _ value: String, plusOne: Bool) -> String {
         switch key {
+        case "$fieldCount" where plusOne:
+            Int(value).map { "\($0 - 1) tagged field\($0 == 2 ? "" : "s") (written + 1)" } ?? value
         case "$fieldCount": "\(value) tagged field\(value == "1" ? "" : "s")"
         case "$tag": "tag \(value)"
         default: "\(key) \(value)"
@@ -1087,8 +1106,13 @@ import KryoCore
     @usableFromInline
     package func readFieldOrder(_ names: [String], of javaClass: ClassKey) throws -> [Int?] {
         let key = javaClass.identifier
-        if let order = state.pointee.fieldOrders[key] { return order }
         let tracing = state.pointee.tracing
+        if let order = state.pointee.fieldOrders[key] {
+            if _slowPath(tracing) {
+                state.pointee.tracer?.readsFields(nil, key: key, depth: state.pointee.open.count)
+            }
+            return order
+        }
         var start = input.offset
         let count = Int(try withInput { try $0.readVarInt32(optimizePositive: true) })
         if _slowPath(tracing) { traceHeader(from: start, .count, "header: \(count) field\(count == 1 ? "" : "s")") }
@@ -1098,6 +1122,7 @@ import KryoCore
         for (index, name) in names.enumerated() where localIndex[name] == nil { localIndex[name] = index }
         var order: [Int?] = []
         order.reserveCapacity(count)
+        var storedNames: [String] = []
         for index in 0..<count {
             start = input.offset
             guard let name = try withInput({ try $0.readString() }) else {
@@ -1105,8 +1130,12 @@ import KryoCore
             }
             if _slowPath(tracing) {
                 traceHeader(from: start, .fieldName, "header[\(index)]: " + KryoTracer.quoted(name))
+                storedNames.append(name)
             }
             order.append(localIndex[name])
+        }
+        if _slowPath(tracing) {
+            state.pointee.tracer?.readsFields(storedNames, key: key, depth: state.pointee.open.count)
         }
         state.pointee.fieldOrders[key] = order
         return order
@@ -1138,12 +1167,25 @@ import KryoCore
     @usableFromInline
     package func skipField(forKey key: String) throws {
         if _slowPath(state.pointee.tracing) {
-            let start = input.offset
-            try withInput { try $0.skipChunks() }
-            traceHeader(from: start, .raw, "\(key): skipped (not a field of the class here), as Kryo does")
+            try traceSkippedField(key)
             return
         }
         try withInput { try $0.skipChunks() }
+    }
+
+    /// Skips a field the schema lacks and records its chunks: their lengths, and their data as
+    /// raw bytes named after the compatible header's name for the field.
+    @inline(never)
+    private func traceSkippedField(_ key: String) throws {
+        let start = input.offset
+        try withInput { try $0.skipChunks() }
+        guard let tracer = state.pointee.tracer, tracer.accepts(inCopiedRun: input.isInCopiedRun) else { return }
+        let depth = state.pointee.open.count
+        let name = tracer.label(for: key, depth: depth) ?? key
+        let javaName = tracer.javaName(depth: depth).map { " of " + $0 } ?? ""
+        tracer.recordSkipped(
+            start, input.offset, name: name, depth: depth, "not a field\(javaName) in the schema; skipped, as Kryo does"
+        )
     }
 
     /// Records a span of a field-name header or of a field's chunks.
@@ -1162,13 +1204,17 @@ import KryoCore
         try begin(input)
         guard let tracer = state.pointee.tracer else { return }
         let depth = state.pointee.open.count
+        // Kryo 5's chunked fields: the header's next name, or the name the value gives.
+        let key = tracer.chunkedFieldName(key, depth: depth)
         if input.isInCopiedRun && !copiedBefore {
             tracer.enterChunks(key, start: start, gathered: true, depth: depth)
         } else {
             let length = tracer.varint(at: start)
             if tracer.accepts(inCopiedRun: copiedBefore) {
+                let first = tracer.entryCount
                 tracer.record(
                     start, input.offset, .chunk, depth: depth, nil, "\(length) byte\(length == 1 ? "" : "s") of \(key)")
+                if key == KryoTracer.unnamedField { tracer.awaitFieldName(from: first, depth: depth, prefix: false) }
             }
             tracer.enterChunks(key, start: start, gathered: false, depth: depth)
         }
@@ -1184,9 +1230,10 @@ import KryoCore
         guard let tracer, let chunks, !chunks.gathered, tracer.accepts(inCopiedRun: input.isInCopiedRun) else {
             return
         }
+        // In a field's gathered chunks the reader counts in the joined copy, not in the input.
         tracer.record(
-            max(start, tracer.inputEnd), input.offset, .chunk, depth: state.pointee.open.count, nil,
-            "end of \(chunks.key)")
+            input.isInCopiedRun ? start : max(start, tracer.inputEnd), input.offset, .chunk,
+            depth: state.pointee.open.count, nil, "end of \(chunks.key)")
     }
 
     @usableFromInline
@@ -1406,8 +1453,11 @@ import KryoCore
 
     @usableFromInline
     package func readNextValueWithClass() throws -> Bool {
-        if _slowPath(state.pointee.tracing) { traceBeginSlot("") }
-        guard let registration = try readClassTag() else { return false }
+        if _slowPath(state.pointee.tracing) { traceBeginSlot(KryoTracer.nextValueSlot) }
+        guard let registration = try readClassTag() else {
+            if _slowPath(state.pointee.tracing) { state.pointee.tracer?.fieldAbsent(depth: state.pointee.open.count) }
+            return false
+        }
         state.pointee.nextValueClass = registration
         return true
     }

@@ -77,7 +77,9 @@ extension KryoCodec {
     /// Explains a stream of consecutive top-level values (one `writeClassAndObject` or
     /// `writeObject` call per record), one dump per record, offsets counted in `bytes`; see
     /// ``inspect(_:in:javaClass:coversTrailing:)``. The walk stops after a record whose dump has a
-    /// ``KryoDump/stop``, when `body` returns `false`, or at the end of `bytes`.
+    /// ``KryoDump/stop``, when `body` returns `false`, or at the end of `bytes`. Each record is read
+    /// from a window of the stream that doubles until the record fits: work and memory grow with
+    /// each record's size, not with the stream's.
     ///
     /// - Parameters:
     ///   - bytes: The stream.
@@ -89,7 +91,14 @@ extension KryoCodec {
         var start = bytes.startIndex
         var number = 1
         while start < bytes.endIndex {
-            let dump = inspect(bytes, in: start..<bytes.endIndex, javaClass: javaClass, coversTrailing: false)
+            var window = 4096
+            var dump: KryoDump
+            while true {
+                let end = bytes.endIndex - start <= window ? bytes.endIndex : start + window
+                dump = inspect(bytes, in: start..<end, javaClass: javaClass, coversTrailing: false)
+                guard dump.stop?.kind == .truncated, end < bytes.endIndex else { break }
+                window *= 2
+            }
             guard try body(number, dump), dump.stop == nil, dump.byteCount > 0 else { return }
             start += dump.byteCount
             number += 1
@@ -108,6 +117,10 @@ extension KryoCodec {
             // The class tag is explained: understanding stops after it.
             offset = max(offset, tracer.end)
         case .depthLimitExceeded: kind = .tooDeep
+        case .invalidReference:
+            kind = .malformed
+            // The marker is not explained: understanding stops where it starts.
+            offset = min(offset, tracer.end)
         default: kind = .malformed
         }
         let left = end - offset
@@ -123,6 +136,15 @@ extension KryoCodec {
                     }
                 } ?? found[...]
             reason = "class \(name) is not in the schema; cannot tell the layout of what follows"
+        case .invalidValue:
+            // A tag just read that names no field of its class (TaggedFieldSerializer): what
+            // follows it has a layout only the writer's class knows.
+            if let tag = tracer.unnamedTag, offset == tracer.end {
+                return KryoDumpStop(
+                    kind: .unknownLayout, offset: offset,
+                    reason: "\(tag.text) is not a field of \(tag.javaName); cannot tell the layout of what follows "
+                        + "(\(left) byte\(left == 1 ? "" : "s") left)")
+            }
         default: break
         }
         if !failure.path.isEmpty { reason += " (path: \(failure.path.joined(separator: ".")))" }

@@ -1,7 +1,7 @@
-/// An annotated dump of a Kryo stream (2.20, 4 or 5): what the reader read of each byte range
-/// (``KryoCodec/inspect(_:javaClass:)``), or what ``KryoInspector`` understood of it.
+/// An annotated dump of a Kryo stream (2.20, 4 or 5): what the codec's own reader read of each
+/// byte range, traced (``KryoCodec/inspect(_:javaClass:)``).
 ///
-/// The entries cover the input's bytes exactly once, in order, without gaps: bytes the inspector
+/// The entries cover the input's bytes exactly once, in order, without gaps: bytes the reader
 /// could not explain are ``KryoDumpEntry/Role/raw`` entries (after ``stop``) and bytes after the
 /// root value are ``KryoDumpEntry/Role/trailing`` entries.
 public struct KryoDump: Sendable, Hashable {
@@ -9,8 +9,8 @@ public struct KryoDump: Sendable, Hashable {
     public var byteCount: Int
     /// One entry per byte range, ordered by offset.
     public var entries: [KryoDumpEntry]
-    /// Where and why the inspector stopped understanding the bytes; `nil` when it understood the
-    /// whole root value.
+    /// Where and why the reader stopped understanding the bytes; `nil` when it read the whole
+    /// root value.
     public var stop: KryoDumpStop?
 
     /// Creates a dump.
@@ -25,7 +25,7 @@ public struct KryoDump: Sendable, Hashable {
         entries.reduce(0) { $0 + ($1.role == .trailing ? $1.length : 0) }
     }
 
-    /// The dump as text, one line per entry, then a final line when the inspector stopped or
+    /// The dump as text, one line per entry, then a final line when the reader stopped or
     /// found bytes after the root value.
     ///
     /// Each line is: the offset in hexadecimal (at least four digits), up to
@@ -150,7 +150,7 @@ public struct KryoDumpEntry: Sendable, Hashable {
         case fieldName = "name"
         /// A chunk length in a compatible bean's field (`00` ends the field).
         case chunk
-        /// Bytes the inspector could not explain.
+        /// Bytes the reader could not explain (after a stop), or read past without a hook.
         case raw
         /// Bytes after the root value.
         case trailing
@@ -183,24 +183,24 @@ public struct KryoDumpEntry: Sendable, Hashable {
     public var range: Range<Int> { offset..<(offset + length) }
 }
 
-/// Where and why the traced reader (``KryoCodec/inspect(_:javaClass:)``) or a ``KryoInspector``
-/// stopped understanding a stream.
+/// Where and why the traced reader (``KryoCodec/inspect(_:javaClass:)``) stopped understanding a
+/// stream.
 public struct KryoDumpStop: Sendable, Hashable, CustomStringConvertible {
-    /// Why the inspector stopped.
+    /// Why the reader stopped.
     public enum Kind: String, Sendable, Hashable {
         /// The input ended in the middle of a value.
         case truncated
         /// The layout of what follows is unknown: a class not in the schema, a tag not in the
-        /// class, a serializer the inspector does not know.
+        /// class, a serializer the reader does not know.
         case unknownLayout
         /// The bytes contradict the wire format (a back-reference to an object not yet seen, a
         /// size larger than the bytes left…).
         case malformed
-        /// Values nest deeper than ``/KryoCore/Limits/maxDepth`` or ``KryoInspector/maximumDepth``.
+        /// Values nest deeper than the codec's ``/KryoCore/Limits/maxDepth``.
         case tooDeep
     }
 
-    /// Why the inspector stopped.
+    /// Why the reader stopped.
     public var kind: Kind
     /// The offset where understanding stopped.
     public var offset: Int

@@ -28,6 +28,8 @@ package final class KryoTracer {
     private struct Level {
         /// The label of its slot.
         var label: String?
+        /// Its Java class.
+        var javaName = ""
         /// A JDK collection, map or array: its `element`, `key` and `value` reads are numbered,
         /// and its size is shown in its slot.
         var isContainer = false
@@ -47,6 +49,17 @@ package final class KryoTracer {
     /// The entry of a `TaggedFieldSerializer` tag just read, and its level: the next field read
     /// there names it, `tag 2 (name)`.
     private var pendingTag: (entry: Int, depth: Int)?
+    /// Entries recorded before the field they belong to was named (a Kryo 5 field's chunk length
+    /// or class, read before its value): the next field read at their level names them.
+    private var pendingNames: [(entry: Int, depth: Int, prefix: Bool)] = []
+    /// Whether the class tag of the slot being opened belongs to the next field read at its
+    /// level (Kryo 5's evolvable fields write a field's class before its value).
+    private var slotAwaitsField = false
+    /// For each level where a `CompatibleFieldSerializer` object is read, the field names its
+    /// header gave and how many of them were read: what names a field the schema lacks.
+    private var storedFields: [Int: (names: [String], next: Int)] = [:]
+    /// The field names of each compatible class's header, read once per graph.
+    private var headers: [ObjectIdentifier: [String]] = [:]
     /// The fields whose chunks are being read, innermost last.
     private var chunks: [(key: String, start: Int, gathered: Bool)] = []
     /// The class name and offset of each numbered object (for back-references).
@@ -73,26 +86,120 @@ package final class KryoTracer {
         let inContainer = depth < levels.count && levels[depth].isContainer
         switch key {
         case "": return nil
+        case "$unknown":
+            // A field the schema lacks: its name is the next one of the header.
+            guard var stored = storedFields[depth], stored.next < stored.names.count else { return nil }
+            let name = stored.names[stored.next]
+            stored.next += 1
+            storedFields[depth] = stored
+            nameFields(name, depth: depth)
+            return name
         case "element" where inContainer, "key" where inContainer, "value" where inContainer:
             let index = counters[depth][key, default: 0]
             counters[depth][key] = index + 1
             return key == "element" ? "[\(index)]" : "\(key)[\(index)]"
         default:
             if key.hasPrefix("$") { return nil }
-            if let tag = pendingTag, tag.depth == depth, tag.entry < entries.count {
-                entries[tag.entry].text += " (\(key))"
-                pendingTag = nil
+            if var stored = storedFields[depth],
+                let index = stored.names[min(stored.next, stored.names.count)...].firstIndex(of: key)
+            {
+                stored.next = index + 1
+                storedFields[depth] = stored
             }
+            nameFields(key, depth: depth)
             return key
         }
+    }
+
+    /// Names what waits for the field `name` at `depth`: a tag (`tag 2 (name)`), a chunk length
+    /// (`2 bytes of name`) or a class read before the value (`name: java.lang.String (id 1)`).
+    private func nameFields(_ name: String, depth: Int) {
+        if let tag = pendingTag, tag.depth == depth, tag.entry < entries.count {
+            entries[tag.entry].text += " (\(name))"
+            pendingTag = nil
+        }
+        guard !pendingNames.isEmpty else { return }
+        for pending in pendingNames where pending.depth == depth && pending.entry < entries.count {
+            let text = entries[pending.entry].text
+            entries[pending.entry].text =
+                pending.prefix ? name + ": " + text : text.replacingOccurrences(of: Self.unnamedField, with: name)
+        }
+        pendingNames.removeAll { $0.depth == depth }
+        for index in chunks.indices where chunks[index].key == Self.unnamedField { chunks[index].key = name }
+        for index in gathered.indices where gathered[index].key == Self.unnamedField { gathered[index].key = name }
+    }
+
+    /// The key of a field whose name the reader does not know yet (a Kryo 5 chunked field).
+    package static let unnamedField = "$field"
+
+    /// The name a chunked field's `key` stands for at `depth`: itself, or for Kryo 5's chunked
+    /// fields (`$field`), the next name of the compatible header; else it stays `$field` until
+    /// its value names it.
+    package func chunkedFieldName(_ key: String, depth: Int) -> String {
+        guard key == Self.unnamedField, let stored = storedFields[depth], stored.next < stored.names.count else {
+            return key
+        }
+        return stored.names[stored.next]
+    }
+
+    /// Notes that the entries from `first` wait for the next field read at `depth` to name them.
+    package func awaitFieldName(from first: Int, depth: Int, prefix: Bool) {
+        for entry in first..<entries.count { pendingNames.append((entry, depth, prefix)) }
+    }
+
+    /// The number of entries recorded so far.
+    package var entryCount: Int { entries.count }
+
+    /// Notes the field names a compatible object at `depth` is read in (its class's header, read
+    /// now or earlier in the graph under `key`).
+    package func readsFields(_ names: [String]?, key: ObjectIdentifier, depth: Int) {
+        if let names { headers[key] = names }
+        storedFields[depth] = headers[key].map { ($0, 0) }
+    }
+
+    /// The Java class of the object read at `depth`.
+    package func javaName(depth: Int) -> String? {
+        depth < levels.count ? levels[depth].javaName : nil
+    }
+
+    /// A field's tag just read at the end of the spans that names no field: `(tag 5, its class)`,
+    /// the tag the reader found no field for when it failed there.
+    package var unnamedTag: (text: String, javaName: String)? {
+        guard let tag = pendingTag, tag.entry == entries.count - 1, tag.depth < levels.count else { return nil }
+        return (entries[tag.entry].text, levels[tag.depth].javaName)
+    }
+
+    /// Records the chunks of a field the schema lacks, skipped from `start` to `stop` (the
+    /// reader's offsets): each chunk's length, and its data as raw bytes named by `text`.
+    package func recordSkipped(_ start: Int, _ stop: Int, name: String, depth: Int, _ text: String) {
+        guard hiddenRuns == 0, gathered.isEmpty, stop > start else {
+            record(start, stop, .raw, depth: depth, nil, name + ": " + text)
+            return
+        }
+        var physical = start + origin
+        let end = stop + origin
+        var first = true
+        while physical < end {
+            let length = Int(varint(atPhysical: physical))
+            let header = physical..<min(physical + varintLength(atPhysical: physical), end)
+            let chunkText = length == 0 ? "end of \(name)" : "\(length) byte\(length == 1 ? "" : "s") of \(name)"
+            append(header.lowerBound, header.upperBound, .chunk, depth: depth, chunkText)
+            guard length > 0, header.upperBound < end else { break }
+            let data = header.upperBound..<min(header.upperBound + length, end)
+            append(data.lowerBound, data.upperBound, .raw, depth: depth, name + ": " + (first ? text : "(continued)"))
+            first = false
+            physical = data.upperBound
+        }
+        if end > self.end { fillGap(upTo: end, depth: depth) }
     }
 
     /// Notes that the object whose contents are read at `depth` is of the Java class `javaName`.
     package func opened(_ javaName: String, depth: Int, isEnum: Bool) {
         while levels.count <= depth { levels.append(Level()) }
         let isDate = javaName == "java.util.Date"
+        storedFields[depth] = nil
         levels[depth] = Level(
-            label: slotLabel,
+            label: slotLabel, javaName: javaName,
             isContainer: javaName.hasPrefix("java.") || javaName.hasPrefix("[") || javaName.hasPrefix("scala.")
                 || javaName.hasPrefix("kotlin."),
             isValue: isEnum || isDate || Self.valueClasses.contains(javaName), isEnum: isEnum, isDate: isDate)
@@ -118,6 +225,7 @@ package final class KryoTracer {
     /// Notes that the entry just recorded is a field's tag, at `depth`.
     package func noteTag(depth: Int) {
         guard let last = entries.indices.last else { return }
+        pendingNames.removeAll { $0.depth == depth }
         pendingTag = (last, depth)
     }
 
@@ -175,10 +283,36 @@ package final class KryoTracer {
         return (depth, label(for: key, depth: depth))
     }
 
-    /// Starts an object slot: its class tag and reference marker take this label.
+    /// Starts an object slot: its class tag and reference marker take this label. A slot of key
+    /// ``nextValueSlot`` holds the class of the next field read at `depth`: the compatible
+    /// header's next name, or (a tagged field) the field its value names.
     package func beginSlot(_ key: String, depth: Int) {
-        slotLabel = label(for: key, depth: depth)
+        slotAwaitsField = false
+        guard key == Self.nextValueSlot else {
+            slotLabel = label(for: key, depth: depth)
+            return
+        }
+        if let stored = storedFields[depth], stored.next < stored.names.count {
+            slotLabel = stored.names[stored.next]
+        } else {
+            slotLabel = nil
+            slotAwaitsField = true
+        }
     }
+
+    /// The field whose class was just read at `depth` has no value (its class tag is null): no
+    /// value names it, and the header's next name is the next field's.
+    package func fieldAbsent(depth: Int) {
+        slotAwaitsField = false
+        pendingNames.removeAll { $0.depth == depth }
+        if var stored = storedFields[depth] {
+            stored.next += 1
+            storedFields[depth] = stored
+        }
+    }
+
+    /// The key of the slot of a class read before a field's value.
+    package static let nextValueSlot = "$next"
 
     // MARK: Recording
 
@@ -223,7 +357,12 @@ package final class KryoTracer {
 
     /// Records a span of the object slot being opened (class tag, reference or null marker).
     package func recordSlot(_ start: Int, _ stop: Int, _ role: KryoDumpEntry.Role, depth: Int, _ text: String) {
+        let first = entries.count
         record(start, stop, role, depth: depth, slotLabel, text)
+        if slotAwaitsField {
+            slotAwaitsField = false
+            awaitFieldName(from: first, depth: depth, prefix: true)
+        }
     }
 
     /// Bytes the reader read without a hook: shown as they are, so that the spans still cover
@@ -293,7 +432,9 @@ package final class KryoTracer {
             physical = header.upperBound + length
         }
         self.gathered.append(run)
+        let first = entries.count
         emitHeaders(before: run.headers.first.map { $0.range.upperBound } ?? 0)
+        if key == Self.unnamedField { awaitFieldName(from: first, depth: depth, prefix: false) }
     }
 
     /// Leaves the innermost field's chunks; for gathered chunks, the rest of them (the lengths
@@ -375,6 +516,13 @@ package final class KryoTracer {
             index += 1
         }
         return Int32(bitPattern: result)
+    }
+
+    /// Whether every byte from `start` to `end` (the reader's offsets) has its high bit set.
+    package func allHighBitsSet(_ start: Int, _ end: Int) -> Bool {
+        let range = (start + origin)..<(end + origin)
+        guard range.lowerBound >= 0, range.upperBound <= bytes.count else { return false }
+        return bytes[range].allSatisfy { $0 & 0x80 != 0 }
     }
 
     /// How many bytes the varint at `first` of ``bytes`` takes (1–5).

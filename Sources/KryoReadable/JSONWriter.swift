@@ -1,3 +1,4 @@
+import KryoJSON
 import KryoPlist
 
 /// Writes a ``ReadableValue`` tree as JSON text, appending to one byte array.

@@ -1,4 +1,5 @@
 import KryoCore
+@_spi(KryoJSONParsing) import KryoJSON
 
 /// Reading and writing JSON as a ``ReadableValue`` tree, without Foundation.
 ///
@@ -85,7 +86,7 @@ public enum ReadableJSON {
     public static func decode(
         _ bytes: UnsafeRawBufferPointer, maxDepth: Int = 512
     ) throws(SerializationError) -> ReadableValue {
-        var reader = JSONReader(bytes, maxDepth: maxDepth)
+        var reader = JSONParser<ReadableJSONTree>(bytes, maxDepth: maxDepth)
         return try reader.readDocument()
     }
 

@@ -1,4 +1,5 @@
 import KryoCore
+import KryoJSON
 import Yams
 
 /// A line and column in a file, both 1-based (columns count Unicode scalars, as Yams' marks do).
@@ -120,8 +121,11 @@ enum SchemaFileSyntax {
         }
         switch format {
         case .json:
-            if let problem = JSONSyntaxCheck.firstProblem(in: text) {
-                throw reader.error(at: problem.position, "not JSON: \(problem.message)")
+            // The library's one JSON parser, syntax only; 64 levels is deeper than any schema
+            // file needs (the format nests five).
+            if let problem = JSONSyntaxValidation.firstProblem(in: text, maxDepth: 64) {
+                throw reader.error(
+                    at: SourcePosition(line: problem.line, column: problem.column), "not JSON: \(problem.message)")
             }
         case .yaml:
             if let alias = YAMLAliasScan.firstAlias(in: text) {

@@ -41,10 +41,11 @@ let package = Package(
                 "KryoCore", "KryoPlist", .product(name: "OrderedCollections", package: "swift-collections"),
             ],
             path: "Sources/KryoKeyed"),
+        .target(name: "KryoJSON", dependencies: ["KryoCore"], path: "Sources/KryoJSON"),
         .target(
             name: "KryoReadable",
             dependencies: [
-                "KryoCore", "KryoPlist", .product(name: "OrderedCollections", package: "swift-collections"),
+                "KryoCore", "KryoJSON", "KryoPlist", .product(name: "OrderedCollections", package: "swift-collections"),
             ],
             path: "Sources/KryoReadable"),
         .target(
@@ -55,7 +56,7 @@ let package = Package(
             ],
             path: "Sources/KryoRichText"),
         .target(
-            name: "KryoSchemaFiles", dependencies: ["KryoCore", .product(name: "Yams", package: "Yams")],
+            name: "KryoSchemaFiles", dependencies: ["KryoCore", "KryoJSON", .product(name: "Yams", package: "Yams")],
             path: "Sources/KryoSchemaFiles"),
         .target(name: "KryoBlockGraph", dependencies: ["KryoCore"], path: "Sources/KryoBlockGraph"),
         .target(

@@ -573,7 +573,8 @@ import Testing
         // JSON is told by its first character, and read strictly.
         #expect(
             failure(["schema", "check", "-"], input: Array(#"{"classes": [],}"#.utf8))
-                == "kryo: <stdin>:1:16: not JSON: expected a key in double quotes, found \"}\"\n")
+                == "kryo: <stdin>:1:16: not JSON: expected a string key after ',' (JSON has no trailing commas), found '}'\n"
+        )
         #expect(
             failure(["schema", "check", "-"], input: Array("classes:\n  - class: a.A\n    idd: 3\n".utf8))
                 == "kryo: <stdin>:3:5: unknown class key \"idd\" (expected class, id, fields, enum, serializer, final, "

@@ -1,40 +1,54 @@
 import KryoCore
 
-/// Parses JSON text (RFC 8259) into a ``ReadableValue`` tree.
+/// Parses strict JSON text (RFC 8259), the one JSON parser of the library: the readable backend
+/// builds its value tree with it, and schema files are checked with it before the YAML parser
+/// reads them (``JSONSyntaxValidation``). What it makes of each value is the `Builder`'s
+/// (``JSONTreeBuilder``): the parser is specialized for each, so a syntax-only check builds
+/// nothing and the readable tree pays no indirection.
 ///
-/// Strict, with two extras: a leading UTF-8 byte-order mark is skipped, and the bare tokens
-/// `NaN`, `Infinity` and `-Infinity` read as reals. See ``ReadableJSON/decode(_:maxDepth:)-([UInt8],Int)``
-/// for the rules; this type only implements them.
+/// Strict, with two extras: a leading UTF-8 byte-order mark is skipped, and where the builder
+/// allows it (``JSONTreeBuilder/readsNonFiniteLiterals``) the bare tokens `NaN`, `Infinity` and
+/// `-Infinity` read as reals. A key that repeats within an object is an error where the builder
+/// says so (``JSONTreeBuilder/insert(_:into:)``).
 ///
 /// Every read is bounds-checked against `bytes.count` before it happens (the buffer's own
 /// subscript checks only in debug builds), and nothing is allocated by a length the input claims.
 /// Containers do not recurse: the arrays and objects under way are kept on stacks of their own
 /// (at most `maxDepth` deep), so the thread's stack does not limit the nesting. An error's `path`
-/// is read off those stacks when it is thrown, so a successful parse pays nothing for it.
-struct JSONReader {
-    private let bytes: UnsafeRawBufferPointer
-    private let maxDepth: Int
-    private var position = 0
+/// is read off those stacks when it is thrown, so a successful parse pays nothing for it; its
+/// `offset` is the byte offset, and its `found` ends with the line and column.
+///
+/// Public only as the `KryoJSONParsing` SPI, which the library's modules import: a generic
+/// parser is specialized for a builder of another module only from public inlinable code
+/// (`package` inlinable code is not specialized across modules), and the SPI keeps it out of the
+/// public API.
+@_spi(KryoJSONParsing) public struct JSONParser<Builder: JSONTreeBuilder> {
+    @usableFromInline let bytes: UnsafeRawBufferPointer
+    @usableFromInline let maxDepth: Int
+    @usableFromInline var position = 0
 
     /// For each open container, outermost first: whether it is an object.
-    private var isObject: [Bool] = []
+    @usableFromInline var isObject: [Bool] = []
     /// The elements of the open arrays, outermost first.
-    private var arrays: [[ReadableValue]] = []
+    @usableFromInline var arrays: [[Builder.Value]] = []
     /// The members of the open objects, outermost first.
-    private var objects: [ReadableDictionary] = []
+    @usableFromInline var objects: [Builder.Object] = []
     /// For each open object, the key of its latest member.
-    private var keys: [String] = []
+    @usableFromInline var keys: [String] = []
     /// Whether the innermost container is reading a member: an element (the next index) or the
     /// value of `keys.last`. False between members, where an error belongs to the container.
-    private var inMember = false
+    @usableFromInline var inMember = false
 
-    init(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) {
+    /// A parser of `bytes` that refuses arrays and objects nested more than `maxDepth` deep.
+    @inlinable
+    public init(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) {
         self.bytes = bytes
         self.maxDepth = maxDepth
     }
 
     /// Reads the whole input as one JSON value, with optional whitespace around it.
-    mutating func readDocument() throws(SerializationError) -> ReadableValue {
+    @inlinable
+    public mutating func readDocument() throws(SerializationError) -> Builder.Value {
         do throws(SerializationError) {
             if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { position = 3 }
             skipWhitespace()
@@ -52,7 +66,8 @@ struct JSONReader {
     }
 
     /// The keys and indices of the members under way, from the root down.
-    private func currentPath() -> [String] {
+    @inlinable
+    func currentPath() -> [String] {
         var path: [String] = []
         var arrayLevel = 0
         var objectLevel = 0
@@ -73,8 +88,8 @@ struct JSONReader {
     // MARK: - Errors
 
     /// "line L, column C" of `offset`; columns count Unicode scalars (UTF-8 lead bytes) from 1.
-    @inline(never)
-    private func location(of offset: Int) -> String {
+    @usableFromInline @inline(never)
+    func location(of offset: Int) -> String {
         var line = 1
         var column = 1
         for index in 0..<min(offset, bytes.count) {
@@ -91,8 +106,8 @@ struct JSONReader {
 
     /// What is at `offset`, quoted: the token there (up to the next whitespace or punctuation,
     /// at most 16 bytes), with control characters and invalid bytes spelled out.
-    @inline(never)
-    private func describe(at offset: Int) -> String {
+    @usableFromInline @inline(never)
+    func describe(at offset: Int) -> String {
         guard offset < bytes.count else { return "the end of the input" }
         var end = offset + 1
         let first = bytes[offset]
@@ -129,15 +144,15 @@ struct JSONReader {
         return "'\(text)'"
     }
 
-    @inline(never)
-    private func hex(_ value: UInt32, digits: Int) -> String {
+    @usableFromInline @inline(never)
+    func hex(_ value: UInt32, digits: Int) -> String {
         let text = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 
     /// An error at `offset`; `found` (by default, what is there) is followed by its line and column.
-    @inline(never)
-    private func failure(
+    @usableFromInline @inline(never)
+    func failure(
         _ kind: SerializationError.Kind, expected: String, at offset: Int, found: String? = nil
     ) -> SerializationError {
         let what = found ?? describe(at: offset)
@@ -145,28 +160,29 @@ struct JSONReader {
     }
 
     /// The input ended where `expected` should have been.
-    @inline(never)
-    private func truncated(_ expected: String) -> SerializationError {
+    @usableFromInline @inline(never)
+    func truncated(_ expected: String) -> SerializationError {
         failure(.truncatedInput, expected: expected, at: bytes.count)
     }
 
     // MARK: - Scanning
 
-    @inline(__always)
-    private mutating func skipWhitespace() {
+    @inlinable @inline(__always)
+    mutating func skipWhitespace() {
         var index = position
         while index < bytes.count && JSONSyntax.isWhitespace(bytes[index]) { index += 1 }
         position = index
     }
 
     /// Whether the byte at `position` is `byte` (false at the end of the input).
-    @inline(__always)
-    private func next(is byte: UInt8) -> Bool {
+    @inlinable @inline(__always)
+    func next(is byte: UInt8) -> Bool {
         position < bytes.count && bytes[position] == byte
     }
 
     /// Reads `literal` at `position`.
-    private mutating func readLiteral(_ literal: StaticString) throws(SerializationError) {
+    @inlinable
+    mutating func readLiteral(_ literal: StaticString) throws(SerializationError) {
         let start = position
         // 0: matched, 1: the input ends inside the literal, 2: a different byte.
         let outcome = literal.withUTF8Buffer { text -> Int in
@@ -190,40 +206,39 @@ struct JSONReader {
 
     /// Reads the value at `position` (whitespace before it already skipped), with everything
     /// nested in it.
-    private mutating func readTree() throws(SerializationError) -> ReadableValue {
+    @inlinable
+    mutating func readTree() throws(SerializationError) -> Builder.Value {
         while true {
             // A value, or the opening of a container whose first member comes next.
             guard position < bytes.count else { throw unexpected("a JSON value") }
-            var value: ReadableValue
+            var value: Builder.Value
             switch bytes[position] {
             case JSONSyntax.openBracket:
                 try enterContainer()
                 skipWhitespace()
                 guard next(is: JSONSyntax.closeBracket) else {
                     isObject.append(false)
-                    var elements: [ReadableValue] = []
+                    var elements: [Builder.Value] = []
                     elements.reserveCapacity(4)
                     arrays.append(consume elements)
                     inMember = true
                     continue
                 }
                 position += 1
-                value = .array([])
+                value = Builder.array([])
             case JSONSyntax.openBrace:
                 try enterContainer()
                 skipWhitespace()
                 guard next(is: JSONSyntax.closeBrace) else {
                     isObject.append(true)
-                    var members = ReadableDictionary()
-                    members.reserveCapacity(4)
-                    objects.append(consume members)
+                    objects.append(Builder.makeObject(reservingCapacity: 4))
                     keys.append("")
                     inMember = false
                     try readKey(first: true)
                     continue
                 }
                 position += 1
-                value = .dictionary([:])
+                value = Builder.object(Builder.makeObject(reservingCapacity: 0))
             default:
                 value = try readScalar()
             }
@@ -235,7 +250,7 @@ struct JSONReader {
                 skipWhitespace()
                 if innermostIsObject {
                     let last = objects.count - 1
-                    objects[last].values[objects[last].count - 1] = consume value
+                    Builder.setLastValue(consume value, in: &objects[last])
                     if next(is: JSONSyntax.comma) {
                         position += 1
                         skipWhitespace()
@@ -251,7 +266,7 @@ struct JSONReader {
                     position += 1
                     isObject.removeLast()
                     keys.removeLast()
-                    value = .dictionary(objects.removeLast())
+                    value = Builder.object(objects.removeLast())
                 } else {
                     arrays[arrays.count - 1].append(consume value)
                     if next(is: JSONSyntax.comma) {
@@ -270,15 +285,15 @@ struct JSONReader {
                     }
                     position += 1
                     isObject.removeLast()
-                    value = .array(arrays.removeLast())
+                    value = Builder.array(arrays.removeLast())
                 }
             }
         }
     }
 
     /// Moves past the `[` or `{` at `position`, which opens one more level of nesting.
-    @inline(__always)
-    private mutating func enterContainer() throws(SerializationError) {
+    @inlinable @inline(__always)
+    mutating func enterContainer() throws(SerializationError) {
         guard isObject.count < maxDepth else {
             throw failure(
                 .depthLimitExceeded, expected: "at most \(maxDepth) nested arrays and objects", at: position,
@@ -289,14 +304,15 @@ struct JSONReader {
 
     /// Reads the key of the innermost object's next member, its `:` and the whitespace after it,
     /// and adds the key to the object (a duplicate is an error).
-    private mutating func readKey(first: Bool) throws(SerializationError) {
+    @inlinable
+    mutating func readKey(first: Bool) throws(SerializationError) {
         guard next(is: JSONSyntax.quote) else { throw unexpected(first ? "a string key or '}'" : "a string key") }
         let keyOffset = position
         let key = try readString()
         keys[keys.count - 1] = key
         inMember = true
         // The key goes in now, with a placeholder value, so a duplicate is found with one lookup.
-        guard objects[objects.count - 1].updateValue(.null, forKey: key) == nil else {
+        guard Builder.insert(key, into: &objects[objects.count - 1]) else {
             throw failure(
                 .invalidValue, expected: "keys that differ within one object", at: keyOffset,
                 found: "a second key '\(key)'")
@@ -308,35 +324,36 @@ struct JSONReader {
     }
 
     /// Reads a string, number or literal at `position` (which is inside the input).
-    private mutating func readScalar() throws(SerializationError) -> ReadableValue {
+    @inlinable
+    mutating func readScalar() throws(SerializationError) -> Builder.Value {
         switch bytes[position] {
         case JSONSyntax.quote:
-            return .string(try readString())
+            return Builder.string(try readString())
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return try readNumber()
         case UInt8(ascii: "t"):
             try readLiteral("true")
-            return .bool(true)
+            return Builder.bool(true)
         case UInt8(ascii: "f"):
             try readLiteral("false")
-            return .bool(false)
+            return Builder.bool(false)
         case UInt8(ascii: "n"):
             try readLiteral("null")
-            return .null
-        case UInt8(ascii: "N"):
+            return Builder.null
+        case UInt8(ascii: "N") where Builder.readsNonFiniteLiterals:
             try readLiteral("NaN")
-            return .real(.nan)
-        case UInt8(ascii: "I"):
+            return Builder.real(.nan)
+        case UInt8(ascii: "I") where Builder.readsNonFiniteLiterals:
             try readLiteral("Infinity")
-            return .real(.infinity)
+            return Builder.real(.infinity)
         default:
             throw unexpected("a JSON value")
         }
     }
 
     /// At `position`, something other than `expected` (or the end of the input).
-    @inline(never)
-    private func unexpected(_ expected: String) -> SerializationError {
+    @usableFromInline @inline(never)
+    func unexpected(_ expected: String) -> SerializationError {
         position < bytes.count ? failure(.invalidValue, expected: expected, at: position) : truncated(expected)
     }
 
@@ -344,8 +361,8 @@ struct JSONReader {
 
     /// The index of the first `"`, `\` or control character at or after `start` (or the end of
     /// the input); ORs every byte it passes into `seen`.
-    @inline(__always)
-    private func plainRunEnd(from start: Int, seen: inout UInt64) -> Int {
+    @inlinable @inline(__always)
+    func plainRunEnd(from start: Int, seen: inout UInt64) -> Int {
         let count = bytes.count
         var index = start
         while true {
@@ -367,7 +384,8 @@ struct JSONReader {
     }
 
     /// Reads the string whose opening `"` is at `position`, leaving `position` after its closing `"`.
-    private mutating func readString() throws(SerializationError) -> String {
+    @inlinable
+    mutating func readString() throws(SerializationError) -> String {
         let open = position
         let start = open + 1
         var seen: UInt64 = 0
@@ -386,7 +404,8 @@ struct JSONReader {
     }
 
     /// The slow path of ``readString()``: from the first escape, the string is built in a buffer.
-    private mutating func readEscapedString(
+    @inlinable
+    mutating func readEscapedString(
         openedAt open: Int, firstEscape: Int, seen: UInt64
     ) throws(SerializationError) -> String {
         let start = open + 1
@@ -415,7 +434,8 @@ struct JSONReader {
 
     /// Decodes the escape sequence whose `\` is at `start`, appending its UTF-8 to `buffer`;
     /// returns the index after it.
-    private func readEscape(at start: Int, into buffer: inout [UInt8]) throws(SerializationError) -> Int {
+    @inlinable
+    func readEscape(at start: Int, into buffer: inout [UInt8]) throws(SerializationError) -> Int {
         guard start + 1 < bytes.count else { throw truncated("an escape sequence after '\\'") }
         let replacement: UInt8
         switch bytes[start + 1] {
@@ -437,7 +457,8 @@ struct JSONReader {
     }
 
     /// Decodes `\uXXXX` (and, for a high surrogate, the `\uXXXX` of its low surrogate) at `start`.
-    private func readUnicodeEscape(at start: Int, into buffer: inout [UInt8]) throws(SerializationError) -> Int {
+    @inlinable
+    func readUnicodeEscape(at start: Int, into buffer: inout [UInt8]) throws(SerializationError) -> Int {
         var scalar = try readHexQuad(at: start + 2, escapeAt: start)
         var end = start + 6
         if scalar >= 0xDC00 && scalar <= 0xDFFF {
@@ -484,13 +505,14 @@ struct JSONReader {
         return end
     }
 
-    @inline(never)
-    private func lowSurrogateExpected(after high: UInt32) -> String {
+    @usableFromInline @inline(never)
+    func lowSurrogateExpected(after high: UInt32) -> String {
         "'\\u' and a low surrogate after the high surrogate \\u\(hex(high, digits: 4))"
     }
 
     /// The value of the four hex digits at `start`, part of the `\u` escape at `escape`.
-    private func readHexQuad(at start: Int, escapeAt escape: Int) throws(SerializationError) -> UInt32 {
+    @inlinable
+    func readHexQuad(at start: Int, escapeAt escape: Int) throws(SerializationError) -> UInt32 {
         var value: UInt32 = 0
         for index in start..<start + 4 {
             guard index < bytes.count else { throw truncated("four hexadecimal digits after '\\u'") }
@@ -508,28 +530,29 @@ struct JSONReader {
         return value
     }
 
-    @inline(never)
-    private func unterminatedString(openedAt open: Int) -> SerializationError {
+    @usableFromInline @inline(never)
+    func unterminatedString(openedAt open: Int) -> SerializationError {
         truncated("'\"' closing the string that opens at \(location(of: open))")
     }
 
-    @inline(never)
-    private func controlCharacter(at offset: Int) -> SerializationError {
+    @usableFromInline @inline(never)
+    func controlCharacter(at offset: Int) -> SerializationError {
         failure(
             .invalidValue, expected: "a character of the string (control characters must be escaped)", at: offset,
             found: "the raw control character U+\(hex(UInt32(bytes[offset]), digits: 4))")
     }
 
     /// The error for the ill-formed UTF-8 somewhere in `range`, at the first bad sequence.
-    @inline(never)
-    private func invalidUTF8(in range: Range<Int>) -> SerializationError {
+    @usableFromInline @inline(never)
+    func invalidUTF8(in range: Range<Int>) -> SerializationError {
         let offset = firstInvalidUTF8(in: range) ?? range.lowerBound
         return failure(.invalidValue, expected: "a string in valid UTF-8", at: offset, found: describe(at: offset))
     }
 
     /// The offset of the first ill-formed UTF-8 sequence in `range` (the rules of Unicode's
     /// table 3-7: no overlong forms, no surrogates, nothing above U+10FFFF).
-    private func firstInvalidUTF8(in range: Range<Int>) -> Int? {
+    @inlinable
+    func firstInvalidUTF8(in range: Range<Int>) -> Int? {
         var index = range.lowerBound
         let end = min(range.upperBound, bytes.count)
         while index < end {
@@ -573,14 +596,9 @@ struct JSONReader {
 
     // MARK: - Numbers
 
-    /// Exact powers of ten, for the fast conversion of short decimals.
-    private static let powersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
-        1e19, 1e20, 1e21, 1e22,
-    ]
-
     /// Reads a number (or `-Infinity`) at `position`.
-    private mutating func readNumber() throws(SerializationError) -> ReadableValue {
+    @inlinable
+    mutating func readNumber() throws(SerializationError) -> Builder.Value {
         let start = position
         let count = bytes.count
         var index = start
@@ -588,10 +606,10 @@ struct JSONReader {
         if negative {
             index += 1
             guard index < count else { throw truncated("a digit after '-'") }
-            if bytes[index] == UInt8(ascii: "I") {
+            if Builder.readsNonFiniteLiterals && bytes[index] == UInt8(ascii: "I") {
                 position = index
                 try readLiteral("Infinity")
-                return .real(-.infinity)
+                return Builder.real(-.infinity)
             }
         }
         // The integer part, accumulated exactly while it fits in 64 bits.
@@ -617,7 +635,10 @@ struct JSONReader {
                 index += 1
             }
         } else {
-            throw failure(.invalidValue, expected: "a digit or 'Infinity' after '-'", at: index)
+            throw failure(
+                .invalidValue,
+                expected: Builder.readsNonFiniteLiterals ? "a digit or 'Infinity' after '-'" : "a digit after '-'",
+                at: index)
         }
         // The fraction and exponent. `exact` stays true while the decimal is significand × 10^scale.
         var isReal = false
@@ -668,27 +689,29 @@ struct JSONReader {
         position = index
         if !isReal {
             if !overflow, !negative {
-                return significand <= UInt64(Int64.max) ? .integer(Int64(significand)) : .unsignedInteger(significand)
+                return significand <= UInt64(Int64.max)
+                    ? Builder.integer(Int64(significand)) : Builder.unsignedInteger(significand)
             }
-            if !overflow, significand <= UInt64(1) << 63 { return .integer(Int64(bitPattern: 0 &- significand)) }
+            if !overflow, significand <= UInt64(1) << 63 { return Builder.integer(Int64(bitPattern: 0 &- significand)) }
             // A whole number no 64-bit integer holds: as a double it would silently lose digits.
             throw failure(
                 .invalidValue, expected: "an integer from -2^63 to 2^64 - 1 (write a larger one as a string or a real)",
                 at: start,
                 found: String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
         }
-        if exact && significand == 0 { return .real(negative ? -0.0 : 0.0) }
+        if exact && significand == 0 { return Builder.real(negative ? -0.0 : 0.0) }
         // Clinger's fast path: both operands exact, so one correctly rounded operation.
         if exact && significand <= UInt64(1) << 53 && scale >= -22 && scale <= 22 {
             let magnitude =
                 scale < 0
-                ? Double(significand) / Self.powersOfTen[-scale] : Double(significand) * Self.powersOfTen[scale]
-            return .real(negative ? -magnitude : magnitude)
+                ? Double(significand) / JSONSyntax.powersOfTen[-scale]
+                : Double(significand) * JSONSyntax.powersOfTen[scale]
+            return Builder.real(negative ? -magnitude : magnitude)
         }
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
             throw failure(.invalidValue, expected: "a number within Double's range", at: start)
         }
-        return .real(value)
+        return Builder.real(value)
     }
 }

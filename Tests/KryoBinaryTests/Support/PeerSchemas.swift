@@ -1,9 +1,10 @@
 import SwiftKryo
+import Testing
 
 /// The Java peer's classes (Tests/JavaPeer) as SchemaSets, one per peer configuration, for the
-/// inspector tests. They mirror PeerModels.swift and EvolutionModels.swift (whose field
+/// traced reader's tests (`KryoCodec.inspect`). They mirror PeerModels.swift and EvolutionModels.swift (whose field
 /// declarations are proven byte-compatible with Java) and KryoPeer.java's registrations.
-enum InspectorSchemas {
+enum PeerSchemas {
     static func field(
         _ name: String, _ type: String, tag: Int? = nil, deprecated: Bool = false, isPublic: Bool = false
     ) -> JavaFieldSchema {
@@ -167,24 +168,72 @@ enum InspectorSchemas {
         }
     }
 
-    /// The inspector framing of a peer case: its declared type for `writeObject`/`writeObjectOrNull`.
-    static func framing(of peerCase: PeerCase) -> KryoInspector.Framing? {
+    /// The class the reader names for a peer case's `writeObject`/`writeObjectOrNull` framing
+    /// (`nil` for `writeClassAndObject`); `.none` when its declared type has no schema class.
+    static func javaClass(of peerCase: PeerCase) -> String?? {
         switch peerCase.framing {
-        case .classAndObject: return .classAndObject
+        case .classAndObject: return .some(nil)
         case .object, .objectOrNull:
-            let type: JavaType
             switch peerCase.declaredType {
-            case is String.Type: type = .string
-            case is SampleBean.Type: type = .named("test.SampleBean")
-            default: return nil
+            case is String.Type: return .some("java.lang.String")
+            case is SampleBean.Type: return .some("test.SampleBean")
+            default: return .none
             }
-            return peerCase.framing == .object ? .object(type) : .objectOrNull(type)
         }
     }
 
-    /// The inspector for a peer case: its configuration's schema, framing and references.
-    static func inspector(for peerCase: PeerCase) -> KryoInspector? {
-        guard let schema = schema(for: peerCase.config), let framing = framing(of: peerCase) else { return nil }
-        return KryoInspector(schema: schema, framing: framing, references: peerCase.references)
+    /// The traced reader of a peer case in a Kryo release: its configuration's schema, framing
+    /// and references; `nil` for the configurations without a schema.
+    static func traced(_ peerCase: PeerCase, dialect: KryoDialect = .v2) throws -> TracedReader? {
+        guard let schema = schema(for: peerCase.config), let javaClass = javaClass(of: peerCase) else { return nil }
+        let codec = KryoCodec(
+            registry: try Registry(schemas: schema), dialect: dialect, framing: peerCase.framing,
+            options: SerializationOptions(references: peerCase.references))
+        return TracedReader(codec: codec, javaClass: javaClass)
+    }
+}
+
+/// A codec and the class its root is read as: what `kryo inspect` runs on a stream.
+struct TracedReader {
+    var codec: KryoCodec
+    var javaClass: String?
+
+    /// The dump of `bytes`.
+    func inspect(_ bytes: [UInt8]) -> KryoDump { codec.inspect(bytes, javaClass: javaClass) }
+}
+
+/// Checks that a dump's entries cover `bytes` exactly once, in order, without gaps, each with
+/// its own bytes.
+func checkCoverage(
+    _ dump: KryoDump, _ bytes: [UInt8], _ name: String, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    var next = 0
+    for entry in dump.entries {
+        guard entry.offset == next, entry.length > 0, entry.offset + entry.length <= bytes.count else {
+            Issue.record(
+                "\(name): entry at \(entry.offset) (length \(entry.length)) does not start at \(next)",
+                sourceLocation: sourceLocation)
+            return
+        }
+        #expect(
+            Array(bytes[entry.range]) == entry.bytes, "\(name): the bytes of the entry at \(entry.offset)",
+            sourceLocation: sourceLocation)
+        next += entry.length
+    }
+    #expect(
+        next == bytes.count, "\(name): the entries end at \(next) of \(bytes.count)", sourceLocation: sourceLocation)
+    #expect(dump.byteCount == bytes.count, "\(name): the byte count", sourceLocation: sourceLocation)
+}
+
+/// A small deterministic generator for the random-input tests.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
