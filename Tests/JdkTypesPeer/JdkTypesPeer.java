@@ -131,6 +131,10 @@ public final class JdkTypesPeer {
             properties.setProperty("a", "b");
             return properties;
         });
+        add("sql_timestamp", "45", () -> new java.sql.Timestamp(1_700_000_000_123L));
+        add("sql_date", "45", () -> new java.sql.Date(86_400_000L));
+        add("sql_time", "45", () -> new java.sql.Time(-1_000L));
+        addRefs("sql_timestamp_refs", "45", () -> new java.sql.Timestamp(5L));
         add("aslist", "5", () -> Arrays.asList("x", "y"));
         addBytesOnly("aslist_v4", "4", () -> Arrays.asList("x", "y"));
     }
@@ -172,6 +176,9 @@ public final class JdkTypesPeer {
         if (value != null && NAMED.contains(value.getClass().getName())) {
             if (value instanceof Collection<?> collection) return List.of(value.getClass().getName(), new ArrayList<>(collection));
             if (value instanceof Map<?, ?> map) return List.of(value.getClass().getName(), new HashMap<>(map));
+        }
+        if (value instanceof java.util.Date date && value.getClass() != java.util.Date.class) {
+            return List.of(value.getClass().getName(), date.getTime());
         }
         if (value instanceof URI uri) return uri.toString();
         if (value instanceof PriorityQueue<?> queue) {

@@ -179,6 +179,14 @@ enum JdkTypeCases {
         named("identity_map", "java.util.IdentityHashMap", ["k": Int32(3)]),
         named("weak_map", "java.util.WeakHashMap", ["w": Int32(4)]),
         named("properties", "java.util.Properties", ["a": "b"]),
+        JdkTypeCase("sql_timestamp") {
+            JavaDateSubclass(javaClass: "java.sql.Timestamp", millisecondsSince1970: 1_700_000_000_123)
+        },
+        JdkTypeCase("sql_date") { JavaDateSubclass(javaClass: "java.sql.Date", millisecondsSince1970: 86_400_000) },
+        JdkTypeCase("sql_time") { JavaDateSubclass(javaClass: "java.sql.Time", millisecondsSince1970: -1_000) },
+        JdkTypeCase("sql_timestamp_refs", refs: true) {
+            JavaDateSubclass(javaClass: "java.sql.Timestamp", millisecondsSince1970: 5)
+        },
         JdkTypeCase("aslist", [5]) {
             ["x", "y"] as JavaArraysAsList<String>
         } reads: {

@@ -121,3 +121,57 @@ public struct InstantDateSerializer: Serializer {
         return Date(timeIntervalSinceReferenceDate: whole + Double(nanos) / 1_000_000_000)
     }
 }
+
+/// A `java.util.Date` subclass of the JDK that Kryo writes with its `DateSerializer` (the default
+/// serializer of `Date` and of every subclass, in every release): `java.sql.Date`,
+/// `java.sql.Time`, `java.sql.Timestamp` (``javaClassNames``). The milliseconds since 1970,
+/// exactly, and the class, so that the value goes back to Java as it came. (Kryo writes a
+/// `Timestamp`'s milliseconds only: its nanoseconds below the millisecond never reach the bytes.)
+public struct JavaDateSubclass: Hashable, Sendable {
+    /// The Java class: one of ``javaClassNames``.
+    public var javaClass: String
+    /// Milliseconds since 1 January 1970 UTC (Java's `getTime()`).
+    public var millisecondsSince1970: Int64
+
+    /// A value of the Java class `javaClass` (one of ``javaClassNames``).
+    public init(javaClass: String, millisecondsSince1970: Int64) {
+        self.javaClass = javaClass
+        self.millisecondsSince1970 = millisecondsSince1970
+    }
+
+    /// The moment, as a Foundation `Date`.
+    public var date: Date { Date(timeIntervalSince1970: Double(millisecondsSince1970) / 1000) }
+}
+
+extension JavaDateSubclass: JavaClassChosenByValue {
+    /// The JDK's `Date` subclasses that read as a ``JavaDateSubclass``.
+    public static var javaClassNames: [String] { ["java.sql.Date", "java.sql.Time", "java.sql.Timestamp"] }
+    public static var javaClassName: String { "java.sql.Timestamp" }
+    public var javaClassNameOfValue: String { javaClass }
+    public static var defaultSerializer: AnySerializer { defaultSerializer(forJavaClass: javaClassName) }
+    public static func defaultSerializer(forJavaClass name: String) -> AnySerializer {
+        AnySerializer(JavaDateSubclassSerializer(javaClass: name))
+    }
+}
+
+/// Kryo's `DateSerializer` for a ``JavaDateSubclass`` of one Java class: the milliseconds since
+/// 1970 as a positive-optimized variable-length long, the class named by the registration.
+public struct JavaDateSubclassSerializer: Serializer {
+    /// The Java class of the values this serializer reads.
+    public let javaClass: String
+
+    /// A serializer of values read as the Java class `javaClass`.
+    public init(javaClass: String) { self.javaClass = javaClass }
+
+    public func write(_ value: JavaDateSubclass, to writer: any ValueWriter) throws {
+        try writer.writeInt64(value.millisecondsSince1970, forKey: "time", encoding: .outputPositive)
+    }
+
+    public func read(from reader: any ValueReader) throws -> JavaDateSubclass {
+        JavaDateSubclass(
+            javaClass: javaClass, millisecondsSince1970: try reader.readInt64(forKey: "time", encoding: .outputPositive)
+        )
+    }
+
+    public func copy(_ value: JavaDateSubclass, with copier: ValueCopier) throws -> JavaDateSubclass { value }
+}
