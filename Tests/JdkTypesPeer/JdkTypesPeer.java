@@ -135,6 +135,10 @@ public final class JdkTypesPeer {
         add("sql_date", "45", () -> new java.sql.Date(86_400_000L));
         add("sql_time", "45", () -> new java.sql.Time(-1_000L));
         addRefs("sql_timestamp_refs", "45", () -> new java.sql.Timestamp(5L));
+        add("jdk_enums", "45", () -> new ArrayList<>(List.of(
+            DayOfWeek.FRIDAY, Month.DECEMBER, java.time.temporal.ChronoUnit.FOREVER,
+            java.util.concurrent.TimeUnit.DAYS, java.math.RoundingMode.UNNECESSARY,
+            java.time.format.TextStyle.NARROW_STANDALONE, Thread.State.TERMINATED)));
         add("aslist", "5", () -> Arrays.asList("x", "y"));
         addBytesOnly("aslist_v4", "4", () -> Arrays.asList("x", "y"));
     }

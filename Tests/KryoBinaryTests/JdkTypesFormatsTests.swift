@@ -18,6 +18,8 @@ struct JdkTypesFormatsTests {
     /// with `keepsJavaClasses`).
     static let keyedNames = jsonNames.filter {
         !["opt_integer", "pq", "cslm", "aslist"].contains($0) && !namedCollections.contains($0)
+            // The JDK's enums are dynamic values: the dynamic path's JSON round trip above has them.
+            && $0 != "jdk_enums"
     }
 
     /// The cases of `JavaCollection` and `JavaMap`.

@@ -43,9 +43,23 @@ struct JdkTypeCase: Sendable {
         return copy
     }
 
+    /// Whether the case runs on the dynamic path (`Registry(schemas:)` with no schema).
+    var dynamic = false
+
+    /// The case on the dynamic path.
+    func onTheDynamicPath() -> JdkTypeCase {
+        var copy = self
+        copy.dynamic = true
+        return copy
+    }
+
     func codec(kryo version: Int) throws -> KryoCodec {
-        KryoCodec(
-            registry: try Registry(registrations), dialect: try JavaPeerRun.dialect(for: version),
+        let registry =
+            dynamic
+            ? try Registry(schemas: SchemaSet(settings: StreamSettings(dialect: version == 4 ? .kryo4 : .kryo5)))
+            : try Registry(registrations)
+        return KryoCodec(
+            registry: registry, dialect: try JavaPeerRun.dialect(for: version),
             options: SerializationOptions(references: references, registrationRequired: false))
     }
 }
@@ -187,6 +201,7 @@ enum JdkTypeCases {
         JdkTypeCase("sql_timestamp_refs", refs: true) {
             JavaDateSubclass(javaClass: "java.sql.Timestamp", millisecondsSince1970: 5)
         },
+        jdkEnums,
         JdkTypeCase("aslist", [5]) {
             ["x", "y"] as JavaArraysAsList<String>
         } reads: {
@@ -221,6 +236,26 @@ enum JdkTypeCases {
                 && entry.allSatisfy { key, value in read.entries[AnyHashable(key)].flatMap { $0 as? V } == value }
         }
     }
+
+    /// The JDK's enums a dynamic registry reads without a schema: one constant of each, in a list.
+    static let jdkEnums = JdkTypeCase("jdk_enums") {
+        [
+            DynamicEnum(javaClass: "java.time.DayOfWeek", ordinal: 4, name: "FRIDAY"),
+            DynamicEnum(javaClass: "java.time.Month", ordinal: 11, name: "DECEMBER"),
+            DynamicEnum(javaClass: "java.time.temporal.ChronoUnit", ordinal: 15, name: "FOREVER"),
+            DynamicEnum(javaClass: "java.util.concurrent.TimeUnit", ordinal: 6, name: "DAYS"),
+            DynamicEnum(javaClass: "java.math.RoundingMode", ordinal: 7, name: "UNNECESSARY"),
+            DynamicEnum(javaClass: "java.time.format.TextStyle", ordinal: 5, name: "NARROW_STANDALONE"),
+            DynamicEnum(javaClass: "java.lang.Thread$State", ordinal: 5, name: "TERMINATED"),
+        ] as [Any?]
+    } reads: {
+        guard let list = $0 as? [Any?] else { return false }
+        return list.compactMap { ($0 as? DynamicEnum).map { "\($0.javaClass).\($0.name)" } } == [
+            "java.time.DayOfWeek.FRIDAY", "java.time.Month.DECEMBER", "java.time.temporal.ChronoUnit.FOREVER",
+            "java.util.concurrent.TimeUnit.DAYS", "java.math.RoundingMode.UNNECESSARY",
+            "java.time.format.TextStyle.NARROW_STANDALONE", "java.lang.Thread$State.TERMINATED",
+        ]
+    }.onTheDynamicPath()
 
     static func locale(_ name: String, _ identifier: String, refs: Bool = false) -> JdkTypeCase {
         JdkTypeCase(name, refs: refs) {

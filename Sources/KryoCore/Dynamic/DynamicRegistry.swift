@@ -135,8 +135,53 @@ extension Registry {
                         archiveClass: schema.archiveName.map { ArchiveClass($0) }, readableName: schema.readableName))
             }
         }
+        // The JDK's own enums, by name, unless a schema declares them.
+        let declaredNames = Set(schemas.classes.map(\.javaName))
+        for (javaName, constants) in JDKEnums.constants where !declaredNames.contains(javaName) {
+            classes.append(
+                Registration(
+                    swiftType: DynamicEnum.self, id: nil, javaName: javaName,
+                    serializer: AnySerializer(DynamicEnumSerializer(javaName: javaName, constants: constants)),
+                    isFinal: true, tracksReferences: true, enumOrdinal: { ($0 as? DynamicEnum)?.ordinal }))
+        }
         try self.init(entries, classes: classes)
     }
+}
+
+/// Enums of the JDK that Java services put in their data (Kryo's `EnumSerializer` writes the
+/// ordinal, so the constants' order is the JDK's): a dynamic registry reads them by name without a
+/// schema.
+enum JDKEnums {
+    static let constants: [(String, [String])] = [
+        ("java.time.DayOfWeek", ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"]),
+        (
+            "java.time.Month",
+            [
+                "JANUARY", "FEBRUARY", "MARCH", "APRIL", "MAY", "JUNE", "JULY", "AUGUST", "SEPTEMBER", "OCTOBER",
+                "NOVEMBER", "DECEMBER",
+            ]
+        ),
+        (
+            "java.time.temporal.ChronoUnit",
+            [
+                "NANOS", "MICROS", "MILLIS", "SECONDS", "MINUTES", "HOURS", "HALF_DAYS", "DAYS", "WEEKS", "MONTHS",
+                "YEARS", "DECADES", "CENTURIES", "MILLENNIA", "ERAS", "FOREVER",
+            ]
+        ),
+        (
+            "java.util.concurrent.TimeUnit",
+            ["NANOSECONDS", "MICROSECONDS", "MILLISECONDS", "SECONDS", "MINUTES", "HOURS", "DAYS"]
+        ),
+        (
+            "java.math.RoundingMode",
+            ["UP", "DOWN", "CEILING", "FLOOR", "HALF_UP", "HALF_DOWN", "HALF_EVEN", "UNNECESSARY"]
+        ),
+        (
+            "java.time.format.TextStyle",
+            ["FULL", "FULL_STANDALONE", "SHORT", "SHORT_STANDALONE", "NARROW", "NARROW_STANDALONE"]
+        ),
+        ("java.lang.Thread$State", ["NEW", "RUNNABLE", "BLOCKED", "WAITING", "TIMED_WAITING", "TERMINATED"]),
+    ]
 }
 
 extension Registry {
