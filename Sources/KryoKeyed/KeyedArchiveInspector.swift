@@ -211,6 +211,11 @@ private struct TableWalker {
             problems.append("\(path): → #\(uid) is not a class description (no $classname)")
             return nil
         }
+        // The reader's own reading of a class description: what it would refuse is a problem,
+        // and the dump shows what the dictionary holds.
+        if case .failure(let problem) = ArchiveClassDescription.parse(description, at: uid) {
+            problems.append("\(path): → #\(uid): expected \(problem.expected), found \(problem.found)")
+        }
         return (name, describeClass(description, name: name))
     }
 

@@ -307,39 +307,16 @@ final class KeyedArchiveReader: ValueReader {
         return .unknown
     }
 
-    /// Reads the class dictionary at `uid`: `$classname`, `$classes` and `$classhints`, whose
-    /// entries must be strings (never references, so that no cycle can run through them).
+    /// Reads the class dictionary at `uid` (``ArchiveClassDescription``).
     private func classDescription(at uid: UInt64) throws -> ArchiveClass {
         guard uid < objects.count, case .dictionary(let entries) = objects[Int(uid)] else {
             throw error(
                 .invalidValue, expected: "a reference to a class dictionary under $class",
                 found: uid < objects.count ? KeyedArchive.describe(objects[Int(uid)]) : "a reference to object \(uid)")
         }
-        guard case .string(let name)? = entries["$classname"] else {
-            throw error(
-                .invalidValue, expected: "a class dictionary with a $classname string in object \(uid)",
-                found: KeyedArchive.describe(entries["$classname"]))
-        }
-        let chain = try classNames(entries["$classes"], in: uid) ?? [name]
-        let hints = try classNames(entries["$classhints"], in: uid) ?? []
-        let superclasses = chain.first == name ? Array(chain.dropFirst()) : chain
-        return ArchiveClass(name, superclasses: superclasses, hints: hints)
-    }
-
-    private func classNames(_ value: PropertyListValue?, in uid: UInt64) throws -> [String]? {
-        guard let value else { return nil }
-        guard case .array(let elements) = value else {
-            throw error(
-                .invalidValue, expected: "a list of class names in class dictionary \(uid)",
-                found: KeyedArchive.describe(value))
-        }
-        return try elements.map { element in
-            guard case .string(let name) = element else {
-                throw error(
-                    .invalidValue, expected: "class names (strings) in class dictionary \(uid)",
-                    found: KeyedArchive.describe(element))
-            }
-            return name
+        switch ArchiveClassDescription.parse(entries, at: uid) {
+        case .success(let archiveClass): return archiveClass
+        case .failure(let problem): throw error(.invalidValue, expected: problem.expected, found: problem.found)
         }
     }
 

@@ -155,6 +155,35 @@ import Testing
                 """)
     }
 
+    /// A class description the reader would refuse (a chain holding a number) is a problem named
+    /// as the reader names it; the dump still shows the dictionary.
+    @Test func aClassDescriptionTheReaderRefusesIsAProblem() throws {
+        let archive = PropertyListValue.dictionary([
+            "$archiver": .string("NSKeyedArchiver"),
+            "$version": .integer(100_000),
+            "$top": .dictionary(["root": Self.uid(1)]),
+            "$objects": .array([
+                .string("$null"),
+                .dictionary(["$class": Self.uid(2)]),
+                .dictionary(["$classname": .string("Thing"), "$classes": .array([.string("Thing"), .integer(7)])]),
+            ]),
+        ])
+        let dump = try KeyedArchiveInspector.inspect(archive, format: .binary)
+        #expect(
+            dump.problems == [
+                "$objects[1].$class: → #2: expected class names (strings) in class dictionary 2, found the integer 7"
+            ])
+        #expect(dump.objects[1].className == "Thing")
+        // The reader refuses the archive with the same words.
+        let bytes = try PropertyList.encode(archive, format: .binary)
+        let codec = KeyedArchiveCodec(registry: try Registry())
+        #expect {
+            try codec.decodeArchive(from: bytes)
+        } throws: { error in
+            "\(error)".contains("class names (strings) in class dictionary 2")
+        }
+    }
+
     @Test func unreadableArchivesThrowOneLine() throws {
         #expect(throws: KeyedArchiveInspectionError(path: "$objects", message: "missing")) {
             try KeyedArchiveInspector.inspect(.dictionary(["$top": .dictionary([:])]), format: .xml)

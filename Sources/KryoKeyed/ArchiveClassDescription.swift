@@ -1,0 +1,49 @@
+import KryoCore
+import KryoPlist
+
+/// A class dictionary of a keyed archive (`$classname`, `$classes`, `$classhints`) read as an
+/// ``/KryoCore/ArchiveClass``: the one reading of it that the reader and the inspector share.
+/// Its entries must be strings (never references, so that no cycle can run through them).
+enum ArchiveClassDescription {
+    /// Why a dictionary is not a class description: what was expected and what was found.
+    struct Problem: Error {
+        var expected: String
+        var found: String
+    }
+
+    /// The class the dictionary `entries` (object `uid` of `$objects`) describes.
+    static func parse(_ entries: PropertyListDictionary, at uid: UInt64) -> Result<ArchiveClass, Problem> {
+        guard case .string(let name)? = entries["$classname"] else {
+            return .failure(
+                Problem(
+                    expected: "a class dictionary with a $classname string in object \(uid)",
+                    found: KeyedArchive.describe(entries["$classname"])))
+        }
+        do {
+            let chain = try classNames(entries["$classes"], in: uid) ?? [name]
+            let hints = try classNames(entries["$classhints"], in: uid) ?? []
+            let superclasses = chain.first == name ? Array(chain.dropFirst()) : chain
+            return .success(ArchiveClass(name, superclasses: superclasses, hints: hints))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private static func classNames(_ value: PropertyListValue?, in uid: UInt64) throws(Problem) -> [String]? {
+        guard let value else { return nil }
+        guard case .array(let elements) = value else {
+            throw Problem(
+                expected: "a list of class names in class dictionary \(uid)", found: KeyedArchive.describe(value))
+        }
+        var names: [String] = []
+        names.reserveCapacity(elements.count)
+        for element in elements {
+            guard case .string(let name) = element else {
+                throw Problem(
+                    expected: "class names (strings) in class dictionary \(uid)", found: KeyedArchive.describe(element))
+            }
+            names.append(name)
+        }
+        return names
+    }
+}
