@@ -7,8 +7,11 @@ package enum DollarKeys {
         key.utf8.first == UInt8(ascii: "$") ? "$" + key : key
     }
 
-    /// The key a stored key was escaped from; `nil` for the format's own keys.
+    /// The key a stored key was escaped from; `nil` for the format's own keys, and for an empty
+    /// stored key, which no key escapes to (an empty key is written under a generic key, `$0`…),
+    /// so that a reader never lists a key it cannot read back by that name.
     package static func unescape(_ stored: String) -> String? {
+        guard !stored.isEmpty else { return nil }
         guard stored.utf8.first == UInt8(ascii: "$") else { return stored }
         let rest = stored.dropFirst()
         return rest.utf8.first == UInt8(ascii: "$") ? String(rest) : nil
