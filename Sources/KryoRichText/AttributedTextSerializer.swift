@@ -231,8 +231,13 @@ public struct AttributedTextSerializer: Serializer {
         text.archiveClass = reader.archiveClass
         text.preserved = try PreservedKeys.read(from: reader, except: Self.translatedKeys, owner: owner)
         if options.isLossless, let info {
-            // Which dictionary each run used, for a text whose dictionaries the model finds equal.
+            // Which dictionary each run used, for a text whose dictionaries the model finds equal:
+            // kept only where it says more than the writer works out, so that the text read back
+            // from what it writes is the same (a layout the writer cannot follow, or the one it
+            // makes itself, is not kept).
             text.preserved.set(.object(Data(info)), forKey: "NSAttributeInfo")
+            let layout = Self.readLayout(of: text)
+            if layout == nil || layout == Self.ownLayout(of: text) { text.preserved.remove("NSAttributeInfo") }
         }
         return text.identified()
     }
@@ -321,6 +326,17 @@ public struct AttributedTextSerializer: Serializer {
                     expected: "pairs of complete numbers", found: "\(bytes.count) bytes ending mid-pair"))
         }
         return .success(stride(from: 0, to: numbers.count, by: 2).map { (numbers[$0], numbers[$0 + 1]) })
+    }
+
+    /// The dictionary index of each run as the writer numbers them when nothing was kept: runs
+    /// with equal attributes share the index of the first, the others take the next.
+    static func ownLayout(of text: AttributedText) -> [Int] {
+        var distinct: [TextAttributes] = []
+        return text.runs.map { run in
+            if let found = distinct.firstIndex(of: run.attributes) { return found }
+            distinct.append(run.attributes)
+            return distinct.count - 1
+        }
     }
 
     /// The dictionary index of each run as the archive the text was read from had them (kept
