@@ -165,6 +165,9 @@ private struct Walk {
             return "d\(bits(of: number))"
         case let number as Float:
             return number.isNaN && !nanPayloads ? "fnan" : "f\(number.bitPattern)"
+        case let date as Date:
+            // A date is a real in a property list: XML writes any NaN one as `nan`, too.
+            return "Date(\(bits(of: date.timeIntervalSinceReferenceDate)))"
         case let number as any BinaryInteger where integersByValue:
             return "i\(number)"
         case let number as Int64:
