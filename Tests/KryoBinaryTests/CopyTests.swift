@@ -539,4 +539,18 @@ import Testing
         copiedText.append("!")
         #expect((read[1] as? NSMutableString).map { $0 as String } == "text")
     }
+
+    /// A keyed archive with several `$top` values reads as an `ArchiveTopLevel`: each value is
+    /// copied, an object shared between two of them stays shared.
+    @Test func aKeyedArchivesTopLevelCopies() throws {
+        let registry = try Self.registry()
+        let shared = NSMutableString(string: "shared")
+        let top = ArchiveTopLevel(values: ["a": shared, "b": Int32(7), "c": shared])
+        let copy = try #require(try registry.copy(top as Any?) as? ArchiveTopLevel)
+        #expect(Array(copy.values.keys) == ["a", "b", "c"])
+        let first = try #require(copy.values["a"] as? NSMutableString)
+        #expect(first !== shared && first as String == "shared")
+        #expect(copy.values["c"] as? NSMutableString === first)
+        #expect(ValueConversion.convert(copy.values["b"] ?? nil, to: Int32.self) == 7)
+    }
 }

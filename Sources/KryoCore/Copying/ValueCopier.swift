@@ -141,6 +141,22 @@ public final class ValueCopier {
                 }
                 return typed
             }
+            if let top = plain as? ArchiveTopLevel {
+                // A keyed archive's several `$top` values: each copied, sharing kept across them.
+                var copied = top
+                for (key, item) in top.values {
+                    do {
+                        copied.values[key] = .some(try copyErased(item))
+                    } catch {
+                        throw leaving(key, with: error)
+                    }
+                }
+                guard let typed = copied as? T else {
+                    throw SerializationError(
+                        .typeMismatch, expected: "a copy of type \(T.self)", found: "ArchiveTopLevel")
+                }
+                return typed
+            }
             guard let unknown = plain as? UnknownObject else {
                 throw SerializationError(
                     .unregisteredType, expected: "a registered type to copy",
