@@ -166,14 +166,18 @@ private struct Walk {
         case let number as Float:
             return number.isNaN && !nanPayloads ? "fnan" : "f\(number.bitPattern)"
         case let date as Date:
-            // A date is a real in a property list: XML writes any NaN one as `nan`, too.
-            return "Date(\(bits(of: date.timeIntervalSinceReferenceDate)))"
+            // A date is a real in a property list (an `NSDate`'s `NS.time`), or a plist date,
+            // which XML writes to the second below, as Apple's writer does; XML writes any NaN
+            // as `nan`. Without `nanPayloads` (XML), dates compare to the second.
+            let seconds = date.timeIntervalSinceReferenceDate
+            if !nanPayloads { return seconds.isNaN ? "Date(nan)" : "Date(\(seconds.rounded(.down)))" }
+            return "Date(\(bits(of: seconds)))"
         case let number as any BinaryInteger where integersByValue:
             return "i\(number)"
         case let number as Int64:
             return ValueDescription.of(Int(number)) ?? "\(number)"
         default:
-            return ValueDescription.of(value) ?? "(too large to describe)"
+            return ValueDescription.of(value, datesToTheSecond: !nanPayloads) ?? "(too large to describe)"
         }
     }
 }

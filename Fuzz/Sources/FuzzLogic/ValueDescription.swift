@@ -11,8 +11,10 @@ import SwiftKryo
 enum ValueDescription {
     struct OverBudget: Error {}
 
-    static func of(_ value: Any?, budget: Int = 50_000) -> String? {
-        var walk = Walk(budget: budget)
+    /// - Parameter datesToTheSecond: Whether dates compare to the second below (an XML plist
+    ///   writes a plist date so, as Apple's writer does).
+    static func of(_ value: Any?, budget: Int = 50_000, datesToTheSecond: Bool = false) -> String? {
+        var walk = Walk(budget: budget, datesToTheSecond: datesToTheSecond)
         var output = ""
         do {
             try walk.describe(value, into: &output)
@@ -33,6 +35,7 @@ enum ValueDescription {
     /// the cycle's objects a dictionary happened to list first.)
     private struct Walk {
         var budget: Int
+        let datesToTheSecond: Bool
         var path: [ObjectIdentifier] = []
         /// Descriptions of objects already described, which read the same wherever they are met.
         var described: [ObjectIdentifier: String] = [:]
@@ -72,7 +75,12 @@ enum ValueDescription {
                 output += "Float(\(number.bitPattern))"
                 return
             case let date as Date:
-                output += "Date(\(date.timeIntervalSinceReferenceDate.bitPattern))"
+                let seconds = date.timeIntervalSinceReferenceDate
+                if datesToTheSecond {
+                    output += seconds.isNaN ? "Date(nan)" : "Date(\(seconds.rounded(.down)))"
+                } else {
+                    output += "Date(\(seconds.bitPattern))"
+                }
                 return
             case let url as URL:
                 output += "URL(\(url.absoluteString.debugDescription))"
