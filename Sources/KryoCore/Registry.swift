@@ -33,7 +33,7 @@ public final class Registry: Sendable {
     /// Registrations resolved for the Java classes of ``JavaClassChosenByValue`` types.
     private let resolvedByName = Mutex<[String: Registration?]>([:])
     /// Registrations of ``JavaClassChosenByValue`` types of other element types than their
-    /// class's registration (``chosenRegistration(of:_:)``).
+    /// class's registration (``chosenRegistration(of:named:)``).
     private let chosenForType = Mutex<[ChosenKey: Registration]>([:])
     private struct ChosenKey: Hashable {
         let type: ObjectIdentifier
@@ -307,16 +307,16 @@ public final class Registry: Sendable {
         if let chooser = registration?.javaNameOfValue {
             // A value naming a class nothing is registered under has no registration: writing
             // it as another class would lose its class.
-            guard chooser(value) != nil else { return registration }
-            return chosenRegistration(of: value, chooser)
+            guard let name = chooser(value) else { return registration }
+            return chosenRegistration(of: value, named: name)
         }
         return registration
     }
 
     /// The registration of the Java class a ``JavaClassChosenByValue`` value names.
     @usableFromInline
-    func chosenRegistration(of value: Any, _ chooser: (Any) -> String?) -> Registration? {
-        guard let name = chooser(value), let named = registration(forJavaName: name) else { return nil }
+    func chosenRegistration(of value: Any, named name: String) -> Registration? {
+        guard let named = registration(forJavaName: name) else { return nil }
         let valueType = Swift.type(of: value)
         if named.swiftType == valueType { return named }
         // The class is registered for another element type (`JavaCollection<Any?>` for a
