@@ -84,6 +84,9 @@ final class ReadableReader: ValueReader {
             {
                 return StoredNumbers.real(number, as: type)
             }
+            if let declared, let registration = enumRegistration(declared) {
+                return try enumConstant(node, of: registration)
+            }
             return sharedString(string) ?? string
         case .data(let bytes): return Data(bytes)
         case .date(let seconds): return Date(timeIntervalSinceReferenceDate: seconds)
@@ -101,6 +104,24 @@ final class ReadableReader: ValueReader {
             return value
         case .dictionary(let entries): return try dictionary(entries, as: declared)
         }
+    }
+
+    /// The registration of `declared` when it is a Java enum, whose constants a hand-written
+    /// document may give by name alone (`"level": "PHD"` for
+    /// `{"$class": "Level", "name": "PHD", "ordinal": 2}`).
+    private func enumRegistration(_ declared: DeclaredType) -> Registration? {
+        guard declared.swiftType != Any.self, declared.swiftType != String.self,
+            let registration = registry.registration(forDeclared: declared), registration.identity == .enumConstant
+        else { return nil }
+        return registration
+    }
+
+    /// An enum constant given by its name: read by the enum's serializer as the object
+    /// `{"name": …}`, so that an unknown name is the serializer's error, naming the constants.
+    private func enumConstant(_ name: ReadableValue, of registration: Registration) throws -> Any? {
+        try enter([ReadableKeys.escape("name"): name], target: nil)
+        defer { leave(storing: nil) }
+        return try registration.serializer.read(from: self)
     }
 
     /// The declared type of the elements of a list: the first generic argument, else the element
@@ -178,6 +199,21 @@ final class ReadableReader: ValueReader {
         }
         let arguments = declared?.genericArguments ?? []
         let valueType = arguments.count > 1 ? arguments[1] : nil
+        if let keyType = arguments.first, Self.keysAreRead(as: keyType) {
+            // A map whose keys are numbers or enum constants, written by hand with its keys as
+            // JSON writes them: `{"1": "hall"}` for a `Map<Integer, String>`.
+            var result = OrderedDictionary<AnyHashable, Any?>(minimumCapacity: entries.count)
+            for (stored, node) in entries {
+                let key = try at(stored) { try mapKey(ReadableKeys.unescape(stored) ?? stored, as: keyType) }
+                let value: Any? = try at(stored) { try decode(node, as: valueType) }
+                guard result.updateValue(value, forKey: key) == nil else {
+                    throw at(stored) {
+                        error(.invalidValue, expected: "distinct keys", found: "a second key \(stored) of the same value")
+                    }
+                }
+            }
+            return result
+        }
         var result = OrderedDictionary<String, Any?>(minimumCapacity: entries.count)
         for (stored, node) in entries {
             result[ReadableKeys.unescape(stored) ?? stored] = .some(try at(stored) { try decode(node, as: valueType) })
@@ -191,6 +227,38 @@ final class ReadableReader: ValueReader {
             return Dictionary(uniqueKeysWithValues: result.lazy.map { ($0.key, $0.value) })
         }
         return result
+    }
+
+    /// Whether the keys of a plain dictionary are read as `keyType` rather than kept as the
+    /// strings they are stored as: numbers and enum constants (whose registration, if any, the
+    /// key's reading checks).
+    private static func keysAreRead(as keyType: DeclaredType) -> Bool {
+        let type = keyType.swiftType
+        return type is any FixedWidthInteger.Type || type is any BinaryFloatingPoint.Type
+            || type is any JavaEnum.Type || type == DynamicEnum.self
+    }
+
+    /// A dictionary key stored as a string, read as `keyType`: a number from its decimal text,
+    /// an enum constant from its name.
+    private func mapKey(_ text: String, as keyType: DeclaredType) throws -> AnyHashable {
+        let node: ReadableValue
+        if keyType.swiftType is any FixedWidthInteger.Type {
+            guard let number = Int64(text) else {
+                throw error(.typeMismatch, expected: "an integer key (decimal digits)", found: "the key \"\(text)\"")
+            }
+            node = .integer(number)
+        } else if keyType.swiftType is any BinaryFloatingPoint.Type {
+            guard let number = Double(text) ?? ReadableReader.nonFinite(text) else {
+                throw error(.typeMismatch, expected: "a number key", found: "the key \"\(text)\"")
+            }
+            node = .real(number)
+        } else {
+            node = .string(text)
+        }
+        guard let key = try decode(node, as: keyType) as? AnyHashable else {
+            throw error(.typeMismatch, expected: "a key of \(keyType.swiftType)", found: "the key \"\(text)\"")
+        }
+        return key
     }
 
     /// An object with `$class` `name`.
