@@ -208,7 +208,8 @@ final class ReadableReader: ValueReader {
                 let value: Any? = try at(stored) { try decode(node, as: valueType) }
                 guard result.updateValue(value, forKey: key) == nil else {
                     throw at(stored) {
-                        error(.invalidValue, expected: "distinct keys", found: "a second key \(stored) of the same value")
+                        error(
+                            .invalidValue, expected: "distinct keys", found: "a second key \(stored) of the same value")
                     }
                 }
             }

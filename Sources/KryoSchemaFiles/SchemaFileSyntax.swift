@@ -33,7 +33,8 @@ enum SchemaFileSyntax {
         var tag: Located<Int>?
         var deprecated: Bool = false
         var nullable: Bool = true
-        var isPublic: Bool = false
+        /// `public:` as written; `nil` takes the class's `publicFields`.
+        var isPublic: Bool?
         var isFinal: Bool?
     }
 
@@ -46,6 +47,8 @@ enum SchemaFileSyntax {
         var name: Located<String>
         var id: Located<Int>?
         var isFinal = false
+        /// `publicFields: true`: every field is `public: true` unless it says otherwise.
+        var publicFields: Located<Bool>?
         var serializer: Located<FieldSerializerKind>?
         /// The fields, positioned at the `fields` key.
         var fields: Located<[Field]>?
@@ -103,7 +106,7 @@ enum SchemaFileSyntax {
     static let profileKeys = settingsKeys + ["ids", "call", "type"]
     static let classKeys = [
         "class", "id", "fields", "enum", "serializer", "final", "extends", "readableName", "archiveName",
-        "typeParameters",
+        "typeParameters", "publicFields",
     ]
     static let fieldKeys = ["type", "tag", "deprecated", "nullable", "public", "final"]
 
@@ -348,6 +351,8 @@ struct NodeReader {
                 entry.id = Located(value: try integer(value, "an id"), position: textPosition(value))
             case "final":
                 entry.isFinal = try bool(value)
+            case "publicFields":
+                entry.publicFields = Located(value: try bool(value), position: textPosition(value))
             case "serializer":
                 let text = try string(value, "a serializer")
                 let kinds: [String: FieldSerializerKind] = [

@@ -368,6 +368,9 @@ struct SchemaResolver {
         if let parameters = syntax.typeParameters, syntax.fields == nil {
             throw error(file, parameters.position, "only a class with fields takes typeParameters")
         }
+        if let publicFields = syntax.publicFields, syntax.fields == nil {
+            throw error(file, publicFields.position, "only a class with fields takes publicFields")
+        }
         if let constants = syntax.constants {
             if let fields = syntax.fields {
                 throw error(file, fields.position, "class \(entry.javaName) has both fields and enum constants")
@@ -425,7 +428,9 @@ struct SchemaResolver {
             resolved.append(
                 JavaFieldSchema(
                     name: field.name.value, type: type, isNullable: field.nullable, tag: field.tag?.value,
-                    isDeprecated: field.deprecated, isPublicField: field.isPublic, isFinal: field.isFinal))
+                    isDeprecated: field.deprecated,
+                    isPublicField: field.isPublic ?? syntax.publicFields?.value ?? false,
+                    isFinal: field.isFinal))
         }
         entry.ownFields = resolved
         entry.layout = .fields(kind, resolved)

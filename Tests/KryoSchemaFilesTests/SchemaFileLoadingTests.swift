@@ -193,6 +193,35 @@ let expectedKryoCocoa = SchemaSet(
         #expect(set.classes.flatMap(\.fields).allSatisfy { $0.isNullable && $0.isFinal == nil && $0.tag == nil })
     }
 
+    /// `publicFields: true` on a class is `public: true` on each of its fields (a public class
+    /// with public fields, as KryoNet and libGDX programs write them), unless a field says
+    /// otherwise; the same model as writing it field by field.
+    @Test func publicFieldsMarksEveryFieldUnlessOneSaysOtherwise() throws {
+        let classLevel = try SchemaFiles.parse(
+            """
+            classes:
+              - class: net.Chat
+                publicFields: true
+                fields:
+                  names: List<String>
+                  scores: {type: "Map<String, Integer>", public: false}
+                  text: String
+            """, fileName: "chat.yaml")
+        let fieldLevel = try SchemaFiles.parse(
+            """
+            {"classes": [{"class": "net.Chat", "fields": {
+              "names": {"type": "List<String>", "public": true},
+              "scores": "Map<String, Integer>",
+              "text": {"type": "String", "public": true}}}]}
+            """, fileName: "chat.json")
+        let fields = try #require(classLevel.schema(forJavaName: "net.Chat")?.fields)
+        #expect(fields.map(\.isPublicField) == [true, false, true])
+        #expect(classLevel == fieldLevel)
+        #expect {
+            try SchemaFiles.parse("classes:\n  - class: a.A\n    id: 9\n    publicFields: true\n", fileName: "t.yaml")
+        } throws: { "\($0)" == "t.yaml:4:19: only a class with fields takes publicFields" }
+    }
+
     @Test func evolutionSpotChecks() throws {
         let one = try SchemaFiles.load(SchemaFileLocations.fixtures.appendingPathComponent("peer-evo1.yaml"))
         let two = try SchemaFiles.load(SchemaFileLocations.fixtures.appendingPathComponent("peer-evo2.yaml"))
