@@ -1443,6 +1443,12 @@ import KryoCore
 
     @usableFromInline
     package func readClass(forKey key: String) throws -> JavaClassTag? {
+        if let pending = state.pointee.nextValueClass {
+            // The value's class, already read before it (Kryo 5's evolvable serializers with
+            // readUnknownFieldData): Java writes it once.
+            state.pointee.nextValueClass = nil
+            return JavaClassTag(pending.takeUnretainedValue())
+        }
         if _slowPath(state.pointee.tracing) { traceBeginSlot(key) }
         switch try readClassTag(allowingUnknown: true) {
         case .null: return nil

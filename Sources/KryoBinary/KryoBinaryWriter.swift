@@ -747,6 +747,8 @@ import KryoCore
 
     @usableFromInline
     package func writeClass(_ javaClass: JavaClassTag?, forKey key: String) throws {
+        // The class asked for by writeNextValueWithClass(): Java writes it once.
+        state.pointee.nextValueWithClass = false
         guard let javaClass else {
             withOutput { $0.writeByte(0) }
             return

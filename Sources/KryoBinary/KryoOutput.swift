@@ -168,12 +168,24 @@ public final class KryoOutput {
         let bytes = [UInt8](UnsafeBufferPointer(start: state.pointee.bytes + start, count: end - start))
         state.pointee.count = start
         var chunkStart = start
+        // Each chunk's start before the lengths were put in, and the bytes of its length.
+        var lengths: [(start: Int, size: Int)] = []
         for chunkEnd in cuts + [end] where chunkEnd > chunkStart {
+            let before = state.pointee.count
             writeVarInt32(Int32(chunkEnd - chunkStart), optimizePositive: true)
+            lengths.append((chunkStart, state.pointee.count - before))
             bytes[(chunkStart - start)..<(chunkEnd - start)].withUnsafeBytes { writeBytes($0) }
             chunkStart = chunkEnd
         }
         writeByte(0)
+        // The places where inner runs flushed the runs around this one moved with the lengths
+        // put in before them: a flush ends the enclosing chunk after this run's chunk that holds
+        // the flushed bytes.
+        if !lengths.isEmpty {
+            for index in chunkRunFlushes.indices {
+                Self.shift(&chunkRunFlushes[index], after: start, by: lengths)
+            }
+        }
         if flushingEnclosingRuns {
             // Before this run's closing 0, as Java flushes before writing it.
             let flushPoint = state.pointee.count - 1
@@ -182,6 +194,26 @@ public final class KryoOutput {
         // For the runs around: the chunks are bytes (Java writes them to the stream beneath
         // byte by byte and array by array).
         forgetWrites(from: start, thenSplittableAt: start)
+    }
+
+    /// Moves the places in `places` (in increasing order) after `start` by the bytes of the
+    /// chunk lengths put in before them: `lengths` in increasing order of their chunks' starts.
+    /// Linear in the places after `start` and the chunks, so that a run of many chunks with
+    /// many flushes inside stays cheap.
+    private static func shift(_ places: inout [Int], after start: Int, by lengths: [(start: Int, size: Int)]) {
+        var index = places.endIndex
+        while index > places.startIndex, places[index - 1] > start { index -= 1 }
+        var chunk = 0
+        var added = 0
+        while index < places.endIndex {
+            let place = places[index]
+            while chunk < lengths.count, lengths[chunk].start < place {
+                added += lengths[chunk].size
+                chunk += 1
+            }
+            places[index] = place + added
+            index += 1
+        }
     }
 
     /// Where Java's `OutputChunked` ends the chunks of the bytes from `start` to `end` (each end

@@ -84,6 +84,10 @@ final class ReadableReader: ValueReader {
             {
                 return StoredNumbers.real(number, as: type)
             }
+            // A Java `char` (`Character`) as the one-character string a person writes for it.
+            if declared?.swiftType == UInt16.self, string.utf16.count == 1, let unit = string.utf16.first {
+                return unit
+            }
             if let declared, let registration = enumRegistration(declared) {
                 return try enumConstant(node, of: registration)
             }

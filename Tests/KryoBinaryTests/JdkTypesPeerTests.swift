@@ -323,21 +323,13 @@ struct JdkTypesPeerRun: Sendable {
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("JdkTypesPeer/JdkTypesPeer.java")
         let classpath = jars.joined(separator: ":")
-        try execute(["javac", "-nowarn", "-cp", classpath, "-d", classes.path, source.path])
+        try JavaPeerRun.execute("javac", ["-nowarn", "-cp", classpath, "-d", classes.path, source.path])
         let opens = ["java.util", "java.net", "java.time", "java.lang"].flatMap {
             ["--add-opens", "java.base/\($0)=ALL-UNNAMED"]
         }
-        let output = try execute(
-            ["java"] + opens + [
-                "-cp", classes.path + ":" + classpath, "JdkTypesPeer", work.path, "--kryo", "\(version)",
-            ])
-        var verdicts: [String: String] = [:]
-        for line in output.split(separator: "\n") {
-            let parts = line.split(separator: " ", maxSplits: 1)
-            guard parts.count == 2 else { continue }
-            let name = String(parts[1].split(separator: ":", maxSplits: 1)[0])
-            verdicts[name] = parts[0] == "PASS" ? "PASS" : String(line)
-        }
+        let output = try JavaPeerRun.execute(
+            "java", opens + ["-cp", classes.path + ":" + classpath, "JdkTypesPeer", work.path, "--kryo", "\(version)"])
+        let verdicts = JavaPeerRun.verdicts(in: output)
         var javaBytes: [String: [UInt8]] = [:]
         for peerCase in JdkTypeCases.all {
             if let data = try? Data(contentsOf: work.appendingPathComponent("java/\(peerCase.name).bin")) {
@@ -345,23 +337,6 @@ struct JdkTypesPeerRun: Sendable {
             }
         }
         return JdkTypesPeerRun(javaBytes: javaBytes, verdicts: verdicts, swiftBytes: swiftBytes)
-    }
-
-    @discardableResult
-    private static func execute(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw JavaPeerRun.PeerFailure(message: "\(arguments[0]) exited with \(process.terminationStatus)")
-        }
-        return String(decoding: data, as: UTF8.self)
     }
 }
 

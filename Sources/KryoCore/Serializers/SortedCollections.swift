@@ -76,9 +76,10 @@ struct JavaReverseComparator: JavaRepresentable, Sendable {
 /// Java's natural order (`Comparable.compareTo`) on Swift values.
 public enum JavaNaturalOrder {
     /// Whether `lhs` sorts before `rhs` as Java's `lhs.compareTo(rhs) < 0` would say: strings by
-    /// UTF-16 code units, floating point by `Double.compare` (-0.0 before 0.0, NaN last), Java enums
-    /// by ordinal, `false` before `true`, other `Comparable` values by `<`. Values that Java could
-    /// not compare (different types) sort by type name, so that a map still has one order.
+    /// UTF-16 code units, floating point by `Double.compare` (-0.0 before 0.0, NaN last), Java
+    /// enums (Swift's and the dynamic path's) by ordinal, `false` before `true`, other
+    /// `Comparable` values by `<`. Values that Java could not compare (different types) sort by
+    /// type name, so that a map still has one order.
     public static func areInIncreasingOrder(_ lhs: Any, _ rhs: Any) -> Bool {
         let left = text(of: ValueConversion.flatten(lhs))
         let right = text(of: ValueConversion.flatten(rhs))
@@ -101,6 +102,8 @@ public enum JavaNaturalOrder {
         case (let l as Double, let r as Double): return javaCompare(l, r)
         case (let l as Float, let r as Float): return javaCompare(Double(l), Double(r))
         case (let l as Bool, let r as Bool): return l == r ? 0 : (l ? 1 : -1)
+        case (let l as DynamicEnum, let r as DynamicEnum) where l.javaClass == r.javaClass:
+            return l.ordinal < r.ordinal ? -1 : (l.ordinal == r.ordinal ? 0 : 1)
         default: break
         }
         if let enumType = type(of: lhs) as? any JavaEnum.Type, type(of: rhs) == enumType {

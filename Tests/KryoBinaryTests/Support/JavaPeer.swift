@@ -160,8 +160,22 @@ struct JavaPeerRun: Sendable {
             javaOwnReads: javaOwnReads)
     }
 
+    /// The verdicts a peer program prints, one line a case (`PASS name`, `FAIL name: why`):
+    /// "PASS", or the whole line.
+    static func verdicts(in output: String) -> [String: String] {
+        var verdicts: [String: String] = [:]
+        for line in output.split(separator: "\n") {
+            let parts = line.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2 else { continue }
+            let name = String(parts[1].split(separator: ":", maxSplits: 1)[0])
+            verdicts[name] = parts[0] == "PASS" ? "PASS" : String(line)
+        }
+        return verdicts
+    }
+
+    /// Runs a tool from the PATH; its standard output, or an error with its standard error.
     @discardableResult
-    private static func execute(_ tool: String, _ arguments: [String]) throws -> String {
+    static func execute(_ tool: String, _ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [tool] + arguments
