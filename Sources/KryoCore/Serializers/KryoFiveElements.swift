@@ -27,7 +27,13 @@ enum KryoFiveElements {
         }
         let resolved = slot.bound(in: writer.registry).resolved
         let size = Int32(count + 1)
-        let hasNil = collection.contains { ValueConversion.flatten($0) == nil }
+        // Each element as the `Any?` the writer takes: an element of `[Any?]` as it is (passed as
+        // it is, it would be wrapped in another optional that every use unwraps by a cast), an
+        // `AnyHashable` as the value it holds.
+        @inline(__always) func plain(_ element: Element) -> Any? {
+            ValueConversion.flatten(ValueConversion.erase(element))
+        }
+        let hasNil = collection.contains { plain($0) == nil }
         if hasNil, !elementsCanBeNull {
             throw SerializationError(.invalidValue, expected: "a collection without nil elements", found: "nil")
         }
@@ -41,13 +47,13 @@ enum KryoFiveElements {
             var declared = resolved.declared
             declared.canBeNull = hasNil
             let elementSlot = ResolvedSlot(declared: declared, isFinal: true, registration: resolved.registration)
-            for element in collection { try writer.writeObject(element, in: elementSlot, forKey: "element") }
+            for element in collection { try writer.writeObject(plain(element), in: elementSlot, forKey: "element") }
             return
         }
         var shared: Registration?
         var sameClass = true
         for element in collection {
-            guard let value = ValueConversion.flatten(element) else { continue }
+            guard let value = plain(element) else { continue }
             guard let registration = writer.registry.registration(forValue: value) else {
                 throw SerializationError(
                     .unsupported, expected: "a registration or default serializer for \(type(of: value))",
@@ -65,7 +71,7 @@ enum KryoFiveElements {
         try writer.writeVarIntFlag(sameClass, size, forKey: "size")
         try header()
         guard sameClass else {
-            for element in collection { try writer.writeObject(element, in: resolved, forKey: "element") }
+            for element in collection { try writer.writeObject(plain(element), in: resolved, forKey: "element") }
             return
         }
         guard let shared else {
@@ -75,7 +81,7 @@ enum KryoFiveElements {
         try writer.writeClass(JavaClassTag(shared), forKey: "elementClass")
         if elementsCanBeNull { try writer.writeBool(hasNil, forKey: "hasNull") }
         let elementSlot = sharedClassSlot(shared, canBeNull: hasNil, generics: resolved.declared.genericArguments)
-        for element in collection { try writer.writeObject(element, in: elementSlot, forKey: "element") }
+        for element in collection { try writer.writeObject(plain(element), in: elementSlot, forKey: "element") }
     }
 
     /// Reads what ``write(_:_:to:header:)`` wrote: `nil` for a nil collection, else the elements
