@@ -65,7 +65,8 @@ public struct JavaBigDecimal: Hashable, Sendable, CustomStringConvertible {
     /// The same value as a Java `BigDecimal` holds it, with the scale `Decimal` has (trailing
     /// zeros are not kept by `Decimal`); `nil` for a NaN.
     public init?(_ decimal: Decimal) {
-        guard decimal.isFinite, let unscaled = JavaBigInteger((decimal.sign == .minus ? "-" : "") + decimal.significand.description)
+        guard decimal.isFinite,
+            let unscaled = JavaBigInteger((decimal.sign == .minus ? "-" : "") + decimal.significand.description)
         else { return nil }
         self.init(unscaledValue: unscaled, scale: Int32(-decimal.exponent))
     }

@@ -13,7 +13,7 @@ extension Registry {
         func reach(_ serializer: AnyObject) {
             if seenSerializers.insert(ObjectIdentifier(serializer)).inserted { pendingSerializers.append(serializer) }
         }
-        registrations.forEach { reach($0.serializer) }
+        for registration in registrations { reach(registration.serializer) }
         while true {
             if let slot = pendingSlots.popLast() {
                 let made = slot.makeBinding(in: self)

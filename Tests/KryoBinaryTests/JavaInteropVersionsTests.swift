@@ -40,7 +40,9 @@ struct JavaInteropVersionsTests {
     func javaReadsSwift(_ version: Int, _ name: String) throws {
         let run = try run(version)
         let written = try #require(run.swiftBytes[name])
-        if case .failure(let error) = written { Issue.record("Kryo \(version): Swift could not encode \(name): \(error)") }
+        if case .failure(let error) = written {
+            Issue.record("Kryo \(version): Swift could not encode \(name): \(error)")
+        }
         #expect(run.javaVerdicts[name] == "PASS", "Kryo \(version): \(run.javaVerdicts[name] ?? "no verdict")")
     }
 
@@ -67,7 +69,8 @@ struct JavaInteropVersionsTests {
         let peerCase = try peerCase(name)
         let javaOutcome = try #require(run.javaOwnReads[name], "Kryo \(version): Java reported nothing for \(name)")
         let bytes = try #require(run.javaBytes[name])
-        let swiftReads = (try? peerCase.decode(bytes, kryo: version)).map { peerCase.check($0, kryo: version) == nil } ?? false
+        let swiftReads =
+            (try? peerCase.decode(bytes, kryo: version)).map { peerCase.check($0, kryo: version) == nil } ?? false
         #expect(
             swiftReads == (javaOutcome == "READS"), "Kryo \(version): Java: \(javaOutcome); Swift reads: \(swiftReads)")
     }

@@ -58,7 +58,9 @@ import Testing
         output.writeVarInt32(0, optimizePositive: false)
         let bytes = named("java.math.BigDecimal") + output.buffer
         // Read untyped, it is a JavaBigDecimal, whatever its size; as a Decimal, an error.
-        #expect(try codec.decode(Any?.self, from: bytes) as? JavaBigDecimal == JavaBigDecimal(unscaledValue: unscaled, scale: 0))
+        #expect(
+            try codec.decode(Any?.self, from: bytes) as? JavaBigDecimal
+                == JavaBigDecimal(unscaledValue: unscaled, scale: 0))
         #expect(throws: SerializationError.self) { try codec.decode(Decimal.self, from: bytes) }
         let typed = KryoCodec(registry: codec.registry, framing: .object, options: .init(references: false))
         let error = try #require(decodeError(typed, output.buffer, as: Decimal.self))
@@ -166,7 +168,8 @@ import Testing
             let read = try registry.decode([Any?].self, from: document, as: format)
             #expect(try registry.encode(read as Any?, as: .kryo(dialect)) == bytes, "\(format)")
         }
-        let json = String(decoding: try registry.encode(JavaBigDecimal("19.90")! as Any?, as: .readable(.json)), as: UTF8.self)
+        let json = String(
+            decoding: try registry.encode(JavaBigDecimal("19.90")! as Any?, as: .readable(.json)), as: UTF8.self)
         #expect(json.contains("\"19.90\""))
     }
 }
@@ -187,7 +190,8 @@ import Testing
     @Test func aCharsetOfAnotherClassKeepsIt() throws {
         // windows-1252 is a sun.nio.cs.MS1252 in the JDK: read by that name, written back as it.
         let registry = try Registry()
-        let codec = KryoCodec(registry: registry, dialect: .v5, options: .init(references: false, registrationRequired: false))
+        let codec = KryoCodec(
+            registry: registry, dialect: .v5, options: .init(references: false, registrationRequired: false))
         let original = try codec.encode(JavaCharset(name: "windows-1252", javaClass: "sun.nio.cs.MS1252") as Any?)
         let back = try #require(try codec.decode(Any?.self, from: original) as? JavaCharset)
         #expect(back == JavaCharset(name: "windows-1252", javaClass: "sun.nio.cs.MS1252"))

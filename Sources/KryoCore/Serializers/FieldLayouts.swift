@@ -145,8 +145,8 @@ enum FieldLayouts {
                         reader.error(
                             .invalidValue, expected: "a field of \(javaClass.javaName) or chunked data",
                             found: "a field the schema does not have")
-                    }
-                ) { if let known { try read(known) } }
+                    },
+                    read: { if let known { try read(known) } })
             }
             return
         }

@@ -272,8 +272,8 @@ public struct TreeMapSerializer<Key: Hashable, Value>: Serializer {
         var pairs: [(key: Key, value: Value)] = []
         let isMap = try entries.read(
             slots: slots, from: reader,
-            header: { if reader.kryoWireVersion == .kryo5 { comparator = try readComparator() } }
-        ) { key, value in pairs.append((key, value)) }
+            header: { if reader.kryoWireVersion == .kryo5 { comparator = try readComparator() } },
+            { key, value in pairs.append((key, value)) })
         guard isMap else { return nil }
         return JavaTreeMap(pairs, comparator: comparator)
     }

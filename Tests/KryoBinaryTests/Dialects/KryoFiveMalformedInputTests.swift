@@ -32,7 +32,8 @@ import Testing
     func corruptions(_ name: String) throws {
         let (bytes, codec) = try load(name)
         for index in bytes.indices {
-            for replacement: UInt8 in [0x00, 0x01, 0x02, 0x3F, 0x40, 0x7F, 0x80, 0xC1, 0xFF] where bytes[index] != replacement {
+            for replacement: UInt8 in [0x00, 0x01, 0x02, 0x3F, 0x40, 0x7F, 0x80, 0xC1, 0xFF]
+            where bytes[index] != replacement {
                 var changed = bytes
                 changed[index] = replacement
                 if let error = decodeError(codec, changed) {

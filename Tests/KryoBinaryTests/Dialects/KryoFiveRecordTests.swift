@@ -44,7 +44,10 @@ import Testing
         try Data(text.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         let schema = try #require(try SchemaFiles.load(url).schema(forJavaName: "p.R"))
-        guard case .fields(let kind, _) = schema.layout else { Issue.record("not a bean"); return }
+        guard case .fields(let kind, _) = schema.layout else {
+            Issue.record("not a bean")
+            return
+        }
         #expect(kind == .record && schema.isFinal)
     }
 }

@@ -18,7 +18,8 @@ indirect enum DebugTreeNode {
     case object(className: String, id: Int, entries: [DebugTreeEntry])
 
     enum Tag: UInt8 {
-        case bool = 1, integer, float, double, string, nilString, bytes, null, reference, object
+        case bool = 1
+        case integer, float, double, string, nilString, bytes, null, reference, object
     }
 
     /// What the node is, as an error message says it.
