@@ -84,6 +84,15 @@ final class ReadableReader: ValueReader {
             {
                 return StoredNumbers.real(number, as: type)
             }
+            // A date or time as ISO 8601 text, as a person writes it.
+            if let type = declared?.swiftType, let parsed = ISO8601Text.value(string, as: type) {
+                guard let value = parsed else {
+                    throw error(
+                        .invalidValue, expected: "\(ISO8601Text.forms) for a \(type)", found: "\"\(string.prefix(60))\""
+                    )
+                }
+                return value
+            }
             // A Java `char` (`Character`) as the one-character string a person writes for it.
             if declared?.swiftType == UInt16.self, string.utf16.count == 1, let unit = string.utf16.first {
                 return unit
