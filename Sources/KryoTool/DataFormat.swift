@@ -58,6 +58,7 @@ struct DataFormat: ExpressibleByArgument, Equatable, Sendable {
                 var message = "\(error) (read as \(rawValue), \(codec.dialect))"
                 if let hint = KryoReadHint.hint(
                     for: error, hasSchema: context.hasSchemaSettings, hasType: javaClass != nil)
+                    ?? KryoReadRetry.suggestion(for: bytes, as: self, with: context, javaClass: javaClass)
                 {
                     message += "; " + hint
                 }

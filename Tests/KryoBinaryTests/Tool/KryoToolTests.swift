@@ -516,6 +516,61 @@ import Testing
                 + "requires registration never writes; give --no-registration-required\n")
     }
 
+    /// A stream that reads another way than asked: the tool tries the settings a new user most
+    /// often has wrong and names the one that reads (bytes Java wrote: the domain peer's).
+    @Test func aStreamThatReadsAnotherWayNamesTheWay() throws {
+        let directory = try KryoTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let schema = try String(
+            contentsOf: DomainPeerTests.fixtures.appendingPathComponent("schemas/domain-university.yaml"),
+            encoding: .utf8)
+        let withoutPublic = directory.appendingPathComponent("no-public.yaml")
+        try schema.replacingOccurrences(of: "    publicFields: true\n", with: "").write(
+            to: withoutPublic, atomically: true, encoding: .utf8)
+        let withoutReferences = directory.appendingPathComponent("no-references.yaml")
+        try schema.replacingOccurrences(
+            of: "v5: {dialect: kryo5, references: true", with: "v5: {dialect: kryo5, references: false"
+        )
+        .write(to: withoutReferences, atomically: true, encoding: .utf8)
+        let version2 = try #require(try DomainPeerRun.shared(2).javaBytes["university_field_v2"])
+        #expect(
+            failure(
+                ["convert", "-", "--from", "kryo2", "--to", "json", "--schema", withoutPublic.path, "--profile", "v2"],
+                input: version2
+            ).hasSuffix(
+                "(read as kryo2, Kryo 2.20); the stream reads when the fields with generic arguments are public "
+                    + "(Kryo 2.20 drops the generic arguments of a public class's public fields): mark them public: "
+                    + "true, or publicFields: true on their classes (DomainPeer$Student.credits, "
+                    + "DomainPeer$Professor.advisees, DomainPeer$Professor.quota, DomainPeer$Dept.rooms and 1 more)\n"))
+        guard PeerVersions.enabled.contains(5) else { return }
+        let version5 = try #require(try DomainPeerRun.shared(5).javaBytes["university_field_v5"])
+        let schemaPath = DomainPeerTests.fixtures.appendingPathComponent("schemas/domain-university.yaml").path
+        #expect(
+            failure(
+                ["convert", "-", "--from", "kryo4", "--to", "json", "--schema", schemaPath, "--profile", "v5"],
+                input: version5
+            ).hasSuffix("(read as kryo4, Kryo 4); the stream reads as kryo5 (Kryo 5): give --from kryo5\n"))
+        #expect(
+            failure(
+                [
+                    "convert", "-", "--from", "kryo5", "--to", "json", "--schema", withoutReferences.path, "--profile",
+                    "v5",
+                ],
+                input: version5
+            ).hasSuffix(
+                "(read as kryo5, Kryo 5); the stream reads with reference tracking on: give --references (or "
+                    + "references: true in the schema's settings)\n"))
+        // A flag the user gave is not second-guessed.
+        #expect(
+            failure(
+                [
+                    "convert", "-", "--from", "kryo5", "--to", "json", "--schema", schemaPath, "--profile", "v5",
+                    "--no-references",
+                ],
+                input: version5
+            ).hasSuffix("(read as kryo5, Kryo 5)\n"))
+    }
+
     @Test func aDirectoryIsNamedAsSuch() throws {
         let directory = try KryoTool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

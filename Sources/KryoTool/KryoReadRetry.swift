@@ -1,0 +1,70 @@
+import KryoBinary
+import KryoCore
+import KryoRichText
+
+/// Other readings of a Kryo stream that did not read as asked: the settings a new user most
+/// often has wrong, each tried on the same bytes; the first that reads the whole stream is named.
+///
+/// Only run after a failure, and each try is bounded by the input as any decode is. Tried in
+/// this order: reference tracking the other way (unless a flag set it), Kryo 2.20's ReflectASM
+/// fields (public fields of public classes, whose generic arguments 2.20 drops), then the other
+/// Kryo releases.
+enum KryoReadRetry {
+    /// What to change for `bytes` to read, or `nil` when no single change makes them read.
+    static func suggestion(
+        for bytes: [UInt8], as format: DataFormat, with context: ConversionContext, javaClass: String?
+    ) -> String? {
+        guard let dialect = format.dialect else { return nil }
+        let options = context.options(for: dialect)
+        func reads(_ registry: Registry, _ dialect: KryoDialect, _ options: SerializationOptions) -> Bool {
+            let codec = KryoCodec(
+                registry: registry, dialect: dialect, framing: javaClass == nil ? .classAndObject : .object,
+                options: options)
+            if let javaClass { return (try? codec.decode(javaClass: javaClass, from: bytes)) != nil }
+            return (try? codec.decode(Any?.self, from: bytes)) != nil
+        }
+        if context.references == nil {
+            var flipped = options
+            flipped.references.toggle()
+            if reads(context.registry, dialect, flipped) {
+                return flipped.references
+                    ? "the stream reads with reference tracking on: give --references (or references: true in the schema's settings)"
+                    : "the stream reads with reference tracking off: give --no-references (or references: false in the schema's settings)"
+            }
+        }
+        if dialect.version == .kryo2, let publicFields = publicGenericFields(context.schemas),
+            let registry = try? Registry(schemas: publicFields.schemas, RichText.registrations()),
+            reads(registry, dialect, options)
+        {
+            let named = publicFields.names.prefix(4).joined(separator: ", ")
+            let more = publicFields.names.count > 4 ? " and \(publicFields.names.count - 4) more" : ""
+            return "the stream reads when the fields with generic arguments are public (Kryo 2.20 drops the generic "
+                + "arguments of a public class's public fields): mark them public: true, or publicFields: true on "
+                + "their classes (\(named)\(more))"
+        }
+        for other in [DataFormat.kryo2, .kryo4, .kryo5] where other.dialect?.version != dialect.version {
+            guard let otherDialect = other.dialect else { continue }
+            if reads(context.registry, otherDialect, context.options(for: otherDialect)) {
+                return "the stream reads as \(other.rawValue) (\(otherDialect)): give --from \(other.rawValue)"
+            }
+        }
+        return nil
+    }
+
+    /// The schemas with every field that has generic arguments and is not yet public made public,
+    /// and those fields' names (`Class.field`); `nil` when there is none.
+    private static func publicGenericFields(_ schemas: SchemaSet) -> (schemas: SchemaSet, names: [String])? {
+        var changed = schemas
+        var names: [String] = []
+        for index in changed.classes.indices {
+            guard case .fields(let kind, var fields) = changed.classes[index].layout else { continue }
+            for fieldIndex in fields.indices where !fields[fieldIndex].isPublicField {
+                guard case .object(_, let arguments) = fields[fieldIndex].type, !arguments.isEmpty else { continue }
+                fields[fieldIndex].isPublicField = true
+                names.append("\(changed.classes[index].javaName).\(fields[fieldIndex].name)")
+            }
+            changed.classes[index].layout = .fields(kind, fields)
+        }
+        return names.isEmpty ? nil : (changed, names)
+    }
+}
