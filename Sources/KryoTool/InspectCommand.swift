@@ -90,8 +90,18 @@ struct InspectCommand: ParsableCommand {
             }
             let dump = codec.inspect(bytes, javaClass: javaClass)
             text += dump.render(maxBytesPerLine: bytesPerLine)
+            // A stream that stops may read another way (another release, references the other way).
+            let suggestion =
+                dump.stop == nil
+                ? nil
+                : KryoReadRetry.suggestion(
+                    for: bytes, as: format, with: context, javaClass: javaClass, formatOption: "--format")
+            if let stop = dump.stop, stop.kind != .unknownLayout {
+                try ToolIO.write(Array(text.utf8), to: nil)
+                throw ToolError("\(stop)" + (suggestion.map { "; " + $0 } ?? ""))
+            }
+            if let suggestion { text += "note: \(suggestion)\n" }
             try ToolIO.write(Array(text.utf8), to: nil)
-            if let stop = dump.stop, stop.kind != .unknownLayout { throw ToolError("\(stop)") }
         case .jsonLines:
             throw ToolError("inspect reads one value: read jsonl records with kryo convert --records")
         case _ where format.format?.family == .keyedArchive:

@@ -11,8 +11,11 @@ import KryoRichText
 /// Kryo releases.
 enum KryoReadRetry {
     /// What to change for `bytes` to read, or `nil` when no single change makes them read.
+    ///
+    /// - Parameter formatOption: The command's option that names the format (`--from`, `--format`).
     static func suggestion(
-        for bytes: [UInt8], as format: DataFormat, with context: ConversionContext, javaClass: String?
+        for bytes: [UInt8], as format: DataFormat, with context: ConversionContext, javaClass: String?,
+        formatOption: String = "--from"
     ) -> String? {
         guard let dialect = format.dialect else { return nil }
         let options = context.options(for: dialect)
@@ -45,7 +48,7 @@ enum KryoReadRetry {
         for other in [DataFormat.kryo2, .kryo4, .kryo5] where other.dialect?.version != dialect.version {
             guard let otherDialect = other.dialect else { continue }
             if reads(context.registry, otherDialect, context.options(for: otherDialect)) {
-                return "the stream reads as \(other.rawValue) (\(otherDialect)): give --from \(other.rawValue)"
+                return "the stream reads as \(other.rawValue) (\(otherDialect)): give \(formatOption) \(other.rawValue)"
             }
         }
         return nil

@@ -560,6 +560,12 @@ import Testing
             ).hasSuffix(
                 "(read as kryo5, Kryo 5); the stream reads with reference tracking on: give --references (or "
                     + "references: true in the schema's settings)\n"))
+        // inspect shows how far the stream reads, then the reading that works.
+        let inspected = try KryoTool.run(
+            ["inspect", "-", "--format", "kryo4", "--schema", schemaPath, "--profile", "v5"], input: version5)
+        #expect(
+            String(decoding: inspected.stdout, as: UTF8.self).hasSuffix(
+                "note: the stream reads as kryo5 (Kryo 5): give --format kryo5\n"))
         // A flag the user gave is not second-guessed.
         #expect(
             failure(
