@@ -93,6 +93,21 @@ final class ReadableReader: ValueReader {
                 }
                 return value
             }
+            // A `char[]` as the text it holds, a `byte[]` as base64 text (as `$data` holds it).
+            if declared?.swiftType == [UInt16].self { return Array(string.utf16) }
+            if let type = declared?.swiftType, type == Data.self || type == [UInt8].self || type == [Int8].self {
+                let bytes: [UInt8]
+                do {
+                    bytes = try Base64.decode(Array(string.utf8))
+                } catch {
+                    throw self.error(
+                        .invalidValue, expected: "base64 text for the bytes",
+                        found: "\(error.reason) at character \(error.offset)")
+                }
+                if type == Data.self { return Data(bytes) }
+                if type == [Int8].self { return bytes.map { Int8(bitPattern: $0) } }
+                return bytes
+            }
             // A Java `char` (`Character`) as the one-character string a person writes for it.
             if declared?.swiftType == UInt16.self, string.utf16.count == 1, let unit = string.utf16.first {
                 return unit

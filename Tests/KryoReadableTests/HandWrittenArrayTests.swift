@@ -1,0 +1,55 @@
+import Foundation
+import SwiftKryo
+import Testing
+
+/// A `char[]` written by hand as the text it holds, a `byte[]` as base64 text, a `Character` as a
+/// one-character string: read as the library's own forms (lists of numbers, `$data`) would be.
+@Suite struct HandWrittenArrayTests {
+    static let schema = """
+        settings: {dialect: kryo5, registrationRequired: false}
+        classes:
+          - class: x.Secret
+            fields:
+              password: char[]
+              salt: byte[]
+              mark: Character
+              anything: Object
+        """
+
+    let codec: ReadableCodec
+    init() throws {
+        codec = ReadableCodec(
+            registry: try Registry(schemas: try SchemaFiles.parse(Self.schema, fileName: "x.yaml")), format: .json)
+    }
+
+    func secret(_ fields: String) throws -> DynamicObject {
+        let json = #"{"$class": "x.Secret", "# + fields + "}"
+        return try #require(try codec.decode(Any?.self, from: Array(json.utf8)) as? DynamicObject)
+    }
+
+    @Test func textAndBase64ReadAsTheArraysTheyHold() throws {
+        let secret = try secret(
+            #""password": "h\u00e9\ud83d\ude00", "salt": "AAEC/w==", "mark": "x", "#
+                + #""anything": {"$class": "[C", "$value": "ok"}"#)
+        #expect(secret.fields["password"] as? [UInt16] == Array("hé😀".utf16))
+        #expect(secret.fields["salt"] as? Data == Data([0, 1, 2, 255]))
+        #expect(secret.fields["mark"] as? UInt16 == UInt16(UInt8(ascii: "x")))
+        #expect(secret.fields["anything"] as? [UInt16] == Array("ok".utf16))
+        // The library's own forms read the same.
+        let own = try self.secret(
+            #""password": [104, 233, 55357, 56832], "salt": {"$class": "NSData", "$data": "AAEC/w=="}, "mark": 120"#)
+        #expect(own.fields["password"] as? [UInt16] == Array("hé😀".utf16))
+        #expect(own.fields["salt"] as? Data == Data([0, 1, 2, 255]))
+        #expect(own.fields["mark"] as? UInt16 == UInt16(UInt8(ascii: "x")))
+    }
+
+    @Test func textThatIsNotBase64IsAnErrorAtItsField() throws {
+        #expect {
+            _ = try secret(#""salt": "AA!C""#)
+        } throws: { error in
+            "\(error)"
+                == "invalidValue: expected base64 text for the bytes, found a byte that is not a base64 digit at "
+                + "character 2 (path: salt)"
+        }
+    }
+}
