@@ -208,6 +208,16 @@ extension ReadableWriter {
             return .dictionary(result)
         }
         let sorted = sorts ? StableOrder.sortedEntries(entries) : entries
+        if let keyType, let texts = Self.keyTexts(sorted.map(\.key), as: keyType) {
+            // Keys the declared key type reads back from text (`Map<Integer, String>`,
+            // `Map<Level, Integer>`): a plain dictionary, as a person would write it.
+            var result = ReadableDictionary(minimumCapacity: texts.count)
+            for (text, entry) in zip(texts, sorted) {
+                let stored = ReadableKeys.escape(text)
+                result[stored] = try at(stored) { try tree(of: entry.value, declared: valueType) }
+            }
+            return .dictionary(result)
+        }
         let keys = try at(FoundationCoderKeys.keys) {
             try listTree(sorted.map { $0.key as Any? }, elementType: keyType)
         }
@@ -216,6 +226,26 @@ extension ReadableWriter {
             ReadableKeys.className: .string("NSDictionary"), FoundationCoderKeys.keys: keys,
             FoundationCoderKeys.objects: values,
         ])
+    }
+
+    /// The keys as the text a reader turns back into them through `keyType`: integers of exactly
+    /// the declared type as digits, the dynamic path's enum constants of the declared enum by
+    /// name; `nil` when one key is anything else (it then keeps its class in `NS.keys`).
+    private static func keyTexts(_ keys: [Any], as keyType: DeclaredType) -> [String]? {
+        let type = keyType.swiftType
+        guard type is any FixedWidthInteger.Type || type == DynamicEnum.self else { return nil }
+        var texts: [String] = []
+        texts.reserveCapacity(keys.count)
+        for key in keys {
+            guard let key = ValueConversion.flatten(key), Swift.type(of: key) == type else { return nil }
+            if let constant = key as? DynamicEnum {
+                guard constant.javaClass == keyType.javaName else { return nil }
+                texts.append(constant.name)
+            } else {
+                texts.append("\(key)")
+            }
+        }
+        return texts
     }
 
     private static func stringKey(_ key: Any) -> String? {
@@ -228,10 +258,16 @@ extension ReadableWriter {
     /// `TreeMap`, the containers of Codable values…).
     private func otherCollectionTree(_ value: Any, of type: any Any.Type) throws -> ReadableValue? {
         guard registry.registration(for: type)?.usesDefaultSerializer ?? true else { return nil }
+        // The slot's generic arguments, when it declares them (`TreeSet<Integer>`): elements of
+        // those classes need no `$class` of their own, as in a `List<Integer>`.
+        let generics = plainGenerics
+        func argument(_ index: Int) -> DeclaredType { index < generics.count ? generics[index] : .object }
         if let map = value as? any AnyEntriesExposing {
-            return try dictionaryTree(map.anyEntries, ordered: true, keyType: .object, valueType: .object)
+            return try dictionaryTree(map.anyEntries, ordered: true, keyType: argument(0), valueType: argument(1))
         }
-        if let list = value as? any AnyElementsExposing { return try listTree(list.anyElements, elementType: .object) }
+        if let list = value as? any AnyElementsExposing {
+            return try listTree(list.anyElements, elementType: argument(0))
+        }
         return nil
     }
 

@@ -67,6 +67,9 @@ import Testing
         // The cycle and the sharing are aliases, the enum a constant with its name.
         #expect(text.contains(#""advisor":{"$alias":"members.0"}"#))
         #expect(text.contains(#""level":{"$class":"DomainPeer$Level","name":"PHD","ordinal":2}"#))
+        // Maps keyed by the declared Integer or enum are plain dictionaries, as written by hand.
+        #expect(text.contains(#""rooms":{"1":"hall","3":"lab"}"#))
+        #expect(text.contains(#""quota":{"MASTER":5,"PHD":2}"#))
     }
 }
 

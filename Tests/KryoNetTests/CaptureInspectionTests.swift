@@ -148,7 +148,7 @@ extension AllKryoNetTests {
                     #"{"$class":"com.esotericsoftware.kryonet.FrameworkMessage$RegisterTCP","connectionID":1}"#,
                     #"{"$class":"com.esotericsoftware.kryonet.FrameworkMessage$Ping","id":5,"isReply":true}"#,
                     #"{"$class":"test.SampleBean","key":7,"name":"hi"}"#,
-                    #"{"$class":"test.OtherBean","beans":[{"$class":"test.SampleBean","key":1,"name":"a"},{"$class":"test.SampleBean","key":2,"name":"b"}],"kind":{"$class":"test.SampleEnum","name":"SECOND","ordinal":1},"map":{"$class":"NSDictionary","NS.keys":[1,2],"NS.objects":["one","two"]}}"#,
+                    #"{"$class":"test.OtherBean","beans":[{"$class":"test.SampleBean","key":1,"name":"a"},{"$class":"test.SampleBean","key":2,"name":"b"}],"kind":{"$class":"test.SampleEnum","name":"SECOND","ordinal":1},"map":{"1":"one","2":"two"}}"#,
                     #"{"$class":"test.SampleEnum","name":"THIRD","ordinal":2}"#,
                     #"{"$class":"com.esotericsoftware.kryonet.FrameworkMessage$KeepAlive"}"#,
                     #"{"$class":"com.esotericsoftware.kryonet.FrameworkMessage$Ping","id":0,"isReply":false}"#,

@@ -182,7 +182,11 @@ struct DynamicField: Sendable {
             !(declared.swiftType == String.self && value is SharedString),
             declared.finality != .nonFinal || !(reader.isPositional || Self.carriesItsClass(value, reader.registry))
         else { return value }
-        func convert<T>(_: T.Type) -> Any? { ValueConversion.convert(value, to: T.self) }
+        func convert<T>(_: T.Type) -> Any? {
+            // The declared class names the collection a plain list becomes (`ArrayDeque`).
+            guard let javaClass = declared.javaName else { return ValueConversion.convert(value, to: T.self) }
+            return ValueConversion.convert(value, to: T.self, javaClass: javaClass)
+        }
         guard let result = convert(declared.swiftType) else {
             throw reader.error(
                 .typeMismatch, expected: "\(declared.javaName ?? "\(declared.swiftType)") in field \(name)",

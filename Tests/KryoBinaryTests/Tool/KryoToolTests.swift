@@ -165,13 +165,7 @@ import Testing
                     "ordinal": 1
                   },
                   "map": {
-                    "$class": "NSDictionary",
-                    "NS.keys": [
-                      1
-                    ],
-                    "NS.objects": [
-                      "one"
-                    ]
+                    "1": "one"
                   }
                 }
 
