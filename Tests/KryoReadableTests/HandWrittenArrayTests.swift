@@ -43,6 +43,29 @@ import Testing
         #expect(own.fields["mark"] as? UInt16 == UInt16(UInt8(ascii: "x")))
     }
 
+    /// JDK collections a schema names (`ArrayDeque`, `TreeSet`) written by hand as plain lists.
+    @Test func plainListsBecomeTheDeclaredCollections() throws {
+        let schema = """
+            classes:
+              - class: x.Queues
+                fields:
+                  deque: java.util.ArrayDeque<String>
+                  sorted: java.util.TreeSet<Integer>
+            """
+        let codec = ReadableCodec(
+            registry: try Registry(schemas: try SchemaFiles.parse(schema, fileName: "q.yaml")), format: .json)
+        let json = #"{"$class": "x.Queues", "deque": ["p", "q"], "sorted": [3, 1, 2]}"#
+        let queues = try #require(try codec.decode(Any?.self, from: Array(json.utf8)) as? DynamicObject)
+        let deque = try #require(queues.fields["deque"] as? JavaCollection<Any?>)
+        #expect(deque.javaClass == "java.util.ArrayDeque")
+        #expect(deque.elements.compactMap { $0 as? String } == ["p", "q"])
+        let sorted = try #require(queues.fields["sorted"] as? JavaTreeSet<AnyHashable>)
+        #expect(sorted.compactMap { $0.base as? Int32 } == [1, 2, 3])
+        // Written back: plain lists again, the elements of the declared class without `$class`.
+        let written = String(decoding: try codec.encode(queues), as: UTF8.self)
+        #expect(written.contains(#""deque":["p","q"]"#) && written.contains(#""sorted":[1,2,3]"#))
+    }
+
     @Test func textThatIsNotBase64IsAnErrorAtItsField() throws {
         #expect {
             _ = try secret(#""salt": "AA!C""#)
