@@ -16,16 +16,10 @@ import Testing
               anything: Object
         """
 
-    let codec: ReadableCodec
-    init() throws {
-        codec = ReadableCodec(
-            registry: try Registry(schemas: try SchemaFiles.parse(Self.schema, fileName: "x.yaml")), format: .json)
-    }
+    let document: SchemaDocument
+    init() throws { document = try SchemaDocument(schema: Self.schema, javaClass: "x.Secret") }
 
-    func secret(_ fields: String) throws -> DynamicObject {
-        let json = #"{"$class": "x.Secret", "# + fields + "}"
-        return try #require(try codec.decode(Any?.self, from: Array(json.utf8)) as? DynamicObject)
-    }
+    func secret(_ fields: String) throws -> DynamicObject { try document.object(fields) }
 
     @Test func textAndBase64ReadAsTheArraysTheyHold() throws {
         let secret = try secret(
@@ -52,17 +46,15 @@ import Testing
                   deque: java.util.ArrayDeque<String>
                   sorted: java.util.TreeSet<Integer>
             """
-        let codec = ReadableCodec(
-            registry: try Registry(schemas: try SchemaFiles.parse(schema, fileName: "q.yaml")), format: .json)
-        let json = #"{"$class": "x.Queues", "deque": ["p", "q"], "sorted": [3, 1, 2]}"#
-        let queues = try #require(try codec.decode(Any?.self, from: Array(json.utf8)) as? DynamicObject)
+        let queuesDocument = try SchemaDocument(schema: schema, javaClass: "x.Queues")
+        let queues = try queuesDocument.object(#""deque": ["p", "q"], "sorted": [3, 1, 2]"#)
         let deque = try #require(queues.fields["deque"] as? JavaCollection<Any?>)
         #expect(deque.javaClass == "java.util.ArrayDeque")
         #expect(deque.elements.compactMap { $0 as? String } == ["p", "q"])
         let sorted = try #require(queues.fields["sorted"] as? JavaTreeSet<AnyHashable>)
         #expect(sorted.compactMap { $0.base as? Int32 } == [1, 2, 3])
         // Written back: plain lists again, the elements of the declared class without `$class`.
-        let written = String(decoding: try codec.encode(queues), as: UTF8.self)
+        let written = String(decoding: try queuesDocument.codec.encode(queues), as: UTF8.self)
         #expect(written.contains(#""deque":["p","q"]"#) && written.contains(#""sorted":[1,2,3]"#))
     }
 

@@ -18,16 +18,10 @@ import Testing
               start: java.time.LocalDateTime
         """
 
-    let codec: ReadableCodec
-    init() throws {
-        codec = ReadableCodec(
-            registry: try Registry(schemas: try SchemaFiles.parse(Self.schema, fileName: "cal.yaml")), format: .json)
-    }
+    let document: SchemaDocument
+    init() throws { document = try SchemaDocument(schema: Self.schema, javaClass: "cal.Event") }
 
-    func event(_ fields: String) throws -> DynamicObject {
-        let json = #"{"$class": "cal.Event", "# + fields + "}"
-        return try #require(try codec.decode(Any?.self, from: Array(json.utf8)) as? DynamicObject)
-    }
+    func event(_ fields: String) throws -> DynamicObject { try document.object(fields) }
 
     @Test func everyFormReadsAsTheValueItNames() throws {
         let event = try event(
