@@ -177,7 +177,8 @@ private struct Walk {
         case let number as Int64:
             return ValueDescription.of(Int(number)) ?? "\(number)"
         default:
-            return ValueDescription.of(value, datesToTheSecond: !nanPayloads) ?? "(too large to describe)"
+            return ValueDescription.of(value, datesToTheSecond: !nanPayloads, integersByValue: integersByValue)
+                ?? "(too large to describe)"
         }
     }
 }

@@ -11,10 +11,16 @@ import SwiftKryo
 enum ValueDescription {
     struct OverBudget: Error {}
 
-    /// - Parameter datesToTheSecond: Whether dates compare to the second below (an XML plist
-    ///   writes a plist date so, as Apple's writer does).
-    static func of(_ value: Any?, budget: Int = 50_000, datesToTheSecond: Bool = false) -> String? {
-        var walk = Walk(budget: budget, datesToTheSecond: datesToTheSecond)
+    /// - Parameters:
+    ///   - datesToTheSecond: Whether dates compare to the second below (an XML plist writes a
+    ///     plist date so, as Apple's writer does).
+    ///   - integersByValue: Whether integers compare by value whatever their Swift type (a keyed
+    ///     archive's `NSNumber` keeps none: an untyped slot reads an `Int`, yet the same archived
+    ///     number shared with a typed `Int64` slot reads as the `Int64` decoded there first).
+    static func of(
+        _ value: Any?, budget: Int = 50_000, datesToTheSecond: Bool = false, integersByValue: Bool = false
+    ) -> String? {
+        var walk = Walk(budget: budget, datesToTheSecond: datesToTheSecond, integersByValue: integersByValue)
         var output = ""
         do {
             try walk.describe(value, into: &output)
@@ -36,6 +42,7 @@ enum ValueDescription {
     private struct Walk {
         var budget: Int
         let datesToTheSecond: Bool
+        let integersByValue: Bool
         var path: [ObjectIdentifier] = []
         /// Descriptions of objects already described, which read the same wherever they are met.
         var described: [ObjectIdentifier: String] = [:]
@@ -84,6 +91,9 @@ enum ValueDescription {
                 return
             case let url as URL:
                 output += "URL(\(url.absoluteString.debugDescription))"
+                return
+            case let number as any BinaryInteger where integersByValue:
+                output += "i\(number)"
                 return
             default: break
             }
