@@ -95,6 +95,16 @@ public final class ValueCopier {
         record(original, copy)
     }
 
+    /// The copy of a class instance that no registration copies — a helper object a value holds,
+    /// such as the ``ReadIdentity`` that values read from one archive object share — made once
+    /// per original by `make`, so that the copies of values that shared it share its copy.
+    public func copy<Object: AnyObject>(object original: Object, making make: () throws -> Object) throws -> Object {
+        if let number = originals.number(of: original) { return try cast(copies[number]) }
+        let made = try make()
+        record(original, made)
+        return made
+    }
+
     /// `error`, thrown while copying the value under `key`, with `key` in front of its path.
     public func leaving(_ key: String, with error: any Error) -> any Error {
         guard var failure = error as? SerializationError else { return error }
