@@ -84,33 +84,13 @@ final class ReadableReader: ValueReader {
             {
                 return StoredNumbers.real(number, as: type)
             }
-            // A date or time as ISO 8601 text, as a person writes it.
-            if let type = declared?.swiftType, let parsed = ISO8601Text.value(string, as: type) {
-                guard let value = parsed else {
-                    throw error(
-                        .invalidValue, expected: "\(ISO8601Text.forms) for a \(type)", found: "\"\(string.prefix(60))\""
-                    )
-                }
-                return value
-            }
-            // A `char[]` as the text it holds, a `byte[]` as base64 text (as `$data` holds it).
-            if declared?.swiftType == [UInt16].self { return Array(string.utf16) }
-            if let type = declared?.swiftType, type == Data.self || type == [UInt8].self || type == [Int8].self {
-                let bytes: [UInt8]
+            // What a person writes as a string for the declared type (a date, a BigDecimal…).
+            if let type = declared?.swiftType, type != String.self, type != Any.self {
                 do {
-                    bytes = try Base64.decode(Array(string.utf8))
+                    if let value = try ReadableTextForms.value(string, as: type) { return value }
                 } catch {
-                    throw self.error(
-                        .invalidValue, expected: "base64 text for the bytes",
-                        found: "\(error.reason) at character \(error.offset)")
+                    throw self.error(.invalidValue, expected: error.expected, found: error.found)
                 }
-                if type == Data.self { return Data(bytes) }
-                if type == [Int8].self { return bytes.map { Int8(bitPattern: $0) } }
-                return bytes
-            }
-            // A Java `char` (`Character`) as the one-character string a person writes for it.
-            if declared?.swiftType == UInt16.self, string.utf16.count == 1, let unit = string.utf16.first {
-                return unit
             }
             if let declared, let registration = enumRegistration(declared) {
                 return try enumConstant(node, of: registration)

@@ -1,0 +1,56 @@
+import Foundation
+import SwiftKryo
+import Testing
+
+/// `java.math`, `java.util.UUID`, `java.net` and `StringBuilder` values written by hand as the
+/// strings they stand for, where the schema declares them.
+@Suite struct HandWrittenTextFormTests {
+    static let schema = """
+        settings: {dialect: kryo5, registrationRequired: false}
+        classes:
+          - class: x.Order
+            fields:
+              total: java.math.BigDecimal
+              count: java.math.BigInteger
+              id: java.util.UUID
+              page: java.net.URL
+              spec: java.net.URI
+              note: java.lang.StringBuilder
+        """
+
+    let document: SchemaDocument
+    init() throws { document = try SchemaDocument(schema: Self.schema, javaClass: "x.Order") }
+
+    @Test func eachReadsAsTheValueItNamesAndTheLibrarysFormReadsTheSame() throws {
+        let order = try document.object(
+            #""total": "-123.4500", "count": "123456789012345678901234567890", "#
+                + #""id": "123e4567-e89b-12d3-a456-426614174000", "page": "https://example.com/a?b=c", "#
+                + #""spec": "urn:isbn:0451450523", "note": "draft""#)
+        #expect(order.fields["total"] as? JavaBigDecimal == JavaBigDecimal("-123.4500"))
+        #expect((order.fields["total"] as? JavaBigDecimal)?.scale == 4)
+        #expect(order.fields["count"] as? JavaBigInteger == JavaBigInteger("123456789012345678901234567890"))
+        #expect(order.fields["id"] as? UUID == UUID(uuidString: "123E4567-E89B-12D3-A456-426614174000"))
+        #expect(order.fields["page"] as? URL == URL(string: "https://example.com/a?b=c"))
+        #expect(order.fields["spec"] as? JavaURI == JavaURI("urn:isbn:0451450523"))
+        #expect((order.fields["note"] as? JavaStringBuilder)?.value == "draft")
+        // Written in the library's own forms and read again: the same values.
+        let written = try document.codec.encode(order)
+        let again = try #require(try document.codec.decode(Any?.self, from: written) as? DynamicObject)
+        #expect(try document.codec.encode(again) == written)
+        #expect(again.fields["total"] as? JavaBigDecimal == JavaBigDecimal("-123.4500"))
+        #expect(again.fields["id"] as? UUID == order.fields["id"] as? UUID)
+    }
+
+    @Test(arguments: [
+        ("total", "12,5", "a decimal number such as -123.4500 or 1E+3"),
+        ("count", "1.5", "an integer's digits"),
+        ("id", "not-a-uuid", "a UUID such as 123e4567-e89b-12d3-a456-426614174000"),
+    ])
+    func textThatIsNotOneIsAnErrorAtItsField(field: String, text: String, expected: String) throws {
+        #expect {
+            _ = try document.object("\"\(field)\": \"\(text)\"")
+        } throws: { error in
+            "\(error)" == "invalidValue: expected \(expected), found \"\(text)\" (path: \(field))"
+        }
+    }
+}
