@@ -176,11 +176,28 @@ public struct ColorSerializer: Serializer {
     // MARK: Reading
 
     public func read(from reader: any ValueReader) throws -> Color {
+        let color: Color
         switch reader.formatFamily {
-        case .kryoBinary: return try readCompact(from: reader)
-        case .keyedArchive: return try readArchived(from: reader).identified()
-        default: return try readReadable(from: reader).identified()  // .readable, and other backends' families
+        case .kryoBinary: color = try readCompact(from: reader)
+        case .keyedArchive: color = try readArchived(from: reader).identified()
+        default: color = try readReadable(from: reader).identified()  // .readable, and other backends' families
         }
+        try Self.requireFinite(color, reader)
+        return color
+    }
+
+    /// A color's components and alpha are finite numbers in every backend, as `NSRGB`'s text
+    /// requires (a NaN read from one format could not be written to an archive and read again).
+    static func requireFinite(_ color: Color, _ reader: any ValueReader) throws {
+        let numbers: [Double]
+        switch color.components {
+        case .rgb(let red, let green, let blue): numbers = [red, green, blue]
+        case .gray(let white): numbers = [white]
+        case .cmyk(let cyan, let magenta, let yellow, let black): numbers = [cyan, magenta, yellow, black]
+        case .catalog: numbers = []
+        }
+        guard let bad = (numbers + [color.alpha]).first(where: { !$0.isFinite }) else { return }
+        throw reader.error(.invalidValue, expected: "finite color components and alpha", found: "\(bad)")
     }
 
     private func readCompact(from reader: any ValueReader) throws -> Color {

@@ -213,7 +213,19 @@ extension ReadableValue {
             return writtenAsJSON()
         case .propertyList(let layout):
             // A tree from readable bytes holds no UID, the one value a readable tree refuses.
-            return (try? ReadableValue(propertyList: propertyListValue(layout: layout))) ?? self
+            let tree = (try? ReadableValue(propertyList: propertyListValue(layout: layout))) ?? self
+            // XML writes any NaN as the text `nan`, which reads back as the one NaN (no payload).
+            return layout == .xml ? tree.withPlainNaNs() : tree
+        }
+    }
+
+    /// The tree with every NaN real the plain NaN.
+    private func withPlainNaNs() -> ReadableValue {
+        switch self {
+        case .real(let number) where number.isNaN: return .real(.nan)
+        case .array(let elements): return .array(elements.map { $0.withPlainNaNs() })
+        case .dictionary(let entries): return .dictionary(entries.mapValues { $0.withPlainNaNs() })
+        default: return self
         }
     }
 
