@@ -50,6 +50,18 @@ enum ReadableTextForms {
         if type == JavaURI.self { return JavaURI(text) }
         if type == JavaStringBuilder.self { return JavaStringBuilder(text) }
         if type == JavaStringBuffer.self { return JavaStringBuffer(text) }
+        // A locale as Java's `toString()` writes it (`fr_CA`) or as a language tag (`fr-CA`).
+        if type == Locale.self {
+            guard !text.isEmpty,
+                text.utf8.allSatisfy({
+                    $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0)
+                        || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
+                })
+            else {
+                throw Mismatch(expected: "a locale such as fr_CA", found: found)
+            }
+            return Locale(identifier: text.replacingOccurrences(of: "-", with: "_"))
+        }
         // A `char[]` as the text it holds, one `char` a UTF-16 unit.
         if type == [UInt16].self { return Array(text.utf16) }
         // A Java `char` (`Character`) as one character of one UTF-16 unit.

@@ -16,6 +16,7 @@ import Testing
               page: java.net.URL
               spec: java.net.URI
               note: java.lang.StringBuilder
+              lang: java.util.Locale
         """
 
     let document: SchemaDocument
@@ -25,7 +26,7 @@ import Testing
         let order = try document.object(
             #""total": "-123.4500", "count": "123456789012345678901234567890", "#
                 + #""id": "123e4567-e89b-12d3-a456-426614174000", "page": "https://example.com/a?b=c", "#
-                + #""spec": "urn:isbn:0451450523", "note": "draft""#)
+                + #""spec": "urn:isbn:0451450523", "note": "draft", "lang": "fr-CA""#)
         #expect(order.fields["total"] as? JavaBigDecimal == JavaBigDecimal("-123.4500"))
         #expect((order.fields["total"] as? JavaBigDecimal)?.scale == 4)
         #expect(order.fields["count"] as? JavaBigInteger == JavaBigInteger("123456789012345678901234567890"))
@@ -33,6 +34,7 @@ import Testing
         #expect(order.fields["page"] as? URL == URL(string: "https://example.com/a?b=c"))
         #expect(order.fields["spec"] as? JavaURI == JavaURI("urn:isbn:0451450523"))
         #expect((order.fields["note"] as? JavaStringBuilder)?.value == "draft")
+        #expect((order.fields["lang"] as? Locale)?.identifier == "fr_CA")
         // Written in the library's own forms and read again: the same values.
         let written = try document.codec.encode(order)
         let again = try #require(try document.codec.decode(Any?.self, from: written) as? DynamicObject)
@@ -45,6 +47,7 @@ import Testing
         ("total", "12,5", "a decimal number such as -123.4500 or 1E+3"),
         ("count", "1.5", "an integer's digits"),
         ("id", "not-a-uuid", "a UUID such as 123e4567-e89b-12d3-a456-426614174000"),
+        ("lang", "fr CA", "a locale such as fr_CA"),
     ])
     func textThatIsNotOneIsAnErrorAtItsField(field: String, text: String, expected: String) throws {
         #expect {
