@@ -131,7 +131,9 @@ extension FuzzTarget {
                     try codec.decode(Any?.self, from: written)
                 }
                 defer { Dismantle.values(again) }
-                try requireSameValues(value, again, "the values written and read again")
+                // JSON writes any NaN as `NaN`, XML as `nan`: only a binary plist keeps its bits.
+                try requireSameValues(
+                    value, again, "the values written and read again", nanPayloads: format == .propertyList(.binary))
             }
         },
         seedInputs: {

@@ -143,10 +143,12 @@ extension FuzzTarget {
                 (first, second) = (value, again)
             }
             defer { if translates { Dismantle.values(second) } }
+            // XML writes any NaN as `nan`, JSON as `NaN`: their NaNs read back as the one NaN.
+            let nanPayloads = ![.keyedXML, .readableJSON].contains(Backend(mode & 0x07))
             if let first = first as? AnyHashable, let second = second as? AnyHashable {
-                try requireEquivalent(first, second, "the value written and read again")
+                try requireEquivalent(first, second, "the value written and read again", nanPayloads: nanPayloads)
             } else {
-                try requireSameValues(first, second, "the values written and read again")
+                try requireSameValues(first, second, "the values written and read again", nanPayloads: nanPayloads)
             }
             // A deep copy of the rich text that decoded is the same rich text.
             let copy = try roundTripStep("copying the decoded value") { try registry.copy(value) }

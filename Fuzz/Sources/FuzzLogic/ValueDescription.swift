@@ -17,10 +17,15 @@ enum ValueDescription {
     ///   - integersByValue: Whether integers compare by value whatever their Swift type (a keyed
     ///     archive's `NSNumber` keeps none: an untyped slot reads an `Int`, yet the same archived
     ///     number shared with a typed `Int64` slot reads as the `Int64` decoded there first).
+    ///   - nanPayloads: Whether a NaN compares by its bits; `false` for a layout that writes any
+    ///     NaN as the text `nan` (XML property lists), which reads back as the one NaN.
     static func of(
-        _ value: Any?, budget: Int = 50_000, datesToTheSecond: Bool = false, integersByValue: Bool = false
+        _ value: Any?, budget: Int = 50_000, datesToTheSecond: Bool = false, integersByValue: Bool = false,
+        nanPayloads: Bool = true
     ) -> String? {
-        var walk = Walk(budget: budget, datesToTheSecond: datesToTheSecond, integersByValue: integersByValue)
+        var walk = Walk(
+            budget: budget, datesToTheSecond: datesToTheSecond, integersByValue: integersByValue,
+            nanPayloads: nanPayloads)
         var output = ""
         do {
             try walk.describe(value, into: &output)
@@ -43,6 +48,7 @@ enum ValueDescription {
         var budget: Int
         let datesToTheSecond: Bool
         let integersByValue: Bool
+        let nanPayloads: Bool
         var path: [ObjectIdentifier] = []
         /// Descriptions of objects already described, which read the same wherever they are met.
         var described: [ObjectIdentifier: String] = [:]
@@ -76,10 +82,10 @@ enum ValueDescription {
                 output += string.debugDescription
                 return
             case let number as Double:
-                output += "Double(\(number.bitPattern))"
+                output += number.isNaN && !nanPayloads ? "Double(nan)" : "Double(\(number.bitPattern))"
                 return
             case let number as Float:
-                output += "Float(\(number.bitPattern))"
+                output += number.isNaN && !nanPayloads ? "Float(nan)" : "Float(\(number.bitPattern))"
                 return
             case let date as Date:
                 let seconds = date.timeIntervalSinceReferenceDate
@@ -238,17 +244,19 @@ enum ValueDescription {
 }
 
 /// Requires two decoded values to have the same canonical description (see `ValueDescription`).
-func requireSameValues(_ first: Any?, _ second: Any?, _ what: String) throws {
-    guard let firstDescription = ValueDescription.of(first), let secondDescription = ValueDescription.of(second)
+func requireSameValues(_ first: Any?, _ second: Any?, _ what: String, nanPayloads: Bool = true) throws {
+    guard let firstDescription = ValueDescription.of(first, nanPayloads: nanPayloads),
+        let secondDescription = ValueDescription.of(second, nanPayloads: nanPayloads)
     else { return }
     try requireEqual(firstDescription, secondDescription, what)
 }
 
 /// Requires `first == second`, or, where `==` says no, the same canonical description: a NaN is
 /// not equal to itself, but a NaN read back with the bits it was written with is no finding.
-func requireEquivalent<T: Equatable>(_ first: T, _ second: T, _ what: String) throws {
+func requireEquivalent<T: Equatable>(_ first: T, _ second: T, _ what: String, nanPayloads: Bool = true) throws {
     guard first != second else { return }
-    guard let firstDescription = ValueDescription.of(first), let secondDescription = ValueDescription.of(second)
+    guard let firstDescription = ValueDescription.of(first, nanPayloads: nanPayloads),
+        let secondDescription = ValueDescription.of(second, nanPayloads: nanPayloads)
     else { return try requireEqual(first, second, what) }
     try requireEqual(firstDescription, secondDescription, what)
 }
