@@ -104,6 +104,10 @@ extension ReadableReader {
         switch entries[FoundationCoderKeys.time] {
         case .real(let seconds)?: return seconds
         case .integer(let seconds)?: return Double(seconds)
+        case .unsignedInteger(let seconds)?: return Double(seconds)
+        // What JSON writes for a time that is no number (`NaN`, `Infinity`, `-Infinity`).
+        case .string(let text)? where ReadableReader.nonFinite(text) != nil:
+            return ReadableReader.nonFinite(text) ?? .nan
         case let other:
             throw at(FoundationCoderKeys.time) {
                 error(.typeMismatch, expected: "seconds since 2001 (a number)", found: ReadableReader.describe(other))

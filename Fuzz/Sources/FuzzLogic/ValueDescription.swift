@@ -91,6 +91,8 @@ enum ValueDescription {
                 let seconds = date.timeIntervalSinceReferenceDate
                 if datesToTheSecond {
                     output += seconds.isNaN ? "Date(nan)" : "Date(\(seconds.rounded(.down)))"
+                } else if seconds.isNaN && !nanPayloads {
+                    output += "Date(nan)"
                 } else {
                     output += "Date(\(seconds.bitPattern))"
                 }
