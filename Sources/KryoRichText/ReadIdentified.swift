@@ -23,3 +23,17 @@ extension ParagraphStyle: ReadIdentified {}
 extension TextTab: ReadIdentified {}
 extension TextAttachment: ReadIdentified {}
 extension ColorSpaceDescription: ReadIdentified {}
+
+/// A rich-text model that keeps the keys of the archive it was read from that it does not
+/// translate (``PreservedKeys``), whose objects a deep copy copies.
+protocol KeepsArchiveKeys: ReadIdentified {
+    var preserved: PreservedKeys { get set }
+}
+
+extension Color: KeepsArchiveKeys {}
+extension Font: KeepsArchiveKeys {}
+extension AttributedText: KeepsArchiveKeys {}
+extension ParagraphStyle: KeepsArchiveKeys {}
+extension TextTab: KeepsArchiveKeys {}
+extension TextAttachment: KeepsArchiveKeys {}
+extension ColorSpaceDescription: KeepsArchiveKeys {}

@@ -36,38 +36,35 @@ enum RichTextCopy {
         return result
     }
 
-    static func font(_ value: Font, _ copier: ValueCopier) throws -> Font {
+    /// `value` with the archive objects it keeps copied, then what `nested` copies of the values
+    /// it holds, and the identity it was read with.
+    static func keeping<Value: KeepsArchiveKeys>(
+        _ value: Value, _ copier: ValueCopier, nested: (inout Value) throws -> Void = { _ in }
+    ) throws -> Value {
         var copy = value
         copy.preserved = try value.preserved.copied(with: copier)
-        return try identified(copy, of: value, copier) { try font($0, copier) }
+        try nested(&copy)
+        return try identified(copy, of: value, copier) { try keeping($0, copier, nested: nested) }
     }
+
+    static func font(_ value: Font, _ copier: ValueCopier) throws -> Font { try keeping(value, copier) }
 
     static func color(_ value: Color, _ copier: ValueCopier) throws -> Color {
-        var copy = value
-        copy.preserved = try value.preserved.copied(with: copier)
-        if case .catalog(let catalog, let name, let fallback?) = value.components {
-            copy.components = .catalog(catalog: catalog, name: name, fallback: try color(fallback, copier))
+        try keeping(value, copier) { copy in
+            if case .catalog(let catalog, let name, let fallback?) = copy.components {
+                copy.components = .catalog(catalog: catalog, name: name, fallback: try color(fallback, copier))
+            }
         }
-        return try identified(copy, of: value, copier) { try color($0, copier) }
     }
 
-    static func tab(_ value: TextTab, _ copier: ValueCopier) throws -> TextTab {
-        var copy = value
-        copy.preserved = try value.preserved.copied(with: copier)
-        return try identified(copy, of: value, copier) { try tab($0, copier) }
-    }
+    static func tab(_ value: TextTab, _ copier: ValueCopier) throws -> TextTab { try keeping(value, copier) }
 
     static func paragraphStyle(_ value: ParagraphStyle, _ copier: ValueCopier) throws -> ParagraphStyle {
-        var copy = value
-        copy.preserved = try value.preserved.copied(with: copier)
-        copy.tabStops = try value.tabStops?.map { try tab($0, copier) }
-        return try identified(copy, of: value, copier) { try paragraphStyle($0, copier) }
+        try keeping(value, copier) { copy in copy.tabStops = try copy.tabStops?.map { try tab($0, copier) } }
     }
 
     static func attachment(_ value: TextAttachment, _ copier: ValueCopier) throws -> TextAttachment {
-        var copy = value
-        copy.preserved = try value.preserved.copied(with: copier)
-        return try identified(copy, of: value, copier) { try attachment($0, copier) }
+        try keeping(value, copier)
     }
 
     static func shadow(_ value: Shadow, _ copier: ValueCopier) throws -> Shadow {
@@ -102,10 +99,7 @@ enum RichTextCopy {
     }
 
     static func text(_ value: AttributedText, _ copier: ValueCopier) throws -> AttributedText {
-        var copy = value
-        copy.preserved = try value.preserved.copied(with: copier)
-        try copy.setRuns(value.runs.map { try run($0, copier) })
-        return try identified(copy, of: value, copier) { try text($0, copier) }
+        try keeping(value, copier) { copy in try copy.setRuns(copy.runs.map { try run($0, copier) }) }
     }
 }
 
@@ -135,9 +129,7 @@ extension RGBIntColorSerializer {
 
 extension ColorSpaceDescriptionSerializer {
     func copy(_ value: ColorSpaceDescription, with copier: ValueCopier) throws -> ColorSpaceDescription {
-        var copy = value
-        copy.preserved = try value.preserved.copied(with: copier)
-        return try RichTextCopy.identified(copy, of: value, copier) { try self.copy($0, with: copier) }
+        try RichTextCopy.keeping(value, copier)
     }
 }
 
