@@ -147,23 +147,26 @@ struct ContainerSlot<Value>: Sendable {
     @inlinable
     @inline(__always)
     func resolve(
-        _ arguments: [DeclaredType], _ index: Int, _ version: KryoWireVersion?,
+        _ arguments: [DeclaredType], _ index: Int, _ version: KryoWireVersion?, _ bindings: SlotBindings,
         _ registry: @autoclosure () -> Registry
     ) -> ObjectSlot<Value> {
         guard index < arguments.count else { return open }
         let argument = arguments[index]
         guard let version, version >= .kryo5 else {
             if argument.isIgnoredByKryo2, version != .kryo4 { return open }
-            return resolveOneLevel(argument, registry())
+            return resolveOneLevel(argument, bindings, registry())
         }
-        let slot = resolveOneLevel(argument, registry())
+        let slot = resolveOneLevel(argument, bindings, registry())
         guard !argument.genericArguments.isEmpty, slot.declared.genericArguments.isEmpty else { return slot }
         return Self.nested(slot, argument.genericArguments)
     }
 
     /// The slot for a generic argument, its own arguments left out (Kryo 2.20's one level).
+    /// `bindings` are the registry's, which answer without the registry handed out (a retain).
     @inlinable
-    func resolveOneLevel(_ argument: DeclaredType, _ registry: @autoclosure () -> Registry) -> ObjectSlot<Value> {
+    func resolveOneLevel(
+        _ argument: DeclaredType, _ bindings: SlotBindings, _ registry: @autoclosure () -> Registry
+    ) -> ObjectSlot<Value> {
         if open.declared.swiftType == Any.self {
             // Untyped elements (the dynamic path): Java's generic argument still decides whether
             // they carry their class.
@@ -179,7 +182,10 @@ struct ContainerSlot<Value>: Sendable {
             return final
         case .inferred:
             if argument.swiftType == inferred.declared.swiftType {
-                return inferred.bound(in: registry()).resolved.isFinal ? inferred : open
+                let isFinal =
+                    inferred.binding(bindings)?._withUnsafeGuaranteedRef { $0.resolved.isFinal }
+                    ?? inferred.bound(in: registry()).resolved.isFinal
+                return isFinal ? inferred : open
             }
             return registry().isFinal(argument) ? final : open
         }
@@ -275,10 +281,11 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
     @inlinable
     public func readNilable(from reader: any ValueReader) throws -> C? {
         guard let version = reader.kryoWireVersion, version >= .kryo5 else { return try read(from: reader) }
-        let slot = element.resolve(reader.genericArguments, 0, reader.kryoWireVersion, reader.registry)
-        let typed = elementsHaveOneType && slot.declared.genericArguments.isEmpty ? element : nil
+        let slot = element.resolve(
+            reader.genericArguments, 0, reader.kryoWireVersion, reader.slotBindings, reader.registry)
         return try KryoFiveElements.read(
-            slot, from: reader, elementsCanBeNull: elementsCanBeNull, typed: typed,
+            slot, from: reader, elementsCanBeNull: elementsCanBeNull, element,
+            typed: elementsHaveOneType && slot.declared.genericArguments.isEmpty,
             header: { try C.readJavaHeader(from: reader) }
         ).map {
             C(javaElements: $0.elements, header: $0.header)
@@ -337,7 +344,8 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
     @inlinable
     public func write(_ value: C, to writer: any ValueWriter) throws {
         if mayBeSorted, try writeInStableOrder(value, to: writer) { return }
-        let slot = element.resolve(writer.genericArguments, 0, writer.kryoWireVersion, writer.registry)
+        let slot = element.resolve(
+            writer.genericArguments, 0, writer.kryoWireVersion, writer.slotBindings, writer.registry)
         guard value.count < Int(Int32.max) else {
             throw SerializationError(.sizeLimitExceeded, expected: "fewer than 2^31 elements", found: "\(value.count)")
         }
@@ -395,7 +403,8 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
             }
             return value
         }
-        let slot = element.resolve(reader.genericArguments, 0, reader.kryoWireVersion, reader.registry)
+        let slot = element.resolve(
+            reader.genericArguments, 0, reader.kryoWireVersion, reader.slotBindings, reader.registry)
         let header = try reader.kryoWireVersion == .kryo4 ? C.readJavaHeader(from: reader) : nil
         let count = try readSize(from: reader, minimumBytesPerElement: 1)
         var elements: [Element] = []
@@ -435,7 +444,7 @@ public struct MapSerializer<Key: Hashable, Value>: Serializer {
     public func handlesNil(in version: KryoWireVersion) -> Bool { version >= .kryo5 }
     public func writeNil(to writer: any ValueWriter) throws { try MapEntries<Key, Value>.writeNil(to: writer) }
     public func readNilable(from reader: any ValueReader) throws -> [Key: Value]? {
-        let slots = entries.slots(reader.genericArguments, reader.kryoWireVersion, reader.registry)
+        let slots = entries.slots(reader.genericArguments, reader.kryoWireVersion, reader.slotBindings, reader.registry)
         var result: [Key: Value] = [:]
         guard try entries.read(slots: slots, from: reader, { key, value in result.updateValue(value, forKey: key) })
         else { return nil }
@@ -443,7 +452,7 @@ public struct MapSerializer<Key: Hashable, Value>: Serializer {
     }
 
     public func write(_ value: [Key: Value], to writer: any ValueWriter) throws {
-        let slots = entries.slots(writer.genericArguments, writer.kryoWireVersion, writer.registry)
+        let slots = entries.slots(writer.genericArguments, writer.kryoWireVersion, writer.slotBindings, writer.registry)
         if writer.writesStableOrder {
             return try entries.write(StableOrder.sortedEntries(value), count: value.count, slots: slots, to: writer)
         }
@@ -476,9 +485,13 @@ struct MapEntries<Key: Hashable, Value>: Sendable {
     /// The key and value slots for one call. Resolve them before writing or reading anything
     /// nested: a nested object replaces the generic arguments.
     func slots(
-        _ arguments: [DeclaredType], _ version: KryoWireVersion?, _ registry: @autoclosure () -> Registry
+        _ arguments: [DeclaredType], _ version: KryoWireVersion?, _ bindings: SlotBindings,
+        _ registry: @autoclosure () -> Registry
     ) -> (ObjectSlot<Key>, ObjectSlot<Value>) {
-        (keys.resolve(arguments, 0, version, registry()), values.resolve(arguments, 1, version, registry()))
+        (
+            keys.resolve(arguments, 0, version, bindings, registry()),
+            values.resolve(arguments, 1, version, bindings, registry())
+        )
     }
 
     /// `slots` for a map that never holds nil keys or values (Java's `setKeysCanBeNull(false)`,

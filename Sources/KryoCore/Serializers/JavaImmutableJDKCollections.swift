@@ -137,13 +137,15 @@ public struct JavaImmutableMapSerializer<Key: Hashable, Value>: Serializer {
 
     public func write(_ value: JavaImmutableMap<Key, Value>, to writer: any ValueWriter) throws {
         let slots = entries.notNull(
-            entries.slots(writer.genericArguments, writer.kryoWireVersion, writer.registry), in: writer.registry)
+            entries.slots(writer.genericArguments, writer.kryoWireVersion, writer.slotBindings, writer.registry),
+            in: writer.registry)
         try entries.write(value.entries.elements, count: value.entries.count, slots: slots, to: writer)
     }
 
     public func readNilable(from reader: any ValueReader) throws -> JavaImmutableMap<Key, Value>? {
         let slots = entries.notNull(
-            entries.slots(reader.genericArguments, reader.kryoWireVersion, reader.registry), in: reader.registry)
+            entries.slots(reader.genericArguments, reader.kryoWireVersion, reader.slotBindings, reader.registry),
+            in: reader.registry)
         var result = OrderedDictionary<Key, Value>()
         guard try entries.read(slots: slots, from: reader, { key, value in result.updateValue(value, forKey: key) })
         else { return nil }

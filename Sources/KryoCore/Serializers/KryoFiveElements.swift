@@ -87,16 +87,22 @@ enum KryoFiveElements {
     /// Reads what ``write(_:_:to:header:)`` wrote: `nil` for a nil collection, else the elements
     /// and what `header` read.
     ///
-    /// `typed`, the container slots of a collection of one Swift type, reads elements of exactly
-    /// that type through its typed slots. Inlinable, so that it is specialized for the element type.
+    /// With `typed`, `container`'s slots (those of a collection of one Swift type) read elements of
+    /// exactly that type through its typed slots. Inlinable, so that it is specialized for the
+    /// element type.
     @inlinable
     static func read<Element>(
         _ slot: ObjectSlot<Element>, from reader: any ValueReader, elementsCanBeNull: Bool = true,
-        typed: ContainerSlot<Element>? = nil, header: () throws -> Any?
+        _ container: ContainerSlot<Element>, typed: Bool, header: () throws -> Any?
     ) throws -> (elements: [Element], header: Any?)? {
-        let resolved = slot.bound(in: reader.registry).resolved
+        // The slot's binding, borrowed: the registry is handed out (a retain) only off the common
+        // paths, to bind a slot it did not reach when it was built.
+        let bindings = reader.slotBindings
+        let isFinal =
+            slot.binding(bindings)?._withUnsafeGuaranteedRef { $0.resolved.isFinal }
+            ?? slot.bound(in: reader.registry).resolved.isFinal
         let (flag, size) =
-            resolved.isFinal && !elementsCanBeNull
+            isFinal && !elementsCanBeNull
             ? (false, try reader.readInt32(forKey: "size", encoding: .positive))
             : try reader.readVarIntFlag(forKey: "size")
         guard size != 0 else { return nil }
@@ -109,11 +115,12 @@ enum KryoFiveElements {
         let headerValue = try header()
         guard count > 0 else { return ([], headerValue) }
         let elementSlot: ResolvedSlot
-        if resolved.isFinal {
+        if isFinal {
             try reader.validateCount(count, minimumBytesPerElement: 1, forKey: "size")
-            if let typed {
-                return (try readTyped(count, canBeNull: elementsCanBeNull && flag, typed, reader), headerValue)
+            if typed {
+                return (try readTyped(count, canBeNull: elementsCanBeNull && flag, container, reader), headerValue)
             }
+            let resolved = slot.bound(in: reader.registry).resolved
             var declared = resolved.declared
             declared.canBeNull = flag
             elementSlot = ResolvedSlot(declared: declared, isFinal: true, registration: resolved.registration)
@@ -140,16 +147,18 @@ enum KryoFiveElements {
                     .unregisteredType, expected: "a registered class for the elements", found: tag.javaName)
             }
             let hasNil = elementsCanBeNull ? try reader.readBool(forKey: "hasNull") : false
-            if let typed, registration.swiftType == Element.self,
-                typed.finalNotNull.bound(in: reader.registry).resolved.registration === registration
+            if typed, registration.swiftType == Element.self,
+                container.finalNotNull.binding(bindings)?._withUnsafeGuaranteedRef({
+                    $0.resolved.registration === registration
+                }) ?? (container.finalNotNull.bound(in: reader.registry).resolved.registration === registration)
             {
-                return (try readTyped(count, canBeNull: hasNil, typed, reader), headerValue)
+                return (try readTyped(count, canBeNull: hasNil, container, reader), headerValue)
             }
             elementSlot = sharedClassSlot(
-                registration, canBeNull: hasNil, generics: resolved.declared.genericArguments)
+                registration, canBeNull: hasNil, generics: slot.declared.genericArguments)
         } else {
             try reader.validateCount(count, minimumBytesPerElement: 1, forKey: "size")
-            elementSlot = resolved
+            elementSlot = slot.bound(in: reader.registry).resolved
         }
         var elements: [Element] = []
         elements.reserveCapacity(count)
@@ -169,9 +178,20 @@ enum KryoFiveElements {
     static func readTyped<Element>(
         _ count: Int, canBeNull: Bool, _ typed: ContainerSlot<Element>, _ reader: any ValueReader
     ) throws -> [Element] {
-        let slot = canBeNull ? typed.final : typed.finalNotNull
         var elements: [Element] = []
         elements.reserveCapacity(count)
+        if Element.self == String.self {
+            // `List<String>`: strings without boxing (Element is String, so the cast is an identity).
+            for _ in 0..<count {
+                guard let string = try reader.readStringObject(canBeNull: canBeNull, forKey: "element") else {
+                    elements.append(try ObjectSlot<Element>.nilValue(reader))
+                    continue
+                }
+                elements.append(unsafeBitCast(string, to: Element.self))
+            }
+            return elements
+        }
+        let slot = canBeNull ? typed.final : typed.finalNotNull
         for _ in 0..<count { elements.append(try slot.readRequired(from: reader, forKey: "element")) }
         return elements
     }

@@ -267,7 +267,7 @@ public struct ConcurrentSkipListMapSerializer<Key: Hashable, Value>: Serializer 
     public func writeNil(to writer: any ValueWriter) throws { try MapEntries<Key, Value>.writeNil(to: writer) }
 
     public func write(_ value: JavaConcurrentSkipListMap<Key, Value>, to writer: any ValueWriter) throws {
-        let slots = entries.slots(writer.genericArguments, writer.kryoWireVersion, writer.registry)
+        let slots = entries.slots(writer.genericArguments, writer.kryoWireVersion, writer.slotBindings, writer.registry)
         guard writer.kryoWireVersion.map({ $0 >= .kryo5 }) ?? true else {
             return try entries.write(value.map, count: value.count, slots: slots, to: writer)
         }
@@ -277,7 +277,7 @@ public struct ConcurrentSkipListMapSerializer<Key: Hashable, Value>: Serializer 
     }
 
     public func readNilable(from reader: any ValueReader) throws -> JavaConcurrentSkipListMap<Key, Value>? {
-        let slots = entries.slots(reader.genericArguments, reader.kryoWireVersion, reader.registry)
+        let slots = entries.slots(reader.genericArguments, reader.kryoWireVersion, reader.slotBindings, reader.registry)
         let withComparator = reader.kryoWireVersion.map { $0 >= .kryo5 } ?? true
         var comparator = JavaComparator.natural
         var pairs: [(key: Key, value: Value)] = []

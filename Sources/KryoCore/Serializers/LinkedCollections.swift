@@ -54,7 +54,8 @@ public struct OrderedMapSerializer<Key: Hashable, Value>: Serializer {
     public func write(_ value: OrderedDictionary<Key, Value>, to writer: any ValueWriter) throws {
         if Key.self == AnyHashable.self, Value.self == Any?.self, StableOrder.sortsHashStandIns(writer) {
             // A dynamic registry's HashMap, sorted when the call asks for it explicitly.
-            let slots = entries.slots(writer.genericArguments, writer.kryoWireVersion, writer.registry)
+            let slots = entries.slots(
+                writer.genericArguments, writer.kryoWireVersion, writer.slotBindings, writer.registry)
             return try entries.write(
                 StableOrder.sortedEntries(value.elements), count: value.count, slots: slots, to: writer)
         }
@@ -63,7 +64,7 @@ public struct OrderedMapSerializer<Key: Hashable, Value>: Serializer {
 
     /// Writes `value` in its own order, whatever the call.
     func writeInOrder(_ value: OrderedDictionary<Key, Value>, to writer: any ValueWriter) throws {
-        let slots = entries.slots(writer.genericArguments, writer.kryoWireVersion, writer.registry)
+        let slots = entries.slots(writer.genericArguments, writer.kryoWireVersion, writer.slotBindings, writer.registry)
         try entries.write(value.elements, count: value.count, slots: slots, to: writer)
     }
 
@@ -72,7 +73,7 @@ public struct OrderedMapSerializer<Key: Hashable, Value>: Serializer {
     public func writeNil(to writer: any ValueWriter) throws { try MapEntries<Key, Value>.writeNil(to: writer) }
 
     public func readNilable(from reader: any ValueReader) throws -> OrderedDictionary<Key, Value>? {
-        let slots = entries.slots(reader.genericArguments, reader.kryoWireVersion, reader.registry)
+        let slots = entries.slots(reader.genericArguments, reader.kryoWireVersion, reader.slotBindings, reader.registry)
         var result = OrderedDictionary<Key, Value>()
         guard try entries.read(slots: slots, from: reader, { key, value in result.updateValue(value, forKey: key) })
         else { return nil }

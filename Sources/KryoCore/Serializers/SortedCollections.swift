@@ -242,7 +242,7 @@ public struct TreeMapSerializer<Key: Hashable, Value>: Serializer {
     public func writeNil(to writer: any ValueWriter) throws { try MapEntries<Key, Value>.writeNil(to: writer) }
 
     public func write(_ value: JavaTreeMap<Key, Value>, to writer: any ValueWriter) throws {
-        let slots = entries.slots(writer.genericArguments, writer.kryoWireVersion, writer.registry)
+        let slots = entries.slots(writer.genericArguments, writer.kryoWireVersion, writer.slotBindings, writer.registry)
         let writeComparator = { try writer.writeObject(value.comparator.javaValue, forKey: "comparator") }
         switch writer.kryoWireVersion {
         case .kryo5?:
@@ -257,7 +257,7 @@ public struct TreeMapSerializer<Key: Hashable, Value>: Serializer {
     }
 
     public func readNilable(from reader: any ValueReader) throws -> JavaTreeMap<Key, Value>? {
-        let slots = entries.slots(reader.genericArguments, reader.kryoWireVersion, reader.registry)
+        let slots = entries.slots(reader.genericArguments, reader.kryoWireVersion, reader.slotBindings, reader.registry)
         let readComparator = { try JavaComparator.from(reader.readObject(forKey: "comparator"), reader) }
         var comparator = JavaComparator.natural
         switch reader.kryoWireVersion {
