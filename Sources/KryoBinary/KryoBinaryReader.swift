@@ -1384,8 +1384,11 @@ import KryoCore
     /// into the same Swift type (`ArrayList` and `Arrays$ArrayList`) are not told apart.
     private func checkReference(to value: Any, tagged: Registration) throws {
         let type = Swift.type(of: value)
-        guard let found = registry.registration(forValue: value), found.javaName != tagged.javaName else { return }
         let dynamic = type == DynamicObject.self || type == DynamicEnum.self
+        // An object of the tagged registration's own Swift type fits, whatever class it was
+        // registered under (the test below, without the registry's look-up).
+        if type == tagged.swiftType, !dynamic { return }
+        guard let found = registry.registration(forValue: value), found.javaName != tagged.javaName else { return }
         guard dynamic || (type != tagged.swiftType && found.swiftType != tagged.swiftType) else { return }
         throw error(
             .typeMismatch, expected: "a reference to a \(tagged.javaName), the class the stream names",

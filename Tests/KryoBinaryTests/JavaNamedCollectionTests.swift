@@ -73,6 +73,32 @@ import Testing
         #expect(back.javaClass == "java.util.Stack")
     }
 
+    /// Kryo 5 writes a list's element class once when every element has the same class: elements
+    /// of one Swift type that each choose their Java class are not of one class.
+    @Test func elementsOfOneSwiftTypeWithTheirOwnClassesKeepThem() throws {
+        let codec = KryoCodec(registry: try Registry(), dialect: .v5, options: Self.options)
+        let list: [Any?] = [
+            JavaCollection<Any?>(javaClass: "java.util.Vector", ["a"]),
+            JavaCollection<Any?>(javaClass: "java.util.Vector", ["b"]), nil,
+            JavaCollection<Any?>(javaClass: "java.util.ArrayDeque", ["c"]),
+        ]
+        let bytes = try codec.encode(list)
+        let back = try #require(try codec.decode(Any?.self, from: bytes) as? [Any?])
+        #expect(
+            back.map { ($0 as? JavaCollection<Any?>)?.javaClass } == [
+                "java.util.Vector", "java.util.Vector", nil, "java.util.ArrayDeque",
+            ])
+        // Of one class, they share it: the class once, then a nil flag and the elements.
+        let same: [Any?] = [
+            JavaCollection<Any?>(javaClass: "java.util.Stack", ["a"]), nil,
+            JavaCollection<Any?>(javaClass: "java.util.Stack", ["b"]),
+        ]
+        let sameBack = try #require(try codec.decode(Any?.self, from: try codec.encode(same)) as? [Any?])
+        #expect(
+            sameBack.map { ($0 as? JavaCollection<Any?>)?.javaClass } == ["java.util.Stack", nil, "java.util.Stack"])
+        #expect(try codec.encode(sameBack) == (try codec.encode(same)))
+    }
+
     @Test func typedImmutableCollectionsAreWrittenAsTheirClass() throws {
         let codec = KryoCodec(registry: try Registry(), dialect: .v5, options: Self.options)
         let typed = try codec.encode(JavaImmutableList(["x", "y"] as [String]))

@@ -33,11 +33,17 @@ enum KryoFiveElements {
         @inline(__always) func plain(_ element: Element) -> Any? {
             ValueConversion.flatten(ValueConversion.erase(element))
         }
-        let hasNil = collection.contains { plain($0) == nil }
-        if hasNil, !elementsCanBeNull {
-            throw SerializationError(.invalidValue, expected: "a collection without nil elements", found: "nil")
+        // Writes one element; an element of `[Any?]` goes as it is (the writer flattens it once).
+        @inline(__always) func write(_ element: Element, in elementSlot: ResolvedSlot) throws {
+            if Element.self == Any?.self {
+                try writer.writeObject(unsafeBitCast(element, to: Any?.self), in: elementSlot, forKey: "element")
+            } else {
+                try writer.writeObject(plain(element), in: elementSlot, forKey: "element")
+            }
         }
         if resolved.isFinal {
+            let hasNil = collection.contains { plain($0) == nil }
+            if hasNil, !elementsCanBeNull { throw nilElement() }
             if elementsCanBeNull {
                 try writer.writeVarIntFlag(hasNil, size, forKey: "size")
             } else {
@@ -47,16 +53,29 @@ enum KryoFiveElements {
             var declared = resolved.declared
             declared.canBeNull = hasNil
             let elementSlot = ResolvedSlot(declared: declared, isFinal: true, registration: resolved.registration)
-            for element in collection { try writer.writeObject(plain(element), in: elementSlot, forKey: "element") }
+            for element in collection { try write(element, in: elementSlot) }
             return
         }
+        // One pass: whether an element is nil, and whether every other one has the same class.
+        // The registry is asked once per run of elements of one Swift type whose class is the
+        // type's (not chosen by each value).
+        var hasNil = false
         var shared: Registration?
         var sameClass = true
+        var lastType: (any Any.Type)?
+        let registry = writer.registry
         for element in collection {
-            guard let value = plain(element) else { continue }
-            guard let registration = writer.registry.registration(forValue: value) else {
+            guard let value = plain(element) else {
+                hasNil = true
+                continue
+            }
+            guard sameClass else { continue }
+            let valueType = type(of: value)
+            if let lastType, valueType == lastType { continue }
+            guard let registration = registry.registration(forValue: value) else {
+                if !elementsCanBeNull, collection.contains(where: { plain($0) == nil }) { throw nilElement() }
                 throw SerializationError(
-                    .unsupported, expected: "a registration or default serializer for \(type(of: value))",
+                    .unsupported, expected: "a registration or default serializer for \(valueType)",
                     found: "none")
             }
             if let first = shared, first !== registration,
@@ -64,14 +83,18 @@ enum KryoFiveElements {
                     || first.swiftType != registration.swiftType
             {
                 sameClass = false
-                break
+                continue
             }
             if shared == nil { shared = registration }
+            let chosenByValue =
+                registration.javaNameOfValue != nil || valueType == DynamicObject.self || valueType == DynamicEnum.self
+            lastType = chosenByValue ? nil : valueType
         }
+        if hasNil, !elementsCanBeNull { throw nilElement() }
         try writer.writeVarIntFlag(sameClass, size, forKey: "size")
         try header()
         guard sameClass else {
-            for element in collection { try writer.writeObject(plain(element), in: resolved, forKey: "element") }
+            for element in collection { try write(element, in: resolved) }
             return
         }
         guard let shared else {
@@ -81,7 +104,13 @@ enum KryoFiveElements {
         try writer.writeClass(JavaClassTag(shared), forKey: "elementClass")
         if elementsCanBeNull { try writer.writeBool(hasNil, forKey: "hasNull") }
         let elementSlot = sharedClassSlot(shared, canBeNull: hasNil, generics: resolved.declared.genericArguments)
-        for element in collection { try writer.writeObject(plain(element), in: elementSlot, forKey: "element") }
+        for element in collection { try write(element, in: elementSlot) }
+    }
+
+    /// The error for a nil element in a collection that never holds nil.
+    @usableFromInline
+    static func nilElement() -> SerializationError {
+        SerializationError(.invalidValue, expected: "a collection without nil elements", found: "nil")
     }
 
     /// Reads what ``write(_:_:to:header:)`` wrote: `nil` for a nil collection, else the elements
@@ -162,6 +191,15 @@ enum KryoFiveElements {
         }
         var elements: [Element] = []
         elements.reserveCapacity(count)
+        if Element.self == Any?.self {
+            // Untyped elements as the reader gives them, moved into the array: through the typed
+            // conversion each would be copied into another optional and out again.
+            for _ in 0..<count {
+                elements.append(
+                    unsafeBitCast(try reader.readObject(in: elementSlot, forKey: "element"), to: Element.self))
+            }
+            return (elements, headerValue)
+        }
         for _ in 0..<count {
             let value = try reader.readObject(in: elementSlot, forKey: "element")
             guard let element = try ObjectSlot<Element>.converted(value, reader) else {
