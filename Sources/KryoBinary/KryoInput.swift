@@ -704,11 +704,13 @@ public final class KryoInput {
         return result
     }
 
-    /// The UTF-8 form when the buffer holds the longest it can be (three bytes a unit) and it is
-    /// well formed: one pass without checks for the end of the input, ASCII runs eight bytes at a
-    /// time. `nil` sends the string to the careful path, which reports what is wrong.
+    /// The UTF-8 form when the buffer holds all of it and it is well formed: one pass, ASCII runs
+    /// eight bytes at a time. `nil` sends the string to the careful path, which pulls more input
+    /// when there is some and reports what is wrong.
     private func readBufferedUTF8Form(unitCount: Int) -> String? {
-        guard buffered >= 3 * unitCount else { return nil }
+        // At least a byte a unit; the end of what is buffered is checked before each read.
+        let available = buffered
+        guard available >= unitCount else { return nil }
         let base = state.pointee.bytes + state.pointee.position
         let raw = UnsafeRawPointer(base)
         var length = 0
@@ -718,24 +720,26 @@ public final class KryoInput {
         // hold well-formed UTF-8).
         var hasOverlong = false
         while units < unitCount {
-            if unitCount - units >= 8,
+            if unitCount - units >= 8, available - length >= 8,
                 raw.loadUnaligned(fromByteOffset: length, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
             {
                 length += 8
                 units += 8
                 continue
             }
+            guard length < available else { return nil }
             let lead = base[length]
             switch lead {
             case 0..<0x80:
                 length += 1
                 units += 1
             case 0xC0..<0xE0:
-                guard base[length + 1] & 0xC0 == 0x80 else { return nil }
+                guard available - length >= 2, base[length + 1] & 0xC0 == 0x80 else { return nil }
                 if lead < 0xC2 { hasOverlong = true }
                 length += 2
                 units += 1
             case 0xE0..<0xF0:
+                guard available - length >= 3 else { return nil }
                 let second = base[length + 1]
                 guard second & 0xC0 == 0x80, base[length + 2] & 0xC0 == 0x80 else { return nil }
                 if lead == 0xED, second >= 0xA0 { hasSurrogates = true }

@@ -1,4 +1,5 @@
 import Foundation
+import KryoCore
 import Testing
 
 @testable import KryoBinary
@@ -33,6 +34,25 @@ import Testing
                 #expect(Array(read.unicodeScalars) == Array(expected.unicodeScalars))
                 #expect(read.utf16.count == expected.utf16.count)
                 #expect(read + "+" == expected + "+")
+            }
+        }
+    }
+
+    /// Long strings in the UTF-8 form (ASCII runs, two- and three-byte characters, surrogate
+    /// pairs) read back whole when they end the input exactly, and every input cut short of one
+    /// is an error, never a crash or a shorter string.
+    @Test(arguments: ["a", "é", "€", "abcdefgh", "x€é𝄞"])
+    func longStringsEndingTheInputReadBackAndTruncationsAreErrors(_ unit: String) throws {
+        for repeats in [9, 40, 70] {
+            let string = String(repeating: unit, count: repeats) + "~é"
+            let output = KryoOutput()
+            output.writeString(string)
+            let bytes = Array(output.buffer)
+            #expect(try KryoInput(bytes).readString() == string)
+            for cut in stride(from: 1, to: bytes.count, by: max(1, bytes.count / 23)) {
+                #expect(throws: SerializationError.self, "\(repeats) × \(unit), cut at \(cut)") {
+                    try KryoInput(Array(bytes[..<cut])).readString()
+                }
             }
         }
     }
