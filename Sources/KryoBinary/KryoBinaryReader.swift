@@ -908,7 +908,7 @@ import KryoCore
         guard let tracer = state.pointee.tracer else { return }
         let text: String
         switch marker {
-        case .resolved(nil):
+        case .null:
             let tracked =
                 registration.tracksReferences
                 && (registration.identity != .enumConstant || state.pointee.dialect.version < .kryo5)
@@ -917,7 +917,7 @@ import KryoCore
                 return
             }
             text = "null"
-        case .resolved:
+        case .backReference:
             let id = Int(readMarkerValue(at: start)) - 2
             text = "back-reference to #\(id)" + (tracer.described(id).map { " (\($0))" } ?? "")
         case .newObject(let number):
@@ -969,8 +969,10 @@ import KryoCore
                     try readReferenceMarker(registration: $0, mayBeNull: slot.declared.canBeNull)
                 }
                 switch marker {
-                case .resolved(let value):
-                    guard let value else { return .null }
+                case .null:
+                    return .null
+                case .backReference(let index):
+                    let value = state.pointee.readObjects.readValue(at: index)
                     try checkReference(to: value, fits: declared)
                     return .reference(value)
                 case .newObject(let newSlot):
@@ -1015,8 +1017,10 @@ import KryoCore
                     try readReferenceMarker(registration: $0, mayBeNull: false)
                 }
                 switch marker {
-                case .resolved(let value):
-                    guard let value else { return .null }
+                case .null:
+                    return .null
+                case .backReference(let index):
+                    let value = state.pointee.readObjects.readValue(at: index)
                     try registration._withUnsafeGuaranteedRef { try checkReference(to: value, tagged: $0) }
                     return .reference(value)
                 case .newObject(let newSlot):
@@ -1361,8 +1365,13 @@ import KryoCore
     /// The keys of the objects being read, outermost first (the top level has no key).
     private var currentPath: [String] { state.pointee.open.keys.filter { !$0.isEmpty } }
 
+    /// What a reference marker says, without the object it refers to (so that the marker is
+    /// copied as two words, not as an `Any`).
     private enum ReferenceMarker {
-        case resolved(Any?)
+        case null
+        /// A back reference to object `index`, which is read.
+        case backReference(index: Int)
+        /// A new object, numbered `slot` (−1 when its class is not tracked).
         case newObject(slot: Int)
     }
 
@@ -1414,7 +1423,7 @@ import KryoCore
         let id: Int32
         if mayBeNull {
             id = try withInput { try $0.readVarInt32(optimizePositive: true) }
-            if id == 0 { return .resolved(nil) }
+            if id == 0 { return .null }
             if !tracked {
                 guard id == 1 else { throw error(.invalidValue, expected: "a not-nil marker (1)", found: "\(id)") }
                 return .newObject(slot: -1)
@@ -1433,13 +1442,15 @@ import KryoCore
                 expected: "a reference to one of the \(state.pointee.readObjects.count) objects read so far",
                 found: "reference marker \(id)")
         }
-        guard let object = state.pointee.readObjects.value(at: index) else {
+        guard state.pointee.readObjects.isRead(at: index) else {
             throw error(
                 .invalidReference, expected: "a reference to a decoded object",
                 found: "object #\(index), which is still being decoded and cannot refer to itself")
         }
-        if state.pointee.sharedStrings == .finding, object is String { state.pointee.sharedStringIDs.insert(index) }
-        return .resolved(object)
+        if state.pointee.sharedStrings == .finding, state.pointee.readObjects.value(at: index) is String {
+            state.pointee.sharedStringIDs.insert(index)
+        }
+        return .backReference(index: index)
     }
 
     // MARK: Classes (Kryo's readClass)
@@ -1735,6 +1746,12 @@ private struct ReadObjects {
     func value(at index: Int) -> Any? {
         stored[index] ? values[index] : nil
     }
+
+    /// Whether object `index`, one of those numbered, is read.
+    func isRead(at index: Int) -> Bool { stored[index] }
+
+    /// The value of object `index`, one of those numbered and read (``isRead(at:)``).
+    func readValue(at index: Int) -> Any { values[index] }
 
     /// Forgets every object, letting go of the values; gives back memory past `limit` objects.
     mutating func removeAll(keepingAtMost limit: Int) {
