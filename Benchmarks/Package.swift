@@ -24,7 +24,11 @@ let package = Package(
             // their properties (see Docs/Performance.md); the library does not depend on this.
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
         ),
-        .executableTarget(name: "kryo-compare", dependencies: ["Workloads"]),
+        // Counts the calls to malloc and its kin (interposed on Linux with glibc) for kryo-compare's
+        // allocations per operation. Only kryo-compare links it: package-benchmark's executable has
+        // its own malloc interposer, and two definitions of malloc cannot meet in one program.
+        .target(name: "AllocationCounter"),
+        .executableTarget(name: "kryo-compare", dependencies: ["Workloads", "AllocationCounter"]),
         // The Swift side of the KryoNet benchmark (kryonet.sh), against JavaKryoNet/KryoNetBench.java.
         .executableTarget(
             name: "kryonet-bench", dependencies: ["Workloads", .product(name: "KryoNet", package: "SwiftKryo")]),

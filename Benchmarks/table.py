@@ -6,6 +6,10 @@ The Java harness runs once per Kryo release (java-5.6.2.tsv, java-4.0.3.tsv, jav
 older sitting's single java.tsv is Kryo 2.20). A Kryo row's group carries its release as a suffix,
 on both sides: `media.field.refs-off.v5/encode` is Kryo 5.6.2 (Swift in the `.v5` dialect),
 `.v4` Kryo 4.0.3, none Kryo 2.20. Kryo 5.6.2 is the headline: Swift ÷ Java 5.6.2 comes first.
+
+Every Swift row also shows its allocations per operation (swift.tsv's sixth column, kryo-compare's
+count of calls to malloc and its kin); an older sitting's swift.tsv has no such column and its
+cells stay blank.
 """
 import glob
 import os
@@ -31,15 +35,19 @@ def release_of(name):
     return "", "2.20"
 
 
-def load(path):
+def load(path, allocations=None):
+    """`name -> (median, min, max, bytes)`; a sixth column, allocations per operation, goes to
+    `allocations` (`name -> text as written`) when given."""
     rows = {}
     if not os.path.exists(path):
         return rows
     for line in open(path):
         parts = line.rstrip("\n").split("\t")
-        if len(parts) == 5:
-            name, median, low, high, size = parts
+        if len(parts) in (5, 6):
+            name, median, low, high, size = parts[:5]
             rows[name] = (float(median), float(low), float(high), int(size))
+            if allocations is not None and len(parts) == 6 and parts[5]:
+                allocations[name] = parts[5]
     return rows
 
 
@@ -52,7 +60,17 @@ def ns(value):
 
 
 def main(directory):
-    swift = load(os.path.join(directory, "swift.tsv"))
+    allocations = {}
+    swift = load(os.path.join(directory, "swift.tsv"), allocations)
+
+    def allocs(name):
+        """A Swift row's allocations per operation, as kryo-compare wrote them; blank when the
+        sitting did not count them."""
+        value = allocations.get(name)
+        if value is None:
+            return ""
+        number = float(value)
+        return f"{number:,.0f}" if number.is_integer() else f"{number:,.1f}" if number >= 0.1 else value
     java = load(os.path.join(directory, "java.tsv"))
     for path in sorted(glob.glob(os.path.join(directory, "java-*.tsv"))):
         java.update(load(path))
@@ -79,6 +97,8 @@ def main(directory):
             ratio_head = f"**Swift ÷ {release}**" if suffix == HEADLINE else f"Swift ÷ {release}"
             header += f" Swift ({release} dialect) | Java {release} | {ratio_head} |"
             rule += "---:|---:|---:|"
+        header += " Swift allocs/op |"
+        rule += "---:|"
         print(header)
         print(rule)
         for name in kryo_rows:
@@ -90,12 +110,16 @@ def main(directory):
                 if suffix == HEADLINE and ratio != "–":
                     ratio = f"**{ratio}**"
                 cells += [ns(mine[0]) if mine else "–", ns(theirs[0]) if theirs else "–", ratio]
+            # One number when every dialect allocates alike, else each in the columns' order.
+            counts = [allocs(with_suffix(name, suffix)) for suffix, _ in RELEASES
+                      if with_suffix(name, suffix) in swift]
+            cells.append(counts[0] if len(set(counts)) == 1 else " / ".join(c or "–" for c in counts))
             print(f"| {name} | " + " | ".join(cells) + " |")
         print()
 
     print("## Every row (Kryo rows against the Java release of their dialect)\n")
-    print("| operation | Swift median | min – max | bytes | Java (same release) | Swift ÷ Java |")
-    print("|---|---:|---:|---:|---:|---:|")
+    print("| operation | Swift median | min – max | bytes | allocs/op | Java (same release) | Swift ÷ Java |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
     for name, (median, low, high, size) in swift.items():
         peer = peer_of(name)
         java_cell = f"{ns(peer[0])} ({release_of(name)[1]})" if peer else "–"
@@ -103,10 +127,10 @@ def main(directory):
         # A Kryo row whose size differs from Java's is not the same work: say so.
         if peer and peer[3] != size:
             ratio += f" (Java: {peer[3]:,} bytes)"
-        print(f"| {name} | {ns(median)} | {ns(low)} – {ns(high)} | {size:,} | {java_cell} | {ratio} |")
+        print(f"| {name} | {ns(median)} | {ns(low)} – {ns(high)} | {size:,} | {allocs(name)} | {java_cell} | {ratio} |")
     for name, (median, _, _, size) in java.items():
         if name not in swift and name.replace("media.field.", "media.inlined.") not in swift:
-            print(f"| {name} (Java only) | – | – | {size:,} | {ns(median)} | – |")
+            print(f"| {name} (Java only) | – | – | {size:,} | – | {ns(median)} | – |")
 
     def both(table, group):
         encode, decode = table.get(group + "/encode"), table.get(group + "/decode")
@@ -117,8 +141,8 @@ def main(directory):
              ("NSKeyedArchiver", "media.nskeyedarchiver")]
     print("\n## MediaContent: time of each peer ÷ time of SwiftKryo in Kryo 5's dialect "
           "(above 1: SwiftKryo is faster)\n")
-    print("| SwiftKryo variant | operation | " + " | ".join(name for name, _ in peers) + " |")
-    print("|---|---|" + "---:|" * len(peers))
+    print("| SwiftKryo variant | operation | allocs/op | " + " | ".join(name for name, _ in peers) + " |")
+    print("|---|---|---:|" + "---:|" * len(peers))
     for base in ["media.field.refs-off", "media.field.refs-on", "media.inlined.refs-off", "media.inlined.refs-on",
                  "media.manual"]:
         group = base + HEADLINE
@@ -131,7 +155,7 @@ def main(directory):
             for _, peer in peers:
                 other = java.get(f"{java_group}/{op}") if peer is None else swift.get(f"{peer}/{op}")
                 cells.append(f"{other[0] / mine[0]:.2f}" if other else "–")
-            print(f"| {group} | {op} | " + " | ".join(cells) + " |")
+            print(f"| {group} | {op} | {allocs(f'{group}/{op}')} | " + " | ".join(cells) + " |")
 
     def peer_ratios(title, variant, groups, peers):
         """One table: time of each peer ÷ time of a SwiftKryo backend, per operation."""
@@ -139,8 +163,8 @@ def main(directory):
         if not any(row for _, _, row in rows):
             return False
         print(f"\n## {title}\n")
-        print(f"| {variant} | operation | bytes | " + " | ".join(name for name, _ in peers) + " |")
-        print("|---|---|---:|" + "---:|" * len(peers))
+        print(f"| {variant} | operation | bytes | allocs/op | " + " | ".join(name for name, _ in peers) + " |")
+        print("|---|---|---:|---:|" + "---:|" * len(peers))
         for group, op, mine in rows:
             if not mine:
                 continue
@@ -148,7 +172,7 @@ def main(directory):
             for _, peer in peers:
                 other = swift.get(f"{peer}/{op}")
                 cells.append(f"{other[0] / mine[0]:.2f}" if other else "–")
-            print(f"| {group} | {op} | {mine[3]:,} | " + " | ".join(cells) + " |")
+            print(f"| {group} | {op} | {mine[3]:,} | {allocs(f'{group}/{op}')} | " + " | ".join(cells) + " |")
         return True
 
     # The keyed-archive backend against Foundation on the same graph: both write binary plists in
@@ -222,11 +246,13 @@ def main(directory):
               for group in ["copy.media", "copy.graph-10k"]]
     if any(copy and pair for _, copy, pair in copies):
         print("\n## Deep copy: `Registry.copy` against a Kryo 5 encode + decode of the same graph (references on)\n")
-        print("| graph | copy | encode + decode | encode + decode ÷ copy |")
-        print("|---|---:|---:|---:|")
+        print("| graph | copy | encode + decode | encode + decode ÷ copy | copy allocs/op "
+              "| encode + decode allocs/op |")
+        print("|---|---:|---:|---:|---:|---:|")
         for group, copy, pair in copies:
             if copy and pair:
-                print(f"| {group.removeprefix('copy.')} | {ns(copy[0])} | {ns(pair[0])} | {pair[0] / copy[0]:.2f} |")
+                print(f"| {group.removeprefix('copy.')} | {ns(copy[0])} | {ns(pair[0])} | {pair[0] / copy[0]:.2f} "
+                      f"| {allocs(group + '/copy')} | {allocs(group + '/encode+decode')} |")
 
     graph = os.path.join(directory, "graph-memory.tsv")
     if os.path.exists(graph):

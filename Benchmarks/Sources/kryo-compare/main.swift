@@ -1,11 +1,14 @@
-// Times every workload the way the Java harness does (warm-up, then passes of ≥ 0.2 s) and prints
-// `name<TAB>median_ns<TAB>min_ns<TAB>max_ns<TAB>bytes`. `--write DIR` also saves the MediaContent
+// Times every workload the way the Java harness does (warm-up, then passes of ≥ 0.2 s), then counts
+// its allocations in an untimed pass, and prints
+// `name<TAB>median_ns<TAB>min_ns<TAB>max_ns<TAB>bytes<TAB>allocs_per_op` (the last blank where the
+// allocation counter is not built in: not Linux). `--write DIR` also saves the MediaContent
 // encodings (every dialect) for the byte comparison with Java and the keyed archives; `--graph-memory N`
 // reports the peak resident memory of encoding and decoding an N-node graph in a fresh process;
 // `--stream-megabytes N` writes N MB of MediaContent records to a file through one stream, reads
 // them back, and reports time and memory; both in the dialect `--dialect` names (v2 by default).
 // `--write-records N FILE` writes N MediaContent records to FILE through one stream, for the `kryo`
 // tool's conversion of a stream of records (run.sh).
+import AllocationCounter
 import Foundation
 import SwiftKryo
 import Workloads
@@ -22,7 +25,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
           --quick              shorter warm-up and 3 passes instead of 5
           --small              leave out the 10 M arrays, the 10 k list and the graphs
           --filter TEXT        only the workloads whose name contains TEXT (e.g. media.keyed)
-          --count N            run each selected workload N times, untimed (for callgrind, perf stat)
+          --count N            run each selected workload N times, untimed (for callgrind, perf stat),
+                               and print its allocations in those runs on standard error
           --write DIR          also save the MediaContent encodings and keyed archives in DIR
           --graph-memory N     time and peak memory of an N-node graph, encoded and decoded
           --stream-megabytes N write N MB of records through a stream file and read them back
@@ -35,6 +39,11 @@ if arguments.contains("--help") || arguments.contains("-h") {
 
         The Kryo rows run in Kryo 2.20's dialect (media.field.refs-off/encode), Kryo 4's
         (media.field.refs-off.v4/encode) and Kryo 5's (media.field.refs-off.v5/encode).
+
+        Output: name, median, min and max ns/op over the passes, bytes, and allocations per
+        operation (calls to malloc, calloc, realloc, posix_memalign, aligned_alloc and the like by
+        the measuring thread, counted in an untimed pass of at least 10 runs and 0.05 s after the
+        timed passes; Linux with glibc only, blank elsewhere).
         """)
     exit(0)
 }
@@ -50,6 +59,23 @@ func emit(_ line: String) {
 }
 
 func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// Allocations per operation as the TSV shows them: whole numbers as they are, others to one
+/// decimal (two significant digits below 0.1), and nothing where the counter is not built in.
+func allocationsCell(_ count: Int64, runs: Int) -> String {
+    guard count >= 0, runs > 0 else { return "" }
+    if count % Int64(runs) == 0 { return String(count / Int64(runs)) }
+    let perRun = Double(count) / Double(runs)
+    return String(format: perRun < 0.1 ? "%.2g" : "%.1f", perRun)
+}
+
+/// The calls to the C allocator the calling thread makes while `body` runs, or -1 where the
+/// counter is not built in.
+func allocations(_ body: () throws -> Void) rethrows -> Int64 {
+    let before = allocation_count()
+    try body()
+    return before < 0 ? -1 : allocation_count() - before
+}
 
 func peakResidentBytes() -> Int {
     var usage = rusage()
@@ -141,7 +167,13 @@ do {
     if let countText = argument(after: "--count"), let count = Int(countText) {
         // A fixed number of runs and no timing, for counting instructions with `perf stat`.
         for workload in workloads where filter.map({ workload.name.contains($0) }) ?? true {
-            for _ in 0..<count { try workload.run() }
+            let made = try allocations {
+                for _ in 0..<count { try workload.run() }
+            }
+            if made >= 0 {
+                FileHandle.standardError.write(
+                    Data("\(workload.name): \(made) allocations in \(count) runs\n".utf8))
+            }
         }
         exit(0)
     }
@@ -167,10 +199,16 @@ do {
         }
         passes.sort()
         let median = passes[passes.count / 2]
+        // Allocations per operation, counted apart from the timed passes: at least 10 runs and
+        // about 0.05 s.
+        let runs = max(10, Int((50_000_000 / max(median, 1)).rounded(.up)))
+        let made = try allocations {
+            for _ in 0..<runs { try workload.run() }
+        }
         emit(
             "\(workload.name)\t\(String(format: "%.1f", median))\t\(String(format: "%.1f", passes[0]))\t"
-                + "\(String(format: "%.1f", passes[passes.count - 1]))\t\(workload.bytes)")
-
+                + "\(String(format: "%.1f", passes[passes.count - 1]))\t\(workload.bytes)\t"
+                + allocationsCell(made, runs: runs))
     }
 } catch {
     FileHandle.standardError.write(Data("error: \(error)\n".utf8))
