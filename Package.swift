@@ -37,6 +37,9 @@ let package = Package(
     targets: [
         .target(
             name: "KryoCore", dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]),
+        // The Codable bridge: any Codable type registered without a serializer (CodableSerializer).
+        // The core finds its conversions of untyped maps and lists at run time (DecodableConversion).
+        .target(name: "KryoCodable", dependencies: ["KryoCore"]),
         // The system's zlib, for DeflateSerializer (Debian/Ubuntu: zlib1g-dev; in Apple's SDKs).
         .systemLibrary(
             name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
@@ -54,17 +57,22 @@ let package = Package(
         .target(
             name: "KryoPlist",
             dependencies: ["KryoCore", .product(name: "OrderedCollections", package: "swift-collections")]),
+        // The elements of Foundation's collections (NSArray, NSDictionary…) as the keyed and readable
+        // writers walk them; package access only.
+        .target(name: "KryoFoundationCollections"),
         .target(
             name: "KryoKeyed",
             dependencies: [
-                "KryoCore", "KryoPlist", .product(name: "OrderedCollections", package: "swift-collections"),
+                "KryoCore", "KryoFoundationCollections", "KryoPlist",
+                .product(name: "OrderedCollections", package: "swift-collections"),
             ]),
         // The one strict JSON parser: the readable backend's and the schema files' syntax check.
         .target(name: "KryoJSON", dependencies: ["KryoCore"]),
         .target(
             name: "KryoReadable",
             dependencies: [
-                "KryoCore", "KryoJSON", "KryoPlist", .product(name: "OrderedCollections", package: "swift-collections"),
+                "KryoCore", "KryoFoundationCollections", "KryoJSON", "KryoPlist",
+                .product(name: "OrderedCollections", package: "swift-collections"),
             ]),
         .target(
             name: "KryoRichText",
@@ -89,8 +97,8 @@ let package = Package(
         .target(
             name: "SwiftKryo",
             dependencies: [
-                "KryoCore", "KryoBinary", "KryoPlist", "KryoKeyed", "KryoReadable", "KryoRichText", "KryoSchemaFiles",
-                "KryoBlockGraph", .product(name: "OrderedCollections", package: "swift-collections"),
+                "KryoCore", "KryoCodable", "KryoBinary", "KryoPlist", "KryoKeyed", "KryoReadable", "KryoRichText",
+                "KryoSchemaFiles", "KryoBlockGraph", .product(name: "OrderedCollections", package: "swift-collections"),
             ] + (withoutMacros ? [] : ["KryoMacros"]),
             exclude: withoutMacros ? ["Macros.swift"] : []),
         .executableTarget(name: "KryoExample", dependencies: ["SwiftKryo"]),

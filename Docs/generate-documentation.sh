@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 output="${1:-.build/documentation}"
 mkdir -p "$output"
-targets=(SwiftKryo KryoCore KryoBinary KryoKeyed KryoReadable KryoPlist KryoRichText KryoSchemaFiles
+targets=(SwiftKryo KryoCore KryoCodable KryoBinary KryoKeyed KryoReadable KryoPlist KryoRichText KryoSchemaFiles
     KryoBlockGraph KryoNetProtocol KryoNet)
 arguments=()
 for target in "${targets[@]}"; do arguments+=(--target "$target"); done

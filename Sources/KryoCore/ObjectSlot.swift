@@ -295,7 +295,9 @@ extension ObjectSlot {
     static func convertedByCast(_ value: Any, _ reader: any ValueReader) throws -> Value? {
         if !ValueConversion.isOptionalType(Swift.type(of: value)), let typed = value as? Value { return typed }
         if let converted = ValueConversion.convert(value, to: Value.self) { return converted }
-        if var failure = CodableValueDecoding.failure(value, to: Value.self) {
+        if let flat = ValueConversion.flatten(value),
+            var failure = DecodableTarget<Value>.conversion(of: flat)?.failure(flat)
+        {
             let here = reader.error(failure.kind, expected: failure.expected, found: failure.found)
             failure.offset = here.offset
             failure.path = here.path + failure.path

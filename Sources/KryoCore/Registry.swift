@@ -104,7 +104,9 @@ public final class Registry: Sendable {
             guard let serializer = entry.serializer ?? fallback?.serializer else {
                 throw SerializationError(
                     .unsupported, expected: "a serializer for \(entry.swiftType)",
-                    found: "none (pass serializer:, or conform the type to Schematized, JavaEnum or Codable)")
+                    found:
+                        "none (pass serializer:, or conform the type to Schematized, JavaEnum or Codable,"
+                        + " registered where KryoCodable is imported)")
             }
             guard let javaName = entry.javaName ?? fallback?.javaName else {
                 throw SerializationError(

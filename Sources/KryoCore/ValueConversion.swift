@@ -90,8 +90,8 @@ public enum ValueConversion {
         if let integerType = T.self as? any FixedWidthInteger.Type, let integer = flat as? any BinaryInteger {
             return integerType.init(exactly: integer) as? T
         }
-        // A Java map or list read without a static type, wanted as a Codable type.
-        return CodableValueDecoding.convert(flat, to: T.self)
+        // A Java map or list read without a static type, wanted as a Codable type (KryoCodable).
+        return DecodableTarget<T>.conversion(of: flat)?.converted(flat) as? T
     }
 
     /// Converts `value`, read as the plain form of a value of the Java class `javaClass`, to

@@ -1,5 +1,6 @@
 import Foundation
 import KryoCore
+import KryoFoundationCollections
 import KryoPlist
 import OrderedCollections
 import Synchronization

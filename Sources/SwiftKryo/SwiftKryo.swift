@@ -1,6 +1,7 @@
 import Foundation
 @_exported import KryoBinary
 @_exported import KryoBlockGraph
+@_exported import KryoCodable
 @_exported import KryoCore
 @_exported import KryoKeyed
 @_exported import KryoPlist

@@ -22,6 +22,7 @@ let package = Package(
         .target(
             name: "KryoCore", dependencies: [.product(name: "OrderedCollections", package: "swift-collections")],
             path: "Sources/KryoCore"),
+        .target(name: "KryoCodable", dependencies: ["KryoCore"], path: "Sources/KryoCodable"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
         .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto"),
         .target(
@@ -35,17 +36,22 @@ let package = Package(
             name: "KryoPlist",
             dependencies: ["KryoCore", .product(name: "OrderedCollections", package: "swift-collections")],
             path: "Sources/KryoPlist"),
+        // The elements of Foundation's collections (NSArray, NSDictionary…) as the keyed and readable
+        // writers walk them; package access only.
+        .target(name: "KryoFoundationCollections", path: "Sources/KryoFoundationCollections"),
         .target(
             name: "KryoKeyed",
             dependencies: [
-                "KryoCore", "KryoPlist", .product(name: "OrderedCollections", package: "swift-collections"),
+                "KryoCore", "KryoFoundationCollections", "KryoPlist",
+                .product(name: "OrderedCollections", package: "swift-collections"),
             ],
             path: "Sources/KryoKeyed"),
         .target(name: "KryoJSON", dependencies: ["KryoCore"], path: "Sources/KryoJSON"),
         .target(
             name: "KryoReadable",
             dependencies: [
-                "KryoCore", "KryoJSON", "KryoPlist", .product(name: "OrderedCollections", package: "swift-collections"),
+                "KryoCore", "KryoFoundationCollections", "KryoJSON", "KryoPlist",
+                .product(name: "OrderedCollections", package: "swift-collections"),
             ],
             path: "Sources/KryoReadable"),
         .target(
@@ -62,8 +68,8 @@ let package = Package(
         .target(
             name: "SwiftKryo",
             dependencies: [
-                "KryoCore", "KryoBinary", "KryoPlist", "KryoKeyed", "KryoReadable", "KryoRichText", "KryoSchemaFiles",
-                "KryoBlockGraph", .product(name: "OrderedCollections", package: "swift-collections"),
+                "KryoCore", "KryoCodable", "KryoBinary", "KryoPlist", "KryoKeyed", "KryoReadable", "KryoRichText",
+                "KryoSchemaFiles", "KryoBlockGraph", .product(name: "OrderedCollections", package: "swift-collections"),
             ],
             path: "Sources/SwiftKryo", exclude: ["Macros.swift"]),
         .target(name: "CBlockFixtures", path: "CBlockFixtures"),

@@ -153,17 +153,6 @@ extension DynamicBeanSerializer {
     }
 }
 
-extension CodableSerializer {
-    /// A Codable value type as Swift copies it (Codable has no object identity); a Codable class
-    /// does not copy.
-    public func copy(_ value: Value, with copier: ValueCopier) throws -> Value {
-        if !(Value.self is AnyClass) { return value }
-        throw SerializationError(
-            .unsupported, expected: "a serializer that copies \(Value.self)",
-            found: "CodableSerializer, which copies Codable value types only")
-    }
-}
-
 // Immutable values: the value is its own copy.
 
 extension StringSerializer {

@@ -1,3 +1,5 @@
+import KryoCore
+
 /// The serializer of any `Codable` type: no hand-written serializer needed.
 ///
 /// The value is encoded through its own `encode(to:)` into plain Java collections, so that every
@@ -58,41 +60,45 @@ public struct CodableSerializer<Value: Codable>: Serializer {
     }
 }
 
+extension CodableSerializer {
+    /// A Codable value type as Swift copies it (Codable has no object identity); a Codable class
+    /// does not copy.
+    public func copy(_ value: Value, with copier: ValueCopier) throws -> Value {
+        if !(Value.self is AnyClass) { return value }
+        throw SerializationError(
+            .unsupported, expected: "a serializer that copies \(Value.self)",
+            found: "CodableSerializer, which copies Codable value types only")
+    }
+}
+
 /// Decodes Codable types from values the registry's serializers have already decoded (a Java
-/// `HashMap` read without a static type), for ``ValueConversion``.
-enum CodableValueDecoding {
-    /// `type` decoded from `value`.
-    static func decode<T: Decodable>(_ type: T.Type, from value: Any?) throws -> T {
-        let context = CodableDecodingContext(maxDepth: Limits.default.maxDepth, reader: nil)
-        let decoder = CodableTreeDecoder(context: context, codingPath: [], source: .value(value))
-        return try decoder.unbox(type, from: value, at: [])
+/// `HashMap` read without a static type), for ``ValueConversion``, which finds this conformance
+/// at run time (the core does not depend on this module).
+extension DecodableTarget: DecodableConversion where Target: Decodable {
+    package static func converted(_ value: Any) -> Any? {
+        try? CodableValueDecoding.decode(Target.self, from: value)
     }
 
-    /// `value` as `T` when `T` is `Decodable` and `value` a decoded map or list; `nil` otherwise
-    /// or when it does not decode.
-    static func convert<T>(_ value: Any, to type: T.Type) -> T? {
-        guard let decodable = T.self as? any Decodable.Type, isContainer(value) else { return nil }
-        return (try? decode(decodable, from: value)) as? T
-    }
-
-    /// Why `value` does not decode as `T`, when `T` is `Decodable` and `value` a decoded map or list.
-    static func failure<T>(_ value: Any?, to type: T.Type) -> SerializationError? {
-        guard let decodable = T.self as? any Decodable.Type, let value = ValueConversion.flatten(value),
-            isContainer(value)
-        else { return nil }
+    package static func failure(_ value: Any) -> SerializationError? {
         do {
-            _ = try decode(decodable, from: value)
+            _ = try CodableValueDecoding.decode(Target.self, from: value)
             return nil
         } catch let error as DecodingError {
             return CodableErrors.serializationError(error)
         } catch let error as SerializationError {
             return error
         } catch {
-            return SerializationError(.invalidValue, expected: "a \(T.self)", found: "\(error)")
+            return SerializationError(.invalidValue, expected: "a \(Target.self)", found: "\(error)")
         }
     }
+}
 
-    private static func isContainer(_ value: Any) -> Bool {
-        value is any AnyEntriesExposing || value is any AnyElementsExposing
+/// Decodes Codable types from values the registry's serializers have already decoded.
+enum CodableValueDecoding {
+    /// `type` decoded from `value`.
+    static func decode<T: Decodable>(_ type: T.Type, from value: Any?) throws -> T {
+        let context = CodableDecodingContext(maxDepth: Limits.default.maxDepth, reader: nil)
+        let decoder = CodableTreeDecoder(context: context, codingPath: [], source: .value(value))
+        return try decoder.unbox(type, from: value, at: [])
     }
 }

@@ -1,3 +1,5 @@
+import KryoCore
+
 /// What a Codable decoding error saw, attached to the `DecodingError` the bridge throws (as its
 /// underlying error) so that the ``SerializationError`` it becomes names both sides.
 struct CodableMismatch: Error {

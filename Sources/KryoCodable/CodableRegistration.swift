@@ -1,3 +1,5 @@
+import KryoCore
+
 extension Register {
     /// Registers a `Codable` type with ``CodableSerializer``, whatever other default it has.
     ///

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import KryoCore
 
 /// How Swift's Codable scalars map to Java's types, and back.
 ///

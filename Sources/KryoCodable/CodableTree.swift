@@ -1,4 +1,5 @@
 import FoundationEssentials
+import KryoCore
 
 /// What a Codable value encodes to before any byte is written: a small tree that keyed
 /// containers, filled in any order and revisited through nested containers, can be completed
@@ -185,14 +186,11 @@ enum CodableTreeWriter {
         if let version = writer.kryoWireVersion, version >= .kryo5 {
             // Kryo 5: the size + 1 and the elements' shared class once, when they share one.
             _ = try count(elements.values.count)
-            return try KryoFiveElements.write(elements.values.map(\.writable), untypedElement, to: writer) {}
+            return try UntypedContainers.writeKryoFiveList(elements.values.map(\.writable), to: writer)
         }
         try writer.writeInt32(try count(elements.values.count), forKey: "size", encoding: .positive)
         for element in elements.values { try writeObject(element, to: writer, forKey: "element") }
     }
-
-    /// The slot of a raw list's elements (Java's `Object`).
-    private static let untypedElement = ObjectSlot<Any?>(.object)
 
     private static func count(_ count: Int) throws -> Int32 {
         guard let count = Int32(exactly: count), count < Int32.max else {

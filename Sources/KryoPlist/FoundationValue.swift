@@ -5,7 +5,7 @@
 /// Keyed archives and readable documents both hold it under Foundation's keys (`NS.special`,
 /// `NS.rectval`…, as `NSValue`'s own coding writes them). An `NSValue` of any other type
 /// (`_NSKeyedCoderOldStyleArray` and the generic `$0`, `$1` keys, edge insets) is read as an
-/// ``UnknownObject`` and written back unchanged.
+/// ``/KryoCore/UnknownObject`` and written back unchanged.
 public enum FoundationValue: Hashable, Sendable {
     /// An `NSPoint`/`CGPoint`.
     case point(x: Double, y: Double)

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import KryoCore
 
 /// What the encoders of one top-level Codable value share.
 final class CodableEncodingContext {

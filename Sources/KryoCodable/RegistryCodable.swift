@@ -1,3 +1,5 @@
+import KryoCore
+
 /// A registered type (a ``Schematized`` class, a ``JavaEnum``, a type with a custom serializer)
 /// that Codable values may hold: the Codable bridge writes it through its registration, so the
 /// conformance only has to exist for Swift to synthesize the Codable conformance of the types

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import KryoCore
 
 /// What the decoders of one top-level Codable value share.
 final class CodableDecodingContext {
@@ -44,7 +45,7 @@ final class CodableTreeDecoder: Decoder {
                 for key in keys { entries[key] = .some(try reader.readObject(as: .object, forKey: key)) }
                 source = .value(entries)
             } else {
-                source = .value(try MapSerializer<AnyHashable, Any?>().read(from: reader))
+                source = .value(try UntypedContainers.readMap(from: reader))
             }
         }
         guard case .value(let value) = source, let entries = CodableTreeDecoder.entries(of: value) else {
@@ -55,7 +56,7 @@ final class CodableTreeDecoder: Decoder {
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         if case .body(let reader) = source {
-            source = .value(try CollectionSerializer<[Any?], Any?>().read(from: reader))
+            source = .value(try UntypedContainers.readList(from: reader))
         }
         guard case .value(let value) = source, let elements = CodableTreeDecoder.elements(of: value) else {
             throw CodableErrors.typeMismatch([Any].self, found: currentValue, at: codingPath)
