@@ -4,7 +4,7 @@ extension KryoCodec {
     /// Explains a Kryo stream byte by byte by decoding it with this codec's own reader, traced:
     /// each byte range the reader read, with its offset, raw bytes and meaning (class tags,
     /// reference and null markers, primitives, strings, lengths, field-name headers, chunks).
-    /// There is one Kryo decoder: what the dump says is what ``decode(_:from:)-([UInt8])`` reads.
+    /// There is one Kryo decoder: what the dump says is what ``decode(_:from:)-(_,[UInt8])`` reads.
     ///
     /// ```swift
     /// let codec = KryoCodec(registry: try Registry(schemas: schemas), dialect: .v2)

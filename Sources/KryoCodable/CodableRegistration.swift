@@ -21,7 +21,7 @@ extension Register {
     }
 
     /// Registers `type` with its default serializer: its schema, enum cases or library default
-    /// when it has one (a ``Schematized`` or ``JavaEnum`` type, `Date`, `[Int32]`…), else
+    /// when it has one (a ``/KryoCore/Schematized`` or ``/KryoCore/JavaEnum`` type, `Date`, `[Int32]`…), else
     /// ``CodableSerializer``.
     ///
     /// - Parameters:

@@ -9,7 +9,7 @@ import KryoCore
 ///   `java.util.ArrayList<Object>`;
 /// - numbers, booleans and strings are Java's wrappers and `String` (see `CodableNumbers` for
 ///   the integer widths), `Data` and `[UInt8]` a `byte[]`;
-/// - a value whose type the registry knows (a ``Schematized`` class, a ``JavaEnum``, `Date`,
+/// - a value whose type the registry knows (a ``/KryoCore/Schematized`` class, a ``/KryoCore/JavaEnum``, `Date`,
 ///   `Decimal`, another registered Codable type) goes through its registration, never through
 ///   its own `encode(to:)`.
 ///

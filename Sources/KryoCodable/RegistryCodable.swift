@@ -1,6 +1,6 @@
 import KryoCore
 
-/// A registered type (a ``Schematized`` class, a ``JavaEnum``, a type with a custom serializer)
+/// A registered type (a ``/KryoCore/Schematized`` class, a ``/KryoCore/JavaEnum``, a type with a custom serializer)
 /// that Codable values may hold: the Codable bridge writes it through its registration, so the
 /// conformance only has to exist for Swift to synthesize the Codable conformance of the types
 /// that hold it.
