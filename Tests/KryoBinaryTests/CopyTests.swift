@@ -278,6 +278,13 @@ import Testing
         #expect(copy[6] as? Tone == .cold)
         let any: Any = node
         #expect(try registry.copy(any) as? Node !== node)
+        // An optional inside an `Any` (an element of `[Any?]` that holds an `Optional<Node>`) is
+        // the node it wraps, copied once with the others.
+        let wrapped: [Any?] = [node, Optional(node) as Any, Optional<Node>.none as Any]
+        let copiedWrapped = try registry.copy(wrapped)
+        let first = try #require(copiedWrapped[0] as? Node)
+        #expect(first !== node && copiedWrapped[1] as? Node === first)
+        #expect(copiedWrapped.count == 3 && copiedWrapped[2] as? Node == nil)
     }
 
     @Test func dynamicObjectsAreCopiedWithTheirSharing() throws {

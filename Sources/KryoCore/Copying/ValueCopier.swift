@@ -25,15 +25,18 @@ public final class ValueCopier {
     /// ``copy(_:)->T`` then returns nested values themselves.
     public let isShallow: Bool
 
+    // The state below is not checked for exclusive access at run time (a check on every change
+    // cost a tenth of a copy): no method passes it `inout` to code that could reach it again.
+
     /// The originals copied so far, numbered by their index in ``copies``; the table keeps them
     /// alive, so that no address is reused by another object during the call.
-    private var originals = IdentityTable()
+    @exclusivity(unchecked) private var originals = IdentityTable()
     /// The copies, by the number of their original.
-    private var copies: [AnyObject] = []
+    @exclusivity(unchecked) private var copies: [AnyObject] = []
     /// The original whose copy the serializer running now makes: what ``reference(_:)`` records.
-    private var pending: AnyObject?
+    @exclusivity(unchecked) private var pending: AnyObject?
     /// The objects entered and not yet left.
-    private var depth = 0
+    @exclusivity(unchecked) private var depth = 0
     private let maxDepth: Int
 
     /// Creates the state of one copy call.
@@ -77,6 +80,8 @@ public final class ValueCopier {
     private func copyValue<T>(_ value: T) throws -> T {
         if _isPOD(T.self) || T.self == String.self { return value }
         if isShallow, depth > 0 { return value }
+        // An optional or `Any` is never a registration's type: the value's own decides.
+        if T.self == Any.self || ValueConversion.isOptionalType(T.self) { return try copyErased(value) }
         if type(of: value) == T.self, let registration = registry.registration(for: T.self),
             let serializer = registration.serializer.typed(T.self)
         {
@@ -138,7 +143,8 @@ public final class ValueCopier {
     /// The copy of a value reached through a type that is not its own (`Any`, an optional, a
     /// superclass, `AnyHashable`): by the registration of the value itself.
     private func copyErased<T>(_ value: T) throws -> T {
-        guard let plain = ValueConversion.flatten(value) else { return value }
+        // An `Any?` (an element of `[Any?]`) unwrapped as it is, not as an optional inside another.
+        guard let plain = ValueConversion.flatten(ValueConversion.erase(value)) else { return value }
         let plainType = type(of: plain)
         if _isPOD(plainType) || plainType == String.self || plainType == SharedString.self { return value }
         let made: Any
@@ -200,7 +206,9 @@ public final class ValueCopier {
             made = try registration.serializer.copy(plain, with: self)
         }
         // Untyped slots (`[Any?]` elements, a dynamic object's fields) take the copy as it is.
-        if T.self == Any.self || T.self == Any?.self, let typed = made as? T { return typed }
+        if T.self == Any?.self { return unsafeBitCast(Any?.some(made), to: T.self) }
+        // `as Any`: not opened (passed as it is, the existential would be opened to its value).
+        if T.self == Any.self { return unsafeBitCast(made as Any, to: T.self) }
         if let exact = ValueConversion.exactly(made, as: T.self) { return exact }
         if let typed = made as? T { return typed }
         if let converted = ValueConversion.convert(made, to: T.self) { return converted }
