@@ -49,8 +49,23 @@ final class KeyedArchiveReader: ValueReader {
         let index: Int
         let archiveClass: ArchiveClass?
         var nextGenericKey = 0
-        /// Keys read so far, when a key is read twice (positional serializers).
-        var consumed: Set<String> = []
+        /// The entries read so far among the first 64, by index: a key read twice takes the next
+        /// generic key (positional serializers).
+        var consumedEntries: UInt64 = 0
+        /// The other keys read so far: those of later entries, and keys the object does not have.
+        var consumedKeys: Set<String> = []
+        /// Where the next key is expected: serializers read keys in the order they wrote them, so
+        /// a look-up compares one key before it searches.
+        var cursor = 0
+
+        /// Records that `key`, at `index` in ``entries`` when the object has it, is read; `false`
+        /// when it was read before.
+        mutating func consume(_ key: String, at index: Int?) -> Bool {
+            guard let index, index < 64 else { return consumedKeys.insert(key).inserted }
+            let bit: UInt64 = 1 << UInt64(index)
+            defer { consumedEntries |= bit }
+            return consumedEntries & bit == 0
+        }
     }
 
     /// How a class dictionary resolves.
@@ -346,12 +361,23 @@ final class KeyedArchiveReader: ValueReader {
     /// escaping and generic keys as the writer.
     func stored(forKey key: String) -> PropertyListValue? {
         guard !frames.isEmpty else { return nil }
-        var archived = KeyedArchiveKeys.escape(key)
-        if archived.isEmpty || !frames[frames.count - 1].consumed.insert(archived).inserted {
-            archived = "$\(frames[frames.count - 1].nextGenericKey)"
-            frames[frames.count - 1].nextGenericKey += 1
+        let last = frames.count - 1
+        let archived = KeyedArchiveKeys.escape(key)
+        if !archived.isEmpty {
+            // One look-up finds the entry and whether it was read before.
+            let cursor = frames[last].cursor
+            let keys = frames[last].entries.keys.elements
+            let index =
+                cursor < keys.count && keys[cursor] == archived
+                ? cursor : frames[last].entries.index(forKey: archived)
+            if let index { frames[last].cursor = index + 1 }
+            if frames[last].consume(archived, at: index) {
+                return index.map { frames[last].entries.values[$0] }
+            }
         }
-        return frames[frames.count - 1].entries[archived]
+        let generic = "$\(frames[last].nextGenericKey)"
+        frames[last].nextGenericKey += 1
+        return frames[last].entries[generic]
     }
 
     func containsValue(forKey key: String) -> Bool {
