@@ -97,12 +97,15 @@ let (dialect, dialectSuffix) = chosenDialect
 do {
     if let countText = argument(after: "--graph-memory"), let count = Int(countText) {
         let before = peakResidentBytes()
-        let codec = KryoCodec(registry: try benchmarkRegistry(), dialect: dialect, options: benchmarkOptions(references: true))
+        let codec = KryoCodec(
+            registry: try benchmarkRegistry(), dialect: dialect, options: benchmarkOptions(references: true))
         let start = now()
         let bytes = try codec.encode(GraphNode.graph(count) as [Any?])
         let back = try codec.decode([Any?].self, from: bytes)
         let elapsed = now() - start
-        print("graph-memory\(dialectSuffix)\t\(count)\t\(back.count)\t\(peakResidentBytes() - before)\t\(elapsed)\t\(bytes.count)")
+        print(
+            "graph-memory\(dialectSuffix)\t\(count)\t\(back.count)\t\(peakResidentBytes() - before)\t\(elapsed)\t\(bytes.count)"
+        )
         exit(0)
     }
     if let megabytesText = argument(after: "--stream-megabytes"), let megabytes = Int(megabytesText) {
@@ -220,7 +223,8 @@ do {
 /// `stream<TAB>bytes<TAB>records<TAB>write_ns<TAB>read_ns<TAB>peak_rss_added<TAB>rss_after_first_10MB`.
 /// Flat memory shows as a peak no larger than after the first 10 MB.
 func streamRecords(megabytes: Int) throws {
-    let codec = KryoCodec(registry: try benchmarkRegistry(), dialect: dialect, options: benchmarkOptions(references: false))
+    let codec = KryoCodec(
+        registry: try benchmarkRegistry(), dialect: dialect, options: benchmarkOptions(references: false))
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("kryo-stream-\(getpid()).bin")
     defer { try? FileManager.default.removeItem(at: url) }
     guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
@@ -262,13 +266,15 @@ func streamRecords(megabytes: Int) throws {
     let readTime = now() - readStart
     let size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
     print(
-        "stream\(dialectSuffix)\t\(size)\t\(records)\t\(writeTime)\t\(readTime)\t\(peakResidentBytes() - before)\t\(afterTenMegabytes)")
+        "stream\(dialectSuffix)\t\(size)\t\(records)\t\(writeTime)\t\(readTime)\t\(peakResidentBytes() - before)\t\(afterTenMegabytes)"
+    )
 }
 
 /// Writes `count` MediaContent records, each a little different (its duration and title), to
 /// `path` through one `KryoStreamWriter` with references off.
 func writeRecords(_ count: Int, to path: String) throws {
-    let codec = KryoCodec(registry: try benchmarkRegistry(), dialect: dialect, options: benchmarkOptions(references: false))
+    let codec = KryoCodec(
+        registry: try benchmarkRegistry(), dialect: dialect, options: benchmarkOptions(references: false))
     guard FileManager.default.createFile(atPath: path, contents: nil) else {
         throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
     }
