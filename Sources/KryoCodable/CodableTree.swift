@@ -102,20 +102,8 @@ extension CodableJavaList: AnyElementsExposing {
 }
 
 extension EncodedValue {
-    /// The value as ``CodableTreeWriter/writeObject(_:to:forKey:)`` hands it to the writer.
-    var writable: Any? {
-        switch self {
-        case .null: return nil
-        case .scalar(let scalar): return scalar
-        case .object(let object): return object
-        case .keyed(let entries): return CodableJavaMap(entries: entries)
-        case .unkeyed(let elements): return CodableJavaList(elements: elements)
-        case .deferred(let encoder): return encoder.valueOrEmpty.writable
-        }
-    }
-
-    /// The value as the object a writer is handed: containers as ``CodableJavaMap`` and
-    /// ``CodableJavaList``.
+    /// The value as the object a writer is handed (``CodableTreeWriter/writeObject(_:to:forKey:)``):
+    /// containers as ``CodableJavaMap`` and ``CodableJavaList``.
     var anyValue: Any? {
         switch self {
         case .null: return nil
@@ -186,7 +174,7 @@ enum CodableTreeWriter {
         if let version = writer.kryoWireVersion, version >= .kryo5 {
             // Kryo 5: the size + 1 and the elements' shared class once, when they share one.
             _ = try count(elements.values.count)
-            return try UntypedContainers.writeKryoFiveList(elements.values.map(\.writable), to: writer)
+            return try UntypedContainers.writeKryoFiveList(elements.values.map(\.anyValue), to: writer)
         }
         try writer.writeInt32(try count(elements.values.count), forKey: "size", encoding: .positive)
         for element in elements.values { try writeObject(element, to: writer, forKey: "element") }
