@@ -27,7 +27,7 @@ extension SerializationFormat {
 }
 
 /// The entry points of the Kryo binary for one dialect and framing: the codec of
-/// ``SerializationFormat/kryo(_:framing:)``.
+/// ``/KryoBinary/KryoCore/SerializationFormat/kryo(_:framing:)``.
 public struct KryoFormatCodec: FormatCodec {
     /// The Java release whose bytes are written and read.
     public let dialect: KryoDialect

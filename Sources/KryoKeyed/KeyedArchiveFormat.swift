@@ -20,7 +20,7 @@ extension SerializationFormat {
 }
 
 /// The entry points of keyed archives for one property-list layout: the codec of
-/// ``SerializationFormat/keyedArchive(_:)``.
+/// ``/KryoKeyed/KryoCore/SerializationFormat/keyedArchive(_:)``.
 public struct KeyedArchiveFormatCodec: FormatCodec {
     /// The property-list layout written.
     public let format: PropertyListFormat

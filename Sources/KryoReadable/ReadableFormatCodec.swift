@@ -29,7 +29,7 @@ extension SerializationFormat {
 }
 
 /// The entry points of readable documents for one layout: the codec of
-/// ``SerializationFormat/readable(_:)``.
+/// ``/KryoReadable/KryoCore/SerializationFormat/readable(_:)``.
 public struct ReadableFormatCodec: FormatCodec {
     /// The layout written.
     public let format: ReadableFormat
