@@ -381,7 +381,14 @@ final class KeyedArchiveReader: ValueReader {
     }
 
     func containsValue(forKey key: String) -> Bool {
-        frames.last?.entries[KeyedArchiveKeys.escape(key)] != nil
+        guard !frames.isEmpty else { return false }
+        let last = frames.count - 1
+        let stored = KeyedArchiveKeys.escape(key)
+        // The key the next read expects, compared before the dictionary is searched.
+        let cursor = frames[last].cursor
+        let keys = frames[last].entries.keys.elements
+        if cursor < keys.count, keys[cursor] == stored { return true }
+        return frames[last].entries[stored] != nil
     }
 
     func storesInline(forKey key: String) -> Bool {

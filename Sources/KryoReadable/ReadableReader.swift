@@ -572,7 +572,14 @@ final class ReadableReader: ValueReader {
     }
 
     func containsValue(forKey key: String) -> Bool {
-        frames.last?.entries[ReadableKeys.escape(key)] != nil
+        guard !frames.isEmpty else { return false }
+        let last = frames.count - 1
+        let stored = ReadableKeys.escape(key)
+        // The key the next read expects, compared before the dictionary is searched.
+        let cursor = frames[last].cursor
+        let keys = frames[last].entries.keys.elements
+        if cursor < keys.count, keys[cursor] == stored { return true }
+        return frames[last].entries[stored] != nil
     }
 
     var storedKeys: [String]? {
