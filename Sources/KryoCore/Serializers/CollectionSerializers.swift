@@ -193,6 +193,33 @@ struct ContainerSlot<Value>: Sendable {
 }
 
 extension ContainerSlot {
+    /// Reads `count` strings into `elements` (`Value` is `String`: a `List<String>`), without
+    /// boxing; a nil string is an error unless `Value` is optional.
+    @inlinable
+    static func readStrings(
+        _ count: Int, canBeNull: Bool, into elements: inout [Value], from reader: any ValueReader
+    ) throws {
+        for _ in 0..<count {
+            guard let string = try reader.readStringObject(canBeNull: canBeNull, forKey: "element") else {
+                elements.append(try ObjectSlot<Value>.nilValue(reader))
+                continue
+            }
+            elements.append(unsafeBitCast(string, to: Value.self))
+        }
+    }
+
+    /// Reads `count` untyped elements into `elements` (`Value` is `Any?`: Java's raw lists) as
+    /// the reader gives them: through the typed conversion each would be copied into another
+    /// optional and out again.
+    @inlinable
+    static func readUntyped(
+        _ count: Int, in slot: ResolvedSlot, into elements: inout [Value], from reader: any ValueReader
+    ) throws {
+        for _ in 0..<count {
+            elements.append(unsafeBitCast(try reader.readObject(in: slot, forKey: "element"), to: Value.self))
+        }
+    }
+
     /// The slot of an untyped element whose declared generic argument is final, or `nil`.
     @usableFromInline
     static func untypedSlot(_ argument: DeclaredType, _ registry: Registry) -> ObjectSlot<Value>? {
@@ -410,19 +437,11 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
         var elements: [Element] = []
         elements.reserveCapacity(count)
         if Element.self == String.self, slot !== element.open {
-            for _ in 0..<count {
-                guard let string = try reader.readStringObject(canBeNull: true, forKey: "element") else {
-                    elements.append(try ObjectSlot<Element>.nilValue(reader))
-                    continue
-                }
-                elements.append(unsafeBitCast(string, to: Element.self))
-            }
+            try ContainerSlot.readStrings(count, canBeNull: true, into: &elements, from: reader)
         } else if Element.self == Any?.self {
             // Untyped elements come from the reader as they are (see `write`).
             let resolved = slot.bound(in: reader.registry).resolved
-            for _ in 0..<count {
-                elements.append(unsafeBitCast(try reader.readObject(in: resolved, forKey: "element"), to: Element.self))
-            }
+            try ContainerSlot.readUntyped(count, in: resolved, into: &elements, from: reader)
         } else {
             for _ in 0..<count {
                 elements.append(try slot.readRequired(from: reader, forKey: "element"))

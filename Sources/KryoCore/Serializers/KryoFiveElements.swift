@@ -192,12 +192,7 @@ enum KryoFiveElements {
         var elements: [Element] = []
         elements.reserveCapacity(count)
         if Element.self == Any?.self {
-            // Untyped elements as the reader gives them, moved into the array: through the typed
-            // conversion each would be copied into another optional and out again.
-            for _ in 0..<count {
-                elements.append(
-                    unsafeBitCast(try reader.readObject(in: elementSlot, forKey: "element"), to: Element.self))
-            }
+            try ContainerSlot.readUntyped(count, in: elementSlot, into: &elements, from: reader)
             return (elements, headerValue)
         }
         for _ in 0..<count {
@@ -219,14 +214,7 @@ enum KryoFiveElements {
         var elements: [Element] = []
         elements.reserveCapacity(count)
         if Element.self == String.self {
-            // `List<String>`: strings without boxing (Element is String, so the cast is an identity).
-            for _ in 0..<count {
-                guard let string = try reader.readStringObject(canBeNull: canBeNull, forKey: "element") else {
-                    elements.append(try ObjectSlot<Element>.nilValue(reader))
-                    continue
-                }
-                elements.append(unsafeBitCast(string, to: Element.self))
-            }
+            try ContainerSlot.readStrings(count, canBeNull: canBeNull, into: &elements, from: reader)
             return elements
         }
         let slot = canBeNull ? typed.final : typed.finalNotNull
