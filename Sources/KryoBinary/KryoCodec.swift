@@ -100,6 +100,21 @@ public struct KryoCodec: Sendable {
     ///   for bytes left over after the value.
     @inlinable
     public func decode<T>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+        try bytes.withUnsafeBytes { try decode(T.self, from: $0) }
+    }
+
+    /// Decodes one value that fills `bytes` exactly, reading them where they are: for bytes held
+    /// by another container (a SwiftNIO `ByteBuffer`'s readable bytes, `Data`, a mapped file),
+    /// without copying them into an array first. `bytes` need only stay valid for the call.
+    ///
+    /// ```swift
+    /// let value = try buffer.withUnsafeReadableBytes { try codec.decode(Any?.self, from: $0) }
+    /// ```
+    ///
+    /// - Throws: ``/KryoCore/SerializationError`` for malformed input, for a value that is not a `T`, and
+    ///   for bytes left over after the value.
+    @inlinable
+    public func decode<T>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) throws -> T {
         if ObjectIdentifier(T.self) == KryoCodec.untyped {
             return unsafeBitCast(try decodeUntyped(from: bytes, javaName: nil), to: T.self)
         }
@@ -127,7 +142,7 @@ public struct KryoCodec: Sendable {
     /// Decodes one value of the Java class `javaName` that fills `bytes` exactly: what Java's
     /// `readObject(input, type)` reads, for ``KryoFraming/object`` and ``KryoFraming/objectOrNull``.
     public func decode(javaClass javaName: String, from bytes: [UInt8]) throws -> Any? {
-        try decodeUntyped(from: bytes, javaName: javaName)
+        try bytes.withUnsafeBytes { try decodeUntyped(from: $0, javaName: javaName) }
     }
 
     /// Decodes the next value of the Java class `javaName` from `input`, leaving the input just
@@ -144,7 +159,7 @@ public struct KryoCodec: Sendable {
     /// read finds them, and only when there are any a second read keeps them. Should the second
     /// read fail (a serializer that insists on a `String`), the first read's value is returned.
     @usableFromInline
-    func decodeUntyped(from bytes: [UInt8], javaName: String?) throws -> Any? {
+    func decodeUntyped(from bytes: UnsafeRawBufferPointer, javaName: String?) throws -> Any? {
         func read(_ reader: KryoBinaryReader) throws -> Any? {
             guard let javaName else { return try reader.readRoot(framing: framing, declaredType: Any?.self) }
             return try reader.readRoot(framing: framing, javaName: javaName)
@@ -168,14 +183,14 @@ public struct KryoCodec: Sendable {
     /// Reads one value with `read` through this thread's reader over `bytes`, which it must fill
     /// exactly: bytes left over are an error.
     @inlinable
-    func readingWhole<Value>(_ bytes: [UInt8], _ read: (KryoBinaryReader) throws -> Value) throws -> Value {
-        try bytes.withUnsafeBytes { raw in
-            let reader = KryoBinaryReader.beginCall(registry: registry, dialect: dialect, options: options, bytes: raw)
-            defer { reader.endCall() }
-            let value = try read(reader)
-            try reader.input.expectEnd(ofValueIn: bytes.count)
-            return value
-        }
+    func readingWhole<Value>(_ bytes: UnsafeRawBufferPointer, _ read: (KryoBinaryReader) throws -> Value) throws
+        -> Value
+    {
+        let reader = KryoBinaryReader.beginCall(registry: registry, dialect: dialect, options: options, bytes: bytes)
+        defer { reader.endCall() }
+        let value = try read(reader)
+        try reader.input.expectEnd(ofValueIn: bytes.count)
+        return value
     }
 
     /// `Any?`, the type of an untyped decode.

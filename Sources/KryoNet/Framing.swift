@@ -35,11 +35,13 @@ enum Framing {
 }
 
 /// Cuts the TCP stream into frames, refusing a length that is not positive or larger than the
-/// object buffer before reading its bytes, as Java's `TcpConnection.readObject` does.
+/// object buffer before reading its bytes, as Java's `TcpConnection.readObject` does. Each frame
+/// goes straight to its connection, in place in the bytes read: no pipeline hop, no copy.
 struct FrameDecoder: ByteToMessageDecoder {
     typealias InboundOut = ByteBuffer
 
     let limit: Int
+    let connection: KryoNetConnection
 
     mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
         guard let length = buffer.getInteger(at: buffer.readerIndex, endianness: .big, as: Int32.self) else {
@@ -50,7 +52,7 @@ struct FrameDecoder: ByteToMessageDecoder {
         guard buffer.readableBytes >= KryoNetFrameHeader.size + Int(length) else { return .needMoreData }
         buffer.moveReaderIndex(forwardBy: KryoNetFrameHeader.size)
         guard let frame = buffer.readSlice(length: Int(length)) else { return .needMoreData }
-        context.fireChannelRead(wrapInboundOut(frame))
+        connection.receivedFrame(frame)
         return .continue
     }
 
@@ -91,7 +93,8 @@ final class ReadActivity: ChannelInboundHandler, Sendable {
     }
 }
 
-/// Delivers a TCP connection's frames and its end to its ``KryoNetConnection``.
+/// Tells a TCP connection's ``KryoNetConnection`` that it is up, that a read's frames are all
+/// delivered (``FrameDecoder`` delivers them), and that it ended.
 final class ConnectionHandler: ChannelInboundHandler, Sendable {
     typealias InboundIn = ByteBuffer
 
@@ -104,10 +107,6 @@ final class ConnectionHandler: ChannelInboundHandler, Sendable {
     func channelActive(context: ChannelHandlerContext) {
         connection.role.connectionBecameActive(connection)
         context.fireChannelActive()
-    }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        connection.receivedFrame(unwrapInboundIn(data))
     }
 
     /// The objects of one socket read are all delivered: the application's tasks may wake.

@@ -209,7 +209,7 @@ final class ClientSession: ConnectionRole {
                         }
                         try channel.pipeline.syncOperations.addHandlers([
                             ReadActivity(connection: connection),
-                            ByteToMessageHandler(FrameDecoder(limit: configuration.objectBufferSize)),
+                            ByteToMessageHandler(FrameDecoder(limit: configuration.objectBufferSize, connection: connection)),
                             ConnectionHandler(connection: connection),
                         ])
                     }

@@ -159,7 +159,7 @@ public final class KryoNetConnection: Sendable, Hashable, CustomStringConvertibl
         guard state.phase != .closed else { return }
         let object: Any?
         do {
-            object = try serialization.decode(Array(frame.readableBytesView))
+            object = try frame.withUnsafeReadableBytes { try serialization.decode($0) }
         } catch let error as SerializationError {
             close(.error(.undecodable(error, .tcp)))
             return

@@ -33,7 +33,7 @@ final class DatagramHandler: ChannelInboundHandler, Sendable {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let envelope = unwrapInboundIn(data)
         do {
-            if let object = try serialization.decode(Array(envelope.data.readableBytesView)) {
+            if let object = try envelope.data.withUnsafeReadableBytes({ try serialization.decode($0) }) {
                 deliver(object, envelope.remoteAddress, context.channel)
             }
         } catch let error as SerializationError {

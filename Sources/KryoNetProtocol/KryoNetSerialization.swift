@@ -110,6 +110,12 @@ public struct KryoNetSerialization: Sendable {
     public func decode(_ bytes: [UInt8]) throws -> Any? {
         try codec.decode(Any?.self, from: bytes)
     }
+
+    /// Reads one frame's or datagram's payload, all of it, where it lies (a SwiftNIO
+    /// `ByteBuffer`'s readable bytes), without copying it.
+    public func decode(_ bytes: UnsafeRawBufferPointer) throws -> Any? {
+        try codec.decode(Any?.self, from: bytes)
+    }
 }
 
 extension FrameworkMessage {

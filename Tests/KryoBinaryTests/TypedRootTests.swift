@@ -130,6 +130,47 @@ import Testing
         }
         #expect(leftover?.found.contains("1 more bytes") == true)
     }
+
+    /// Bytes held elsewhere (a network buffer, say) decode where they lie: the same values as
+    /// from an array, typed and untyped, and the same errors for a value cut short or followed by
+    /// more bytes, whatever surrounds the bytes given.
+    @Test(arguments: framings)
+    func bytesDecodeInPlaceAsFromAnArray(framing: KryoFraming) throws {
+        let codec = try Self.codec(framing, references: true)
+        let bean = SampleBean(key: 4_321, name: "in place")
+        let beanBytes = try codec.encode(bean, as: SampleBean.self)
+        let list: [Any?] = [bean, "s", bean]
+        let listBytes = try codec.encode(list, as: [Any?].self)
+        // Inside a larger buffer, with bytes before and after that must not be read.
+        let surrounded: [UInt8] = [0xFF, 0xFF] + beanBytes + listBytes + [0x00, 0x07]
+        try surrounded.withUnsafeBytes { raw in
+            let beanRange = 2..<(2 + beanBytes.count)
+            let listRange = beanRange.upperBound..<(beanRange.upperBound + listBytes.count)
+            let inPlace = try codec.decode(SampleBean.self, from: UnsafeRawBufferPointer(rebasing: raw[beanRange]))
+            #expect(inPlace == bean)
+            let back = try codec.decode([Any?].self, from: UnsafeRawBufferPointer(rebasing: raw[listRange]))
+            #expect(back.count == 3)
+            #expect(back[0] as? SampleBean == bean)
+            #expect(back[1] as? String == "s")
+            #expect((back[0] as? SampleBean) === (back[2] as? SampleBean))
+            if framing == .classAndObject {
+                let untyped = try codec.decode(Any?.self, from: UnsafeRawBufferPointer(rebasing: raw[beanRange]))
+                #expect(untyped as? SampleBean == bean)
+            }
+            let short = UnsafeRawBufferPointer(rebasing: raw[2..<(beanRange.upperBound - 1)])
+            let cut = #expect(throws: SerializationError.self) { try codec.decode(SampleBean.self, from: short) }
+            #expect(cut?.offset != nil)
+            let long = UnsafeRawBufferPointer(rebasing: raw[2..<(beanRange.upperBound + 1)])
+            let leftover = #expect(throws: SerializationError.self) { try codec.decode(SampleBean.self, from: long) }
+            #expect(leftover?.found.contains("1 more bytes") == true)
+        }
+        // No bytes at all.
+        let empty = #expect(throws: SerializationError.self) {
+            try codec.decode(SampleBean.self, from: UnsafeRawBufferPointer(start: nil, count: 0))
+        }
+        #expect(empty != nil)
+    }
+
     @Test(arguments: framings)
     func corruptedInputThroughTheTypedPathIsAnErrorNeverACrash(framing: KryoFraming) throws {
         let registry = try Registry {
