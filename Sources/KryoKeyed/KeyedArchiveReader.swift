@@ -28,8 +28,11 @@ final class KeyedArchiveReader: ValueReader {
     @exclusivity(unchecked) private var states: [EntryState]
     /// The objects whose fields are being read, outermost first.
     @exclusivity(unchecked) private var frames: [Frame] = []
-    /// Class dictionaries already resolved, by UID.
-    @exclusivity(unchecked) private var classes: [Int: ResolvedClass] = [:]
+    /// Class dictionaries already resolved, in the order first met.
+    @exclusivity(unchecked) private var classes: [ResolvedClass] = []
+    /// Where each entry of `objects` that is a class dictionary is in `classes`, by UID; -1 when it
+    /// is not resolved yet (an array look-up, not a hash, on every object read).
+    @exclusivity(unchecked) private var classIndexByUID: [Int32]
     /// The key path of the value being read, for errors.
     @exclusivity(unchecked) private(set) var path: [String] = []
     @exclusivity(unchecked) private var depth = 0
@@ -85,6 +88,7 @@ final class KeyedArchiveReader: ValueReader {
         self.options = options
         objects = archive.objects
         states = Array(repeating: .unread, count: archive.objects.count)
+        classIndexByUID = Array(repeating: -1, count: archive.objects.count)
         frames.reserveCapacity(16)
     }
 
@@ -306,11 +310,14 @@ final class KeyedArchiveReader: ValueReader {
                 .invalidValue, expected: "a $class reference in object \(index)",
                 found: KeyedArchive.describe(entries["$class"]))
         }
-        let classIndex = Int(clamping: uid)
-        if let resolved = classes[classIndex] { return resolved }
+        // A UID past the table fails in `classDescription`.
+        if uid < classIndexByUID.count, case let known = classIndexByUID[Int(uid)], known >= 0 {
+            return classes[Int(known)]
+        }
         let archiveClass = try classDescription(at: uid)
         let resolved = ResolvedClass(archiveClass: archiveClass, kind: resolve(archiveClass))
-        classes[classIndex] = resolved
+        classIndexByUID[Int(uid)] = Int32(truncatingIfNeeded: classes.count)
+        classes.append(resolved)
         return resolved
     }
 
