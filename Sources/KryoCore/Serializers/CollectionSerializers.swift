@@ -310,13 +310,14 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
         guard let version = reader.kryoWireVersion, version >= .kryo5 else { return try read(from: reader) }
         let slot = element.resolve(
             reader.genericArguments, 0, reader.kryoWireVersion, reader.slotBindings, reader.registry)
-        return try KryoFiveElements.read(
-            slot, from: reader, elementsCanBeNull: elementsCanBeNull, element,
-            typed: elementsHaveOneType && slot.declared.genericArguments.isEmpty,
-            header: { try C.readJavaHeader(from: reader) }
-        ).map {
-            C(javaElements: $0.elements, header: $0.header)
-        }
+        var header: Any? = nil
+        guard
+            let elements = try KryoFiveElements.read(
+                slot, from: reader, elementsCanBeNull: elementsCanBeNull, element,
+                typed: elementsHaveOneType && slot.declared.genericArguments.isEmpty,
+                header: { try C.readJavaHeader(from: reader) }, headerValue: &header)
+        else { return nil }
+        return C(javaElements: elements, header: header)
     }
 
     /// Whether every element is of the one Swift type `Element` (not optional, not `Any`): Kryo

@@ -113,8 +113,9 @@ enum KryoFiveElements {
         SerializationError(.invalidValue, expected: "a collection without nil elements", found: "nil")
     }
 
-    /// Reads what ``write(_:_:to:header:)`` wrote: `nil` for a nil collection, else the elements
-    /// and what `header` read.
+    /// Reads what ``write(_:_:to:header:)`` wrote: `nil` for a nil collection, else the elements;
+    /// what `header` read goes to `headerValue` (an out-parameter, not part of the result: an
+    /// optional tuple holding an existential is copied through value witnesses at every return).
     ///
     /// With `typed`, `container`'s slots (those of a collection of one Swift type) read elements of
     /// exactly that type through its typed slots. Inlinable, so that it is specialized for the
@@ -122,8 +123,8 @@ enum KryoFiveElements {
     @inlinable
     static func read<Element>(
         _ slot: ObjectSlot<Element>, from reader: any ValueReader, elementsCanBeNull: Bool = true,
-        _ container: ContainerSlot<Element>, typed: Bool, header: () throws -> Any?
-    ) throws -> (elements: [Element], header: Any?)? {
+        _ container: ContainerSlot<Element>, typed: Bool, header: () throws -> Any?, headerValue: inout Any?
+    ) throws -> [Element]? {
         // The slot's binding, borrowed: the registry is handed out (a retain) only off the common
         // paths, to bind a slot it did not reach when it was built.
         let bindings = reader.slotBindings
@@ -141,13 +142,13 @@ enum KryoFiveElements {
         let count = Int(size) - 1
         // Checked against the input once the form is known: elements that are all nil take no
         // byte each, the others one at least.
-        let headerValue = try header()
-        guard count > 0 else { return ([], headerValue) }
+        headerValue = try header()
+        guard count > 0 else { return [] }
         let elementSlot: ResolvedSlot
         if isFinal {
             try reader.validateCount(count, minimumBytesPerElement: 1, forKey: "size")
             if typed {
-                return (try readTyped(count, canBeNull: elementsCanBeNull && flag, container, reader), headerValue)
+                return try readTyped(count, canBeNull: elementsCanBeNull && flag, container, reader)
             }
             let resolved = slot.bound(in: reader.registry).resolved
             var declared = resolved.declared
@@ -168,7 +169,7 @@ enum KryoFiveElements {
                 // Every element is nil: nothing follows for them.
                 if tooManyForTheInput == nil { try reader.validateCountWithoutInput(count, forKey: "size") }
                 let none = try ObjectSlot<Element>.nilValue(reader)
-                return (Array(repeating: none, count: count), headerValue)
+                return Array(repeating: none, count: count)
             }
             if let tooManyForTheInput { throw tooManyForTheInput }
             guard let registration = tag.registration else {
@@ -181,7 +182,7 @@ enum KryoFiveElements {
                     $0.resolved.registration === registration
                 }) ?? (container.finalNotNull.bound(in: reader.registry).resolved.registration === registration)
             {
-                return (try readTyped(count, canBeNull: hasNil, container, reader), headerValue)
+                return try readTyped(count, canBeNull: hasNil, container, reader)
             }
             elementSlot = sharedClassSlot(
                 registration, canBeNull: hasNil, generics: slot.declared.genericArguments)
@@ -193,7 +194,7 @@ enum KryoFiveElements {
         elements.reserveCapacity(count)
         if Element.self == Any?.self {
             try ContainerSlot.readUntyped(count, in: elementSlot, into: &elements, from: reader)
-            return (elements, headerValue)
+            return elements
         }
         for _ in 0..<count {
             let value = try reader.readObject(in: elementSlot, forKey: "element")
@@ -203,7 +204,7 @@ enum KryoFiveElements {
             }
             elements.append(element)
         }
-        return (elements, headerValue)
+        return elements
     }
 
     /// `count` elements of exactly the container's Swift type, through its typed slots.
