@@ -2,6 +2,7 @@ import Foundation
 import KryoNet
 import KryoNetChat
 import SwiftKryo
+import Synchronization
 import Testing
 
 extension AllKryoNetTests {
@@ -61,6 +62,48 @@ extension AllKryoNetTests {
             await server.close()
         }
 
+        /// A request loop in a task that prefers the connection's executor runs on the thread the
+        /// connection reads on, and its pings, sends and awaited replies all work from there.
+        @Test func requestLoopOnTheConnectionsExecutor() async throws {
+            let serialization = try ChatNetwork.serialization(dialect: .v5)
+            let server = KryoNetServer(serialization: serialization)
+            server.addListener(ChatEcho())
+            try await server.bind(host: "127.0.0.1", tcpPort: 0)
+            let client = KryoNetClient(serialization: serialization)
+            let readThread = ReadThread()
+            client.addListener(readThread)
+            let events = client.events()
+            try await client.connect(host: "127.0.0.1", tcpPort: try #require(server.tcpPort))
+            let connection = try #require(client.connection)
+            let (replies, threads) = try await within(20, "the request loop") {
+                try await withTaskExecutorPreference(connection.executor) {
+                    var replies: [String] = []
+                    var threads: Set<UInt> = []
+                    var iterator = events.makeAsyncIterator()
+                    for index in 0..<20 {
+                        let roundTrip = try await connection.ping()
+                        #expect(roundTrip > .zero)
+                        threads.insert(UInt(pthread_self()))
+                        try connection.sendTCP(ChatMessage(text: "request \(index)"))
+                        while let event = await iterator.next() {
+                            threads.insert(UInt(pthread_self()))
+                            if case .received(let received) = event, let reply = received.object as? ChatMessage {
+                                replies.append(reply.text ?? "")
+                                break
+                            }
+                        }
+                    }
+                    return (replies, threads)
+                }
+            }
+            #expect(replies == (0..<20).map { "echo: request \($0)" })
+            // One thread: the one the client's listener heard the replies on.
+            #expect(threads.count == 1)
+            #expect(threads == readThread.threads)
+            await client.close()
+            await server.close()
+        }
+
         /// A burst of objects into an events() sequence that holds only a few, taken slowly: the
         /// connection stops and resumes reading (backpressure), and every object arrives, in
         /// order, once, whether the task waited for it or found it queued.
@@ -98,5 +141,24 @@ extension AllKryoNetTests {
             await client.close()
             await server.close()
         }
+    }
+}
+
+/// Answers each chat message with "echo: " and its text, from the event loop.
+private final class ChatEcho: KryoNetListener {
+    func received(_ object: Any, from connection: KryoNetConnection, via transport: KryoNetTransport) {
+        guard let message = object as? ChatMessage else { return }
+        _ = try? connection.sendTCP(ChatMessage(text: "echo: \(message.text ?? "")"))
+    }
+}
+
+/// The threads a client's listener was called on for chat messages.
+private final class ReadThread: KryoNetListener {
+    private let seen = Mutex<Set<UInt>>([])
+    var threads: Set<UInt> { seen.withLock { $0 } }
+
+    func received(_ object: Any, from connection: KryoNetConnection, via transport: KryoNetTransport) {
+        guard object is ChatMessage else { return }
+        seen.withLock { _ = $0.insert(UInt(pthread_self())) }
     }
 }

@@ -15,8 +15,10 @@
 //       counted in a KryoNetListener (on the event loop, as Java KryoNet calls its listeners), or
 //       with --events in a task that iterates server.events().
 //   kryonet-bench client [--kryo 2|5] --port P [--objects N] [--pings M] [--warmup W] [--reps R]
-//       runs W + R rounds, each N objects one way then M sequential pings (`connection.ping()`),
-//       and prints for each of the last R rounds (tab-separated):
+//                        [--pings-off-loop]
+//       runs W + R rounds, each N objects one way then M sequential pings (`connection.ping()`
+//       from a task that prefers `connection.executor`, the connection's own thread; with
+//       --pings-off-loop from a task on the global executor), and prints for each of the last R rounds (tab-separated):
 //         oneway  N  <ns from the first object sent to "done" received>  ok|mismatch
 //                 <server CPU ns>  <client CPU ns, the same span>
 //         ping    M  <ns for all M>  <p50 ns>  <p99 ns>
@@ -62,6 +64,9 @@ let objectCount = value("--objects", default: 20000, minimum: 1)
 let pingCount = value("--pings", default: 2000, minimum: 1)
 let warmupRounds = value("--warmup", default: 3)
 let measuredRounds = value("--reps", default: 5, minimum: 1)
+/// Pings from a task on the global executor (two thread hops per round trip) instead of one that
+/// prefers the connection's executor.
+let pingsOffLoop = arguments.contains("--pings-off-loop")
 
 /// KryoNet's serialization with the benchmark's classes, in MediaBench's order.
 func benchSerialization() throws -> KryoNetSerialization {
@@ -250,10 +255,21 @@ func runClient() async throws {
         var latencies: [Int64] = []
         latencies.reserveCapacity(pingCount)
         let pingsStart = clock.now
-        for _ in 0..<pingCount {
-            let sentAt = clock.now
-            _ = try await connection.ping()
-            latencies.append(nanoseconds(clock.now - sentAt))
+        if pingsOffLoop {
+            for _ in 0..<pingCount {
+                let sentAt = clock.now
+                _ = try await connection.ping()
+                latencies.append(nanoseconds(clock.now - sentAt))
+            }
+        } else {
+            // On the connection's own thread: no hop between threads per round trip.
+            try await withTaskExecutorPreference(connection.executor) {
+                for _ in 0..<pingCount {
+                    let sentAt = clock.now
+                    _ = try await connection.ping()
+                    latencies.append(nanoseconds(clock.now - sentAt))
+                }
+            }
         }
         let pingsElapsed = nanoseconds(clock.now - pingsStart)
         if round >= warmupRounds {
