@@ -111,6 +111,7 @@ final class ConnectionHandler: ChannelInboundHandler, Sendable {
 
     /// The objects of one socket read are all delivered: the application's tasks may wake.
     func channelReadComplete(context: ChannelHandlerContext) {
+        connection.readComplete()
         connection.hub.wakeDeferred()
         context.fireChannelReadComplete()
     }

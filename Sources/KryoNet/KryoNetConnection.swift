@@ -283,8 +283,13 @@ public final class KryoNetConnection: Sendable, Hashable, CustomStringConvertibl
     }
 
     /// Flushes after the event loop's current round of reads (one task, however many frames were
-    /// written in the round); the write buffer is checked then.
+    /// written in the round), or at the end of the socket read that is being handled, without a
+    /// task, when that read brought what is answered; the write buffer is checked then.
     private func flushSoon() {
+        if state.isReading {
+            state.needsFlushAfterRead = true
+            return
+        }
         guard !state.isFlushScheduled else { return }
         state.isFlushScheduled = true
         channel.eventLoop.execute { [self] in
@@ -292,6 +297,16 @@ public final class KryoNetConnection: Sendable, Hashable, CustomStringConvertibl
             channel.flush()
             checkWriteBuffer()
         }
+    }
+
+    /// A socket read is handled: the frames its objects' answers wrote go out together.
+    func readComplete() {
+        state.isReading = false
+        guard state.needsFlushAfterRead else { return }
+        state.needsFlushAfterRead = false
+        guard state.phase != .closed else { return }
+        channel.flush()
+        checkWriteBuffer()
     }
 
     /// Closes the connection when the socket has not taken more than the write buffer holds.
@@ -353,6 +368,7 @@ public final class KryoNetConnection: Sendable, Hashable, CustomStringConvertibl
     /// Bytes arrived: the peer is alive.
     func heardFrom() {
         state.lastRead = .now()
+        state.isReading = true
     }
 
     /// Closes with a reason; the first reason given is the one reported.
@@ -432,6 +448,10 @@ final class ConnectionState: @unchecked Sendable {
     var pendingBytes = 0
     var isBusy = false
     var isFlushScheduled = false
+    /// A socket read's bytes are being handled (until `channelReadComplete`).
+    var isReading = false
+    /// Frames were written while handling a read: flushed when the read is complete.
+    var needsFlushAfterRead = false
     var pauses = 0
     var nextPingID: Int32 = 0
     var pings: [Int32: (NIODeadline, CheckedContinuation<Duration, any Error>)] = [:]
