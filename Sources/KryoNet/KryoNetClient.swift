@@ -209,7 +209,8 @@ final class ClientSession: ConnectionRole {
                         }
                         try channel.pipeline.syncOperations.addHandlers([
                             ReadActivity(connection: connection),
-                            ByteToMessageHandler(FrameDecoder(limit: configuration.objectBufferSize, connection: connection)),
+                            ByteToMessageHandler(
+                                FrameDecoder(limit: configuration.objectBufferSize, connection: connection)),
                             ConnectionHandler(connection: connection),
                         ])
                     }

@@ -109,7 +109,8 @@ public final class KryoNetServer: Sendable {
                             role: table)
                         try channel.pipeline.syncOperations.addHandlers([
                             ReadActivity(connection: connection),
-                            ByteToMessageHandler(FrameDecoder(limit: configuration.objectBufferSize, connection: connection)),
+                            ByteToMessageHandler(
+                                FrameDecoder(limit: configuration.objectBufferSize, connection: connection)),
                             ConnectionHandler(connection: connection),
                         ])
                     }
