@@ -151,14 +151,15 @@ struct ContainerSlot<Value>: Sendable {
         _ registry: @autoclosure () -> Registry
     ) -> ObjectSlot<Value> {
         guard index < arguments.count else { return open }
-        let argument = arguments[index]
+        // The argument is used in place (`arguments[index]`), not copied out: a copy of a
+        // `DeclaredType` retains and releases each of its references.
         guard let version, version >= .kryo5 else {
-            if argument.isIgnoredByKryo2, version != .kryo4 { return open }
-            return resolveOneLevel(argument, bindings, registry())
+            if arguments[index].isIgnoredByKryo2, version != .kryo4 { return open }
+            return resolveOneLevel(arguments[index], bindings, registry())
         }
-        let slot = resolveOneLevel(argument, bindings, registry())
-        guard !argument.genericArguments.isEmpty, slot.declared.genericArguments.isEmpty else { return slot }
-        return Self.nested(slot, argument.genericArguments)
+        let slot = resolveOneLevel(arguments[index], bindings, registry())
+        guard !arguments[index].genericArguments.isEmpty, slot.declared.genericArguments.isEmpty else { return slot }
+        return Self.nested(slot, arguments[index].genericArguments)
     }
 
     /// The slot for a generic argument, its own arguments left out (Kryo 2.20's one level).
