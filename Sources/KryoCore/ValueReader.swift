@@ -171,7 +171,9 @@ extension ValueReader {
 
     /// Through ``readObject(as:forKey:)``, for backends without a faster path.
     public func readStringObject(canBeNull: Bool, forKey key: String) throws -> String? {
-        let value = try readStringInstance(canBeNull: canBeNull, forKey: key)
+        guard let value = try readStringInstance(canBeNull: canBeNull, forKey: key) else { return nil }
+        // A `String` (the common case) is told by its type, without a dynamic cast.
+        if let string = ValueConversion.exactly(value, as: String.self) { return string }
         return value as? String ?? (value as? SharedString)?.value
     }
 
@@ -179,6 +181,7 @@ extension ValueReader {
     public func readStringInstance(canBeNull: Bool, forKey key: String) throws -> Any? {
         let value = try readObject(as: DeclaredType(String.self, finality: .final, canBeNull: canBeNull), forKey: key)
         guard let value else { return nil }
+        if type(of: value) == String.self { return value }
         guard value is String || value is SharedString else {
             throw error(.typeMismatch, expected: "a String", found: ValueConversion.describeType(of: value))
         }

@@ -33,6 +33,32 @@ private func bplist(
         #expect(try PropertyList.decode(bytes).value == .array([.integer(7), .string("abc")]))
     }
 
+    /// A dictionary that names a key twice (one key object referred to twice, or two equal
+    /// strings) keeps the key once, at its first place, with the last value, as a dictionary that
+    /// is assigned to in order does; keys that differ stay, in order, whatever their number.
+    @Test func aKeyGivenTwiceKeepsItsFirstPlaceAndLastValue() throws {
+        // Objects: 0 the dictionary, 1 "a", 2 "b", 3 another "a", 4…6 the integers 1, 2, 3.
+        let keys: [[UInt8]] = [[0x51] + utf8("a"), [0x51] + utf8("b"), [0x51] + utf8("a")]
+        let numbers: [[UInt8]] = [[0x10, 1], [0x10, 2], [0x10, 3]]
+        let sameObject = bplist([[0xD3, 1, 2, 1, 4, 5, 6]] + keys + numbers)
+        #expect(try PropertyList.decode(sameObject).value == .dictionary(["a": .integer(3), "b": .integer(2)]))
+        let equalStrings = bplist([[0xD3, 3, 2, 1, 4, 5, 6]] + keys + numbers)
+        #expect(try PropertyList.decode(equalStrings).value == .dictionary(["a": .integer(3), "b": .integer(2)]))
+        // 20 distinct keys, then one of them again: past the size where keys are compared in pairs.
+        var objects: [[UInt8]] = [[0xDF, 0x10, 21] + (1...21).map { UInt8($0) } + (22...42).map { UInt8($0) }]
+        objects += (0..<20).map { [0x53] + utf8("k" + ($0 < 10 ? "0" : "") + "\($0)") }
+        objects.append([0x53] + utf8("k05"))
+        objects += (0..<21).map { [0x10, UInt8($0)] }
+        guard case .dictionary(let many) = try PropertyList.decode(bplist(objects)).value else {
+            Issue.record("not a dictionary")
+            return
+        }
+        #expect(many.count == 20)
+        #expect(many.keys.first == "k00")
+        #expect(many["k05"] == .integer(20))
+        #expect(many.keys.elements[5] == "k05")
+    }
+
     @Test func truncationAtEveryLengthThrows() throws {
         let full = try PropertyList.encode(sampleWithUIDs, format: .binary)
         let small = try PropertyList.encode(
