@@ -177,6 +177,21 @@ final class EventSubscription: Sendable {
 
     /// The next event, waiting for one; `nil` once the sequence has ended.
     func next() async -> KryoNetEvent? {
+        // An event already queued (a burst of objects read at once) is taken without a
+        // continuation or a cancellation handler.
+        var resumed: [KryoNetConnection] = []
+        let queued: KryoNetEvent? = state.withLock { state in
+            guard let (event, paused) = state.take(capacity: capacity) else { return nil }
+            resumed = paused
+            return event
+        }
+        for connection in resumed { connection.resumeReading() }
+        if let queued { return queued }
+        return await waitForNext()
+    }
+
+    /// ``next()`` when nothing is queued: waits for ``push(_:wakeLater:)`` or the end.
+    private func waitForNext() async -> KryoNetEvent? {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<KryoNetEvent?, Never>) in
                 var resumed: [KryoNetConnection] = []
