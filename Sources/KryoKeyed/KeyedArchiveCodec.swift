@@ -57,8 +57,20 @@ public struct KeyedArchiveCodec: Sendable {
     // MARK: Encoding
 
     /// Encodes `value` as the bytes of a keyed archive in ``format``.
+    ///
+    /// A binary property list is written as the archive's objects are finished, without the
+    /// table ``archive(_:)`` returns; an XML one is written from that table.
     public func encode(_ value: Any?) throws -> [UInt8] {
-        try archive(value).bytes(format: format)
+        var codec = self
+        var values: OrderedDictionary<String, Any?> = [rootKey: value]
+        if let whole = value as? ArchiveTopLevel {
+            codec.archiver = whole.archiver
+            values = whole.values
+        }
+        guard format == .binary else { return try codec.archive(topLevel: values).bytes(format: format) }
+        let table = BinaryPropertyListObjectTable(maxDepth: PropertyListLimits.default.maxDepth)
+        let top = try codec.write(topLevel: values, into: table)
+        return try table.bytes(archiver: codec.archiver, version: KeyedArchive.currentVersion, top: top)
     }
 
     /// Encodes `value` as a keyed archive's object table; an ``/KryoCore/ArchiveTopLevel`` as its `$top`
@@ -74,14 +86,24 @@ public struct KeyedArchiveCodec: Sendable {
 
     /// Encodes several top-level values, each under its `$top` key, sharing one object table.
     public func archive(topLevel values: OrderedDictionary<String, Any?>) throws -> KeyedArchive {
-        let writer = KeyedArchiveWriter(registry: registry, options: options, keepsJavaClasses: keepsJavaClasses)
-        var top: PropertyListDictionary = [:]
-        for (key, value) in values {
+        let table = PropertyListObjectTable()
+        let top = try write(topLevel: values, into: table)
+        return KeyedArchive(
+            archiver: archiver,
+            top: PropertyListDictionary(uniqueKeysWithValues: top.map { ($0.key, .uid(UInt64($0.uid))) }),
+            objects: table.objects)
+    }
+
+    /// Writes the top-level values into `table`, returning each `$top` key with its value's UID.
+    private func write(topLevel values: OrderedDictionary<String, Any?>, into table: any ArchiveObjectTable) throws
+        -> [(key: String, uid: Int)]
+    {
+        let writer = KeyedArchiveWriter(
+            registry: registry, options: options, keepsJavaClasses: keepsJavaClasses, table: table)
+        return try values.map { key, value in
             // The top level declares nothing (Java's `writeClassAndObject`).
-            let uid = try writer.at(key) { try writer.archive(value, declared: .object) }
-            top[key] = .uid(UInt64(uid))
+            (key, try writer.at(key) { try writer.archive(value, declared: .object) })
         }
-        return KeyedArchive(archiver: archiver, top: top, objects: writer.objects)
     }
 
     // MARK: Decoding

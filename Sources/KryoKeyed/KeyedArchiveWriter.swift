@@ -20,9 +20,14 @@ final class KeyedArchiveWriter: ValueWriter {
     let writesStableOrder: Bool
 
     /// The object table; entry 0 is `$null`.
-    @exclusivity(unchecked) private(set) var objects: [PropertyListValue] = [.string(KeyedArchive.nullMarker)]
+    let table: any ArchiveObjectTable
     /// The objects being written, outermost first.
     @exclusivity(unchecked) private var frames: [Frame] = []
+    /// The keys and values written so far of every object being written, one object after the
+    /// other (an object's start at ``Frame/start``): an object's parent writes nothing while
+    /// the object is open, so that its entries are always the last.
+    @exclusivity(unchecked) private var entryKeys: [String] = []
+    @exclusivity(unchecked) private var entryValues: [PropertyListValue] = []
     /// Class instances written so far, by identity, with their UIDs.
     @exclusivity(unchecked) private var instances = IdentityTable()
     /// UIDs reserved by conditional references to objects not written yet, by identity.
@@ -41,24 +46,33 @@ final class KeyedArchiveWriter: ValueWriter {
     /// The Foundation collections being written: one found inside itself is a cycle.
     @exclusivity(unchecked) private var containers = OpenContainers()
 
-    /// An object being written: its UID, its class and the keys written so far.
+    /// An object being written: its UID, its class and where its keys and values start in
+    /// ``entryKeys`` and ``entryValues``.
     private struct Frame {
         let uid: Int
         var archiveClass: ArchiveClass
-        var entries: PropertyListDictionary = [:]
+        let start: Int
         var nextGenericKey = 0
     }
 
     /// See ``KeyedArchiveCodec/keepsJavaClasses``.
     let keepsJavaClasses: Bool
 
-    init(registry: Registry, options: SerializationOptions, keepsJavaClasses: Bool = false) {
+    /// A writer whose objects go to `table` (``PropertyListObjectTable`` unless given).
+    init(
+        registry: Registry, options: SerializationOptions, keepsJavaClasses: Bool = false,
+        table: any ArchiveObjectTable = PropertyListObjectTable()
+    ) {
         self.keepsJavaClasses = keepsJavaClasses
+        self.table = table
+        _ = table.append(.string(KeyedArchive.nullMarker))
         self.registry = registry
         slotBindings = registry.slotBindings
         self.options = options
         writesStableOrder = options.stableOrder ?? true
         frames.reserveCapacity(16)
+        entryKeys.reserveCapacity(64)
+        entryValues.reserveCapacity(64)
     }
 
     // MARK: The object table
@@ -123,7 +137,7 @@ final class KeyedArchiveWriter: ValueWriter {
     private func reserve(_ identity: AnyObject?) -> Reservation {
         guard let identity, options.references else { return .new(inline(.string(KeyedArchive.nullMarker))) }
         let reserved = conditional.removeValue(forKey: ObjectIdentifier(identity))
-        if let found = instances.number(of: identity, elseInsert: reserved ?? objects.count) { return .existing(found) }
+        if let found = instances.number(of: identity, elseInsert: reserved ?? table.count) { return .existing(found) }
         return .new(reserved ?? inline(.string(KeyedArchive.nullMarker)))
     }
 
@@ -133,7 +147,7 @@ final class KeyedArchiveWriter: ValueWriter {
                 limit: options.limits.maxDepth, of: "objects", at: archiveClass.name, untracked: !options.references,
                 path: path)
         }
-        frames.append(Frame(uid: uid, archiveClass: archiveClass))
+        frames.append(Frame(uid: uid, archiveClass: archiveClass, start: entryKeys.count))
     }
 
     /// Runs `body`, which writes the Foundation collection `container` (of class `name`), inside
@@ -146,10 +160,13 @@ final class KeyedArchiveWriter: ValueWriter {
     }
 
     /// Leaves the object entered last and stores it, with its class, under its UID.
-    private func leave() {
-        guard var frame = frames.popLast() else { return }
-        frame.entries["$class"] = .uid(UInt64(classUID(frame.archiveClass)))
-        objects[frame.uid] = .dictionary(frame.entries)
+    private func leave() throws {
+        guard let frame = frames.last else { return }
+        set(.uid(UInt64(classUID(frame.archiveClass))), forStoredKey: "$class")
+        frames.removeLast()
+        try table.setObject(frame.uid, keys: entryKeys[frame.start...], values: entryValues[frame.start...])
+        entryKeys.removeSubrange(frame.start...)
+        entryValues.removeSubrange(frame.start...)
     }
 
     /// Writes an object of `archiveClass` whose coder keys `entries` writes; an object with
@@ -163,23 +180,21 @@ final class KeyedArchiveWriter: ValueWriter {
         case .new(let uid):
             try enter(uid, archiveClass)
             try entries(self)
-            leave()
+            try leave()
             return uid
         }
     }
 
     /// Adds a value stored inline in `$objects` (a string, number or data) and returns its UID.
     func inline(_ value: PropertyListValue) -> Int {
-        objects.append(value)
-        return objects.count - 1
+        table.append(value)
     }
 
     /// The UID of an immutable string; equal strings share one entry.
     func inlineString(_ string: String) -> Int {
         if string == KeyedArchive.nullMarker {
             // The literal "$null" would read back as nil: store it as an NSString object.
-            objects.append(.dictionary(["NS.string": .string(string), "$class": .uid(UInt64(classUID(.nsString)))]))
-            return objects.count - 1
+            return inline(.dictionary(["NS.string": .string(string), "$class": .uid(UInt64(classUID(.nsString)))]))
         }
         if let uid = strings[string] { return uid }
         let uid = inline(.string(string))
@@ -192,10 +207,10 @@ final class KeyedArchiveWriter: ValueWriter {
     /// one inline entry instead, so that a reader tells the shared instance apart.
     func sharedStringObject(_ shared: SharedString) -> Int {
         if let uid = sharedStrings[ObjectIdentifier(shared)] { return uid }
-        objects.append(
+        let uid = inline(
             .dictionary(["NS.string": .string(shared.value), "$class": .uid(UInt64(classUID(.nsString)))]))
-        sharedStrings[ObjectIdentifier(shared)] = objects.count - 1
-        return objects.count - 1
+        sharedStrings[ObjectIdentifier(shared)] = uid
+        return uid
     }
 
     private func classUID(_ archiveClass: ArchiveClass) -> Int {
@@ -241,17 +256,34 @@ final class KeyedArchiveWriter: ValueWriter {
                 .unsupported, expected: "a value inside an object", found: "a keyed value at the top of the archive")
         }
         var archived = KeyedArchiveKeys.escape(key)
-        if archived.isEmpty || frames[frames.count - 1].entries[archived] != nil {
+        if archived.isEmpty || storedIndex(of: archived) != nil {
             archived = "$\(frames[frames.count - 1].nextGenericKey)"
             frames[frames.count - 1].nextGenericKey += 1
         }
-        frames[frames.count - 1].entries[archived] = value
+        set(value, forStoredKey: archived)
     }
 
     /// Stores `value` under a key exactly as given (already escaped: a key read from an archive).
     func storeRaw(_ value: PropertyListValue, forKey key: String) {
         guard !frames.isEmpty else { return }
-        frames[frames.count - 1].entries[key] = value
+        set(value, forStoredKey: key)
+    }
+
+    /// Where the object being written has `key` in ``entryKeys``, if it has it.
+    private func storedIndex(of key: String) -> Int? {
+        guard let start = frames.last?.start else { return nil }
+        return entryKeys[start...].firstIndex(of: key)
+    }
+
+    /// Stores `value` under the stored key `key` in the object being written, replacing the
+    /// value the key had.
+    private func set(_ value: PropertyListValue, forStoredKey key: String) {
+        if let index = storedIndex(of: key) {
+            entryValues[index] = value
+        } else {
+            entryKeys.append(key)
+            entryValues.append(value)
+        }
     }
 
     /// Writes an object and stores its UID under `key`.
@@ -333,7 +365,7 @@ final class KeyedArchiveWriter: ValueWriter {
 
     func endObject() throws {
         path.removeLast()
-        leave()
+        try leave()
     }
 
     /// Writes a reference to `value` that stays a reference to `$null` unless the object is also
@@ -344,10 +376,10 @@ final class KeyedArchiveWriter: ValueWriter {
         if let reserved = conditional[ObjectIdentifier(value)] {
             return try store(.uid(UInt64(reserved)), forKey: key)
         }
-        objects.append(.string(KeyedArchive.nullMarker))
-        conditional[ObjectIdentifier(value)] = objects.count - 1
+        let uid = inline(.string(KeyedArchive.nullMarker))
+        conditional[ObjectIdentifier(value)] = uid
         conditionalObjects.append(value)
-        try store(.uid(UInt64(objects.count - 1)), forKey: key)
+        try store(.uid(UInt64(uid)), forKey: key)
     }
 
     /// Objects referred to conditionally, kept alive so that their identity is not reused.

@@ -51,38 +51,59 @@ struct ScalarNumbers {
 /// writer's general table of strings uses; the writer keeps to this table until it meets a
 /// string that is not ASCII but may equal an ASCII one, then moves what it holds to the general
 /// table.
+///
+/// The bytes of the strings are kept one after the other in one buffer, so that finding a string
+/// again compares bytes without touching the `String` it came from (whose bytes a small string
+/// would first copy out).
 struct ASCIIStringNumbers {
     private struct Slot {
         var hash: UInt64
-        /// The index in `strings` plus one; 0 for an empty slot.
-        var entryPlusOne: Int
+        /// Where the string's bytes start in `bytes`.
+        var start: Int
+        var count: Int
+        /// The object number plus one; 0 for an empty slot.
+        var numberPlusOne: Int
     }
 
-    private var slots = [Slot](repeating: Slot(hash: 0, entryPlusOne: 0), count: 64)
+    private var slots = [Slot](repeating: Slot(hash: 0, start: 0, count: 0, numberPlusOne: 0), count: 64)
+    /// The bytes of every string numbered, in the order they were added.
+    private var bytes: [UInt8] = []
     /// The strings, with their object numbers, in the order they were added.
     private(set) var entries: [(string: String, number: Int)] = []
     private var shift = 64 - 6
 
-    /// Whether two byte runs are the same bytes, compared eight at a time (a generic loop over
-    /// two sequences cost about 270 instructions per string).
-    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard a.count == b.count else { return false }
-        guard let first = a.baseAddress, let second = b.baseAddress else { return true }
-        let left = UnsafeRawPointer(first)
-        let right = UnsafeRawPointer(second)
+    init() {
+        bytes.reserveCapacity(1024)
+    }
+
+    /// Whether two byte runs of the same length are the same bytes, compared eight at a time (a
+    /// generic loop over two sequences cost about 270 instructions per string).
+    @inline(__always)
+    private static func equal(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, count: Int) -> Bool {
         var offset = 0
-        while offset + 8 <= a.count {
+        while offset + 8 <= count {
             guard
                 left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
                     == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
             else { return false }
             offset += 8
         }
-        while offset < a.count {
-            guard first[offset] == second[offset] else { return false }
+        while offset < count {
+            guard
+                left.load(fromByteOffset: offset, as: UInt8.self) == right.load(fromByteOffset: offset, as: UInt8.self)
+            else { return false }
             offset += 1
         }
         return true
+    }
+
+    /// Whether `utf8` is the run of `stored` that starts at `start` and has its length.
+    @inline(__always)
+    private static func equal(_ stored: UnsafeRawBufferPointer, from start: Int, _ utf8: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
+        guard let left = stored.baseAddress, let right = utf8.baseAddress else { return utf8.isEmpty }
+        return equal(left + start, UnsafeRawPointer(right), count: utf8.count)
     }
 
     /// The number of the ASCII string `utf8` when it has one; otherwise gives `string` (whose
@@ -91,35 +112,43 @@ struct ASCIIStringNumbers {
         let hash = ASCIIStringNumbers.hash(utf8)
         var index = Int(truncatingIfNeeded: hash >> UInt64(shift))
         let mask = slots.count - 1
-        while true {
-            let slot = slots[index]
-            if slot.entryPlusOne == 0 { break }
-            if slot.hash == hash {
-                var stored = entries[slot.entryPlusOne - 1].string
-                if stored.withUTF8({ Self.equal($0, utf8) }) { return entries[slot.entryPlusOne - 1].number }
+        let found: Int? = slots.withUnsafeBufferPointer { slots in
+            bytes.withUnsafeBytes { stored in
+                while true {
+                    let slot = slots[index]
+                    if slot.numberPlusOne == 0 { return nil }
+                    if slot.hash == hash, slot.count == utf8.count,
+                        ASCIIStringNumbers.equal(stored, from: slot.start, utf8)
+                    {
+                        return slot.numberPlusOne - 1
+                    }
+                    index = (index + 1) & mask
+                }
             }
-            index = (index + 1) & mask
         }
+        if let found { return found }
+        slots[index] = Slot(
+            hash: hash, start: bytes.count, count: utf8.count, numberPlusOne: number + 1)
+        bytes.append(contentsOf: utf8)
         entries.append((string, number))
-        slots[index] = Slot(hash: hash, entryPlusOne: entries.count)
         if entries.count * 2 > slots.count { grow() }
         return nil
     }
 
     private mutating func grow() {
-        slots = [Slot](repeating: Slot(hash: 0, entryPlusOne: 0), count: slots.count * 2)
+        let old = slots
+        slots = [Slot](repeating: Slot(hash: 0, start: 0, count: 0, numberPlusOne: 0), count: old.count * 2)
         shift -= 1
         let mask = slots.count - 1
-        for entry in entries.indices {
-            var string = entries[entry].string
-            let hash = string.withUTF8 { ASCIIStringNumbers.hash($0) }
-            var index = Int(truncatingIfNeeded: hash >> UInt64(shift))
-            while slots[index].entryPlusOne != 0 { index = (index + 1) & mask }
-            slots[index] = Slot(hash: hash, entryPlusOne: entry + 1)
+        for slot in old where slot.numberPlusOne != 0 {
+            var index = Int(truncatingIfNeeded: slot.hash >> UInt64(shift))
+            while slots[index].numberPlusOne != 0 { index = (index + 1) & mask }
+            slots[index] = slot
         }
     }
 
     /// A multiplicative hash of `bytes`, eight at a time.
+    @inline(__always)
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
         var hash = UInt64(truncatingIfNeeded: bytes.count) &* multiplier

@@ -12,7 +12,12 @@ import KryoCore
 /// scratch buffer and collects the object references of every container; the second, once the
 /// object count (and so the reference size) is known, copies everything into an output buffer
 /// of the exact final size.
-struct BinaryPropertyListWriter {
+///
+/// A writer that knows its objects one at a time (a keyed archive's, as each is finished) adds
+/// them with ``add(_:)``, ``addString(_:)``, ``addDictionary(keys:values:)`` and
+/// ``addArray(_:)``, each child before its container, and ends with ``bytes(top:)``: the objects
+/// are then laid out in the order they were added, the top object wherever it came.
+package struct BinaryPropertyListWriter {
     private let maxDepth: Int
     private var depth = 0
 
@@ -43,14 +48,54 @@ struct BinaryPropertyListWriter {
     private var datas: [[UInt8]: Int] = [:]
     private var booleans: (false: Int?, true: Int?) = (nil, nil)
 
-    init(maxDepth: Int) {
+    package init(maxDepth: Int) {
         self.maxDepth = maxDepth
     }
 
     /// The bytes of a binary property list whose top object is `value`.
     mutating func write(_ value: PropertyListValue) throws(SerializationError) -> [UInt8] {
         _ = try flatten(value)
-        return assemble()
+        return assemble(top: 0)
+    }
+
+    // MARK: - Objects added one at a time
+
+    /// Adds `value` (and its contents), or finds an equal scalar or string added before, and
+    /// returns its object number.
+    package mutating func add(_ value: PropertyListValue) throws(SerializationError) -> Int {
+        try flatten(value)
+    }
+
+    /// Adds the scalar or string `value`, or finds an equal one added before, and returns its
+    /// object number; `nil` for an array or a dictionary (``add(_:)`` adds those).
+    package mutating func addScalar(_ value: PropertyListValue) -> Int? {
+        flattenScalar(value)
+    }
+
+    /// Adds a string, or finds an equal one added before, and returns its object number.
+    package mutating func addString(_ string: String) -> Int {
+        flattenString(string)
+    }
+
+    /// Adds a dictionary of the objects numbered `keys` (strings) and `values`, pairwise, and
+    /// returns its number.
+    package mutating func addDictionary(keys: [Int], values: [Int]) -> Int {
+        entries.append(Entry(kind: .dictionary, start: references.count, count: keys.count))
+        references.append(contentsOf: keys)
+        references.append(contentsOf: values)
+        return entries.count - 1
+    }
+
+    /// Adds an array of the objects numbered `elements` and returns its number.
+    package mutating func addArray(_ elements: [Int]) -> Int {
+        entries.append(Entry(kind: .array, start: references.count, count: elements.count))
+        references.append(contentsOf: elements)
+        return entries.count - 1
+    }
+
+    /// The bytes of the property list of the objects added, whose top object is number `top`.
+    package func bytes(top: Int) -> [UInt8] {
+        assemble(top: top)
     }
 
     // MARK: - Pass 1: numbering and scalar encoding
@@ -109,6 +154,36 @@ struct BinaryPropertyListWriter {
     /// Numbers `value` (and its contents), returning its object number.
     private mutating func flatten(_ value: PropertyListValue) throws(SerializationError) -> Int {
         switch value {
+        case .array(let elements):
+            let number = try beginContainer(.array, referenceCount: elements.count)
+            let start = entries[number].start
+            for (position, element) in elements.enumerated() {
+                references[start + position] = try flatten(element)
+            }
+            depth -= 1
+            return number
+        case .dictionary(let dictionary):
+            let count = dictionary.count
+            let number = try beginContainer(.dictionary, referenceCount: count * 2)
+            let start = entries[number].start
+            for (position, key) in dictionary.keys.enumerated() {
+                references[start + position] = flattenString(key)
+            }
+            for (position, element) in dictionary.values.enumerated() {
+                references[start + count + position] = try flatten(element)
+            }
+            depth -= 1
+            return number
+        default:
+            // Every other value is a scalar.
+            return flattenScalar(value) ?? 0
+        }
+    }
+
+    /// Numbers the scalar or string `value`, returning its object number; `nil` for an array or a
+    /// dictionary.
+    private mutating func flattenScalar(_ value: PropertyListValue) -> Int? {
+        switch value {
         case .string(let string):
             return flattenString(string)
         case .integer(let integer):
@@ -125,7 +200,7 @@ struct BinaryPropertyListWriter {
             endScalar(number)
             return number
         case .unsignedInteger(let integer):
-            if integer <= UInt64(Int64.max) { return try flatten(.integer(Int64(integer))) }
+            if integer <= UInt64(Int64.max) { return flattenScalar(.integer(Int64(integer))) }
             if let number = scalars.number(of: integer, kind: 2, elseInsert: entries.count) { return number }
             let number = beginScalar()
             appendUnsignedInteger(integer)
@@ -168,26 +243,8 @@ struct BinaryPropertyListWriter {
             appendBigEndian(uid, size: size)
             endScalar(number)
             return number
-        case .array(let elements):
-            let number = try beginContainer(.array, referenceCount: elements.count)
-            let start = entries[number].start
-            for (position, element) in elements.enumerated() {
-                references[start + position] = try flatten(element)
-            }
-            depth -= 1
-            return number
-        case .dictionary(let dictionary):
-            let count = dictionary.count
-            let number = try beginContainer(.dictionary, referenceCount: count * 2)
-            let start = entries[number].start
-            for (position, key) in dictionary.keys.enumerated() {
-                references[start + position] = flattenString(key)
-            }
-            for (position, element) in dictionary.values.enumerated() {
-                references[start + count + position] = try flatten(element)
-            }
-            depth -= 1
-            return number
+        case .array, .dictionary:
+            return nil
         }
     }
 
@@ -205,28 +262,24 @@ struct BinaryPropertyListWriter {
         return entries.count - 1
     }
 
-    private mutating func flattenString(_ string: String) -> Int {
-        var string = string
+    private mutating func flattenString(_ original: String) -> Int {
+        var string = original
         if separatesASCII {
             let next = entries.count
-            let copy = string
-            // nil: not ASCII; .some(nil): new, numbered `next`.
-            let found: Int?? = string.withUTF8 { utf8 in
+            // nil: not ASCII; otherwise the string's number, a new string appended at once.
+            let found: Int? = string.withUTF8 { utf8 in
                 guard Self.isASCII(utf8) else { return nil }
-                return .some(asciiStrings.number(of: utf8, copy, elseInsert: next))
+                if let number = asciiStrings.number(of: utf8, original, elseInsert: next) { return number }
+                return appendASCII(utf8)
             }
-            switch found {
-            case .some(.some(let number)): return number
-            case .some(.none): return appendString(&string)
-            case .none:
-                // Swift's `==` never equates an ASCII string with another string but through the
-                // three scalars below; from the first string that has one, every string goes to
-                // the general table, which takes the ASCII strings numbered so far (no two of
-                // which are equal, and none equal to a string already there).
-                if Self.mayEqualASCII(string) {
-                    separatesASCII = false
-                    for entry in asciiStrings.entries { strings[entry.string] = entry.number }
-                }
+            if let found { return found }
+            // Swift's `==` never equates an ASCII string with another string but through the
+            // three scalars below; from the first string that has one, every string goes to the
+            // general table, which takes the ASCII strings numbered so far (no two of which are
+            // equal, and none equal to a string already there).
+            if Self.mayEqualASCII(string) {
+                separatesASCII = false
+                for entry in asciiStrings.entries { strings[entry.string] = entry.number }
             }
         }
         if let existing = strings.index(forKey: string) {
@@ -257,23 +310,25 @@ struct BinaryPropertyListWriter {
         return stored.withUTF8 { a in string.withUTF8 { b in a.elementsEqual(b) } }
     }
 
+    /// Appends an ASCII string object (`0x5_`) of the bytes `utf8` and returns its number.
+    private mutating func appendASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        let number = beginScalar()
+        appendMarker(0x5, count: utf8.count)
+        scratch.append(contentsOf: utf8)
+        endScalar(number)
+        return number
+    }
+
     /// Appends a string object: ASCII (`0x5_`) when every byte is below 0x80, else UTF-16BE (`0x6_`).
     private mutating func appendString(_ string: inout String) -> Int {
+        if let number = string.withUTF8({ utf8 in Self.isASCII(utf8) ? appendASCII(utf8) : nil }) { return number }
         let number = beginScalar()
-        let isASCII = string.withUTF8 { utf8 in
-            for byte in utf8 where byte >= 0x80 { return false }
-            appendMarker(0x5, count: utf8.count)
-            scratch.append(contentsOf: utf8)
-            return true
-        }
-        if !isASCII {
-            let units = string.utf16.count
-            appendMarker(0x6, count: units)
-            scratch.reserveCapacity(scratch.count + units * 2)
-            for unit in string.utf16 {
-                scratch.append(UInt8(truncatingIfNeeded: unit >> 8))
-                scratch.append(UInt8(truncatingIfNeeded: unit))
-            }
+        let units = string.utf16.count
+        appendMarker(0x6, count: units)
+        scratch.reserveCapacity(scratch.count + units * 2)
+        for unit in string.utf16 {
+            scratch.append(UInt8(truncatingIfNeeded: unit >> 8))
+            scratch.append(UInt8(truncatingIfNeeded: unit))
         }
         endScalar(number)
         return number
@@ -291,7 +346,7 @@ struct BinaryPropertyListWriter {
         count < 15 ? 1 : 2 + byteCount(count)
     }
 
-    private func assemble() -> [UInt8] {
+    private func assemble(top: Int) -> [UInt8] {
         let objectCount = entries.count
         let referenceSize = Self.byteCount(objectCount)
         var tableOffset = 8
@@ -368,7 +423,7 @@ struct BinaryPropertyListWriter {
             put(UInt8(offsetSize))
             put(UInt8(referenceSize))
             put(UInt64(objectCount), size: 8)
-            put(0, size: 8)  // the top object is object 0
+            put(UInt64(top), size: 8)
             put(UInt64(tableOffset), size: 8)
             initialized = position
         }

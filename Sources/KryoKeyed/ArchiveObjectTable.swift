@@ -1,0 +1,95 @@
+import KryoCore
+import KryoPlist
+
+/// Where a keyed archive's writer puts the entries of `$objects` as it makes them: a table of
+/// property-list values (``PropertyListObjectTable``, for a ``KeyedArchive`` or an XML property
+/// list), or the objects of a binary property list, added as each entry is finished
+/// (``BinaryPropertyListObjectTable``).
+protocol ArchiveObjectTable: AnyObject {
+    /// The number of entries so far.
+    var count: Int { get }
+    /// Adds an entry stored as it is (`$null`, also for an entry reserved for an object to come;
+    /// a string, a number, data, a dictionary) and returns its UID.
+    func append(_ value: PropertyListValue) -> Int
+    /// Makes entry `uid` the object whose coder keys and values are `keys` and `values`
+    /// (distinct keys, in the order written).
+    func setObject(_ uid: Int, keys: ArraySlice<String>, values: ArraySlice<PropertyListValue>) throws
+}
+
+/// The entries of `$objects` as property-list values.
+final class PropertyListObjectTable: ArchiveObjectTable {
+    @exclusivity(unchecked) private(set) var objects: [PropertyListValue] = []
+
+    var count: Int { objects.count }
+
+    func append(_ value: PropertyListValue) -> Int {
+        objects.append(value)
+        return objects.count - 1
+    }
+
+    func setObject(_ uid: Int, keys: ArraySlice<String>, values: ArraySlice<PropertyListValue>) {
+        objects[uid] = .dictionary(PropertyListDictionary(uncheckedUniqueKeys: keys, values: values))
+    }
+}
+
+/// The entries of `$objects` written into a binary property list as each is finished, without a
+/// tree of the whole archive: an object's keys and values become property-list objects when the
+/// object ends (equal strings and scalars written once, as in any binary property list), and
+/// `$objects`, `$top` and the archive's own dictionary come last, when ``bytes(archiver:version:top:)``
+/// lays the file out. The objects are in the order they were finished rather than Apple's
+/// pre-order; a binary property list's offset table makes any order readable.
+final class BinaryPropertyListObjectTable: ArchiveObjectTable {
+    // One writer of one archive uses the table, from one call: nothing overlaps (as in the
+    // archive's writer).
+    @exclusivity(unchecked) private var writer: BinaryPropertyListWriter
+    /// The property-list object of each entry of `$objects`; -1 for an entry in ``later``.
+    @exclusivity(unchecked) private var numbers: [Int] = []
+    /// Entries that are dictionaries or arrays stored as they are (class descriptions), added
+    /// with the rest of the file: adding a container can fail (too deep), appending cannot.
+    @exclusivity(unchecked) private var later: [(uid: Int, value: PropertyListValue)] = []
+    /// The numbers of the keys and values of the object being added.
+    @exclusivity(unchecked) private var keyNumbers: [Int] = []
+    @exclusivity(unchecked) private var valueNumbers: [Int] = []
+
+    init(maxDepth: Int) {
+        writer = BinaryPropertyListWriter(maxDepth: maxDepth)
+        numbers.reserveCapacity(64)
+        keyNumbers.reserveCapacity(16)
+        valueNumbers.reserveCapacity(16)
+    }
+
+    var count: Int { numbers.count }
+
+    func append(_ value: PropertyListValue) -> Int {
+        if let number = writer.addScalar(value) {
+            numbers.append(number)
+        } else {
+            numbers.append(-1)
+            later.append((numbers.count - 1, value))
+        }
+        return numbers.count - 1
+    }
+
+    func setObject(_ uid: Int, keys: ArraySlice<String>, values: ArraySlice<PropertyListValue>) throws {
+        keyNumbers.removeAll(keepingCapacity: true)
+        valueNumbers.removeAll(keepingCapacity: true)
+        for key in keys { keyNumbers.append(writer.addString(key)) }
+        for value in values { valueNumbers.append(try writer.addScalar(value) ?? writer.add(value)) }
+        numbers[uid] = writer.addDictionary(keys: keyNumbers, values: valueNumbers)
+    }
+
+    /// The bytes of the archive: the entries, then `$objects`, `$top` (`top`'s keys and the UIDs
+    /// of their values) and the archive's dictionary, whose keys are in ``KeyedArchive/propertyList``'s order.
+    func bytes(archiver: String, version: Int64, top: [(key: String, uid: Int)]) throws -> [UInt8] {
+        for (uid, value) in later { numbers[uid] = try writer.add(value) }
+        later = []
+        let objects = writer.addArray(numbers)
+        let topKeys = top.map { writer.addString($0.key) }
+        let topValues = try top.map { try writer.add(.uid(UInt64($0.uid))) }
+        let topDictionary = writer.addDictionary(keys: topKeys, values: topValues)
+        let keys = ["$version", "$archiver", "$top", "$objects"].map { writer.addString($0) }
+        let values = [try writer.add(.integer(version)), writer.addString(archiver), topDictionary, objects]
+        let archive = writer.addDictionary(keys: keys, values: values)
+        return writer.bytes(top: archive)
+    }
+}
