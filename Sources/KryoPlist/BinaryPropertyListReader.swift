@@ -322,10 +322,23 @@ struct BinaryPropertyListReader {
 
     private func readASCII(_ start: Int, _ count: Int) throws(SerializationError) -> String {
         let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<start + count])
-        for position in 0..<count where slice[position] >= 0x80 {
-            throw SerializationError(
-                .invalidValue, expected: "an ASCII byte in an ASCII string (0x5_)",
-                found: hex(slice[position]), offset: start + position)
+        // Eight bytes at a time; the byte at fault is looked for only when there is one.
+        var seen: UInt64 = 0
+        var position = 0
+        while position + 8 <= count {
+            seen |= slice.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+            position += 8
+        }
+        while position < count {
+            seen |= UInt64(slice[position])
+            position += 1
+        }
+        if seen & 0x8080_8080_8080_8080 != 0 {
+            for position in 0..<count where slice[position] >= 0x80 {
+                throw SerializationError(
+                    .invalidValue, expected: "an ASCII byte in an ASCII string (0x5_)",
+                    found: hex(slice[position]), offset: start + position)
+            }
         }
         return String(decoding: slice, as: UTF8.self)
     }

@@ -252,6 +252,18 @@ private func bplist(
         }
     }
 
+    @Test func aNonASCIIByteInALongASCIIStringIsFoundWhereItIs() {
+        // Ten bytes: the reader checks eight at a time, then finds the byte at fault.
+        for position in [0, 3, 7, 8, 9] {
+            var text = Array("abcdefghij".utf8)
+            text[position] = 0xC3
+            let error = decodeError(bplist([[0x5A] + text]))
+            #expect(error?.kind == .invalidValue)
+            #expect(error?.offset == 9 + position, "\(position)")
+            #expect(error?.found == "0xC3")
+        }
+    }
+
     @Test func nonStringDictionaryKeysAreErrors() {
         let error = decodeError(bplist([[0xD1, 1, 2], [0x10, 1], [0x10, 2]]))
         #expect(error?.kind == .typeMismatch)
