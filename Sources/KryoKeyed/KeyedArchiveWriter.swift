@@ -32,8 +32,8 @@ final class KeyedArchiveWriter: ValueWriter {
     @exclusivity(unchecked) private var instances = IdentityTable()
     /// UIDs reserved by conditional references to objects not written yet, by identity.
     @exclusivity(unchecked) private var conditional: [ObjectIdentifier: Int] = [:]
-    /// Strings already in the table: equal immutable strings share one entry.
-    @exclusivity(unchecked) private var strings: [String: Int] = [:]
+    /// Strings already in the table: strings of the same bytes share one entry.
+    @exclusivity(unchecked) private var strings = StringNumbers()
     /// The `NSString` objects of the ``SharedString``s written, by instance.
     @exclusivity(unchecked) private var sharedStrings: [ObjectIdentifier: Int] = [:]
     /// Class description dictionaries already in the table.
@@ -190,16 +190,16 @@ final class KeyedArchiveWriter: ValueWriter {
         table.append(value)
     }
 
-    /// The UID of an immutable string; equal strings share one entry.
+    /// The UID of an immutable string; strings of the same bytes share one entry (strings that
+    /// Swift's `==` finds equal with other bytes, `"\u{E9}"` and `"e\u{301}"`, do not: each
+    /// reads back as written).
     func inlineString(_ string: String) -> Int {
         if string == KeyedArchive.nullMarker {
             // The literal "$null" would read back as nil: store it as an NSString object.
             return inline(.dictionary(["NS.string": .string(string), "$class": .uid(UInt64(classUID(.nsString)))]))
         }
-        if let uid = strings[string] { return uid }
-        let uid = inline(.string(string))
-        strings[string] = uid
-        return uid
+        if let uid = strings.number(of: string, elseInsert: table.count) { return uid }
+        return inline(.string(string))
     }
 
     /// A string instance that the graph holds in several places: an `NSString` object of its own

@@ -44,13 +44,72 @@ struct ScalarNumbers {
     }
 }
 
+/// Strings numbered by their bytes, so that each is written once: a binary property list's
+/// strings, a keyed archive's inline strings.
+///
+/// Swift's `==` on strings is canonical equivalence (`"\u{E9}" == "e\u{301}"`); Foundation's
+/// `NSString` comparison and Apple's writers keep such strings apart, and so does this table, so
+/// that every string reads back with the bytes it was written with. ASCII strings, the usual
+/// case, are found in a table of their bytes (``ASCIIStringNumbers``); the others in a dictionary,
+/// with a check of the bytes. The two stay apart until a string that is not ASCII could be
+/// canonically equivalent to an ASCII one (only a string holding U+037E, U+1FEF or U+212A can),
+/// when the ASCII strings move to the dictionary.
+package struct StringNumbers {
+    private var ascii = ASCIIStringNumbers()
+    /// Whether ASCII strings are kept in ``ascii``, and only the others in ``others``.
+    private var separatesASCII = true
+    private var others: [String: Int] = [:]
+
+    package init() {}
+
+    /// The number of the string with the bytes of `string` when it has one; otherwise gives
+    /// `string` `number` and returns `nil` (the caller writes the string as object `number`).
+    package mutating func number(of string: String, elseInsert number: Int) -> Int? {
+        var bytes = string
+        if separatesASCII {
+            // nil: not ASCII; .some(found): the ASCII table's answer.
+            let found: Int?? = bytes.withUTF8 { utf8 in
+                guard StringNumbers.isASCII(utf8) else { return nil }
+                return .some(ascii.number(of: utf8, string, elseInsert: number))
+            }
+            if let found { return found }
+            if StringNumbers.mayEqualASCII(string) {
+                separatesASCII = false
+                for entry in ascii.entries { others[entry.string] = entry.number }
+            }
+        }
+        if let existing = others.index(forKey: string) {
+            if StringNumbers.sameUTF8(others[existing].key, &bytes) { return others[existing].value }
+            // Equal to Swift, other bytes: a string of its own (the table keeps the first).
+            return nil
+        }
+        others[string] = number
+        return nil
+    }
+
+    private static func isASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        var seen: UInt8 = 0
+        for byte in utf8 { seen |= byte }
+        return seen < 0x80
+    }
+
+    /// Whether `string` has one of the scalars whose canonical decomposition is ASCII (U+037E
+    /// `;`, U+1FEF `` ` ``, U+212A `K`): only such a string can be canonically equivalent to an
+    /// ASCII string.
+    private static func mayEqualASCII(_ string: String) -> Bool {
+        string.unicodeScalars.contains { $0.value == 0x037E || $0.value == 0x1FEF || $0.value == 0x212A }
+    }
+
+    private static func sameUTF8(_ stored: String, _ string: inout String) -> Bool {
+        var stored = stored
+        return stored.withUTF8 { a in string.withUTF8 { b in a.elementsEqual(b) } }
+    }
+}
+
 /// The ASCII strings a binary property list writer has numbered, found again by their bytes,
 /// with a cheap hash (see ``ScalarNumbers``).
 ///
-/// For ASCII text, byte equality is Swift's string equality (canonical equivalence), which the
-/// writer's general table of strings uses; the writer keeps to this table until it meets a
-/// string that is not ASCII but may equal an ASCII one, then moves what it holds to the general
-/// table.
+/// For ASCII text, byte equality is Swift's string equality (see ``StringNumbers``).
 ///
 /// The bytes of the strings are kept one after the other in one buffer, so that finding a string
 /// again compares bytes without touching the `String` it came from (whose bytes a small string

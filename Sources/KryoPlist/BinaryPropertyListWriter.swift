@@ -36,13 +36,8 @@ package struct BinaryPropertyListWriter {
     private var scratch: [UInt8] = []
     private var references: [Int] = []
 
-    /// The ASCII strings numbered, found by their bytes (while ``separatesASCII``).
-    private var asciiStrings = ASCIIStringNumbers()
-    /// Whether ASCII strings are kept in ``asciiStrings`` and the others in ``strings``: until a
-    /// string that is not ASCII could equal an ASCII one (see ``mayEqualASCII(_:)``).
-    private var separatesASCII = true
-    /// The other strings numbered (Swift's `==`, with a check of the bytes).
-    private var strings: [String: Int] = [:]
+    /// The strings numbered, by their bytes.
+    private var strings = StringNumbers()
     /// Integers, reals (by bit pattern, so 0.0 and -0.0 stay apart), dates and UIDs.
     private var scalars = ScalarNumbers()
     private var datas: [[UInt8]: Int] = [:]
@@ -262,52 +257,16 @@ package struct BinaryPropertyListWriter {
         return entries.count - 1
     }
 
-    private mutating func flattenString(_ original: String) -> Int {
-        var string = original
-        if separatesASCII {
-            let next = entries.count
-            // nil: not ASCII; otherwise the string's number, a new string appended at once.
-            let found: Int? = string.withUTF8 { utf8 in
-                guard Self.isASCII(utf8) else { return nil }
-                if let number = asciiStrings.number(of: utf8, original, elseInsert: next) { return number }
-                return appendASCII(utf8)
-            }
-            if let found { return found }
-            // Swift's `==` never equates an ASCII string with another string but through the
-            // three scalars below; from the first string that has one, every string goes to the
-            // general table, which takes the ASCII strings numbered so far (no two of which are
-            // equal, and none equal to a string already there).
-            if Self.mayEqualASCII(string) {
-                separatesASCII = false
-                for entry in asciiStrings.entries { strings[entry.string] = entry.number }
-            }
-        }
-        if let existing = strings.index(forKey: string) {
-            // Swift's `==` on strings is canonical equivalence: only reuse identical bytes.
-            if Self.sameUTF8(strings[existing].key, &string) { return strings[existing].value }
-            return appendString(&string)
-        }
-        let number = appendString(&string)
-        strings[string] = number
-        return number
-    }
-
-    /// Whether `string` has one of the scalars whose canonical decomposition is ASCII (U+037E
-    /// `;`, U+1FEF `` ` ``, U+212A `K`): only such a string can be canonically equivalent to an
-    /// ASCII string.
-    private static func mayEqualASCII(_ string: String) -> Bool {
-        string.unicodeScalars.contains { $0.value == 0x037E || $0.value == 0x1FEF || $0.value == 0x212A }
+    private mutating func flattenString(_ string: String) -> Int {
+        if let number = strings.number(of: string, elseInsert: entries.count) { return number }
+        var string = string
+        return appendString(&string)
     }
 
     private static func isASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         var seen: UInt8 = 0
         for byte in utf8 { seen |= byte }
         return seen < 0x80
-    }
-
-    private static func sameUTF8(_ stored: String, _ string: inout String) -> Bool {
-        var stored = stored
-        return stored.withUTF8 { a in string.withUTF8 { b in a.elementsEqual(b) } }
     }
 
     /// Appends an ASCII string object (`0x5_`) of the bytes `utf8` and returns its number.

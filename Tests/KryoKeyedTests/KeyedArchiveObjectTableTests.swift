@@ -36,6 +36,24 @@ import Testing
         #expect(root["comment"] == .uid(0))
     }
 
+    /// Swift's `==` finds "\u{E9}" and "e\u{301}" equal; an archive keeps each with its bytes,
+    /// as Apple's archiver (which compares `NSString`s code unit by code unit) does.
+    @Test(arguments: [PropertyListFormat.binary, .xml])
+    func canonicallyEquivalentStringsKeepTheirBytes(format: PropertyListFormat) throws {
+        let codec = KeyedArchiveCodec(registry: try Registry { Register([Any?].self, id: 10) }, format: format)
+        let strings = ["\u{E9}", "e\u{301}", "\u{E9}", "K", "\u{212A}"]
+        let archive = try codec.archive(strings.map { $0 as Any? })
+        let inline = archive.objects.compactMap { entry -> String? in
+            if case .string(let string) = entry { return string }
+            return nil
+        }
+        // $null, then each distinct sequence of bytes once.
+        #expect(
+            inline.map { Array($0.utf8) } == ["$null", "\u{E9}", "e\u{301}", "K", "\u{212A}"].map { Array($0.utf8) })
+        let back = try codec.decode([Any?].self, from: codec.encode(strings.map { $0 as Any? }))
+        #expect(back.map { Array(($0 as? String ?? "").utf8) } == strings.map { Array($0.utf8) })
+    }
+
     @Test func sharedObjectsAreWrittenOnceAndCyclesComeBack() throws {
         let codec = KeyedArchiveCodec(registry: try keyedRegistry())
         let notes = sampleNotes()
