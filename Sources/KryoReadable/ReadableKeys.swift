@@ -109,3 +109,37 @@ public enum ReadableKeys {
         return components
     }
 }
+
+/// Which of the reserved keys a reader asks for on every object (``ReadableKeys``) an object
+/// holds, found in one pass over its keys: asking a dictionary for each absent one would compare
+/// it with every key.
+struct ReservedKeys: OptionSet {
+    let rawValue: UInt8
+
+    static let className = ReservedKeys(rawValue: 1 << 0)
+    static let alias = ReservedKeys(rawValue: 1 << 1)
+    static let data = ReservedKeys(rawValue: 1 << 2)
+    static let value = ReservedKeys(rawValue: 1 << 3)
+    static let top = ReservedKeys(rawValue: 1 << 4)
+    /// `$0`: the object has generic keys.
+    static let firstGeneric = ReservedKeys(rawValue: 1 << 5)
+
+    /// The reserved keys among `entries`' keys.
+    init(of entries: ReadableDictionary) {
+        var found: ReservedKeys = []
+        for key in entries.keys where key.utf8.first == UInt8(ascii: "$") {
+            switch key {
+            case ReadableKeys.className: found.insert(.className)
+            case ReadableKeys.alias: found.insert(.alias)
+            case ReadableKeys.data: found.insert(.data)
+            case ReadableKeys.value: found.insert(.value)
+            case ReadableKeys.top: found.insert(.top)
+            case "$0": found.insert(.firstGeneric)
+            default: break
+            }
+        }
+        self = found
+    }
+
+    init(rawValue: UInt8) { self.rawValue = rawValue }
+}

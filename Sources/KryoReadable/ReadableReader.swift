@@ -127,7 +127,7 @@ final class ReadableReader: ValueReader {
     /// An enum constant given by its name: read by the enum's serializer as the object
     /// `{"name": …}`, so that an unknown name is the serializer's error, naming the constants.
     private func enumConstant(_ name: ReadableValue, of registration: Registration) throws -> Any? {
-        try enter([ReadableKeys.escape("name"): name], target: nil)
+        try enter([ReadableKeys.escape("name"): name], target: nil, hasGenericKeys: false)
         defer { leave(storing: nil) }
         return try registration.serializer.read(from: self)
     }
@@ -172,21 +172,24 @@ final class ReadableReader: ValueReader {
     }
 
     private func dictionary(_ entries: ReadableDictionary, as declared: DeclaredType?) throws -> Any? {
-        if let alias = entries[ReadableKeys.alias] { return try resolveAlias(alias, as: declared) }
+        let reserved = ReservedKeys(of: entries)
+        if reserved.contains(.alias), let alias = entries[ReadableKeys.alias] {
+            return try resolveAlias(alias, as: declared)
+        }
         let target = currentTarget()
         if let target, let decoded = decodedAt[target] { return decoded }
-        if let top = entries[ReadableKeys.top], entries[ReadableKeys.className] == nil {
+        if reserved.contains(.top), !reserved.contains(.className), let top = entries[ReadableKeys.top] {
             return try topLevel(top, archiver: entries[ReadableKeys.archiver])
         }
-        if let className = entries[ReadableKeys.className] {
+        if reserved.contains(.className), let className = entries[ReadableKeys.className] {
             guard case .string(let name) = className else {
                 throw at(ReadableKeys.className) {
                     error(.invalidValue, expected: "a class name (a string)", found: ReadableReader.describe(className))
                 }
             }
-            return try object(named: name, entries, as: declared, target: target)
+            return try object(named: name, entries, reserved, as: declared, target: target)
         }
-        if entries[ReadableKeys.data] != nil { return Data(try bytes(in: entries)) }
+        if reserved.contains(.data) { return Data(try bytes(in: entries)) }
         let value = try plainDictionary(entries, as: declared, target: target)
         // Kept for the aliases to it, as an array is.
         if let target { decodedAt[target] = value }
@@ -272,17 +275,18 @@ final class ReadableReader: ValueReader {
 
     /// An object with `$class` `name`.
     private func object(
-        named name: String, _ entries: ReadableDictionary, as declared: DeclaredType?, target: [String]?
+        named name: String, _ entries: ReadableDictionary, _ reserved: ReservedKeys, as declared: DeclaredType?,
+        target: [String]?
     )
         throws -> Any?
     {
-        if let stored = entries[ReadableKeys.value] {
+        if reserved.contains(.value), let stored = entries[ReadableKeys.value] {
             return try classedPlainValue(stored, named: name, as: declared)
         }
         // Declared as an unknown object: kept as one whatever the registry knows of the class.
         let keepsUnknown = declared?.swiftType == UnknownObject.self
         if !keepsUnknown, let registration = registry.registration(forReadableName: name) {
-            try enter(entries, target: target)
+            try enter(entries, target: target, hasGenericKeys: reserved.contains(.firstGeneric))
             let value = try registration.serializer.read(from: self)
             leave(storing: value)
             return value
@@ -401,12 +405,11 @@ final class ReadableReader: ValueReader {
         depth += 1
     }
 
-    private func enter(_ entries: ReadableDictionary, target: [String]?) throws {
+    /// Enters the object `entries`; it has generic keys when it has the first one (`$0`).
+    private func enter(_ entries: ReadableDictionary, target: [String]?, hasGenericKeys: Bool) throws {
         try descend()
         if let target { decodingAt.insert(target) }
-        frames.append(
-            // An object has generic keys when it has the first one.
-            Frame(entries: entries, target: target, hasGenericKeys: entries["$0"] != nil))
+        frames.append(Frame(entries: entries, target: target, hasGenericKeys: hasGenericKeys))
     }
 
     private func leave(storing value: Any?) {
@@ -792,14 +795,15 @@ final class ReadableReader: ValueReader {
     func beginObject(in slot: ResolvedSlot, forKey key: String) throws -> ObjectReadStep {
         guard let (stored, node) = lookup(key) else { return .null }
         path.append(stored)
-        if case .dictionary(let entries) = node, entries[ReadableKeys.alias] == nil,
-            entries[ReadableKeys.value] == nil, case .string(let name)? = entries[ReadableKeys.className],
+        if case .dictionary(let entries) = node, case let reserved = ReservedKeys(of: entries),
+            reserved.contains(.className), !reserved.contains(.alias), !reserved.contains(.value),
+            case .string(let name)? = entries[ReadableKeys.className],
             let registration = registry.registration(forReadableName: name)
         {
             let target = currentTarget()
             if target.map({ decodedAt[$0] == nil }) ?? true {
                 do {
-                    try enter(entries, target: target)
+                    try enter(entries, target: target, hasGenericKeys: reserved.contains(.firstGeneric))
                 } catch {
                     path.removeLast()
                     throw error
