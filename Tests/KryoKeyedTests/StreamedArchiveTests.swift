@@ -37,6 +37,21 @@ import Testing
         try expectSameTable(codec, "$null", "the string $null")
     }
 
+    /// A conditional reference reserves an entry that stays `$null` unless the object is written
+    /// elsewhere, before or after it.
+    @Test func conditionalReferencesStreamTheirTable() throws {
+        let registry = try Registry {
+            Register(Link.self, javaName: "test.Link", serializer: LinkSerializer(), archiveClass: ArchiveClass("Link"))
+            Register(Note.self, id: 40, archiveClass: ArchiveClass("KryoTests.Note"))
+        }
+        let codec = KeyedArchiveCodec(registry: registry)
+        let target = Note()
+        target.title = "target"
+        try expectSameTable(codec, Link(target: target), "never written")
+        try expectSameTable(codec, [Link(target: target), target] as [Any?], "written after")
+        try expectSameTable(codec, [target, Link(target: target)] as [Any?], "written before")
+    }
+
     /// Every real archive, read whole and written again: Foundation's collections, unknown
     /// classes kept with their keys, several `$top` keys, other archivers.
     @Test(arguments: AppleArchiveFixtureTests.files)
