@@ -82,7 +82,11 @@ extension FuzzTarget {
             let written = try roundTripStep("archiving the decoded values") { try codec.encode(value) }
             let again = try roundTripStep("reading the archived values") { try codec.decodeArchive(from: written) }
             defer { Dismantle.values(again) }
-            try requireSameValues(value, again, "the values archived and read again")
+            // An XML plist writes a date (an inline `<date>` of an unknown object) to the second
+            // below, and any NaN as the text `nan`, as Apple's writer does (Docs/PropertyLists.md).
+            let xml = codec.format == .xml
+            try requireSameValues(
+                value, again, "the values archived and read again", nanPayloads: !xml, datesToTheSecond: xml)
         },
         seedInputs: {
             RepositoryFiles.files(under: "Tests/Fixtures/keyed").filter { !$0.starts(with: Array("# ".utf8)) }

@@ -245,10 +245,15 @@ enum ValueDescription {
     }
 }
 
-/// Requires two decoded values to have the same canonical description (see `ValueDescription`).
-func requireSameValues(_ first: Any?, _ second: Any?, _ what: String, nanPayloads: Bool = true) throws {
-    guard let firstDescription = ValueDescription.of(first, nanPayloads: nanPayloads),
-        let secondDescription = ValueDescription.of(second, nanPayloads: nanPayloads)
+/// Requires two decoded values to have the same canonical description (see `ValueDescription`);
+/// dates to the second below when `datesToTheSecond` (the second was written in an XML plist).
+func requireSameValues(
+    _ first: Any?, _ second: Any?, _ what: String, nanPayloads: Bool = true, datesToTheSecond: Bool = false
+) throws {
+    guard
+        let firstDescription = ValueDescription.of(first, datesToTheSecond: datesToTheSecond, nanPayloads: nanPayloads),
+        let secondDescription = ValueDescription.of(
+            second, datesToTheSecond: datesToTheSecond, nanPayloads: nanPayloads)
     else { return }
     try requireEqual(firstDescription, secondDescription, what)
 }
