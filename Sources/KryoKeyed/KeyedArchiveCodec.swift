@@ -61,12 +61,7 @@ public struct KeyedArchiveCodec: Sendable {
     /// A binary property list is written as the archive's objects are finished, without the
     /// table ``archive(_:)`` returns; an XML one is written from that table.
     public func encode(_ value: Any?) throws -> [UInt8] {
-        var codec = self
-        var values: OrderedDictionary<String, Any?> = [rootKey: value]
-        if let whole = value as? ArchiveTopLevel {
-            codec.archiver = whole.archiver
-            values = whole.values
-        }
+        let (codec, values) = topLevel(of: value)
         guard format == .binary else { return try codec.archive(topLevel: values).bytes(format: format) }
         let table = BinaryPropertyListObjectTable(maxDepth: PropertyListLimits.default.maxDepth)
         let top = try codec.write(topLevel: values, into: table)
@@ -76,12 +71,18 @@ public struct KeyedArchiveCodec: Sendable {
     /// Encodes `value` as a keyed archive's object table; an ``/KryoCore/ArchiveTopLevel`` as its `$top`
     /// values under its archiver's name.
     public func archive(_ value: Any?) throws -> KeyedArchive {
-        if let whole = value as? ArchiveTopLevel {
-            var codec = self
-            codec.archiver = whole.archiver
-            return try codec.archive(topLevel: whole.values)
-        }
-        return try archive(topLevel: [rootKey: value])
+        let (codec, values) = topLevel(of: value)
+        return try codec.archive(topLevel: values)
+    }
+
+    /// The top-level values of `value`, and the codec that writes them: an
+    /// ``/KryoCore/ArchiveTopLevel``'s values under its archiver's name, else `value` under
+    /// ``rootKey``.
+    private func topLevel(of value: Any?) -> (KeyedArchiveCodec, OrderedDictionary<String, Any?>) {
+        guard let whole = value as? ArchiveTopLevel else { return (self, [rootKey: value]) }
+        var codec = self
+        codec.archiver = whole.archiver
+        return (codec, whole.values)
     }
 
     /// Encodes several top-level values, each under its `$top` key, sharing one object table.

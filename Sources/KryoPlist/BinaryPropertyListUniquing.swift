@@ -87,7 +87,8 @@ package struct StringNumbers {
         return nil
     }
 
-    private static func isASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Whether every byte of `utf8` is below 0x80.
+    static func isASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         var seen: UInt8 = 0
         for byte in utf8 { seen |= byte }
         return seen < 0x80

@@ -263,25 +263,19 @@ package struct BinaryPropertyListWriter {
         return appendString(&string)
     }
 
-    private static func isASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        var seen: UInt8 = 0
-        for byte in utf8 { seen |= byte }
-        return seen < 0x80
-    }
-
-    /// Appends an ASCII string object (`0x5_`) of the bytes `utf8` and returns its number.
-    private mutating func appendASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
-        let number = beginScalar()
-        appendMarker(0x5, count: utf8.count)
-        scratch.append(contentsOf: utf8)
-        endScalar(number)
-        return number
-    }
-
     /// Appends a string object: ASCII (`0x5_`) when every byte is below 0x80, else UTF-16BE (`0x6_`).
     private mutating func appendString(_ string: inout String) -> Int {
-        if let number = string.withUTF8({ utf8 in Self.isASCII(utf8) ? appendASCII(utf8) : nil }) { return number }
         let number = beginScalar()
+        let isASCII = string.withUTF8 { utf8 in
+            guard StringNumbers.isASCII(utf8) else { return false }
+            appendMarker(0x5, count: utf8.count)
+            scratch.append(contentsOf: utf8)
+            return true
+        }
+        if isASCII {
+            endScalar(number)
+            return number
+        }
         let units = string.utf16.count
         appendMarker(0x6, count: units)
         scratch.reserveCapacity(scratch.count + units * 2)

@@ -50,11 +50,7 @@ import Testing
     }
 
     @Test func conditionalObjectsResolveOnlyWhenWrittenElsewhere() throws {
-        let registry = try Registry {
-            Register(Link.self, javaName: "test.Link", serializer: LinkSerializer(), archiveClass: ArchiveClass("Link"))
-            Register(Note.self, id: 40, archiveClass: ArchiveClass("KryoTests.Note"))
-        }
-        let codec = KeyedArchiveCodec(registry: registry)
+        let codec = KeyedArchiveCodec(registry: try linkRegistry())
         let target = Note()
         target.title = "target"
         // Written unconditionally after the conditional reference: the reference resolves.
@@ -67,6 +63,14 @@ import Testing
         #expect(archive.objects.filter { $0 == .string("$null") }.count == 2)
         let alone = try codec.decode(Link.self, from: archive)
         #expect(alone.target == nil)
+    }
+}
+
+/// A registry with ``Link`` and ``Note``.
+func linkRegistry() throws -> Registry {
+    try Registry {
+        Register(Link.self, javaName: "test.Link", serializer: LinkSerializer(), archiveClass: ArchiveClass("Link"))
+        Register(Note.self, id: 40, archiveClass: ArchiveClass("KryoTests.Note"))
     }
 }
 

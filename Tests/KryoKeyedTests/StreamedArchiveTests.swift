@@ -40,11 +40,7 @@ import Testing
     /// A conditional reference reserves an entry that stays `$null` unless the object is written
     /// elsewhere, before or after it.
     @Test func conditionalReferencesStreamTheirTable() throws {
-        let registry = try Registry {
-            Register(Link.self, javaName: "test.Link", serializer: LinkSerializer(), archiveClass: ArchiveClass("Link"))
-            Register(Note.self, id: 40, archiveClass: ArchiveClass("KryoTests.Note"))
-        }
-        let codec = KeyedArchiveCodec(registry: registry)
+        let codec = KeyedArchiveCodec(registry: try linkRegistry())
         let target = Note()
         target.title = "target"
         try expectSameTable(codec, Link(target: target), "never written")
