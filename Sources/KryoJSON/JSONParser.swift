@@ -38,6 +38,8 @@ import KryoCore
     /// Whether the innermost container is reading a member: an element (the next index) or the
     /// value of `keys.last`. False between members, where an error belongs to the container.
     @usableFromInline var inMember = false
+    /// ``SmallString/isAvailable``, read once per document rather than once per string.
+    @usableFromInline let makesSmallStrings = SmallString.isAvailable
 
     /// A parser of `bytes` that refuses arrays and objects nested more than `maxDepth` deep.
     @inlinable
@@ -398,7 +400,14 @@ import KryoCore
         guard byte == JSONSyntax.quote else { throw controlCharacter(at: end) }
         position = end + 1
         let text = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-        if !JSONSyntax.hasNonASCII(seen) { return String(decoding: text, as: UTF8.self) }
+        if !JSONSyntax.hasNonASCII(seen) {
+            // Short ASCII (keys, most values): the string's bits are made from the bytes, which
+            // need no second check.
+            if text.count <= SmallString.capacity, makesSmallStrings, let base = text.baseAddress {
+                return SmallString.makeUTF8(base.assumingMemoryBound(to: UInt8.self), count: text.count)
+            }
+            return String(decoding: text, as: UTF8.self)
+        }
         guard let string = String(validating: text, as: UTF8.self) else { throw invalidUTF8(in: start..<end) }
         return string
     }

@@ -26,6 +26,8 @@ struct BinaryPropertyListReader {
     /// Containers being decoded (on the current path from the top object), by index.
     private var inProgress: [Bool]
     private var depth = 0
+    /// ``SmallString/isAvailable``, read once per property list rather than once per string.
+    private let makesSmallStrings = SmallString.isAvailable
     /// The values each decoded container holds, itself included, counting a container it
     /// shares with others at every place (``PropertyListLimits/maxExpandedCount``), by index;
     /// empty when the count is unlimited. Scalars count 1.
@@ -339,6 +341,10 @@ struct BinaryPropertyListReader {
                     .invalidValue, expected: "an ASCII byte in an ASCII string (0x5_)",
                     found: hex(slice[position]), offset: start + position)
             }
+        }
+        // Short strings (most keys and class names) are made from their checked bytes directly.
+        if count <= SmallString.capacity, makesSmallStrings, let base = slice.baseAddress {
+            return SmallString.makeUTF8(base.assumingMemoryBound(to: UInt8.self), count: count)
         }
         return String(decoding: slice, as: UTF8.self)
     }

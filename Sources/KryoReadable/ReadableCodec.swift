@@ -73,12 +73,19 @@ public struct ReadableCodec: Sendable {
     /// - Throws: ``/KryoCore/SerializationError`` for malformed input (with the byte offset or the
     ///   key path) and for a root that is not a `T`.
     public func decode<T>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
-        try decode(T.self, from: ReadableCodec.document(from: bytes, limits: options.limits).document)
+        let (document, format) = try ReadableCodec.document(from: bytes, limits: options.limits)
+        // The parser has checked the depth; without `$alias` in the text, no alias is left to find.
+        return try decode(T.self, from: document, holdsNoAliases: format == .json && !ReadableCodec.mayHoldAlias(bytes))
     }
 
     /// Decodes the root value of a document's tree.
     public func decode<T>(_ type: T.Type, from document: ReadableValue) throws -> T {
-        let reader = try ReadableReader(root: document, registry: registry, options: options)
+        try decode(T.self, from: document, holdsNoAliases: false)
+    }
+
+    private func decode<T>(_ type: T.Type, from document: ReadableValue, holdsNoAliases: Bool) throws -> T {
+        let reader = try ReadableReader(
+            root: document, registry: registry, options: options, holdsNoAliases: holdsNoAliases)
         // What fails leaves no cycle of unknown objects behind.
         return try reader.madeUnknownObjects.dismantlingOnFailure {
             let value = try reader.decode(document, as: DeclaredType.of(T.self))
@@ -114,6 +121,52 @@ public struct ReadableCodec: Sendable {
         default:
             return (try ReadableJSON.decode(bytes, maxDepth: depth), .json)
         }
+    }
+
+    /// Whether the JSON text `bytes` may have an `$alias` key: it spells `$alias`, or it has an
+    /// escape (`\u0024alias` is the same key). `false` proves that no object has one.
+    static func mayHoldAlias(_ bytes: [UInt8]) -> Bool {
+        let dollar = UInt8(ascii: "$")
+        let backslash = UInt8(ascii: "\\")
+        let rest = aliasAfterDollar
+        return bytes.withUnsafeBytes { text in
+            let count = text.count
+            var index = 0
+            while index < count {
+                // Eight bytes at a time while none is a `$` or a `\`.
+                if index + 8 <= count,
+                    !hasByte(dollar, or: backslash, in: text.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                {
+                    index += 8
+                    continue
+                }
+                let end = min(index + 8, count)
+                while index < end {
+                    let byte = text[index]
+                    if byte == backslash { return true }
+                    if byte == dollar, index + rest.count < count,
+                        rest.indices.allSatisfy({ text[index + 1 + $0] == rest[$0] })
+                    {
+                        return true
+                    }
+                    index += 1
+                }
+            }
+            return false
+        }
+    }
+
+    /// The bytes of `$alias` after its `$`, made once.
+    private static let aliasAfterDollar = Array(ReadableKeys.alias.utf8.dropFirst())
+
+    /// Whether one of the eight bytes of `word` is `first` or `second`.
+    @inline(__always)
+    private static func hasByte(_ first: UInt8, or second: UInt8, in word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let firsts = word ^ (ones &* UInt64(first))
+        let seconds = word ^ (ones &* UInt64(second))
+        // A byte is zero in `firsts` or `seconds` exactly where `word` has the byte.
+        return ((firsts &- ones) & ~firsts | (seconds &- ones) & ~seconds) & 0x8080_8080_8080_8080 != 0
     }
 
     /// The layout of `bytes`, from their first bytes (a binary plist cut inside its magic too, so

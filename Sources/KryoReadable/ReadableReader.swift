@@ -55,15 +55,25 @@ final class ReadableReader: ValueReader {
         var cursor = 0
     }
 
-    init(root: ReadableValue, registry: Registry, options: SerializationOptions) throws {
+    /// A reader of the document `root`.
+    ///
+    /// - Parameter holdsNoAliases: Whether the caller knows that no object of `root` has an
+    ///   `$alias` key and that `root` nests no deeper than ``ReadableCodec/documentDepth(_:)``
+    ///   allows (a JSON document just parsed with that depth, whose text spells no `$alias`): the
+    ///   walk over the tree that finds the aliases' targets and checks the depth is then skipped.
+    init(
+        root: ReadableValue, registry: Registry, options: SerializationOptions, holdsNoAliases: Bool = false
+    ) throws {
         self.registry = registry
         slotBindings = registry.slotBindings
         self.options = options
         self.root = root
         keepsSharedStrings = registry.keepsSharedStrings
         var targets: Set<[String]> = []
-        try ReadableReader.collectAliasTargets(
-            in: root, into: &targets, depth: 0, limit: ReadableCodec.documentDepth(options.limits))
+        if !holdsNoAliases {
+            try ReadableReader.collectAliasTargets(
+                in: root, into: &targets, depth: 0, limit: ReadableCodec.documentDepth(options.limits))
+        }
         aliasTargets = targets
         frames.reserveCapacity(16)
     }
@@ -409,7 +419,14 @@ final class ReadableReader: ValueReader {
     private func enter(_ entries: ReadableDictionary, target: [String]?, hasGenericKeys: Bool) throws {
         try descend()
         if let target { decodingAt.insert(target) }
-        frames.append(Frame(entries: entries, target: target, hasGenericKeys: hasGenericKeys))
+        var frame = Frame(entries: entries, target: target, hasGenericKeys: hasGenericKeys)
+        // The first field read is expected after the reserved keys the writer puts first
+        // (`$class`): a guess, which the lookup checks.
+        if !hasGenericKeys {
+            let keys = entries.keys.elements
+            while frame.cursor < keys.count, keys[frame.cursor].utf8.first == UInt8(ascii: "$") { frame.cursor += 1 }
+        }
+        frames.append(frame)
     }
 
     private func leave(storing value: Any?) {

@@ -472,3 +472,32 @@ private struct SplitMix64: RandomNumberGenerator {
         #expect(decodingError(bytes("[]"), maxDepth: 0)?.kind == .depthLimitExceeded)
     }
 }
+
+/// The JSON parser's ASCII strings of up to 15 bytes (keys, most values) are made from their
+/// bytes directly (``SmallString``): they must be the very strings the standard library makes.
+@Suite struct JSONShortStringTests {
+    @Test(arguments: ["abcdefghijklmnopq", "$class$alias.0", "\u{7F}x$~ 09AZaz{}[]"])
+    func shortStringsAreTheStandardLibrarysStrings(_ alphabet: String) throws {
+        var prefix = ""
+        for character in alphabet {
+            prefix.append(character)
+            let text = ReadableJSON.encode(.dictionary([prefix: .string(prefix), "": .string("")]))
+            guard case .dictionary(let members) = try ReadableJSON.decode(text) else {
+                Issue.record("not an object")
+                return
+            }
+            let made = String(decoding: Array(prefix.utf8), as: UTF8.self)
+            #expect(members.keys.first == made)
+            guard case .string(let read)? = members[made], case .string(let empty)? = members[""] else {
+                Issue.record("the members are missing")
+                return
+            }
+            #expect(read == made)
+            #expect(read.hashValue == made.hashValue)
+            #expect(Array(read.utf8) == Array(prefix.utf8))
+            #expect(read.count == prefix.count && read.utf16.count == prefix.utf16.count)
+            #expect(read + "+" == prefix + "+")
+            #expect(empty.isEmpty && empty.hashValue == "".hashValue)
+        }
+    }
+}

@@ -7,18 +7,19 @@
 /// again and build the string through a closure.
 ///
 /// The layout is checked once, against strings the standard library makes itself
-/// (``isAvailable``); where it differs, callers take the standard library's path.
-enum SmallString {
+/// (``isAvailable``); where it differs, callers take the standard library's path. The Kryo
+/// input, the JSON parser and the binary property-list reader make their short strings here.
+@usableFromInline package enum SmallString {
     /// The most bytes a small string holds.
-    static let capacity = 15
+    @usableFromInline package static let capacity = 15
 
     /// The flags in the last byte of a small string, ORed with its count.
-    private static let smallFlags: UInt8 = 0xA0
-    private static let asciiFlag: UInt8 = 0x40
+    @inlinable static var smallFlags: UInt8 { 0xA0 }
+    @inlinable static var asciiFlag: UInt8 { 0x40 }
 
     /// Whether strings on this platform have the layout this type assumes: for every length,
     /// a made string has the standard library's bits for the same bytes, and reads back as them.
-    static let isAvailable: Bool = {
+    @usableFromInline package static let isAvailable: Bool = {
         guard MemoryLayout<String>.size == 16 else { return false }
         let ascii: [UInt8] = Array("Kryo-2.20 ASCII".utf8)
         let accented: [UInt8] = Array("Kryo 2.20 \u{E9}t\u{E9}".utf8)
@@ -49,8 +50,8 @@ enum SmallString {
     /// The string of `count` ASCII bytes (at most ``capacity``): `first`, then `count - 1` bytes
     /// at `rest`, all below `0x80` except that the last may have its high bit set (the end mark
     /// of Kryo's ASCII form), which is cleared. Call only when ``isAvailable``.
-    @inline(__always)
-    static func makeASCII(first: UInt8, rest: UnsafePointer<UInt8>?, count: Int) -> String {
+    @inlinable @inline(__always)
+    package static func makeASCII(first: UInt8, rest: UnsafePointer<UInt8>?, count: Int) -> String {
         var raw: (UInt64, UInt64) = (0, 0)
         withUnsafeMutableBytes(of: &raw) { target in
             guard count > 0, let base = target.baseAddress else { return }
@@ -66,8 +67,8 @@ enum SmallString {
     /// The string of the `count` bytes (at most ``capacity``) at `bytes`, which must be well-formed
     /// UTF-8 (no overlong forms, no surrogates, nothing above U+10FFFF). Call only when
     /// ``isAvailable``.
-    @inline(__always)
-    static func makeUTF8(_ bytes: UnsafePointer<UInt8>, count: Int) -> String {
+    @inlinable @inline(__always)
+    package static func makeUTF8(_ bytes: UnsafePointer<UInt8>, count: Int) -> String {
         var raw: (UInt64, UInt64) = (0, 0)
         withUnsafeMutableBytes(of: &raw) { target in
             if let base = target.baseAddress { copyShort(from: UnsafeRawPointer(bytes), to: base, count: count) }
@@ -80,8 +81,8 @@ enum SmallString {
 
     /// Copies `count` bytes (at most 15) with two overlapping loads and stores of the widest
     /// size that fits, without a call to `memcpy`.
-    @inline(__always)
-    private static func copyShort(from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, count: Int) {
+    @inlinable @inline(__always)
+    static func copyShort(from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, count: Int) {
         if count >= 8 {
             target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
             target.storeBytes(
