@@ -59,6 +59,38 @@ private func bplist(
         #expect(many.keys.elements[5] == "k05")
     }
 
+    /// Keys are one key when `String`'s equality says so: `é` and `e` + U+0301 (UTF-16 in the
+    /// file) in a small dictionary, whose keys are compared in pairs, keep the first's place and
+    /// bytes and take the last value; and a repeat at each size around the small limit.
+    @Test func canonicallyEquivalentKeysAreOneKey() throws {
+        let objects: [[UInt8]] = [
+            [0xD2, 1, 2, 3, 4], [0x61, 0x00, 0xE9], [0x62, 0x00, 0x65, 0x03, 0x01], [0x10, 1], [0x10, 2],
+        ]
+        guard case .dictionary(let one) = try PropertyList.decode(bplist(objects)).value else {
+            Issue.record("not a dictionary")
+            return
+        }
+        #expect(one.count == 1)
+        #expect(one.keys.first.map { Array($0.utf8) } == [0xC3, 0xA9])
+        #expect(one.values.first == .integer(2))
+        for count in [14, 15, 16] {
+            // `count` distinct keys, then the last of them again.
+            var objects: [[UInt8]] = [[0xD0 | UInt8(count + 1)] + (1...count + 1).map { UInt8($0) }]
+            objects[0] += (count + 2...2 * count + 2).map { UInt8($0) }
+            if count + 1 >= 15 { objects[0] = [0xDF, 0x10, UInt8(count + 1)] + objects[0].dropFirst() }
+            objects += (0..<count).map { [0x53] + utf8("k" + ($0 < 10 ? "0" : "") + "\($0)") }
+            objects.append([0x53] + utf8("k" + (count - 1 < 10 ? "0" : "") + "\(count - 1)"))
+            objects += (0...count).map { [0x10, UInt8($0)] }
+            guard case .dictionary(let many) = try PropertyList.decode(bplist(objects)).value else {
+                Issue.record("not a dictionary")
+                continue
+            }
+            #expect(many.count == count)
+            #expect(many.values.elements.last == .integer(Int64(count)))
+            #expect(many.values.elements.first == .integer(0))
+        }
+    }
+
     @Test func truncationAtEveryLengthThrows() throws {
         let full = try PropertyList.encode(sampleWithUIDs, format: .binary)
         let small = try PropertyList.encode(

@@ -28,7 +28,7 @@ import Testing
     /// `$alias` and a backslash are found wherever they are, inside an eight-byte word or across
     /// two; text with neither (but `$class` keys and `$` elsewhere) holds no alias.
     @Test func theScanFindsAnAliasOrAnEscapeAtEveryPlace() throws {
-        for padding in 0..<20 {
+        for padding in 0..<40 {
             let pad = String(repeating: " ", count: padding)
             #expect(ReadableCodec.mayHoldAlias(Array("\(pad){\"$alias\":\"x\"}".utf8)))
             #expect(ReadableCodec.mayHoldAlias(Array("\(pad)$alias".utf8)))

@@ -501,3 +501,50 @@ private struct SplitMix64: RandomNumberGenerator {
         }
     }
 }
+
+/// An object's members are kept in two arrays while it is small and in a dictionary once it is
+/// large (``ReadableObjectMembers``): on both sides of the change, a repeated key is refused
+/// where it is, and the members keep their order and values.
+@Suite struct JSONObjectMemberTests {
+    /// `{"k0":0,…}` with `count` members named by `name`, and `repeated` appended.
+    private func object(_ count: Int, name: (Int) -> String, repeated: String? = nil) -> [UInt8] {
+        var members = (0..<count).map { #""\#(name($0))":\#($0)"# }
+        if let repeated { members.append(#""\#(repeated)":-1"#) }
+        return bytes("{" + members.joined(separator: ",") + "}")
+    }
+
+    @Test(arguments: [1, 2, 15, 16, 17, 40])
+    func membersKeepTheirOrderAndARepeatedKeyIsRefused(count: Int) throws {
+        let names: [(Int) -> String] = [
+            { "k\($0)" },  // short ASCII
+            { "a much longer key, number \($0)" },  // ASCII, not short
+            { "clé\($0)" },  // short, not ASCII
+        ]
+        for name in names {
+            guard case .dictionary(let members) = try ReadableJSON.decode(object(count, name: name)) else {
+                Issue.record("not an object")
+                continue
+            }
+            #expect(Array(members.keys) == (0..<count).map(name))
+            #expect(members.values.elements == (0..<count).map { .integer(Int64($0)) })
+            #expect(members[name(count - 1)] == .integer(Int64(count - 1)))
+            for index in Set([0, count / 2, count - 1]) {
+                let input = object(count, name: name, repeated: name(index))
+                let error = try #require(decodingError(input))
+                #expect(error.kind == .invalidValue)
+                #expect(error.found.hasPrefix("a second key '\(name(index))' at line 1"))
+                // At the repeated key's opening quote, the last member's.
+                #expect(error.offset == input.count - Array(#""\#(name(index))":-1}"#.utf8).count)
+            }
+        }
+    }
+
+    /// Keys are told apart as `String`s are: canonically equivalent spellings are one key,
+    /// whether the object is small or large.
+    @Test(arguments: [1, 20])
+    func canonicallyEquivalentKeysAreOneKey(count: Int) throws {
+        let error = try #require(
+            decodingError(object(count, name: { $0 == 0 ? "caf\u{E9}" : "k\($0)" }, repeated: "cafe\u{301}")))
+        #expect(error.found.contains("a second key"))
+    }
+}
