@@ -121,14 +121,28 @@ extension KeyedArchiveWriter {
         _ elements: some Sequence<Any?>, as archiveClass: ArchiveClass, identity: AnyObject? = nil,
         elementType: DeclaredType? = nil
     ) throws -> Int {
+        let all = Array(elements)
+        return try archiveList(
+            count: all.count, element: { all[$0] }, as: archiveClass, identity: identity, elementType: elementType)
+    }
+
+    /// ``archiveList(_:as:identity:elementType:)`` for `count` elements that `element` gives
+    /// by index. Not generic, so that it runs specialized whatever the collection: a generic
+    /// sequence of an `Array` reached through ``KeyedArchiveCollection`` (whose `Element` is
+    /// known only at run time) looked up the metadata of its iterators and optionals at every
+    /// element.
+    func archiveList(
+        count: Int, element: (Int) -> Any?, as archiveClass: ArchiveClass, identity: AnyObject? = nil,
+        elementType: DeclaredType? = nil
+    ) throws -> Int {
         try archiveObject(archiveClass, identity: identity) { writer in
             var uids: [PropertyListValue] = []
-            for (index, element) in elements.enumerated() {
-                uids.append(
-                    .uid(
-                        UInt64(
-                            try writer.at(String(index)) { try writer.archiveElement(element, declared: elementType) }))
-                )
+            uids.reserveCapacity(count)
+            for index in 0..<count {
+                let uid = try writer.at(String(index)) {
+                    try writer.archiveElement(element(index), declared: elementType)
+                }
+                uids.append(.uid(UInt64(uid)))
             }
             try writer.store(.array(uids), forKey: FoundationCoderKeys.objects)
         }
@@ -361,7 +375,7 @@ extension KeyedArchiveWriter {
 extension Array: KeyedArchiveCollection {
     func archive(into writer: KeyedArchiveWriter, generics: [DeclaredType]) throws -> Int {
         try writer.archiveList(
-            lazy.map { $0 as Any? }, as: .nsArray,
+            count: count, element: { self[$0] }, as: .nsArray,
             elementType: KeyedArchiveWriter.untypedSlot(Element.self, generics, argument: 0))
     }
 
