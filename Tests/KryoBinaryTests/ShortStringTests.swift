@@ -24,16 +24,7 @@ import Testing
             output.writeString(prefix + "!")
             let input = KryoInput(output.buffer)
             for expected in [prefix, prefix + "!"] {
-                let read = try #require(try input.readString())
-                let made = String(decoding: Array(expected.utf8), as: UTF8.self)
-                #expect(read == made)
-                #expect(read.hashValue == made.hashValue)
-                #expect(Set([read, made]).count == 1)
-                #expect(Array(read.utf8) == Array(expected.utf8))
-                #expect(read.count == expected.count)
-                #expect(Array(read.unicodeScalars) == Array(expected.unicodeScalars))
-                #expect(read.utf16.count == expected.utf16.count)
-                #expect(read + "+" == expected + "+")
+                expectStandardLibraryString(try #require(try input.readString()), of: expected)
             }
         }
     }

@@ -17,12 +17,7 @@ import Testing
                 Issue.record("not an array of two strings")
                 return
             }
-            let made = String(decoding: Array(prefix.utf8), as: UTF8.self)
-            #expect(read == made)
-            #expect(read.hashValue == made.hashValue)
-            #expect(Array(read.utf8) == Array(prefix.utf8))
-            #expect(read.count == prefix.count && read.utf16.count == prefix.utf16.count)
-            #expect(read + "+" == prefix + "+")
+            expectStandardLibraryString(read, of: prefix)
             #expect(empty.isEmpty && empty == "" && empty.hashValue == "".hashValue)
         }
     }

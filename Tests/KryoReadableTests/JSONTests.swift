@@ -492,11 +492,8 @@ private struct SplitMix64: RandomNumberGenerator {
                 Issue.record("the members are missing")
                 return
             }
-            #expect(read == made)
-            #expect(read.hashValue == made.hashValue)
-            #expect(Array(read.utf8) == Array(prefix.utf8))
-            #expect(read.count == prefix.count && read.utf16.count == prefix.utf16.count)
-            #expect(read + "+" == prefix + "+")
+            expectStandardLibraryString(read, of: prefix)
+            expectStandardLibraryString(try #require(members.keys.first), of: prefix)
             #expect(empty.isEmpty && empty.hashValue == "".hashValue)
         }
     }
