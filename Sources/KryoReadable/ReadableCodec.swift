@@ -165,7 +165,9 @@ public struct ReadableCodec: Sendable {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let firsts = word ^ (ones &* UInt64(first))
         let seconds = word ^ (ones &* UInt64(second))
-        // A byte is zero in `firsts` or `seconds` exactly where `word` has the byte.
+        // A byte of `firsts` or `seconds` is zero where `word` has the byte, and the test marks
+        // every zero byte (it may mark a byte above one too, which only sends the word to the
+        // byte loop).
         return ((firsts &- ones) & ~firsts | (seconds &- ones) & ~seconds) & 0x8080_8080_8080_8080 != 0
     }
 
