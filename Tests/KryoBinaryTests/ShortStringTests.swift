@@ -16,9 +16,7 @@ import Testing
     /// characters (the UTF-8 form), read back equal, with equal hashes, counts and bytes.
     @Test(arguments: ["abcdefghijklmnopq", "é-ab€cd文ef", "Steve Jobs\u{C2A4}", "\u{7F}\u{0}x\u{80}"])
     func shortStringsAreTheStandardLibrarysStrings(_ alphabet: String) throws {
-        var prefix = ""
-        for character in alphabet {
-            prefix.append(character)
+        for prefix in everyPrefix(of: alphabet) {
             let output = KryoOutput()
             output.writeString(prefix)
             output.writeString(prefix + "!")

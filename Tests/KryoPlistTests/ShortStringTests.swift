@@ -7,9 +7,7 @@ import Testing
 @Suite struct ShortStringTests {
     @Test(arguments: ["abcdefghijklmnopq", "NS.objects$class", "\u{7F}\u{1}x$~ 09AZaz{}"])
     func shortASCIIStringsAreTheStandardLibrarysStrings(_ alphabet: String) throws {
-        var prefix = ""
-        for character in alphabet {
-            prefix.append(character)
+        for prefix in everyPrefix(of: alphabet) {
             let bytes = try PropertyList.encode(.array([.string(prefix), .string("")]), format: .binary)
             guard case .array(let elements) = try PropertyList.decodeBinary(bytes),
                 case .string(let read)? = elements.first, case .string(let empty)? = elements.last

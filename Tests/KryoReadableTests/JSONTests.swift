@@ -478,9 +478,7 @@ private struct SplitMix64: RandomNumberGenerator {
 @Suite struct JSONShortStringTests {
     @Test(arguments: ["abcdefghijklmnopq", "$class$alias.0", "\u{7F}x$~ 09AZaz{}[]"])
     func shortStringsAreTheStandardLibrarysStrings(_ alphabet: String) throws {
-        var prefix = ""
-        for character in alphabet {
-            prefix.append(character)
+        for prefix in everyPrefix(of: alphabet) {
             let text = ReadableJSON.encode(.dictionary([prefix: .string(prefix), "": .string("")]))
             guard case .dictionary(let members) = try ReadableJSON.decode(text) else {
                 Issue.record("not an object")

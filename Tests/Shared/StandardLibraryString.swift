@@ -16,3 +16,9 @@ func expectStandardLibraryString(
     #expect(read.utf16.count == expected.utf16.count, sourceLocation: sourceLocation)
     #expect(read + "+" == expected + "+", sourceLocation: sourceLocation)
 }
+
+/// Every prefix of `alphabet` that ends at a character boundary, shortest first: the lengths
+/// around a small string's 15 bytes that the short-string tests walk through.
+func everyPrefix(of alphabet: String) -> [String] {
+    alphabet.indices.map { String(alphabet[...$0]) }
+}
