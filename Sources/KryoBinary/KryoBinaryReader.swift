@@ -972,9 +972,10 @@ import KryoCore
                 case .null:
                     return .null
                 case .backReference(let index):
-                    let value = state.pointee.readObjects.readValue(at: index)
-                    try checkReference(to: value, fits: declared)
-                    return .reference(value)
+                    if !state.pointee.readObjects.wasRead(at: index, as: declared) {
+                        try checkReference(to: state.pointee.readObjects.readValue(at: index), fits: declared)
+                    }
+                    return .reference(state.pointee.readObjects.readValue(at: index))
                 case .newObject(let newSlot):
                     reference = newSlot
                 }
@@ -1020,9 +1021,12 @@ import KryoCore
                 case .null:
                     return .null
                 case .backReference(let index):
-                    let value = state.pointee.readObjects.readValue(at: index)
-                    try registration._withUnsafeGuaranteedRef { try checkReference(to: value, tagged: $0) }
-                    return .reference(value)
+                    try registration._withUnsafeGuaranteedRef { tagged in
+                        if !state.pointee.readObjects.wasRead(at: index, as: tagged) {
+                            try checkReference(to: state.pointee.readObjects.readValue(at: index), tagged: tagged)
+                        }
+                    }
+                    return .reference(state.pointee.readObjects.readValue(at: index))
                 case .newObject(let newSlot):
                     reference = newSlot
                 }
@@ -1433,7 +1437,7 @@ import KryoCore
             id = try withInput { try $0.readVarInt32(optimizePositive: true) }
         }
         if id == 1 {
-            return .newObject(slot: state.pointee.readObjects.appendPending())
+            return .newObject(slot: state.pointee.readObjects.appendPending(readAs: registration))
         }
         let index = Int(id) - 2
         guard index >= 0, index < state.pointee.readObjects.count else {
@@ -1699,12 +1703,16 @@ private struct OpenObjects {
 }
 
 /// The objects a reader has numbered, in the order of their "new object" markers: each one's
-/// value, or none while it is being read. In memory of its own, grown by doubling, with a value
-/// initialized only once stored, so that numbering an object costs a flag and a count rather than
-/// an optional existential copied in and out of an array. Its owner calls ``free()``.
+/// value, or none while it is being read, and the registration it was read with. In memory of
+/// its own, grown by doubling, with a value initialized only once stored, so that numbering an
+/// object costs a flag and a count rather than an optional existential copied in and out of an
+/// array. Its owner calls ``free()``.
 private struct ReadObjects {
     private var values: UnsafeMutablePointer<Any>
     private var stored: UnsafeMutablePointer<Bool>
+    /// The registration each object was read with (`nil` for those numbered once read): a
+    /// back-reference read with the same registration fits without a look at the value's type.
+    private var registrations: UnsafeMutablePointer<ObjectIdentifier?>
     private var capacity: Int
     /// The number of objects numbered.
     private(set) var count = 0
@@ -1712,13 +1720,16 @@ private struct ReadObjects {
     init(capacity: Int) {
         values = .allocate(capacity: capacity)
         stored = .allocate(capacity: capacity)
+        registrations = .allocate(capacity: capacity)
         self.capacity = capacity
     }
 
-    /// Numbers an object whose value is not read yet; returns its number.
-    mutating func appendPending() -> Int {
+    /// Numbers an object whose value is not read yet, to be read with `registration`; returns its
+    /// number.
+    mutating func appendPending(readAs registration: Registration) -> Int {
         if count == capacity { grow() }
         stored[count] = false
+        registrations[count] = ObjectIdentifier(registration)
         count += 1
         return count - 1
     }
@@ -1729,6 +1740,7 @@ private struct ReadObjects {
         if count == capacity { grow() }
         (values + count).initialize(to: value)
         stored[count] = true
+        registrations[count] = nil
         count += 1
     }
 
@@ -1750,6 +1762,11 @@ private struct ReadObjects {
     /// Whether object `index`, one of those numbered, is read.
     func isRead(at index: Int) -> Bool { stored[index] }
 
+    /// Whether object `index`, one of those numbered, was read with `registration`.
+    func wasRead(at index: Int, as registration: Registration) -> Bool {
+        registrations[index] == ObjectIdentifier(registration)
+    }
+
     /// The value of object `index`, one of those numbered and read (``isRead(at:)``).
     func readValue(at index: Int) -> Any { values[index] }
 
@@ -1770,19 +1787,24 @@ private struct ReadObjects {
         for index in 0..<count where stored[index] { (values + index).deinitialize(count: 1) }
         values.deallocate()
         stored.deallocate()
+        registrations.deallocate()
     }
 
     private mutating func grow() {
         let largerValues = UnsafeMutablePointer<Any>.allocate(capacity: capacity * 2)
         let largerStored = UnsafeMutablePointer<Bool>.allocate(capacity: capacity * 2)
+        let largerRegistrations = UnsafeMutablePointer<ObjectIdentifier?>.allocate(capacity: capacity * 2)
         for index in 0..<count where stored[index] {
             (largerValues + index).moveInitialize(from: values + index, count: 1)
         }
         largerStored.update(from: stored, count: count)
+        largerRegistrations.update(from: registrations, count: count)
         values.deallocate()
         stored.deallocate()
+        registrations.deallocate()
         values = largerValues
         stored = largerStored
+        registrations = largerRegistrations
         capacity *= 2
     }
 }

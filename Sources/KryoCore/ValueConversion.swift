@@ -56,6 +56,7 @@ public enum ValueConversion {
     /// which callers then cast.
     @inlinable
     package static func exactly<T>(_ value: Any, as type: T.Type) -> T? {
+        if let object = AnyClassReference.exactly(value, as: T.self) { return object }
         func open<Dynamic>(_ opened: Dynamic) -> T? {
             Dynamic.self == T.self ? unsafeBitCast(opened, to: T.self) : nil
         }

@@ -1,0 +1,77 @@
+/// Class references taken out of an `Any` by the layout of Swift's existential container.
+///
+/// An `Any` is three words of in-line buffer followed by the metadata of the type it was boxed
+/// as, and a class reference sits in the buffer's first word. Asking an `Any` for a value of a
+/// known class through the runtime (`as?`, or opening the existential) costs some 300
+/// instructions: the runtime looks for the dynamic type, copies the value through its witnesses
+/// and wraps it in an optional. A back-reference does that once per object read again, so a
+/// graph of shared objects paid it per node. Comparing the metadata word with the class's and
+/// loading the reference takes four instructions and a retain.
+///
+/// The metadata word names the type the value was boxed as, not the instance's dynamic class: a
+/// subclass instance boxed as its superclass shows the superclass. So a match proves that the
+/// reference is to an instance of the class or of a subclass, which is what a cast would accept;
+/// a miss proves nothing, and callers then take the runtime's cast.
+///
+/// The layout is checked once, against values the compiler boxed itself (``isAvailable``);
+/// where it differs, ``exactly(_:as:)`` answers `nil` and callers take the runtime's path.
+@usableFromInline package enum AnyClassReference {
+    /// The byte offset of the metadata word in an `Any`: after its three-word buffer.
+    @inlinable static var metadataOffset: Int { 3 * MemoryLayout<UnsafeRawPointer>.stride }
+
+    /// Whether `Any` has, on this platform, the layout this type reads: for class instances boxed
+    /// as themselves and as their superclass, the reference in the first word and the metadata of
+    /// the boxed type after the buffer.
+    @usableFromInline package static let isAvailable: Bool = {
+        guard MemoryLayout<Any>.size == 4 * MemoryLayout<UnsafeRawPointer>.stride else { return false }
+        let probe = LayoutProbe()
+        let derived = DerivedLayoutProbe()
+        let boxedAsBase: LayoutProbe = derived
+        return holds(probe, probe, boxedAs: LayoutProbe.self)
+            && holds(derived, derived, boxedAs: DerivedLayoutProbe.self)
+            && holds(boxedAsBase, derived, boxedAs: LayoutProbe.self)
+    }()
+
+    /// The reference `value` holds when it was boxed as exactly `Object`, a class; `nil` when it
+    /// holds anything else, when `Object` is not a class, or when the layout is not available.
+    /// After specialization for a class, a metadata comparison and a load.
+    @inlinable @inline(__always)
+    package static func exactly<Object>(_ value: borrowing Any, as type: Object.Type) -> Object? {
+        // `_canBeClass` is decided where the call is specialized: 1 for a class, 0 for a value type
+        // or a protocol existential (the whole call then folds away), 2 when the type is not known
+        // (unspecialized code), which the run-time test below settles.
+        let canBeClass = _canBeClass(Object.self)
+        guard canBeClass != 0, MemoryLayout<Object>.size == MemoryLayout<UnsafeRawPointer>.size, isAvailable
+        else { return nil }
+        return withUnsafePointer(to: value) { pointer -> Object? in
+            let raw = UnsafeRawPointer(pointer)
+            guard raw.load(fromByteOffset: metadataOffset, as: UnsafeRawPointer.self) == metadata(of: Object.self),
+                canBeClass == 1 || Object.self is AnyObject.Type
+            else { return nil }
+            return raw.load(as: Object.self)
+        }
+    }
+
+    /// The metadata pointer of `type`, as an `Any` boxing a value of it holds it.
+    @inlinable @inline(__always)
+    static func metadata<T>(of type: T.Type) -> UnsafeRawPointer {
+        unsafeBitCast(type as Any.Type, to: UnsafeRawPointer.self)
+    }
+
+    /// Whether `value` holds `object` in its first word and `type`'s metadata after its buffer.
+    private static func holds(_ value: Any, _ object: AnyObject, boxedAs type: Any.Type) -> Bool {
+        withUnsafePointer(to: value) { pointer in
+            let raw = UnsafeRawPointer(pointer)
+            let reference = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+            let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+            return raw.load(as: UnsafeRawPointer?.self) == reference
+                && raw.load(fromByteOffset: metadataOffset, as: UnsafeRawPointer?.self) == metadata
+        }
+    }
+}
+
+/// A class whose instances check ``AnyClassReference``'s layout.
+private class LayoutProbe {}
+
+/// A subclass, boxed as itself and as its superclass, for the same check.
+private final class DerivedLayoutProbe: LayoutProbe {}

@@ -1,0 +1,69 @@
+import KryoCore
+import Testing
+
+/// `AnyClassReference` takes a class reference out of an `Any` by its layout: it must agree with
+/// the runtime's cast wherever it answers, and answer `nil` (leaving the cast to the caller)
+/// wherever it cannot prove the value's class.
+@Suite struct AnyClassReferenceTests {
+    class Shape { var sides = 0 }
+    final class Square: Shape {}
+    final class Circle {}
+    struct Point { var x = 1.0, y = 2.0 }
+
+    @Test func theLayoutIsVerifiedOnThisPlatform() {
+        #expect(AnyClassReference.isAvailable)
+    }
+
+    @Test func aClassInstanceBoxedAsItsClassIsFoundByIdentity() throws {
+        let circle = Circle()
+        let boxed: Any = circle
+        let found = try #require(AnyClassReference.exactly(boxed, as: Circle.self))
+        #expect(found === circle)
+        // The cast agrees.
+        #expect((boxed as? Circle) === found)
+    }
+
+    @Test func aSubclassInstanceBoxedAsItsSuperclassIsFoundAsTheSuperclass() throws {
+        let square = Square()
+        let asShape: Shape = square
+        let boxed: Any = asShape
+        let found = try #require(AnyClassReference.exactly(boxed, as: Shape.self))
+        #expect(found === square)
+        // Boxed as the superclass, the layout cannot tell the subclass: nil, and the caller casts.
+        #expect(AnyClassReference.exactly(boxed, as: Square.self) == nil)
+        #expect((boxed as? Square) === square)
+    }
+
+    @Test func aSubclassInstanceBoxedAsItselfIsNotTakenForItsSuperclass() {
+        let boxed: Any = Square()
+        // The metadata names Square: the layout proves nothing about Shape, and the cast decides.
+        #expect(AnyClassReference.exactly(boxed, as: Shape.self) == nil)
+        #expect(boxed is Shape)
+    }
+
+    @Test func valuesOfOtherTypesGiveNil() {
+        let values: [Any] = [Circle(), 7, "seven", Point(), [Circle()], Optional(Circle()) as Any]
+        for value in values.dropFirst() {
+            #expect(AnyClassReference.exactly(value, as: Circle.self) == nil, "\(type(of: value))")
+        }
+        // Not a class, though of the same size as a reference, and of exactly the boxed type.
+        #expect(AnyClassReference.exactly(7 as Any, as: Int.self) == nil)
+        #expect(AnyClassReference.exactly(values[0], as: Shape.self) == nil)
+    }
+
+    @Test func theReferenceTakenIsRetained() {
+        weak var weakCircle: Circle?
+        var taken: Circle?
+        do {
+            let circle = Circle()
+            weakCircle = circle
+            let boxed: Any = circle
+            taken = AnyClassReference.exactly(boxed, as: Circle.self)
+        }
+        // The box and the local are gone: only what was taken keeps the instance.
+        #expect(weakCircle != nil)
+        #expect(taken === weakCircle)
+        taken = nil
+        #expect(weakCircle == nil)
+    }
+}
