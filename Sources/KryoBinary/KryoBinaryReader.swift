@@ -1726,6 +1726,7 @@ private struct ReadObjects {
 
     /// Numbers an object whose value is not read yet, to be read with `registration`; returns its
     /// number.
+    @inline(__always)
     mutating func appendPending(readAs registration: Registration) -> Int {
         if count == capacity { grow() }
         stored[count] = false
@@ -1736,6 +1737,7 @@ private struct ReadObjects {
 
     /// Numbers an object already read. The value is taken over, not copied: a `String` boxed
     /// for the call moves into the table without a copy of the box and its release.
+    @inline(__always)
     mutating func append(_ value: consuming Any) {
         if count == capacity { grow() }
         (values + count).initialize(to: value)
