@@ -457,7 +457,9 @@ import KryoCore
         if slot.registration == nil, let value, let last = state.pointee.lastUntyped,
             last.type == ObjectIdentifier(Swift.type(of: value))
         {
-            return try last.registration._withUnsafeGuaranteedRef { try write(value, registration: $0, in: slot) }
+            return try last.registration._withUnsafeGuaranteedRef {
+                try write(present: value, registration: $0, in: slot)
+            }
         }
         let value = ValueConversion.flatten(value)
         if let value, Swift.type(of: value) == String.self, let string = value as? String {
@@ -512,6 +514,12 @@ import KryoCore
             if try beginNilObject(in: slot, forKey: "") { try registration.serializer.writeNil(to: self) }
             return
         }
+        try write(present: value, registration: registration, in: slot)
+    }
+
+    /// Writes a value, type-erased, in a resolved slot: taken as it is, where unwrapping an `Any?`
+    /// would copy the value through its witnesses (some 140 instructions).
+    private func write(present value: Any, registration: Registration, in slot: ResolvedSlot) throws {
         guard
             try beginObject(
                 registration, value: value, identity: ObjectIdentity(of: value, registration), in: slot, forKey: "")
