@@ -455,14 +455,22 @@ import KryoCore
                 value, in: ResolvedSlot(declared: declared, isFinal: false, registration: slot.registration))
         }
         if slot.registration == nil, let value, let last = state.pointee.lastUntyped,
-            last.type == ObjectIdentifier(Swift.type(of: value))
+            last.type == ObjectIdentifier(AnyClassReference.dynamicType(of: value))
         {
             return try last.registration._withUnsafeGuaranteedRef {
                 try write(present: value, registration: $0, in: slot)
             }
         }
-        let value = ValueConversion.flatten(value)
-        if let value, Swift.type(of: value) == String.self, let string = value as? String {
+        guard let value = ValueConversion.flatten(value) else {
+            guard slot.isFinal else {
+                withOutput { $0.writeByte(0) }
+                return
+            }
+            let registration = try slot.registration ?? self.registration(for: slot.declared.swiftType)
+            return try write(nil, registration: registration, in: slot)
+        }
+        let type = AnyClassReference.dynamicType(of: value)
+        if type == String.self, let string = value as? String {
             if slot.isFinal, slot.declared.swiftType != String.self, let declared = slot.registration {
                 throw SerializationError(
                     .typeMismatch, expected: "a \(declared.javaName), the slot's final declared class",
@@ -471,30 +479,22 @@ import KryoCore
             try writeString(string, as: slot.declared)
             return
         }
-        if let value, Swift.type(of: value) == SharedString.self, let shared = value as? SharedString {
+        if type == SharedString.self, let shared = value as? SharedString {
             try writeSharedString(shared, as: slot.declared)
             return
         }
         let registration: Registration
-        if let value {
-            let type = Swift.type(of: value)
-            if let declared = slot.registration, type == slot.declared.swiftType,
-                slot.declared.javaName == nil || slot.isFinal, declared.javaNameOfValue == nil || slot.isFinal
-            {
-                // A final slot holds its declared class (Java writes no class for it); values of the
-                // dynamic path, and values that choose their Java class, otherwise name it themselves.
-                registration = declared
-            } else {
-                registration = try self.registration(forValue: value)
-                if slot.registration == nil { rememberUntyped(type, registration) }
-            }
-        } else if slot.isFinal {
-            registration = try slot.registration ?? self.registration(for: slot.declared.swiftType)
+        if let declared = slot.registration, type == slot.declared.swiftType,
+            slot.declared.javaName == nil || slot.isFinal, declared.javaNameOfValue == nil || slot.isFinal
+        {
+            // A final slot holds its declared class (Java writes no class for it); values of the
+            // dynamic path, and values that choose their Java class, otherwise name it themselves.
+            registration = declared
         } else {
-            withOutput { $0.writeByte(0) }
-            return
+            registration = try self.registration(forValue: value)
+            if slot.registration == nil { rememberUntyped(type, registration) }
         }
-        try write(value, registration: registration, in: slot)
+        try write(present: value, registration: registration, in: slot)
     }
 
     /// Keeps `registration` for the next value of `type` written in a slot without a registration

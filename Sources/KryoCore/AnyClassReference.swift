@@ -27,10 +27,20 @@
         let probe = LayoutProbe()
         let derived = DerivedLayoutProbe()
         let boxedAsBase: LayoutProbe = derived
-        return holds(probe, probe, boxedAs: LayoutProbe.self)
-            && holds(derived, derived, boxedAs: DerivedLayoutProbe.self)
-            && holds(boxedAsBase, derived, boxedAs: LayoutProbe.self)
+        guard
+            holds(probe, probe, boxedAs: LayoutProbe.self)
+                && holds(derived, derived, boxedAs: DerivedLayoutProbe.self)
+                && holds(boxedAsBase, derived, boxedAs: LayoutProbe.self)
+        else { return false }
+        // What `dynamicType(of:)` reads, against the runtime's answers.
+        let samples: [Any] = [boxedAsBase, probe, 7, "seven", [1], (1, "one"), Optional(7) as Any, Kind.one, 0.5]
+        return samples.allSatisfy { sample in
+            readDynamicType(of: sample).map { $0 == type(of: sample) } ?? true
+        }
     }()
+
+    /// An enum among the samples that check the layout.
+    private enum Kind { case one, two }
 
     /// The reference `value` holds when it was boxed as exactly `Object`, a class; `nil` when it
     /// holds anything else, when `Object` is not a class, or when the layout is not available.
@@ -51,6 +61,45 @@
             return raw.load(as: Object.self)
         }
     }
+
+    /// The dynamic type of the value `value` holds, as `type(of:)` gives it, read from the box:
+    /// a value type's metadata is the box's, a Swift class instance's is the first word of the
+    /// instance (its class, which may be a subclass of the boxed type). Other kinds of value (an
+    /// Objective-C class, a metatype, an existential) take `type(of:)`, as do all values where
+    /// the layout is not available. About 10 instructions, where the runtime's takes some 150.
+    @inlinable
+    package static func dynamicType(of value: borrowing Any) -> any Any.Type {
+        guard isAvailable, let found = readDynamicType(of: value) else { return type(of: value) }
+        return found
+    }
+
+    /// ``dynamicType(of:)``'s reading of the box, or `nil` where it asks the runtime.
+    @inlinable @inline(__always)
+    static func readDynamicType(of value: borrowing Any) -> (any Any.Type)? {
+        withUnsafePointer(to: value) { pointer -> (any Any.Type)? in
+            let raw = UnsafeRawPointer(pointer)
+            let boxed = raw.load(fromByteOffset: metadataOffset, as: UnsafeRawPointer.self)
+            switch boxed.load(as: UInt.self) {
+            case classKind:
+                // The instance's header starts with its class's metadata.
+                let instanceClass = raw.load(as: UnsafeRawPointer.self).load(as: UnsafeRawPointer.self)
+                return unsafeBitCast(instanceClass, to: Any.Type.self)
+            case structKind, enumKind, optionalKind, tupleKind:
+                return unsafeBitCast(boxed, to: Any.Type.self)
+            default:
+                return nil
+            }
+        }
+    }
+
+    /// The kinds of metadata (the first word of a type's metadata) that ``dynamicType(of:)``
+    /// reads, as Swift's ABI numbers them; a Swift class's is 0 where there is no Objective-C
+    /// interoperability (elsewhere its first word is a pointer, and the runtime answers).
+    @inlinable static var classKind: UInt { 0 }
+    @inlinable static var structKind: UInt { 0x200 }
+    @inlinable static var enumKind: UInt { 0x201 }
+    @inlinable static var optionalKind: UInt { 0x202 }
+    @inlinable static var tupleKind: UInt { 0x301 }
 
     /// The metadata pointer of `type`, as an `Any` boxing a value of it holds it.
     @inlinable @inline(__always)

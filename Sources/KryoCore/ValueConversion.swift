@@ -13,7 +13,7 @@ public enum ValueConversion {
     @inline(__always)
     package static func flatten(_ value: Any?) -> Any? {
         guard let plain = value else { return nil }
-        let dynamicType = type(of: plain)
+        let dynamicType = AnyClassReference.dynamicType(of: plain)
         if !isOptionalType(dynamicType), dynamicType != AnyHashable.self { return plain }
         return unwrapped(plain)
     }

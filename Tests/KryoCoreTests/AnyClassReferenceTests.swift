@@ -51,6 +51,22 @@ import Testing
         #expect(AnyClassReference.exactly(values[0], as: Shape.self) == nil)
     }
 
+    @Test func theDynamicTypeReadFromTheBoxIsTheRuntimes() {
+        enum Suit { case hearts, spades }
+        struct Holder { var shape: Shape }
+        let asShape: Shape = Square()
+        let values: [Any] = [
+            Circle(), Square(), asShape, 7, "seven", Point(), [Circle()], Suit.spades, Optional(Square()) as Any,
+            (1, "one"), Holder(shape: Square()), Int.self, { (x: Int) in x + 1 },
+        ]
+        for value in values {
+            let read = ObjectIdentifier(AnyClassReference.dynamicType(of: value))
+            #expect(read == ObjectIdentifier(type(of: value)), "\(type(of: value))")
+        }
+        // A subclass instance boxed as its superclass: the instance's own class.
+        #expect(ObjectIdentifier(AnyClassReference.dynamicType(of: asShape)) == ObjectIdentifier(Square.self))
+    }
+
     @Test func theReferenceTakenIsRetained() {
         weak var weakCircle: Circle?
         var taken: Circle?

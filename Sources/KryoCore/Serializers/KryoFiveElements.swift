@@ -70,7 +70,7 @@ enum KryoFiveElements {
                 continue
             }
             guard sameClass else { continue }
-            let valueType = type(of: value)
+            let valueType = AnyClassReference.dynamicType(of: value)
             if let lastType, valueType == lastType { continue }
             guard let registration = registry.registration(forValue: value) else {
                 if !elementsCanBeNull, collection.contains(where: { plain($0) == nil }) { throw nilElement() }
