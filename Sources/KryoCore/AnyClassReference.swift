@@ -34,6 +34,18 @@
         else { return false }
         // What `dynamicType(of:)` reads, against the runtime's answers.
         let samples: [Any] = [boxedAsBase, probe, 7, "seven", [1], (1, "one"), Optional(7) as Any, Kind.one, 0.5]
+        // An `Any?` is an `Any` with a zero metadata word for nil.
+        let optionals: [Any?] = [nil, 7, probe]
+        guard MemoryLayout<Any?>.size == MemoryLayout<Any>.size,
+            optionals.withUnsafeBufferPointer({ elements in
+                guard let base = elements.baseAddress else { return false }
+                return elements.indices.allSatisfy { index in
+                    let metadata = UnsafeRawPointer(base + index)
+                        .load(fromByteOffset: metadataOffset, as: UnsafeRawPointer?.self)
+                    return (metadata == nil) == (elements[index] == nil)
+                }
+            })
+        else { return false }
         return samples.allSatisfy { sample in
             readDynamicType(of: sample).map { $0 == type(of: sample) } ?? true
         }
@@ -90,6 +102,35 @@
                 return nil
             }
         }
+    }
+
+    /// What ``optionalElementType(at:)`` finds.
+    @usableFromInline package enum OptionalElementType {
+        /// The `Any?` is nil.
+        case nilElement
+        /// The `Any?` holds a value of this dynamic type (not an optional, not an `AnyHashable`).
+        case type(any Any.Type)
+        /// The box does not tell (an optional or an `AnyHashable` inside, which callers
+        /// unwrap; another kind of type; a platform where the layout is not available).
+        case askTheRuntime
+    }
+
+    /// The dynamic type of the value the `Any?` at `element` holds, read where it lies (an
+    /// element of `[Any?]`): an `Any?` is an `Any` whose metadata word is zero when it is nil.
+    @inlinable
+    package static func optionalElementType(at element: UnsafeRawPointer) -> OptionalElementType {
+        guard isAvailable else { return .askTheRuntime }
+        guard let boxed = element.load(fromByteOffset: metadataOffset, as: UnsafeRawPointer?.self) else {
+            return .nilElement
+        }
+        let type: UnsafeRawPointer
+        switch boxed.load(as: UInt.self) {
+        case classKind: type = element.load(as: UnsafeRawPointer.self).load(as: UnsafeRawPointer.self)
+        case structKind, enumKind, tupleKind: type = boxed
+        default: return .askTheRuntime
+        }
+        let found = unsafeBitCast(type, to: Any.Type.self)
+        return found == AnyHashable.self ? .askTheRuntime : .type(found)
     }
 
     /// The kinds of metadata (the first word of a type's metadata) that ``dynamicType(of:)``

@@ -67,6 +67,38 @@ import Testing
         #expect(ObjectIdentifier(AnyClassReference.dynamicType(of: asShape)) == ObjectIdentifier(Square.self))
     }
 
+    @Test func theElementsOfAnOptionalArrayAreReadWhereTheyLie() {
+        let asShape: Shape = Square()
+        let elements: [Any?] = [
+            nil, Circle(), asShape, 7, "seven", Point(), Optional(Circle()) as Any, AnyHashable(7), Int?.none as Any,
+        ]
+        elements.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            func read(_ index: Int) -> AnyClassReference.OptionalElementType {
+                AnyClassReference.optionalElementType(at: UnsafeRawPointer(base + index))
+            }
+            guard case .nilElement = read(0) else {
+                Issue.record("nil not found")
+                return
+            }
+            // Plain values: their dynamic types, a subclass boxed as its superclass included.
+            for index in 1...5 {
+                guard case .type(let found) = read(index), let element = elements[index] else {
+                    Issue.record("element \(index) not read")
+                    return
+                }
+                #expect(ObjectIdentifier(found) == ObjectIdentifier(type(of: element)), "element \(index)")
+            }
+            // Optionals and AnyHashable inside, which callers unwrap: the runtime is asked.
+            for index in 6...8 {
+                guard case .askTheRuntime = read(index) else {
+                    Issue.record("element \(index) read")
+                    return
+                }
+            }
+        }
+    }
+
     @Test func theReferenceTakenIsRetained() {
         weak var weakCircle: Circle?
         var taken: Circle?

@@ -64,15 +64,12 @@ enum KryoFiveElements {
         var sameClass = true
         var lastType: (any Any.Type)?
         let registry = writer.registry
-        for element in collection {
-            guard let value = plain(element) else {
-                hasNil = true
-                continue
-            }
-            guard sameClass else { continue }
-            let valueType = AnyClassReference.dynamicType(of: value)
-            if let lastType, valueType == lastType { continue }
-            guard let registration = registry.registration(forValue: value) else {
+        // Notes a non-nil element of dynamic type `valueType`; `value` gives it, and is called only
+        // when the type is not the last one's.
+        func note(_ valueType: any Any.Type, _ value: () -> Any) throws {
+            guard sameClass else { return }
+            if let lastType, valueType == lastType { return }
+            guard let registration = registry.registration(forValue: value()) else {
                 if !elementsCanBeNull, collection.contains(where: { plain($0) == nil }) { throw nilElement() }
                 throw SerializationError(
                     .unsupported, expected: "a registration or default serializer for \(valueType)",
@@ -83,12 +80,38 @@ enum KryoFiveElements {
                     || first.swiftType != registration.swiftType
             {
                 sameClass = false
-                continue
+                return
             }
             if shared == nil { shared = registration }
             let chosenByValue =
                 registration.javaNameOfValue != nil || valueType == DynamicObject.self || valueType == DynamicEnum.self
             lastType = chosenByValue ? nil : valueType
+        }
+        func note(_ element: Element) throws {
+            guard let value = plain(element) else {
+                hasNil = true
+                return
+            }
+            try note(AnyClassReference.dynamicType(of: value)) { value }
+        }
+        // The elements of `[Any?]` are looked at where they lie: copying each `Any?` out of the
+        // array costs a trip through its witnesses, and most need only their type.
+        let scannedInPlace =
+            try Element.self == Any?.self
+            && (collection.withContiguousStorageIfAvailable { elements -> Bool in
+                guard let base = elements.baseAddress else { return true }
+                for index in elements.indices {
+                    let element = UnsafeRawPointer(base + index)
+                    switch AnyClassReference.optionalElementType(at: element) {
+                    case .nilElement: hasNil = true
+                    case .type(let valueType): try note(valueType) { element.load(as: Any.self) }
+                    case .askTheRuntime: try note(elements[index])
+                    }
+                }
+                return true
+            } ?? false)
+        if !scannedInPlace {
+            for element in collection { try note(element) }
         }
         if hasNil, !elementsCanBeNull { throw nilElement() }
         try writer.writeVarIntFlag(sameClass, size, forKey: "size")
