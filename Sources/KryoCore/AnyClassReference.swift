@@ -88,19 +88,25 @@
     /// ``dynamicType(of:)``'s reading of the box, or `nil` where it asks the runtime.
     @inlinable @inline(__always)
     static func readDynamicType(of value: borrowing Any) -> (any Any.Type)? {
-        withUnsafePointer(to: value) { pointer -> (any Any.Type)? in
+        withUnsafePointer(to: value) { pointer in
             let raw = UnsafeRawPointer(pointer)
-            let boxed = raw.load(fromByteOffset: metadataOffset, as: UnsafeRawPointer.self)
-            switch boxed.load(as: UInt.self) {
-            case classKind:
-                // The instance's header starts with its class's metadata.
-                let instanceClass = raw.load(as: UnsafeRawPointer.self).load(as: UnsafeRawPointer.self)
-                return unsafeBitCast(instanceClass, to: Any.Type.self)
-            case structKind, enumKind, optionalKind, tupleKind:
-                return unsafeBitCast(boxed, to: Any.Type.self)
-            default:
-                return nil
-            }
+            return dynamicType(boxedAs: raw.load(fromByteOffset: metadataOffset, as: UnsafeRawPointer.self), at: raw)
+        }
+    }
+
+    /// The dynamic type of the value of a box at `box` whose metadata word is `boxed`: the
+    /// metadata of a value type, the class in the header of a Swift class instance; `nil` for
+    /// other kinds, which the runtime answers.
+    @inlinable @inline(__always)
+    static func dynamicType(boxedAs boxed: UnsafeRawPointer, at box: UnsafeRawPointer) -> (any Any.Type)? {
+        switch boxed.load(as: UInt.self) {
+        case classKind:
+            // The instance's header starts with its class's metadata.
+            return unsafeBitCast(box.load(as: UnsafeRawPointer.self).load(as: UnsafeRawPointer.self), to: Any.Type.self)
+        case structKind, enumKind, optionalKind, tupleKind:
+            return unsafeBitCast(boxed, to: Any.Type.self)
+        default:
+            return nil
         }
     }
 
@@ -123,14 +129,10 @@
         guard let boxed = element.load(fromByteOffset: metadataOffset, as: UnsafeRawPointer?.self) else {
             return .nilElement
         }
-        let type: UnsafeRawPointer
-        switch boxed.load(as: UInt.self) {
-        case classKind: type = element.load(as: UnsafeRawPointer.self).load(as: UnsafeRawPointer.self)
-        case structKind, enumKind, tupleKind: type = boxed
-        default: return .askTheRuntime
-        }
-        let found = unsafeBitCast(type, to: Any.Type.self)
-        return found == AnyHashable.self ? .askTheRuntime : .type(found)
+        guard let found = dynamicType(boxedAs: boxed, at: element), !ValueConversion.isOptionalType(found),
+            found != AnyHashable.self
+        else { return .askTheRuntime }
+        return .type(found)
     }
 
     /// The kinds of metadata (the first word of a type's metadata) that ``dynamicType(of:)``

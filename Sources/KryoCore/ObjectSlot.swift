@@ -222,7 +222,7 @@ extension ObjectSlot {
                 case .null:
                     return nil
                 case .reference(let value):
-                    return try ObjectSlot.converted(reference: value, reader)
+                    return try ObjectSlot.converted(present: value, reader)
                 case .body(let registration, let storesReference):
                     let value: Value
                     if registration === resolved.registration {
@@ -282,20 +282,20 @@ extension ObjectSlot {
     @inlinable
     static func converted(_ value: Any?, _ reader: any ValueReader) throws -> Value? {
         guard let value else { return nil }
+        return try converted(present: value, reader)
+    }
+
+    /// ``converted(_:_:)`` for a value that is there (an object read before, handed over as the
+    /// `Any` it is: wrapping it in an optional to unwrap it again would copy it through its
+    /// witnesses). A class instance boxed as `Value` is taken out of its box by its layout
+    /// (``ValueConversion/exactly(_:as:)``).
+    @inlinable
+    static func converted(present value: Any, _ reader: any ValueReader) throws -> Value? {
         // Untyped slots (`[Any?]` elements) take the value as it is, without a dynamic cast.
         if Value.self == Any?.self { return unsafeBitCast(Any??.some(value), to: Value?.self) }
         if Value.self == Any.self { return unsafeBitCast(Any?.some(value), to: Value?.self) }
         if let exact = ValueConversion.exactly(value, as: Value.self) { return exact }
         return try convertedByCast(value, reader)
-    }
-
-    /// ``converted(_:_:)`` for an object read before: a class instance boxed as `Value` (a
-    /// back-reference in a slot of its class, the common case) is taken out of the box by its
-    /// layout (``AnyClassReference``), without the runtime's cast.
-    @inlinable
-    static func converted(reference value: Any, _ reader: any ValueReader) throws -> Value? {
-        if let object = AnyClassReference.exactly(value, as: Value.self) { return object }
-        return try converted(value, reader)
     }
 
     /// ``converted(_:_:)`` for a value of another type than `Value`: a subclass, a value to
