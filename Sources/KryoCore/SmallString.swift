@@ -103,6 +103,24 @@
         }
     }
 
+    /// The bits of a small string of ASCII bytes: its whole value, so that two such strings are
+    /// equal exactly when their bits are.
+    package struct ASCIIBits: Equatable, Sendable {
+        let low: UInt64
+        let high: UInt64
+    }
+
+    /// The bits of `string` when it is a small string of ASCII bytes; `nil` for any other string,
+    /// and where ``isAvailable`` is false.
+    @inline(__always)
+    package static func asciiBits(of string: String) -> ASCIIBits? {
+        guard isAvailable else { return nil }
+        let (low, high) = bits(string)
+        // The last byte holds the flags and the count: small and ASCII is `0xE_`.
+        guard UInt8(truncatingIfNeeded: high >> 56) & 0xF0 == smallFlags | asciiFlag else { return nil }
+        return ASCIIBits(low: low, high: high)
+    }
+
     /// The raw bits of a string (for the layout check).
     private static func bits(_ string: String) -> (UInt64, UInt64) {
         withUnsafeBytes(of: string) { $0.loadUnaligned(as: (UInt64, UInt64).self) }

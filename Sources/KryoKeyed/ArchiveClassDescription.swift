@@ -13,15 +13,28 @@ enum ArchiveClassDescription {
 
     /// The class the dictionary `entries` (object `uid` of `$objects`) describes.
     static func parse(_ entries: PropertyListDictionary, at uid: UInt64) -> Result<ArchiveClass, Problem> {
-        guard case .string(let name)? = entries["$classname"] else {
+        parse(at: uid) { entries[$0] }
+    }
+
+    /// The class the dictionary of object `uid` of `$objects` describes, whose values `entry`
+    /// reads by key.
+    static func parse(at uid: UInt64, _ entry: (String) throws -> PropertyListValue?) rethrows -> Result<
+        ArchiveClass, Problem
+    > {
+        let name: String
+        switch try entry("$classname") {
+        case .string(let string)?: name = string
+        case let other:
             return .failure(
                 Problem(
                     expected: "a class dictionary with a $classname string in object \(uid)",
-                    found: KeyedArchive.describe(entries["$classname"])))
+                    found: KeyedArchive.describe(other)))
         }
+        let classes = try entry("$classes")
+        let classHints = try entry("$classhints")
         do {
-            let chain = try classNames(entries["$classes"], in: uid) ?? [name]
-            let hints = try classNames(entries["$classhints"], in: uid) ?? []
+            let chain = try classNames(classes, in: uid) ?? [name]
+            let hints = try classNames(classHints, in: uid) ?? []
             let superclasses = chain.first == name ? Array(chain.dropFirst()) : chain
             return .success(ArchiveClass(name, superclasses: superclasses, hints: hints))
         } catch {

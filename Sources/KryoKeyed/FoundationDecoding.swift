@@ -14,79 +14,79 @@ struct FoundationDecoding: Sendable {
     /// Decodes an object; `nil` when the object is in a form this reader does not model (an
     /// `NSValue` of an arbitrary C type), which the reader then keeps as an
     /// ``UnknownObject``.
-    let decode: @Sendable (KeyedArchiveReader, PropertyListDictionary, DeclaredType?) throws -> Any?
+    let decode: @Sendable (KeyedArchiveReader, ArchivedObject, DeclaredType?) throws -> Any?
 
     static let byClassName: [String: FoundationDecoding] = [
-        "NSString": FoundationDecoding { reader, entries, _ in
+        "NSString": FoundationDecoding { reader, object, _ in
             // An NSString object of its own, not an inline string: one instance that every place
             // holding it shares (the dynamic path keeps it one).
-            let string = try reader.foundationString(entries)
+            let string = try reader.foundationString(object)
             return reader.registry.keepsSharedStrings ? SharedString(string) : string
         },
-        "NSMutableString": FoundationDecoding { reader, entries, _ in
-            NSMutableString(string: try reader.foundationString(entries))
+        "NSMutableString": FoundationDecoding { reader, object, _ in
+            NSMutableString(string: try reader.foundationString(object))
         },
-        "NSNumber": FoundationDecoding { reader, entries, _ in try reader.foundationNumber(entries) },
-        "NSData": FoundationDecoding { reader, entries, _ in Data(try reader.foundationBytes(entries)) },
-        "NSMutableData": FoundationDecoding { reader, entries, _ in
-            let bytes = try reader.foundationBytes(entries)
+        "NSNumber": FoundationDecoding { reader, object, _ in try reader.foundationNumber(object) },
+        "NSData": FoundationDecoding { reader, object, _ in Data(try reader.foundationBytes(object)) },
+        "NSMutableData": FoundationDecoding { reader, object, _ in
+            let bytes = try reader.foundationBytes(object)
             return NSMutableData(bytes: bytes, length: bytes.count)
         },
-        "NSDate": FoundationDecoding { reader, entries, _ in
-            Date(timeIntervalSinceReferenceDate: try reader.foundationReal(entries, FoundationCoderKeys.time))
+        "NSDate": FoundationDecoding { reader, object, _ in
+            Date(timeIntervalSinceReferenceDate: try reader.foundationReal(object, FoundationCoderKeys.time))
         },
         "NSArray": list, "NSMutableArray": list,
         "NSSet": set, "NSMutableSet": set,
         "NSOrderedSet": orderedSet(mutable: false), "NSMutableOrderedSet": orderedSet(mutable: true),
         "NSDictionary": dictionary, "NSMutableDictionary": dictionary,
-        "NSURL": FoundationDecoding { reader, entries, _ in try reader.foundationURL(entries) },
-        "NSUUID": FoundationDecoding { reader, entries, _ in try reader.foundationUUID(entries) },
+        "NSURL": FoundationDecoding { reader, object, _ in try reader.foundationURL(object) },
+        "NSUUID": FoundationDecoding { reader, object, _ in try reader.foundationUUID(object) },
         "NSNull": FoundationDecoding { _, _, _ in NSNull() },
-        "NSValue": FoundationDecoding { reader, entries, _ in try reader.foundationValue(entries) },
+        "NSValue": FoundationDecoding { reader, object, _ in try reader.foundationValue(object) },
     ]
 
     // Elements are read as the declared type's generic arguments ask (`[String: Int32]`), or
     // as a Swift array's element type (Java's primitive arrays have no generic arguments).
     // An `NSNull` element is nil: Foundation's arrays and dictionaries hold nil as `NSNull`.
-    private static let list = FoundationDecoding { reader, entries, declared in
-        try reader.foundationElements(entries, as: KeyedArrayElement.declaredElement(of: declared)).map {
+    private static let list = FoundationDecoding { reader, object, declared in
+        try reader.foundationElements(object, as: KeyedArrayElement.declaredElement(of: declared)).map {
             $0 is NSNull ? nil : $0
         }
     }
-    private static let set = FoundationDecoding { reader, entries, declared in
-        let elements = try reader.hashable(reader.foundationElements(entries, as: declared?.genericArguments.first))
+    private static let set = FoundationDecoding { reader, object, declared in
+        let elements = try reader.hashable(reader.foundationElements(object, as: declared?.genericArguments.first))
         return reader.registry.setValue(elements, declared: declared)
     }
     private static func orderedSet(mutable: Bool) -> FoundationDecoding {
-        FoundationDecoding { reader, entries, declared in
+        FoundationDecoding { reader, object, declared in
             let elements = try reader.hashable(
-                reader.foundationElements(entries, as: declared?.genericArguments.first))
+                reader.foundationElements(object, as: declared?.genericArguments.first))
             return reader.registry.orderedSetValue(elements, declared: declared, isMutable: mutable)
         }
     }
-    private static let dictionary = FoundationDecoding { reader, entries, declared in
+    private static let dictionary = FoundationDecoding { reader, object, declared in
         let arguments = declared?.genericArguments ?? []
         let entries = try reader.foundationDictionary(
-            entries, keysAs: arguments.first, valuesAs: arguments.count > 1 ? arguments[1] : nil)
+            object, keysAs: arguments.first, valuesAs: arguments.count > 1 ? arguments[1] : nil)
         return reader.registry.mapValue(entries, declared: declared)
     }
 }
 
 extension KeyedArchiveReader {
     /// The value under a Foundation key (never escaped), decoded.
-    fileprivate func foundationValue(_ entries: PropertyListDictionary, _ key: String) throws -> Any? {
-        guard let stored = entries[key] else { return nil }
+    fileprivate func foundationValue(_ object: ArchivedObject, _ key: String) throws -> Any? {
+        guard let stored = try entry(key, in: object) else { return nil }
         return try at(key) { try decode(stored) }
     }
 
-    fileprivate func foundationString(_ entries: PropertyListDictionary) throws -> String {
-        if let value = try foundationValue(entries, FoundationCoderKeys.string) {
+    fileprivate func foundationString(_ object: ArchivedObject) throws -> String {
+        if let value = try foundationValue(object, FoundationCoderKeys.string) {
             if let string = value as? String { return string }
             throw at(FoundationCoderKeys.string) {
                 error(.typeMismatch, expected: "a string", found: ValueConversion.describeType(of: value))
             }
         }
-        let bytes = try foundationBytes(entries, keys: [FoundationCoderKeys.bytes])
+        let bytes = try foundationBytes(object, keys: [FoundationCoderKeys.bytes])
         guard let string = String(validating: bytes, as: UTF8.self) else {
             throw at(FoundationCoderKeys.bytes) { error(.invalidValue, expected: "UTF-8 text", found: "invalid UTF-8") }
         }
@@ -94,10 +94,10 @@ extension KeyedArchiveReader {
     }
 
     fileprivate func foundationBytes(
-        _ entries: PropertyListDictionary, keys: [String] = [FoundationCoderKeys.data, FoundationCoderKeys.bytes]
+        _ object: ArchivedObject, keys: [String] = [FoundationCoderKeys.data, FoundationCoderKeys.bytes]
     ) throws -> [UInt8] {
         for key in keys {
-            guard let stored = entries[key] else { continue }
+            guard let stored = try entry(key, in: object) else { continue }
             if case .data(let bytes) = stored { return bytes }
             // Some writers (bpylist2) store the bytes as a reference to inline data.
             let value = try at(key) { try decode(stored) }
@@ -107,8 +107,8 @@ extension KeyedArchiveReader {
         throw error(.invalidValue, expected: "bytes under \(keys.joined(separator: " or "))", found: "none")
     }
 
-    fileprivate func foundationReal(_ entries: PropertyListDictionary, _ key: String) throws -> Double {
-        switch entries[key] {
+    fileprivate func foundationReal(_ object: ArchivedObject, _ key: String) throws -> Double {
+        switch try entry(key, in: object) {
         case .real(let number)?: return number
         case .integer(let number)?: return Double(number)
         case let other:
@@ -117,18 +117,18 @@ extension KeyedArchiveReader {
     }
 
     /// An `NSNumber` written by a coder that stores it as an object.
-    fileprivate func foundationNumber(_ entries: PropertyListDictionary) throws -> Any {
+    fileprivate func foundationNumber(_ object: ArchivedObject) throws -> Any {
         for key in ["NS.number", "NS.intval", "NS.dblval", "NS.boolval"] {
-            if let stored = entries[key] { return try at(key) { try plainValue(stored, as: nil) } }
+            if let stored = try entry(key, in: object) { return try at(key) { try plainValue(stored, as: nil) } }
         }
         throw error(.invalidValue, expected: "NS.intval, NS.dblval, NS.boolval or NS.number", found: "none")
     }
 
     /// The elements of an array or set: `NS.objects`, or `NS.object.0`, `NS.object.1`…
-    fileprivate func foundationElements(_ entries: PropertyListDictionary, as element: DeclaredType?) throws
+    fileprivate func foundationElements(_ object: ArchivedObject, as element: DeclaredType?) throws
         -> [Any?]
     {
-        if let stored = entries[FoundationCoderKeys.objects] {
+        if let stored = try entry(FoundationCoderKeys.objects, in: object) {
             guard case .array(let references) = stored else {
                 throw at(FoundationCoderKeys.objects) {
                     error(.typeMismatch, expected: "a list of references", found: KeyedArchive.describe(stored))
@@ -142,7 +142,7 @@ extension KeyedArchiveReader {
             return elements
         }
         var elements: [Any?] = []
-        while let stored = entries[FoundationCoderKeys.object(elements.count)] {
+        while let stored = try entry(FoundationCoderKeys.object(elements.count), in: object) {
             elements.append(try at(FoundationCoderKeys.object(elements.count)) { try decode(stored, as: element) })
         }
         return elements
@@ -162,27 +162,27 @@ extension KeyedArchiveReader {
 
     /// A dictionary: parallel `NS.keys`/`NS.objects` lists, or `NS.key.N`/`NS.object.N` pairs.
     fileprivate func foundationDictionary(
-        _ entries: PropertyListDictionary, keysAs keyType: DeclaredType?, valuesAs valueType: DeclaredType?
+        _ object: ArchivedObject, keysAs keyType: DeclaredType?, valuesAs valueType: DeclaredType?
     ) throws -> OrderedDictionary<AnyHashable, Any?> {
         var keys: [Any?] = []
         var values: [Any?] = []
-        if let stored = entries[FoundationCoderKeys.keys] {
+        if let stored = try entry(FoundationCoderKeys.keys, in: object) {
             guard case .array(let keyReferences) = stored,
-                case .array(let valueReferences)? = entries[FoundationCoderKeys.objects],
+                case .array(let valueReferences)? = try entry(FoundationCoderKeys.objects, in: object),
                 keyReferences.count == valueReferences.count
             else {
                 throw error(
                     .invalidValue, expected: "NS.keys and NS.objects lists of the same length",
-                    found: KeyedArchive.describe(entries[FoundationCoderKeys.objects]))
+                    found: KeyedArchive.describe(try entry(FoundationCoderKeys.objects, in: object)))
             }
             for (index, reference) in keyReferences.enumerated() {
                 keys.append(try at("NS.keys.\(index)") { try decode(reference, as: keyType) })
                 values.append(try at("NS.objects.\(index)") { try decode(valueReferences[index], as: valueType) })
             }
         } else {
-            while let key = entries[FoundationCoderKeys.key(keys.count)] {
+            while let key = try entry(FoundationCoderKeys.key(keys.count), in: object) {
                 let index = keys.count
-                guard let value = entries[FoundationCoderKeys.object(index)] else {
+                guard let value = try entry(FoundationCoderKeys.object(index), in: object) else {
                     throw error(.invalidValue, expected: "NS.object.\(index) next to NS.key.\(index)", found: "none")
                 }
                 keys.append(try at(FoundationCoderKeys.key(index)) { try decode(key, as: keyType) })
@@ -195,9 +195,9 @@ extension KeyedArchiveReader {
         return result
     }
 
-    fileprivate func foundationURL(_ entries: PropertyListDictionary) throws -> URL {
-        let base = try foundationValue(entries, FoundationCoderKeys.base)
-        guard let relative = try foundationValue(entries, FoundationCoderKeys.relative) as? String else {
+    fileprivate func foundationURL(_ object: ArchivedObject) throws -> URL {
+        let base = try foundationValue(object, FoundationCoderKeys.base)
+        guard let relative = try foundationValue(object, FoundationCoderKeys.relative) as? String else {
             throw error(.invalidValue, expected: "a string under NS.relative", found: "none")
         }
         let baseURL: URL?
@@ -215,11 +215,11 @@ extension KeyedArchiveReader {
         return url
     }
 
-    fileprivate func foundationUUID(_ entries: PropertyListDictionary) throws -> UUID {
-        guard case .data(let bytes)? = entries[FoundationCoderKeys.uuidBytes], bytes.count == 16 else {
+    fileprivate func foundationUUID(_ object: ArchivedObject) throws -> UUID {
+        guard case .data(let bytes)? = try entry(FoundationCoderKeys.uuidBytes, in: object), bytes.count == 16 else {
             throw error(
                 .invalidValue, expected: "16 bytes under NS.uuidbytes",
-                found: KeyedArchive.describe(entries[FoundationCoderKeys.uuidBytes]))
+                found: KeyedArchive.describe(try entry(FoundationCoderKeys.uuidBytes, in: object)))
         }
         return UUID(
             uuid: (

@@ -111,15 +111,58 @@ public struct KeyedArchiveCodec: Sendable {
 
     /// Decodes the root value of the archive in `bytes` (a binary or XML property list).
     ///
+    /// A binary property list is read where it lies, each object as the serializers ask for it,
+    /// without the tree ``KeyedArchive/init(bytes:archivers:)`` builds.
+    ///
     /// - Throws: ``/KryoCore/SerializationError`` for malformed input (with the byte offset or the key
     ///   path) and for a root that is not a `T`.
     public func decode<T>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
-        try decode(T.self, from: KeyedArchive(bytes: bytes, archivers: acceptedArchivers))
+        try reading(bytes) { archive, objects in try decodeRoot(T.self, of: archive, objects) }
     }
 
     /// Decodes the root value of `archive`: the value under ``rootKey``, else the first `$top`
     /// value that is a reference (nibs use `IB.objectdata`, subclass archivers `$0`).
     public func decode<T>(_ type: T.Type, from archive: KeyedArchive) throws -> T {
+        try decodeRoot(T.self, of: archive, ArchiveObjectTree(archive.objects))
+    }
+
+    /// Decodes the whole archive in `bytes` as one value: its root value when `$top` holds only
+    /// ``rootKey`` and the archiver is ``archiver``, else an ``/KryoCore/ArchiveTopLevel`` with every
+    /// `$top` value and the archiver's name (a nib, a color list, a subclass archiver's archive),
+    /// so that ``encode(_:)`` writes the same top level back.
+    public func decodeArchive(from bytes: [UInt8]) throws -> Any? {
+        try reading(bytes) { archive, objects in
+            if archive.top.count == 1, archive.top[rootKey] != nil, archive.archiver == archiver {
+                return try decodeRoot(Any?.self, of: archive, objects)
+            }
+            return ArchiveTopLevel(values: try decodeTopLevel(of: archive, objects), archiver: archive.archiver)
+        }
+    }
+
+    /// Decodes every `$top` value of `archive`, by key, sharing one object table.
+    public func decodeTopLevel(from archive: KeyedArchive) throws -> OrderedDictionary<String, Any?> {
+        try decodeTopLevel(of: archive, ArchiveObjectTree(archive.objects))
+    }
+
+    /// Calls `body` with the archive in `bytes` (its `$objects` left empty) and its entries: read
+    /// where they lie in a binary property list, or from the tree of an XML one.
+    private func reading<R>(_ bytes: [UInt8], _ body: (KeyedArchive, any ArchiveObjects) throws -> R) throws -> R {
+        guard bytes.starts(with: KeyedArchiveCodec.binaryMagic) else {
+            let archive = try KeyedArchive(bytes: bytes, archivers: acceptedArchivers)
+            return try body(archive, ArchiveObjectTree(archive.objects))
+        }
+        return try bytes.withUnsafeBytes { raw in
+            // Values shared so that the archive holds more of them than it has bytes are refused,
+            // as by ``KeyedArchive/init(bytes:archivers:)``.
+            let objects = try BinaryArchiveObjects(
+                raw, limits: PropertyListLimits(maxExpandedCount: raw.count), archivers: acceptedArchivers)
+            return try body(objects.header, objects)
+        }
+    }
+
+    private static let binaryMagic: [UInt8] = Array("bplist00".utf8)
+
+    private func decodeRoot<T>(_ type: T.Type, of archive: KeyedArchive, _ objects: any ArchiveObjects) throws -> T {
         if let acceptedArchivers, !acceptedArchivers.contains(archive.archiver) {
             throw SerializationError(
                 .invalidValue, expected: "one of the archivers \(acceptedArchivers.sorted().joined(separator: ", "))",
@@ -129,7 +172,7 @@ public struct KeyedArchiveCodec: Sendable {
             throw SerializationError(
                 .invalidValue, expected: "a value under $top", found: "an empty $top", path: ["$top"])
         }
-        let reader = KeyedArchiveReader(archive: archive, registry: registry, options: options)
+        let reader = KeyedArchiveReader(objects: objects, registry: registry, options: options)
         // What fails leaves no cycle of unknown objects behind.
         return try reader.madeUnknownObjects.dismantlingOnFailure {
             let value = try reader.at(key) { try reader.decode(stored, as: DeclaredType.of(T.self)) }
@@ -142,21 +185,10 @@ public struct KeyedArchiveCodec: Sendable {
         }
     }
 
-    /// Decodes the whole archive in `bytes` as one value: its root value when `$top` holds only
-    /// ``rootKey`` and the archiver is ``archiver``, else an ``/KryoCore/ArchiveTopLevel`` with every
-    /// `$top` value and the archiver's name (a nib, a color list, a subclass archiver's archive),
-    /// so that ``encode(_:)`` writes the same top level back.
-    public func decodeArchive(from bytes: [UInt8]) throws -> Any? {
-        let archive = try KeyedArchive(bytes: bytes, archivers: acceptedArchivers)
-        if archive.top.count == 1, archive.top[rootKey] != nil, archive.archiver == archiver {
-            return try decode(Any?.self, from: archive)
-        }
-        return ArchiveTopLevel(values: try decodeTopLevel(from: archive), archiver: archive.archiver)
-    }
-
-    /// Decodes every `$top` value of `archive`, by key, sharing one object table.
-    public func decodeTopLevel(from archive: KeyedArchive) throws -> OrderedDictionary<String, Any?> {
-        let reader = KeyedArchiveReader(archive: archive, registry: registry, options: options)
+    private func decodeTopLevel(of archive: KeyedArchive, _ objects: any ArchiveObjects) throws
+        -> OrderedDictionary<String, Any?>
+    {
+        let reader = KeyedArchiveReader(objects: objects, registry: registry, options: options)
         return try reader.madeUnknownObjects.dismantlingOnFailure {
             var result: OrderedDictionary<String, Any?> = [:]
             for (key, stored) in archive.top {

@@ -23,7 +23,8 @@ final class KeyedArchiveReader: ValueReader {
     var formatFamily: FormatFamily { .keyedArchive }
     var archiveClass: ArchiveClass? { frames.last?.archiveClass }
 
-    let objects: [PropertyListValue]
+    /// The entries of `$objects`, from a tree or where they lie in a binary property list.
+    let objects: any ArchiveObjects
     /// What is known of each entry of `objects`.
     @exclusivity(unchecked) private var states: [EntryState]
     /// The objects whose fields are being read, outermost first.
@@ -48,7 +49,7 @@ final class KeyedArchiveReader: ValueReader {
     }
 
     private struct Frame {
-        let entries: PropertyListDictionary
+        let object: ArchivedObject
         let index: Int
         let archiveClass: ArchiveClass?
         var nextGenericKey = 0
@@ -61,7 +62,7 @@ final class KeyedArchiveReader: ValueReader {
         /// a look-up compares one key before it searches.
         var cursor = 0
 
-        /// Records that `key`, at `index` in ``entries`` when the object has it, is read; `false`
+        /// Records that `key`, at `index` among the object's keys when it has it, is read; `false`
         /// when it was read before.
         mutating func consume(_ key: String, at index: Int?) -> Bool {
             guard let index, index < 64 else { return consumedKeys.insert(key).inserted }
@@ -82,13 +83,13 @@ final class KeyedArchiveReader: ValueReader {
         let kind: Kind
     }
 
-    init(archive: KeyedArchive, registry: Registry, options: SerializationOptions) {
+    init(objects: any ArchiveObjects, registry: Registry, options: SerializationOptions) {
         self.registry = registry
         slotBindings = registry.slotBindings
         self.options = options
-        objects = archive.objects
-        states = Array(repeating: .unread, count: archive.objects.count)
-        classIndexByUID = Array(repeating: -1, count: archive.objects.count)
+        self.objects = objects
+        states = Array(repeating: .unread, count: objects.count)
+        classIndexByUID = Array(repeating: -1, count: objects.count)
         frames.reserveCapacity(16)
     }
 
@@ -129,29 +130,29 @@ final class KeyedArchiveReader: ValueReader {
                 found: "a cycle back to object \(index) while it is being read")
         case .unread: break
         }
-        switch objects[index] {
-        case .string(KeyedArchive.nullMarker): return nil
-        case .dictionary(let entries): return try decodeObject(entries, at: index, as: declared)
-        case .uid(let other):
+        switch try objects.entry(index) {
+        case .value(.string(KeyedArchive.nullMarker)): return nil
+        case .object(let object): return try decodeObject(object, at: index, as: declared)
+        case .value(.uid(let other)):
             throw error(
                 .invalidValue, expected: "an object or a plain value in $objects[\(index)]",
                 found: "a bare reference to object \(other)")
-        case let plain: return try plainValue(plain, as: declared)
+        case .value(let plain): return try plainValue(plain, as: declared)
         }
     }
 
-    private func decodeObject(_ entries: PropertyListDictionary, at index: Int, as declared: DeclaredType?)
+    private func decodeObject(_ object: ArchivedObject, at index: Int, as declared: DeclaredType?)
         throws -> Any?
     {
-        let resolved = try resolveClass(of: entries, at: index)
-        if let stored = KeyedArchiveReader.classedValue(in: entries),
+        let resolved = try resolveClass(of: object, at: index)
+        if let stored = try classedValue(of: object),
             let registration = classedValueRegistration(resolved.archiveClass)
         {
             return try decodeClassedValue(stored, registration, at: index, as: declared)
         }
         switch resolved.kind {
         case .registered(let registration):
-            try enter(entries, at: index, resolved.archiveClass)
+            try enter(object, at: index, resolved.archiveClass)
             let value: Any
             do {
                 value = try registration.serializer.read(from: self)
@@ -165,24 +166,30 @@ final class KeyedArchiveReader: ValueReader {
         case .foundation(let decoding):
             try descend()
             states[index] = .reading
-            let decoded = try decoding.decode(self, entries, declared)
+            let decoded: Any?
+            do {
+                decoded = try decoding.decode(self, object, declared)
+            } catch {
+                depth -= 1
+                throw error
+            }
             depth -= 1
             guard let value = decoded else {
                 // A form of the class this reader does not model: kept whole.
                 states[index] = .unread
-                return try decodeUnknown(entries, at: index, resolved.archiveClass)
+                return try decodeUnknown(object, at: index, resolved.archiveClass)
             }
             states[index] = .read(value)
             return value
         case .unknown:
-            return try decodeUnknown(entries, at: index, resolved.archiveClass)
+            return try decodeUnknown(object, at: index, resolved.archiveClass)
         }
     }
 
     /// The value under `$value` of an object whose only keys are `$class` and `$value` (a value
     /// archived with its class); `nil` for any other object.
-    private static func classedValue(in entries: PropertyListDictionary) -> PropertyListValue? {
-        entries.count == 2 ? entries[KeyedArchiveKeys.classedValue] : nil
+    private func classedValue(of object: ArchivedObject) throws -> PropertyListValue? {
+        object.count == 2 ? try objects.value(forKey: KeyedArchiveKeys.classedValue, in: object) : nil
     }
 
     /// The registration of a value archived with its class (`{$class: java.lang.Integer,
@@ -224,9 +231,10 @@ final class KeyedArchiveReader: ValueReader {
         return value
     }
 
-    private func decodeUnknown(_ entries: PropertyListDictionary, at index: Int, _ archiveClass: ArchiveClass)
+    private func decodeUnknown(_ object: ArchivedObject, at index: Int, _ archiveClass: ArchiveClass)
         throws -> UnknownObject
     {
+        let entries = try objects.dictionary(of: object)
         if options.registrationRequired {
             throw error(
                 .unknownClassName, expected: "a registered archive class (registration is required)",
@@ -234,19 +242,19 @@ final class KeyedArchiveReader: ValueReader {
         }
         try descend()
         defer { depth -= 1 }
-        let object = UnknownObject(archiveClass: archiveClass, inlineKeys: [])
-        madeUnknownObjects.add(object)
-        states[index] = .read(object)
-        object.fields.reserveCapacity(entries.count)
+        let unknown = UnknownObject(archiveClass: archiveClass, inlineKeys: [])
+        madeUnknownObjects.add(unknown)
+        states[index] = .read(unknown)
+        unknown.fields.reserveCapacity(entries.count)
         for (key, stored) in entries where key != "$class" {
             if case .uid(let uid) = stored {
-                object.fields[key] = .some(try at(key) { try decodeEntry(uid) })
+                unknown.fields[key] = .some(try at(key) { try decodeEntry(uid) })
             } else {
-                object.fields[key] = .some(try at(key) { try inlineValue(stored) })
-                object.inlineKeys.insert(key)
+                unknown.fields[key] = .some(try at(key) { try inlineValue(stored) })
+                unknown.inlineKeys.insert(key)
             }
         }
-        return object
+        return unknown
     }
 
     /// A value stored in an object's own dictionary, with the references in its lists and
@@ -284,10 +292,10 @@ final class KeyedArchiveReader: ValueReader {
         }
     }
 
-    private func enter(_ entries: PropertyListDictionary, at index: Int, _ archiveClass: ArchiveClass?) throws {
+    private func enter(_ object: ArchivedObject, at index: Int, _ archiveClass: ArchiveClass?) throws {
         try descend()
         states[index] = .reading
-        frames.append(Frame(entries: entries, index: index, archiveClass: archiveClass))
+        frames.append(Frame(object: object, index: index, archiveClass: archiveClass))
     }
 
     private func leave() {
@@ -304,11 +312,14 @@ final class KeyedArchiveReader: ValueReader {
 
     // MARK: Classes
 
-    private func resolveClass(of entries: PropertyListDictionary, at index: Int) throws -> ResolvedClass {
-        guard case .uid(let uid)? = entries["$class"] else {
+    private func resolveClass(of object: ArchivedObject, at index: Int) throws -> ResolvedClass {
+        // Writers put `$class` first (Apple's) or last (this library's): the end is looked at first.
+        let position = try objects.position(ofKey: "$class", in: object, from: object.count - 1)
+        let stored = try position.map { try objects.value(at: $0, in: object) }
+        guard case .uid(let uid)? = stored else {
             throw error(
                 .invalidValue, expected: "a $class reference in object \(index)",
-                found: KeyedArchive.describe(entries["$class"]))
+                found: KeyedArchive.describe(stored))
         }
         // A UID past the table fails in `classDescription`.
         if uid < classIndexByUID.count, case let known = classIndexByUID[Int(uid)], known >= 0 {
@@ -321,22 +332,37 @@ final class KeyedArchiveReader: ValueReader {
         return resolved
     }
 
+    /// How `archiveClass` resolves: through its name, then its superclasses, then its hints.
     private func resolve(_ archiveClass: ArchiveClass) -> ResolvedClass.Kind {
-        for name in archiveClass.chain + archiveClass.hints {
+        func kind(_ name: String) -> ResolvedClass.Kind? {
             if let registration = registry.registration(forArchiveClassName: name) { return .registered(registration) }
-            if let decoding = FoundationDecoding.byClassName[name] { return .foundation(decoding) }
+            return FoundationDecoding.byClassName[name].map { .foundation($0) }
+        }
+        if let found = kind(archiveClass.name) { return found }
+        for name in archiveClass.superclasses {
+            if let found = kind(name) { return found }
+        }
+        for name in archiveClass.hints {
+            if let found = kind(name) { return found }
         }
         return .unknown
     }
 
     /// Reads the class dictionary at `uid` (``ArchiveClassDescription``).
     private func classDescription(at uid: UInt64) throws -> ArchiveClass {
-        guard uid < objects.count, case .dictionary(let entries) = objects[Int(uid)] else {
+        let object: ArchivedObject
+        switch uid < objects.count ? try objects.entry(Int(uid)) : nil {
+        case .object(let found)?: object = found
+        case .value(let value)?:
             throw error(
                 .invalidValue, expected: "a reference to a class dictionary under $class",
-                found: uid < objects.count ? KeyedArchive.describe(objects[Int(uid)]) : "a reference to object \(uid)")
+                found: KeyedArchive.describe(value))
+        case nil:
+            throw error(
+                .invalidValue, expected: "a reference to a class dictionary under $class",
+                found: "a reference to object \(uid)")
         }
-        switch ArchiveClassDescription.parse(entries, at: uid) {
+        switch try ArchiveClassDescription.parse(at: uid, { try objects.value(forKey: $0, in: object) }) {
         case .success(let archiveClass): return archiveClass
         case .failure(let problem): throw error(.invalidValue, expected: problem.expected, found: problem.found)
         }
@@ -364,61 +390,67 @@ final class KeyedArchiveReader: ValueReader {
 
     // MARK: Keys
 
+    /// The value stored under `key` (a key as stored: Foundation's keys are never escaped) in
+    /// `object`; `nil` when it has none.
+    func entry(_ key: String, in object: ArchivedObject) throws -> PropertyListValue? {
+        try objects.value(forKey: key, in: object)
+    }
+
     /// The value stored under `key` in the object being read (`nil` when absent), with the same
     /// escaping and generic keys as the writer.
-    func stored(forKey key: String) -> PropertyListValue? {
+    func stored(forKey key: String) throws -> PropertyListValue? {
         guard !frames.isEmpty else { return nil }
         let last = frames.count - 1
+        let object = frames[last].object
         let archived = KeyedArchiveKeys.escape(key)
         if !archived.isEmpty {
-            // One look-up finds the entry and whether it was read before.
-            let cursor = frames[last].cursor
-            let keys = frames[last].entries.keys.elements
-            let index =
-                cursor < keys.count && keys[cursor] == archived
-                ? cursor : frames[last].entries.index(forKey: archived)
+            // One look-up finds the entry and whether it was read before: serializers read keys
+            // in the order they wrote them, so the key after the last one read is compared first.
+            let index = try objects.position(ofKey: archived, in: object, from: frames[last].cursor)
             if let index { frames[last].cursor = index + 1 }
             if frames[last].consume(archived, at: index) {
-                return index.map { frames[last].entries.values[$0] }
+                return try index.map { try objects.value(at: $0, in: object) }
             }
         }
         let generic = "$\(frames[last].nextGenericKey)"
         frames[last].nextGenericKey += 1
-        return frames[last].entries[generic]
+        return try objects.value(forKey: generic, in: object)
     }
 
     func containsValue(forKey key: String) -> Bool {
-        guard !frames.isEmpty else { return false }
-        let last = frames.count - 1
-        let stored = KeyedArchiveKeys.escape(key)
-        // The key the next read expects, compared before the dictionary is searched.
-        let cursor = frames[last].cursor
-        let keys = frames[last].entries.keys.elements
-        if cursor < keys.count, keys[cursor] == stored { return true }
-        return frames[last].entries[stored] != nil
+        guard let frame = frames.last else { return false }
+        // A key that cannot be looked up is there: reading it reports the error.
+        do {
+            return try objects.position(ofKey: KeyedArchiveKeys.escape(key), in: frame.object, from: frame.cursor)
+                != nil
+        } catch {
+            return true
+        }
     }
 
     func storesInline(forKey key: String) -> Bool {
-        guard let stored = frames.last?.entries[KeyedArchiveKeys.escape(key)] else { return false }
+        guard let frame = frames.last,
+            let stored = try? objects.value(forKey: KeyedArchiveKeys.escape(key), in: frame.object)
+        else { return false }
         if case .uid = stored { return false }
         return true
     }
 
     /// The coder keys of the object being read, unescaped, without `$class` and generic keys.
     var storedKeys: [String]? {
-        guard let entries = frames.last?.entries else { return nil }
+        guard let frame = frames.last, let entries = try? objects.dictionary(of: frame.object) else { return nil }
         return entries.keys.compactMap(KeyedArchiveKeys.unescape)
     }
 
     private func scalar(forKey key: String) throws -> PropertyListValue? {
-        guard let value = stored(forKey: key) else { return nil }
+        guard let value = try stored(forKey: key) else { return nil }
         guard case .uid(let uid) = value else { return value }
         // An object (an NSNumber written with encodeObject) where a scalar is read.
         guard uid < objects.count, uid > 0 else { return nil }
         return try at(key) {
-            switch objects[Int(uid)] {
-            case .dictionary, .uid: throw error(.typeMismatch, expected: "a number", found: "an object")
-            case let plain: return plain
+            switch try objects.entry(Int(uid)) {
+            case .object, .value(.uid): throw error(.typeMismatch, expected: "a number", found: "an object")
+            case .value(let plain): return plain
             }
         }
     }
@@ -476,7 +508,7 @@ final class KeyedArchiveReader: ValueReader {
     func readDouble(forKey key: String) throws -> Double { try real(forKey: key) }
 
     func readString(forKey key: String) throws -> String? {
-        guard let stored = stored(forKey: key) else { return nil }
+        guard let stored = try stored(forKey: key) else { return nil }
         let value = try at(key) { try decode(stored) }
         switch value {
         case nil: return nil
@@ -488,7 +520,7 @@ final class KeyedArchiveReader: ValueReader {
 
     func readBytes(count: Int, forKey key: String) throws -> [UInt8] {
         let bytes: [UInt8]
-        switch stored(forKey: key) {
+        switch try stored(forKey: key) {
         case nil: bytes = []
         case .data(let data)?: bytes = data
         case let other?:
@@ -504,7 +536,7 @@ final class KeyedArchiveReader: ValueReader {
     }
 
     func readPrimitiveArray<P: JavaPrimitive>(_ type: P.Type, count: Int, forKey key: String) throws -> [P] {
-        guard case .array(let elements)? = stored(forKey: key), elements.count == count else {
+        guard case .array(let elements)? = try stored(forKey: key), elements.count == count else {
             throw at(key) { error(.invalidValue, expected: "a list of \(count) numbers", found: "something else") }
         }
         return try at(key) {
@@ -520,7 +552,7 @@ final class KeyedArchiveReader: ValueReader {
     // MARK: ValueReader: objects
 
     func readObject(as declared: DeclaredType, forKey key: String) throws -> Any? {
-        guard let stored = stored(forKey: key) else { return nil }
+        guard let stored = try stored(forKey: key) else { return nil }
         return try at(key) { try decode(stored, as: declared) }
     }
 
@@ -529,16 +561,16 @@ final class KeyedArchiveReader: ValueReader {
     }
 
     func beginObject(in slot: ResolvedSlot, forKey key: String) throws -> ObjectReadStep {
-        guard let stored = stored(forKey: key) else { return .null }
+        guard let stored = try stored(forKey: key) else { return .null }
         path.append(key)
         if case .uid(let uid) = stored, uid > 0, uid < objects.count, case .unread = states[Int(uid)],
-            case .dictionary(let entries) = objects[Int(uid)]
+            case .object(let object) = try objects.entry(Int(uid))
         {
-            let resolved = try resolveClass(of: entries, at: Int(uid))
+            let resolved = try resolveClass(of: object, at: Int(uid))
             // A value archived with its class is read whole (``decode(_:as:)``).
-            if case .registered(let registration) = resolved.kind, KeyedArchiveReader.classedValue(in: entries) == nil {
+            if case .registered(let registration) = resolved.kind, try classedValue(of: object) == nil {
                 do {
-                    try enter(entries, at: Int(uid), resolved.archiveClass)
+                    try enter(object, at: Int(uid), resolved.archiveClass)
                 } catch {
                     path.removeLast()
                     throw error
@@ -570,18 +602,19 @@ final class KeyedArchiveReader: ValueReader {
         // Each element of a list a serializer reads key by key is one key of the object; the
         // bytes of a data value it holds are elements too.
         var dataBytes = 0
-        for value in frames.last?.entries.values.elements ?? [] {
-            switch value {
+        let object = frames.last?.object
+        for position in 0..<(object?.count ?? 0) {
+            guard let object else { break }
+            switch try objects.value(at: position, in: object) {
             case .data(let bytes): dataBytes += bytes.count
             case .uid(let index):
-                if index < UInt64(objects.count), case .data(let bytes) = objects[Int(index)] {
+                if index < UInt64(objects.count), case .value(.data(let bytes)) = try objects.entry(Int(index)) {
                     dataBytes += bytes.count
                 }
             default: break
             }
         }
-        let most = min(
-            options.limits.maxElementCount, max(frames.last?.entries.count ?? 0, objects.count, dataBytes))
+        let most = min(options.limits.maxElementCount, max(object?.count ?? 0, objects.count, dataBytes))
         guard count >= 0, count <= most else {
             throw at(key) { error(.lengthExceedsInput, expected: "at most \(most) elements", found: "\(count)") }
         }

@@ -22,24 +22,25 @@ extension KeyedArchiveWriter {
 extension KeyedArchiveReader {
     /// An `NSValue`: a ``FoundationValue`` when `NS.special` names one, `nil` otherwise (the
     /// caller then keeps the object whole).
-    func foundationValue(_ entries: PropertyListDictionary) throws -> FoundationValue? {
-        guard case .integer(let special)? = entries["NS.special"] else { return nil }
+    func foundationValue(_ object: ArchivedObject) throws -> FoundationValue? {
+        guard case .integer(let special)? = try entry("NS.special", in: object) else { return nil }
         func numbers(_ key: String, count: Int) throws -> [Double] {
-            guard let stored = entries[key], let text = try at(key, { try decode(stored) }) as? String,
+            guard let stored = try entry(key, in: object), let text = try at(key, { try decode(stored) }) as? String,
                 let numbers = FoundationValue.numbers(in: text), numbers.count == count
             else {
                 throw error(
                     .invalidValue, expected: "\(count) numbers as text under \(key)",
-                    found: KeyedArchive.describe(entries[key]))
+                    found: KeyedArchive.describe(try entry(key, in: object)))
             }
             return numbers
         }
         func integer(_ key: String) throws -> Int {
-            guard let stored = entries[key],
+            guard let stored = try entry(key, in: object),
                 let number = try at(key, { try decode(stored, as: DeclaredType(Int.self)) }) as? Int
             else {
                 throw error(
-                    .invalidValue, expected: "an integer under \(key)", found: KeyedArchive.describe(entries[key]))
+                    .invalidValue, expected: "an integer under \(key)",
+                    found: KeyedArchive.describe(try entry(key, in: object)))
             }
             return number
         }

@@ -13,14 +13,10 @@ import OrderedCollections
 /// Every offset, reference, count and length is checked before it is used. Decoded objects are
 /// kept by index, so an object referenced many times is decoded once (copy-on-write values make
 /// the sharing cheap), and a container that contains itself is an error.
-struct BinaryPropertyListReader {
-    private let bytes: UnsafeRawBufferPointer
-    private let limits: PropertyListLimits
-    private let offsetSize: Int
-    private let referenceSize: Int
-    private let objectCount: Int
-    private let topObject: Int
-    private let offsetTableOffset: Int
+package struct BinaryPropertyListReader {
+    /// Where the objects lie.
+    package let layout: BinaryPropertyListLayout
+    let limits: PropertyListLimits
     /// Decoded objects by index.
     private var decoded: [PropertyListValue?]
     /// Containers being decoded (on the current path from the top object), by index.
@@ -31,184 +27,65 @@ struct BinaryPropertyListReader {
     /// The values each decoded container holds, itself included, counting a container it
     /// shares with others at every place (``PropertyListLimits/maxExpandedCount``), by index;
     /// empty when the count is unlimited. Scalars count 1.
-    private var expandedCounts: [Int]
+    private(set) var expandedCounts: [Int]
+    /// The values handed out by the in-place reads (``value(_:in:)``, ``materialize(_:)``),
+    /// counted as ``expandedCounts`` counts them, within ``PropertyListLimits/maxExpandedCount``.
+    var handedOut = 0
+    /// What is known of each key object compared with a short ASCII key, by index
+    /// (``key(_:of:equals:)``); empty until the first such comparison.
+    var smallKeys: [SmallKey] = []
 
-    private static let trailerSize = 32
+    /// A key object, as ``key(_:of:equals:)`` knows it.
+    enum SmallKey {
+        case unknown
+        /// A small ASCII string, with its bits.
+        case bits(SmallString.ASCIIBits)
+        /// Another string.
+        case other
+    }
 
     /// Checks the magic and the trailer.
-    init(_ bytes: UnsafeRawBufferPointer, limits: PropertyListLimits) throws(SerializationError) {
-        self.bytes = bytes
+    package init(_ bytes: UnsafeRawBufferPointer, limits: PropertyListLimits) throws(SerializationError) {
+        layout = try BinaryPropertyListLayout(bytes, limits: limits)
         self.limits = limits
-        let magic = PropertyList.binaryMagic
-        guard bytes.count >= magic.count else {
-            throw SerializationError(
-                .truncatedInput, expected: "the 8-byte magic 'bplist00'",
-                found: "a truncated file of \(bytes.count) byte\(bytes.count == 1 ? "" : "s")",
-                offset: bytes.count)
-        }
-        guard bytes.prefix(magic.count).elementsEqual(magic) else {
-            throw SerializationError(
-                .unsupported, expected: "the magic 'bplist00'",
-                found: "'\(String(decoding: bytes.prefix(8), as: UTF8.self))'", offset: 0)
-        }
-        // The smallest binary plist: magic, a one-byte object, a one-byte offset table, trailer.
-        guard bytes.count >= magic.count + 2 + Self.trailerSize else {
-            throw SerializationError(
-                .truncatedInput, expected: "objects, an offset table and the 32-byte trailer after the magic",
-                found: "a truncated file of \(bytes.count) bytes", offset: bytes.count)
-        }
-        let trailer = bytes.count - Self.trailerSize
-        let offsetSize = Int(bytes[trailer + 6])
-        let referenceSize = Int(bytes[trailer + 7])
-        let objectCount = Self.readUInt64(bytes, at: trailer + 8)
-        let topObject = Self.readUInt64(bytes, at: trailer + 16)
-        let tableOffset = Self.readUInt64(bytes, at: trailer + 24)
-        // A trailer starts with five unused bytes and the sort version, all zero. When they are
-        // not and the trailer's values do not fit the file either, the last 32 bytes are the
-        // middle of the objects or offset table of a file that was cut short.
-        if !bytes[trailer..<trailer + 6].allSatisfy({ $0 == 0 }),
-            !Self.isSound(
-                offsetSize: offsetSize, referenceSize: referenceSize, objectCount: objectCount, topObject: topObject,
-                tableOffset: tableOffset, trailer: trailer)
-        {
-            throw SerializationError(
-                .truncatedInput, expected: "the 32-byte trailer at the end of the binary property list",
-                found: "a truncated file (its last 32 bytes are not a trailer)", offset: bytes.count)
-        }
-        guard (1...8).contains(offsetSize) else {
-            throw SerializationError(
-                .invalidValue, expected: "an offset size of 1 to 8 bytes", found: "\(offsetSize)",
-                offset: trailer + 6)
-        }
-        guard (1...8).contains(referenceSize) else {
-            throw SerializationError(
-                .invalidValue, expected: "an object reference size of 1 to 8 bytes",
-                found: "\(referenceSize)", offset: trailer + 7)
-        }
-        // Each object takes at least one byte and one offset-table entry.
-        guard objectCount >= 1, objectCount <= UInt64(trailer - magic.count) / UInt64(offsetSize + 1) else {
-            throw SerializationError(
-                .lengthExceedsInput, expected: "an object count that fits in the file",
-                found: "\(objectCount)", offset: trailer + 8)
-        }
-        guard objectCount <= UInt64(limits.maxObjectCount) else {
-            throw SerializationError(
-                .sizeLimitExceeded, expected: "at most \(limits.maxObjectCount) objects",
-                found: "\(objectCount)", offset: trailer + 8)
-        }
-        guard topObject < objectCount else {
-            throw SerializationError(
-                .invalidReference, expected: "a top object below the object count \(objectCount)",
-                found: "\(topObject)", offset: trailer + 16)
-        }
-        let tableSize = Int(objectCount) * offsetSize
-        guard tableOffset > UInt64(magic.count), tableOffset <= UInt64(trailer - tableSize) else {
-            throw SerializationError(
-                .lengthExceedsInput,
-                expected: "an offset table between the objects and the trailer (\(tableSize) bytes)",
-                found: "offset \(tableOffset)", offset: trailer + 24)
-        }
-        self.offsetSize = offsetSize
-        self.referenceSize = referenceSize
-        self.objectCount = Int(objectCount)
-        self.topObject = Int(topObject)
-        self.offsetTableOffset = Int(tableOffset)
-        self.decoded = Array(repeating: nil, count: Int(objectCount))
-        self.inProgress = Array(repeating: false, count: Int(objectCount))
-        self.expandedCounts = limits.maxExpandedCount == .max ? [] : Array(repeating: 1, count: Int(objectCount))
+        decoded = Array(repeating: nil, count: layout.objectCount)
+        inProgress = Array(repeating: false, count: layout.objectCount)
+        expandedCounts = limits.maxExpandedCount == .max ? [] : Array(repeating: 1, count: layout.objectCount)
     }
 
-    /// Whether a trailer's values describe a file whose trailer starts at `trailer`: the checks
-    /// of `init`, which name the first one that fails.
-    private static func isSound(
-        offsetSize: Int, referenceSize: Int, objectCount: UInt64, topObject: UInt64, tableOffset: UInt64,
-        trailer: Int
-    ) -> Bool {
-        let magic = PropertyList.binaryMagic.count
-        guard (1...8).contains(offsetSize), (1...8).contains(referenceSize), objectCount >= 1,
-            objectCount <= UInt64(trailer - magic) / UInt64(offsetSize + 1), topObject < objectCount
-        else { return false }
-        let tableSize = Int(objectCount) * offsetSize
-        return tableOffset > UInt64(magic) && tableOffset <= UInt64(trailer - tableSize)
-    }
+    var bytes: UnsafeRawBufferPointer { layout.bytes }
+    var referenceSize: Int { layout.referenceSize }
+    var offsetTableOffset: Int { layout.offsetTableOffset }
+    /// The index of the top object.
+    package var topObject: Int { layout.topObject }
 
     /// Decodes the top object (and everything it references).
     mutating func readTopObject() throws(SerializationError) -> PropertyListValue {
-        try readObject(topObject, referencedAt: bytes.count - Self.trailerSize + 16)
+        try readObject(topObject, referencedAt: bytes.count - BinaryPropertyListLayout.trailerSize + 16)
     }
 
-    // MARK: - Fixed-size reads (callers check the bounds)
-
-    private static func readUInt64(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt64 {
-        UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-    }
-
-    /// A big-endian unsigned integer of 1 to 8 bytes at `offset`.
     @inline(__always)
-    private func readUnsigned(at offset: Int, size: Int) -> UInt64 {
-        switch size {
-        case 1: return UInt64(bytes[offset])
-        case 2: return UInt64(UInt16(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
-        case 4: return UInt64(UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
-        case 8: return Self.readUInt64(bytes, at: offset)
-        default:
-            var value: UInt64 = 0
-            for index in offset..<offset + size { value = value << 8 | UInt64(bytes[index]) }
-            return value
-        }
+    func objectOffset(_ index: Int) throws(SerializationError) -> Int { try layout.objectOffset(index) }
+
+    @inline(__always)
+    func require(_ count: Int, at offset: Int, for what: @autoclosure () -> String) throws(SerializationError) {
+        try layout.require(count, at: offset, for: what())
     }
+
+    @inline(__always)
+    func readCount(marker: UInt8, at offset: Int) throws(SerializationError) -> (count: Int, start: Int) {
+        try layout.readCount(marker: marker, at: offset)
+    }
+
+    @inline(__always)
+    func reference(at offset: Int) throws(SerializationError) -> Int { try layout.reference(at: offset) }
+
+    @inline(__always)
+    func readUnsigned(at offset: Int, size: Int) -> UInt64 { layout.readUnsigned(at: offset, size: size) }
 
     // MARK: - Objects
 
-    /// The offset of object `index`, checked to lie among the objects.
-    private func objectOffset(_ index: Int) throws(SerializationError) -> Int {
-        let offset = readUnsigned(at: offsetTableOffset + index * offsetSize, size: offsetSize)
-        guard offset >= UInt64(PropertyList.binaryMagic.count), offset < UInt64(offsetTableOffset) else {
-            throw SerializationError(
-                .invalidValue,
-                expected: "an object offset between 8 and the offset table (\(offsetTableOffset))",
-                found: "\(offset) for object \(index)", offset: offsetTableOffset + index * offsetSize)
-        }
-        return Int(offset)
-    }
-
-    /// Throws unless `count` bytes from `offset` lie before the offset table.
-    @inline(__always)
-    private func require(_ count: Int, at offset: Int, for what: @autoclosure () -> String)
-        throws(SerializationError)
-    {
-        guard count <= offsetTableOffset - offset else {
-            throw SerializationError(
-                .lengthExceedsInput, expected: "\(what()) of \(count) bytes",
-                found: "\(offsetTableOffset - offset) bytes before the offset table", offset: offset)
-        }
-    }
-
-    /// The element count of the object whose marker is at `offset`, and where its content starts.
-    private func readCount(marker: UInt8, at offset: Int) throws(SerializationError) -> (count: Int, start: Int) {
-        let nibble = Int(marker & 0x0F)
-        if nibble != 0x0F { return (nibble, offset + 1) }
-        let intOffset = offset + 1
-        try require(1, at: intOffset, for: "the marker of a count")
-        let intMarker = bytes[intOffset]
-        guard intMarker & 0xF0 == 0x10, intMarker & 0x0F <= 3 else {
-            throw SerializationError(
-                .invalidValue, expected: "an integer marker (0x10 to 0x13) for a count",
-                found: hex(intMarker), offset: intOffset)
-        }
-        let size = 1 << Int(intMarker & 0x0F)
-        try require(size, at: intOffset + 1, for: "a count")
-        let count = readUnsigned(at: intOffset + 1, size: size)
-        // Every count is of something that takes at least one byte.
-        guard count <= UInt64(offsetTableOffset) else {
-            throw SerializationError(
-                .lengthExceedsInput, expected: "a count that fits in the file", found: "\(count)",
-                offset: intOffset)
-        }
-        return (Int(count), intOffset + 1 + size)
-    }
-
-    private mutating func readObject(_ index: Int, referencedAt referenceOffset: Int) throws(SerializationError)
+    mutating func readObject(_ index: Int, referencedAt referenceOffset: Int) throws(SerializationError)
         -> PropertyListValue
     {
         if let value = decoded[index] { return value }
@@ -395,18 +272,6 @@ struct BinaryPropertyListReader {
         }
         if let failure { throw failure }
         return string
-    }
-
-    /// Reads `count` object references from `start` (the caller checked they are in bounds).
-    @inline(__always)
-    private func reference(at offset: Int) throws(SerializationError) -> Int {
-        let reference = readUnsigned(at: offset, size: referenceSize)
-        guard reference < UInt64(objectCount) else {
-            throw SerializationError(
-                .invalidReference, expected: "an object reference below the object count \(objectCount)",
-                found: "\(reference)", offset: offset)
-        }
-        return Int(reference)
     }
 
     /// Enters container `index`: checks the depth and marks it as being decoded.

@@ -139,7 +139,7 @@ struct ASCIIStringNumbers {
     /// Whether two byte runs of the same length are the same bytes, compared eight at a time (a
     /// generic loop over two sequences cost about 270 instructions per string).
     @inline(__always)
-    private static func equal(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, count: Int) -> Bool {
+    static func equal(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, count: Int) -> Bool {
         var offset = 0
         while offset + 8 <= count {
             guard

@@ -1,0 +1,154 @@
+import KryoCore
+import KryoPlist
+
+/// The entries of a keyed archive's `$objects`, as ``KeyedArchiveReader`` reads them: from a
+/// property-list tree (``ArchiveObjectTree``: an XML archive, or a ``KeyedArchive`` in memory),
+/// or where they lie in the bytes of a binary property list (``BinaryArchiveObjects``), whose
+/// objects are then never built as a tree.
+protocol ArchiveObjects: AnyObject {
+    /// The number of entries.
+    var count: Int { get }
+    /// Entry `uid` (below ``count``): an object (a dictionary), or a value stored as it is.
+    func entry(_ uid: Int) throws -> ArchiveEntry
+    /// Where `key` is among the keys of `object`, looked for at `cursor` first; `nil` when
+    /// `object` does not have it.
+    func position(ofKey key: String, in object: ArchivedObject, from cursor: Int) throws -> Int?
+    /// The value at `position` (below `object.count`) of `object`.
+    func value(at position: Int, in object: ArchivedObject) throws -> PropertyListValue
+    /// Every key and value of `object`, built as a dictionary.
+    func dictionary(of object: ArchivedObject) throws -> PropertyListDictionary
+}
+
+extension ArchiveObjects {
+    /// The value under `key` in `object`; `nil` when it has none.
+    func value(forKey key: String, in object: ArchivedObject) throws -> PropertyListValue? {
+        guard let position = try position(ofKey: key, in: object, from: 0) else { return nil }
+        return try value(at: position, in: object)
+    }
+}
+
+/// An entry of `$objects`.
+enum ArchiveEntry {
+    /// A dictionary: an archived object or a class description.
+    case object(ArchivedObject)
+    /// Anything else: `$null`, a string, a number, data…
+    case value(PropertyListValue)
+}
+
+/// A dictionary of `$objects`, located by its ``ArchiveObjects``.
+struct ArchivedObject {
+    /// Its index in `$objects`.
+    let uid: Int
+    /// How many keys it has.
+    let count: Int
+    /// Where it lies in a binary property list; `nil` in a tree.
+    let location: BinaryPropertyListDictionary?
+}
+
+/// `$objects` as property-list values.
+final class ArchiveObjectTree: ArchiveObjects {
+    private let objects: [PropertyListValue]
+
+    init(_ objects: [PropertyListValue]) {
+        self.objects = objects
+    }
+
+    var count: Int { objects.count }
+
+    func entry(_ uid: Int) -> ArchiveEntry {
+        guard case .dictionary(let entries) = objects[uid] else { return .value(objects[uid]) }
+        return .object(ArchivedObject(uid: uid, count: entries.count, location: nil))
+    }
+
+    func position(ofKey key: String, in object: ArchivedObject, from cursor: Int) -> Int? {
+        let entries = dictionary(of: object)
+        let keys = entries.keys.elements
+        return cursor < keys.count && keys[cursor] == key ? cursor : entries.index(forKey: key)
+    }
+
+    func value(at position: Int, in object: ArchivedObject) -> PropertyListValue {
+        dictionary(of: object).values[position]
+    }
+
+    func dictionary(of object: ArchivedObject) -> PropertyListDictionary {
+        guard case .dictionary(let entries) = objects[object.uid] else { return [:] }
+        return entries
+    }
+}
+
+/// `$objects` read where it lies in the bytes of a binary property list: each entry is located
+/// when the reader comes to it, each key compared where it lies, and each value read when a
+/// serializer asks for it. It reads memory it does not own: it lives only as long as the call
+/// that made it (``KeyedArchiveCodec``'s decoding of bytes).
+final class BinaryArchiveObjects: ArchiveObjects {
+    @exclusivity(unchecked) private var plist: BinaryPropertyListReader
+    /// Where the objects lie: read without copying ``plist`` and its caches.
+    private let layout: BinaryPropertyListLayout
+    private let table: BinaryPropertyListArray
+    /// The archive's `$archiver`, `$version` and `$top`; its ``KeyedArchive/objects`` are empty.
+    let header: KeyedArchive
+
+    /// Reads the archive's own dictionary and locates `$objects`, with the checks and errors of
+    /// ``KeyedArchive/init(propertyList:archivers:)``.
+    init(_ bytes: UnsafeRawBufferPointer, limits: PropertyListLimits, archivers: Set<String>?) throws {
+        var plist = try BinaryPropertyListReader(bytes, limits: limits)
+        // Where the trailer refers to the top object, as the tree's reader reports it.
+        let topReference = bytes.count - 16
+        let layout = plist.layout
+        guard let root = try layout.dictionary(layout.topObject) else {
+            let value = try plist.object(layout.topObject, referencedAt: topReference)
+            _ = try KeyedArchive(propertyList: value, archivers: archivers)
+            throw SerializationError(
+                .typeMismatch, expected: "a dictionary at the top of a keyed archive",
+                found: KeyedArchive.describe(value))
+        }
+        var entries = PropertyListDictionary(minimumCapacity: root.count)
+        var table: BinaryPropertyListArray?
+        for position in 0..<root.count {
+            let key = try plist.key(position, of: root)
+            if key == "$objects", let array = try layout.array(try layout.valueIndex(position, of: root)) {
+                table = array
+                entries[key] = .array([])
+            } else {
+                entries[key] = try plist.value(position, of: root)
+            }
+        }
+        header = try KeyedArchive(propertyList: .dictionary(entries), archivers: archivers)
+        guard let table else {
+            throw SerializationError(
+                .invalidValue, expected: "an array under $objects", found: "another value", path: ["$objects"])
+        }
+        self.plist = plist
+        self.layout = layout
+        self.table = table
+    }
+
+    var count: Int { table.count }
+
+    func entry(_ uid: Int) throws -> ArchiveEntry {
+        let (index, referencedAt) = try layout.element(uid, of: table)
+        if let location = try layout.dictionary(index) {
+            return .object(ArchivedObject(uid: uid, count: location.count, location: location))
+        }
+        return .value(try plist.object(index, referencedAt: referencedAt))
+    }
+
+    func position(ofKey key: String, in object: ArchivedObject, from cursor: Int) throws -> Int? {
+        guard let location = object.location else { return nil }
+        if cursor < location.count, try plist.key(cursor, of: location, equals: key) { return cursor }
+        for position in 0..<location.count where position != cursor {
+            if try plist.key(position, of: location, equals: key) { return position }
+        }
+        return nil
+    }
+
+    func value(at position: Int, in object: ArchivedObject) throws -> PropertyListValue {
+        guard let location = object.location else { return .string(KeyedArchive.nullMarker) }
+        return try plist.value(position, of: location)
+    }
+
+    func dictionary(of object: ArchivedObject) throws -> PropertyListDictionary {
+        guard let location = object.location else { return [:] }
+        return try plist.materialize(location)
+    }
+}

@@ -1,0 +1,216 @@
+import KryoCore
+
+/// A dictionary of a binary property list, located but not built: its entries are read one at a
+/// time, where they lie (``BinaryPropertyListReader/value(_:of:)``).
+package struct BinaryPropertyListDictionary: Sendable {
+    /// The dictionary's object index.
+    package let index: Int
+    /// How many entries it has.
+    package let count: Int
+    /// Where its key references start.
+    let keys: Int
+    /// Where its value references start (right after the keys').
+    let values: Int
+}
+
+/// An array of a binary property list, located but not built.
+package struct BinaryPropertyListArray: Sendable {
+    /// The array's object index.
+    package let index: Int
+    /// How many elements it has.
+    package let count: Int
+    /// Where its element references start.
+    let elements: Int
+}
+
+/// Locating the objects of a binary property list without building them, for a reader that
+/// needs only some of its objects, or needs them one at a time (a keyed archive's reader, which
+/// looks up each object's keys as a serializer asks for them): dictionaries and arrays are
+/// located rather than built, and a key is compared with the bytes of an ASCII string in the file
+/// without making a `String`. Every offset, reference and count is checked as
+/// ``BinaryPropertyListReader`` checks it, with the same errors.
+extension BinaryPropertyListLayout {
+    /// Object `index` located as a dictionary, or `nil` when it is another kind of object.
+    package func dictionary(_ index: Int) throws(SerializationError) -> BinaryPropertyListDictionary? {
+        let offset = try objectOffset(index)
+        let marker = bytes[offset]
+        guard marker >> 4 == 0xD else { return nil }
+        let (count, start) = try readCount(marker: marker, at: offset)
+        guard count <= (offsetTableOffset - start) / referenceSize / 2 else {
+            throw SerializationError(
+                .lengthExceedsInput, expected: "\(count * 2) object references of \(referenceSize) bytes",
+                found: "\(offsetTableOffset - start) bytes before the offset table", offset: start)
+        }
+        return BinaryPropertyListDictionary(
+            index: index, count: count, keys: start, values: start + count * referenceSize)
+    }
+
+    /// Object `index` located as an array, or `nil` when it is another kind of object.
+    package func array(_ index: Int) throws(SerializationError) -> BinaryPropertyListArray? {
+        let offset = try objectOffset(index)
+        let marker = bytes[offset]
+        guard marker >> 4 == 0xA else { return nil }
+        let (count, start) = try readCount(marker: marker, at: offset)
+        guard count <= (offsetTableOffset - start) / referenceSize else {
+            throw SerializationError(
+                .lengthExceedsInput, expected: "\(count) object references of \(referenceSize) bytes",
+                found: "\(offsetTableOffset - start) bytes before the offset table", offset: start)
+        }
+        return BinaryPropertyListArray(index: index, count: count, elements: start)
+    }
+
+    /// The object index of element `position` (below `array.count`) of `array`, and where its
+    /// reference lies.
+    package func element(_ position: Int, of array: BinaryPropertyListArray) throws(SerializationError)
+        -> (index: Int, referencedAt: Int)
+    {
+        let offset = array.elements + position * referenceSize
+        return (try reference(at: offset), offset)
+    }
+
+    /// The object index of value `position` (below `dictionary.count`) of `dictionary`.
+    package func valueIndex(_ position: Int, of dictionary: BinaryPropertyListDictionary)
+        throws(SerializationError) -> Int
+    {
+        try reference(at: dictionary.values + position * referenceSize)
+    }
+
+    /// Whether key `position` (below `dictionary.count`) of `dictionary` is the ASCII string whose
+    /// bytes are `ascii`, compared where it lies; `nil` when the key is not stored as an ASCII
+    /// string (``BinaryPropertyListReader/key(_:of:equals:)`` then reads it).
+    func key(
+        _ position: Int, of dictionary: BinaryPropertyListDictionary, equalsASCII ascii: UnsafeBufferPointer<UInt8>
+    )
+        throws(SerializationError) -> Bool?
+    {
+        let index = try reference(at: dictionary.keys + position * referenceSize)
+        let offset = try objectOffset(index)
+        let marker = bytes[offset]
+        guard marker >> 4 == 0x5 else { return nil }
+        let count = Int(marker & 0x0F)
+        let start: Int
+        if count != 0x0F {
+            start = offset + 1
+            try require(count, at: start, for: "an ASCII string")
+            guard count == ascii.count else { return false }
+        } else {
+            let (longCount, longStart) = try readCount(marker: marker, at: offset)
+            try require(longCount, at: longStart, for: "an ASCII string")
+            guard longCount == ascii.count else { return false }
+            start = longStart
+        }
+        guard let left = bytes.baseAddress, let right = ascii.baseAddress else { return true }
+        return ASCIIStringNumbers.equal(left + start, UnsafeRawPointer(right), count: ascii.count)
+    }
+}
+
+/// Reading the values of a binary property list one at a time, where they lie (see
+/// ``BinaryPropertyListLayout``). A value handed out whole (``value(_:of:)``,
+/// ``object(_:referencedAt:)``, ``materialize(_:)``) counts towards
+/// ``PropertyListLimits/maxExpandedCount`` with every value it holds, so that shared containers
+/// handed out many times are bounded as a tree's are.
+extension BinaryPropertyListReader {
+    /// Whether key `position` (below `dictionary.count`) of `dictionary` is `key`.
+    ///
+    /// A short ASCII key (most coder keys) is compared by its bits with the key in the file, made
+    /// once per key object and kept (writers store each key once and refer to it from every
+    /// dictionary); a longer ASCII key is compared with the bytes where they lie; any other key
+    /// is read.
+    ///
+    /// - Throws: When the key is not a string, or is malformed.
+    package mutating func key(_ position: Int, of dictionary: BinaryPropertyListDictionary, equals key: String)
+        throws(SerializationError) -> Bool
+    {
+        if let wanted = SmallString.asciiBits(of: key) {
+            let referenceOffset = dictionary.keys + position * referenceSize
+            let index = try reference(at: referenceOffset)
+            if smallKeys.isEmpty { smallKeys = Array(repeating: .unknown, count: layout.objectCount) }
+            switch smallKeys[index] {
+            case .bits(let bits): return bits == wanted
+            case .other: return false
+            case .unknown:
+                guard case .string(let stored) = try readObject(index, referencedAt: referenceOffset) else {
+                    throw SerializationError(
+                        .typeMismatch, expected: "a string dictionary key", found: "object \(index) of another type",
+                        offset: referenceOffset)
+                }
+                let bits = SmallString.asciiBits(of: stored)
+                smallKeys[index] = bits.map { .bits($0) } ?? .other
+                // A key equal to a small ASCII string is one too (the standard library makes every
+                // string of at most 15 ASCII bytes small).
+                return bits == wanted || (bits == nil && stored == key)
+            }
+        }
+        var key = key
+        // Bytes equal to an ASCII key are well formed; any others are checked as a string's.
+        let layout = layout
+        let compared = key.withUTF8 { utf8 in
+            Result { () throws(SerializationError) in
+                StringNumbers.isASCII(utf8) ? try layout.key(position, of: dictionary, equalsASCII: utf8) : nil
+            }
+        }
+        if let equal = try compared.get() { return equal }
+        return try self.key(position, of: dictionary) == key
+    }
+
+    /// Key `position` (below `dictionary.count`) of `dictionary`.
+    ///
+    /// - Throws: When the key is not a string, or is malformed.
+    package mutating func key(_ position: Int, of dictionary: BinaryPropertyListDictionary)
+        throws(SerializationError) -> String
+    {
+        let referenceOffset = dictionary.keys + position * referenceSize
+        let index = try reference(at: referenceOffset)
+        guard case .string(let key) = try readObject(index, referencedAt: referenceOffset) else {
+            throw SerializationError(
+                .typeMismatch, expected: "a string dictionary key", found: "object \(index) of another type",
+                offset: referenceOffset)
+        }
+        return key
+    }
+
+    /// Value `position` (below `dictionary.count`) of `dictionary`, read whole.
+    package mutating func value(_ position: Int, of dictionary: BinaryPropertyListDictionary)
+        throws(SerializationError) -> PropertyListValue
+    {
+        let referenceOffset = dictionary.values + position * referenceSize
+        return try object(try reference(at: referenceOffset), referencedAt: referenceOffset)
+    }
+
+    /// Object `index`, read whole; `referenceOffset` is where the reference to it lies, for errors.
+    package mutating func object(_ index: Int, referencedAt referenceOffset: Int) throws(SerializationError)
+        -> PropertyListValue
+    {
+        let value = try readObject(index, referencedAt: referenceOffset)
+        try handOut(index, at: referenceOffset)
+        return value
+    }
+
+    /// `dictionary`, built whole.
+    package mutating func materialize(_ dictionary: BinaryPropertyListDictionary) throws(SerializationError)
+        -> PropertyListDictionary
+    {
+        let offset = try objectOffset(dictionary.index)
+        guard case .dictionary(let entries) = try object(dictionary.index, referencedAt: offset) else {
+            // `dictionary` was located as one.
+            return [:]
+        }
+        return entries
+    }
+
+    /// Counts the values of object `index` as handed out.
+    private mutating func handOut(_ index: Int, at offset: Int) throws(SerializationError) {
+        guard !expandedCounts.isEmpty else { return }
+        let (sum, overflow) = handedOut.addingReportingOverflow(expandedCounts[index])
+        guard !overflow, sum <= limits.maxExpandedCount else {
+            throw SerializationError(
+                .sizeLimitExceeded,
+                expected:
+                    "at most \(limits.maxExpandedCount) values counting an array or dictionary at every place "
+                    + "that refers to it",
+                found: "more at the reference at offset \(offset) (containers that share their contents)",
+                offset: offset)
+        }
+        handedOut = sum
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import KryoPlist
+import OrderedCollections
+import SwiftKryo
+import Testing
+
+/// A binary keyed archive decoded from its bytes is read where it lies, without a property-list
+/// tree: it must give what the tree gives (``KeyedArchive``), for every real archive in the
+/// fixtures and for the library's own archives.
+@Suite struct InPlaceArchiveTests {
+    let codec: KeyedArchiveCodec
+
+    init() throws { codec = KeyedArchiveCodec(registry: try keyedRegistry()) }
+
+    /// What the tree gives for the same bytes, in the form `decodeArchive(from:)` returns.
+    private func throughTheTree(_ bytes: [UInt8]) throws -> Any? {
+        let archive = try KeyedArchive(bytes: bytes)
+        if archive.top.count == 1, archive.top[codec.rootKey] != nil, archive.archiver == codec.archiver {
+            return try codec.decode(Any?.self, from: archive)
+        }
+        return ArchiveTopLevel(values: try codec.decodeTopLevel(from: archive), archiver: archive.archiver)
+    }
+
+    private func sameValues(_ inPlace: Any?, _ tree: Any?) -> Bool {
+        switch (inPlace, tree) {
+        case (let left as ArchiveTopLevel, let right as ArchiveTopLevel):
+            return left.archiver == right.archiver && Array(left.values.keys) == Array(right.values.keys)
+                && left.values.keys.allSatisfy { ArchiveGraph.equal(left.values[$0] ?? nil, right.values[$0] ?? nil) }
+        default:
+            return ArchiveGraph.equal(inPlace, tree)
+        }
+    }
+
+    @Test(arguments: AppleArchiveFixtureTests.files)
+    func realArchivesDecodeAsTheirTreeDoes(file: String) throws {
+        let bytes = try FixtureFiles.bytes(file)
+        let binary = try PropertyList.encode(try PropertyList.decode(bytes).value, format: .binary)
+        // The file as it is (binary or XML), and as a binary property list of the same values.
+        for input in [bytes, binary] {
+            let inPlace = try codec.decodeArchive(from: input)
+            #expect(sameValues(inPlace, try throughTheTree(input)), "\(file)")
+        }
+    }
+
+    @Test func aGraphWithSharingAndCyclesDecodesAsItsTreeDoes() throws {
+        let notes = sampleNotes()
+        let bytes = try codec.encode(notes)
+        let inPlace = try codec.decode(Note.self, from: bytes)
+        let tree = try codec.decode(Note.self, from: KeyedArchive(bytes: bytes))
+        // The writer is deterministic: the same graph, sharing included, writes the same bytes.
+        #expect(try codec.encode(inPlace) == bytes)
+        #expect(try codec.encode(tree) == bytes)
+        #expect(inPlace.title == notes.title)
+        #expect(inPlace.children.first?.parent === inPlace)
+    }
+
+    @Test func errorsInPlaceNameTheKeyPathAsTheTreeDoes() throws {
+        // A Note whose `pages` holds a string: the same error, at the same key path.
+        var archive = try codec.archive(sampleNotes())
+        guard
+            case .dictionary(var note)? = archive.objects.first(where: { value in
+                if case .dictionary(let entries) = value { return entries["pages"] != nil }
+                return false
+            }), let index = archive.objects.firstIndex(of: .dictionary(note))
+        else {
+            Issue.record("no note in \(archive.objects)")
+            return
+        }
+        note["pages"] = .string("three")
+        archive.objects[index] = .dictionary(note)
+        let bytes = try archive.bytes(format: .binary)
+        let inPlace = #expect(throws: SerializationError.self) { try codec.decode(Note.self, from: bytes) }
+        let tree = #expect(throws: SerializationError.self) { try codec.decode(Note.self, from: archive) }
+        #expect(inPlace?.kind == .typeMismatch)
+        #expect(inPlace?.kind == tree?.kind)
+        #expect(inPlace?.path == tree?.path)
+        #expect(inPlace?.path.last == "pages")
+    }
+}

@@ -1,0 +1,108 @@
+import KryoCore
+import KryoPlist
+import Testing
+
+/// Reading a binary property list where it lies (`BinaryPropertyListLayout`'s locations and
+/// `BinaryPropertyListReader`'s in-place reads, which the keyed archive reader uses): keys of
+/// every kind compared, values the same as the tree's, and shared containers bounded.
+@Suite struct InPlaceReadingTests {
+    /// A dictionary of keys of every kind, each holding its position as an integer: a short
+    /// ASCII key, a long ASCII key, a UTF-16 key and, when `withIntegerKey`, a key that is not a
+    /// string.
+    static func mixedKeys(withIntegerKey: Bool) -> [UInt8] {
+        handBuiltBinaryPlist(
+            [
+                withIntegerKey ? [0xD4, 1, 2, 3, 4, 5, 6, 7, 8] : [0xD3, 1, 2, 3, 5, 6, 7],
+                binaryPlistString("title"),
+                [0x5F, 0x10, 0x14] + Array("a-key-of-twenty-byte".utf8),
+                [0x61, 0x00, 0xE9],
+                [0x10, 0x2A],
+                [0x10, 0x00], [0x10, 0x01], [0x10, 0x02], [0x10, 0x03],
+            ])
+    }
+
+    @Test func keysOfEveryKindAreFoundAndTheirValuesRead() throws {
+        try Self.mixedKeys(withIntegerKey: true).withUnsafeBytes { raw in
+            var reader = try BinaryPropertyListReader(raw, limits: .default)
+            let dictionary = try #require(try reader.layout.dictionary(reader.layout.topObject))
+            #expect(dictionary.count == 4)
+            let keys = ["title", "a-key-of-twenty-byte", "\u{E9}"]
+            for (position, key) in keys.enumerated() {
+                for other in 0..<3 {
+                    #expect(
+                        try reader.key(other, of: dictionary, equals: key) == (other == position), "\(key) at \(other)")
+                }
+                #expect(try reader.key(position, of: dictionary) == key)
+                #expect(try reader.value(position, of: dictionary) == .integer(Int64(position)))
+            }
+            // Asked twice: the second answer comes from what the first learned of the key.
+            #expect(try reader.key(0, of: dictionary, equals: "title"))
+            #expect(try !reader.key(0, of: dictionary, equals: "titles"))
+            #expect(try !reader.key(1, of: dictionary, equals: "title"))
+            // A short non-ASCII key against the UTF-16 one, and an ASCII one that is longer.
+            #expect(try !reader.key(2, of: dictionary, equals: "\u{E8}"))
+            do {
+                _ = try reader.key(3, of: dictionary, equals: "title")
+                Issue.record("a key that is an integer was compared")
+            } catch let error as SerializationError {
+                #expect(error.kind == .typeMismatch)
+                #expect(error.expected == "a string dictionary key")
+            }
+        }
+    }
+
+    @Test func locatedContainersMatchTheTree() throws {
+        let bytes = Self.mixedKeys(withIntegerKey: false)
+        let (tree, _) = try PropertyList.decode(bytes)
+        guard case .dictionary(let entries) = tree else {
+            Issue.record("not a dictionary: \(tree)")
+            return
+        }
+        try bytes.withUnsafeBytes { raw in
+            var reader = try BinaryPropertyListReader(raw, limits: .default)
+            let layout = reader.layout
+            #expect(try layout.array(layout.topObject) == nil)
+            let dictionary = try #require(try layout.dictionary(layout.topObject))
+            #expect(entries.count == 3)
+            #expect(dictionary.count == 3)
+            for position in 0..<3 {
+                let key = try reader.key(position, of: dictionary)
+                #expect(entries[key] == (try reader.value(position, of: dictionary)))
+            }
+        }
+    }
+
+    @Test func valuesHandedOutCountTowardsTheExpandedLimit() throws {
+        // Object 0: twenty keys, each holding the same array of sixty references to "lol".
+        let keyCount = 20
+        let elementCount = 60
+        let array = UInt8(keyCount + 1)
+        var objects: [[UInt8]] = [
+            [0xDF, 0x10, UInt8(keyCount)] + (1...keyCount).map { UInt8($0) } + Array(repeating: array, count: keyCount)
+        ]
+        objects += (0..<keyCount).map { binaryPlistString("k\($0)") }
+        objects.append([0xAF, 0x10, UInt8(elementCount)] + Array(repeating: array + 1, count: elementCount))
+        objects.append(binaryPlistString("lol"))
+        let bytes = handBuiltBinaryPlist(objects)
+        try bytes.withUnsafeBytes { raw in
+            var reader = try BinaryPropertyListReader(raw, limits: PropertyListLimits(maxExpandedCount: raw.count))
+            let dictionary = try #require(try reader.layout.dictionary(reader.layout.topObject))
+            var read = 0
+            do {
+                for position in 0..<keyCount {
+                    guard case .array(let elements) = try reader.value(position, of: dictionary) else {
+                        Issue.record("value \(position) is not the array")
+                        return
+                    }
+                    #expect(elements.count == elementCount)
+                    read += 1
+                }
+                Issue.record("\(keyCount * (elementCount + 1)) values handed out from \(raw.count) bytes")
+            } catch let error as SerializationError {
+                #expect(error.kind == .sizeLimitExceeded)
+            }
+            // Each array counts itself and its elements.
+            #expect(read == raw.count / (elementCount + 1))
+        }
+    }
+}
