@@ -105,17 +105,26 @@
 
     /// The bits of a small string of ASCII bytes: its whole value, so that two such strings are
     /// equal exactly when their bits are.
-    package struct ASCIIBits: Equatable, Sendable {
-        let low: UInt64
-        let high: UInt64
+    @usableFromInline package struct ASCIIBits: Sendable {
+        @usableFromInline let low: UInt64
+        @usableFromInline let high: UInt64
+
+        @inlinable init(low: UInt64, high: UInt64) {
+            self.low = low
+            self.high = high
+        }
+
+        /// Whether the two strings are equal: their bits are.
+        @inlinable @inline(__always)
+        package func matches(_ other: ASCIIBits) -> Bool { low == other.low && high == other.high }
     }
 
     /// The bits of `string` when it is a small string of ASCII bytes; `nil` for any other string,
     /// and where ``isAvailable`` is false.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func asciiBits(of string: String) -> ASCIIBits? {
         guard isAvailable else { return nil }
-        let (low, high) = bits(string)
+        let (low, high) = unsafeBitCast(string, to: (UInt64, UInt64).self)
         // The last byte holds the flags and the count: small and ASCII is `0xE_`.
         guard UInt8(truncatingIfNeeded: high >> 56) & 0xF0 == smallFlags | asciiFlag else { return nil }
         return ASCIIBits(low: low, high: high)

@@ -118,29 +118,39 @@ extension BinaryPropertyListReader {
     /// is read.
     ///
     /// - Throws: When the key is not a string, or is malformed.
-    package mutating func key(_ position: Int, of dictionary: BinaryPropertyListDictionary, equals key: String)
+    package mutating func key(
+        _ position: Int, of dictionary: BinaryPropertyListDictionary, equals key: String
+    ) throws(SerializationError) -> Bool {
+        guard let wanted = SmallString.asciiBits(of: key) else {
+            return try self.key(position, of: dictionary, equalsLong: key)
+        }
+        let referenceOffset = dictionary.keys + position * referenceSize
+        let index = try reference(at: referenceOffset)
+        if smallKeys.isEmpty { smallKeys = Array(repeating: .unknown, count: layout.objectCount) }
+        switch smallKeys[index] {
+        case .bits(let bits): return bits.matches(wanted)
+        case .other: return false
+        case .unknown:
+            guard case .string(let stored) = try readObject(index, referencedAt: referenceOffset) else {
+                throw SerializationError(
+                    .typeMismatch, expected: "a string dictionary key", found: "object \(index) of another type",
+                    offset: referenceOffset)
+            }
+            // The standard library makes every string of at most 15 ASCII bytes small: a key that
+            // is not one cannot equal `key`.
+            guard let bits = SmallString.asciiBits(of: stored) else {
+                smallKeys[index] = .other
+                return stored == key
+            }
+            smallKeys[index] = .bits(bits)
+            return bits.matches(wanted)
+        }
+    }
+
+    /// ``key(_:of:equals:)`` for a key that is not a small ASCII string.
+    private mutating func key(_ position: Int, of dictionary: BinaryPropertyListDictionary, equalsLong key: String)
         throws(SerializationError) -> Bool
     {
-        if let wanted = SmallString.asciiBits(of: key) {
-            let referenceOffset = dictionary.keys + position * referenceSize
-            let index = try reference(at: referenceOffset)
-            if smallKeys.isEmpty { smallKeys = Array(repeating: .unknown, count: layout.objectCount) }
-            switch smallKeys[index] {
-            case .bits(let bits): return bits == wanted
-            case .other: return false
-            case .unknown:
-                guard case .string(let stored) = try readObject(index, referencedAt: referenceOffset) else {
-                    throw SerializationError(
-                        .typeMismatch, expected: "a string dictionary key", found: "object \(index) of another type",
-                        offset: referenceOffset)
-                }
-                let bits = SmallString.asciiBits(of: stored)
-                smallKeys[index] = bits.map { .bits($0) } ?? .other
-                // A key equal to a small ASCII string is one too (the standard library makes every
-                // string of at most 15 ASCII bytes small).
-                return bits == wanted || (bits == nil && stored == key)
-            }
-        }
         var key = key
         // Bytes equal to an ASCII key are well formed; any others are checked as a string's.
         let layout = layout
