@@ -11,6 +11,21 @@ enum ArchiveClassDescription {
         var found: String
     }
 
+    /// The keys of a class description.
+    static let nameKey = "$classname"
+    static let chainKey = "$classes"
+    static let hintsKey = "$classhints"
+
+    /// The description of `archiveClass`: its name, the chain of it and its superclasses, and its
+    /// hints when it has any, in that order.
+    static func dictionary(of archiveClass: ArchiveClass) -> PropertyListDictionary {
+        var description: PropertyListDictionary = [
+            nameKey: .string(archiveClass.name), chainKey: .array(archiveClass.chain.map { .string($0) }),
+        ]
+        if !archiveClass.hints.isEmpty { description[hintsKey] = .array(archiveClass.hints.map { .string($0) }) }
+        return description
+    }
+
     /// The class the dictionary `entries` (object `uid` of `$objects`) describes.
     static func parse(_ entries: PropertyListDictionary, at uid: UInt64) -> Result<ArchiveClass, Problem> {
         parse(at: uid) { entries[$0] }
@@ -22,7 +37,7 @@ enum ArchiveClassDescription {
         ArchiveClass, Problem
     > {
         let name: String
-        switch try entry("$classname") {
+        switch try entry(nameKey) {
         case .string(let string)?: name = string
         case let other:
             return .failure(
@@ -30,8 +45,8 @@ enum ArchiveClassDescription {
                     expected: "a class dictionary with a $classname string in object \(uid)",
                     found: KeyedArchive.describe(other)))
         }
-        let classes = try entry("$classes")
-        let classHints = try entry("$classhints")
+        let classes = try entry(chainKey)
+        let classHints = try entry(hintsKey)
         do {
             let chain = try classNames(classes, in: uid) ?? [name]
             let hints = try classNames(classHints, in: uid) ?? []

@@ -14,6 +14,8 @@ protocol ArchiveObjectTable: AnyObject {
     /// Makes entry `uid` the object whose coder keys and values are `keys` and `values`
     /// (distinct keys, in the order written).
     func setObject(_ uid: Int, keys: ArraySlice<String>, values: ArraySlice<PropertyListValue>) throws
+    /// Adds the description of `archiveClass` (``ArchiveClassDescription``) and returns its UID.
+    func appendClass(_ archiveClass: ArchiveClass) -> Int
 }
 
 /// The entries of `$objects` as property-list values.
@@ -29,6 +31,10 @@ final class PropertyListObjectTable: ArchiveObjectTable {
 
     func setObject(_ uid: Int, keys: ArraySlice<String>, values: ArraySlice<PropertyListValue>) {
         objects[uid] = .dictionary(PropertyListDictionary(uncheckedUniqueKeys: keys, values: values))
+    }
+
+    func appendClass(_ archiveClass: ArchiveClass) -> Int {
+        append(.dictionary(ArchiveClassDescription.dictionary(of: archiveClass)))
     }
 }
 
@@ -76,6 +82,25 @@ final class BinaryPropertyListObjectTable: ArchiveObjectTable {
         for key in keys { keyNumbers.append(writer.addString(key)) }
         for value in values { valueNumbers.append(try writer.addScalar(value) ?? writer.add(value)) }
         numbers[uid] = writer.addDictionary(keys: keyNumbers, values: valueNumbers)
+    }
+
+    /// Writes the description straight into the property list: its strings (shared with every
+    /// other use of the same bytes), the list of class names and the dictionary, with the keys of
+    /// ``ArchiveClassDescription/dictionary(of:)`` in its order.
+    func appendClass(_ archiveClass: ArchiveClass) -> Int {
+        let name = writer.addString(archiveClass.name)
+        var keys = [
+            writer.addString(ArchiveClassDescription.nameKey), writer.addString(ArchiveClassDescription.chainKey),
+        ]
+        var chain = [name]
+        for superclass in archiveClass.superclasses { chain.append(writer.addString(superclass)) }
+        var values = [name, writer.addArray(chain)]
+        if !archiveClass.hints.isEmpty {
+            keys.append(writer.addString(ArchiveClassDescription.hintsKey))
+            values.append(writer.addArray(archiveClass.hints.map { writer.addString($0) }))
+        }
+        numbers.append(writer.addDictionary(keys: keys, values: values))
+        return numbers.count - 1
     }
 
     /// The bytes of the archive: the entries, then `$objects`, `$top` (`top`'s keys and the UIDs

@@ -216,11 +216,7 @@ final class KeyedArchiveWriter: ValueWriter {
     private func classUID(_ archiveClass: ArchiveClass) -> Int {
         for known in firstClasses where known.archiveClass == archiveClass { return known.uid }
         if firstClasses.count == KeyedArchiveWriter.firstClassCount, let uid = classes[archiveClass] { return uid }
-        var description: PropertyListDictionary = [
-            "$classname": .string(archiveClass.name), "$classes": .array(archiveClass.chain.map { .string($0) }),
-        ]
-        if !archiveClass.hints.isEmpty { description["$classhints"] = .array(archiveClass.hints.map { .string($0) }) }
-        let uid = inline(.dictionary(description))
+        let uid = table.appendClass(archiveClass)
         if firstClasses.count < KeyedArchiveWriter.firstClassCount {
             firstClasses.append((archiveClass, uid))
         } else {

@@ -12,9 +12,11 @@ struct ScalarNumbers {
         var numberPlusOne: Int
     }
 
-    private var slots = [Slot](repeating: Slot(bits: 0, kind: 0, numberPlusOne: 0), count: 64)
+    // 128 slots: a keyed archive of a few objects numbers more than 32 scalars, and growing the
+    // table (a second allocation and a rehash) cost more than the larger first fill.
+    private var slots = [Slot](repeating: Slot(bits: 0, kind: 0, numberPlusOne: 0), count: 128)
     private var count = 0
-    private var shift = 64 - 6
+    private var shift = 64 - 7
 
     /// The number of the scalar of `kind` and `bits` when it has one; otherwise gives it
     /// `number` and returns `nil`.
@@ -125,15 +127,17 @@ struct ASCIIStringNumbers {
         var numberPlusOne: Int
     }
 
-    private var slots = [Slot](repeating: Slot(hash: 0, start: 0, count: 0, numberPlusOne: 0), count: 64)
+    // 128 slots, as ``ScalarNumbers``: most archives hold more than 32 strings.
+    private var slots = [Slot](repeating: Slot(hash: 0, start: 0, count: 0, numberPlusOne: 0), count: 128)
     /// The bytes of every string numbered, in the order they were added.
     private var bytes: [UInt8] = []
     /// The strings, with their object numbers, in the order they were added.
     private(set) var entries: [(string: String, number: Int)] = []
-    private var shift = 64 - 6
+    private var shift = 64 - 7
 
     init() {
         bytes.reserveCapacity(1024)
+        entries.reserveCapacity(64)
     }
 
     /// Whether two byte runs of the same length are the same bytes, compared eight at a time (a
