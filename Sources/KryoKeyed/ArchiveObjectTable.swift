@@ -89,17 +89,26 @@ final class BinaryPropertyListObjectTable: ArchiveObjectTable {
     /// ``ArchiveClassDescription/dictionary(of:)`` in its order.
     func appendClass(_ archiveClass: ArchiveClass) -> Int {
         let name = writer.addString(archiveClass.name)
-        var keys = [
-            writer.addString(ArchiveClassDescription.nameKey), writer.addString(ArchiveClassDescription.chainKey),
-        ]
-        var chain = [name]
-        for superclass in archiveClass.superclasses { chain.append(writer.addString(superclass)) }
-        var values = [name, writer.addArray(chain)]
+        keyNumbers.removeAll(keepingCapacity: true)
+        valueNumbers.removeAll(keepingCapacity: true)
+        // The names of the chain, then of the hints, in ``valueNumbers`` while they are made.
+        valueNumbers.append(name)
+        for superclass in archiveClass.superclasses { valueNumbers.append(writer.addString(superclass)) }
+        let chain = writer.addArray(valueNumbers)
+        keyNumbers.append(writer.addString(ArchiveClassDescription.nameKey))
+        keyNumbers.append(writer.addString(ArchiveClassDescription.chainKey))
+        var hints: Int?
         if !archiveClass.hints.isEmpty {
-            keys.append(writer.addString(ArchiveClassDescription.hintsKey))
-            values.append(writer.addArray(archiveClass.hints.map { writer.addString($0) }))
+            keyNumbers.append(writer.addString(ArchiveClassDescription.hintsKey))
+            valueNumbers.removeAll(keepingCapacity: true)
+            for hint in archiveClass.hints { valueNumbers.append(writer.addString(hint)) }
+            hints = writer.addArray(valueNumbers)
         }
-        numbers.append(writer.addDictionary(keys: keys, values: values))
+        valueNumbers.removeAll(keepingCapacity: true)
+        valueNumbers.append(name)
+        valueNumbers.append(chain)
+        if let hints { valueNumbers.append(hints) }
+        numbers.append(writer.addDictionary(keys: keyNumbers, values: valueNumbers))
         return numbers.count - 1
     }
 

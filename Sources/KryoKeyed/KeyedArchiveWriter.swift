@@ -268,7 +268,17 @@ final class KeyedArchiveWriter: ValueWriter {
     /// Where the object being written has `key` in ``entryKeys``, if it has it.
     private func storedIndex(of key: String) -> Int? {
         guard let start = frames.last?.start else { return nil }
-        return entryKeys[start...].firstIndex(of: key)
+        // Coder keys are mostly short ASCII strings, equal exactly when their bits are; `==` on
+        // two such strings that differ calls into the runtime.
+        guard let bits = SmallString.asciiBits(of: key) else { return entryKeys[start...].firstIndex(of: key) }
+        for index in start..<entryKeys.count {
+            if let other = SmallString.asciiBits(of: entryKeys[index]) {
+                if other.matches(bits) { return index }
+            } else if entryKeys[index] == key {
+                return index
+            }
+        }
+        return nil
     }
 
     /// Stores `value` under the stored key `key` in the object being written, replacing the
