@@ -124,6 +124,13 @@
     @inlinable @inline(__always)
     package static func asciiBits(of string: String) -> ASCIIBits? {
         guard isAvailable else { return nil }
+        return asciiBits(ofCheckedLayout: string)
+    }
+
+    /// ``asciiBits(of:)`` for a caller that read ``isAvailable`` itself, once for many strings
+    /// (each read of the global costs a call), and found it true.
+    @inlinable @inline(__always)
+    package static func asciiBits(ofCheckedLayout string: String) -> ASCIIBits? {
         let (low, high) = unsafeBitCast(string, to: (UInt64, UInt64).self)
         // The last byte holds the flags and the count: small and ASCII is `0xE_`.
         guard UInt8(truncatingIfNeeded: high >> 56) & 0xF0 == smallFlags | asciiFlag else { return nil }

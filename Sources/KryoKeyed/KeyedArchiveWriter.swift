@@ -27,6 +27,8 @@ final class KeyedArchiveWriter: ValueWriter {
     /// other (an object's start at ``Frame/start``): an object's parent writes nothing while
     /// the object is open, so that its entries are always the last.
     @exclusivity(unchecked) private var entryKeys: [String] = []
+    /// ``SmallString/isAvailable``, read once per archive rather than once per key.
+    private let comparesSmallStrings = SmallString.isAvailable
     @exclusivity(unchecked) private var entryValues: [PropertyListValue] = []
     /// Class instances written so far, by identity, with their UIDs.
     @exclusivity(unchecked) private var instances = IdentityTable()
@@ -270,9 +272,11 @@ final class KeyedArchiveWriter: ValueWriter {
         guard let start = frames.last?.start else { return nil }
         // Coder keys are mostly short ASCII strings, equal exactly when their bits are; `==` on
         // two such strings that differ calls into the runtime.
-        guard let bits = SmallString.asciiBits(of: key) else { return entryKeys[start...].firstIndex(of: key) }
+        guard comparesSmallStrings, let bits = SmallString.asciiBits(ofCheckedLayout: key) else {
+            return entryKeys[start...].firstIndex(of: key)
+        }
         for index in start..<entryKeys.count {
-            if let other = SmallString.asciiBits(of: entryKeys[index]) {
+            if let other = SmallString.asciiBits(ofCheckedLayout: entryKeys[index]) {
                 if other.matches(bits) { return index }
             } else if entryKeys[index] == key {
                 return index

@@ -121,7 +121,7 @@ extension BinaryPropertyListReader {
     package mutating func key(
         _ position: Int, of dictionary: BinaryPropertyListDictionary, equals key: String
     ) throws(SerializationError) -> Bool {
-        guard let wanted = SmallString.asciiBits(of: key) else {
+        guard makesSmallStrings, let wanted = SmallString.asciiBits(ofCheckedLayout: key) else {
             return try self.key(position, of: dictionary, equalsLong: key)
         }
         let referenceOffset = dictionary.keys + position * referenceSize

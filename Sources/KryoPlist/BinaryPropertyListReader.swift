@@ -27,7 +27,7 @@ package struct BinaryPropertyListReader {
     private var inProgress: [Bool]
     private var depth = 0
     /// ``SmallString/isAvailable``, read once per property list rather than once per string.
-    private let makesSmallStrings = SmallString.isAvailable
+    let makesSmallStrings = SmallString.isAvailable
     /// The values each decoded container holds, itself included, counting a container it
     /// shares with others at every place (``PropertyListLimits/maxExpandedCount``), by index;
     /// empty when the count is unlimited. Scalars count 1.
