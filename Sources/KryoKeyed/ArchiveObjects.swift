@@ -17,6 +17,9 @@ protocol ArchiveObjects: AnyObject {
     func value(at position: Int, in object: ArchivedObject) throws -> PropertyListValue
     /// Every key and value of `object`, built as a dictionary.
     func dictionary(of object: ArchivedObject) throws -> PropertyListDictionary
+    /// The bytes that name the class `object` describes (``ArchiveClassCache``), read without
+    /// making its strings; `nil` when they cannot be read so (names that are not ASCII strings).
+    func classKey(of object: ArchivedObject) throws -> ArchiveClassKey?
 }
 
 extension ArchiveObjects {
@@ -74,6 +77,10 @@ final class ArchiveObjectTree: ArchiveObjects {
         guard case .dictionary(let entries) = objects[object.uid] else { return [:] }
         return entries
     }
+
+    /// A tree's class descriptions are parsed each time: only the bytes are read without
+    /// making strings.
+    func classKey(of object: ArchivedObject) -> ArchiveClassKey? { nil }
 }
 
 /// `$objects` read where it lies in the bytes of a binary property list: each entry is located
@@ -150,5 +157,48 @@ final class BinaryArchiveObjects: ArchiveObjects {
     func dictionary(of object: ArchivedObject) throws -> PropertyListDictionary {
         guard let location = object.location else { return [:] }
         return try plist.materialize(location)
+    }
+
+    /// The bytes of `$classname`, of each name of `$classes` and of each of `$classhints`, each
+    /// run preceded by its length and each list by its count, so that two descriptions have the
+    /// same key exactly when they name the same classes; `nil` when a name is not an ASCII string
+    /// or a list not an array, or the description has other keys.
+    func classKey(of object: ArchivedObject) throws -> ArchiveClassKey? {
+        guard let location = object.location, location.count == 2 || location.count == 3,
+            let name = try position(ofKey: ArchiveClassDescription.nameKey, in: object, from: 0),
+            let chain = try position(ofKey: ArchiveClassDescription.chainKey, in: object, from: name == 0 ? 1 : 0)
+        else { return nil }
+        var hints: Int?
+        if location.count == 3 {
+            hints = try position(ofKey: ArchiveClassDescription.hintsKey, in: object, from: 2)
+            if hints == nil { return nil }
+        }
+        var key = ArchiveClassKey()
+        guard try appendName(try layout.valueIndex(name, of: location), to: &key),
+            try appendList(try layout.valueIndex(chain, of: location), to: &key)
+        else { return nil }
+        if let hints {
+            guard try appendList(try layout.valueIndex(hints, of: location), to: &key) else { return nil }
+        }
+        return key
+    }
+
+    /// Appends the length and bytes of the ASCII string at `index`; `false` for another object.
+    private func appendName(_ index: Int, to key: inout ArchiveClassKey) throws -> Bool {
+        guard let bytes = try layout.asciiBytes(index) else { return false }
+        key.append(count: bytes.count)
+        key.bytes.append(contentsOf: bytes)
+        return true
+    }
+
+    /// Appends the count of the array at `index` and each of its names; `false` for another
+    /// object, or a list of something else than ASCII strings.
+    private func appendList(_ index: Int, to key: inout ArchiveClassKey) throws -> Bool {
+        guard let list = try layout.array(index) else { return false }
+        key.append(count: list.count)
+        for element in 0..<list.count {
+            guard try appendName(try layout.element(element, of: list).index, to: &key) else { return false }
+        }
+        return true
     }
 }

@@ -40,6 +40,9 @@ public struct KeyedArchiveCodec: Sendable {
     /// default, so that archives hold only Apple's forms, which Foundation reads; on for data
     /// that must go back to Java byte for byte (`kryo convert` turns it on).
     public var keepsJavaClasses = false
+    /// How class descriptions resolved in earlier decodes by this codec and its copies (with the
+    /// same registry), found again by the bytes of their names.
+    private let classCache = ArchiveClassCache()
 
     /// Creates a codec.
     public init(
@@ -172,7 +175,8 @@ public struct KeyedArchiveCodec: Sendable {
             throw SerializationError(
                 .invalidValue, expected: "a value under $top", found: "an empty $top", path: ["$top"])
         }
-        let reader = KeyedArchiveReader(objects: objects, registry: registry, options: options)
+        let reader = KeyedArchiveReader(
+            objects: objects, registry: registry, options: options, classCache: classCache)
         // What fails leaves no cycle of unknown objects behind.
         return try reader.madeUnknownObjects.dismantlingOnFailure {
             let value = try reader.at(key) { try reader.decode(stored, as: DeclaredType.of(T.self)) }
@@ -188,7 +192,8 @@ public struct KeyedArchiveCodec: Sendable {
     private func decodeTopLevel(of archive: KeyedArchive, _ objects: any ArchiveObjects) throws
         -> OrderedDictionary<String, Any?>
     {
-        let reader = KeyedArchiveReader(objects: objects, registry: registry, options: options)
+        let reader = KeyedArchiveReader(
+            objects: objects, registry: registry, options: options, classCache: classCache)
         return try reader.madeUnknownObjects.dismantlingOnFailure {
             var result: OrderedDictionary<String, Any?> = [:]
             for (key, stored) in archive.top {

@@ -25,6 +25,9 @@ final class KeyedArchiveReader: ValueReader {
 
     /// The entries of `$objects`, from a tree or where they lie in a binary property list.
     let objects: any ArchiveObjects
+    /// How class descriptions resolved in earlier decodes with ``registry``, when the codec keeps
+    /// them.
+    private let classCache: ArchiveClassCache?
     /// What is known of each entry of `objects`.
     @exclusivity(unchecked) private var states: [EntryState]
     /// The objects whose fields are being read, outermost first.
@@ -83,8 +86,12 @@ final class KeyedArchiveReader: ValueReader {
         let kind: Kind
     }
 
-    init(objects: any ArchiveObjects, registry: Registry, options: SerializationOptions) {
+    init(
+        objects: any ArchiveObjects, registry: Registry, options: SerializationOptions,
+        classCache: ArchiveClassCache? = nil
+    ) {
         self.registry = registry
+        self.classCache = classCache
         slotBindings = registry.slotBindings
         self.options = options
         self.objects = objects
@@ -325,10 +332,23 @@ final class KeyedArchiveReader: ValueReader {
         if uid < classIndexByUID.count, case let known = classIndexByUID[Int(uid)], known >= 0 {
             return classes[Int(known)]
         }
-        let archiveClass = try classDescription(at: uid)
-        let resolved = ResolvedClass(archiveClass: archiveClass, kind: resolve(archiveClass))
+        let resolved = try resolveClass(at: uid)
         classIndexByUID[Int(uid)] = Int32(truncatingIfNeeded: classes.count)
         classes.append(resolved)
+        return resolved
+    }
+
+    /// The class dictionary at `uid`, read and resolved, or found in ``classCache`` by the bytes
+    /// of its names.
+    private func resolveClass(at uid: UInt64) throws -> ResolvedClass {
+        var key: ArchiveClassKey?
+        if let classCache, uid < objects.count, case .object(let description) = try objects.entry(Int(uid)) {
+            key = try objects.classKey(of: description)
+            if let key, let known = classCache.resolved(key, with: registry) { return known }
+        }
+        let archiveClass = try classDescription(at: uid)
+        let resolved = ResolvedClass(archiveClass: archiveClass, kind: resolve(archiveClass))
+        if let key { classCache?.keep(resolved, for: key, with: registry) }
         return resolved
     }
 

@@ -75,6 +75,17 @@ extension BinaryPropertyListLayout {
         try reference(at: dictionary.values + position * referenceSize)
     }
 
+    /// The bytes of object `index` when it is an ASCII string, where they lie; `nil` for any
+    /// other object. The bytes are not checked to be ASCII (reading the string checks them).
+    package func asciiBytes(_ index: Int) throws(SerializationError) -> UnsafeRawBufferPointer? {
+        let offset = try objectOffset(index)
+        let marker = bytes[offset]
+        guard marker >> 4 == 0x5 else { return nil }
+        let (count, start) = try readCount(marker: marker, at: offset)
+        try require(count, at: start, for: "an ASCII string")
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<start + count])
+    }
+
     /// Whether key `position` (below `dictionary.count`) of `dictionary` is the ASCII string whose
     /// bytes are `ascii`, compared where it lies; `nil` when the key is not stored as an ASCII
     /// string (``BinaryPropertyListReader/key(_:of:equals:)`` then reads it).

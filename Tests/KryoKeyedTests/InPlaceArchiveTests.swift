@@ -54,6 +54,20 @@ import Testing
         #expect(inPlace.children.first?.parent === inPlace)
     }
 
+    @Test func classesResolvedWithOneRegistryAreNotReusedWithAnother() throws {
+        // The codec keeps how each class description resolved, between decodes.
+        var codec = self.codec
+        let bytes = try codec.encode(sampleNotes())
+        #expect(try codec.decodeArchive(from: bytes) is Note)
+        let again = try codec.decode(Note.self, from: bytes)
+        #expect(again.children.first?.parent === again)
+        codec.registry = try Registry()
+        let unknown = try codec.decodeArchive(from: bytes) as? UnknownObject
+        #expect(unknown?.archiveClass.name == "KryoTests.Note")
+        codec.registry = try keyedRegistry()
+        #expect(try codec.decodeArchive(from: bytes) is Note)
+    }
+
     @Test func errorsInPlaceNameTheKeyPathAsTheTreeDoes() throws {
         // A Note whose `pages` holds a string: the same error, at the same key path.
         var archive = try codec.archive(sampleNotes())
