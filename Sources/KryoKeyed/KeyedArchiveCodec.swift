@@ -150,7 +150,7 @@ public struct KeyedArchiveCodec: Sendable {
     /// Calls `body` with the archive in `bytes` (its `$objects` left empty) and its entries: read
     /// where they lie in a binary property list, or from the tree of an XML one.
     private func reading<R>(_ bytes: [UInt8], _ body: (KeyedArchive, any ArchiveObjects) throws -> R) throws -> R {
-        guard bytes.starts(with: KeyedArchiveCodec.binaryMagic) else {
+        guard bytes.starts(with: PropertyList.binaryMagic) else {
             let archive = try KeyedArchive(bytes: bytes, archivers: acceptedArchivers)
             return try body(archive, ArchiveObjectTree(archive.objects))
         }
@@ -162,8 +162,6 @@ public struct KeyedArchiveCodec: Sendable {
             return try body(objects.header, objects)
         }
     }
-
-    private static let binaryMagic: [UInt8] = Array("bplist00".utf8)
 
     private func decodeRoot<T>(_ type: T.Type, of archive: KeyedArchive, _ objects: any ArchiveObjects) throws -> T {
         if let acceptedArchivers, !acceptedArchivers.contains(archive.archiver) {

@@ -241,12 +241,12 @@ final class KeyedArchiveReader: ValueReader {
     private func decodeUnknown(_ object: ArchivedObject, at index: Int, _ archiveClass: ArchiveClass)
         throws -> UnknownObject
     {
-        let entries = try objects.dictionary(of: object)
         if options.registrationRequired {
             throw error(
                 .unknownClassName, expected: "a registered archive class (registration is required)",
                 found: archiveClass.chain.joined(separator: " → "))
         }
+        let entries = try objects.dictionary(of: object)
         try descend()
         defer { depth -= 1 }
         let unknown = UnknownObject(archiveClass: archiveClass, inlineKeys: [])

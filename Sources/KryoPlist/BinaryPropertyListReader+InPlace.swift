@@ -221,17 +221,8 @@ extension BinaryPropertyListReader {
 
     /// Counts the values of object `index` as handed out.
     private mutating func handOut(_ index: Int, at offset: Int) throws(SerializationError) {
-        guard !expandedCounts.isEmpty else { return }
-        let (sum, overflow) = handedOut.addingReportingOverflow(expandedCounts[index])
-        guard !overflow, sum <= limits.maxExpandedCount else {
-            throw SerializationError(
-                .sizeLimitExceeded,
-                expected:
-                    "at most \(limits.maxExpandedCount) values counting an array or dictionary at every place "
-                    + "that refers to it",
-                found: "more at the reference at offset \(offset) (containers that share their contents)",
-                offset: offset)
-        }
-        handedOut = sum
+        var total = handedOut
+        try expand(&total, by: index, at: offset, isReference: true)
+        handedOut = total
     }
 }

@@ -296,10 +296,13 @@ package struct BinaryPropertyListReader {
         if !expandedCounts.isEmpty { expandedCounts[index] = expanded }
     }
 
-    /// Adds the values of decoded object `element` to `expanded`, the count of the container at
-    /// `offset` so far, within ``PropertyListLimits/maxExpandedCount``.
+    /// Adds the values of decoded object `element` to `expanded`, the count so far of the
+    /// container at `offset` (or, with `isReference`, of the values handed out in place, the
+    /// last through the reference at `offset`), within ``PropertyListLimits/maxExpandedCount``.
     @inline(__always)
-    private func expand(_ expanded: inout Int, by element: Int, at offset: Int) throws(SerializationError) {
+    func expand(_ expanded: inout Int, by element: Int, at offset: Int, isReference: Bool = false)
+        throws(SerializationError)
+    {
         guard !expandedCounts.isEmpty else { return }
         let (sum, overflow) = expanded.addingReportingOverflow(expandedCounts[element])
         guard !overflow, sum <= limits.maxExpandedCount else {
@@ -308,7 +311,9 @@ package struct BinaryPropertyListReader {
                 expected:
                     "at most \(limits.maxExpandedCount) values counting an array or dictionary at every place "
                     + "that refers to it",
-                found: "more in the container at offset \(offset) (containers that share their contents)",
+                found:
+                    "more \(isReference ? "at the reference" : "in the container") at offset \(offset) "
+                    + "(containers that share their contents)",
                 offset: offset)
         }
         expanded = sum

@@ -13,7 +13,7 @@ import KryoCore
 /// bounds a decoder enforces.
 public enum PropertyList {
     /// The first eight bytes of a binary property list.
-    static let binaryMagic: [UInt8] = Array("bplist00".utf8)
+    package static let binaryMagic: [UInt8] = Array("bplist00".utf8)
 
     /// Decodes a property list, detecting its format: binary when it starts with `bplist00`,
     /// XML otherwise.
