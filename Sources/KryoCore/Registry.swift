@@ -28,6 +28,10 @@ public final class Registry: Sendable {
     private let byName: [String: Registration]
     private let byArchiveName: [String: Registration]
     private let byReadableName: [String: Registration]
+    /// The registrations of ``byType``, ``byID`` and ``byName`` that
+    /// ``registration(forArchiveClassName:)`` finds a registration for by their archive class
+    /// name: ``isArchivedByName(_:)`` answers for them without hashing the name.
+    private let archivedByName: Set<ObjectIdentifier>
     /// Registrations resolved for unregistered types (defaults by kind), computed once each.
     private let resolved = Mutex<[ObjectIdentifier: Registration?]>([:])
     /// Registrations resolved for the Java classes of ``JavaClassChosenByValue`` types.
@@ -180,7 +184,21 @@ public final class Registry: Sendable {
         self.byName = byName
         self.byArchiveName = byArchiveName
         self.byReadableName = byReadableName
-        bindReachableSlots(of: Array(byType.values) + Array(byID.values) + Array(byName.values))
+        let known = Array(byType.values) + Array(byID.values) + Array(byName.values)
+        var archivedByName: Set<ObjectIdentifier> = []
+        for registration in known where byArchiveName[registration.archiveClass.name] != nil {
+            archivedByName.insert(ObjectIdentifier(registration))
+        }
+        self.archivedByName = archivedByName
+        bindReachableSlots(of: known)
+    }
+
+    /// Whether ``registration(forArchiveClassName:)`` finds a registration for `registration`'s
+    /// archive class name: what a writer that requires registration checks for every object of
+    /// a keyed or readable document.
+    package func isArchivedByName(_ registration: Registration) -> Bool {
+        archivedByName.contains(ObjectIdentifier(registration))
+            || self.registration(forArchiveClassName: registration.archiveClass.name) != nil
     }
 
     /// Where this registry's ``ObjectSlot``s find their bindings (see ``SlotBindings``). A

@@ -111,9 +111,7 @@ final class KeyedArchiveWriter: ValueWriter {
 
     /// In registration-required mode, refuses a type that was not registered by name.
     private func requireRegistration(_ registration: Registration) throws {
-        guard options.registrationRequired,
-            registry.registration(forArchiveClassName: registration.archiveClass.name) == nil
-        else { return }
+        guard options.registrationRequired, !registry.isArchivedByName(registration) else { return }
         throw SerializationError(
             .unregisteredType, expected: "a registration for \(registration.swiftType) (registration is required)",
             found: "none", path: path)

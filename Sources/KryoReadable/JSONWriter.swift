@@ -1,30 +1,31 @@
 import KryoJSON
 import KryoPlist
 
-/// Writes a ``ReadableValue`` tree as JSON text, appending to one byte array.
+/// Writes a ``ReadableValue`` tree as JSON text, into one ``JSONBytes`` buffer.
 ///
 /// See ``ReadableJSON/encode(_:style:into:)`` for the conventions (reals, non-finite numbers,
 /// data and dates, the two layouts); this type only implements them. Numbers are formatted
 /// without going through `String` except for reals that no fast path covers.
 struct JSONWriter {
-    /// The text written so far (and whatever the caller's array held before).
-    var output: [UInt8] = []
+    /// The text written so far.
+    let output: JSONBytes
     private let pretty: Bool
     private var indent = 0
 
-    init(style: JSONStyle) {
+    /// A writer whose buffer starts with room for `capacity` bytes.
+    init(style: JSONStyle, capacity: Int = 256) {
         pretty = style == .pretty
+        output = JSONBytes(capacity: capacity)
     }
 
     /// Appends `value` as a complete document (in the pretty style, with a final newline).
     mutating func writeDocument(_ value: ReadableValue) {
-        output.reserveCapacity(output.count + Self.estimatedSize(of: value))
         writeValue(value)
         if pretty { output.append(JSONSyntax.newline) }
     }
 
-    /// A cheap first guess at the size of `value`'s text (the array grows past it if needed).
-    private static func estimatedSize(of value: ReadableValue) -> Int {
+    /// A cheap first guess at the size of `value`'s text (the buffer grows past it if needed).
+    static func estimatedSize(of value: ReadableValue) -> Int {
         switch value {
         case .array(let elements): return 64 + elements.count * 16
         case .dictionary(let members): return 64 + members.count * 32
@@ -93,21 +94,19 @@ struct JSONWriter {
     // MARK: - Output helpers
 
     @inline(__always)
-    private mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { output.append(contentsOf: $0) }
-    }
+    private func append(_ text: StaticString) { output.append(text) }
 
     /// In the pretty style, a line break and the current indentation; nothing in the compact one.
     @inline(__always)
     private mutating func newline() {
         guard pretty else { return }
         output.append(JSONSyntax.newline)
-        output.append(contentsOf: repeatElement(JSONSyntax.space, count: indent * 2))
+        output.append(JSONSyntax.space, times: indent * 2)
     }
 
     /// `:` after a key, followed by a space in the pretty style.
     @inline(__always)
-    private mutating func appendColon() {
+    private func appendColon() {
         output.append(JSONSyntax.colon)
         if pretty { output.append(JSONSyntax.space) }
     }
@@ -124,7 +123,7 @@ struct JSONWriter {
                 rest /= 10
                 count += 1
             } while rest > 0 || count < width
-            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: digits[(24 - count)...]))
+            output.append(UnsafeRawBufferPointer(rebasing: digits[(24 - count)...]))
         }
     }
 
@@ -148,7 +147,7 @@ struct JSONWriter {
         }
         if magnitude >= 1e-3 && appendShortDecimal(magnitude, negative: real.sign == .minus) { return }
         var text = real.description
-        text.withUTF8 { output.append(contentsOf: $0) }
+        text.withUTF8 { output.append(UnsafeRawBufferPointer($0)) }
         // `description` always has one, but the rule that a real reads back as a real matters more.
         if !text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") }) { append(".0") }
     }
@@ -193,34 +192,50 @@ struct JSONWriter {
         }
     }
 
+    /// Writes `text` in quotes. The bytes are copied whole and then checked, a word at a time, for
+    /// one that needs an escape; only a string that has one is written again from there.
     private mutating func appendEscaped(_ text: UnsafeRawBufferPointer) {
-        output.append(JSONSyntax.quote)
         let count = text.count
-        var runStart = 0
-        var index = 0
-        while true {
-            while index + 8 <= count
-                && !JSONSyntax.hasStringSpecial(text.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            {
-                index += 8
-            }
-            let limit = min(index + 8, count)
-            while index < limit && !JSONSyntax.isStringSpecial(text[index]) { index += 1 }
-            guard index < count else { break }
-            guard index < limit else { continue }
-            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[runStart..<index]))
-            appendEscape(text[index])
-            index += 1
-            runStart = index
+        let target = output.reserve(count &+ 2)
+        target.initialize(to: JSONSyntax.quote)
+        guard let source = text.baseAddress, count > 0 else {
+            (target + 1).initialize(to: JSONSyntax.quote)
+            return output.advance(2)
         }
-        output.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[runStart..<count]))
+        UnsafeMutableRawPointer(target + 1).copyMemory(from: source, byteCount: count)
+        var index = 0
+        while index &+ 8 <= count,
+            !JSONSyntax.hasStringSpecial(source.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        {
+            index &+= 8
+        }
+        while index < count, !JSONSyntax.isStringSpecial(source.load(fromByteOffset: index, as: UInt8.self)) {
+            index &+= 1
+        }
+        guard index < count else {
+            (target + count + 1).initialize(to: JSONSyntax.quote)
+            return output.advance(count &+ 2)
+        }
+        // The quote and the plain bytes before the first escape stay.
+        output.advance(1 &+ index)
+        var runStart = index
+        while index < count {
+            let byte = text[index]
+            if JSONSyntax.isStringSpecial(byte) {
+                output.append(UnsafeRawBufferPointer(rebasing: text[runStart..<index]))
+                appendEscape(byte)
+                runStart = index + 1
+            }
+            index += 1
+        }
+        output.append(UnsafeRawBufferPointer(rebasing: text[runStart..<count]))
         output.append(JSONSyntax.quote)
     }
 
     private static let hexDigits: StaticString = "0123456789abcdef"
 
     /// The escape sequence of `"`, `\` or a control character.
-    private mutating func appendEscape(_ byte: UInt8) {
+    private func appendEscape(_ byte: UInt8) {
         switch byte {
         case JSONSyntax.quote: append(#"\""#)
         case JSONSyntax.backslash: append(#"\\"#)
@@ -259,7 +274,9 @@ struct JSONWriter {
             writeClassDictionary("NSData") { writer in
                 writer.appendKey("$data")
                 writer.output.append(JSONSyntax.quote)
-                bytes.withUnsafeBytes { Base64.encode($0, into: &writer.output) }
+                var text: [UInt8] = []
+                bytes.withUnsafeBytes { Base64.encode($0, into: &text) }
+                text.withUnsafeBytes { writer.output.append($0) }
                 writer.output.append(JSONSyntax.quote)
             }
         case .date(let seconds):
@@ -275,7 +292,7 @@ struct JSONWriter {
     }
 
     /// Writes a key known to need no escaping, and its colon.
-    private mutating func appendKey(_ key: StaticString) {
+    private func appendKey(_ key: StaticString) {
         output.append(JSONSyntax.quote)
         append(key)
         output.append(JSONSyntax.quote)

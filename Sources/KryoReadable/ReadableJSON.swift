@@ -122,10 +122,9 @@ public enum ReadableJSON {
     ///   - style: Compact (no whitespace) or pretty (indented, one entry per line).
     ///   - output: The array to append to.
     public static func encode(_ value: ReadableValue, style: JSONStyle, into output: inout [UInt8]) {
-        var writer = JSONWriter(style: style)
-        swap(&writer.output, &output)
+        var writer = JSONWriter(style: style, capacity: JSONWriter.estimatedSize(of: value))
         writer.writeDocument(value)
-        swap(&writer.output, &output)
+        output.append(contentsOf: writer.output.bytes)
     }
 }
 

@@ -20,7 +20,7 @@ extension ReadableWriter {
     /// registered type).
     func plainTree(of value: Any) throws -> ReadableValue? {
         let type = type(of: value)
-        switch ReadableWriter.shape(of: type) {
+        switch shape(of: type) {
         case .swiftForm(let form): return try form(self, value)
         case .collection, .streamedList:
             guard let collection = value as? any ReadableCollection else { return nil }
@@ -36,7 +36,7 @@ extension ReadableWriter {
 
     /// What a type's values are, as far as plain forms go: worked out once per type (dynamic
     /// casts to protocols cost hundreds of instructions), then read from a table.
-    private enum Shape: Sendable {
+    enum Shape: Sendable {
         case swiftForm(Form)
         /// A collection that the writer also streams (a Swift array).
         case streamedList(StreamedListType)
@@ -48,6 +48,16 @@ extension ReadableWriter {
     }
 
     private static let shapes = Mutex<[ObjectIdentifier: Shape]>([:])
+
+    /// ``shape(of:)-swift.type.method``, remembering the last type asked about: the elements of
+    /// a list, and the fields of one type, come one after another.
+    private func shape(of type: any Any.Type) -> Shape {
+        let key = ObjectIdentifier(type)
+        if let last = lastShape, last.type == key { return last.shape }
+        let shape = Self.shape(of: type)
+        lastShape = (key, shape)
+        return shape
+    }
 
     private static func shape(of type: any Any.Type) -> Shape {
         let key = ObjectIdentifier(type)
@@ -73,17 +83,17 @@ extension ReadableWriter {
     }
 
     /// The type of `value` when the writer streams its values as a list (a Swift array).
-    static func streamedList(_ value: Any) -> (any ReadableStreamedList.Type)? {
+    func streamedList(_ value: Any) -> (any ReadableStreamedList.Type)? {
         guard case .streamedList(let list) = shape(of: type(of: value)) else { return nil }
         return list.type
     }
 
     /// A list type, in the table of shapes (a metatype never changes).
-    private struct StreamedListType: @unchecked Sendable {
+    struct StreamedListType: @unchecked Sendable {
         let type: any ReadableStreamedList.Type
     }
 
-    private typealias Form = @Sendable (ReadableWriter, Any) throws -> ReadableValue
+    typealias Form = @Sendable (ReadableWriter, Any) throws -> ReadableValue
 
     private static func form<T>(_: T.Type, _ write: @escaping @Sendable (ReadableWriter, T) throws -> ReadableValue)
         -> (ObjectIdentifier, Form)

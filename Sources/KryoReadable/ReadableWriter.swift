@@ -47,6 +47,8 @@ final class ReadableWriter: ValueWriter {
     @exclusivity(unchecked) private var streamedKeys: [String] = []
     /// The Foundation collections being written: one found inside itself is a cycle.
     @exclusivity(unchecked) private var containers = OpenContainers()
+    /// The type whose plain form was looked up last, and its shape.
+    @exclusivity(unchecked) var lastShape: (type: ObjectIdentifier, shape: Shape)?
 
     /// An object being written: its keys and values, and the key it goes under in its parent.
     private struct Frame {
@@ -57,6 +59,9 @@ final class ReadableWriter: ValueWriter {
         /// For an object whose members are written as JSON as they come: where its keys start in
         /// ``ReadableWriter/streamedKeys``; `nil` for an object built as a tree.
         let streamedKeysStart: Int?
+        /// The UTF-8 lengths of the keys stored so far, modulo 64, as bits: a key of a length
+        /// not seen is new without comparing it with each key.
+        var keyLengths = Frame.keyBit(of: ReadableKeys.className)
 
         init(className: String, key: String) {
             keys = [ReadableKeys.className]
@@ -75,6 +80,9 @@ final class ReadableWriter: ValueWriter {
             self.streamedKeysStart = streamedKeysStart
         }
 
+        @inline(__always)
+        static func keyBit(of key: String) -> UInt64 { 1 &<< UInt64(key.utf8.count & 63) }
+
         /// The object's dictionary (the keys are unique: ``ReadableWriter/storedKey(_:)`` sees to it).
         var dictionary: ReadableValue {
             .dictionary(ReadableDictionary(uncheckedUniqueKeys: keys, values: values))
@@ -87,8 +95,9 @@ final class ReadableWriter: ValueWriter {
         self.options = options
         writesStableOrder = options.stableOrder ?? true
         self.format = format
-        json = JSONWriter(style: format == .prettyJSON ? .pretty : .compact)
+        json = JSONWriter(style: format == .prettyJSON ? .pretty : .compact, capacity: 1024)
         frames.reserveCapacity(16)
+        streamedKeys.reserveCapacity(64)
     }
 
     // MARK: Values
@@ -193,9 +202,7 @@ final class ReadableWriter: ValueWriter {
 
     /// In registration-required mode, refuses a type that was not registered explicitly.
     private func requireRegistration(_ registration: Registration) throws {
-        guard options.registrationRequired,
-            registry.registration(forArchiveClassName: registration.archiveClass.name) == nil
-        else { return }
+        guard options.registrationRequired, !registry.isArchivedByName(registration) else { return }
         throw SerializationError(
             .unregisteredType, expected: "a registration for \(registration.swiftType) (registration is required)",
             found: "none", path: path)
@@ -254,10 +261,9 @@ final class ReadableWriter: ValueWriter {
 
     /// The JSON text of the document whose root is `value`, written as it goes.
     func streamJSON(_ value: Any?) throws -> [UInt8] {
-        json.output.reserveCapacity(1024)
         try stream(value, declared: .object)
         json.finishDocument()
-        return json.output
+        return Array(json.output.bytes)
     }
 
     /// Whether the members of the object being written go straight to the JSON text.
@@ -290,7 +296,7 @@ final class ReadableWriter: ValueWriter {
     /// ``tree(of:declared:)``); `false` when it has none (an object of a registered type), having
     /// written nothing.
     private func streamPlain(_ value: Any, declared: DeclaredType?) throws -> Bool {
-        if let list = ReadableWriter.streamedList(value) {
+        if let list = streamedList(value) {
             // A list's plain form is always an array.
             if let declared, let name = classNameNeeded(for: value, kind: .array, in: declared) {
                 json.openObject()
@@ -364,16 +370,28 @@ final class ReadableWriter: ValueWriter {
         }
         let last = frames.count - 1
         let stored = ReadableKeys.escape(key)
-        if !stored.isEmpty && !isStored(stored, in: last) { return stored }
+        if !stored.isEmpty && !isStored(stored, in: last) {
+            frames[last].keyLengths |= Frame.keyBit(of: stored)
+            return stored
+        }
         let generic = "$\(frames[last].nextGenericKey)"
         frames[last].nextGenericKey += 1
+        frames[last].keyLengths |= Frame.keyBit(of: generic)
         return generic
     }
 
     /// Whether the object of frame `index` has a member under `stored` already.
     private func isStored(_ stored: String, in index: Int) -> Bool {
-        guard let start = frames[index].streamedKeysStart else { return frames[index].keys.contains(stored) }
-        return streamedKeys[start...].contains(stored)
+        guard frames[index].keyLengths & Frame.keyBit(of: stored) != 0 else { return false }
+        let count = stored.utf8.count
+        guard let start = frames[index].streamedKeysStart else {
+            return frames[index].keys.contains { $0.utf8.count == count && $0 == stored }
+        }
+        for position in start..<streamedKeys.count {
+            let key = streamedKeys[position]
+            if key.utf8.count == count && key == stored { return true }
+        }
+        return false
     }
 
     private func store(_ value: ReadableValue, forKey key: String) throws {
