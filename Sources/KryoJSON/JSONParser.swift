@@ -40,12 +40,16 @@ import KryoCore
     @usableFromInline var inMember = false
     /// ``SmallString/isAvailable``, read once per document rather than once per string.
     @usableFromInline let makesSmallStrings = SmallString.isAvailable
+    /// What makes the values read: after ``readDocument()``, it holds what it built.
+    public var builder: Builder
 
-    /// A parser of `bytes` that refuses arrays and objects nested more than `maxDepth` deep.
+    /// A parser of `bytes` that refuses arrays and objects nested more than `maxDepth` deep, its
+    /// values made by `builder`.
     @inlinable
-    public init(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) {
+    public init(_ bytes: UnsafeRawBufferPointer, maxDepth: Int, builder: Builder) {
         self.bytes = bytes
         self.maxDepth = maxDepth
+        self.builder = builder
     }
 
     /// Reads the whole input as one JSON value, with optional whitespace around it.
@@ -227,20 +231,20 @@ import KryoCore
                     continue
                 }
                 position += 1
-                value = Builder.array([])
+                value = builder.array([])
             case JSONSyntax.openBrace:
                 try enterContainer()
                 skipWhitespace()
                 guard next(is: JSONSyntax.closeBrace) else {
                     isObject.append(true)
-                    objects.append(Builder.makeObject(reservingCapacity: 4))
+                    objects.append(builder.makeObject(reservingCapacity: 4))
                     keys.append("")
                     inMember = false
                     try readKey(first: true)
                     continue
                 }
                 position += 1
-                value = Builder.object(Builder.makeObject(reservingCapacity: 0))
+                value = builder.object(builder.makeObject(reservingCapacity: 0))
             default:
                 value = try readScalar()
             }
@@ -252,7 +256,7 @@ import KryoCore
                 skipWhitespace()
                 if innermostIsObject {
                     let last = objects.count - 1
-                    Builder.setLastValue(consume value, in: &objects[last])
+                    builder.setLastValue(consume value, in: &objects[last])
                     if next(is: JSONSyntax.comma) {
                         position += 1
                         skipWhitespace()
@@ -268,7 +272,7 @@ import KryoCore
                     position += 1
                     isObject.removeLast()
                     keys.removeLast()
-                    value = Builder.object(objects.removeLast())
+                    value = builder.object(objects.removeLast())
                 } else {
                     arrays[arrays.count - 1].append(consume value)
                     if next(is: JSONSyntax.comma) {
@@ -287,7 +291,7 @@ import KryoCore
                     }
                     position += 1
                     isObject.removeLast()
-                    value = Builder.array(arrays.removeLast())
+                    value = builder.array(arrays.removeLast())
                 }
             }
         }
@@ -314,7 +318,7 @@ import KryoCore
         keys[keys.count - 1] = key
         inMember = true
         // The key goes in now, with a placeholder value, so a duplicate is found with one lookup.
-        guard Builder.insert(key, into: &objects[objects.count - 1]) else {
+        guard builder.insert(key, into: &objects[objects.count - 1]) else {
             throw failure(
                 .invalidValue, expected: "keys that differ within one object", at: keyOffset,
                 found: "a second key '\(key)'")
@@ -330,24 +334,24 @@ import KryoCore
     mutating func readScalar() throws(SerializationError) -> Builder.Value {
         switch bytes[position] {
         case JSONSyntax.quote:
-            return Builder.string(try readString())
+            return builder.string(try readString())
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return try readNumber()
         case UInt8(ascii: "t"):
             try readLiteral("true")
-            return Builder.bool(true)
+            return builder.bool(true)
         case UInt8(ascii: "f"):
             try readLiteral("false")
-            return Builder.bool(false)
+            return builder.bool(false)
         case UInt8(ascii: "n"):
             try readLiteral("null")
-            return Builder.null
+            return builder.null()
         case UInt8(ascii: "N") where Builder.readsNonFiniteLiterals:
             try readLiteral("NaN")
-            return Builder.real(.nan)
+            return builder.real(.nan)
         case UInt8(ascii: "I") where Builder.readsNonFiniteLiterals:
             try readLiteral("Infinity")
-            return Builder.real(.infinity)
+            return builder.real(.infinity)
         default:
             throw unexpected("a JSON value")
         }
@@ -369,8 +373,14 @@ import KryoCore
         var index = start
         while true {
             while index + 8 <= count {
-                let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                if JSONSyntax.hasStringSpecial(word) { break }
+                let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let special = JSONSyntax.stringSpecialMask(word)
+                if special != 0 {
+                    // The lowest bit set is the first special byte; the bytes before it are plain.
+                    let plainBits = special.trailingZeroBitCount & ~7
+                    seen |= word & ((1 &<< UInt64(plainBits)) &- 1)
+                    return index + plainBits >> 3
+                }
                 seen |= word
                 index += 8
             }
@@ -618,7 +628,7 @@ import KryoCore
             if Builder.readsNonFiniteLiterals && bytes[index] == UInt8(ascii: "I") {
                 position = index
                 try readLiteral("Infinity")
-                return Builder.real(-.infinity)
+                return builder.real(-.infinity)
             }
         }
         // The integer part, accumulated exactly while it fits in 64 bits.
@@ -699,28 +709,28 @@ import KryoCore
         if !isReal {
             if !overflow, !negative {
                 return significand <= UInt64(Int64.max)
-                    ? Builder.integer(Int64(significand)) : Builder.unsignedInteger(significand)
+                    ? builder.integer(Int64(significand)) : builder.unsignedInteger(significand)
             }
-            if !overflow, significand <= UInt64(1) << 63 { return Builder.integer(Int64(bitPattern: 0 &- significand)) }
+            if !overflow, significand <= UInt64(1) << 63 { return builder.integer(Int64(bitPattern: 0 &- significand)) }
             // A whole number no 64-bit integer holds: as a double it would silently lose digits.
             throw failure(
                 .invalidValue, expected: "an integer from -2^63 to 2^64 - 1 (write a larger one as a string or a real)",
                 at: start,
                 found: String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
         }
-        if exact && significand == 0 { return Builder.real(negative ? -0.0 : 0.0) }
+        if exact && significand == 0 { return builder.real(negative ? -0.0 : 0.0) }
         // Clinger's fast path: both operands exact, so one correctly rounded operation.
         if exact && significand <= UInt64(1) << 53 && scale >= -22 && scale <= 22 {
             let magnitude =
                 scale < 0
                 ? Double(significand) / JSONSyntax.powersOfTen[-scale]
                 : Double(significand) * JSONSyntax.powersOfTen[scale]
-            return Builder.real(negative ? -magnitude : magnitude)
+            return builder.real(negative ? -magnitude : magnitude)
         }
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
             throw failure(.invalidValue, expected: "a number within Double's range", at: start)
         }
-        return Builder.real(value)
+        return builder.real(value)
     }
 }

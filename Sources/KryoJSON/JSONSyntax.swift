@@ -34,12 +34,20 @@
     /// tests); which byte it is, is left to a byte-by-byte look, so the byte order does not matter.
     @inlinable @inline(__always)
     package static func hasStringSpecial(_ word: UInt64) -> Bool {
+        stringSpecialMask(word) != 0
+    }
+
+    /// The high bit of each byte of `word` that may be `"`, `\` or a control character: every
+    /// such byte has its bit set, and a byte above one of them may too (a borrow), so the lowest
+    /// bit set marks the first such byte in memory order on a little-endian machine.
+    @inlinable @inline(__always)
+    package static func stringSpecialMask(_ word: UInt64) -> UInt64 {
         let quotes = word ^ (ones &* UInt64(quote))
         let backslashes = word ^ (ones &* UInt64(backslash))
         let zeroQuote = (quotes &- ones) & ~quotes
         let zeroBackslash = (backslashes &- ones) & ~backslashes
         let control = (word &- ones &* 0x20) & ~word
-        return (zeroQuote | zeroBackslash | control) & highBits != 0
+        return (zeroQuote | zeroBackslash | control) & highBits
     }
 
     /// Whether any byte of `word` (an OR of input bytes and words) is outside ASCII.

@@ -16,7 +16,7 @@ package enum JSONSyntaxValidation {
     package static func firstProblem(in text: String, maxDepth: Int) -> JSONSyntaxProblem? {
         var text = text
         return text.withUTF8 { bytes in
-            var parser = JSONParser<Syntax>(UnsafeRawBufferPointer(bytes), maxDepth: maxDepth)
+            var parser = JSONParser(UnsafeRawBufferPointer(bytes), maxDepth: maxDepth, builder: Syntax())
             do throws(SerializationError) {
                 _ = try parser.readDocument()
                 return nil
@@ -28,22 +28,23 @@ package enum JSONSyntaxValidation {
 
     /// Builds nothing: the parser only checks the syntax.
     @usableFromInline
-    enum Syntax: JSONTreeBuilder {
+    struct Syntax: JSONTreeBuilder {
         @usableFromInline struct Nothing {
             @inlinable init() {}
         }
+        @inlinable init() {}
         @inlinable static var readsNonFiniteLiterals: Bool { false }
-        @inlinable static func string(_ text: String) -> Nothing { Nothing() }
-        @inlinable static func integer(_ value: Int64) -> Nothing { Nothing() }
-        @inlinable static func unsignedInteger(_ value: UInt64) -> Nothing { Nothing() }
-        @inlinable static func real(_ value: Double) -> Nothing { Nothing() }
-        @inlinable static func bool(_ value: Bool) -> Nothing { Nothing() }
-        @inlinable static var null: Nothing { Nothing() }
-        @inlinable static func array(_ elements: [Nothing]) -> Nothing { Nothing() }
-        @inlinable static func object(_ members: Nothing) -> Nothing { Nothing() }
-        @inlinable static func makeObject(reservingCapacity capacity: Int) -> Nothing { Nothing() }
-        @inlinable static func insert(_ key: String, into object: inout Nothing) -> Bool { true }
-        @inlinable static func setLastValue(_ value: consuming Nothing, in object: inout Nothing) {}
+        @inlinable func string(_ text: String) -> Nothing { Nothing() }
+        @inlinable func integer(_ value: Int64) -> Nothing { Nothing() }
+        @inlinable func unsignedInteger(_ value: UInt64) -> Nothing { Nothing() }
+        @inlinable func real(_ value: Double) -> Nothing { Nothing() }
+        @inlinable func bool(_ value: Bool) -> Nothing { Nothing() }
+        @inlinable func null() -> Nothing { Nothing() }
+        @inlinable func array(_ elements: [Nothing]) -> Nothing { Nothing() }
+        @inlinable func object(_ members: Nothing) -> Nothing { Nothing() }
+        @inlinable func makeObject(reservingCapacity capacity: Int) -> Nothing { Nothing() }
+        @inlinable func insert(_ key: String, into object: inout Nothing) -> Bool { true }
+        @inlinable func setLastValue(_ value: consuming Nothing, in object: inout Nothing) {}
     }
 }
 

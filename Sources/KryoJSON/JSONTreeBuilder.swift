@@ -1,6 +1,7 @@
-/// What a ``JSONParser`` makes of the values it reads: the readable backend's value tree, or
-/// nothing (``JSONSyntaxValidation``). The parser is specialized for each builder, so its calls
-/// are direct.
+/// What a ``JSONParser`` makes of the values it reads: the readable backend's value tree or its
+/// parsed text, or nothing (``JSONSyntaxValidation``). The parser is specialized for each
+/// builder, so its calls are direct; a builder that keeps what it made between calls (a flat
+/// list of nodes) holds it in its own stored properties.
 @_spi(KryoJSONParsing) public protocol JSONTreeBuilder {
     /// A value read: a scalar, an array or an object.
     associatedtype Value
@@ -12,27 +13,27 @@
     static var readsNonFiniteLiterals: Bool { get }
 
     /// A string.
-    static func string(_ text: String) -> Value
+    mutating func string(_ text: String) -> Value
     /// A whole number that `Int64` holds.
-    static func integer(_ value: Int64) -> Value
+    mutating func integer(_ value: Int64) -> Value
     /// A whole number above `Int64.max` that `UInt64` holds.
-    static func unsignedInteger(_ value: UInt64) -> Value
+    mutating func unsignedInteger(_ value: UInt64) -> Value
     /// A number with a fraction or an exponent (or a non-finite literal).
-    static func real(_ value: Double) -> Value
+    mutating func real(_ value: Double) -> Value
     /// `true` or `false`.
-    static func bool(_ value: Bool) -> Value
+    mutating func bool(_ value: Bool) -> Value
     /// `null`.
-    static var null: Value { get }
+    mutating func null() -> Value
     /// An array of `elements`.
-    static func array(_ elements: [Value]) -> Value
+    mutating func array(_ elements: [Value]) -> Value
     /// An object of `members`.
-    static func object(_ members: Object) -> Value
+    mutating func object(_ members: Object) -> Value
 
     /// An object without members, with room for `capacity`.
-    static func makeObject(reservingCapacity capacity: Int) -> Object
+    mutating func makeObject(reservingCapacity capacity: Int) -> Object
     /// Adds the member `key` to `object`, its value to come (``setLastValue(_:in:)``); `false`
     /// when `object` already has that key, which the parser reports as an error.
-    static func insert(_ key: String, into object: inout Object) -> Bool
+    mutating func insert(_ key: String, into object: inout Object) -> Bool
     /// Sets the value of the member added last to `object`.
-    static func setLastValue(_ value: consuming Value, in object: inout Object)
+    mutating func setLastValue(_ value: consuming Value, in object: inout Object)
 }

@@ -73,10 +73,24 @@ public struct ReadableCodec: Sendable {
     /// - Throws: ``/KryoCore/SerializationError`` for malformed input (with the byte offset or the
     ///   key path) and for a root that is not a `T`.
     public func decode<T>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+        // JSON text is read where it lies, unless an object has an `$alias` (aliases may point
+        // forward, so they need the whole tree); the parser has checked the depth.
+        if ReadableCodec.detectLayout(bytes) == .json, bytes.count <= ReadableCodec.maxParsedBytes {
+            let depth = ReadableCodec.documentDepth(options.limits)
+            let parsed = try bytes.withUnsafeBytes { text throws(SerializationError) in
+                try ParsedJSON.parse(text, maxDepth: depth)
+            }
+            guard parsed.hasAliases else {
+                return try decode(T.self, with: ReadableReader(parsed: parsed, registry: registry, options: options))
+            }
+            return try decode(T.self, from: parsed.value(at: parsed.root), holdsNoAliases: false)
+        }
         let (document, format) = try ReadableCodec.document(from: bytes, limits: options.limits)
-        // The parser has checked the depth; without `$alias` in the text, no alias is left to find.
         return try decode(T.self, from: document, holdsNoAliases: format == .json && !ReadableCodec.mayHoldAlias(bytes))
     }
+
+    /// The largest JSON text read where it lies: ``ParsedJSON`` numbers its nodes with 32 bits.
+    static let maxParsedBytes = Int(Int32.max) / 4
 
     /// Decodes the root value of a document's tree.
     public func decode<T>(_ type: T.Type, from document: ReadableValue) throws -> T {
@@ -86,9 +100,14 @@ public struct ReadableCodec: Sendable {
     private func decode<T>(_ type: T.Type, from document: ReadableValue, holdsNoAliases: Bool) throws -> T {
         let reader = try ReadableReader(
             root: document, registry: registry, options: options, holdsNoAliases: holdsNoAliases)
+        return try decode(T.self, with: reader)
+    }
+
+    /// Decodes the root of `reader`'s document as a `T`.
+    private func decode<T>(_ type: T.Type, with reader: ReadableReader) throws -> T {
         // What fails leaves no cycle of unknown objects behind.
         return try reader.madeUnknownObjects.dismantlingOnFailure {
-            let value = try reader.decode(document, as: DeclaredType.of(T.self))
+            let value = try reader.decode(reader.rootNode, as: DeclaredType.of(T.self))
             if T.self == Any?.self { return unsafeBitCast(value, to: T.self) }
             // A value that converts to `T?` only as nil did not convert.
             guard let converted = ValueConversion.convert(value, to: T.self),

@@ -86,7 +86,7 @@ public enum ReadableJSON {
     public static func decode(
         _ bytes: UnsafeRawBufferPointer, maxDepth: Int = 512
     ) throws(SerializationError) -> ReadableValue {
-        var reader = JSONParser<ReadableJSONTree>(bytes, maxDepth: maxDepth)
+        var reader = JSONParser(bytes, maxDepth: maxDepth, builder: ReadableJSONTree())
         return try reader.readDocument()
     }
 

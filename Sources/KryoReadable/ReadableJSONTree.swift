@@ -4,19 +4,19 @@ import KryoCore
 /// What the JSON parser builds for the readable backend: a ``ReadableValue`` tree, with the
 /// extras ``ReadableJSON/decode(_:maxDepth:)-([UInt8],Int)`` documents (`NaN`, `Infinity`,
 /// `-Infinity`) and a repeated key within an object refused.
-enum ReadableJSONTree: JSONTreeBuilder {
+struct ReadableJSONTree: JSONTreeBuilder {
     @inline(__always) static var readsNonFiniteLiterals: Bool { true }
-    @inline(__always) static func string(_ text: String) -> ReadableValue { .string(text) }
-    @inline(__always) static func integer(_ value: Int64) -> ReadableValue { .integer(value) }
-    @inline(__always) static func unsignedInteger(_ value: UInt64) -> ReadableValue { .unsignedInteger(value) }
-    @inline(__always) static func real(_ value: Double) -> ReadableValue { .real(value) }
-    @inline(__always) static func bool(_ value: Bool) -> ReadableValue { .bool(value) }
-    @inline(__always) static var null: ReadableValue { .null }
-    @inline(__always) static func array(_ elements: [ReadableValue]) -> ReadableValue { .array(elements) }
-    @inline(__always) static func object(_ members: ReadableDictionary) -> ReadableValue { .dictionary(members) }
+    @inline(__always) func string(_ text: String) -> ReadableValue { .string(text) }
+    @inline(__always) func integer(_ value: Int64) -> ReadableValue { .integer(value) }
+    @inline(__always) func unsignedInteger(_ value: UInt64) -> ReadableValue { .unsignedInteger(value) }
+    @inline(__always) func real(_ value: Double) -> ReadableValue { .real(value) }
+    @inline(__always) func bool(_ value: Bool) -> ReadableValue { .bool(value) }
+    @inline(__always) func null() -> ReadableValue { .null }
+    @inline(__always) func array(_ elements: [ReadableValue]) -> ReadableValue { .array(elements) }
+    @inline(__always) func object(_ members: ReadableDictionary) -> ReadableValue { .dictionary(members) }
 
     @inline(__always)
-    static func makeObject(reservingCapacity capacity: Int) -> ReadableDictionary {
+    func makeObject(reservingCapacity capacity: Int) -> ReadableDictionary {
         var members = ReadableDictionary()
         if capacity > 0 { members.reserveCapacity(capacity) }
         return members
@@ -24,12 +24,12 @@ enum ReadableJSONTree: JSONTreeBuilder {
 
     /// The key goes in at once, with a placeholder value, so a duplicate is found with one lookup.
     @inline(__always)
-    static func insert(_ key: String, into object: inout ReadableDictionary) -> Bool {
+    func insert(_ key: String, into object: inout ReadableDictionary) -> Bool {
         object.updateValue(.null, forKey: key) == nil
     }
 
     @inline(__always)
-    static func setLastValue(_ value: consuming ReadableValue, in object: inout ReadableDictionary) {
+    func setLastValue(_ value: consuming ReadableValue, in object: inout ReadableDictionary) {
         object.values[object.count - 1] = value
     }
 }

@@ -127,18 +127,21 @@ struct ReservedKeys: OptionSet {
     /// The reserved keys among `entries`' keys.
     init(of entries: ReadableDictionary) {
         var found: ReservedKeys = []
-        for key in entries.keys where key.utf8.first == UInt8(ascii: "$") {
-            switch key {
-            case ReadableKeys.className: found.insert(.className)
-            case ReadableKeys.alias: found.insert(.alias)
-            case ReadableKeys.data: found.insert(.data)
-            case ReadableKeys.value: found.insert(.value)
-            case ReadableKeys.top: found.insert(.top)
-            case "$0": found.insert(.firstGeneric)
-            default: break
-            }
-        }
+        for key in entries.keys where key.utf8.first == UInt8(ascii: "$") { found.formUnion(ReservedKeys(key)) }
         self = found
+    }
+
+    /// The reserved key `key` is, if any.
+    init(_ key: String) {
+        switch key {
+        case ReadableKeys.className: self = .className
+        case ReadableKeys.alias: self = .alias
+        case ReadableKeys.data: self = .data
+        case ReadableKeys.value: self = .value
+        case ReadableKeys.top: self = .top
+        case "$0": self = .firstGeneric
+        default: self = []
+        }
     }
 
     init(rawValue: UInt8) { self.rawValue = rawValue }

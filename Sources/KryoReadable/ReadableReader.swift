@@ -23,8 +23,12 @@ final class ReadableReader: ValueReader {
     var genericArguments: [DeclaredType] { [] }
     var formatFamily: FormatFamily { .readable }
 
-    /// The document's root.
-    let root: ReadableValue
+    /// The document's root, when it was given as a tree.
+    private let root: ReadableValue
+    /// The document's JSON text, parsed, when it is read where it lies rather than from a tree
+    /// (a JSON document without aliases): objects of registered classes and arrays are read
+    /// from it directly, anything else is built as a tree when it is reached.
+    private let parsed: ParsedJSON?
     /// The objects whose fields are being read, outermost first.
     @exclusivity(unchecked) private var frames: [Frame] = []
     /// The stored keys and indices from the root to the value being read.
@@ -42,8 +46,25 @@ final class ReadableReader: ValueReader {
     /// Whether strings that aliases name are read as ``SharedString``s (the dynamic path).
     private let keepsSharedStrings: Bool
 
+    /// A value of the document: a tree's, or a container of the parsed JSON text.
+    enum Node {
+        case value(ReadableValue)
+        case parsed(Int32)
+    }
+
+    /// The members of an object being read.
+    private enum Members {
+        case tree(ReadableDictionary)
+        /// An object of the parsed JSON text.
+        case parsed(Int32)
+    }
+
+    /// Objects of the parsed text with more members than this are built as trees when entered,
+    /// so that finding a member is a hash look-up rather than a search.
+    private static let parsedMemberLimit = 64
+
     private struct Frame {
-        let entries: ReadableDictionary
+        let members: Members
         /// The key path of the object, when an alias names it.
         let target: [String]?
         /// Whether the object has generic keys (`$0`…): then a key read twice means the next one.
@@ -68,6 +89,7 @@ final class ReadableReader: ValueReader {
         slotBindings = registry.slotBindings
         self.options = options
         self.root = root
+        parsed = nil
         keepsSharedStrings = registry.keepsSharedStrings
         var targets: Set<[String]> = []
         if !holdsNoAliases {
@@ -78,7 +100,108 @@ final class ReadableReader: ValueReader {
         frames.reserveCapacity(16)
     }
 
+    /// A reader of a JSON document parsed into `parsed`, none of whose objects has an `$alias`
+    /// (``ParsedJSON/hasAliases``), which the parser has held to the document depth.
+    init(parsed: ParsedJSON, registry: Registry, options: SerializationOptions) {
+        self.registry = registry
+        slotBindings = registry.slotBindings
+        self.options = options
+        root = .null
+        self.parsed = parsed
+        keepsSharedStrings = registry.keepsSharedStrings
+        aliasTargets = []
+        frames.reserveCapacity(16)
+    }
+
+    /// The document's root.
+    var rootNode: Node {
+        guard let parsed else { return .value(root) }
+        return node(parsed.root)
+    }
+
+    /// The document's root as a tree (what aliases are found in).
+    private var rootValue: ReadableValue {
+        guard let parsed else { return root }
+        return parsed.value(at: parsed.root)
+    }
+
+    /// Node `index` of the parsed text: a container as it lies, a scalar as its value.
+    @inline(__always)
+    private func node(_ index: Int32) -> Node {
+        guard let parsed else { return .value(.null) }
+        switch parsed.kind(of: index) {
+        case .array, .object: return .parsed(index)
+        default: return .value(parsed.value(at: index))
+        }
+    }
+
+    /// `node` as a tree value.
+    private func value(of node: Node) -> ReadableValue {
+        switch node {
+        case .value(let value): return value
+        case .parsed(let index): return parsed?.value(at: index) ?? .null
+        }
+    }
+
     // MARK: Values
+
+    /// Decodes `node`, found at ``path``, as `declared` asks when it says.
+    func decode(_ node: Node, as declared: DeclaredType?) throws -> Any? {
+        switch node {
+        case .value(let value): return try decode(value, as: declared)
+        case .parsed(let index): return try decodeParsed(index, as: declared)
+        }
+    }
+
+    /// ``decode(_:as:)-(Node,_)`` for a container of the parsed text: an array element by
+    /// element, an object of a registered class through its serializer, and anything else
+    /// through its tree.
+    private func decodeParsed(_ index: Int32, as declared: DeclaredType?) throws -> Any? {
+        guard let parsed else { return nil }
+        switch parsed.kind(of: index) {
+        case .array:
+            let element = ReadableReader.elementType(of: declared)
+            try descend()
+            defer { depth -= 1 }
+            let count = parsed.count(of: index)
+            var result: [Any?] = []
+            result.reserveCapacity(count)
+            for position in 0..<count {
+                let element = try at(String(position)) {
+                    try decode(node(parsed.element(position, of: index)), as: element)
+                }
+                result.append(element)
+            }
+            return result
+        case .object:
+            let keepsUnknown = declared?.swiftType == UnknownObject.self
+            if !keepsUnknown, let (registration, hasGenericKeys) = registeredObject(index) {
+                try enter(.parsed(index), target: nil, hasGenericKeys: hasGenericKeys)
+                let value = try registration.serializer.read(from: self)
+                leave(storing: value)
+                return value
+            }
+            return try decode(parsed.value(at: index), as: declared)
+        default:
+            return try decode(parsed.value(at: index), as: declared)
+        }
+    }
+
+    /// The registration of the parsed object `index` when it is an object of a registered class
+    /// that its serializer reads (`$class` names the class, and it is no alias, no plain value
+    /// stored with its class), and whether it has generic keys.
+    private func registeredObject(_ index: Int32) -> (Registration, hasGenericKeys: Bool)? {
+        guard let parsed, parsed.kind(of: index) == .object else { return nil }
+        let reserved = parsed.reservedKeys(of: index)
+        guard reserved.contains(.className),
+            let member = parsed.index(of: ReadableKeys.className, in: index, from: 0)
+        else { return nil }
+        let name = parsed.string(at: parsed.value(member, of: index))
+        guard reserved.contains(.className), !reserved.contains(.alias), !reserved.contains(.value), let name,
+            let registration = registry.registration(forReadableName: name)
+        else { return nil }
+        return (registration, reserved.contains(.firstGeneric))
+    }
 
     /// Decodes `node`, found at ``path``, as `declared` asks when it says.
     func decode(_ node: ReadableValue, as declared: DeclaredType?) throws -> Any? {
@@ -137,7 +260,7 @@ final class ReadableReader: ValueReader {
     /// An enum constant given by its name: read by the enum's serializer as the object
     /// `{"name": …}`, so that an unknown name is the serializer's error, naming the constants.
     private func enumConstant(_ name: ReadableValue, of registration: Registration) throws -> Any? {
-        try enter([ReadableKeys.escape("name"): name], target: nil, hasGenericKeys: false)
+        try enter(.tree([ReadableKeys.escape("name"): name]), target: nil, hasGenericKeys: false)
         defer { leave(storing: nil) }
         return try registration.serializer.read(from: self)
     }
@@ -296,7 +419,7 @@ final class ReadableReader: ValueReader {
         // Declared as an unknown object: kept as one whatever the registry knows of the class.
         let keepsUnknown = declared?.swiftType == UnknownObject.self
         if !keepsUnknown, let registration = registry.registration(forReadableName: name) {
-            try enter(entries, target: target, hasGenericKeys: reserved.contains(.firstGeneric))
+            try enter(.tree(entries), target: target, hasGenericKeys: reserved.contains(.firstGeneric))
             let value = try registration.serializer.read(from: self)
             leave(storing: value)
             return value
@@ -415,16 +538,32 @@ final class ReadableReader: ValueReader {
         depth += 1
     }
 
-    /// Enters the object `entries`; it has generic keys when it has the first one (`$0`).
-    private func enter(_ entries: ReadableDictionary, target: [String]?, hasGenericKeys: Bool) throws {
+    /// Enters the object `members`; it has generic keys when it has the first one (`$0`).
+    private func enter(_ members: Members, target: [String]?, hasGenericKeys: Bool) throws {
         try descend()
         if let target { decodingAt.insert(target) }
-        var frame = Frame(entries: entries, target: target, hasGenericKeys: hasGenericKeys)
+        var members = members
+        if case .parsed(let index) = members, let parsed, parsed.count(of: index) > Self.parsedMemberLimit,
+            case .dictionary(let entries) = parsed.value(at: index)
+        {
+            members = .tree(entries)
+        }
+        var frame = Frame(members: members, target: target, hasGenericKeys: hasGenericKeys)
         // The first field read is expected after the reserved keys the writer puts first
         // (`$class`): a guess, which the lookup checks.
         if !hasGenericKeys {
-            let keys = entries.keys.elements
-            while frame.cursor < keys.count, keys[frame.cursor].utf8.first == UInt8(ascii: "$") { frame.cursor += 1 }
+            switch members {
+            case .tree(let entries):
+                let keys = entries.keys.elements
+                while frame.cursor < keys.count, keys[frame.cursor].utf8.first == UInt8(ascii: "$") {
+                    frame.cursor += 1
+                }
+            case .parsed(let index):
+                let count = parsed?.count(of: index) ?? 0
+                while frame.cursor < count, parsed?.key(frame.cursor, of: index).utf8.first == UInt8(ascii: "$") {
+                    frame.cursor += 1
+                }
+            }
         }
         frames.append(frame)
     }
@@ -499,7 +638,7 @@ final class ReadableReader: ValueReader {
                     .invalidReference, expected: "an alias that leads to a value",
                     found: "an alias cycle with no object behind it, from \(text)")
             }
-            var node = root
+            var node = rootValue
             for (index, component) in target.enumerated() {
                 if case .dictionary(let entries) = node, let next = entries[ReadableKeys.alias] {
                     target = try aliasComponents(next) + target[index...]
@@ -570,6 +709,12 @@ final class ReadableReader: ValueReader {
     /// The stored key and value for `key` in the object being read (`nil` when absent), with
     /// the same escaping and generic keys as the writer.
     private func lookup(_ key: String) -> (key: String, value: ReadableValue)? {
+        guard let (stored, node) = lookupNode(key) else { return nil }
+        return (stored, value(of: node))
+    }
+
+    /// ``lookup(_:)``, a container of the parsed text left where it lies.
+    private func lookupNode(_ key: String) -> (key: String, node: Node)? {
         guard !frames.isEmpty else { return nil }
         let last = frames.count - 1
         var stored = ReadableKeys.escape(key)
@@ -579,16 +724,22 @@ final class ReadableReader: ValueReader {
                 frames[last].nextGenericKey += 1
             }
         }
-        let entries = frames[last].entries
         let cursor = frames[last].cursor
-        let keys = entries.keys.elements
-        if cursor < keys.count, keys[cursor] == stored {
-            frames[last].cursor = cursor + 1
-            return (stored, entries.values.elements[cursor])
+        switch frames[last].members {
+        case .tree(let entries):
+            let keys = entries.keys.elements
+            if cursor < keys.count, keys[cursor] == stored {
+                frames[last].cursor = cursor + 1
+                return (stored, .value(entries.values.elements[cursor]))
+            }
+            guard let index = entries.index(forKey: stored) else { return nil }
+            frames[last].cursor = index + 1
+            return (stored, .value(entries.values.elements[index]))
+        case .parsed(let object):
+            guard let parsed, let index = parsed.index(of: stored, in: object, from: cursor) else { return nil }
+            frames[last].cursor = index + 1
+            return (stored, node(parsed.value(index, of: object)))
         }
-        guard let index = entries.index(forKey: stored) else { return nil }
-        frames[last].cursor = index + 1
-        return (stored, entries.values.elements[index])
     }
 
     func containsValue(forKey key: String) -> Bool {
@@ -597,14 +748,24 @@ final class ReadableReader: ValueReader {
         let stored = ReadableKeys.escape(key)
         // The key the next read expects, compared before the dictionary is searched.
         let cursor = frames[last].cursor
-        let keys = frames[last].entries.keys.elements
-        if cursor < keys.count, keys[cursor] == stored { return true }
-        return frames[last].entries[stored] != nil
+        switch frames[last].members {
+        case .tree(let entries):
+            let keys = entries.keys.elements
+            if cursor < keys.count, keys[cursor] == stored { return true }
+            return entries[stored] != nil
+        case .parsed(let object):
+            return parsed?.index(of: stored, in: object, from: cursor) != nil
+        }
     }
 
     var storedKeys: [String]? {
-        guard let entries = frames.last?.entries else { return nil }
-        return entries.keys.compactMap(ReadableKeys.unescape)
+        switch frames.last?.members {
+        case nil: return nil
+        case .tree(let entries)?: return entries.keys.compactMap(ReadableKeys.unescape)
+        case .parsed(let object)?:
+            guard let parsed else { return nil }
+            return (0..<parsed.count(of: object)).compactMap { ReadableKeys.unescape(parsed.key($0, of: object)) }
+        }
     }
 
     /// A short description of a node, for errors.
@@ -792,16 +953,18 @@ final class ReadableReader: ValueReader {
     }
 
     func readStringInstance(canBeNull: Bool, forKey key: String) throws -> Any? {
-        guard let (stored, node) = lookup(key) else { return nil }
+        guard let (stored, node) = lookupNode(key) else { return nil }
         // A string that an alias names, or an alias to one: its `SharedString`.
         guard let value = try at(stored, { try decode(node, as: nil) }) else { return nil }
         if value is SharedString { return value }
         if let string = ReadableFoundation.string(value) { return string }
-        throw at(stored) { error(.typeMismatch, expected: "a string", found: ReadableReader.describe(node)) }
+        throw at(stored) {
+            error(.typeMismatch, expected: "a string", found: ReadableReader.describe(self.value(of: node)))
+        }
     }
 
     func readObject(as declared: DeclaredType, forKey key: String) throws -> Any? {
-        guard let (stored, node) = lookup(key) else { return nil }
+        guard let (stored, node) = lookupNode(key) else { return nil }
         return try at(stored) { try decode(node, as: declared) }
     }
 
@@ -810,9 +973,18 @@ final class ReadableReader: ValueReader {
     }
 
     func beginObject(in slot: ResolvedSlot, forKey key: String) throws -> ObjectReadStep {
-        guard let (stored, node) = lookup(key) else { return .null }
+        guard let (stored, node) = lookupNode(key) else { return .null }
         path.append(stored)
-        if case .dictionary(let entries) = node, case let reserved = ReservedKeys(of: entries),
+        if case .parsed(let index) = node, let (registration, hasGenericKeys) = registeredObject(index) {
+            do {
+                try enter(.parsed(index), target: nil, hasGenericKeys: hasGenericKeys)
+            } catch {
+                path.removeLast()
+                throw error
+            }
+            return .body(registration, storesReference: true)
+        }
+        if case .value(.dictionary(let entries)) = node, case let reserved = ReservedKeys(of: entries),
             reserved.contains(.className), !reserved.contains(.alias), !reserved.contains(.value),
             case .string(let name)? = entries[ReadableKeys.className],
             let registration = registry.registration(forReadableName: name)
@@ -820,7 +992,7 @@ final class ReadableReader: ValueReader {
             let target = currentTarget()
             if target.map({ decodedAt[$0] == nil }) ?? true {
                 do {
-                    try enter(entries, target: target, hasGenericKeys: reserved.contains(.firstGeneric))
+                    try enter(.tree(entries), target: target, hasGenericKeys: reserved.contains(.firstGeneric))
                 } catch {
                     path.removeLast()
                     throw error
@@ -886,7 +1058,27 @@ final class ReadableReader: ValueReader {
     func validateCount(_ count: Int, minimumBytesPerElement: Int, forKey key: String) throws {
         // Each element a serializer reads is a key of the object or an element of one of its lists.
         var most = 0
-        for node in frames.last?.entries.values.elements ?? [] {
+        if case .parsed(let object)? = frames.last?.members, let parsed {
+            for member in 0..<parsed.count(of: object) {
+                let node = parsed.value(member, of: object)
+                switch parsed.kind(of: node) {
+                case .array: most += parsed.count(of: node)
+                case .object:
+                    // JSON's data: base64 text is longer than the bytes it holds.
+                    if let data = parsed.index(of: ReadableKeys.data, in: node, from: 0),
+                        let text = parsed.string(at: parsed.value(data, of: node))
+                    {
+                        most += text.utf8.count
+                    } else {
+                        most += 1
+                    }
+                default: most += 1
+                }
+            }
+        }
+        var treeMembers: [ReadableValue] = []
+        if case .tree(let entries)? = frames.last?.members { treeMembers = entries.values.elements }
+        for node in treeMembers {
             switch node {
             case .array(let elements): most += elements.count
             case .data(let bytes): most += bytes.count

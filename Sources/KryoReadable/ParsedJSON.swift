@@ -1,0 +1,231 @@
+import KryoCore
+@_spi(KryoJSONParsing) import KryoJSON
+import OrderedCollections
+
+/// A JSON document parsed into a flat list of nodes, for the reader to read where they lie:
+/// no `ReadableValue` tree, no dictionary per object (what building and freeing the tree cost
+/// was most of a readable decode).
+///
+/// Built by the library's one JSON parser (``JSONParser``) with ``Builder``, so the syntax, the
+/// limits and every error are the tree's. A container's node comes after its members'; it holds
+/// where its members start in ``members`` and how many it has.
+struct ParsedJSON {
+    enum Kind: UInt8 {
+        case null, bool, integer, unsignedInteger, real, string, array, object
+    }
+
+    /// One value. For a string, `count` indexes ``strings``; for a bool, it is 0 or 1; for an
+    /// array, it is the number of elements, listed from ``members``[`start`]; for an object, the
+    /// number of members, listed as pairs (an index in ``keys``, a node) from ``members``[`start`].
+    /// A number's bits are in `start`.
+    struct Node {
+        let kind: Kind
+        /// For an object, the reserved keys (`$class`, `$alias`…) among its keys.
+        let reserved: ReservedKeys
+        let count: Int32
+        let start: Int64
+    }
+
+    private(set) var nodes: [Node] = []
+    private(set) var strings: [String] = []
+    private(set) var keys: [String] = []
+    /// Array elements (nodes), and object members (a key and a node), container by container.
+    private(set) var members: [Int32] = []
+    /// Whether an object has an `$alias` key (aliases may point forward, so a document with
+    /// them is read through its tree).
+    private(set) var hasAliases = false
+
+    /// The node of the top-level value.
+    var root: Int32 { Int32(nodes.count - 1) }
+
+    @inline(__always) func kind(of node: Int32) -> Kind { nodes[Int(node)].kind }
+    @inline(__always) func count(of node: Int32) -> Int { Int(nodes[Int(node)].count) }
+    /// The reserved keys of the object `node` (none for other nodes).
+    @inline(__always) func reservedKeys(of node: Int32) -> ReservedKeys { nodes[Int(node)].reserved }
+
+    /// The key of member `index` of the object `node`.
+    @inline(__always)
+    func key(_ index: Int, of node: Int32) -> String {
+        keys[Int(members[Int(nodes[Int(node)].start) + 2 * index])]
+    }
+
+    /// The value of member `index` of the object `node`.
+    @inline(__always)
+    func value(_ index: Int, of node: Int32) -> Int32 {
+        members[Int(nodes[Int(node)].start) + 2 * index + 1]
+    }
+
+    /// Element `index` of the array `node`.
+    @inline(__always)
+    func element(_ index: Int, of node: Int32) -> Int32 {
+        members[Int(nodes[Int(node)].start) + index]
+    }
+
+    /// The index of the member of object `node` whose key is `key`, looked for from `from` on and
+    /// then from the start (a reader's next key is usually the next member).
+    func index(of key: String, in node: Int32, from: Int) -> Int? {
+        let count = count(of: node)
+        let base = Int(nodes[Int(node)].start)
+        for offset in 0..<count {
+            var index = from + offset
+            if index >= count { index -= count }
+            if keys[Int(members[base + 2 * index])] == key { return index }
+        }
+        return nil
+    }
+
+    /// Node `node` as a ``ReadableValue``: scalars as they are, containers built whole.
+    func value(at node: Int32) -> ReadableValue {
+        let entry = nodes[Int(node)]
+        switch entry.kind {
+        case .null: return .null
+        case .bool: return .bool(entry.count != 0)
+        case .integer: return .integer(entry.start)
+        case .unsignedInteger: return .unsignedInteger(UInt64(bitPattern: entry.start))
+        case .real: return .real(Double(bitPattern: UInt64(bitPattern: entry.start)))
+        case .string: return .string(strings[Int(entry.count)])
+        case .array:
+            return .array((0..<Int(entry.count)).map { value(at: element($0, of: node)) })
+        case .object:
+            let count = Int(entry.count)
+            return .dictionary(
+                ReadableDictionary(
+                    uncheckedUniqueKeys: (0..<count).map { key($0, of: node) },
+                    values: (0..<count).map { value(at: value($0, of: node)) }))
+        }
+    }
+
+    /// The string of node `node`, when it is one.
+    @inline(__always)
+    func string(at node: Int32) -> String? {
+        let entry = nodes[Int(node)]
+        return entry.kind == .string ? strings[Int(entry.count)] : nil
+    }
+
+    /// What the parser builds a ``ParsedJSON`` with.
+    struct Builder: JSONTreeBuilder {
+        var parsed = ParsedJSON()
+        /// The members of the objects under way, outermost first: pairs of a key and a node
+        /// (`-1` until the member's value is read).
+        private var pending: [Int32] = []
+
+        /// An object under way.
+        struct Object {
+            /// Where its members start in `pending`.
+            let start: Int
+            /// The UTF-8 lengths of its keys, modulo 64, as bits: a key of a length not seen is
+            /// no repeated key.
+            var keyLengths: UInt64 = 0
+            var reserved: ReservedKeys = []
+        }
+        /// For objects under way that grew large, their keys, to find a repeated one without
+        /// comparing it with each: by where the object's members start in `pending`.
+        private var largeObjectKeys: [Int: Set<String>] = [:]
+        /// Up to this many members, a repeated key is found by comparing it with each.
+        private static let comparedKeys = 16
+
+        /// A builder with room for the nodes of a small document of `expectedBytes` (a large
+        /// one grows its arrays as it goes, so that what is held stays a small multiple of the
+        /// text read so far).
+        init(expectedBytes: Int) {
+            parsed.nodes.reserveCapacity(min(expectedBytes / 8, 512))
+            parsed.members.reserveCapacity(min(expectedBytes / 8, 512))
+            parsed.keys.reserveCapacity(min(expectedBytes / 16, 256))
+            pending.reserveCapacity(64)
+        }
+
+        @inline(__always) static var readsNonFiniteLiterals: Bool { true }
+
+        @inline(__always)
+        private mutating func append(
+            _ kind: Kind, count: Int32 = 0, start: Int64 = 0, reserved: ReservedKeys = []
+        ) -> Int32 {
+            parsed.nodes.append(Node(kind: kind, reserved: reserved, count: count, start: start))
+            return Int32(truncatingIfNeeded: parsed.nodes.count - 1)
+        }
+
+        @inline(__always)
+        mutating func string(_ text: String) -> Int32 {
+            parsed.strings.append(text)
+            return append(.string, count: Int32(truncatingIfNeeded: parsed.strings.count - 1))
+        }
+        @inline(__always) mutating func integer(_ value: Int64) -> Int32 { append(.integer, start: value) }
+        @inline(__always)
+        mutating func unsignedInteger(_ value: UInt64) -> Int32 {
+            append(.unsignedInteger, start: Int64(bitPattern: value))
+        }
+        @inline(__always)
+        mutating func real(_ value: Double) -> Int32 { append(.real, start: Int64(bitPattern: value.bitPattern)) }
+        @inline(__always) mutating func bool(_ value: Bool) -> Int32 { append(.bool, count: value ? 1 : 0) }
+        @inline(__always) mutating func null() -> Int32 { append(.null) }
+
+        mutating func array(_ elements: [Int32]) -> Int32 {
+            let start = parsed.members.count
+            parsed.members.append(contentsOf: elements)
+            return append(.array, count: Int32(truncatingIfNeeded: elements.count), start: Int64(start))
+        }
+
+        @inline(__always)
+        mutating func makeObject(reservingCapacity capacity: Int) -> Object { Object(start: pending.count) }
+
+        mutating func insert(_ key: String, into object: inout Object) -> Bool {
+            let start = object.start
+            let memberCount = (pending.count - start) / 2
+            let utf8 = key.utf8
+            let length = utf8.count
+            if memberCount < Self.comparedKeys {
+                let lengthBit: UInt64 = 1 &<< UInt64(length & 63)
+                if object.keyLengths & lengthBit != 0 {
+                    var index = start
+                    while index < pending.count {
+                        let other = parsed.keys[Int(pending[index])]
+                        if other.utf8.count == length, other == key { return false }
+                        index += 2
+                    }
+                }
+                object.keyLengths |= lengthBit
+            } else {
+                if memberCount == Self.comparedKeys {
+                    var known: Set<String> = []
+                    var index = start
+                    while index < pending.count {
+                        known.insert(parsed.keys[Int(pending[index])])
+                        index += 2
+                    }
+                    largeObjectKeys[start] = known
+                }
+                guard largeObjectKeys[start, default: []].insert(key).inserted else { return false }
+            }
+            if length <= 6, utf8.first == UInt8(ascii: "$") { object.reserved.formUnion(ReservedKeys(key)) }
+            parsed.keys.append(key)
+            pending.append(Int32(truncatingIfNeeded: parsed.keys.count - 1))
+            pending.append(-1)
+            return true
+        }
+
+        @inline(__always)
+        mutating func setLastValue(_ value: consuming Int32, in object: inout Object) {
+            pending[pending.count - 1] = value
+        }
+
+        mutating func object(_ object: Object) -> Int32 {
+            let start = parsed.members.count
+            let count = (pending.count - object.start) / 2
+            if count > 0 {
+                parsed.members.append(contentsOf: pending[object.start...])
+                pending.removeSubrange(object.start...)
+            }
+            if count >= Self.comparedKeys { largeObjectKeys[object.start] = nil }
+            if object.reserved.contains(.alias) { parsed.hasAliases = true }
+            return append(
+                .object, count: Int32(truncatingIfNeeded: count), start: Int64(start), reserved: object.reserved)
+        }
+    }
+
+    /// Parses `bytes`, refusing more than `maxDepth` nested containers.
+    static func parse(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) throws(SerializationError) -> ParsedJSON {
+        var parser = JSONParser(bytes, maxDepth: maxDepth, builder: Builder(expectedBytes: bytes.count))
+        _ = try parser.readDocument()
+        return parser.builder.parsed
+    }
+}
