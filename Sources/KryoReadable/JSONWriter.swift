@@ -192,25 +192,29 @@ struct JSONWriter {
         }
     }
 
-    /// Writes `text` in quotes. The bytes are copied whole and then checked, a word at a time, for
-    /// one that needs an escape; only a string that has one is written again from there.
+    /// Writes `text` in quotes. The bytes are copied whole, followed by eight spaces, and then
+    /// checked a word at a time for one that needs an escape (the spaces never do, so the last
+    /// word needs no care); only a string that has one is written again from there.
     private mutating func appendEscaped(_ text: UnsafeRawBufferPointer) {
         let count = text.count
-        let target = output.reserve(count &+ 2)
+        let target = output.reserve(count &+ 10)
         target.initialize(to: JSONSyntax.quote)
         guard let source = text.baseAddress, count > 0 else {
             (target + 1).initialize(to: JSONSyntax.quote)
             return output.advance(2)
         }
-        UnsafeMutableRawPointer(target + 1).copyMemory(from: source, byteCount: count)
+        let copy = UnsafeMutableRawPointer(target + 1)
+        copy.copyMemory(from: source, byteCount: count)
+        copy.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: count, as: UInt64.self)
         var index = 0
-        while index &+ 8 <= count,
-            !JSONSyntax.hasStringSpecial(source.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-        {
+        while index < count {
+            let word = UInt64(littleEndian: copy.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let special = JSONSyntax.stringSpecialMask(word)
+            if special != 0 {
+                index &+= special.trailingZeroBitCount >> 3
+                break
+            }
             index &+= 8
-        }
-        while index < count, !JSONSyntax.isStringSpecial(source.load(fromByteOffset: index, as: UInt8.self)) {
-            index &+= 1
         }
         guard index < count else {
             (target + count + 1).initialize(to: JSONSyntax.quote)
