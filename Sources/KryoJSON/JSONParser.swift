@@ -50,6 +50,11 @@ import KryoCore
         self.bytes = bytes
         self.maxDepth = maxDepth
         self.builder = builder
+        // Room for the nesting of most documents, so the stacks do not grow level by level.
+        isObject.reserveCapacity(16)
+        arrays.reserveCapacity(8)
+        objects.reserveCapacity(16)
+        keys.reserveCapacity(16)
     }
 
     /// Reads the whole input as one JSON value, with optional whitespace around it.

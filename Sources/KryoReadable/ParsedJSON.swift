@@ -128,9 +128,10 @@ struct ParsedJSON {
         /// one grows its arrays as it goes, so that what is held stays a small multiple of the
         /// text read so far).
         init(expectedBytes: Int) {
-            parsed.nodes.reserveCapacity(min(expectedBytes / 8, 512))
-            parsed.members.reserveCapacity(min(expectedBytes / 8, 512))
-            parsed.keys.reserveCapacity(min(expectedBytes / 16, 256))
+            parsed.nodes.reserveCapacity(min(expectedBytes / 6, 512))
+            parsed.members.reserveCapacity(min(expectedBytes / 4, 512))
+            parsed.keys.reserveCapacity(min(expectedBytes / 12, 256))
+            parsed.strings.reserveCapacity(min(expectedBytes / 24, 128))
             pending.reserveCapacity(64)
         }
 

@@ -98,6 +98,7 @@ final class ReadableReader: ValueReader {
         }
         aliasTargets = targets
         frames.reserveCapacity(16)
+        path.reserveCapacity(16)
     }
 
     /// A reader of a JSON document parsed into `parsed`, none of whose objects has an `$alias`
@@ -111,6 +112,7 @@ final class ReadableReader: ValueReader {
         keepsSharedStrings = registry.keepsSharedStrings
         aliasTargets = []
         frames.reserveCapacity(16)
+        path.reserveCapacity(16)
     }
 
     /// The document's root.

@@ -33,11 +33,11 @@ final class ReadableWriter: ValueWriter {
     /// on each element). Read by the collection before it writes anything nested.
     @exclusivity(unchecked) private(set) var plainGenerics: [DeclaredType] = []
     /// The stored keys and indices from the root to the value being written.
-    @exclusivity(unchecked) private(set) var path: [String] = []
+    @exclusivity(unchecked) private var paths = WrittenKeyPaths()
     /// Objects written so far, by identity: their number indexes `knownPaths`.
     @exclusivity(unchecked) private var known = IdentityTable()
-    /// The key path where each known object was written (formatted when an alias needs it).
-    @exclusivity(unchecked) private var knownPaths: [[String]] = []
+    /// Where in ``paths`` each known object was written (formatted when an alias needs it).
+    @exclusivity(unchecked) private var knownPaths: [Int32] = []
     /// Containers entered, for the depth limit.
     @exclusivity(unchecked) private var depth = 0
     /// The JSON text, when the writer streams.
@@ -88,6 +88,9 @@ final class ReadableWriter: ValueWriter {
             .dictionary(ReadableDictionary(uncheckedUniqueKeys: keys, values: values))
         }
     }
+
+    /// The stored keys and indices from the root to the value being written.
+    var path: [String] { paths.current }
 
     init(registry: Registry, options: SerializationOptions, format: ReadableFormat) {
         self.registry = registry
@@ -220,9 +223,10 @@ final class ReadableWriter: ValueWriter {
     func alias(of identity: AnyObject?) -> ReadableValue? {
         guard let identity, options.references else { return nil }
         if let number = known.number(of: identity, elseInsert: knownPaths.count) {
-            return .dictionary([ReadableKeys.alias: .string(ReadableKeys.path(knownPaths[number]))])
+            let alias = ReadableKeys.path(paths.components(of: knownPaths[number]))
+            return .dictionary([ReadableKeys.alias: .string(alias)])
         }
-        knownPaths.append(path)
+        knownPaths.append(paths.keepCurrent())
         return nil
     }
 
@@ -252,8 +256,8 @@ final class ReadableWriter: ValueWriter {
 
     /// Runs `body` with `component` added to ``path``.
     func at<T>(_ component: String, _ body: () throws -> T) rethrows -> T {
-        path.append(component)
-        defer { path.removeLast() }
+        paths.push(component)
+        defer { paths.pop() }
         return try body()
     }
 
@@ -474,10 +478,10 @@ final class ReadableWriter: ValueWriter {
         let value = value()
         if streamsMembers { return try beginStreamedObject(registration, value, in: slot, forKey: key) }
         let stored = try storedKey(key)
-        path.append(stored)
+        paths.push(stored)
         plainGenerics = slot.declared.genericArguments
         if let plain = try plainTree(of: value) {
-            path.removeLast()
+            paths.pop()
             if let name = classNameNeeded(for: value, plain, in: slot.declared) {
                 append(
                     .dictionary([ReadableKeys.className: .string(name), ReadableKeys.value: plain]),
@@ -489,7 +493,7 @@ final class ReadableWriter: ValueWriter {
         }
         try requireRegistration(registration)
         if let alias = alias(of: self.identity(of: value, registration)) {
-            path.removeLast()
+            paths.pop()
             append(alias, forStoredKey: stored)
             return false
         }
@@ -503,15 +507,15 @@ final class ReadableWriter: ValueWriter {
         _ registration: Registration, _ value: Any, in slot: ResolvedSlot, forKey key: String
     ) throws -> Bool {
         let stored = try streamKey(key)
-        path.append(stored)
+        paths.push(stored)
         plainGenerics = slot.declared.genericArguments
         if try streamPlain(value, declared: slot.declared) {
-            path.removeLast()
+            paths.pop()
             return false
         }
         try requireRegistration(registration)
         if let alias = alias(of: self.identity(of: value, registration)) {
-            path.removeLast()
+            paths.pop()
             json.writeValue(alias)
             return false
         }
@@ -528,12 +532,12 @@ final class ReadableWriter: ValueWriter {
     func endObject() throws {
         if streamsMembers {
             depth -= 1
-            path.removeLast()
+            paths.pop()
             return closeStreamedObject()
         }
         let frame = frames.removeLast()
         depth -= 1
-        path.removeLast()
+        paths.pop()
         append(frame.dictionary, forStoredKey: frame.key)
     }
 
@@ -541,7 +545,8 @@ final class ReadableWriter: ValueWriter {
     /// absent), as HRCoder does.
     func writeConditionalObject(_ value: AnyObject?, forKey key: String) throws {
         guard let value, options.references, let number = known.number(of: value) else { return }
-        try store(.dictionary([ReadableKeys.alias: .string(ReadableKeys.path(knownPaths[number]))]), forKey: key)
+        let alias = ReadableKeys.path(paths.components(of: knownPaths[number]))
+        try store(.dictionary([ReadableKeys.alias: .string(alias)]), forKey: key)
     }
 
     // MARK: Numbers
