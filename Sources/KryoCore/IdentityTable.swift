@@ -43,6 +43,7 @@ public struct IdentityTable {
         if keys[index] == key { return numbers[index] }
         keys[index] = key
         numbers[index] = number
+        if objects.isEmpty { objects.reserveCapacity(keys.count / 2) }
         objects.append(object)
         if objects.count * 2 > keys.count { grow() }
         return nil

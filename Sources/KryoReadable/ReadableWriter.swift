@@ -101,6 +101,7 @@ final class ReadableWriter: ValueWriter {
         json = JSONWriter(style: format == .prettyJSON ? .pretty : .compact, capacity: 1024)
         frames.reserveCapacity(16)
         streamedKeys.reserveCapacity(64)
+        knownPaths.reserveCapacity(16)
     }
 
     // MARK: Values
