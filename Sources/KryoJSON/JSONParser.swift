@@ -33,10 +33,11 @@ import KryoCore
     @usableFromInline var arrays: [[Builder.Value]] = []
     /// The members of the open objects, outermost first.
     @usableFromInline var objects: [Builder.Object] = []
-    /// For each open object, the key of its latest member.
-    @usableFromInline var keys: [String] = []
+    /// For each open object, where the key of its latest member starts (its opening quote); -1
+    /// before its first. The key's text is read again only for an error's path.
+    @usableFromInline var keyOffsets: [Int] = []
     /// Whether the innermost container is reading a member: an element (the next index) or the
-    /// value of `keys.last`. False between members, where an error belongs to the container.
+    /// value of the latest key. False between members, where an error belongs to the container.
     @usableFromInline var inMember = false
     /// ``SmallString/isAvailable``, read once per document rather than once per string.
     @usableFromInline let makesSmallStrings = SmallString.isAvailable
@@ -54,7 +55,7 @@ import KryoCore
         isObject.reserveCapacity(16)
         arrays.reserveCapacity(8)
         objects.reserveCapacity(16)
-        keys.reserveCapacity(16)
+        keyOffsets.reserveCapacity(16)
     }
 
     /// Reads the whole input as one JSON value, with optional whitespace around it.
@@ -86,7 +87,7 @@ import KryoCore
             // Outer containers are all reading the member that holds the innermost one.
             let reading = level < isObject.count - 1 || inMember
             if levelIsObject {
-                if reading { path.append(keys[objectLevel]) }
+                if reading { path.append(keyText(at: keyOffsets[objectLevel])) }
                 objectLevel += 1
             } else {
                 if reading { path.append(String(arrays[arrayLevel].count)) }
@@ -94,6 +95,15 @@ import KryoCore
             }
         }
         return path
+    }
+
+    /// The text of the key whose opening quote is at `offset`, read before without error.
+    @usableFromInline
+    func keyText(at offset: Int) -> String {
+        guard offset >= 0 else { return "" }
+        var reader = self
+        reader.position = offset
+        return (try? reader.readString()) ?? ""
     }
 
     // MARK: - Errors
@@ -243,7 +253,7 @@ import KryoCore
                 guard next(is: JSONSyntax.closeBrace) else {
                     isObject.append(true)
                     objects.append(builder.makeObject(reservingCapacity: 4))
-                    keys.append("")
+                    keyOffsets.append(-1)
                     inMember = false
                     try readKey(first: true)
                     continue
@@ -276,7 +286,7 @@ import KryoCore
                     guard next(is: JSONSyntax.closeBrace) else { throw unexpected("',' or '}' after an object member") }
                     position += 1
                     isObject.removeLast()
-                    keys.removeLast()
+                    keyOffsets.removeLast()
                     value = builder.object(objects.removeLast())
                 } else {
                     arrays[arrays.count - 1].append(consume value)
@@ -319,19 +329,48 @@ import KryoCore
     mutating func readKey(first: Bool) throws(SerializationError) {
         guard next(is: JSONSyntax.quote) else { throw unexpected(first ? "a string key or '}'" : "a string key") }
         let keyOffset = position
-        let key = try readString()
-        keys[keys.count - 1] = key
-        inMember = true
         // The key goes in now, with a placeholder value, so a duplicate is found with one lookup.
-        guard builder.insert(key, into: &objects[objects.count - 1]) else {
+        let inserted: Bool
+        if Builder.takesKeyBytes, let (start, end) = try readPlainASCIIString() {
+            keyOffsets[keyOffsets.count - 1] = keyOffset
+            inMember = true
+            inserted = builder.insertKey(
+                UnsafeRawBufferPointer(rebasing: bytes[start..<end]), at: start, into: &objects[objects.count - 1])
+        } else {
+            let key = try readString()
+            keyOffsets[keyOffsets.count - 1] = keyOffset
+            inMember = true
+            inserted = builder.insert(key, into: &objects[objects.count - 1])
+        }
+        guard inserted else {
             throw failure(
                 .invalidValue, expected: "keys that differ within one object", at: keyOffset,
-                found: "a second key '\(key)'")
+                found: "a second key '\(keyText(at: keyOffset))'")
         }
         skipWhitespace()
-        guard next(is: JSONSyntax.colon) else { throw unexpected("':' after the key '\(key)'") }
+        guard next(is: JSONSyntax.colon) else { throw unexpected("':' after the key '\(keyText(at: keyOffset))'") }
         position += 1
         skipWhitespace()
+    }
+
+    /// Reads the string whose opening `"` is at `position` when it is ASCII text without escapes,
+    /// leaving `position` after its closing `"`, and returns where its text starts and ends;
+    /// otherwise returns `nil` with `position` unchanged (``readString()`` reads it).
+    @inlinable
+    mutating func readPlainASCIIString() throws(SerializationError) -> (start: Int, end: Int)? {
+        let open = position
+        let start = open + 1
+        var seen: UInt64 = 0
+        let end = plainRunEnd(from: start, seen: &seen)
+        guard end < bytes.count else { throw unterminatedString(openedAt: open) }
+        let byte = bytes[end]
+        guard byte == JSONSyntax.quote else {
+            guard byte == JSONSyntax.backslash else { throw controlCharacter(at: end) }
+            return nil
+        }
+        guard !JSONSyntax.hasNonASCII(seen) else { return nil }
+        position = end + 1
+        return (start, end)
     }
 
     /// Reads a string, number or literal at `position` (which is inside the input).

@@ -36,4 +36,22 @@
     mutating func insert(_ key: String, into object: inout Object) -> Bool
     /// Sets the value of the member added last to `object`.
     mutating func setLastValue(_ value: consuming Value, in object: inout Object)
+
+    /// Whether the keys that are ASCII text without escapes go to
+    /// ``insertKey(_:at:into:)`` as the bytes between their quotes, rather than to
+    /// ``insert(_:into:)`` as strings. `false` unless the builder says otherwise.
+    static var takesKeyBytes: Bool { get }
+
+    /// ``insert(_:into:)`` for a key that is ASCII text without escapes: `key` is its text, found
+    /// at `offset` in the input. By default, the key made a string.
+    mutating func insertKey(_ key: UnsafeRawBufferPointer, at offset: Int, into object: inout Object) -> Bool
+}
+
+extension JSONTreeBuilder {
+    @inlinable public static var takesKeyBytes: Bool { false }
+
+    @inlinable
+    public mutating func insertKey(_ key: UnsafeRawBufferPointer, at offset: Int, into object: inout Object) -> Bool {
+        insert(String(decoding: key, as: UTF8.self), into: &object)
+    }
 }

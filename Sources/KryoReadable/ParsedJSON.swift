@@ -8,7 +8,9 @@ import OrderedCollections
 ///
 /// Built by the library's one JSON parser (``JSONParser``) with ``Builder``, so the syntax, the
 /// limits and every error are the tree's. A container's node comes after its members'; it holds
-/// where its members start in ``members`` and how many it has.
+/// where its members start in ``members`` and how many it has. A key that is ASCII text without
+/// escapes (nearly all of them) is told apart from the object's other keys by its bytes in the
+/// text, and made a string without a second check (a short one without an allocation).
 struct ParsedJSON {
     enum Kind: UInt8 {
         case null, bool, integer, unsignedInteger, real, string, array, object
@@ -67,9 +69,9 @@ struct ParsedJSON {
         let count = count(of: node)
         let base = Int(nodes[Int(node)].start)
         for offset in 0..<count {
-            var index = from + offset
+            var index = from &+ offset
             if index >= count { index -= count }
-            if keys[Int(members[base + 2 * index])] == key { return index }
+            if keys[Int(members[base &+ 2 &* index])] == key { return index }
         }
         return nil
     }
@@ -105,6 +107,10 @@ struct ParsedJSON {
     /// What the parser builds a ``ParsedJSON`` with.
     struct Builder: JSONTreeBuilder {
         var parsed = ParsedJSON()
+        /// Where each key of ``ParsedJSON/keys`` is in the text (its start and length), to tell
+        /// it from the keys after it by its bytes; a start of -1 for a key that is compared as a
+        /// string (an escape, or not ASCII).
+        private var keyRanges: [(start: Int32, count: Int32)] = []
         /// The members of the objects under way, outermost first: pairs of a key and a node
         /// (`-1` until the member's value is read).
         private var pending: [Int32] = []
@@ -113,9 +119,12 @@ struct ParsedJSON {
         struct Object {
             /// Where its members start in `pending`.
             let start: Int
-            /// The UTF-8 lengths of its keys, modulo 64, as bits: a key of a length not seen is
-            /// no repeated key.
+            /// The lengths of its keys kept in the text, modulo 64, as bits: such a key of a
+            /// length not seen repeats none of them.
             var keyLengths: UInt64 = 0
+            /// How many of its keys are kept as strings (an escape, or not ASCII): every new key
+            /// is compared with those.
+            var stringKeys = 0
             var reserved: ReservedKeys = []
         }
         /// For objects under way that grew large, their keys, to find a repeated one without
@@ -123,19 +132,28 @@ struct ParsedJSON {
         private var largeObjectKeys: [Int: Set<String>] = [:]
         /// Up to this many members, a repeated key is found by comparing it with each.
         private static let comparedKeys = 16
+        /// The text being parsed, while the parser runs.
+        private let textBytes: UnsafeRawBufferPointer
 
-        /// A builder with room for the nodes of a small document of `expectedBytes` (a large
-        /// one grows its arrays as it goes, so that what is held stays a small multiple of the
-        /// text read so far).
-        init(expectedBytes: Int) {
+        /// A builder of the document `text`, whose bytes the parser reads through `bytes`, with
+        /// room for the nodes of a small document (a large one grows its arrays as it goes, so
+        /// that what is held stays a small multiple of the text read so far).
+        /// ``SmallString/isAvailable``, read once.
+        private let makesSmallStrings = SmallString.isAvailable
+
+        init(bytes: UnsafeRawBufferPointer) {
+            textBytes = bytes
+            let expectedBytes = bytes.count
             parsed.nodes.reserveCapacity(min(expectedBytes / 6, 512))
             parsed.members.reserveCapacity(min(expectedBytes / 4, 512))
             parsed.keys.reserveCapacity(min(expectedBytes / 12, 256))
+            keyRanges.reserveCapacity(min(expectedBytes / 12, 256))
             parsed.strings.reserveCapacity(min(expectedBytes / 24, 128))
             pending.reserveCapacity(64)
         }
 
         @inline(__always) static var readsNonFiniteLiterals: Bool { true }
+        @inline(__always) static var takesKeyBytes: Bool { true }
 
         @inline(__always)
         private mutating func append(
@@ -169,39 +187,91 @@ struct ParsedJSON {
         @inline(__always)
         mutating func makeObject(reservingCapacity capacity: Int) -> Object { Object(start: pending.count) }
 
-        mutating func insert(_ key: String, into object: inout Object) -> Bool {
-            let start = object.start
-            let memberCount = (pending.count - start) / 2
-            let utf8 = key.utf8
-            let length = utf8.count
+        /// A key that is ASCII text without escapes, kept where it is in the text.
+        mutating func insertKey(_ key: UnsafeRawBufferPointer, at offset: Int, into object: inout Object) -> Bool {
+            let length = key.count
+            let memberCount = (pending.count - object.start) / 2
             if memberCount < Self.comparedKeys {
                 let lengthBit: UInt64 = 1 &<< UInt64(length & 63)
-                if object.keyLengths & lengthBit != 0 {
-                    var index = start
+                if object.keyLengths & lengthBit != 0 || object.stringKeys > 0 {
+                    var index = object.start
                     while index < pending.count {
-                        let other = parsed.keys[Int(pending[index])]
-                        if other.utf8.count == length, other == key { return false }
+                        let other = Int(pending[index])
+                        let range = keyRanges[other]
+                        if range.start >= 0 {
+                            if Int(range.count) == length,
+                                ParsedJSON.equal(textBytes, from: Int(range.start), key)
+                            {
+                                return false
+                            }
+                        } else if parsed.keys[other] == String(decoding: key, as: UTF8.self) {
+                            return false
+                        }
                         index += 2
                     }
                 }
                 object.keyLengths |= lengthBit
-            } else {
-                if memberCount == Self.comparedKeys {
-                    var known: Set<String> = []
-                    var index = start
-                    while index < pending.count {
-                        known.insert(parsed.keys[Int(pending[index])])
-                        index += 2
-                    }
-                    largeObjectKeys[start] = known
-                }
-                guard largeObjectKeys[start, default: []].insert(key).inserted else { return false }
+            } else if !isNewInLargeObject(String(decoding: key, as: UTF8.self), object) {
+                return false
             }
-            if length <= 6, utf8.first == UInt8(ascii: "$") { object.reserved.formUnion(ReservedKeys(key)) }
+            if length <= 6, length > 0, key[0] == UInt8(ascii: "$") {
+                object.reserved.formUnion(ReservedKeys(String(decoding: key, as: UTF8.self)))
+            }
+            let name: String
+            if length <= SmallString.capacity, makesSmallStrings, let base = key.baseAddress {
+                name = SmallString.makeUTF8(base.assumingMemoryBound(to: UInt8.self), count: length)
+            } else {
+                name = String(decoding: key, as: UTF8.self)
+            }
+            parsed.keys.append(name)
+            keyRanges.append((Int32(truncatingIfNeeded: offset), Int32(truncatingIfNeeded: length)))
+            addMember()
+            return true
+        }
+
+        /// A key with an escape, or not ASCII: kept as a string, and compared as strings are
+        /// (canonically equivalent spellings are one key).
+        mutating func insert(_ key: String, into object: inout Object) -> Bool {
+            let memberCount = (pending.count - object.start) / 2
+            if memberCount < Self.comparedKeys {
+                var index = object.start
+                while index < pending.count {
+                    if parsed.keys[Int(pending[index])] == key { return false }
+                    index += 2
+                }
+            } else if !isNewInLargeObject(key, object) {
+                return false
+            }
+            let utf8 = key.utf8
+            if utf8.count <= 6, utf8.first == UInt8(ascii: "$") { object.reserved.formUnion(ReservedKeys(key)) }
+            object.stringKeys += 1
             parsed.keys.append(key)
+            keyRanges.append((-1, 0))
+            addMember()
+            return true
+        }
+
+        /// Adds the key appended last to the object under way, its value to come.
+        @inline(__always)
+        private mutating func addMember() {
             pending.append(Int32(truncatingIfNeeded: parsed.keys.count - 1))
             pending.append(-1)
-            return true
+        }
+
+        /// For an object of more members than are compared one by one: whether `key` is new, by
+        /// a set of its keys (made when it reached that size).
+        private mutating func isNewInLargeObject(_ key: String, _ object: Object) -> Bool {
+            let start = object.start
+            if (pending.count - start) / 2 == Self.comparedKeys {
+                var known: Set<String> = []
+                var index = start
+                while index < pending.count {
+                    known.insert(parsed.keys[Int(pending[index])])
+                    index += 2
+                }
+                largeObjectKeys[start] = known
+            }
+            return largeObjectKeys[start, default: []].insert(key).inserted
         }
 
         @inline(__always)
@@ -223,10 +293,40 @@ struct ParsedJSON {
         }
     }
 
-    /// Parses `bytes`, refusing more than `maxDepth` nested containers.
-    static func parse(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) throws(SerializationError) -> ParsedJSON {
-        var parser = JSONParser(bytes, maxDepth: maxDepth, builder: Builder(expectedBytes: bytes.count))
-        _ = try parser.readDocument()
-        return parser.builder.parsed
+    /// Parses `text`, refusing more than `maxDepth` nested containers.
+    static func parse(_ text: [UInt8], maxDepth: Int) throws(SerializationError) -> ParsedJSON {
+        let outcome: Result<ParsedJSON, SerializationError> = text.withUnsafeBytes { bytes in
+            var parser = JSONParser(bytes, maxDepth: maxDepth, builder: Builder(bytes: bytes))
+            do throws(SerializationError) {
+                _ = try parser.readDocument()
+            } catch {
+                return .failure(error)
+            }
+            return .success(parser.builder.parsed)
+        }
+        return try outcome.get()
+    }
+
+    /// Whether the `key.count` bytes of `text` from `start` are the bytes of `key`, compared
+    /// eight at a time.
+    @inline(__always)
+    static func equal(_ text: UnsafeRawBufferPointer, from start: Int, _ key: UnsafeRawBufferPointer) -> Bool {
+        guard let left = text.baseAddress, let right = key.baseAddress else { return key.isEmpty }
+        let stored = left + start
+        let count = key.count
+        var offset = 0
+        while offset &+ 8 <= count {
+            guard
+                stored.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            else { return false }
+            offset &+= 8
+        }
+        while offset < count {
+            let byte = stored.load(fromByteOffset: offset, as: UInt8.self)
+            guard byte == right.load(fromByteOffset: offset, as: UInt8.self) else { return false }
+            offset &+= 1
+        }
+        return true
     }
 }

@@ -77,9 +77,7 @@ public struct ReadableCodec: Sendable {
         // forward, so they need the whole tree); the parser has checked the depth.
         if ReadableCodec.detectLayout(bytes) == .json, bytes.count <= ReadableCodec.maxParsedBytes {
             let depth = ReadableCodec.documentDepth(options.limits)
-            let parsed = try bytes.withUnsafeBytes { text throws(SerializationError) in
-                try ParsedJSON.parse(text, maxDepth: depth)
-            }
+            let parsed = try ParsedJSON.parse(bytes, maxDepth: depth)
             guard parsed.hasAliases else {
                 return try decode(T.self, with: ReadableReader(parsed: parsed, registry: registry, options: options))
             }

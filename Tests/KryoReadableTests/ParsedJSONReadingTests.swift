@@ -75,4 +75,37 @@ import Testing
         #expect(item.label == "late")
         #expect(item.priority == 9)
     }
+
+    /// Keys stay in the text when they are ASCII without escapes, and are strings otherwise; a
+    /// repeated key is refused however it is spelled (an escape, a canonically equivalent
+    /// spelling), in small and large objects, as the tree's parser refuses it.
+    @Test(arguments: [0, 20])
+    func aRepeatedKeyIsRefusedHoweverSpelled(padding: Int) throws {
+        let codec = ReadableCodec(registry: registry, format: .json)
+        let pad = (0..<padding).map { #""p\#($0)": 0, "# }.joined()
+        let cases = [
+            #"{"$class": "TodoItem", \#(pad)"label": "a", "\u006cabel": "b"}"#,
+            #"{"$class": "TodoItem", \#(pad)"\u006cabel": "a", "label": "b"}"#,
+            "{\"$class\": \"TodoItem\", \(pad)\"caf\u{E9}\": 1, \"cafe\u{301}\": 2}",
+            #"{"$class": "TodoItem", \#(pad)"label": "a", "label": "b"}"#,
+        ]
+        for text in cases {
+            let bytes = Array(text.utf8)
+            let parsed = #expect(throws: SerializationError.self) { try codec.decode(TodoItem.self, from: bytes) }
+            let tree = #expect(throws: SerializationError.self) { try ReadableJSON.decode(bytes) }
+            #expect(parsed?.found.hasPrefix("a second key") == true, "\(text)")
+            #expect(parsed?.offset == tree?.offset, "\(text)")
+            #expect(parsed.map { "\($0)" } == tree.map { "\($0)" }, "\(text)")
+        }
+    }
+
+    /// A field whose key is written with an escape, or is not ASCII, is found by its key.
+    @Test func keysWithEscapesAreFound() throws {
+        let codec = ReadableCodec(registry: registry, format: .json)
+        let text = #"{"$class": "TodoItem", "\u006cabel": "escaped", "priority": 4, "d\u006fne": true}"#
+        let item = try codec.decode(TodoItem.self, from: Array(text.utf8))
+        #expect(item.label == "escaped")
+        #expect(item.priority == 4)
+        #expect(item.done)
+    }
 }
