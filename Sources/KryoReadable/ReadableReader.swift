@@ -27,8 +27,11 @@ final class ReadableReader: ValueReader {
     private let root: ReadableValue
     /// The document's JSON text, parsed, when it is read where it lies rather than from a tree
     /// (a JSON document without aliases): objects of registered classes and arrays are read
-    /// from it directly, anything else is built as a tree when it is reached.
-    private let parsed: ParsedJSON?
+    /// from it directly, anything else is built as a tree when it is reached. Empty otherwise
+    /// (not optional: unwrapping it would copy it, retaining each of its arrays).
+    private let parsed: ParsedJSON
+    /// Whether the document is ``parsed`` rather than ``root``.
+    private let readsParsed: Bool
     /// The objects whose fields are being read, outermost first.
     @exclusivity(unchecked) private var frames: [Frame] = []
     /// The stored keys and indices from the root to the value being read.
@@ -89,7 +92,8 @@ final class ReadableReader: ValueReader {
         slotBindings = registry.slotBindings
         self.options = options
         self.root = root
-        parsed = nil
+        parsed = ParsedJSON()
+        readsParsed = false
         keepsSharedStrings = registry.keepsSharedStrings
         var targets: Set<[String]> = []
         if !holdsNoAliases {
@@ -109,6 +113,7 @@ final class ReadableReader: ValueReader {
         self.options = options
         root = .null
         self.parsed = parsed
+        readsParsed = true
         keepsSharedStrings = registry.keepsSharedStrings
         aliasTargets = []
         frames.reserveCapacity(16)
@@ -117,20 +122,19 @@ final class ReadableReader: ValueReader {
 
     /// The document's root.
     var rootNode: Node {
-        guard let parsed else { return .value(root) }
+        guard readsParsed else { return .value(root) }
         return node(parsed.root)
     }
 
     /// The document's root as a tree (what aliases are found in).
     private var rootValue: ReadableValue {
-        guard let parsed else { return root }
+        guard readsParsed else { return root }
         return parsed.value(at: parsed.root)
     }
 
     /// Node `index` of the parsed text: a container as it lies, a scalar as its value.
     @inline(__always)
     private func node(_ index: Int32) -> Node {
-        guard let parsed else { return .value(.null) }
         switch parsed.kind(of: index) {
         case .array, .object: return .parsed(index)
         default: return .value(parsed.value(at: index))
@@ -141,7 +145,7 @@ final class ReadableReader: ValueReader {
     private func value(of node: Node) -> ReadableValue {
         switch node {
         case .value(let value): return value
-        case .parsed(let index): return parsed?.value(at: index) ?? .null
+        case .parsed(let index): return parsed.value(at: index)
         }
     }
 
@@ -159,7 +163,6 @@ final class ReadableReader: ValueReader {
     /// element, an object of a registered class through its serializer, and anything else
     /// through its tree.
     private func decodeParsed(_ index: Int32, as declared: DeclaredType?) throws -> Any? {
-        guard let parsed else { return nil }
         switch parsed.kind(of: index) {
         case .array:
             let element = ReadableReader.elementType(of: declared)
@@ -193,7 +196,7 @@ final class ReadableReader: ValueReader {
     /// that its serializer reads (`$class` names the class, and it is no alias, no plain value
     /// stored with its class), and whether it has generic keys.
     private func registeredObject(_ index: Int32) -> (Registration, hasGenericKeys: Bool)? {
-        guard let parsed, parsed.kind(of: index) == .object else { return nil }
+        guard parsed.kind(of: index) == .object else { return nil }
         let reserved = parsed.reservedKeys(of: index)
         guard reserved.contains(.className),
             let member = parsed.index(of: ReadableKeys.className, in: index, from: 0)
@@ -545,7 +548,7 @@ final class ReadableReader: ValueReader {
         try descend()
         if let target { decodingAt.insert(target) }
         var members = members
-        if case .parsed(let index) = members, let parsed, parsed.count(of: index) > Self.parsedMemberLimit,
+        if case .parsed(let index) = members, parsed.count(of: index) > Self.parsedMemberLimit,
             case .dictionary(let entries) = parsed.value(at: index)
         {
             members = .tree(entries)
@@ -561,8 +564,8 @@ final class ReadableReader: ValueReader {
                     frame.cursor += 1
                 }
             case .parsed(let index):
-                let count = parsed?.count(of: index) ?? 0
-                while frame.cursor < count, parsed?.key(frame.cursor, of: index).utf8.first == UInt8(ascii: "$") {
+                let count = parsed.count(of: index)
+                while frame.cursor < count, parsed.key(frame.cursor, of: index).utf8.first == UInt8(ascii: "$") {
                     frame.cursor += 1
                 }
             }
@@ -738,7 +741,7 @@ final class ReadableReader: ValueReader {
             frames[last].cursor = index + 1
             return (stored, .value(entries.values.elements[index]))
         case .parsed(let object):
-            guard let parsed, let index = parsed.index(of: stored, in: object, from: cursor) else { return nil }
+            guard let index = parsed.index(of: stored, in: object, from: cursor) else { return nil }
             frames[last].cursor = index + 1
             return (stored, node(parsed.value(index, of: object)))
         }
@@ -756,7 +759,7 @@ final class ReadableReader: ValueReader {
             if cursor < keys.count, keys[cursor] == stored { return true }
             return entries[stored] != nil
         case .parsed(let object):
-            return parsed?.index(of: stored, in: object, from: cursor) != nil
+            return parsed.index(of: stored, in: object, from: cursor) != nil
         }
     }
 
@@ -765,7 +768,6 @@ final class ReadableReader: ValueReader {
         case nil: return nil
         case .tree(let entries)?: return entries.keys.compactMap(ReadableKeys.unescape)
         case .parsed(let object)?:
-            guard let parsed else { return nil }
             return (0..<parsed.count(of: object)).compactMap { ReadableKeys.unescape(parsed.key($0, of: object)) }
         }
     }
@@ -1060,7 +1062,7 @@ final class ReadableReader: ValueReader {
     func validateCount(_ count: Int, minimumBytesPerElement: Int, forKey key: String) throws {
         // Each element a serializer reads is a key of the object or an element of one of its lists.
         var most = 0
-        if case .parsed(let object)? = frames.last?.members, let parsed {
+        if case .parsed(let object)? = frames.last?.members {
             for member in 0..<parsed.count(of: object) {
                 let node = parsed.value(member, of: object)
                 switch parsed.kind(of: node) {
