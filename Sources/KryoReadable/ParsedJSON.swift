@@ -135,12 +135,12 @@ struct ParsedJSON {
         /// The text being parsed, while the parser runs.
         private let textBytes: UnsafeRawBufferPointer
 
-        /// A builder of the document `text`, whose bytes the parser reads through `bytes`, with
-        /// room for the nodes of a small document (a large one grows its arrays as it goes, so
-        /// that what is held stays a small multiple of the text read so far).
         /// ``SmallString/isAvailable``, read once.
         private let makesSmallStrings = SmallString.isAvailable
 
+        /// A builder of the document whose text the parser reads through `bytes`, with room for
+        /// the nodes of a small document (a large one grows its arrays as it goes, so that what
+        /// is held stays a small multiple of the text read so far).
         init(bytes: UnsafeRawBufferPointer) {
             textBytes = bytes
             let expectedBytes = bytes.count
