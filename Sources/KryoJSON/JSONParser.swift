@@ -378,6 +378,9 @@ import KryoCore
     mutating func readScalar() throws(SerializationError) -> Builder.Value {
         switch bytes[position] {
         case JSONSyntax.quote:
+            if Builder.takesStringBytes, let (start, end) = try readPlainASCIIString() {
+                return builder.plainString(UnsafeRawBufferPointer(rebasing: bytes[start..<end]), at: start)
+            }
             return builder.string(try readString())
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return try readNumber()

@@ -45,6 +45,15 @@
     /// ``insert(_:into:)`` for a key that is ASCII text without escapes: `key` is its text, found
     /// at `offset` in the input. By default, the key made a string.
     mutating func insertKey(_ key: UnsafeRawBufferPointer, at offset: Int, into object: inout Object) -> Bool
+
+    /// Whether the string values that are ASCII text without escapes go to
+    /// ``plainString(_:at:)`` as the bytes between their quotes, rather than to ``string(_:)``.
+    /// `false` unless the builder says otherwise.
+    static var takesStringBytes: Bool { get }
+
+    /// ``string(_:)`` for a string that is ASCII text without escapes: `text` is its text, found
+    /// at `offset` in the input. By default, the text made a string.
+    mutating func plainString(_ text: UnsafeRawBufferPointer, at offset: Int) -> Value
 }
 
 extension JSONTreeBuilder {
@@ -53,5 +62,12 @@ extension JSONTreeBuilder {
     @inlinable
     public mutating func insertKey(_ key: UnsafeRawBufferPointer, at offset: Int, into object: inout Object) -> Bool {
         insert(String(decoding: key, as: UTF8.self), into: &object)
+    }
+
+    @inlinable public static var takesStringBytes: Bool { false }
+
+    @inlinable
+    public mutating func plainString(_ text: UnsafeRawBufferPointer, at offset: Int) -> Value {
+        string(String(decoding: text, as: UTF8.self))
     }
 }

@@ -14,9 +14,13 @@ import OrderedCollections
 struct ParsedJSON {
     enum Kind: UInt8 {
         case null, bool, integer, unsignedInteger, real, string, array, object
+        /// A string longer than a short string, ASCII without escapes: left in the text until it
+        /// is read (a class name is looked up by its bytes, without a string).
+        case text
     }
 
-    /// One value. For a string, `count` indexes ``strings``; for a bool, it is 0 or 1; for an
+    /// One value. For a string, `count` indexes ``strings``; for a text, it is its length, and
+    /// `start` where it is in ``text``; for a bool, it is 0 or 1; for an
     /// array, it is the number of elements, listed from ``members``[`start`]; for an object, the
     /// number of members, listed as pairs (an index in ``keys``, a node) from ``members``[`start`].
     /// A number's bits are in `start`.
@@ -28,6 +32,8 @@ struct ParsedJSON {
         let start: Int64
     }
 
+    /// The JSON text.
+    let text: [UInt8]
     private(set) var nodes: [Node] = []
     private(set) var strings: [String] = []
     private(set) var keys: [String] = []
@@ -36,6 +42,11 @@ struct ParsedJSON {
     /// Whether an object has an `$alias` key (aliases may point forward, so a document with
     /// them is read through its tree).
     private(set) var hasAliases = false
+
+    /// An empty document, for a reader of a tree.
+    init() { text = [] }
+
+    init(text: [UInt8]) { self.text = text }
 
     /// The node of the top-level value.
     var root: Int32 { Int32(nodes.count - 1) }
@@ -86,6 +97,7 @@ struct ParsedJSON {
         case .unsignedInteger: return .unsignedInteger(UInt64(bitPattern: entry.start))
         case .real: return .real(Double(bitPattern: UInt64(bitPattern: entry.start)))
         case .string: return .string(strings[Int(entry.count)])
+        case .text: return .string(makeString(entry))
         case .array:
             return .array((0..<Int(entry.count)).map { value(at: element($0, of: node)) })
         case .object:
@@ -101,12 +113,31 @@ struct ParsedJSON {
     @inline(__always)
     func string(at node: Int32) -> String? {
         let entry = nodes[Int(node)]
-        return entry.kind == .string ? strings[Int(entry.count)] : nil
+        switch entry.kind {
+        case .string: return strings[Int(entry.count)]
+        case .text: return makeString(entry)
+        default: return nil
+        }
+    }
+
+    /// Runs `body` with the bytes of node `node` when it is a text left where it lies (see
+    /// ``Kind/text``); returns `nil` without running it otherwise.
+    func withText<T>(at node: Int32, _ body: (UnsafeRawBufferPointer) -> T) -> T? {
+        let entry = nodes[Int(node)]
+        guard entry.kind == .text else { return nil }
+        let range = Int(entry.start)..<Int(entry.start) + Int(entry.count)
+        return text.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// The string of a ``Kind/text`` node.
+    private func makeString(_ entry: Node) -> String {
+        let range = Int(entry.start)..<Int(entry.start) + Int(entry.count)
+        return text.withUnsafeBytes { String(decoding: UnsafeRawBufferPointer(rebasing: $0[range]), as: UTF8.self) }
     }
 
     /// What the parser builds a ``ParsedJSON`` with.
     struct Builder: JSONTreeBuilder {
-        var parsed = ParsedJSON()
+        var parsed: ParsedJSON
         /// Where each key of ``ParsedJSON/keys`` is in the text (its start and length), to tell
         /// it from the keys after it by its bytes; a start of -1 for a key that is compared as a
         /// string (an escape, or not ASCII).
@@ -141,7 +172,8 @@ struct ParsedJSON {
         /// A builder of the document whose text the parser reads through `bytes`, with room for
         /// the nodes of a small document (a large one grows its arrays as it goes, so that what
         /// is held stays a small multiple of the text read so far).
-        init(bytes: UnsafeRawBufferPointer) {
+        init(text: [UInt8], bytes: UnsafeRawBufferPointer) {
+            parsed = ParsedJSON(text: text)
             textBytes = bytes
             let expectedBytes = bytes.count
             parsed.nodes.reserveCapacity(min(expectedBytes / 6, 512))
@@ -154,6 +186,7 @@ struct ParsedJSON {
 
         @inline(__always) static var readsNonFiniteLiterals: Bool { true }
         @inline(__always) static var takesKeyBytes: Bool { true }
+        @inline(__always) static var takesStringBytes: Bool { true }
 
         @inline(__always)
         private mutating func append(
@@ -167,6 +200,15 @@ struct ParsedJSON {
         mutating func string(_ text: String) -> Int32 {
             parsed.strings.append(text)
             return append(.string, count: Int32(truncatingIfNeeded: parsed.strings.count - 1))
+        }
+        /// A string that is ASCII without escapes: a short one made at once (without the checks a
+        /// `String` initializer repeats), a longer one left in the text.
+        @inline(__always)
+        mutating func plainString(_ text: UnsafeRawBufferPointer, at offset: Int) -> Int32 {
+            if text.count <= SmallString.capacity, makesSmallStrings, let base = text.baseAddress {
+                return string(SmallString.makeUTF8(base.assumingMemoryBound(to: UInt8.self), count: text.count))
+            }
+            return append(.text, count: Int32(truncatingIfNeeded: text.count), start: Int64(offset))
         }
         @inline(__always) mutating func integer(_ value: Int64) -> Int32 { append(.integer, start: value) }
         @inline(__always)
@@ -296,7 +338,7 @@ struct ParsedJSON {
     /// Parses `text`, refusing more than `maxDepth` nested containers.
     static func parse(_ text: [UInt8], maxDepth: Int) throws(SerializationError) -> ParsedJSON {
         let outcome: Result<ParsedJSON, SerializationError> = text.withUnsafeBytes { bytes in
-            var parser = JSONParser(bytes, maxDepth: maxDepth, builder: Builder(bytes: bytes))
+            var parser = JSONParser(bytes, maxDepth: maxDepth, builder: Builder(text: text, bytes: bytes))
             do throws(SerializationError) {
                 _ = try parser.readDocument()
             } catch {

@@ -25,6 +25,8 @@ public struct ReadableCodec: Sendable {
     public var format: ReadableFormat
     /// References (aliases), registration-required mode and limits.
     public var options: SerializationOptions
+    /// How long `$class` names resolved, kept between decodes (shared by the codec's copies).
+    private let classCache = ReadableClassCache()
 
     /// Creates a codec.
     public init(registry: Registry, format: ReadableFormat = .json, options: SerializationOptions = .default) {
@@ -79,7 +81,9 @@ public struct ReadableCodec: Sendable {
             let depth = ReadableCodec.documentDepth(options.limits)
             let parsed = try ParsedJSON.parse(bytes, maxDepth: depth)
             guard parsed.hasAliases else {
-                return try decode(T.self, with: ReadableReader(parsed: parsed, registry: registry, options: options))
+                let reader = ReadableReader(
+                    parsed: parsed, registry: registry, options: options, classCache: classCache)
+                return try decode(T.self, with: reader)
             }
             return try decode(T.self, from: parsed.value(at: parsed.root), holdsNoAliases: false)
         }

@@ -32,6 +32,8 @@ final class ReadableReader: ValueReader {
     private let parsed: ParsedJSON
     /// Whether the document is ``parsed`` rather than ``root``.
     private let readsParsed: Bool
+    /// Where long `$class` names of ``parsed`` are resolved by their bytes.
+    private let classCache: ReadableClassCache?
     /// The objects whose fields are being read, outermost first.
     @exclusivity(unchecked) private var frames: [Frame] = []
     /// The stored keys and indices from the root to the value being read.
@@ -94,6 +96,7 @@ final class ReadableReader: ValueReader {
         self.root = root
         parsed = ParsedJSON()
         readsParsed = false
+        classCache = nil
         keepsSharedStrings = registry.keepsSharedStrings
         var targets: Set<[String]> = []
         if !holdsNoAliases {
@@ -107,13 +110,16 @@ final class ReadableReader: ValueReader {
 
     /// A reader of a JSON document parsed into `parsed`, none of whose objects has an `$alias`
     /// (``ParsedJSON/hasAliases``), which the parser has held to the document depth.
-    init(parsed: ParsedJSON, registry: Registry, options: SerializationOptions) {
+    ///
+    /// - Parameter classCache: Where long `$class` names are resolved by their bytes.
+    init(parsed: ParsedJSON, registry: Registry, options: SerializationOptions, classCache: ReadableClassCache) {
         self.registry = registry
         slotBindings = registry.slotBindings
         self.options = options
         root = .null
         self.parsed = parsed
         readsParsed = true
+        self.classCache = classCache
         keepsSharedStrings = registry.keepsSharedStrings
         aliasTargets = []
         frames.reserveCapacity(16)
@@ -198,14 +204,24 @@ final class ReadableReader: ValueReader {
     private func registeredObject(_ index: Int32) -> (Registration, hasGenericKeys: Bool)? {
         guard parsed.kind(of: index) == .object else { return nil }
         let reserved = parsed.reservedKeys(of: index)
-        guard reserved.contains(.className),
-            let member = parsed.index(of: ReadableKeys.className, in: index, from: 0)
-        else { return nil }
-        let name = parsed.string(at: parsed.value(member, of: index))
-        guard reserved.contains(.className), !reserved.contains(.alias), !reserved.contains(.value), let name,
-            let registration = registry.registration(forReadableName: name)
+        guard reserved.contains(.className), !reserved.contains(.alias), !reserved.contains(.value),
+            let member = parsed.index(of: ReadableKeys.className, in: index, from: 0),
+            let registration = registration(named: parsed.value(member, of: index))
         else { return nil }
         return (registration, reserved.contains(.firstGeneric))
+    }
+
+    /// The registration of the readable name that the parsed node `name` holds, if it is a
+    /// string naming one; a long name is looked for by its bytes in the codec's cache first.
+    private func registration(named name: Int32) -> Registration? {
+        let cached: Registration?? = parsed.withText(at: name) { text in
+            classCache?.registration(named: text, in: registry)
+        }
+        if case .some(.some(let registration)) = cached { return registration }
+        guard let string = parsed.string(at: name), let registration = registry.registration(forReadableName: string)
+        else { return nil }
+        if cached != nil { parsed.withText(at: name) { classCache?.keep(registration, named: $0, in: registry) } }
+        return registration
     }
 
     /// Decodes `node`, found at ``path``, as `declared` asks when it says.

@@ -108,4 +108,29 @@ import Testing
         #expect(item.priority == 4)
         #expect(item.done)
     }
+
+    /// A codec keeps how long `$class` names resolved, by their bytes; what it kept with one
+    /// registry is not used with another, where the same name may be another class.
+    @Test func longClassNamesResolvedWithOneRegistryAreNotReusedWithAnother() throws {
+        let name = "test.readable.AClassNameLongerThanFifteenBytes"
+        let people = try Registry { Register(Person.self, id: 60, readableName: name) }
+        let items = try Registry { Register(TodoItem.self, id: 60, readableName: name) }
+        var codec = ReadableCodec(registry: people, format: .json)
+        let text = Array(#"{"$class": "\#(name)", "name": "Ann", "label": "Milk"}"#.utf8)
+        for _ in 0..<2 {
+            let person = try #require(try codec.decode(Any?.self, from: text) as? Person)
+            #expect(person.name == "Ann")
+        }
+        codec.registry = items
+        for _ in 0..<2 {
+            let item = try #require(try codec.decode(Any?.self, from: text) as? TodoItem)
+            #expect(item.label == "Milk")
+        }
+        // A copy of the codec shares what it kept, and an unknown long name is still refused.
+        let unknown = Array(#"{"$class": "test.readable.NoSuchClassWithALongName"}"#.utf8)
+        let strict = ReadableCodec(
+            registry: items, format: .json, options: SerializationOptions(registrationRequired: true))
+        let error = #expect(throws: SerializationError.self) { try strict.decode(Any?.self, from: unknown) }
+        #expect(error?.kind == .unknownClassName)
+    }
 }
