@@ -118,8 +118,26 @@ extension FuzzTarget {
             try requireEquivalent(
                 document.written(as: format), documentAgain, "the document written and read again")
             if mode & 1 == 0 {
-                let value = try codec.decode(FuzzNode?.self, from: bytes)
+                // JSON text is read where it lies: as its tree is, to the same graph or error.
+                let fromTree = Result { try codec.decode(FuzzNode?.self, from: document) }
+                defer { if case .success(let value) = fromTree { Dismantle.values(value) } }
+                let value: FuzzNode?
+                do {
+                    value = try codec.decode(FuzzNode?.self, from: bytes)
+                } catch {
+                    guard case .failure(let treeError) = fromTree else {
+                        throw RoundTripMismatch(description: "the text failed (\(error)), its tree did not")
+                    }
+                    try requireEqual("\(error)", "\(treeError)", "the errors of the text and of its tree")
+                    throw error
+                }
                 defer { Dismantle.values(value) }
+                guard case .success(let treeValue) = fromTree else {
+                    throw RoundTripMismatch(description: "the tree failed, its text did not")
+                }
+                try requireEqual(
+                    GraphDescription.of(value), GraphDescription.of(treeValue), "the graphs of the text and of its tree"
+                )
                 let written = try roundTripStep("writing the decoded graph") { try codec.encode(value) }
                 let again = try roundTripStep("reading the written graph") {
                     try codec.decode(FuzzNode?.self, from: written)
