@@ -358,19 +358,25 @@ import KryoCore
     /// otherwise returns `nil` with `position` unchanged (``readString()`` reads it).
     @inlinable
     mutating func readPlainASCIIString() throws(SerializationError) -> (start: Int, end: Int)? {
-        let open = position
-        let start = open + 1
+        let run = try scanPlainRun()
+        guard !run.escaped, !JSONSyntax.hasNonASCII(run.seen) else { return nil }
+        let start = position + 1
+        position = run.end + 1
+        return (start, run.end)
+    }
+
+    /// The plain run of the string whose opening `"` is at `position`: where it ends (at the
+    /// closing `"`, or at an escape when `escaped`) and the OR of its bytes. An unterminated
+    /// string, or a control character in it, is an error.
+    @inlinable @inline(__always)
+    func scanPlainRun() throws(SerializationError) -> (end: Int, seen: UInt64, escaped: Bool) {
         var seen: UInt64 = 0
-        let end = plainRunEnd(from: start, seen: &seen)
-        guard end < bytes.count else { throw unterminatedString(openedAt: open) }
+        let end = plainRunEnd(from: position + 1, seen: &seen)
+        guard end < bytes.count else { throw unterminatedString(openedAt: position) }
         let byte = bytes[end]
-        guard byte == JSONSyntax.quote else {
-            guard byte == JSONSyntax.backslash else { throw controlCharacter(at: end) }
-            return nil
-        }
-        guard !JSONSyntax.hasNonASCII(seen) else { return nil }
-        position = end + 1
-        return (start, end)
+        if byte == JSONSyntax.backslash { return (end, seen, true) }
+        guard byte == JSONSyntax.quote else { throw controlCharacter(at: end) }
+        return (end, seen, false)
     }
 
     /// Reads a string, number or literal at `position` (which is inside the input).
@@ -447,14 +453,8 @@ import KryoCore
     mutating func readString() throws(SerializationError) -> String {
         let open = position
         let start = open + 1
-        var seen: UInt64 = 0
-        let end = plainRunEnd(from: start, seen: &seen)
-        guard end < bytes.count else { throw unterminatedString(openedAt: open) }
-        let byte = bytes[end]
-        if byte == JSONSyntax.backslash {
-            return try readEscapedString(openedAt: open, firstEscape: end, seen: seen)
-        }
-        guard byte == JSONSyntax.quote else { throw controlCharacter(at: end) }
+        let (end, seen, escaped) = try scanPlainRun()
+        if escaped { return try readEscapedString(openedAt: open, firstEscape: end, seen: seen) }
         position = end + 1
         let text = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
         if !JSONSyntax.hasNonASCII(seen) {

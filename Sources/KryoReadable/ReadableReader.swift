@@ -30,8 +30,8 @@ final class ReadableReader: ValueReader {
     /// from it directly, anything else is built as a tree when it is reached. Empty otherwise
     /// (not optional: unwrapping it would copy it, retaining each of its arrays).
     private let parsed: ParsedJSON
-    /// Whether the document is ``parsed`` rather than ``root``.
-    private let readsParsed: Bool
+    /// Whether the document is ``parsed`` rather than ``root`` (a parsed document has a node).
+    private var readsParsed: Bool { !parsed.nodes.isEmpty }
     /// Where long `$class` names of ``parsed`` are resolved by their bytes.
     private let classCache: ReadableClassCache?
     /// The objects whose fields are being read, outermost first.
@@ -95,7 +95,6 @@ final class ReadableReader: ValueReader {
         self.options = options
         self.root = root
         parsed = ParsedJSON()
-        readsParsed = false
         classCache = nil
         keepsSharedStrings = registry.keepsSharedStrings
         var targets: Set<[String]> = []
@@ -118,7 +117,6 @@ final class ReadableReader: ValueReader {
         self.options = options
         root = .null
         self.parsed = parsed
-        readsParsed = true
         self.classCache = classCache
         keepsSharedStrings = registry.keepsSharedStrings
         aliasTargets = []
