@@ -54,6 +54,14 @@ import KryoCore
         }
         /// What the options and the dialect decide together.
         var forms: KryoCallForms
+
+        /// Takes a new call's options and dialect. The last call's (the common case) cost a
+        /// comparison, not a copy of the options and the forms worked out again.
+        mutating func take(_ options: SerializationOptions, _ dialect: KryoDialect) {
+            guard options != self.options || dialect != self.dialect else { return }
+            self.options = options
+            self.dialect = dialect
+        }
         var genericArguments: [DeclaredType] = []
         /// Objects in the order their "new object" marker was read; `nil` while one is being built.
         var readObjects = ReadObjects(capacity: 16)
@@ -219,8 +227,7 @@ import KryoCore
                 reader.state.pointee.classesByID.removeAll()
                 reader.state.pointee.rootSlot = nil
             }
-            reader.state.pointee.options = options
-            reader.state.pointee.dialect = dialect
+            reader.state.pointee.take(options, dialect)
         } else {
             reader = KryoBinaryReader(registry: registry, dialect: dialect, options: options)
             threadReaders.store(reader)

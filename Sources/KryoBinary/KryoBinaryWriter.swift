@@ -62,6 +62,14 @@ import KryoCore
         }
         /// What the options and the dialect decide together.
         var forms: KryoCallForms
+
+        /// Takes a new call's options and dialect. The last call's (the common case) cost a
+        /// comparison, not a copy of the options and the forms worked out again.
+        mutating func take(_ options: SerializationOptions, _ dialect: KryoDialect) {
+            guard options != self.options || dialect != self.dialect else { return }
+            self.options = options
+            self.dialect = dialect
+        }
         var genericArguments: [DeclaredType] = []
         var depth = 0
         var nextReferenceID = 0
@@ -172,8 +180,7 @@ import KryoCore
                 writer.state.pointee.rootSlot = nil
                 writer.state.pointee.lastUntyped = nil
             }
-            writer.state.pointee.options = options
-            writer.state.pointee.dialect = dialect
+            writer.state.pointee.take(options, dialect)
         } else {
             writer = KryoBinaryWriter(registry: registry, dialect: dialect, options: options)
             threadWriters.store(writer)
