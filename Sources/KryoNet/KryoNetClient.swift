@@ -208,9 +208,7 @@ final class ClientSession: ConnectionRole {
                             $0.registration = channel.eventLoop.makePromise(of: Void.self)
                         }
                         try channel.pipeline.syncOperations.addHandlers([
-                            ReadActivity(connection: connection),
-                            ByteToMessageHandler(
-                                FrameDecoder(limit: configuration.objectBufferSize, connection: connection)),
+                            FrameReader(limit: configuration.objectBufferSize, connection: connection),
                             ConnectionHandler(connection: connection),
                         ])
                     }

@@ -108,9 +108,7 @@ public final class KryoNetServer: Sendable {
                             channel: channel, serialization: serialization, configuration: configuration, hub: hub,
                             role: table)
                         try channel.pipeline.syncOperations.addHandlers([
-                            ReadActivity(connection: connection),
-                            ByteToMessageHandler(
-                                FrameDecoder(limit: configuration.objectBufferSize, connection: connection)),
+                            FrameReader(limit: configuration.objectBufferSize, connection: connection),
                             ConnectionHandler(connection: connection),
                         ])
                     }
