@@ -15,6 +15,25 @@ enum ASCIIScan {
         return index
     }
 
+    /// Whether the `count` bytes at `base` are all ASCII: a word at a time, the last word
+    /// overlapping the one before it.
+    @inline(__always)
+    static func isASCII(_ base: UnsafePointer<UInt8>, count: Int) -> Bool {
+        let raw = UnsafeRawPointer(base)
+        guard count >= 8 else {
+            var high: UInt8 = 0
+            for index in 0..<count { high |= base[index] }
+            return high & 0x80 == 0
+        }
+        var high = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        var index = 0
+        while index + 8 < count {
+            high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        return high & 0x8080_8080_8080_8080 == 0
+    }
+
     /// Copies `count` bytes (at least 2) from `source` to `target` and returns whether they all
     /// are below `0x80`, eight bytes at a time (the last word overlapping the one before it),
     /// without a call to `memcpy`. `target` must have room for `count` bytes.

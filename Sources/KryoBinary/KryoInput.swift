@@ -712,6 +712,15 @@ public final class KryoInput {
         let available = buffered
         guard available >= unitCount else { return nil }
         let base = state.pointee.bytes + state.pointee.position
+        if ASCIIScan.isASCII(base, count: unitCount) {
+            // A byte a unit, well formed (Kryo 5 writes strings longer than 32 characters so).
+            let result =
+                unitCount <= SmallString.capacity && makesSmallStrings
+                ? SmallString.makeUTF8(base, count: unitCount)
+                : String(decoding: UnsafeBufferPointer(start: base, count: unitCount), as: UTF8.self)
+            advance(unitCount)
+            return result
+        }
         let raw = UnsafeRawPointer(base)
         var length = 0
         var units = 0

@@ -46,6 +46,40 @@ import Testing
         }
     }
 
+    /// Strings in the UTF-8 form whose bytes are all ASCII (Kryo 5 writes every string longer
+    /// than 32 characters so) read back equal at every length, and so do those with one
+    /// non-ASCII character anywhere, with the input left just after each string.
+    @Test func asciiInTheUTF8FormAtEveryLength() throws {
+        let letters = Array("The quick brown fox jumps over the lazy dog, 0123456789 times! ~")
+        for length in 1...64 {
+            let ascii = String(letters[..<length])
+            var variants = [ascii]
+            for position in [0, length / 2, length - 1] {
+                var characters = Array(ascii)
+                characters[position] = "é"
+                variants.append(String(characters))
+            }
+            for string in variants {
+                let bytes = Self.utf8Form(string) + [0x7F]
+                let input = KryoInput(bytes)
+                expectStandardLibraryString(try #require(try input.readString()), of: string)
+                #expect(input.offset == bytes.count - 1, "\(string)")
+            }
+        }
+    }
+
+    /// `string` as Kryo's UTF-8 form: its UTF-16 length + 1 as a flagged varint, then its bytes.
+    static func utf8Form(_ string: String) -> [UInt8] {
+        var value = string.utf16.count + 1
+        var bytes = [UInt8(0x80 | (value & 0x3F) | (value > 0x3F ? 0x40 : 0))]
+        value >>= 6
+        while value > 0 {
+            bytes.append(UInt8(value & 0x7F | (value > 0x7F ? 0x80 : 0)))
+            value >>= 7
+        }
+        return bytes + Array(string.utf8)
+    }
+
     /// Overlong UTF-8 forms are not well-formed: they go to the standard library, which
     /// replaces them, exactly as before short strings were made directly.
     @Test func overlongFormsAreLeftToTheStandardLibrary() throws {
