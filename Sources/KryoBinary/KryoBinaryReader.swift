@@ -671,17 +671,17 @@ import KryoCore
 
     @usableFromInline
     package func readObject(in slot: ResolvedSlot, forKey key: String) throws -> Any? {
-        switch try beginObject(in: slot, forKey: key) {
+        switch try enter(slot, forKey: key) {
         case .null:
             return nil
         case .reference(let value):
             return value
         case .body(let registration, _):
-            return endObject(keeping: try registration.serializer.read(from: self))
+            return endObject(keeping: try registration._withUnsafeGuaranteedRef { try $0.serializer.read(from: self) })
         case .slotBody:
             return endObject(keeping: try ownRegistration(of: slot).serializer.read(from: self))
         case .ownNil(let registration):
-            let value = try registration.serializer.readNilable(from: self)
+            let value = try registration._withUnsafeGuaranteedRef { try $0.serializer.readNilable(from: self) }
             if let value { endObject(storing: value) } else { endObject() }
             return value
         case .slotOwnNil:
@@ -948,6 +948,32 @@ import KryoCore
 
     @usableFromInline
     package func beginObject(in slot: ResolvedSlot, forKey key: String) throws -> ObjectReadStep {
+        switch try enter(slot, forKey: key) {
+        case .null: .null
+        case .reference(let value): .reference(value)
+        case .body(let registration, let storesReference):
+            .body(registration.takeUnretainedValue(), storesReference: storesReference)
+        case .slotBody(let storesReference): .slotBody(storesReference: storesReference)
+        case .ownNil(let registration): .ownNil(registration.takeUnretainedValue())
+        case .slotOwnNil: .slotOwnNil
+        }
+    }
+
+    /// ``ObjectReadStep`` with its registrations unretained: the registry, or this call's table
+    /// of classes read by name, keeps them alive for the whole call. What ``readObject(in:forKey:)``
+    /// takes, without a retain and a release of the registration per object.
+    private enum OpenedObject {
+        case null
+        case reference(Any)
+        case body(Unmanaged<Registration>, storesReference: Bool)
+        case slotBody(storesReference: Bool)
+        case ownNil(Unmanaged<Registration>)
+        case slotOwnNil
+    }
+
+    /// Enters the object that begins here (``beginObject(in:forKey:)``).
+    @inline(__always)
+    private func enter(_ slot: ResolvedSlot, forKey key: String) throws -> OpenedObject {
         do {
             return try openObject(in: slot, forKey: key)
         } catch var failure as SerializationError {
@@ -958,19 +984,19 @@ import KryoCore
     }
 
     @inline(__always)
-    private func openObject(in slot: ResolvedSlot, forKey key: String) throws -> ObjectReadStep {
+    private func openObject(in slot: ResolvedSlot, forKey key: String) throws -> OpenedObject {
         if _slowPath(state.pointee.tracing) { traceBeginSlot(key) }
         // Unretained: the slot or the registry keeps it alive for the whole call.
         let registration: Unmanaged<Registration>
         var reference = -1
         var step = Step.body
         if slot.isFinal, state.pointee.nextValueClass == nil {
-            guard let declared = slot.registration else {
+            guard let declared = slot.unretainedRegistration else {
                 throw error(
                     .unsupported, expected: "a registration or default serializer for \(slot.declared.swiftType)",
                     found: "none")
             }
-            registration = Unmanaged.passUnretained(declared)
+            registration = declared
             if state.pointee.options.references {
                 let marker = try registration._withUnsafeGuaranteedRef {
                     try readReferenceMarker(registration: $0, mayBeNull: slot.declared.canBeNull)
@@ -979,8 +1005,10 @@ import KryoCore
                 case .null:
                     return .null
                 case .backReference(let index):
-                    if !state.pointee.readObjects.wasRead(at: index, as: declared) {
-                        try checkReference(to: state.pointee.readObjects.readValue(at: index), fits: declared)
+                    try declared._withUnsafeGuaranteedRef { declared in
+                        if !state.pointee.readObjects.wasRead(at: index, as: declared) {
+                            try checkReference(to: state.pointee.readObjects.readValue(at: index), fits: declared)
+                        }
                     }
                     return .reference(state.pointee.readObjects.readValue(at: index))
                 case .newObject(let newSlot):
@@ -1013,10 +1041,12 @@ import KryoCore
             }
             // The declared type's own registration when the tag names the same Java class
             // (an ArrayList read into `[SampleBean]`).
-            if let preferred = slot.registration, !Self.isSame(tagged, preferred),
-                preferred.javaName == tagged._withUnsafeGuaranteedRef({ $0.javaName })
+            if let preferred = slot.unretainedRegistration, !Self.isSame(tagged, preferred),
+                preferred._withUnsafeGuaranteedRef({ preferred in
+                    tagged._withUnsafeGuaranteedRef { preferred.javaName == $0.javaName }
+                })
             {
-                registration = Unmanaged.passUnretained(preferred)
+                registration = preferred
             } else {
                 registration = tagged
             }
@@ -1057,20 +1087,20 @@ import KryoCore
         }
         switch step {
         case .ownNil:
-            if let declared = slot.registration, Self.isSame(registration, declared) { return .slotOwnNil }
-            return .ownNil(registration.takeUnretainedValue())
+            if let declared = slot.unretainedRegistration, Self.isSame(registration, declared) { return .slotOwnNil }
+            return .ownNil(registration)
         case .body:
             // The slot's own registration (the common case) is not handed out again.
-            if let declared = slot.registration, Self.isSame(registration, declared) {
+            if let declared = slot.unretainedRegistration, Self.isSame(registration, declared) {
                 return .slotBody(storesReference: reference >= 0)
             }
-            return .body(registration.takeUnretainedValue(), storesReference: reference >= 0)
+            return .body(registration, storesReference: reference >= 0)
         }
     }
 
     @inline(__always)
-    private static func isSame(_ unretained: Unmanaged<Registration>, _ registration: Registration) -> Bool {
-        unretained.toOpaque() == Unmanaged.passUnretained(registration).toOpaque()
+    private static func isSame(_ unretained: Unmanaged<Registration>, _ other: Unmanaged<Registration>) -> Bool {
+        unretained.toOpaque() == other.toOpaque()
     }
 
     /// ``endObject(storing:)``, returning the value to hand out: the ``SharedString`` of a

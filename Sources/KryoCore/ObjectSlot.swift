@@ -359,17 +359,16 @@ public final class ResolvedSlot: Sendable {
     public let isFinal: Bool
     /// The registration of the declared Swift type, when the registry has one (never for `Any`).
     public let registration: Registration?
+    /// ``registration``, unretained (the slot keeps it alive): what a backend's reader compares
+    /// and borrows for each object without a retain and a release of a registration that every
+    /// object of the class shares.
+    package let unretainedRegistration: Unmanaged<Registration>?
 
     /// Resolves `declared` in `registry`.
-    public init(_ declared: DeclaredType, in registry: Registry) {
+    public convenience init(_ declared: DeclaredType, in registry: Registry) {
         let (isFinal, found) = registry.finality(of: declared)
-        self.declared = declared
-        self.isFinal = isFinal
-        if let found {
-            registration = found
-        } else {
-            registration = registry.registration(forDeclared: declared)
-        }
+        self.init(
+            declared: declared, isFinal: isFinal, registration: found ?? registry.registration(forDeclared: declared))
     }
 
     /// Creates a resolved slot from its parts.
@@ -377,6 +376,7 @@ public final class ResolvedSlot: Sendable {
         self.declared = declared
         self.isFinal = isFinal
         self.registration = registration
+        unretainedRegistration = registration.map { Unmanaged.passUnretained($0) }
     }
 }
 
