@@ -4,7 +4,15 @@
 package enum DollarKeys {
     /// `key` as stored.
     package static func escape(_ key: String) -> String {
-        key.utf8.first == UInt8(ascii: "$") ? "$" + key : key
+        startsWithDollar(key) ? "$" + key : key
+    }
+
+    /// Whether `key`'s first byte is `$`: from its contiguous bytes (every native string's, a
+    /// short one's copied to the stack), which costs less than the UTF-8 view's first element.
+    @inline(__always)
+    private static func startsWithDollar(_ key: String) -> Bool {
+        key.utf8.withContiguousStorageIfAvailable { $0.first == UInt8(ascii: "$") }
+            ?? (key.utf8.first == UInt8(ascii: "$"))
     }
 
     /// The key a stored key was escaped from; `nil` for the format's own keys, and for an empty
