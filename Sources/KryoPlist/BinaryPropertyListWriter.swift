@@ -43,8 +43,17 @@ package struct BinaryPropertyListWriter {
     private var datas: [[UInt8]: Int] = [:]
     private var booleans: (false: Int?, true: Int?) = (nil, nil)
 
-    package init(maxDepth: Int) {
+    /// A writer of containers nested at most `maxDepth` deep, with room for about `objectCount`
+    /// objects before its buffers grow (a writer that knows its objects one at a time, and
+    /// roughly how many there will be, saves the copies of growing).
+    package init(maxDepth: Int, reservingFor objectCount: Int = 0) {
         self.maxDepth = maxDepth
+        if objectCount > 0 {
+            entries.reserveCapacity(objectCount)
+            // About 8 bytes a scalar and 2 references an object: a keyed archive's measure.
+            scratch.reserveCapacity(objectCount * 8)
+            references.reserveCapacity(objectCount * 2)
+        }
     }
 
     /// The bytes of a binary property list whose top object is `value`.
