@@ -86,6 +86,27 @@ extension BinaryPropertyListLayout {
         return UnsafeRawBufferPointer(rebasing: bytes[start..<start + count])
     }
 
+    /// Object `index` when it is a UID of at most 8 bytes, an integer of at most 8 bytes or a
+    /// boolean, read where it lies, with the checks and values of
+    /// ``BinaryPropertyListReader/readObject(_:referencedAt:)``; `nil` for any other object.
+    func smallScalar(_ index: Int) throws(SerializationError) -> PropertyListValue? {
+        let offset = try objectOffset(index)
+        let marker = bytes[offset]
+        switch marker {
+        case 0x80...0x87:
+            let size = Int(marker & 0x0F) + 1
+            try require(size, at: offset + 1, for: "a UID")
+            return .uid(readUnsigned(at: offset + 1, size: size))
+        case 0x10...0x13:
+            let size = 1 << Int(marker & 0x0F)
+            try require(size, at: offset + 1, for: "an integer")
+            return .integer(Int64(bitPattern: readUnsigned(at: offset + 1, size: size)))
+        case 0x08: return .bool(false)
+        case 0x09: return .bool(true)
+        default: return nil
+        }
+    }
+
     /// Whether key `position` (below `dictionary.count`) of `dictionary` is the ASCII string whose
     /// bytes are `ascii`, compared where it lies; `nil` when the key is not stored as an ASCII
     /// string (``BinaryPropertyListReader/key(_:of:equals:)`` then reads it).
@@ -195,7 +216,14 @@ extension BinaryPropertyListReader {
         throws(SerializationError) -> PropertyListValue
     {
         let referenceOffset = dictionary.values + position * referenceSize
-        return try object(try reference(at: referenceOffset), referencedAt: referenceOffset)
+        let index = try reference(at: referenceOffset)
+        // UIDs and numbers, most values of a keyed archive's objects, are read again where they
+        // lie rather than kept: reading one costs less than keeping it.
+        if let scalar = try layout.smallScalar(index) {
+            try handOut(index, at: referenceOffset)
+            return scalar
+        }
+        return try object(index, referencedAt: referenceOffset)
     }
 
     /// Object `index`, read whole; `referenceOffset` is where the reference to it lies, for errors.
