@@ -98,6 +98,7 @@ final class KeyedArchiveReader: ValueReader {
         states = Array(repeating: .unread, count: objects.count)
         classIndexByUID = Array(repeating: -1, count: objects.count)
         frames.reserveCapacity(16)
+        classes.reserveCapacity(8)
     }
 
     // MARK: References
