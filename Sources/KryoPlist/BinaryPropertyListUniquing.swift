@@ -128,10 +128,17 @@ package struct StringNumbers {
 
     /// The number of the string with the bytes of `string` when it has one; otherwise gives
     /// `string` `number` and returns `nil` (the caller writes the string as object `number`).
+    @inline(__always)
     package mutating func number(of string: String, elseInsert number: Int) -> Int? {
         if separatesASCII, usesSmallStrings, let bits = SmallString.asciiBits(ofCheckedLayout: string) {
             return short.number(of: bits, elseInsert: number)
         }
+        return self.number(ofBytes: string, elseInsert: number)
+    }
+
+    /// ``number(of:elseInsert:)`` for a string that is not a small ASCII string (or for every
+    /// string once the ASCII strings are in the dictionary).
+    private mutating func number(ofBytes string: String, elseInsert number: Int) -> Int? {
         var bytes = string
         if separatesASCII {
             // nil: not ASCII; .some(found): the ASCII tables' answer.
@@ -209,6 +216,7 @@ struct ShortASCIIStringNumbers {
 
     /// The number of the string whose small-string bits are `bits` when it has one; otherwise
     /// gives it `number` and returns `nil`.
+    @inline(__always)
     mutating func number(of bits: SmallString.ASCIIBits, elseInsert number: Int) -> Int? {
         let words = withUnsafeBytes(of: bits) { $0.loadUnaligned(as: (low: UInt64, high: UInt64).self) }
         let hash = ShortASCIIStringNumbers.hash(words)
