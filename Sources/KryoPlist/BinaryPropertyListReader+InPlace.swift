@@ -86,6 +86,25 @@ extension BinaryPropertyListLayout {
         return UnsafeRawBufferPointer(rebasing: bytes[start..<start + count])
     }
 
+    /// The bits of the small string of object `index` when it is an ASCII string of at most 14
+    /// bytes (its count in its marker), read where it lies without making the string; `nil` for
+    /// any other object, and for bytes that are not ASCII (reading the string reports them).
+    /// Call only when ``SmallString/isAvailable``.
+    func shortASCIIBits(_ index: Int) throws(SerializationError) -> SmallString.ASCIIBits? {
+        let offset = try objectOffset(index)
+        let marker = bytes[offset]
+        guard marker >> 4 == 0x5, marker & 0x0F != 0x0F else { return nil }
+        let count = Int(marker & 0x0F)
+        let start = offset + 1
+        try require(count, at: start, for: "an ASCII string")
+        guard let base = bytes.baseAddress else { return nil }
+        var seen: UInt8 = 0
+        for position in start..<start + count { seen |= bytes[position] }
+        guard seen < 0x80 else { return nil }
+        let string = SmallString.makeUTF8((base + start).assumingMemoryBound(to: UInt8.self), count: count)
+        return SmallString.asciiBits(ofCheckedLayout: string)
+    }
+
     /// Object `index` when it is a UID of at most 8 bytes, an integer of at most 8 bytes or a
     /// boolean, read where it lies, with the checks and values of
     /// ``BinaryPropertyListReader/readObject(_:referencedAt:)``; `nil` for any other object.
@@ -163,6 +182,11 @@ extension BinaryPropertyListReader {
         case .bits(let bits): return bits.matches(wanted)
         case .other: return false
         case .unknown:
+            // Most keys are short ASCII strings, known by their bits without making them.
+            if let bits = try layout.shortASCIIBits(index) {
+                smallKeys[index] = .bits(bits)
+                return bits.matches(wanted)
+            }
             guard case .string(let stored) = try readObject(index, referencedAt: referenceOffset) else {
                 throw SerializationError(
                     .typeMismatch, expected: "a string dictionary key", found: "object \(index) of another type",
