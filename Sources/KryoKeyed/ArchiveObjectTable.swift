@@ -11,6 +11,10 @@ protocol ArchiveObjectTable: AnyObject {
     /// Adds an entry stored as it is (`$null`, also for an entry reserved for an object to come;
     /// a string, a number, data, a dictionary) and returns its UID.
     func append(_ value: PropertyListValue) -> Int
+    /// Adds a string stored as it is, or finds the entry of a string of the same bytes added
+    /// so before, and returns its UID (strings that Swift's `==` finds equal with other bytes,
+    /// `"\u{E9}"` and `"e\u{301}"`, are entries of their own).
+    func appendString(_ string: String) -> Int
     /// Makes entry `uid` the object whose coder keys and values are `keys` and `values`
     /// (distinct keys, in the order written).
     func setObject(_ uid: Int, keys: ArraySlice<String>, values: ArraySlice<PropertyListValue>) throws
@@ -21,12 +25,19 @@ protocol ArchiveObjectTable: AnyObject {
 /// The entries of `$objects` as property-list values.
 final class PropertyListObjectTable: ArchiveObjectTable {
     @exclusivity(unchecked) private(set) var objects: [PropertyListValue] = []
+    /// The strings added by ``appendString(_:)``, by their bytes.
+    @exclusivity(unchecked) private var strings = StringNumbers()
 
     var count: Int { objects.count }
 
     func append(_ value: PropertyListValue) -> Int {
         objects.append(value)
         return objects.count - 1
+    }
+
+    func appendString(_ string: String) -> Int {
+        if let uid = strings.number(of: string, elseInsert: objects.count) { return uid }
+        return append(.string(string))
     }
 
     func setObject(_ uid: Int, keys: ArraySlice<String>, values: ArraySlice<PropertyListValue>) {
@@ -56,10 +67,16 @@ final class BinaryPropertyListObjectTable: ArchiveObjectTable {
     /// The numbers of the keys and values of the object being added.
     @exclusivity(unchecked) private var keyNumbers: [Int] = []
     @exclusivity(unchecked) private var valueNumbers: [Int] = []
+    /// The UID of the entry of each string added by ``appendString(_:)``, by the string's object
+    /// number in the property list (which numbers each string once, by its bytes); -1 for a
+    /// string that is only a key, a class name or not a string.
+    @exclusivity(unchecked) private var stringUIDs: [Int] = []
 
     init(maxDepth: Int) {
-        writer = BinaryPropertyListWriter(maxDepth: maxDepth)
+        // A keyed archive of a few objects has a hundred or more property-list objects.
+        writer = BinaryPropertyListWriter(maxDepth: maxDepth, reservingFor: 128)
         numbers.reserveCapacity(64)
+        stringUIDs.reserveCapacity(128)
         keyNumbers.reserveCapacity(16)
         valueNumbers.reserveCapacity(16)
     }
@@ -73,6 +90,20 @@ final class BinaryPropertyListObjectTable: ArchiveObjectTable {
             numbers.append(-1)
             later.append((numbers.count - 1, value))
         }
+        return numbers.count - 1
+    }
+
+    /// Numbers the string once, in the property list's own table of strings, and finds its entry
+    /// by that number.
+    func appendString(_ string: String) -> Int {
+        let number = writer.addString(string)
+        if number < stringUIDs.count {
+            if case let uid = stringUIDs[number], uid >= 0 { return uid }
+        } else {
+            stringUIDs.append(contentsOf: repeatElement(-1, count: number + 1 - stringUIDs.count))
+        }
+        numbers.append(number)
+        stringUIDs[number] = numbers.count - 1
         return numbers.count - 1
     }
 

@@ -98,6 +98,7 @@ final class KeyedArchiveReader: ValueReader {
         states = Array(repeating: .unread, count: objects.count)
         classIndexByUID = Array(repeating: -1, count: objects.count)
         frames.reserveCapacity(16)
+        classes.reserveCapacity(8)
     }
 
     // MARK: References
@@ -438,11 +439,13 @@ final class KeyedArchiveReader: ValueReader {
     }
 
     func containsValue(forKey key: String) -> Bool {
-        guard let frame = frames.last else { return false }
+        guard !frames.isEmpty else { return false }
+        // The object and the cursor, without a copy of the whole frame.
+        let last = frames.count - 1
         // A key that cannot be looked up is there: reading it reports the error.
         do {
-            return try objects.position(ofKey: KeyedArchiveKeys.escape(key), in: frame.object, from: frame.cursor)
-                != nil
+            return try objects.position(
+                ofKey: KeyedArchiveKeys.escape(key), in: frames[last].object, from: frames[last].cursor) != nil
         } catch {
             return true
         }

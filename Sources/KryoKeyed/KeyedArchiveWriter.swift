@@ -34,8 +34,6 @@ final class KeyedArchiveWriter: ValueWriter {
     @exclusivity(unchecked) private var instances = IdentityTable()
     /// UIDs reserved by conditional references to objects not written yet, by identity.
     @exclusivity(unchecked) private var conditional: [ObjectIdentifier: Int] = [:]
-    /// Strings already in the table: strings of the same bytes share one entry.
-    @exclusivity(unchecked) private var strings = StringNumbers()
     /// The `NSString` objects of the ``SharedString``s written, by instance.
     @exclusivity(unchecked) private var sharedStrings: [ObjectIdentifier: Int] = [:]
     /// Class description dictionaries already in the table.
@@ -136,7 +134,8 @@ final class KeyedArchiveWriter: ValueWriter {
     /// the object is finished (or the slot a conditional reference reserved for it).
     private func reserve(_ identity: AnyObject?) -> Reservation {
         guard let identity, options.references else { return .new(inline(.string(KeyedArchive.nullMarker))) }
-        let reserved = conditional.removeValue(forKey: ObjectIdentifier(identity))
+        // Conditional references are rare: an empty table is not hashed into.
+        let reserved = conditional.isEmpty ? nil : conditional.removeValue(forKey: ObjectIdentifier(identity))
         if let found = instances.number(of: identity, elseInsert: reserved ?? table.count) { return .existing(found) }
         return .new(reserved ?? inline(.string(KeyedArchive.nullMarker)))
     }
@@ -198,8 +197,7 @@ final class KeyedArchiveWriter: ValueWriter {
             // The literal "$null" would read back as nil: store it as an NSString object.
             return inline(.dictionary(["NS.string": .string(string), "$class": .uid(UInt64(classUID(.nsString)))]))
         }
-        if let uid = strings.number(of: string, elseInsert: table.count) { return uid }
-        return inline(.string(string))
+        return table.appendString(string)
     }
 
     /// A string instance that the graph holds in several places: an `NSString` object of its own
@@ -214,7 +212,15 @@ final class KeyedArchiveWriter: ValueWriter {
     }
 
     private func classUID(_ archiveClass: ArchiveClass) -> Int {
-        for known in firstClasses where known.archiveClass == archiveClass { return known.uid }
+        let found: Int? = firstClasses.withUnsafeBufferPointer { known in
+            // A registration hands out the same strings and lists each time: a class met again is
+            // found by its bits, without copying (and retaining) the descriptions it is compared with.
+            if let index = known.firstIndex(where: { KeyedArchiveWriter.sameBits($0.archiveClass, archiveClass) }) {
+                return known[index].uid
+            }
+            return known.firstIndex { $0.archiveClass == archiveClass }.map { known[$0].uid }
+        }
+        if let found { return found }
         if firstClasses.count == KeyedArchiveWriter.firstClassCount, let uid = classes[archiveClass] { return uid }
         let uid = table.appendClass(archiveClass)
         if firstClasses.count < KeyedArchiveWriter.firstClassCount {
@@ -228,6 +234,25 @@ final class KeyedArchiveWriter: ValueWriter {
     func setArchiveClass(_ archiveClass: ArchiveClass) {
         guard !frames.isEmpty else { return }
         frames[frames.count - 1].archiveClass = archiveClass
+    }
+
+    /// Whether `first` and `second` hold the same strings and lists, bit for bit (then they are
+    /// equal; equal descriptions made apart differ in their bits).
+    @inline(__always)
+    private static func sameBits(_ first: borrowing ArchiveClass, _ second: borrowing ArchiveClass) -> Bool {
+        withUnsafeBytes(of: first) { first in
+            withUnsafeBytes(of: second) { second in
+                var offset = 0
+                while offset + 8 <= first.count {
+                    guard
+                        first.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                            == second.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    else { return false }
+                    offset += 8
+                }
+                return first[offset...].elementsEqual(second[offset...])
+            }
+        }
     }
 
     /// How many classes ``firstClasses`` holds.
@@ -251,12 +276,16 @@ final class KeyedArchiveWriter: ValueWriter {
             throw SerializationError(
                 .unsupported, expected: "a value inside an object", found: "a keyed value at the top of the archive")
         }
-        var archived = KeyedArchiveKeys.escape(key)
-        if archived.isEmpty || storedIndex(of: archived) != nil {
-            archived = "$\(frames[frames.count - 1].nextGenericKey)"
-            frames[frames.count - 1].nextGenericKey += 1
+        let archived = KeyedArchiveKeys.escape(key)
+        guard archived.isEmpty || storedIndex(of: archived) != nil else {
+            // A new key, the usual case: looked for once.
+            entryKeys.append(archived)
+            entryValues.append(value)
+            return
         }
-        set(value, forStoredKey: archived)
+        let generic = "$\(frames[frames.count - 1].nextGenericKey)"
+        frames[frames.count - 1].nextGenericKey += 1
+        set(value, forStoredKey: generic)
     }
 
     /// Stores `value` under a key exactly as given (already escaped: a key read from an archive).

@@ -16,6 +16,8 @@ package struct BinaryPropertyListLayout {
     let offsetTableOffset: Int
 
     static let trailerSize = 32
+    /// The size of the magic, `bplist00` (``PropertyList/binaryMagic``).
+    static var magicSize: Int { 8 }
 
     /// Checks the magic and the trailer.
     init(_ bytes: UnsafeRawBufferPointer, limits: PropertyListLimits) throws(SerializationError) {
@@ -132,7 +134,8 @@ package struct BinaryPropertyListLayout {
     /// The offset of object `index`, checked to lie among the objects.
     func objectOffset(_ index: Int) throws(SerializationError) -> Int {
         let offset = readUnsigned(at: offsetTableOffset + index * offsetSize, size: offsetSize)
-        guard offset >= UInt64(PropertyList.binaryMagic.count), offset < UInt64(offsetTableOffset) else {
+        // The magic's size as a constant: reading the global array costs a call on every object.
+        guard offset >= UInt64(Self.magicSize), offset < UInt64(offsetTableOffset) else {
             throw SerializationError(
                 .invalidValue,
                 expected: "an object offset between 8 and the offset table (\(offsetTableOffset))",

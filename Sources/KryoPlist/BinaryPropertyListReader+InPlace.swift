@@ -86,6 +86,46 @@ extension BinaryPropertyListLayout {
         return UnsafeRawBufferPointer(rebasing: bytes[start..<start + count])
     }
 
+    /// The bits of the small string of object `index` when it is an ASCII string of at most 14
+    /// bytes (its count in its marker), read where it lies without making the string; `nil` for
+    /// any other object, and for bytes that are not ASCII (reading the string reports them).
+    /// Call only when ``SmallString/isAvailable``.
+    func shortASCIIBits(_ index: Int) throws(SerializationError) -> SmallString.ASCIIBits? {
+        let offset = try objectOffset(index)
+        let marker = bytes[offset]
+        guard marker >> 4 == 0x5, marker & 0x0F != 0x0F else { return nil }
+        let count = Int(marker & 0x0F)
+        let start = offset + 1
+        try require(count, at: start, for: "an ASCII string")
+        guard let base = bytes.baseAddress else { return nil }
+        var seen: UInt8 = 0
+        for position in start..<start + count { seen |= bytes[position] }
+        guard seen < 0x80 else { return nil }
+        let string = SmallString.makeUTF8((base + start).assumingMemoryBound(to: UInt8.self), count: count)
+        return SmallString.asciiBits(ofCheckedLayout: string)
+    }
+
+    /// Object `index` when it is a UID of at most 8 bytes, an integer of at most 8 bytes or a
+    /// boolean, read where it lies, with the checks and values of
+    /// ``BinaryPropertyListReader/readObject(_:referencedAt:)``; `nil` for any other object.
+    func smallScalar(_ index: Int) throws(SerializationError) -> PropertyListValue? {
+        let offset = try objectOffset(index)
+        let marker = bytes[offset]
+        switch marker {
+        case 0x80...0x87:
+            let size = Int(marker & 0x0F) + 1
+            try require(size, at: offset + 1, for: "a UID")
+            return .uid(readUnsigned(at: offset + 1, size: size))
+        case 0x10...0x13:
+            let size = 1 << Int(marker & 0x0F)
+            try require(size, at: offset + 1, for: "an integer")
+            return .integer(Int64(bitPattern: readUnsigned(at: offset + 1, size: size)))
+        case 0x08: return .bool(false)
+        case 0x09: return .bool(true)
+        default: return nil
+        }
+    }
+
     /// Whether key `position` (below `dictionary.count`) of `dictionary` is the ASCII string whose
     /// bytes are `ascii`, compared where it lies; `nil` when the key is not stored as an ASCII
     /// string (``BinaryPropertyListReader/key(_:of:equals:)`` then reads it).
@@ -142,6 +182,11 @@ extension BinaryPropertyListReader {
         case .bits(let bits): return bits.matches(wanted)
         case .other: return false
         case .unknown:
+            // Most keys are short ASCII strings, known by their bits without making them.
+            if let bits = try layout.shortASCIIBits(index) {
+                smallKeys[index] = .bits(bits)
+                return bits.matches(wanted)
+            }
             guard case .string(let stored) = try readObject(index, referencedAt: referenceOffset) else {
                 throw SerializationError(
                     .typeMismatch, expected: "a string dictionary key", found: "object \(index) of another type",
@@ -195,7 +240,14 @@ extension BinaryPropertyListReader {
         throws(SerializationError) -> PropertyListValue
     {
         let referenceOffset = dictionary.values + position * referenceSize
-        return try object(try reference(at: referenceOffset), referencedAt: referenceOffset)
+        let index = try reference(at: referenceOffset)
+        // UIDs and numbers, most values of a keyed archive's objects, are read again where they
+        // lie rather than kept: reading one costs less than keeping it.
+        if let scalar = try layout.smallScalar(index) {
+            try handOut(index, at: referenceOffset)
+            return scalar
+        }
+        return try object(index, referencedAt: referenceOffset)
     }
 
     /// Object `index`, read whole; `referenceOffset` is where the reference to it lies, for errors.

@@ -43,8 +43,17 @@ package struct BinaryPropertyListWriter {
     private var datas: [[UInt8]: Int] = [:]
     private var booleans: (false: Int?, true: Int?) = (nil, nil)
 
-    package init(maxDepth: Int) {
+    /// A writer of containers nested at most `maxDepth` deep, with room for about `objectCount`
+    /// objects before its buffers grow (a writer that knows its objects one at a time, and
+    /// roughly how many there will be, saves the copies of growing).
+    package init(maxDepth: Int, reservingFor objectCount: Int = 0) {
         self.maxDepth = maxDepth
+        if objectCount > 0 {
+            entries.reserveCapacity(objectCount)
+            // About 8 bytes a scalar and 2 references an object: a keyed archive's measure.
+            scratch.reserveCapacity(objectCount * 8)
+            references.reserveCapacity(objectCount * 2)
+        }
     }
 
     /// The bytes of a binary property list whose top object is `value`.
@@ -317,68 +326,89 @@ package struct BinaryPropertyListWriter {
         let totalSize = tableOffset + objectCount * offsetSize + 32
 
         return [UInt8](unsafeUninitializedCapacity: totalSize) { output, initialized in
-            var position = 0
-            func put(_ byte: UInt8) {
-                output[position] = byte
-                position += 1
-            }
-            func put(_ value: UInt64, size: Int) {
-                var shift = (size - 1) * 8
-                while shift >= 0 {
-                    output[position] = UInt8(truncatingIfNeeded: value >> UInt64(shift))
-                    position += 1
-                    shift -= 8
-                }
-            }
-            func putMarker(_ type: UInt8, count: Int) {
-                if count < 15 {
-                    put(type << 4 | UInt8(count))
-                } else {
-                    put(type << 4 | 0x0F)
-                    let size = Self.byteCount(count)
-                    put(0x10 | UInt8(size.trailingZeroBitCount))
-                    put(UInt64(count), size: size)
-                }
-            }
-            for byte in PropertyList.binaryMagic { put(byte) }
+            // Every write below lies within `totalSize`, which was summed from the same entries.
+            guard let base = output.baseAddress else { return }
+            var objects = OutputCursor(UnsafeMutableRawPointer(base))
+            for byte in PropertyList.binaryMagic { objects.put(byte) }
             // The offset table is filled in as the objects are placed.
-            var offsetPosition = tableOffset
-            func putOffset(_ offset: Int) {
-                var shift = (offsetSize - 1) * 8
-                while shift >= 0 {
-                    output[offsetPosition] = UInt8(truncatingIfNeeded: offset >> shift)
-                    offsetPosition += 1
-                    shift -= 8
-                }
-            }
-            scratch.withUnsafeBufferPointer { scratch in
+            var offsets = OutputCursor(UnsafeMutableRawPointer(base), at: tableOffset)
+            scratch.withUnsafeBytes { scratch in
                 references.withUnsafeBufferPointer { references in
                     for entry in entries {
-                        putOffset(position)
+                        offsets.put(UInt64(objects.position), size: offsetSize)
                         switch entry.kind {
                         case .scalar:
-                            let source = UnsafeBufferPointer(rebasing: scratch[entry.start..<entry.start + entry.count])
-                            _ = UnsafeMutableBufferPointer(rebasing: output[position..<position + entry.count])
-                                .initialize(fromContentsOf: source)
-                            position += entry.count
+                            if let source = scratch.baseAddress {
+                                objects.copy(source + entry.start, count: entry.count)
+                            }
                         case .array, .dictionary:
                             let count = entry.kind == .array ? entry.count : entry.count * 2
-                            putMarker(entry.kind == .array ? 0xA : 0xD, count: entry.count)
-                            for reference in references[entry.start..<entry.start + count] {
-                                put(UInt64(reference), size: referenceSize)
+                            objects.putMarker(entry.kind == .array ? 0xA : 0xD, count: entry.count)
+                            let run = references[entry.start..<entry.start + count]
+                            if referenceSize == 1 {
+                                // Fewer than 256 objects, the usual case: one byte a reference.
+                                for reference in run { objects.put(UInt8(truncatingIfNeeded: reference)) }
+                            } else {
+                                for reference in run { objects.put(UInt64(reference), size: referenceSize) }
                             }
                         }
                     }
                 }
             }
-            position = offsetPosition
-            for _ in 0..<6 { put(0) }
-            put(UInt8(offsetSize))
-            put(UInt8(referenceSize))
-            put(UInt64(objectCount), size: 8)
-            put(UInt64(top), size: 8)
-            put(UInt64(tableOffset), size: 8)
-            initialized = position
+            var trailer = offsets
+            for _ in 0..<6 { trailer.put(0) }
+            trailer.put(UInt8(offsetSize))
+            trailer.put(UInt8(referenceSize))
+            trailer.put(UInt64(objectCount), size: 8)
+            trailer.put(UInt64(top), size: 8)
+            trailer.put(UInt64(tableOffset), size: 8)
+            initialized = trailer.position
+        }
+    }
+
+    /// Where ``assemble(top:)`` writes next in its output, whose size it summed beforehand.
+    private struct OutputCursor {
+        let base: UnsafeMutableRawPointer
+        var position: Int
+
+        init(_ base: UnsafeMutableRawPointer, at position: Int = 0) {
+            self.base = base
+            self.position = position
+        }
+
+        @inline(__always)
+        mutating func put(_ byte: UInt8) {
+            base.storeBytes(of: byte, toByteOffset: position, as: UInt8.self)
+            position += 1
+        }
+
+        /// The low `size` bytes (1, 2, 4 or 8) of `value`, most significant first.
+        @inline(__always)
+        mutating func put(_ value: UInt64, size: Int) {
+            let target = base + position
+            switch size {
+            case 1: target.storeBytes(of: UInt8(truncatingIfNeeded: value), as: UInt8.self)
+            case 2: target.storeBytes(of: UInt16(truncatingIfNeeded: value).bigEndian, as: UInt16.self)
+            case 4: target.storeBytes(of: UInt32(truncatingIfNeeded: value).bigEndian, as: UInt32.self)
+            default: target.storeBytes(of: value.bigEndian, as: UInt64.self)
+            }
+            position += size
+        }
+
+        mutating func putMarker(_ type: UInt8, count: Int) {
+            if count < 15 {
+                put(type << 4 | UInt8(count))
+            } else {
+                put(type << 4 | 0x0F)
+                let size = BinaryPropertyListWriter.byteCount(count)
+                put(0x10 | UInt8(size.trailingZeroBitCount))
+                put(UInt64(count), size: size)
+            }
+        }
+
+        mutating func copy(_ source: UnsafeRawPointer, count: Int) {
+            (base + position).copyMemory(from: source, byteCount: count)
+            position += count
         }
     }
 }

@@ -51,6 +51,69 @@ import Testing
         }
     }
 
+    /// UIDs, integers and booleans, which are read where they lie each time rather than kept,
+    /// read as the tree reads them, with its errors; short keys compared by the bits read where
+    /// they lie, and an ASCII key with a byte that is not ASCII reported as the tree reports it.
+    @Test func scalarValuesAndShortKeysReadInPlaceMatchTheTree() throws {
+        let values: [[UInt8]] = [
+            [0x80, 0x05], [0x82, 0x01, 0x02, 0x03], [0x87, 0, 0, 0, 0, 0, 0, 0x01, 0x00],
+            [0x10, 0xFF], [0x11, 0xFF, 0xFE], [0x12, 0x80, 0, 0, 0x01],
+            [0x13, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFE], [0x09], [0x08],
+        ]
+        let keys = ["", "k1", "fourteen-bytes"] + (3..<values.count).map { "key\($0)" }
+        let count = UInt8(values.count)
+        let bytes = handBuiltBinaryPlist(
+            [[0xD0 | count] + (1...count).map { $0 } + (count + 1...2 * count).map { $0 }]
+                + keys.map(binaryPlistString) + values)
+        let (tree, _) = try PropertyList.decode(bytes)
+        guard case .dictionary(let entries) = tree else {
+            Issue.record("not a dictionary: \(tree)")
+            return
+        }
+        try bytes.withUnsafeBytes { raw in
+            var reader = try BinaryPropertyListReader(raw, limits: .default)
+            let dictionary = try #require(try reader.layout.dictionary(reader.layout.topObject))
+            for (position, key) in keys.enumerated() {
+                #expect(try reader.key(position, of: dictionary, equals: key), "\(key)")
+                #expect(try !reader.key(position, of: dictionary, equals: key + "x"), "\(key)")
+                #expect(try reader.value(position, of: dictionary) == entries[key], "\(key)")
+            }
+        }
+
+        // A UID cut short by the offset table, and a key of a byte that is not ASCII.
+        let malformed: [(key: [UInt8], value: [UInt8], readsValue: Bool)] = [
+            (binaryPlistString("k"), [0x87, 0x01, 0x02], true), ([0x51, 0xE9], [0x10, 0x01], false),
+        ]
+        for (key, value, readsValue) in malformed {
+            let bad = handBuiltBinaryPlist([[0xD1, 1, 2], key, value])
+            let treeError = Self.error { () throws(SerializationError) in _ = try PropertyList.decode(bad) }
+            let inPlaceError = try bad.withUnsafeBytes { raw in
+                var reader = try BinaryPropertyListReader(raw, limits: .default)
+                let dictionary = try #require(try reader.layout.dictionary(reader.layout.topObject))
+                return Self.error { () throws(SerializationError) in
+                    if readsValue {
+                        _ = try reader.value(0, of: dictionary)
+                    } else {
+                        _ = try reader.key(0, of: dictionary, equals: "k")
+                    }
+                }
+            }
+            #expect(treeError != nil)
+            #expect(inPlaceError?.kind == treeError?.kind)
+            #expect(inPlaceError?.offset == treeError?.offset)
+        }
+    }
+
+    /// The error `body` throws; `nil` when it throws none.
+    private static func error(_ body: () throws(SerializationError) -> Void) -> SerializationError? {
+        do {
+            try body()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     @Test func locatedContainersMatchTheTree() throws {
         let bytes = Self.mixedKeys(withIntegerKey: false)
         let (tree, _) = try PropertyList.decode(bytes)
