@@ -344,12 +344,21 @@ final class KeyedArchiveReader: ValueReader {
     private func resolveClass(at uid: UInt64) throws -> ResolvedClass {
         var key: ArchiveClassKey?
         if let classCache, uid < objects.count, case .object(let description) = try objects.entry(Int(uid)) {
+            // The description met at this UID before, when these bytes name the same classes.
+            if let last = classCache.lastResolved(at: Int(uid), with: registry),
+                try objects.classKey(of: description, matches: last.key)
+            {
+                return last.resolved
+            }
             key = try objects.classKey(of: description)
-            if let key, let known = classCache.resolved(key, with: registry) { return known }
+            if let key, let known = classCache.resolved(key, with: registry) {
+                classCache.keep(known, for: key, at: Int(uid), with: registry)
+                return known
+            }
         }
         let archiveClass = try classDescription(at: uid)
         let resolved = ResolvedClass(archiveClass: archiveClass, kind: resolve(archiveClass))
-        if let key { classCache?.keep(resolved, for: key, with: registry) }
+        if let key { classCache?.keep(resolved, for: key, at: Int(uid), with: registry) }
         return resolved
     }
 
