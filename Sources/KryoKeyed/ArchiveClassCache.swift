@@ -12,7 +12,7 @@ import Synchronization
 /// it is asked about another registry than the one its resolutions were made with.
 ///
 /// It also keeps, by UID, the description last resolved at each place of `$objects`
-/// (``lastResolved(at:with:)``): archives of one model put their class descriptions at the same
+/// (``lastResolved(with:)``): archives of one model put their class descriptions at the same
 /// UIDs, and comparing a description's bytes with that one key where they lie costs less than
 /// building its key and looking it up. What is at that UID is always compared, never trusted.
 final class ArchiveClassCache: Sendable {
@@ -23,7 +23,19 @@ final class ArchiveClassCache: Sendable {
         var registry: Registry?
         var resolved: [ArchiveClassKey: KeyedArchiveReader.ResolvedClass] = [:]
         /// By UID, below ``ArchiveClassCache/capacity``: an array look-up, not a hash.
-        var byUID: [(key: ArchiveClassKey, resolved: KeyedArchiveReader.ResolvedClass)?] = []
+        var byUID: [Entry?] = []
+    }
+
+    /// A description met at a UID: its key and how it resolved, shared rather than copied (one
+    /// reference to retain, not each of its names).
+    final class Entry: Sendable {
+        let key: ArchiveClassKey
+        let resolved: KeyedArchiveReader.ResolvedClass
+
+        init(key: ArchiveClassKey, resolved: KeyedArchiveReader.ResolvedClass) {
+            self.key = key
+            self.resolved = resolved
+        }
     }
 
     private let state = Mutex(State())
@@ -36,16 +48,12 @@ final class ArchiveClassCache: Sendable {
         }
     }
 
-    /// The key and resolution of the description last met at `uid` with `registry`, if kept: a
-    /// candidate, to be compared with the description now at `uid`
-    /// (``ArchiveObjects/classKey(of:matches:)``) before it is used.
-    func lastResolved(at uid: Int, with registry: Registry) -> (
-        key: ArchiveClassKey, resolved: KeyedArchiveReader.ResolvedClass
-    )? {
-        state.withLock { state in
-            guard state.registry === registry, uid >= 0, uid < state.byUID.count else { return nil }
-            return state.byUID[uid]
-        }
+    /// The descriptions last met at each UID with `registry`, by UID (empty when none is kept):
+    /// candidates, each to be compared with the description now at its UID
+    /// (``ArchiveObjects/classKey(of:matches:)``) before it is used. A reader takes them once,
+    /// when it starts.
+    func lastResolved(with registry: Registry) -> [Entry?] {
+        state.withLock { state in state.registry === registry ? state.byUID : [] }
     }
 
     /// Keeps how the description whose key is `key`, met at `uid`, resolved with `registry`.
@@ -60,7 +68,7 @@ final class ArchiveClassCache: Sendable {
             }
             if uid >= 0, uid < ArchiveClassCache.capacity {
                 if state.byUID.count <= uid { state.byUID += repeatElement(nil, count: uid + 1 - state.byUID.count) }
-                state.byUID[uid] = (key, resolved)
+                state.byUID[uid] = Entry(key: key, resolved: resolved)
             }
             guard state.resolved.count < ArchiveClassCache.capacity else { return }
             state.resolved[key] = resolved
