@@ -27,6 +27,8 @@ package struct BinaryPropertyListReader {
     private var decodedPosition: [Int]
     /// What ``decodedPosition`` holds for a container being decoded.
     private static let decodingMark = -2
+    /// The most values ``decoded`` has room for before the first is decoded.
+    private static let initialDecodedCapacity = 64
     private var depth = 0
     /// ``SmallString/isAvailable``, read once per property list rather than once per string.
     let makesSmallStrings = SmallString.isAvailable
@@ -55,6 +57,9 @@ package struct BinaryPropertyListReader {
         layout = try BinaryPropertyListLayout(bytes, limits: limits)
         self.limits = limits
         decodedPosition = Array(repeating: -1, count: layout.objectCount)
+        // Room for the first values decoded (a keyed archive's header and strings), bounded: one
+        // allocation rather than one each time the array doubles.
+        decoded.reserveCapacity(min(layout.objectCount, Self.initialDecodedCapacity))
         expandedCounts = limits.maxExpandedCount == .max ? [] : Array(repeating: 1, count: layout.objectCount)
     }
 
