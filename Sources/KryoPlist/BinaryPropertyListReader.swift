@@ -28,7 +28,7 @@ package struct BinaryPropertyListReader {
     /// What ``decodedPosition`` holds for a container being decoded.
     private static let decodingMark = -2
     /// The most values ``decoded`` has room for before the first is decoded.
-    private static let initialDecodedCapacity = 64
+    private static let initialDecodedCapacity = 32
     private var depth = 0
     /// ``SmallString/isAvailable``, read once per property list rather than once per string.
     let makesSmallStrings = SmallString.isAvailable
