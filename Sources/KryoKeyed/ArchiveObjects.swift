@@ -20,6 +20,9 @@ protocol ArchiveObjects: AnyObject {
     /// The bytes that name the class `object` describes (``ArchiveClassCache``), read without
     /// making its strings; `nil` when they cannot be read so (names that are not ASCII strings).
     func classKey(of object: ArchivedObject) throws -> ArchiveClassKey?
+    /// Whether the bytes that name the class `object` describes are those of `expected`, compared
+    /// where they lie without building a key; `false` when they differ or cannot be read so.
+    func classKey(of object: ArchivedObject, matches expected: ArchiveClassKey) throws -> Bool
 }
 
 extension ArchiveObjects {
@@ -81,6 +84,9 @@ final class ArchiveObjectTree: ArchiveObjects {
     /// A tree's class descriptions are parsed each time: only the bytes are read without
     /// making strings.
     func classKey(of object: ArchivedObject) -> ArchiveClassKey? { nil }
+
+    /// A tree has no class keys (``classKey(of:)``), so none matches.
+    func classKey(of object: ArchivedObject, matches expected: ArchiveClassKey) -> Bool { false }
 }
 
 /// `$objects` read where it lies in the bytes of a binary property list: each entry is located
@@ -164,40 +170,52 @@ final class BinaryArchiveObjects: ArchiveObjects {
     /// same key exactly when they name the same classes; `nil` when a name is not an ASCII string
     /// or a list not an array, or the description has other keys.
     func classKey(of object: ArchivedObject) throws -> ArchiveClassKey? {
+        var key = ArchiveClassKey()
+        return try walkClassNames(of: object, into: &key) ? key : nil
+    }
+
+    /// Compares the bytes ``classKey(of:)`` would give with `expected` as the walk reads them,
+    /// stopping at the first difference.
+    func classKey(of object: ArchivedObject, matches expected: ArchiveClassKey) throws -> Bool {
+        var matcher = ArchiveClassKeyMatcher(expected)
+        return try walkClassNames(of: object, into: &matcher) && matcher.isComplete
+    }
+
+    /// Feeds `sink` the bytes of ``classKey(of:)``, in its order; `false` when they cannot be
+    /// read so, or `sink` refuses them.
+    private func walkClassNames<Sink: ArchiveClassKeySink>(of object: ArchivedObject, into sink: inout Sink) throws
+        -> Bool
+    {
         guard let location = object.location, location.count == 2 || location.count == 3,
             let name = try position(ofKey: ArchiveClassDescription.nameKey, in: object, from: 0),
             let chain = try position(ofKey: ArchiveClassDescription.chainKey, in: object, from: name == 0 ? 1 : 0)
-        else { return nil }
+        else { return false }
         var hints: Int?
         if location.count == 3 {
             hints = try position(ofKey: ArchiveClassDescription.hintsKey, in: object, from: 2)
-            if hints == nil { return nil }
+            if hints == nil { return false }
         }
-        var key = ArchiveClassKey()
-        guard try appendName(try layout.valueIndex(name, of: location), to: &key),
-            try appendList(try layout.valueIndex(chain, of: location), to: &key)
-        else { return nil }
+        guard try appendName(try layout.valueIndex(name, of: location), to: &sink),
+            try appendList(try layout.valueIndex(chain, of: location), to: &sink)
+        else { return false }
         if let hints {
-            guard try appendList(try layout.valueIndex(hints, of: location), to: &key) else { return nil }
+            guard try appendList(try layout.valueIndex(hints, of: location), to: &sink) else { return false }
         }
-        return key
+        return true
     }
 
     /// Appends the length and bytes of the ASCII string at `index`; `false` for another object.
-    private func appendName(_ index: Int, to key: inout ArchiveClassKey) throws -> Bool {
+    private func appendName<Sink: ArchiveClassKeySink>(_ index: Int, to sink: inout Sink) throws -> Bool {
         guard let bytes = try layout.asciiBytes(index) else { return false }
-        key.append(count: bytes.count)
-        key.bytes.append(contentsOf: bytes)
-        return true
+        return sink.take(count: bytes.count) && sink.take(bytes)
     }
 
     /// Appends the count of the array at `index` and each of its names; `false` for another
     /// object, or a list of something else than ASCII strings.
-    private func appendList(_ index: Int, to key: inout ArchiveClassKey) throws -> Bool {
-        guard let list = try layout.array(index) else { return false }
-        key.append(count: list.count)
+    private func appendList<Sink: ArchiveClassKeySink>(_ index: Int, to sink: inout Sink) throws -> Bool {
+        guard let list = try layout.array(index), sink.take(count: list.count) else { return false }
         for element in 0..<list.count {
-            guard try appendName(try layout.element(element, of: list).index, to: &key) else { return false }
+            guard try appendName(try layout.element(element, of: list).index, to: &sink) else { return false }
         }
         return true
     }

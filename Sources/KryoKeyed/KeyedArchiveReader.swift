@@ -28,6 +28,8 @@ final class KeyedArchiveReader: ValueReader {
     /// How class descriptions resolved in earlier decodes with ``registry``, when the codec keeps
     /// them.
     private let classCache: ArchiveClassCache?
+    /// The descriptions ``classCache`` last met at each UID, taken when the reader starts.
+    private let lastClassByUID: [ArchiveClassCache.Entry?]
     /// What is known of each entry of `objects`.
     @exclusivity(unchecked) private var states: [EntryState]
     /// The objects whose fields are being read, outermost first.
@@ -92,6 +94,7 @@ final class KeyedArchiveReader: ValueReader {
     ) {
         self.registry = registry
         self.classCache = classCache
+        lastClassByUID = classCache?.lastResolved(with: registry) ?? []
         slotBindings = registry.slotBindings
         self.options = options
         self.objects = objects
@@ -344,12 +347,21 @@ final class KeyedArchiveReader: ValueReader {
     private func resolveClass(at uid: UInt64) throws -> ResolvedClass {
         var key: ArchiveClassKey?
         if let classCache, uid < objects.count, case .object(let description) = try objects.entry(Int(uid)) {
+            // The description met at this UID before, when these bytes name the same classes.
+            if uid < lastClassByUID.count, let last = lastClassByUID[Int(uid)],
+                try objects.classKey(of: description, matches: last.key)
+            {
+                return last.resolved
+            }
             key = try objects.classKey(of: description)
-            if let key, let known = classCache.resolved(key, with: registry) { return known }
+            if let key, let known = classCache.resolved(key, with: registry) {
+                classCache.keep(known, for: key, at: Int(uid), with: registry)
+                return known
+            }
         }
         let archiveClass = try classDescription(at: uid)
         let resolved = ResolvedClass(archiveClass: archiveClass, kind: resolve(archiveClass))
-        if let key { classCache?.keep(resolved, for: key, with: registry) }
+        if let key { classCache?.keep(resolved, for: key, at: Int(uid), with: registry) }
         return resolved
     }
 

@@ -19,12 +19,16 @@ package struct BinaryPropertyListReader {
     let limits: PropertyListLimits
     /// The objects decoded so far, in the order they were.
     private var decoded: [PropertyListValue] = []
-    /// Where each object is in ``decoded``, by index; -1 until it is decoded. (An array of
-    /// optional values costs about 60 instructions an object to fill and to destroy, decoded or
-    /// not; integers are filled by `memset`.)
+    /// Where each object is in ``decoded``, by index; -1 until it is decoded, and
+    /// ``decodingMark`` while it is a container being decoded (on the current path from the top
+    /// object): one array, one allocation, for both. (An array of optional values costs about 60
+    /// instructions an object to fill and to destroy, decoded or not; integers are filled by
+    /// `memset`.)
     private var decodedPosition: [Int]
-    /// Containers being decoded (on the current path from the top object), by index.
-    private var inProgress: [Bool]
+    /// What ``decodedPosition`` holds for a container being decoded.
+    private static let decodingMark = -2
+    /// The most values ``decoded`` has room for before the first is decoded.
+    private static let initialDecodedCapacity = 32
     private var depth = 0
     /// ``SmallString/isAvailable``, read once per property list rather than once per string.
     let makesSmallStrings = SmallString.isAvailable
@@ -53,7 +57,9 @@ package struct BinaryPropertyListReader {
         layout = try BinaryPropertyListLayout(bytes, limits: limits)
         self.limits = limits
         decodedPosition = Array(repeating: -1, count: layout.objectCount)
-        inProgress = Array(repeating: false, count: layout.objectCount)
+        // Room for the first values decoded (a keyed archive's header and strings), bounded: one
+        // allocation rather than one each time the array doubles.
+        decoded.reserveCapacity(min(layout.objectCount, Self.initialDecodedCapacity))
         expandedCounts = limits.maxExpandedCount == .max ? [] : Array(repeating: 1, count: layout.objectCount)
     }
 
@@ -93,7 +99,7 @@ package struct BinaryPropertyListReader {
         -> PropertyListValue
     {
         if case let position = decodedPosition[index], position >= 0 { return decoded[position] }
-        if inProgress[index] {
+        if decodedPosition[index] == Self.decodingMark {
             throw SerializationError(
                 .invalidReference, expected: "a reference to an object outside its own contents",
                 found: "a cycle back to object \(index)", offset: referenceOffset)
@@ -287,12 +293,12 @@ package struct BinaryPropertyListReader {
                 .depthLimitExceeded, expected: "at most \(limits.maxDepth) nested containers",
                 found: "deeper nesting", offset: offset)
         }
-        inProgress[index] = true
+        decodedPosition[index] = Self.decodingMark
     }
 
     private mutating func leave(_ index: Int, expanded: Int) {
         depth -= 1
-        inProgress[index] = false
+        decodedPosition[index] = -1
         if !expandedCounts.isEmpty { expandedCounts[index] = expanded }
     }
 

@@ -90,4 +90,50 @@ import Testing
         #expect(inPlace?.path == tree?.path)
         #expect(inPlace?.path.last == "pages")
     }
+
+    @Test func aClassDescriptionAtAUIDMetBeforeIsComparedNotTrusted() throws {
+        // The codec remembers the description last resolved at each UID; archives whose class
+        // tables differ there (another name of the same length, another chain, hints) must
+        // resolve what they hold. (A note alone: its children would be read as notes.)
+        let note = Note()
+        note.title = "Alone"
+        let archive = try codec.archive(note)
+        guard
+            let index = archive.objects.firstIndex(where: { value in
+                if case .dictionary(let entries) = value { return entries["$classname"] == .string("KryoTests.Note") }
+                return false
+            })
+        else {
+            Issue.record("no class description of a note in \(archive.objects)")
+            return
+        }
+        func described(_ archiveClass: ArchiveClass) throws -> [UInt8] {
+            var changed = archive
+            var entries: PropertyListDictionary = [
+                "$classname": .string(archiveClass.name),
+                "$classes": .array(([archiveClass.name] + archiveClass.superclasses).map { .string($0) }),
+            ]
+            if !archiveClass.hints.isEmpty { entries["$classhints"] = .array(archiveClass.hints.map { .string($0) }) }
+            changed.objects[index] = .dictionary(entries)
+            return try changed.bytes(format: .binary)
+        }
+        let original = try archive.bytes(format: .binary)
+        let others = [
+            ArchiveClass("KryoTests.Nota"), ArchiveClass("KryoTests.Nota", superclasses: ["Base", "NSObject"]),
+            ArchiveClass("KryoTests.Nota", superclasses: ["Base", "NSObject"], hints: ["Hint"]),
+            ArchiveClass("KryoTests.Nota", superclasses: ["Base", "NSObject"], hints: ["Hinu"]),
+            ArchiveClass("KryoTests.Not", superclasses: ["eNSObject"]),
+        ]
+        for _ in 0..<2 {
+            #expect(try codec.decodeArchive(from: original) is Note)
+            for other in others {
+                let unknown = try codec.decodeArchive(from: try described(other)) as? UnknownObject
+                #expect(unknown?.archiveClass == other)
+                // Met twice in a row at the same UID: the remembered description is the right one.
+                let again = try codec.decodeArchive(from: try described(other)) as? UnknownObject
+                #expect(again?.archiveClass == other)
+            }
+        }
+        #expect(try codec.decodeArchive(from: original) is Note)
+    }
 }
