@@ -1,4 +1,5 @@
 import KryoCore
+import KryoPlist
 import Synchronization
 
 /// How the class descriptions of keyed archives resolved with one registry, kept between
@@ -98,24 +99,7 @@ struct ArchiveClassKey: Hashable, Sendable {
     /// The same bytes, compared eight at a time (an array of bytes compares each on its own).
     static func == (left: ArchiveClassKey, right: ArchiveClassKey) -> Bool {
         left.bytes.count == right.bytes.count
-            && left.bytes.withUnsafeBytes { left in right.bytes.withUnsafeBytes { sameBytes(left, $0) } }
-    }
-
-    /// Whether `left` and `right`, of the same count, hold the same bytes: compared eight at a time.
-    static func sameBytes(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
-        var offset = 0
-        while offset + 8 <= left.count {
-            guard
-                left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                    == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            else { return false }
-            offset += 8
-        }
-        while offset < left.count {
-            guard left[offset] == right[offset] else { return false }
-            offset += 1
-        }
-        return true
+            && left.bytes.withUnsafeBytes { left in right.bytes.withUnsafeBytes { WordwiseBytes.equal(left, $0) } }
     }
 
     /// Appends a length or a count, as four bytes.
@@ -131,22 +115,7 @@ struct ArchiveClassKey: Hashable, Sendable {
     /// byte cost more than the look-up it serves. (The cache it keys holds at most
     /// ``ArchiveClassCache/capacity`` descriptions, so colliding keys cost little.)
     func hash(into hasher: inout Hasher) {
-        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-        let mixed = bytes.withUnsafeBytes { raw in
-            var mixed = UInt64(truncatingIfNeeded: raw.count) &* multiplier
-            var offset = 0
-            while offset + 8 <= raw.count {
-                mixed = (mixed ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* multiplier
-                mixed ^= mixed >> 29
-                offset += 8
-            }
-            while offset < raw.count {
-                mixed = (mixed ^ UInt64(raw[offset])) &* multiplier
-                offset += 1
-            }
-            return mixed
-        }
-        hasher.combine(mixed)
+        hasher.combine(bytes.withUnsafeBytes { WordwiseBytes.hash($0) })
     }
 }
 
@@ -194,7 +163,7 @@ struct ArchiveClassKeyMatcher: ArchiveClassKeySink {
         guard expected.count - offset >= bytes.count else { return false }
         let start = offset
         let same = expected.withUnsafeBytes { whole in
-            ArchiveClassKey.sameBytes(UnsafeRawBufferPointer(rebasing: whole[start..<start + bytes.count]), bytes)
+            WordwiseBytes.equal(UnsafeRawBufferPointer(rebasing: whole[start..<start + bytes.count]), bytes)
         }
         guard same else { return false }
         offset += bytes.count

@@ -240,19 +240,7 @@ final class KeyedArchiveWriter: ValueWriter {
     /// equal; equal descriptions made apart differ in their bits).
     @inline(__always)
     private static func sameBits(_ first: borrowing ArchiveClass, _ second: borrowing ArchiveClass) -> Bool {
-        withUnsafeBytes(of: first) { first in
-            withUnsafeBytes(of: second) { second in
-                var offset = 0
-                while offset + 8 <= first.count {
-                    guard
-                        first.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                            == second.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                    else { return false }
-                    offset += 8
-                }
-                return first[offset...].elementsEqual(second[offset...])
-            }
-        }
+        withUnsafeBytes(of: first) { first in withUnsafeBytes(of: second) { WordwiseBytes.equal(first, $0) } }
     }
 
     /// How many classes ``firstClasses`` holds.

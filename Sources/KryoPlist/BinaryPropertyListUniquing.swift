@@ -325,21 +325,6 @@ struct ASCIIStringNumbers {
     /// A multiplicative hash of `bytes`, eight at a time.
     @inline(__always)
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let multiplier = OpenSlots.multiplier
-        var hash = UInt64(truncatingIfNeeded: bytes.count) &* multiplier
-        let raw = UnsafeRawBufferPointer(bytes)
-        var offset = 0
-        while offset + 8 <= raw.count {
-            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* multiplier
-            hash ^= hash >> 29
-            offset += 8
-        }
-        if offset < raw.count {
-            var tail: UInt64 = 0
-            for index in offset..<raw.count { tail = tail << 8 | UInt64(raw[index]) }
-            hash = (hash ^ tail) &* multiplier
-            hash ^= hash >> 29
-        }
-        return hash &* multiplier
+        WordwiseBytes.hash(UnsafeRawBufferPointer(bytes))
     }
 }
