@@ -46,22 +46,10 @@ import KryoCore
     /// The per-call state, behind a pointer: a class's stored properties would be checked for
     /// exclusive access at run time on every change, and this state changes on every object.
     private struct State {
-        var options: SerializationOptions {
-            didSet { forms.settle(options, dialect) }
-        }
-        var dialect: KryoDialect {
-            didSet { forms.settle(options, dialect) }
-        }
-        /// What the options and the dialect decide together.
+        /// The call's options and dialect, and what they decide together.
         var forms: KryoCallForms
-
-        /// Takes a new call's options and dialect. The last call's (the common case) cost a
-        /// comparison, not a copy of the options and the forms worked out again.
-        mutating func take(_ options: SerializationOptions, _ dialect: KryoDialect) {
-            guard options != self.options || dialect != self.dialect else { return }
-            self.options = options
-            self.dialect = dialect
-        }
+        var options: SerializationOptions { forms.options }
+        var dialect: KryoDialect { forms.dialect }
         var genericArguments: [DeclaredType] = []
         /// Objects in the order their "new object" marker was read; `nil` while one is being built.
         var readObjects = ReadObjects(capacity: 16)
@@ -99,8 +87,6 @@ import KryoCore
         var tracer: KryoTracer?
 
         init(options: SerializationOptions, dialect: KryoDialect) {
-            self.options = options
-            self.dialect = dialect
             forms = KryoCallForms(options, dialect)
         }
 
@@ -227,7 +213,7 @@ import KryoCore
                 reader.state.pointee.classesByID.removeAll()
                 reader.state.pointee.rootSlot = nil
             }
-            reader.state.pointee.take(options, dialect)
+            reader.state.pointee.forms.take(options, dialect)
         } else {
             reader = KryoBinaryReader(registry: registry, dialect: dialect, options: options)
             threadReaders.store(reader)
@@ -1540,8 +1526,8 @@ import KryoCore
     @usableFromInline
     package func withoutReferences<T>(_ body: () throws -> T) throws -> T {
         let references = state.pointee.options.references
-        state.pointee.options.references = false
-        defer { state.pointee.options.references = references }
+        state.pointee.forms.setReferences(false)
+        defer { state.pointee.forms.setReferences(references) }
         return try body()
     }
 
@@ -1833,9 +1819,11 @@ private struct ReadObjects {
         let largerValues = UnsafeMutablePointer<Any>.allocate(capacity: capacity * 2)
         let largerStored = UnsafeMutablePointer<Bool>.allocate(capacity: capacity * 2)
         let largerRegistrations = UnsafeMutablePointer<ObjectIdentifier?>.allocate(capacity: capacity * 2)
-        for index in 0..<count where stored[index] {
-            (largerValues + index).moveInitialize(from: values + index, count: 1)
-        }
+        // Moved as bytes, in one copy: an existential's container is always bitwise movable (a
+        // value that is not goes in a box of its own), and the slots not stored yet are
+        // uninitialized on both sides alike.
+        UnsafeMutableRawPointer(largerValues).copyMemory(
+            from: UnsafeRawPointer(values), byteCount: count * MemoryLayout<Any>.stride)
         largerStored.update(from: stored, count: count)
         largerRegistrations.update(from: registrations, count: count)
         values.deallocate()

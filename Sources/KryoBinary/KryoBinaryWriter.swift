@@ -54,22 +54,10 @@ import KryoCore
     /// The per-call state, behind a pointer: a class's stored properties would be checked for
     /// exclusive access at run time on every change, and this state changes on every object.
     private struct State {
-        var options: SerializationOptions {
-            didSet { forms.settle(options, dialect) }
-        }
-        var dialect: KryoDialect {
-            didSet { forms.settle(options, dialect) }
-        }
-        /// What the options and the dialect decide together.
+        /// The call's options and dialect, and what they decide together.
         var forms: KryoCallForms
-
-        /// Takes a new call's options and dialect. The last call's (the common case) cost a
-        /// comparison, not a copy of the options and the forms worked out again.
-        mutating func take(_ options: SerializationOptions, _ dialect: KryoDialect) {
-            guard options != self.options || dialect != self.dialect else { return }
-            self.options = options
-            self.dialect = dialect
-        }
+        var options: SerializationOptions { forms.options }
+        var dialect: KryoDialect { forms.dialect }
         var genericArguments: [DeclaredType] = []
         var depth = 0
         var nextReferenceID = 0
@@ -129,7 +117,7 @@ import KryoCore
         outputReference = Unmanaged.passUnretained(output)
         isKeptByThread = false
         state = .allocate(capacity: 1)
-        state.initialize(to: State(options: options, dialect: dialect, forms: KryoCallForms(options, dialect)))
+        state.initialize(to: State(forms: KryoCallForms(options, dialect)))
     }
 
     /// A writer that a thread keeps, with an output of its own.
@@ -141,7 +129,7 @@ import KryoCore
         outputReference = Unmanaged.passUnretained(own)
         isKeptByThread = true
         state = .allocate(capacity: 1)
-        state.initialize(to: State(options: options, dialect: dialect, forms: KryoCallForms(options, dialect)))
+        state.initialize(to: State(forms: KryoCallForms(options, dialect)))
     }
 
     deinit {
@@ -180,7 +168,7 @@ import KryoCore
                 writer.state.pointee.rootSlot = nil
                 writer.state.pointee.lastUntyped = nil
             }
-            writer.state.pointee.take(options, dialect)
+            writer.state.pointee.forms.take(options, dialect)
         } else {
             writer = KryoBinaryWriter(registry: registry, dialect: dialect, options: options)
             threadWriters.store(writer)
@@ -797,8 +785,8 @@ import KryoCore
     @usableFromInline
     package func withoutReferences<T>(_ body: () throws -> T) throws -> T {
         let references = state.pointee.options.references
-        state.pointee.options.references = false
-        defer { state.pointee.options.references = references }
+        state.pointee.forms.setReferences(false)
+        defer { state.pointee.forms.setReferences(references) }
         return try body()
     }
 

@@ -1,9 +1,13 @@
 import KryoCore
 
-/// What a call's options and dialect decide together about the forms of its values, worked out
-/// once when either is set, and the one per-call memory those forms need. Shared by the Kryo
-/// writer and reader, which must agree on every form.
+/// A call's options and dialect, and what they decide together about the forms of its values,
+/// worked out once when either changes, with the one per-call memory those forms need. Shared by
+/// the Kryo writer and reader, which must agree on every form.
 struct KryoCallForms {
+    /// The call's options.
+    private(set) var options: SerializationOptions
+    /// The call's dialect.
+    private(set) var dialect: KryoDialect
     /// Whether ``IntegerEncoding/field`` is fixed width: ``VariableLengthFieldsSetting`` off, or
     /// Kryo 4's fast and unsafe streams (whose `writeInt(value, false)` Kryo 4's fields call).
     private(set) var fieldIntegersAreFixed = false
@@ -14,10 +18,27 @@ struct KryoCallForms {
     /// The generic arguments each generic class's serializer was last given in this call.
     private var rememberedTypeArguments: [ClassKey: [DeclaredType]] = [:]
 
-    init(_ options: SerializationOptions, _ dialect: KryoDialect) { settle(options, dialect) }
+    init(_ options: SerializationOptions, _ dialect: KryoDialect) {
+        self.options = options
+        self.dialect = dialect
+        settle()
+    }
 
-    /// Works the forms out again for a call's options and dialect.
-    mutating func settle(_ options: SerializationOptions, _ dialect: KryoDialect) {
+    /// Takes a new call's options and dialect. The last call's (the common case) cost a
+    /// comparison, not a copy of the options and the forms worked out again.
+    mutating func take(_ options: SerializationOptions, _ dialect: KryoDialect) {
+        guard options != self.options || dialect != self.dialect else { return }
+        self.options = options
+        self.dialect = dialect
+        settle()
+    }
+
+    /// Turns reference tracking off, or back on, for part of a call (``ValueWriter``'s and
+    /// ``ValueReader``'s `withoutReferences`): no form depends on it.
+    mutating func setReferences(_ references: Bool) { options.references = references }
+
+    /// Works the forms out for the options and dialect.
+    private mutating func settle() {
         let kryo4 = dialect.version == .kryo4
         fieldIntegersAreFixed =
             options.fieldIntegersAreFixed || dialect.wire.fixedWidthIntegers && dialect.version < .kryo5
