@@ -13,4 +13,8 @@ configuration="${1:-release}"
 # stays for SwiftPM's handling of the executables (libFuzzer supplies main).
 # SWIFTKRYO_WITHOUT_MACROS: the package leaves the macros out (Package.swift says why).
 export SWIFTKRYO_WITHOUT_MACROS=1
+# SwiftPM keeps the file lists of a path dependency's targets from the last time it loaded this
+# manifest: a file added to the library since (seen: KryoPlist's WordwiseBytes.swift) was left
+# out of the build, which then failed. A newer manifest makes it load the package graph again.
+touch Package.swift
 exec swift build -c "$configuration" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address
