@@ -62,6 +62,17 @@ final class ReadableReader: ValueReader {
         case tree(ReadableDictionary)
         /// An object of the parsed JSON text.
         case parsed(Int32)
+        /// An array of the parsed JSON text that a Swift array's serializer reads: its size, then
+        /// each element in turn, whatever the key (see ``ReadableReader/listElements(_:of:)``).
+        case list(Int32, ListElements)
+    }
+
+    /// What the elements of a list read one by one are, checked before the list is entered.
+    private enum ListElements {
+        /// Strings.
+        case strings
+        /// Objects of the registered class of the list's element type.
+        case objects(Registration)
     }
 
     /// Objects of the parsed text with more members than this are built as trees when entered,
@@ -207,6 +218,43 @@ final class ReadableReader: ValueReader {
             let registration = registration(named: parsed.value(member, of: index))
         else { return nil }
         return (registration, reserved.contains(.firstGeneric))
+    }
+
+    /// How the elements of the parsed array `array` are read one by one by the serializer of a
+    /// Swift array of `elementType` (``Registration/listElementType``), when every element is
+    /// of a kind that reads to the same element, or fails the same way, one by one as through
+    /// the whole list read as `[Any?]` and converted: strings for `String`, objects whose
+    /// `$class` names the registration of `elementType`. `nil` for anything else (nil
+    /// elements, numbers, other classes, nested lists), which is read as before.
+    private func listElements(_ array: Int32, of elementType: any Any.Type) -> ListElements? {
+        let count = parsed.count(of: array)
+        guard count <= options.limits.maxElementCount else { return nil }
+        if elementType == String.self {
+            for position in 0..<count {
+                switch parsed.kind(of: parsed.element(position, of: array)) {
+                case .string, .text: continue
+                default: return nil
+                }
+            }
+            return .strings
+        }
+        guard elementType != UnknownObject.self, let registration = registry.registration(for: elementType)
+        else { return nil }
+        for position in 0..<count {
+            guard let (found, _) = registeredObject(parsed.element(position, of: array)), found === registration
+            else { return nil }
+        }
+        return .objects(registration)
+    }
+
+    /// The registration of the parsed object `index` when it is an element of the list being
+    /// read whose elements were checked to be objects of one registered class (see
+    /// ``listElements(_:of:)``), and whether it has generic keys.
+    @inline(__always)
+    private func checkedListElement(_ index: Int32) -> (Registration, hasGenericKeys: Bool)? {
+        guard let last = frames.indices.last, case .list(_, .objects(let registration)) = frames[last].members
+        else { return nil }
+        return (registration, parsed.reservedKeys(of: index).contains(.firstGeneric))
     }
 
     /// The registration of the readable name that the parsed node `name` holds, if it is a
@@ -582,6 +630,8 @@ final class ReadableReader: ValueReader {
                 while frame.cursor < count, parsed.key(frame.cursor, of: index).utf8.first == UInt8(ascii: "$") {
                     frame.cursor += 1
                 }
+            case .list:
+                break
             }
         }
         frames.append(frame)
@@ -736,6 +786,13 @@ final class ReadableReader: ValueReader {
     private func lookupNode(_ key: String) -> (key: String, node: Node)? {
         guard !frames.isEmpty else { return nil }
         let last = frames.count - 1
+        // A list's elements in turn, under their indices.
+        if case .list(let array, _) = frames[last].members {
+            let position = frames[last].cursor
+            guard position < parsed.count(of: array) else { return nil }
+            frames[last].cursor = position + 1
+            return (String(position), node(parsed.element(position, of: array)))
+        }
         var stored = ReadableKeys.escape(key)
         if frames[last].hasGenericKeys || stored.isEmpty {
             if stored.isEmpty || !frames[last].consumed.insert(stored).inserted {
@@ -758,6 +815,8 @@ final class ReadableReader: ValueReader {
             guard let index = parsed.index(of: stored, in: object, from: cursor) else { return nil }
             frames[last].cursor = index + 1
             return (stored, node(parsed.value(index, of: object)))
+        case .list:
+            return nil
         }
     }
 
@@ -774,6 +833,8 @@ final class ReadableReader: ValueReader {
             return entries[stored] != nil
         case .parsed(let object):
             return parsed.index(of: stored, in: object, from: cursor) != nil
+        case .list(let array, _):
+            return cursor < parsed.count(of: array)
         }
     }
 
@@ -783,6 +844,7 @@ final class ReadableReader: ValueReader {
         case .tree(let entries)?: return entries.keys.compactMap(ReadableKeys.unescape)
         case .parsed(let object)?:
             return (0..<parsed.count(of: object)).compactMap { ReadableKeys.unescape(parsed.key($0, of: object)) }
+        case .list?: return nil
         }
     }
 
@@ -808,6 +870,10 @@ final class ReadableReader: ValueReader {
     // MARK: ValueReader: scalars
 
     private func integer(forKey key: String, _ describe: String) throws -> Int64 {
+        // A list's size, the one number its serializer reads of it.
+        if let last = frames.indices.last, case .list(let array, _) = frames[last].members {
+            return Int64(parsed.count(of: array))
+        }
         guard let (stored, node) = lookup(key) else { return 0 }
         switch node {
         case .integer(let number): return number
@@ -993,14 +1059,29 @@ final class ReadableReader: ValueReader {
     func beginObject(in slot: ResolvedSlot, forKey key: String) throws -> ObjectReadStep {
         guard let (stored, node) = lookupNode(key) else { return .null }
         path.append(stored)
-        if case .parsed(let index) = node, let (registration, hasGenericKeys) = registeredObject(index) {
-            do {
-                try enter(.parsed(index), target: nil, hasGenericKeys: hasGenericKeys)
-            } catch {
-                path.removeLast()
-                throw error
+        if case .parsed(let index) = node {
+            if let (registration, hasGenericKeys) = checkedListElement(index) ?? registeredObject(index) {
+                do {
+                    try enter(.parsed(index), target: nil, hasGenericKeys: hasGenericKeys)
+                } catch {
+                    path.removeLast()
+                    throw error
+                }
+                return .body(registration, storesReference: true)
             }
-            return .body(registration, storesReference: true)
+            // A Swift array: its serializer reads the elements where they lie, each typed,
+            // rather than a list of `Any?` converted as a whole.
+            if let elementType = slot.registration?.listElementType, parsed.kind(of: index) == .array,
+                let elements = listElements(index, of: elementType)
+            {
+                do {
+                    try enter(.list(index, elements), target: nil, hasGenericKeys: false)
+                } catch {
+                    path.removeLast()
+                    throw error
+                }
+                return .slotBody(storesReference: true)
+            }
         }
         if case .value(.dictionary(let entries)) = node, case let reserved = ReservedKeys(of: entries),
             reserved.contains(.className), !reserved.contains(.alias), !reserved.contains(.value),
@@ -1076,6 +1157,7 @@ final class ReadableReader: ValueReader {
     func validateCount(_ count: Int, minimumBytesPerElement: Int, forKey key: String) throws {
         // Each element a serializer reads is a key of the object or an element of one of its lists.
         var most = 0
+        if case .list(let array, _)? = frames.last?.members { most = parsed.count(of: array) }
         if case .parsed(let object)? = frames.last?.members {
             for member in 0..<parsed.count(of: object) {
                 let node = parsed.value(member, of: object)
