@@ -256,15 +256,13 @@ struct ParsedJSON {
             } else if !isNewInLargeObject(String(decoding: key, as: UTF8.self), object) {
                 return false
             }
-            if length <= 6, length > 0, key[0] == UInt8(ascii: "$") {
-                object.reserved.formUnion(ReservedKeys(String(decoding: key, as: UTF8.self)))
-            }
             let name: String
             if length <= SmallString.capacity, makesSmallStrings, let base = key.baseAddress {
                 name = SmallString.makeUTF8(base.assumingMemoryBound(to: UInt8.self), count: length)
             } else {
                 name = String(decoding: key, as: UTF8.self)
             }
+            if length <= 6, length > 0, key[0] == UInt8(ascii: "$") { object.reserved.formUnion(ReservedKeys(name)) }
             parsed.keys.append(name)
             keyRanges.append((Int32(truncatingIfNeeded: offset), Int32(truncatingIfNeeded: length)))
             addMember()

@@ -75,6 +75,9 @@ final class ReadableReader: ValueReader {
         case objects(Registration)
     }
 
+    /// The key path components of the first list elements, made once.
+    private static let indexKeys = (0..<32).map { String($0) }
+
     /// Objects of the parsed text with more members than this are built as trees when entered,
     /// so that finding a member is a hash look-up rather than a search.
     private static let parsedMemberLimit = 64
@@ -791,7 +794,8 @@ final class ReadableReader: ValueReader {
             let position = frames[last].cursor
             guard position < parsed.count(of: array) else { return nil }
             frames[last].cursor = position + 1
-            return (String(position), node(parsed.element(position, of: array)))
+            let stored = position < Self.indexKeys.count ? Self.indexKeys[position] : String(position)
+            return (stored, node(parsed.element(position, of: array)))
         }
         var stored = ReadableKeys.escape(key)
         if frames[last].hasGenericKeys || stored.isEmpty {
@@ -1058,6 +1062,13 @@ final class ReadableReader: ValueReader {
 
     func beginObject(in slot: ResolvedSlot, forKey key: String) throws -> ObjectReadStep {
         guard let (stored, node) = lookupNode(key) else { return .null }
+        // An element of a list of strings (checked when it was entered): the string itself, as
+        // the decoding of a string in a `String` slot gives it.
+        if case .value(.string(let string)) = node, let last = frames.indices.last,
+            case .list(_, .strings) = frames[last].members
+        {
+            return .reference(string)
+        }
         path.append(stored)
         if case .parsed(let index) = node {
             if let (registration, hasGenericKeys) = checkedListElement(index) ?? registeredObject(index) {
