@@ -36,6 +36,9 @@ final class ReadableReader: ValueReader {
     private let classCache: ReadableClassCache?
     /// The objects whose fields are being read, outermost first.
     @exclusivity(unchecked) private var frames: [Frame] = []
+    /// The ``Frame/cursor`` of the innermost frame, kept out of ``frames`` while it is innermost
+    /// (moving it there would check the array's uniqueness at every key).
+    @exclusivity(unchecked) private var cursor = 0
     /// The stored keys and indices from the root to the value being read.
     @exclusivity(unchecked) private(set) var path: [String] = []
     @exclusivity(unchecked) private var depth = 0
@@ -91,7 +94,8 @@ final class ReadableReader: ValueReader {
         var nextGenericKey = 0
         var consumed: Set<String> = []
         /// Where the next key is expected: serializers read keys in the order they wrote them, so
-        /// a lookup compares one key before it searches.
+        /// a lookup compares one key before it searches. Kept in ``ReadableReader/cursor`` while
+        /// the frame is the innermost.
         var cursor = 0
     }
 
@@ -637,12 +641,16 @@ final class ReadableReader: ValueReader {
                 break
             }
         }
+        if let last = frames.indices.last { frames[last].cursor = cursor }
+        cursor = frame.cursor
         frames.append(frame)
     }
 
     private func leave(storing value: Any?) {
         depth -= 1
-        guard let frame = frames.popLast(), let target = frame.target else { return }
+        let popped = frames.popLast()
+        if let last = frames.indices.last { cursor = frames[last].cursor }
+        guard let frame = popped, let target = frame.target else { return }
         decodingAt.remove(target)
         if let value { decodedAt[target] = value }
     }
@@ -785,39 +793,49 @@ final class ReadableReader: ValueReader {
         return (stored, value(of: node))
     }
 
+    /// `key` as stored (``ReadableKeys/escape(_:)``, with one more `$` when it starts with one),
+    /// inlined: every read looks a key up.
+    @inline(__always)
+    private static func stored(_ key: String) -> String {
+        let dollar =
+            key.utf8.withContiguousStorageIfAvailable { $0.first == UInt8(ascii: "$") }
+            ?? (key.utf8.first == UInt8(ascii: "$"))
+        return dollar ? "$" + key : key
+    }
+
     /// ``lookup(_:)``, a container of the parsed text left where it lies.
     private func lookupNode(_ key: String) -> (key: String, node: Node)? {
         guard !frames.isEmpty else { return nil }
         let last = frames.count - 1
         // A list's elements in turn, under their indices.
         if case .list(let array, _) = frames[last].members {
-            let position = frames[last].cursor
+            let position = cursor
             guard position < parsed.count(of: array) else { return nil }
-            frames[last].cursor = position + 1
+            cursor = position + 1
             let stored = position < Self.indexKeys.count ? Self.indexKeys[position] : String(position)
             return (stored, node(parsed.element(position, of: array)))
         }
-        var stored = ReadableKeys.escape(key)
+        var stored = Self.stored(key)
         if frames[last].hasGenericKeys || stored.isEmpty {
             if stored.isEmpty || !frames[last].consumed.insert(stored).inserted {
                 stored = "$\(frames[last].nextGenericKey)"
                 frames[last].nextGenericKey += 1
             }
         }
-        let cursor = frames[last].cursor
+        let cursor = self.cursor
         switch frames[last].members {
         case .tree(let entries):
             let keys = entries.keys.elements
             if cursor < keys.count, keys[cursor] == stored {
-                frames[last].cursor = cursor + 1
+                self.cursor = cursor + 1
                 return (stored, .value(entries.values.elements[cursor]))
             }
             guard let index = entries.index(forKey: stored) else { return nil }
-            frames[last].cursor = index + 1
+            self.cursor = index + 1
             return (stored, .value(entries.values.elements[index]))
         case .parsed(let object):
             guard let index = parsed.index(of: stored, in: object, from: cursor) else { return nil }
-            frames[last].cursor = index + 1
+            self.cursor = index + 1
             return (stored, node(parsed.value(index, of: object)))
         case .list:
             return nil
@@ -827,9 +845,8 @@ final class ReadableReader: ValueReader {
     func containsValue(forKey key: String) -> Bool {
         guard !frames.isEmpty else { return false }
         let last = frames.count - 1
-        let stored = ReadableKeys.escape(key)
+        let stored = Self.stored(key)
         // The key the next read expects, compared before the dictionary is searched.
-        let cursor = frames[last].cursor
         switch frames[last].members {
         case .tree(let entries):
             let keys = entries.keys.elements
