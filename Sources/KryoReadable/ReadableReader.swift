@@ -647,12 +647,28 @@ final class ReadableReader: ValueReader {
     }
 
     private func leave(storing value: Any?) {
-        depth -= 1
-        let popped = frames.popLast()
-        if let last = frames.indices.last { cursor = frames[last].cursor }
-        guard let frame = popped, let target = frame.target else { return }
+        guard let target = leaveFrame() else { return }
         decodingAt.remove(target)
         if let value { decodedAt[target] = value }
+    }
+
+    /// ``leave(storing:)-(Any?)`` for a value that is there, without wrapping it in an optional
+    /// (a copy of the existential and its destruction, for every object read).
+    private func leave(storing value: Any) {
+        guard let target = leaveFrame() else { return }
+        decodingAt.remove(target)
+        decodedAt[target] = value
+    }
+
+    /// Leaves the innermost frame, returning the key path an alias names it by, if any.
+    @inline(__always)
+    private func leaveFrame() -> [String]? {
+        depth -= 1
+        guard let last = frames.indices.last else { return nil }
+        let target = frames[last].target
+        frames.removeLast()
+        if let last = frames.indices.last { cursor = frames[last].cursor }
+        return target
     }
 
     /// The string at the current key path as one ``SharedString``, when an alias names it: the
