@@ -1201,39 +1201,44 @@ final class ReadableReader: ValueReader {
     func validateCount(_ count: Int, minimumBytesPerElement: Int, forKey key: String) throws {
         // Each element a serializer reads is a key of the object or an element of one of its lists.
         var most = 0
-        if case .list(let array, _)? = frames.last?.members { most = parsed.count(of: array) }
-        if case .parsed(let object)? = frames.last?.members {
-            for member in 0..<parsed.count(of: object) {
-                let node = parsed.value(member, of: object)
-                switch parsed.kind(of: node) {
-                case .array: most += parsed.count(of: node)
-                case .object:
-                    // JSON's data: base64 text is longer than the bytes it holds.
-                    if let data = parsed.index(of: ReadableKeys.data, in: node, from: 0),
-                        let text = parsed.string(at: parsed.value(data, of: node))
-                    {
-                        most += text.utf8.count
-                    } else {
-                        most += 1
+        // The innermost frame's members, looked at where they are (`frames.last` would copy the
+        // frame).
+        if let last = frames.indices.last {
+            switch frames[last].members {
+            case .list(let array, _):
+                most = parsed.count(of: array)
+            case .parsed(let object):
+                for member in 0..<parsed.count(of: object) {
+                    let node = parsed.value(member, of: object)
+                    switch parsed.kind(of: node) {
+                    case .array: most += parsed.count(of: node)
+                    case .object:
+                        // JSON's data: base64 text is longer than the bytes it holds.
+                        if let data = parsed.index(of: ReadableKeys.data, in: node, from: 0),
+                            let text = parsed.string(at: parsed.value(data, of: node))
+                        {
+                            most += text.utf8.count
+                        } else {
+                            most += 1
+                        }
+                    default: most += 1
                     }
-                default: most += 1
                 }
-            }
-        }
-        var treeMembers: [ReadableValue] = []
-        if case .tree(let entries)? = frames.last?.members { treeMembers = entries.values.elements }
-        for node in treeMembers {
-            switch node {
-            case .array(let elements): most += elements.count
-            case .data(let bytes): most += bytes.count
-            case .dictionary(let entries):
-                // JSON's data: base64 text is longer than the bytes it holds.
-                switch entries[ReadableKeys.data] {
-                case .string(let text)?: most += text.utf8.count
-                case .data(let bytes)?: most += bytes.count
-                default: most += 1
+            case .tree(let entries):
+                for node in entries.values.elements {
+                    switch node {
+                    case .array(let elements): most += elements.count
+                    case .data(let bytes): most += bytes.count
+                    case .dictionary(let entries):
+                        // JSON's data: base64 text is longer than the bytes it holds.
+                        switch entries[ReadableKeys.data] {
+                        case .string(let text)?: most += text.utf8.count
+                        case .data(let bytes)?: most += bytes.count
+                        default: most += 1
+                        }
+                    default: most += 1
+                    }
                 }
-            default: most += 1
             }
         }
         most = min(options.limits.maxElementCount, most)
