@@ -1193,7 +1193,7 @@ final class ReadableReader: ValueReader {
     }
 
     func reference(_ object: @autoclosure () -> Any) {
-        guard let target = frames.last?.target else { return }
+        guard let last = frames.indices.last, let target = frames[last].target else { return }
         decodedAt[target] = object()
         decodingAt.remove(target)
     }
