@@ -22,6 +22,11 @@ public final class Registration: Sendable {
     /// Whether ``serializer`` is the type's default one (``JavaRepresentable/defaultSerializer``),
     /// so that a slot may use an equivalent specialized for the type.
     public let usesDefaultSerializer: Bool
+    /// For a Swift array read by its default serializer (``CollectionSerializer``: the size, then
+    /// each element in its element slot), the element type; `nil` for every other registration
+    /// (primitive arrays included). A format that keeps lists as lists may hand that serializer
+    /// the elements one by one.
+    package let listElementType: (any Any.Type)?
     /// The class a keyed archive names for values of the type; by default the Java class name,
     /// a subclass of `NSObject`.
     public let archiveClass: ArchiveClass
@@ -65,6 +70,7 @@ public final class Registration: Sendable {
         self.isFinal = isFinal
         self.tracksReferences = tracksReferences
         hasArchivedIdentity = swiftType is any ArchivedObjectValue.Type
+        listElementType = usesDefaultSerializer ? (swiftType as? any SwiftArrayType.Type)?.listElementType : nil
         if let enumOrdinal {
             identity = .enumConstant
             self.enumOrdinal = enumOrdinal

@@ -142,9 +142,10 @@ struct ParsedJSON {
         /// it from the keys after it by its bytes; a start of -1 for a key that is compared as a
         /// string (an escape, or not ASCII).
         private var keyRanges: [(start: Int32, count: Int32)] = []
-        /// The members of the objects under way, outermost first: pairs of a key and a node
-        /// (`-1` until the member's value is read).
-        private var pending: [Int32] = []
+        /// The members of the objects under way, outermost first: a key and a node (`-1` until
+        /// the member's value is read), laid out as ``ParsedJSON/members`` lays them out (a
+        /// tuple's elements are in order), so that an object's are copied there whole.
+        private var pending: [(key: Int32, value: Int32)] = []
 
         /// An object under way.
         struct Object {
@@ -181,7 +182,7 @@ struct ParsedJSON {
             parsed.keys.reserveCapacity(min(expectedBytes / 12, 256))
             keyRanges.reserveCapacity(min(expectedBytes / 12, 256))
             parsed.strings.reserveCapacity(min(expectedBytes / 24, 128))
-            pending.reserveCapacity(64)
+            pending.reserveCapacity(32)
         }
 
         @inline(__always) static var readsNonFiniteLiterals: Bool { true }
@@ -232,13 +233,13 @@ struct ParsedJSON {
         /// A key that is ASCII text without escapes, kept where it is in the text.
         mutating func insertKey(_ key: UnsafeRawBufferPointer, at offset: Int, into object: inout Object) -> Bool {
             let length = key.count
-            let memberCount = (pending.count - object.start) / 2
+            let memberCount = pending.count - object.start
             if memberCount < Self.comparedKeys {
                 let lengthBit: UInt64 = 1 &<< UInt64(length & 63)
                 if object.keyLengths & lengthBit != 0 || object.stringKeys > 0 {
                     var index = object.start
                     while index < pending.count {
-                        let other = Int(pending[index])
+                        let other = Int(pending[index].key)
                         let range = keyRanges[other]
                         if range.start >= 0 {
                             if Int(range.count) == length,
@@ -249,15 +250,12 @@ struct ParsedJSON {
                         } else if parsed.keys[other] == String(decoding: key, as: UTF8.self) {
                             return false
                         }
-                        index += 2
+                        index += 1
                     }
                 }
                 object.keyLengths |= lengthBit
             } else if !isNewInLargeObject(String(decoding: key, as: UTF8.self), object) {
                 return false
-            }
-            if length <= 6, length > 0, key[0] == UInt8(ascii: "$") {
-                object.reserved.formUnion(ReservedKeys(String(decoding: key, as: UTF8.self)))
             }
             let name: String
             if length <= SmallString.capacity, makesSmallStrings, let base = key.baseAddress {
@@ -265,6 +263,7 @@ struct ParsedJSON {
             } else {
                 name = String(decoding: key, as: UTF8.self)
             }
+            if length <= 6, length > 0, key[0] == UInt8(ascii: "$") { object.reserved.formUnion(ReservedKeys(name)) }
             parsed.keys.append(name)
             keyRanges.append((Int32(truncatingIfNeeded: offset), Int32(truncatingIfNeeded: length)))
             addMember()
@@ -274,12 +273,12 @@ struct ParsedJSON {
         /// A key with an escape, or not ASCII: kept as a string, and compared as strings are
         /// (canonically equivalent spellings are one key).
         mutating func insert(_ key: String, into object: inout Object) -> Bool {
-            let memberCount = (pending.count - object.start) / 2
+            let memberCount = pending.count - object.start
             if memberCount < Self.comparedKeys {
                 var index = object.start
                 while index < pending.count {
-                    if parsed.keys[Int(pending[index])] == key { return false }
-                    index += 2
+                    if parsed.keys[Int(pending[index].key)] == key { return false }
+                    index += 1
                 }
             } else if !isNewInLargeObject(key, object) {
                 return false
@@ -296,20 +295,19 @@ struct ParsedJSON {
         /// Adds the key appended last to the object under way, its value to come.
         @inline(__always)
         private mutating func addMember() {
-            pending.append(Int32(truncatingIfNeeded: parsed.keys.count - 1))
-            pending.append(-1)
+            pending.append((Int32(truncatingIfNeeded: parsed.keys.count - 1), -1))
         }
 
         /// For an object of more members than are compared one by one: whether `key` is new, by
         /// a set of its keys (made when it reached that size).
         private mutating func isNewInLargeObject(_ key: String, _ object: Object) -> Bool {
             let start = object.start
-            if (pending.count - start) / 2 == Self.comparedKeys {
+            if pending.count - start == Self.comparedKeys {
                 var known: Set<String> = []
                 var index = start
                 while index < pending.count {
-                    known.insert(parsed.keys[Int(pending[index])])
-                    index += 2
+                    known.insert(parsed.keys[Int(pending[index].key)])
+                    index += 1
                 }
                 largeObjectKeys[start] = known
             }
@@ -318,14 +316,18 @@ struct ParsedJSON {
 
         @inline(__always)
         mutating func setLastValue(_ value: consuming Int32, in object: inout Object) {
-            pending[pending.count - 1] = value
+            pending[pending.count - 1].value = value
         }
 
         mutating func object(_ object: Object) -> Int32 {
             let start = parsed.members.count
-            let count = (pending.count - object.start) / 2
+            let count = pending.count - object.start
             if count > 0 {
-                parsed.members.append(contentsOf: pending[object.start...])
+                pending.withUnsafeBufferPointer { buffer in
+                    UnsafeBufferPointer(rebasing: buffer[object.start...]).withMemoryRebound(to: Int32.self) {
+                        parsed.members.append(contentsOf: $0)
+                    }
+                }
                 pending.removeSubrange(object.start...)
             }
             if count >= Self.comparedKeys { largeObjectKeys[object.start] = nil }

@@ -1,10 +1,10 @@
 import KryoCore
 import Synchronization
 
-/// The registrations that the `$class` names of JSON documents resolved to with one registry,
-/// kept between decodes by the codec that made it: documents of one model name the same classes,
-/// and a name longer than a short string would otherwise be made a string (an allocation) and
-/// hashed for every object.
+/// The registrations that the `$class` names of JSON documents resolved to with one registry (and
+/// the declared type of the root type last decoded), kept between decodes by the codec that made
+/// it: documents of one model name the same classes, and a name longer than a short string would
+/// otherwise be made a string (an allocation) and hashed for every object.
 ///
 /// A name is found again by its bytes where they lie in the text (``ParsedJSON/withText(at:_:)``),
 /// among at most ``capacity`` names, so that documents naming ever new classes do not grow it
@@ -21,6 +21,18 @@ final class ReadableClassCache: Sendable {
     }
 
     private let state = Mutex(State())
+    /// The root type last decoded and its declared type (``DeclaredType/of(_:)``, which asks the
+    /// type's conformances at every call), kept for the next decode of the same type.
+    private let root = Mutex<(type: ObjectIdentifier, declared: DeclaredType)?>(nil)
+
+    /// ``DeclaredType/of(_:)`` of `type`, the root type of a decode.
+    func declaredType(of type: any Any.Type) -> DeclaredType {
+        let key = ObjectIdentifier(type)
+        if let known = root.withLock({ $0?.type == key ? $0?.declared : nil }) { return known }
+        let declared = DeclaredType.of(type)
+        root.withLock { $0 = (key, declared) }
+        return declared
+    }
 
     /// The registration the name `name` resolved to with `registry`, if it was kept.
     func registration(named name: UnsafeRawBufferPointer, in registry: Registry) -> Registration? {

@@ -109,8 +109,15 @@ public struct ReadableCodec: Sendable {
     private func decode<T>(_ type: T.Type, with reader: ReadableReader) throws -> T {
         // What fails leaves no cycle of unknown objects behind.
         return try reader.madeUnknownObjects.dismantlingOnFailure {
-            let value = try reader.decode(reader.rootNode, as: DeclaredType.of(T.self))
+            let value = try reader.decode(reader.rootNode, as: classCache.declaredType(of: T.self))
             if T.self == Any?.self { return unsafeBitCast(value, to: T.self) }
+            // A value of exactly `T` (the root object of the class asked for), taken as it is: what
+            // the conversion below returns for it, without its dynamic casts.
+            if !ValueConversion.isOptionalType(T.self), let value,
+                let exact = ValueConversion.exactly(value, as: T.self)
+            {
+                return exact
+            }
             // A value that converts to `T?` only as nil did not convert.
             guard let converted = ValueConversion.convert(value, to: T.self),
                 value == nil || ValueConversion.flatten(converted) != nil

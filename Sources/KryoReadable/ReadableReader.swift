@@ -36,6 +36,9 @@ final class ReadableReader: ValueReader {
     private let classCache: ReadableClassCache?
     /// The objects whose fields are being read, outermost first.
     @exclusivity(unchecked) private var frames: [Frame] = []
+    /// The ``Frame/cursor`` of the innermost frame, kept out of ``frames`` while it is innermost
+    /// (moving it there would check the array's uniqueness at every key).
+    @exclusivity(unchecked) private var cursor = 0
     /// The stored keys and indices from the root to the value being read.
     @exclusivity(unchecked) private(set) var path: [String] = []
     @exclusivity(unchecked) private var depth = 0
@@ -62,7 +65,21 @@ final class ReadableReader: ValueReader {
         case tree(ReadableDictionary)
         /// An object of the parsed JSON text.
         case parsed(Int32)
+        /// An array of the parsed JSON text that a Swift array's serializer reads: its size, then
+        /// each element in turn, whatever the key (see ``ReadableReader/listElements(_:of:)``).
+        case list(Int32, ListElements)
     }
+
+    /// What the elements of a list read one by one are, checked before the list is entered.
+    private enum ListElements {
+        /// Strings.
+        case strings
+        /// Objects of the registered class of the list's element type.
+        case objects(Registration)
+    }
+
+    /// The key path components of the first list elements, made once.
+    private static let indexKeys = (0..<32).map { String($0) }
 
     /// Objects of the parsed text with more members than this are built as trees when entered,
     /// so that finding a member is a hash look-up rather than a search.
@@ -77,7 +94,8 @@ final class ReadableReader: ValueReader {
         var nextGenericKey = 0
         var consumed: Set<String> = []
         /// Where the next key is expected: serializers read keys in the order they wrote them, so
-        /// a lookup compares one key before it searches.
+        /// a lookup compares one key before it searches. Kept in ``ReadableReader/cursor`` while
+        /// the frame is the innermost.
         var cursor = 0
     }
 
@@ -207,6 +225,43 @@ final class ReadableReader: ValueReader {
             let registration = registration(named: parsed.value(member, of: index))
         else { return nil }
         return (registration, reserved.contains(.firstGeneric))
+    }
+
+    /// How the elements of the parsed array `array` are read one by one by the serializer of a
+    /// Swift array of `elementType` (``Registration/listElementType``), when every element is
+    /// of a kind that reads to the same element, or fails the same way, one by one as through
+    /// the whole list read as `[Any?]` and converted: strings for `String`, objects whose
+    /// `$class` names the registration of `elementType`. `nil` for anything else (nil
+    /// elements, numbers, other classes, nested lists), which is read as before.
+    private func listElements(_ array: Int32, of elementType: any Any.Type) -> ListElements? {
+        let count = parsed.count(of: array)
+        guard count <= options.limits.maxElementCount else { return nil }
+        if elementType == String.self {
+            for position in 0..<count {
+                switch parsed.kind(of: parsed.element(position, of: array)) {
+                case .string, .text: continue
+                default: return nil
+                }
+            }
+            return .strings
+        }
+        guard elementType != UnknownObject.self, let registration = registry.registration(for: elementType)
+        else { return nil }
+        for position in 0..<count {
+            guard let (found, _) = registeredObject(parsed.element(position, of: array)), found === registration
+            else { return nil }
+        }
+        return .objects(registration)
+    }
+
+    /// The registration of the parsed object `index` when it is an element of the list being
+    /// read whose elements were checked to be objects of one registered class (see
+    /// ``listElements(_:of:)``), and whether it has generic keys.
+    @inline(__always)
+    private func checkedListElement(_ index: Int32) -> (Registration, hasGenericKeys: Bool)? {
+        guard let last = frames.indices.last, case .list(_, .objects(let registration)) = frames[last].members
+        else { return nil }
+        return (registration, parsed.reservedKeys(of: index).contains(.firstGeneric))
     }
 
     /// The registration of the readable name that the parsed node `name` holds, if it is a
@@ -582,16 +637,38 @@ final class ReadableReader: ValueReader {
                 while frame.cursor < count, parsed.key(frame.cursor, of: index).utf8.first == UInt8(ascii: "$") {
                     frame.cursor += 1
                 }
+            case .list:
+                break
             }
         }
+        if let last = frames.indices.last { frames[last].cursor = cursor }
+        cursor = frame.cursor
         frames.append(frame)
     }
 
     private func leave(storing value: Any?) {
-        depth -= 1
-        guard let frame = frames.popLast(), let target = frame.target else { return }
+        guard let target = leaveFrame() else { return }
         decodingAt.remove(target)
         if let value { decodedAt[target] = value }
+    }
+
+    /// ``leave(storing:)-(Any?)`` for a value that is there, without wrapping it in an optional
+    /// (a copy of the existential and its destruction, for every object read).
+    private func leave(storing value: Any) {
+        guard let target = leaveFrame() else { return }
+        decodingAt.remove(target)
+        decodedAt[target] = value
+    }
+
+    /// Leaves the innermost frame, returning the key path an alias names it by, if any.
+    @inline(__always)
+    private func leaveFrame() -> [String]? {
+        depth -= 1
+        guard let last = frames.indices.last else { return nil }
+        let target = frames[last].target
+        frames.removeLast()
+        if let last = frames.indices.last { cursor = frames[last].cursor }
+        return target
     }
 
     /// The string at the current key path as one ``SharedString``, when an alias names it: the
@@ -732,41 +809,60 @@ final class ReadableReader: ValueReader {
         return (stored, value(of: node))
     }
 
+    /// `key` as stored (``ReadableKeys/escape(_:)``, with one more `$` when it starts with one),
+    /// inlined: every read looks a key up.
+    @inline(__always)
+    private static func stored(_ key: String) -> String {
+        let dollar =
+            key.utf8.withContiguousStorageIfAvailable { $0.first == UInt8(ascii: "$") }
+            ?? (key.utf8.first == UInt8(ascii: "$"))
+        return dollar ? "$" + key : key
+    }
+
     /// ``lookup(_:)``, a container of the parsed text left where it lies.
     private func lookupNode(_ key: String) -> (key: String, node: Node)? {
         guard !frames.isEmpty else { return nil }
         let last = frames.count - 1
-        var stored = ReadableKeys.escape(key)
+        // A list's elements in turn, under their indices.
+        if case .list(let array, _) = frames[last].members {
+            let position = cursor
+            guard position < parsed.count(of: array) else { return nil }
+            cursor = position + 1
+            let stored = position < Self.indexKeys.count ? Self.indexKeys[position] : String(position)
+            return (stored, node(parsed.element(position, of: array)))
+        }
+        var stored = Self.stored(key)
         if frames[last].hasGenericKeys || stored.isEmpty {
             if stored.isEmpty || !frames[last].consumed.insert(stored).inserted {
                 stored = "$\(frames[last].nextGenericKey)"
                 frames[last].nextGenericKey += 1
             }
         }
-        let cursor = frames[last].cursor
+        let cursor = self.cursor
         switch frames[last].members {
         case .tree(let entries):
             let keys = entries.keys.elements
             if cursor < keys.count, keys[cursor] == stored {
-                frames[last].cursor = cursor + 1
+                self.cursor = cursor + 1
                 return (stored, .value(entries.values.elements[cursor]))
             }
             guard let index = entries.index(forKey: stored) else { return nil }
-            frames[last].cursor = index + 1
+            self.cursor = index + 1
             return (stored, .value(entries.values.elements[index]))
         case .parsed(let object):
             guard let index = parsed.index(of: stored, in: object, from: cursor) else { return nil }
-            frames[last].cursor = index + 1
+            self.cursor = index + 1
             return (stored, node(parsed.value(index, of: object)))
+        case .list:
+            return nil
         }
     }
 
     func containsValue(forKey key: String) -> Bool {
         guard !frames.isEmpty else { return false }
         let last = frames.count - 1
-        let stored = ReadableKeys.escape(key)
+        let stored = Self.stored(key)
         // The key the next read expects, compared before the dictionary is searched.
-        let cursor = frames[last].cursor
         switch frames[last].members {
         case .tree(let entries):
             let keys = entries.keys.elements
@@ -774,6 +870,8 @@ final class ReadableReader: ValueReader {
             return entries[stored] != nil
         case .parsed(let object):
             return parsed.index(of: stored, in: object, from: cursor) != nil
+        case .list(let array, _):
+            return cursor < parsed.count(of: array)
         }
     }
 
@@ -783,6 +881,7 @@ final class ReadableReader: ValueReader {
         case .tree(let entries)?: return entries.keys.compactMap(ReadableKeys.unescape)
         case .parsed(let object)?:
             return (0..<parsed.count(of: object)).compactMap { ReadableKeys.unescape(parsed.key($0, of: object)) }
+        case .list?: return nil
         }
     }
 
@@ -808,6 +907,10 @@ final class ReadableReader: ValueReader {
     // MARK: ValueReader: scalars
 
     private func integer(forKey key: String, _ describe: String) throws -> Int64 {
+        // A list's size, the one number its serializer reads of it.
+        if let last = frames.indices.last, case .list(let array, _) = frames[last].members {
+            return Int64(parsed.count(of: array))
+        }
         guard let (stored, node) = lookup(key) else { return 0 }
         switch node {
         case .integer(let number): return number
@@ -992,15 +1095,37 @@ final class ReadableReader: ValueReader {
 
     func beginObject(in slot: ResolvedSlot, forKey key: String) throws -> ObjectReadStep {
         guard let (stored, node) = lookupNode(key) else { return .null }
+        // An element of a list of strings (checked when it was entered): the string itself, as
+        // the decoding of a string in a `String` slot gives it.
+        if case .value(.string(let string)) = node, let last = frames.indices.last,
+            case .list(_, .strings) = frames[last].members
+        {
+            return .reference(string)
+        }
         path.append(stored)
-        if case .parsed(let index) = node, let (registration, hasGenericKeys) = registeredObject(index) {
-            do {
-                try enter(.parsed(index), target: nil, hasGenericKeys: hasGenericKeys)
-            } catch {
-                path.removeLast()
-                throw error
+        if case .parsed(let index) = node {
+            if let (registration, hasGenericKeys) = checkedListElement(index) ?? registeredObject(index) {
+                do {
+                    try enter(.parsed(index), target: nil, hasGenericKeys: hasGenericKeys)
+                } catch {
+                    path.removeLast()
+                    throw error
+                }
+                return .body(registration, storesReference: true)
             }
-            return .body(registration, storesReference: true)
+            // A Swift array: its serializer reads the elements where they lie, each typed,
+            // rather than a list of `Any?` converted as a whole.
+            if let elementType = slot.registration?.listElementType, parsed.kind(of: index) == .array,
+                let elements = listElements(index, of: elementType)
+            {
+                do {
+                    try enter(.list(index, elements), target: nil, hasGenericKeys: false)
+                } catch {
+                    path.removeLast()
+                    throw error
+                }
+                return .slotBody(storesReference: true)
+            }
         }
         if case .value(.dictionary(let entries)) = node, case let reserved = ReservedKeys(of: entries),
             reserved.contains(.className), !reserved.contains(.alias), !reserved.contains(.value),
@@ -1068,7 +1193,7 @@ final class ReadableReader: ValueReader {
     }
 
     func reference(_ object: @autoclosure () -> Any) {
-        guard let target = frames.last?.target else { return }
+        guard let last = frames.indices.last, let target = frames[last].target else { return }
         decodedAt[target] = object()
         decodingAt.remove(target)
     }
@@ -1076,38 +1201,44 @@ final class ReadableReader: ValueReader {
     func validateCount(_ count: Int, minimumBytesPerElement: Int, forKey key: String) throws {
         // Each element a serializer reads is a key of the object or an element of one of its lists.
         var most = 0
-        if case .parsed(let object)? = frames.last?.members {
-            for member in 0..<parsed.count(of: object) {
-                let node = parsed.value(member, of: object)
-                switch parsed.kind(of: node) {
-                case .array: most += parsed.count(of: node)
-                case .object:
-                    // JSON's data: base64 text is longer than the bytes it holds.
-                    if let data = parsed.index(of: ReadableKeys.data, in: node, from: 0),
-                        let text = parsed.string(at: parsed.value(data, of: node))
-                    {
-                        most += text.utf8.count
-                    } else {
-                        most += 1
+        // The innermost frame's members, looked at where they are (`frames.last` would copy the
+        // frame).
+        if let last = frames.indices.last {
+            switch frames[last].members {
+            case .list(let array, _):
+                most = parsed.count(of: array)
+            case .parsed(let object):
+                for member in 0..<parsed.count(of: object) {
+                    let node = parsed.value(member, of: object)
+                    switch parsed.kind(of: node) {
+                    case .array: most += parsed.count(of: node)
+                    case .object:
+                        // JSON's data: base64 text is longer than the bytes it holds.
+                        if let data = parsed.index(of: ReadableKeys.data, in: node, from: 0),
+                            let text = parsed.string(at: parsed.value(data, of: node))
+                        {
+                            most += text.utf8.count
+                        } else {
+                            most += 1
+                        }
+                    default: most += 1
                     }
-                default: most += 1
                 }
-            }
-        }
-        var treeMembers: [ReadableValue] = []
-        if case .tree(let entries)? = frames.last?.members { treeMembers = entries.values.elements }
-        for node in treeMembers {
-            switch node {
-            case .array(let elements): most += elements.count
-            case .data(let bytes): most += bytes.count
-            case .dictionary(let entries):
-                // JSON's data: base64 text is longer than the bytes it holds.
-                switch entries[ReadableKeys.data] {
-                case .string(let text)?: most += text.utf8.count
-                case .data(let bytes)?: most += bytes.count
-                default: most += 1
+            case .tree(let entries):
+                for node in entries.values.elements {
+                    switch node {
+                    case .array(let elements): most += elements.count
+                    case .data(let bytes): most += bytes.count
+                    case .dictionary(let entries):
+                        // JSON's data: base64 text is longer than the bytes it holds.
+                        switch entries[ReadableKeys.data] {
+                        case .string(let text)?: most += text.utf8.count
+                        case .data(let bytes)?: most += bytes.count
+                        default: most += 1
+                        }
+                    default: most += 1
+                    }
                 }
-            default: most += 1
             }
         }
         most = min(options.limits.maxElementCount, most)

@@ -273,8 +273,9 @@ final class ReadableWriter: ValueWriter {
 
     /// Whether the members of the object being written go straight to the JSON text.
     private var streamsMembers: Bool {
-        guard let last = frames.last else { return false }
-        return last.streamedKeysStart != nil
+        // Looked at in place: `frames.last` would copy the frame (retaining its arrays).
+        guard let last = frames.indices.last else { return false }
+        return frames[last].streamedKeysStart != nil
     }
 
     /// Writes `value` where ``path`` points, as ``tree(of:declared:)`` would build it.

@@ -62,6 +62,22 @@ extension Array: JavaRepresentable, JavaGenericContainer {
     }
 }
 
+/// Swift arrays, whose registrations tell their element type (``Registration/listElementType``).
+package protocol SwiftArrayType {
+    /// The element type when the array's default serializer is ``CollectionSerializer`` (not a
+    /// primitive array's).
+    static var listElementType: (any Any.Type)? { get }
+}
+
+extension Array: SwiftArrayType {
+    package static var listElementType: (any Any.Type)? {
+        if Element.self == UInt8.self || (Element.self is any JavaPrimitive.Type && Element.self != Int.self) {
+            return nil
+        }
+        return Element.self
+    }
+}
+
 /// `[UInt8]` as Java's `byte[]`.
 struct ByteArraySerializer: Serializer {
     var isFinal: Bool { true }
