@@ -44,6 +44,8 @@ final class KeyedArchiveReader: ValueReader {
     @exclusivity(unchecked) private var depth = 0
     /// The unknown objects read, whose fields a failed decode empties (cycles among them).
     let madeUnknownObjects = MadeUnknownObjects()
+    /// The class of the last list element found not to be an `NSNull` (``isNSNull(_:)``).
+    @exclusivity(unchecked) var lastClassNotNSNull: ObjectIdentifier?
 
     private enum EntryState {
         case unread
@@ -102,6 +104,8 @@ final class KeyedArchiveReader: ValueReader {
         classIndexByUID = Array(repeating: -1, count: objects.count)
         frames.reserveCapacity(16)
         classes.reserveCapacity(8)
+        // One allocation for the key path rather than one each time it doubles.
+        path.reserveCapacity(8)
     }
 
     // MARK: References
