@@ -28,4 +28,70 @@ import Testing
         #expect((untyped[3] as? Note)?.title == "first" && (untyped[6] as? Note)?.title == "second")
         #expect(untyped[0] as? String == "a" && untyped[5] as? String == "b")
     }
+
+    static func probeRegistry() throws -> Registry {
+        try Registry {
+            Register(
+                ProbeParent.self, javaName: "test.ProbeParent", serializer: ProbeParentSerializer(),
+                archiveClass: ArchiveClass("ProbeParent"))
+            Register(
+                ProbeChild.self, javaName: "test.ProbeChild", serializer: ProbeChildSerializer(),
+                archiveClass: ArchiveClass("ProbeChild"))
+        }
+    }
+
+    @Test("A key found in one object is looked up again in the next at the same depth", arguments: formats)
+    func aKeyFoundInOneObjectIsLookedUpAgainInTheNext(_ format: PropertyListFormat) throws {
+        let codec = KeyedArchiveCodec(registry: try Self.probeRegistry(), format: format)
+        // The first child has `x` after a padding key and is only asked whether it has `x`; the
+        // second has `x` right after `mode` and reads it, from the same cursor at the same depth.
+        let value = ProbeParent(
+            first: ProbeChild(probes: true, x: 11), second: ProbeChild(probes: false, x: 22))
+        let back = try codec.decode(ProbeParent.self, from: try codec.encode(value))
+        #expect(back.first == ProbeChild(probes: true, x: 0))
+        #expect(back.second == ProbeChild(probes: false, x: 22))
+    }
+}
+
+struct ProbeChild: Equatable {
+    var probes: Bool
+    var x: Int32
+}
+
+struct ProbeParent: Equatable {
+    var first: ProbeChild
+    var second: ProbeChild
+}
+
+struct ProbeChildSerializer: Serializer {
+    func write(_ value: ProbeChild, to writer: any ValueWriter) throws {
+        try writer.writeBool(value.probes, forKey: "probes")
+        if value.probes { try writer.writeInt32(5, forKey: "pad", encoding: .zigzag) }
+        try writer.writeInt32(value.x, forKey: "x", encoding: .zigzag)
+    }
+
+    func read(from reader: any ValueReader) throws -> ProbeChild {
+        let probes = try reader.readBool(forKey: "probes")
+        if probes {
+            guard reader.containsValue(forKey: "x") else {
+                throw SerializationError(.invalidValue, expected: "a key x", found: "none")
+            }
+            return ProbeChild(probes: true, x: 0)
+        }
+        return ProbeChild(probes: false, x: try reader.readInt32(forKey: "x", encoding: .zigzag))
+    }
+}
+
+struct ProbeParentSerializer: Serializer {
+    func write(_ value: ProbeParent, to writer: any ValueWriter) throws {
+        try writer.writeObject(value.first, as: DeclaredType(ProbeChild.self), forKey: "first")
+        try writer.writeObject(value.second, as: DeclaredType(ProbeChild.self), forKey: "second")
+    }
+
+    func read(from reader: any ValueReader) throws -> ProbeParent {
+        guard let first = try reader.readObject(as: DeclaredType(ProbeChild.self), forKey: "first") as? ProbeChild,
+            let second = try reader.readObject(as: DeclaredType(ProbeChild.self), forKey: "second") as? ProbeChild
+        else { throw SerializationError(.invalidValue, expected: "two children", found: "fewer") }
+        return ProbeParent(first: first, second: second)
+    }
 }
