@@ -29,6 +29,46 @@ import Testing
         #expect(untyped[0] as? String == "a" && untyped[5] as? String == "b")
     }
 
+    @Test("The archive's own keys read where they lie give the tree's values and errors")
+    func theArchivesOwnKeysGiveTheTreesValuesAndErrors() throws {
+        let codec = KeyedArchiveCodec(registry: try keyedRegistry())
+        let archive = try codec.archive(sampleNotes())
+        guard case .dictionary(let whole) = archive.propertyList else {
+            Issue.record("no dictionary")
+            return
+        }
+        var variants: [PropertyListDictionary] = [whole]
+        // Other keys (short and long, before and after), missing keys, and keys of the wrong kind.
+        var extra = whole
+        extra["$extra"] = .integer(1)
+        extra["$anotherKeyLongerThanASmallString"] = .array([.string("x")])
+        variants.append(extra)
+        var reordered: PropertyListDictionary = ["$zz": .bool(true)]
+        for key in whole.keys.reversed() { reordered[key] = whole[key] }
+        variants.append(reordered)
+        for key in ["$version", "$archiver", "$top", "$objects"] {
+            var missing = whole
+            missing[key] = nil
+            variants.append(missing)
+            var wrong = whole
+            wrong[key] = key == "$archiver" ? .integer(3) : .string("three")
+            variants.append(wrong)
+        }
+        for variant in variants {
+            let bytes = try PropertyList.encode(.dictionary(variant), format: .binary)
+            let inPlace = Result { try codec.decode(Note.self, from: bytes) }
+            let tree = Result { try codec.decode(Note.self, from: try KeyedArchive(bytes: bytes)) }
+            switch (inPlace, tree) {
+            case (.success(let left), .success(let right)):
+                #expect(left.title == right.title && left.children.count == right.children.count)
+            case (.failure(let left), .failure(let right)):
+                #expect("\(left)" == "\(right)", "\(Array(variant.keys))")
+            default:
+                Issue.record("in place \(inPlace), tree \(tree) for \(Array(variant.keys))")
+            }
+        }
+    }
+
     static func probeRegistry() throws -> Registry {
         try Registry {
             Register(
