@@ -282,6 +282,7 @@ extension BinaryPropertyListReader {
     }
 
     /// Counts the values of object `index` as handed out.
+    @inline(__always)
     private mutating func handOut(_ index: Int, at offset: Int) throws(SerializationError) {
         var total = handedOut
         try expand(&total, by: index, at: offset, isReference: true)
