@@ -89,6 +89,38 @@ final class ArchiveObjectTree: ArchiveObjects {
     func classKey(of object: ArchivedObject, matches expected: ArchiveClassKey) -> Bool { false }
 }
 
+/// A key of a keyed archive's own dictionary, as ``BinaryArchiveObjects`` reads it.
+private enum HeaderKey {
+    case objects, top, archiver, version, other
+
+    init(_ key: String) {
+        switch key {
+        case "$objects": self = .objects
+        case "$top": self = .top
+        case "$archiver": self = .archiver
+        case "$version": self = .version
+        default: self = .other
+        }
+    }
+}
+
+/// The bits of the four ``HeaderKey`` names, made once per archive.
+private struct HeaderKeys {
+    let objects = SmallString.asciiBits(of: "$objects")
+    let top = SmallString.asciiBits(of: "$top")
+    let archiver = SmallString.asciiBits(of: "$archiver")
+    let version = SmallString.asciiBits(of: "$version")
+
+    /// The key whose small-string bits are `bits`.
+    func key(_ bits: SmallString.ASCIIBits) -> HeaderKey {
+        if let objects, bits.matches(objects) { return .objects }
+        if let top, bits.matches(top) { return .top }
+        if let archiver, bits.matches(archiver) { return .archiver }
+        if let version, bits.matches(version) { return .version }
+        return .other
+    }
+}
+
 /// `$objects` read where it lies in the bytes of a binary property list: each entry is located
 /// when the reader comes to it, each key compared where it lies, and each value read when a
 /// serializer asks for it. It reads memory it does not own: it lives only as long as the call
@@ -115,18 +147,39 @@ final class BinaryArchiveObjects: ArchiveObjects {
                 .typeMismatch, expected: "a dictionary at the top of a keyed archive",
                 found: KeyedArchive.describe(value))
         }
-        var entries = PropertyListDictionary(minimumCapacity: root.count)
+        // The values of the four keys the archive's dictionary is read for (a key met twice keeps
+        // its last value, as in a dictionary), without a dictionary of them; other keys and their
+        // values are read for their errors. A key stored as a short ASCII string is compared by its
+        // bits where it lies; any other key is read as a string.
+        var archiver: PropertyListValue?
+        var version: PropertyListValue?
+        var top: PropertyListValue?
+        var objects: PropertyListValue?
         var table: BinaryPropertyListArray?
+        let names = HeaderKeys()
         for position in 0..<root.count {
-            let key = try plist.key(position, of: root)
-            if key == "$objects", let array = try layout.array(try layout.valueIndex(position, of: root)) {
-                table = array
-                entries[key] = .array([])
+            let key: HeaderKey
+            if let bits = try plist.shortASCIIKey(position, of: root) {
+                key = names.key(bits)
             } else {
-                entries[key] = try plist.value(position, of: root)
+                key = HeaderKey(try plist.key(position, of: root))
+            }
+            switch key {
+            case .objects:
+                if let array = try layout.array(try layout.valueIndex(position, of: root)) {
+                    table = array
+                    objects = .array([])
+                } else {
+                    objects = try plist.value(position, of: root)
+                }
+            case .top: top = try plist.value(position, of: root)
+            case .archiver: archiver = try plist.value(position, of: root)
+            case .version: version = try plist.value(position, of: root)
+            case .other: _ = try plist.value(position, of: root)
             }
         }
-        header = try KeyedArchive(propertyList: .dictionary(entries), archivers: archivers)
+        header = try KeyedArchive(
+            archiver: archiver, version: version, top: top, objects: objects, archivers: archivers)
         guard let table else {
             throw SerializationError(
                 .invalidValue, expected: "an array under $objects", found: "another value", path: ["$objects"])

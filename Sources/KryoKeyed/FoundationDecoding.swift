@@ -49,9 +49,10 @@ struct FoundationDecoding: Sendable {
     // as a Swift array's element type (Java's primitive arrays have no generic arguments).
     // An `NSNull` element is nil: Foundation's arrays and dictionaries hold nil as `NSNull`.
     private static let list = FoundationDecoding { reader, object, declared in
-        try reader.foundationElements(object, as: KeyedArrayElement.declaredElement(of: declared)).map {
-            $0 is NSNull ? nil : $0
-        }
+        var elements = try reader.foundationElements(object, as: KeyedArrayElement.declaredElement(of: declared))
+        // In place: a list without NSNull is not copied.
+        for index in elements.indices where reader.isNSNull(elements[index]) { elements[index] = nil }
+        return elements
     }
     private static let set = FoundationDecoding { reader, object, declared in
         let elements = try reader.hashable(reader.foundationElements(object, as: declared?.genericArguments.first))
@@ -123,6 +124,27 @@ extension KeyedArchiveReader {
         }
         throw error(.invalidValue, expected: "NS.intval, NS.dblval, NS.boolval or NS.number", found: "none")
     }
+
+    /// `element is NSNull`, without the cast where its answer is known: a string bridges to an
+    /// `NSString`, never an `NSNull` (the cast makes the `NSString` to find out), and an instance
+    /// of the class last found not to be one is not one either (a class's instances are or are
+    /// not `NSNull`s alike; boxed Swift values, which the runtime unboxes to cast, are always cast).
+    func isNSNull(_ element: Any?) -> Bool {
+        guard let element else { return false }
+        let type = Swift.type(of: element)
+        if type == String.self { return false }
+        let identifier = ObjectIdentifier(type)
+        if identifier == lastClassNotNSNull { return false }
+        let isNull = element is NSNull
+        if !isNull, type is AnyObject.Type, identifier != Self.swiftValueBox { lastClassNotNSNull = identifier }
+        return isNull
+    }
+
+    /// The class of a Swift value boxed as an object.
+    fileprivate static let swiftValueBox: ObjectIdentifier = {
+        struct Probe {}
+        return ObjectIdentifier(Swift.type(of: Probe() as AnyObject))
+    }()
 
     /// The elements of an array or set: `NS.objects`, or `NS.object.0`, `NS.object.1`…
     fileprivate func foundationElements(_ object: ArchivedObject, as element: DeclaredType?) throws

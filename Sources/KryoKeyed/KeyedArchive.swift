@@ -46,9 +46,20 @@ public struct KeyedArchive: Sendable, Equatable {
                 .typeMismatch, expected: "a dictionary at the top of a keyed archive",
                 found: KeyedArchive.describe(propertyList))
         }
-        guard case .string(let archiver)? = root["$archiver"] else {
+        try self.init(
+            archiver: root["$archiver"], version: root["$version"], top: root["$top"], objects: root["$objects"],
+            archivers: archivers)
+    }
+
+    /// Reads the container from the values of its four keys (`nil` for a key it does not have),
+    /// with the checks and errors of ``init(propertyList:archivers:)``.
+    init(
+        archiver archiverValue: PropertyListValue?, version versionValue: PropertyListValue?,
+        top topValue: PropertyListValue?, objects objectsValue: PropertyListValue?, archivers: Set<String>?
+    ) throws {
+        guard case .string(let archiver)? = archiverValue else {
             throw SerializationError(
-                .invalidValue, expected: "a string under $archiver", found: KeyedArchive.describe(root["$archiver"]),
+                .invalidValue, expected: "a string under $archiver", found: KeyedArchive.describe(archiverValue),
                 path: ["$archiver"])
         }
         if let archivers, !archivers.contains(archiver) {
@@ -57,7 +68,7 @@ public struct KeyedArchive: Sendable, Equatable {
                 found: archiver, path: ["$archiver"])
         }
         let version: Int64
-        switch root["$version"] {
+        switch versionValue {
         case .integer(let value)?: version = value
         case nil: version = KeyedArchive.currentVersion
         case let other:
@@ -65,14 +76,14 @@ public struct KeyedArchive: Sendable, Equatable {
                 .invalidValue, expected: "an integer under $version", found: KeyedArchive.describe(other),
                 path: ["$version"])
         }
-        guard case .dictionary(let top)? = root["$top"] else {
+        guard case .dictionary(let top)? = topValue else {
             throw SerializationError(
-                .invalidValue, expected: "a dictionary under $top", found: KeyedArchive.describe(root["$top"]),
+                .invalidValue, expected: "a dictionary under $top", found: KeyedArchive.describe(topValue),
                 path: ["$top"])
         }
-        guard case .array(let objects)? = root["$objects"] else {
+        guard case .array(let objects)? = objectsValue else {
             throw SerializationError(
-                .invalidValue, expected: "an array under $objects", found: KeyedArchive.describe(root["$objects"]),
+                .invalidValue, expected: "an array under $objects", found: KeyedArchive.describe(objectsValue),
                 path: ["$objects"])
         }
         self.init(archiver: archiver, version: version, top: top, objects: objects)

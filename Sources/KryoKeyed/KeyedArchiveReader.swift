@@ -44,6 +44,24 @@ final class KeyedArchiveReader: ValueReader {
     @exclusivity(unchecked) private var depth = 0
     /// The unknown objects read, whose fields a failed decode empties (cycles among them).
     let madeUnknownObjects = MadeUnknownObjects()
+    /// The class of the last list element found not to be an `NSNull` (``isNSNull(_:)``).
+    @exclusivity(unchecked) var lastClassNotNSNull: ObjectIdentifier?
+    /// What the last ``containsValue(forKey:)`` found, for the ``stored(forKey:)`` that usually
+    /// follows it with the same key (`readPresent` asks whether each field is there, then reads
+    /// it): the key's bits (a small ASCII key, whose bits are its bytes), where it looked (the
+    /// frame, its object and its cursor) and the position it found there. A look-up with the
+    /// same key from the same place finds the same position.
+    @exclusivity(unchecked) private var lastFound: FoundKey?
+    /// ``SmallString/isAvailable``, read once per reader.
+    private let makesSmallStrings = SmallString.isAvailable
+
+    private struct FoundKey {
+        let key: SmallString.ASCIIBits
+        let frame: Int
+        let uid: Int
+        let cursor: Int
+        let position: Int
+    }
 
     private enum EntryState {
         case unread
@@ -102,6 +120,8 @@ final class KeyedArchiveReader: ValueReader {
         classIndexByUID = Array(repeating: -1, count: objects.count)
         frames.reserveCapacity(16)
         classes.reserveCapacity(8)
+        // One allocation for the key path rather than one each time it doubles.
+        path.reserveCapacity(8)
     }
 
     // MARK: References
@@ -435,6 +455,21 @@ final class KeyedArchiveReader: ValueReader {
         guard !frames.isEmpty else { return nil }
         let last = frames.count - 1
         let object = frames[last].object
+        // The position ``containsValue(forKey:)`` just found for this key, from the same place.
+        if let found = lastFound, found.frame == last, found.uid == object.uid, found.cursor == frames[last].cursor,
+            found.position < 64, makesSmallStrings, let bits = SmallString.asciiBits(ofCheckedLayout: key),
+            bits.matches(found.key)
+        {
+            frames[last].cursor = found.position + 1
+            let bit: UInt64 = 1 << UInt64(found.position)
+            if frames[last].consumedEntries & bit == 0 {
+                frames[last].consumedEntries |= bit
+                return try objects.value(at: found.position, in: object)
+            }
+            let generic = "$\(frames[last].nextGenericKey)"
+            frames[last].nextGenericKey += 1
+            return try objects.value(forKey: generic, in: object)
+        }
         let archived = KeyedArchiveKeys.escape(key)
         if !archived.isEmpty {
             // One look-up finds the entry and whether it was read before: serializers read keys
@@ -454,10 +489,19 @@ final class KeyedArchiveReader: ValueReader {
         guard !frames.isEmpty else { return false }
         // The object and the cursor, without a copy of the whole frame.
         let last = frames.count - 1
+        let cursor = frames[last].cursor
         // A key that cannot be looked up is there: reading it reports the error.
         do {
-            return try objects.position(
-                ofKey: KeyedArchiveKeys.escape(key), in: frames[last].object, from: frames[last].cursor) != nil
+            guard
+                let position = try objects.position(
+                    ofKey: KeyedArchiveKeys.escape(key), in: frames[last].object, from: cursor)
+            else { return false }
+            // An empty key is never looked up by ``stored(forKey:)`` (it reads a generic key).
+            if makesSmallStrings, !key.isEmpty, let bits = SmallString.asciiBits(ofCheckedLayout: key) {
+                lastFound = FoundKey(
+                    key: bits, frame: last, uid: frames[last].object.uid, cursor: cursor, position: position)
+            }
+            return true
         } catch {
             return true
         }

@@ -131,17 +131,25 @@ package struct BinaryPropertyListLayout {
         }
     }
 
-    /// The offset of object `index`, checked to lie among the objects.
+    /// The offset of object `index`, checked to lie among the objects. Inlined (it is read for
+    /// nearly every object a reader touches); the error is made apart.
+    @inline(__always)
     func objectOffset(_ index: Int) throws(SerializationError) -> Int {
         let offset = readUnsigned(at: offsetTableOffset + index * offsetSize, size: offsetSize)
         // The magic's size as a constant: reading the global array costs a call on every object.
         guard offset >= UInt64(Self.magicSize), offset < UInt64(offsetTableOffset) else {
-            throw SerializationError(
-                .invalidValue,
-                expected: "an object offset between 8 and the offset table (\(offsetTableOffset))",
-                found: "\(offset) for object \(index)", offset: offsetTableOffset + index * offsetSize)
+            throw badObjectOffset(offset, of: index)
         }
         return Int(offset)
+    }
+
+    /// The error of ``objectOffset(_:)`` for an offset outside the objects.
+    @inline(never)
+    private func badObjectOffset(_ offset: UInt64, of index: Int) -> SerializationError {
+        SerializationError(
+            .invalidValue,
+            expected: "an object offset between 8 and the offset table (\(offsetTableOffset))",
+            found: "\(offset) for object \(index)", offset: offsetTableOffset + index * offsetSize)
     }
 
     /// Throws unless `count` bytes from `offset` lie before the offset table.

@@ -203,6 +203,16 @@ extension BinaryPropertyListReader {
         }
     }
 
+    /// The small-string bits of key `position` (below `dictionary.count`) of `dictionary` when it
+    /// is stored as an ASCII string of at most 14 bytes, read where it lies (and not kept); `nil`
+    /// for any other key, which ``key(_:of:)`` then reads, with its errors.
+    package func shortASCIIKey(_ position: Int, of dictionary: BinaryPropertyListDictionary)
+        throws(SerializationError) -> SmallString.ASCIIBits?
+    {
+        guard makesSmallStrings else { return nil }
+        return try layout.shortASCIIBits(try reference(at: dictionary.keys + position * referenceSize))
+    }
+
     /// ``key(_:of:equals:)`` for a key that is not a small ASCII string.
     private mutating func key(_ position: Int, of dictionary: BinaryPropertyListDictionary, equalsLong key: String)
         throws(SerializationError) -> Bool
@@ -272,6 +282,7 @@ extension BinaryPropertyListReader {
     }
 
     /// Counts the values of object `index` as handed out.
+    @inline(__always)
     private mutating func handOut(_ index: Int, at offset: Int) throws(SerializationError) {
         var total = handedOut
         try expand(&total, by: index, at: offset, isReference: true)
