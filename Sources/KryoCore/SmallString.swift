@@ -137,6 +137,19 @@
         return ASCIIBits(low: low, high: high)
     }
 
+    /// ``asciiBits(of:)`` for a string of at most ``capacity`` ASCII bytes in whatever form it
+    /// came: one the standard library did not make small (decoded from UTF-16, say) is made small
+    /// from its bytes first. `nil` for any other string, and where ``isAvailable`` is false.
+    package static func asciiBits(ofAnyForm string: String) -> ASCIIBits? {
+        if let bits = asciiBits(of: string) { return bits }
+        guard isAvailable, string.utf8.count <= capacity else { return nil }
+        var bytes = string
+        return bytes.withUTF8 { utf8 in
+            guard let base = utf8.baseAddress, !utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+            return asciiBits(ofCheckedLayout: makeUTF8(base, count: utf8.count))
+        }
+    }
+
     /// The raw bits of a string (for the layout check).
     private static func bits(_ string: String) -> (UInt64, UInt64) {
         withUnsafeBytes(of: string) { $0.loadUnaligned(as: (UInt64, UInt64).self) }

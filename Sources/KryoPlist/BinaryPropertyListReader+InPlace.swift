@@ -192,9 +192,10 @@ extension BinaryPropertyListReader {
                     .typeMismatch, expected: "a string dictionary key", found: "object \(index) of another type",
                     offset: referenceOffset)
             }
-            // The standard library makes every string of at most 15 ASCII bytes small: a key that
-            // is not one cannot equal `key`.
-            guard let bits = SmallString.asciiBits(of: stored) else {
+            // A key of at most 15 ASCII bytes, as its small string (one stored as UTF-16 is read
+            // into a string the standard library does not make small); any other key cannot
+            // equal `key`.
+            guard let bits = SmallString.asciiBits(ofAnyForm: stored) else {
                 smallKeys[index] = .other
                 return stored == key
             }

@@ -51,6 +51,29 @@ import Testing
         }
     }
 
+    /// A short ASCII key that the file stores as UTF-16 (Apple's writers never do; any other may)
+    /// is read into a string the standard library does not make small: it is still found, by
+    /// every comparison after the first, as the tree reader finds it.
+    @Test func aShortASCIIKeyStoredAsUTF16IsFoundEveryTime() throws {
+        // Nine units: three bytes of room each would not fit a small string.
+        let utf16Name: [UInt8] = [0x69] + Array("NS.string".utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        let plist = handBuiltBinaryPlist([
+            [0xD2, 1, 2, 3, 4], utf16Name, binaryPlistString("size"), [0x10, 7], [0x10, 9],
+        ])
+        let tree = try PropertyList.decode(plist).value
+        #expect(tree == .dictionary(["NS.string": .integer(7), "size": .integer(9)]))
+        try plist.withUnsafeBytes { raw in
+            var reader = try BinaryPropertyListReader(raw, limits: .default)
+            let dictionary = try #require(try reader.layout.dictionary(reader.layout.topObject))
+            for _ in 0..<3 {
+                #expect(try reader.key(0, of: dictionary, equals: "NS.string"))
+                #expect(try !reader.key(0, of: dictionary, equals: "size"))
+                #expect(try !reader.key(1, of: dictionary, equals: "NS.string"))
+                #expect(try reader.key(1, of: dictionary, equals: "size"))
+            }
+        }
+    }
+
     /// UIDs, integers and booleans, which are read where they lie each time rather than kept,
     /// read as the tree reads them, with its errors; short keys compared by the bits read where
     /// they lie, and an ASCII key with a byte that is not ASCII reported as the tree reports it.
