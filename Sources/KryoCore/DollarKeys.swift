@@ -2,15 +2,16 @@
 /// format's own (`$class`, `$0`…), so a key of the serializer's or the user's that starts with `$`
 /// is stored with one more `$` in front.
 package enum DollarKeys {
-    /// `key` as stored.
+    /// `key` as stored. Inlinable: the readable reader escapes every key it looks up.
+    @inlinable @inline(__always)
     package static func escape(_ key: String) -> String {
         startsWithDollar(key) ? "$" + key : key
     }
 
     /// Whether `key`'s first byte is `$`: from its contiguous bytes (every native string's, a
     /// short one's copied to the stack), which costs less than the UTF-8 view's first element.
-    @inline(__always)
-    private static func startsWithDollar(_ key: String) -> Bool {
+    @inlinable @inline(__always)
+    static func startsWithDollar(_ key: String) -> Bool {
         key.utf8.withContiguousStorageIfAvailable { $0.first == UInt8(ascii: "$") }
             ?? (key.utf8.first == UInt8(ascii: "$"))
     }

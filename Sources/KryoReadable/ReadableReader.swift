@@ -809,16 +809,6 @@ final class ReadableReader: ValueReader {
         return (stored, value(of: node))
     }
 
-    /// `key` as stored (``ReadableKeys/escape(_:)``, with one more `$` when it starts with one),
-    /// inlined: every read looks a key up.
-    @inline(__always)
-    private static func stored(_ key: String) -> String {
-        let dollar =
-            key.utf8.withContiguousStorageIfAvailable { $0.first == UInt8(ascii: "$") }
-            ?? (key.utf8.first == UInt8(ascii: "$"))
-        return dollar ? "$" + key : key
-    }
-
     /// ``lookup(_:)``, a container of the parsed text left where it lies.
     private func lookupNode(_ key: String) -> (key: String, node: Node)? {
         guard !frames.isEmpty else { return nil }
@@ -831,7 +821,7 @@ final class ReadableReader: ValueReader {
             let stored = position < Self.indexKeys.count ? Self.indexKeys[position] : String(position)
             return (stored, node(parsed.element(position, of: array)))
         }
-        var stored = Self.stored(key)
+        var stored = DollarKeys.escape(key)
         if frames[last].hasGenericKeys || stored.isEmpty {
             if stored.isEmpty || !frames[last].consumed.insert(stored).inserted {
                 stored = "$\(frames[last].nextGenericKey)"
@@ -861,7 +851,7 @@ final class ReadableReader: ValueReader {
     func containsValue(forKey key: String) -> Bool {
         guard !frames.isEmpty else { return false }
         let last = frames.count - 1
-        let stored = Self.stored(key)
+        let stored = DollarKeys.escape(key)
         // The key the next read expects, compared before the dictionary is searched.
         switch frames[last].members {
         case .tree(let entries):
