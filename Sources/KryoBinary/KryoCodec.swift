@@ -67,6 +67,15 @@ public struct KryoCodec: Sendable {
         return writer.output.buffer
     }
 
+    /// Encodes one value and hands `body` its bytes where the writer made them, without copying
+    /// them into an array; the bytes are valid only during `body`.
+    package func withEncoded<R>(_ value: Any?, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+        let writer = KryoBinaryWriter.beginCall(registry: registry, dialect: dialect, options: options, output: nil)
+        defer { writer.endCall() }
+        try writer.writeRoot(value, framing: framing, declaredType: nil)
+        return try writer.output.withUnsafeBytes(body)
+    }
+
     /// Encodes one value, declaring its type (needed by ``KryoFraming/objectOrNull`` for nil).
     /// A value of a non-optional type goes through the typed slot of `T`, without boxing: the
     /// faster call when the type is known.

@@ -3,23 +3,34 @@ import NIOCore
 /// KryoNet's two wire shapes: a TCP frame (``KryoNetFrameHeader``, then the object) and a UDP
 /// datagram (the object alone).
 enum Framing {
-    /// One object as a TCP frame.
-    static func frame(_ object: Any, serialization: KryoNetSerialization, allocator: ByteBufferAllocator) throws
-        -> ByteBuffer
-    {
-        frame(try serialization.encode(object), allocator: allocator)
+    /// One object as a TCP frame, encoded straight into the frame's buffer; `limit` bounds the
+    /// frame's size (header included).
+    ///
+    /// - Throws: ``/KryoCore/SerializationError`` when the object cannot be written;
+    ///   ``KryoNetError/objectTooLarge(size:limit:)`` when the frame would pass `limit`.
+    static func frame(
+        _ object: Any, serialization: KryoNetSerialization, limit: Int, allocator: ByteBufferAllocator
+    ) throws -> ByteBuffer {
+        try serialization.withEncoded(object) { bytes in
+            let size = try frameSize(of: bytes, limit: limit)
+            var buffer = allocator.buffer(capacity: size)
+            append(bytes, to: &buffer)
+            return buffer
+        }
     }
 
-    /// An encoded object as a TCP frame.
-    static func frame(_ bytes: [UInt8], allocator: ByteBufferAllocator) -> ByteBuffer {
-        var buffer = allocator.buffer(capacity: KryoNetFrameHeader.size + bytes.count)
-        append(bytes, to: &buffer)
-        return buffer
+    /// The size of the TCP frame of an object encoded as `bytes`, header included.
+    ///
+    /// - Throws: ``KryoNetError/objectTooLarge(size:limit:)`` when it passes `limit`.
+    static func frameSize(of bytes: UnsafeRawBufferPointer, limit: Int) throws -> Int {
+        let size = KryoNetFrameHeader.size + bytes.count
+        guard size <= limit else { throw KryoNetError.objectTooLarge(size: size, limit: limit) }
+        return size
     }
 
     /// Appends an encoded object's TCP frame to `buffer`.
-    static func append(_ bytes: [UInt8], to buffer: inout ByteBuffer) {
-        buffer.writeBytes(KryoNetFrameHeader.bytes(length: Int32(truncatingIfNeeded: bytes.count)))
+    static func append(_ bytes: UnsafeRawBufferPointer, to buffer: inout ByteBuffer) {
+        buffer.writeInteger(Int32(truncatingIfNeeded: bytes.count), endianness: .big)
         buffer.writeBytes(bytes)
     }
 
@@ -27,10 +38,11 @@ enum Framing {
     static func datagram(_ object: Any, serialization: KryoNetSerialization, allocator: ByteBufferAllocator) throws
         -> ByteBuffer
     {
-        let bytes = try serialization.encode(object)
-        var buffer = allocator.buffer(capacity: bytes.count)
-        buffer.writeBytes(bytes)
-        return buffer
+        try serialization.withEncoded(object) { bytes in
+            var buffer = allocator.buffer(capacity: bytes.count)
+            buffer.writeBytes(bytes)
+            return buffer
+        }
     }
 }
 
@@ -126,6 +138,11 @@ final class FrameReader: ChannelInboundHandler {
         context.fireUserInboundEventTriggered(event)
     }
 
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        connection.writabilityChanged()
+        context.fireChannelWritabilityChanged()
+    }
+
     func channelInactive(context: ChannelHandlerContext) {
         refuseUnfinishedFrame(context: context)
         context.fireChannelInactive()
@@ -165,6 +182,11 @@ final class ConnectionHandler: ChannelInboundHandler, Sendable {
         connection.readComplete()
         connection.hub.wakeDeferred()
         context.fireChannelReadComplete()
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        connection.writabilityChanged()
+        context.fireChannelWritabilityChanged()
     }
 
     func channelInactive(context: ChannelHandlerContext) {

@@ -198,6 +198,9 @@ final class ClientSession: ConnectionRole {
             channel = try await ClientBootstrap(group: group)
                 .connectTimeout(.nanoseconds(max(1, timeout.nanoseconds)))
                 .channelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+                .channelOption(
+                    ChannelOptions.writeBufferWaterMark, value: KryoNetConnection.writeWaterMark(for: configuration)
+                )
                 .channelInitializer { [self] channel in
                     channel.eventLoop.makeCompletedFuture {
                         let connection = KryoNetConnection(

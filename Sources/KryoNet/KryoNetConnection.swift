@@ -90,18 +90,19 @@ public final class KryoNetConnection: Sendable, Hashable, CustomStringConvertibl
     @discardableResult
     public func sendTCP(_ object: Any) throws -> Int {
         guard isConnected else { throw KryoNetError.notConnected }
-        let bytes = try serialization.encode(object)
-        let size = KryoNetFrameHeader.size + bytes.count
-        guard size <= configuration.writeBufferSize else {
-            throw KryoNetError.objectTooLarge(size: size, limit: configuration.writeBufferSize)
-        }
         if channel.eventLoop.inEventLoop, outbox.withLock({ $0.bytes == nil }) {
-            writeFrame(Framing.frame(bytes, allocator: channel.allocator), flush: false)
-        } else {
-            // Straight into the outbox, without a buffer of its own.
-            post { Framing.append(bytes, to: &$0) }
+            let frame = try Framing.frame(
+                object, serialization: serialization, limit: configuration.writeBufferSize,
+                allocator: channel.allocator)
+            writeFrame(frame, flush: false)
+            return frame.readableBytes
         }
-        return size
+        // Straight into the outbox, without a buffer of its own.
+        return try serialization.withEncoded(object) { bytes in
+            let size = try Framing.frameSize(of: bytes, limit: configuration.writeBufferSize)
+            post { Framing.append(bytes, to: &$0) }
+            return size
+        }
     }
 
     /// Sends an object over UDP: one datagram, the object as `writeClassAndObject` writes it.
@@ -221,7 +222,10 @@ public final class KryoNetConnection: Sendable, Hashable, CustomStringConvertibl
     /// Writes a framework message over TCP.
     func writeObject(_ object: Any) {
         do {
-            enqueue(try Framing.frame(object, serialization: serialization, allocator: channel.allocator))
+            enqueue(
+                try Framing.frame(
+                    object, serialization: serialization, limit: configuration.writeBufferSize,
+                    allocator: channel.allocator))
         } catch {
             close(.socketError("could not write \(type(of: object)): \(error)"))
         }
@@ -262,22 +266,15 @@ public final class KryoNetConnection: Sendable, Hashable, CustomStringConvertibl
 
     /// Writes frames and flushes them, at once or (`flush: false`, on the event loop) after the
     /// loop's current round of reads; then closes the connection if the bytes the socket has not
-    /// taken pass the write buffer.
+    /// taken pass the write buffer. SwiftNIO counts those bytes: no promise per frame.
     func writeFrame(_ frames: ByteBuffer, flush: Bool = true) {
         guard state.phase != .closed else { return }
-        let size = frames.readableBytes
-        state.pendingBytes += size
-        if Double(state.pendingBytes) >= configuration.idleThreshold * Double(configuration.writeBufferSize) {
-            state.isBusy = true
-        }
         state.lastWrite = .now()
-        let promise = channel.eventLoop.makePromise(of: Void.self)
-        promise.futureResult.whenComplete { [self] _ in written(size) }
         if flush {
-            channel.writeAndFlush(frames, promise: promise)
+            channel.writeAndFlush(frames, promise: nil)
             checkWriteBuffer()
         } else {
-            channel.write(frames, promise: promise)
+            channel.write(frames, promise: nil)
             flushSoon()
         }
     }
@@ -310,19 +307,34 @@ public final class KryoNetConnection: Sendable, Hashable, CustomStringConvertibl
     }
 
     /// Closes the connection when the socket has not taken more than the write buffer holds.
+    /// The channel turns unwritable past the idle threshold (``writeWaterMark(for:)``), below
+    /// the write buffer: only then are the bytes it holds asked for.
     func checkWriteBuffer() {
-        guard state.phase != .closed, state.pendingBytes > configuration.writeBufferSize else { return }
-        close(.error(.writeBufferFull(pending: state.pendingBytes, limit: configuration.writeBufferSize)))
+        guard state.phase != .closed, !channel.isWritable else { return }
+        let pending = (try? channel.syncOptions?.getOption(ChannelOptions.bufferedWritableBytes)) ?? 0
+        guard pending > configuration.writeBufferSize else { return }
+        close(.error(.writeBufferFull(pending: pending, limit: configuration.writeBufferSize)))
     }
 
-    private func written(_ size: Int) {
-        state.pendingBytes -= size
-        if state.isBusy,
-            Double(state.pendingBytes) < configuration.idleThreshold * Double(configuration.writeBufferSize)
-        {
-            state.isBusy = false
-            if state.phase == .connected { hub.publish(.idle(self)) }
+    /// The bytes the socket has not taken crossed the idle threshold: the connection is busy
+    /// above it and tells the application it is idle again when they fall below it.
+    func writabilityChanged() {
+        guard channel.isWritable else {
+            state.isBusy = true
+            return
         }
+        guard state.isBusy else { return }
+        state.isBusy = false
+        if state.phase == .connected { hub.publish(.idle(self)) }
+    }
+
+    /// The channel option that makes a connection's channel unwritable while it holds more bytes
+    /// than the idle threshold (Java's `isIdle()`: the write buffer's share in use below
+    /// ``KryoNetConfiguration/idleThreshold``), writable again below it.
+    static func writeWaterMark(for configuration: KryoNetConfiguration) -> ChannelOptions.Types.WriteBufferWaterMark {
+        let threshold = configuration.idleThreshold * Double(configuration.writeBufferSize)
+        let bytes = threshold.isFinite ? Int(min(max(threshold, 1), Double(max(configuration.writeBufferSize, 1)))) : 1
+        return ChannelOptions.Types.WriteBufferWaterMark(low: bytes, high: bytes)
     }
 
     private func startPing(_ continuation: CheckedContinuation<Duration, any Error>) {
@@ -445,7 +457,7 @@ final class ConnectionState: @unchecked Sendable {
     var lastRead: NIODeadline
     var lastWrite: NIODeadline
     var lastUDP: NIODeadline
-    var pendingBytes = 0
+    /// The socket holds more bytes than the idle threshold (see ``KryoNetConnection/writabilityChanged()``).
     var isBusy = false
     var isFlushScheduled = false
     /// A socket read's bytes are being handled (until `channelReadComplete`).

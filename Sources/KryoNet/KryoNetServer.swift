@@ -102,6 +102,9 @@ public final class KryoNetServer: Sendable {
                 .serverChannelOption(ChannelOptions.backlog, value: 256)
                 .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
                 .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+                .childChannelOption(
+                    ChannelOptions.writeBufferWaterMark, value: KryoNetConnection.writeWaterMark(for: configuration)
+                )
                 .childChannelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
                         let connection = KryoNetConnection(
@@ -158,10 +161,9 @@ public final class KryoNetServer: Sendable {
     public func sendToAllExceptTCP(_ id: Int?, _ object: Any) throws {
         let targets = table.connected.filter { $0.id != id }
         guard !targets.isEmpty else { return }
-        let frame = try Framing.frame(object, serialization: serialization, allocator: ByteBufferAllocator())
-        guard frame.readableBytes <= configuration.writeBufferSize else {
-            throw KryoNetError.objectTooLarge(size: frame.readableBytes, limit: configuration.writeBufferSize)
-        }
+        let frame = try Framing.frame(
+            object, serialization: serialization, limit: configuration.writeBufferSize, allocator: ByteBufferAllocator()
+        )
         for connection in targets {
             connection.enqueue(frame)
         }

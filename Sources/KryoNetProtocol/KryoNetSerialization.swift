@@ -106,6 +106,12 @@ public struct KryoNetSerialization: Sendable {
         try codec.encode(object)
     }
 
+    /// Writes one object as a payload and hands `body` its bytes where they were made, without
+    /// copying them into an array; the bytes are valid only during `body`.
+    package func withEncoded<R>(_ object: Any, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+        try codec.withEncoded(object, body)
+    }
+
     /// Reads one frame's or datagram's payload, all of it.
     public func decode(_ bytes: [UInt8]) throws -> Any? {
         try codec.decode(Any?.self, from: bytes)

@@ -28,6 +28,40 @@ extension AllKryoNetTests {
             await server.close()
         }
 
+        /// A send that leaves more than the idle threshold unsent (a tenth of the server's 16 384-byte
+        /// write buffer) makes the connection busy; once the socket has taken it, the application
+        /// hears `idle`, before anything the peer sends after reading it. A small send does not.
+        @Test func aLargeSendIsFollowedByIdleAndASmallOneIsNot() async throws {
+            let serialization = try ChatNetwork.serialization()
+            let server = KryoNetServer(serialization: serialization)
+            let serverEvents = EventReader(server.events())
+            try await server.bind(host: "127.0.0.1", tcpPort: 0)
+            let client = KryoNetClient(serialization: serialization)
+            let clientEvents = EventReader(client.events())
+            try await client.connect(host: "127.0.0.1", tcpPort: try #require(server.tcpPort))
+            let connection = try await serverEvents.first("connected") { $0.connectedConnection }
+
+            func exchange(_ text: String) async throws -> [String] {
+                try connection.sendTCP(ChatMessage(text: text))
+                let (message, _) = try await clientEvents.received(ChatMessage.self)
+                #expect(message.text == text)
+                try client.sendTCP(ChatMessage(text: "read \(text.count)"))
+                var seen: [String] = []
+                while true {
+                    switch try await serverEvents.next() {
+                    case .idle(let idle): seen.append(idle === connection ? "idle" : "idle elsewhere")
+                    case .received(let received): return seen + ["\((received.object as? ChatMessage)?.text ?? "?")"]
+                    default: seen.append("other")
+                    }
+                }
+            }
+            #expect(try await exchange("small") == ["read 5"])
+            #expect(try await exchange(String(repeating: "x", count: 2000)) == ["idle", "read 2000"])
+            #expect(try await exchange("small again") == ["read 11"])
+            await client.close()
+            await server.close()
+        }
+
         @Test func silentPeerTimesOut() async throws {
             let serialization = try ChatNetwork.serialization()
             var configuration = KryoNetConfiguration.server
