@@ -46,6 +46,13 @@ final class ReadableWriter: ValueWriter {
     /// strings of ASCII bytes, by their bits (``ShortASCII``), outermost object first (each frame knows where its
     /// own start): two such keys are equal exactly when their bits are.
     @exclusivity(unchecked) private var asciiKeys: [ShortASCII] = []
+    /// The end of the keys in ``asciiKeys``: the elements after it are left over from objects
+    /// written before, and written over (a stack that never shrinks its array).
+    @exclusivity(unchecked) private var asciiKeysEnd = 0
+    /// The innermost frame's ``Frame/asciiBloom``, kept out of the frame array: changing it in
+    /// place would check the array's uniqueness for every key. The frame holds it while an object
+    /// inside it is written.
+    @exclusivity(unchecked) private var asciiBloom: UInt64 = 0
     /// The other keys stored so far in the objects being written, outermost object first.
     @exclusivity(unchecked) private var otherKeys: [String] = []
     /// Whether strings have the layout ``KryoCore/SmallString`` reads (read once: each read of
@@ -70,7 +77,8 @@ final class ReadableWriter: ValueWriter {
         let asciiKeysStart: Int
         let otherKeysStart: Int
         /// One bit for each key in ``ReadableWriter/asciiKeys`` from ``asciiKeysStart`` on
-        /// (``asciiBit(_:)``): a key whose bit is clear is not there, without a comparison.
+        /// (``asciiBit(_:)``): a key whose bit is clear is not there, without a comparison. Kept
+        /// in ``ReadableWriter/asciiBloom`` while the frame is the innermost one.
         var asciiBloom: UInt64 = 0
         /// Whether ``ReadableWriter/otherKeys`` has keys of this object.
         var hasOtherKeys = false
@@ -219,6 +227,7 @@ final class ReadableWriter: ValueWriter {
         try requireRegistration(registration)
         if let alias = alias(of: identity(of: value, registration)) { return alias }
         try descend(into: registration.readableName)
+        leaveBloomInFrame()
         frames.append(treeFrame(registration.readableName, key: ""))
         try registration.serializer.write(value, to: self)
         depth -= 1
@@ -275,6 +284,28 @@ final class ReadableWriter: ValueWriter {
 
     /// Leaves a level entered with ``descend(into:)``.
     func ascend() { depth -= 1 }
+
+    /// The key path component of list element `index`, its digits: made as a small string from
+    /// them (`String(index)` formats through the general path).
+    func indexComponent(_ index: Int) -> String {
+        guard usesSmallStrings, index >= 0, index < 1_000_000_000_000_000 else { return String(index) }
+        var digits: (UInt64, UInt64) = (0, 0)
+        return withUnsafeMutableBytes(of: &digits) { buffer in
+            var count = 1
+            var rest = index / 10
+            while rest > 0 {
+                count += 1
+                rest /= 10
+            }
+            rest = index
+            for position in stride(from: count - 1, through: 0, by: -1) {
+                buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            }
+            guard let base = buffer.baseAddress else { return String(index) }
+            return SmallString.makeUTF8(base.assumingMemoryBound(to: UInt8.self), count: count)
+        }
+    }
 
     /// Runs `body` with `component` added to ``path``.
     func at<T>(_ component: String, _ body: () throws -> T) rethrows -> T {
@@ -354,14 +385,15 @@ final class ReadableWriter: ValueWriter {
         json.openArray(count: count)
         for index in 0..<count {
             json.element(first: index == 0)
-            try at(String(index)) { try stream(element(index), declared: elementType) }
+            try at(indexComponent(index)) { try stream(element(index), declared: elementType) }
         }
         json.closeArray(count: count)
     }
 
     /// Opens the dictionary of an object of class `className` whose members are streamed.
     private func openStreamedObject(_ className: String) {
-        frames.append(Frame(asciiKeysStart: asciiKeys.count, otherKeysStart: otherKeys.count))
+        leaveBloomInFrame()
+        frames.append(Frame(asciiKeysStart: asciiKeysEnd, otherKeysStart: otherKeys.count))
         json.openObject()
         json.key(ReadableKeys.className, first: true)
         json.writeValue(.string(className))
@@ -374,15 +406,25 @@ final class ReadableWriter: ValueWriter {
     }
 
     /// A new frame built as a tree, for an object of class `className` stored under `key`.
+    @inline(__always)
     private func treeFrame(_ className: String, key: String) -> Frame {
-        Frame(className: className, key: key, asciiKeysStart: asciiKeys.count, otherKeysStart: otherKeys.count)
+        Frame(className: className, key: key, asciiKeysStart: asciiKeysEnd, otherKeysStart: otherKeys.count)
+    }
+
+    /// Hands the innermost frame its ``Frame/asciiBloom`` before a frame is added after it
+    /// (built in place by the caller: passing a frame would copy it).
+    @inline(__always)
+    private func leaveBloomInFrame() {
+        if let last = frames.indices.last { frames[last].asciiBloom = asciiBloom }
+        asciiBloom = 0
     }
 
     /// Removes the innermost frame, and its keys.
     private func popFrame() -> Frame {
         let frame = frames.removeLast()
-        asciiKeys.removeSubrange(frame.asciiKeysStart...)
+        asciiKeysEnd = frame.asciiKeysStart
         if frame.hasOtherKeys { otherKeys.removeSubrange(frame.otherKeysStart...) }
+        if let last = frames.indices.last { asciiBloom = frames[last].asciiBloom }
         return frame
     }
 
@@ -412,8 +454,7 @@ final class ReadableWriter: ValueWriter {
         if usesSmallStrings, let bits = ShortASCII(key), bits.count > 0, bits.first != UInt8(ascii: "$") {
             // Stored as it is.
             if !isStored(bits, key, in: last) {
-                asciiKeys.append(bits)
-                frames[last].asciiBloom |= Frame.asciiBit(bits)
+                noteASCIIKey(bits)
                 return key
             }
         } else if let stored = storedKeyIfNew(key, in: last) {
@@ -431,12 +472,11 @@ final class ReadableWriter: ValueWriter {
         guard !stored.isEmpty else { return nil }
         if usesSmallStrings, let bits = ShortASCII(stored) {
             guard !isStored(bits, stored, in: last) else { return nil }
-            asciiKeys.append(bits)
-            frames[last].asciiBloom |= Frame.asciiBit(bits)
+            noteASCIIKey(bits)
             return stored
         }
         let count = stored.utf8.count
-        for index in frames[last].asciiKeysStart..<asciiKeys.count {
+        for index in frames[last].asciiKeysStart..<asciiKeysEnd {
             // A small string is its bits.
             let key = asciiKeys[index].string
             if key.utf8.count == count && key == stored { return nil }
@@ -451,12 +491,24 @@ final class ReadableWriter: ValueWriter {
     /// the bits of `stored`, a small ASCII string.
     @inline(__always)
     private func isStored(_ bits: ShortASCII, _ stored: String, in index: Int) -> Bool {
-        if frames[index].asciiBloom & Frame.asciiBit(bits) != 0 {
-            for position in frames[index].asciiKeysStart..<asciiKeys.count where asciiKeys[position].matches(bits) {
+        if asciiBloom & Frame.asciiBit(bits) != 0 {
+            for position in frames[index].asciiKeysStart..<asciiKeysEnd where asciiKeys[position].matches(bits) {
                 return true
             }
         }
         return frames[index].hasOtherKeys && isOtherKey(stored, count: bits.count, in: index)
+    }
+
+    /// Adds the bits of a key stored in the innermost object.
+    @inline(__always)
+    private func noteASCIIKey(_ bits: ShortASCII) {
+        if asciiKeysEnd < asciiKeys.count {
+            asciiKeys[asciiKeysEnd] = bits
+        } else {
+            asciiKeys.append(bits)
+        }
+        asciiKeysEnd += 1
+        asciiBloom |= Frame.asciiBit(bits)
     }
 
     /// Whether ``otherKeys`` has a key of the object of frame `index` equal to `stored`, of
@@ -569,6 +621,7 @@ final class ReadableWriter: ValueWriter {
             return false
         }
         try descend(into: registration.readableName)
+        leaveBloomInFrame()
         frames.append(treeFrame(registration.readableName, key: stored))
         return true
     }
