@@ -21,7 +21,10 @@ extension ReadableWriter {
     func plainTree(of value: Any) throws -> ReadableValue? {
         let type = type(of: value)
         switch shape(of: type) {
-        case .swiftForm(let form): return try form(self, value)
+        case .swiftForm(let form):
+            // A string, the commonest plain value, taken out of `Any` without a dynamic cast.
+            if type == String.self, let string = Self.exactString(value) { return .string(string) }
+            return try form(self, value)
         case .collection, .streamedList:
             guard let collection = value as? any ReadableCollection else { return nil }
             return try collection.readableTree(in: self)
@@ -32,6 +35,16 @@ extension ReadableWriter {
         case .foundationObject: return try foundationObjectTree(value as AnyObject)
         case .registered: return nil
         }
+    }
+
+    /// `value` when its dynamic type is `String`, by opening the existential: `as? String` is a
+    /// dynamic cast, a few hundred instructions.
+    @inline(__always)
+    private static func exactString(_ value: Any) -> String? {
+        func open<Dynamic>(_ opened: Dynamic) -> String? {
+            Dynamic.self == String.self ? unsafeBitCast(opened, to: String.self) : nil
+        }
+        return open(value)
     }
 
     /// What a type's values are, as far as plain forms go: worked out once per type (dynamic

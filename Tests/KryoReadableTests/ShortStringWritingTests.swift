@@ -163,6 +163,17 @@ private struct KeyedStringsSerializer: Serializer {
         #expect(try encode(keys: keys, values: values) == Self.expected(keys: keys, values: values))
     }
 
+    /// Strings as plain values (a list's elements, read out of `Any`), short and long, with and
+    /// without escapes, next to values that are not strings.
+    @Test func plainStringsInLists() throws {
+        let strings = ["a", "b\"c", "", "\u{E9}t\u{E9}", "a string longer than fifteen bytes", "tab\there"]
+        let codec = ReadableCodec(registry: registry, format: .json)
+        let expected = strings.map { String(decoding: Self.quoted($0), as: UTF8.self) }.joined(separator: ",")
+        #expect(String(decoding: try codec.encode(strings), as: UTF8.self) == "[\(expected)]")
+        let mixed: [Any?] = ["x", Int64(3), nil, "y\\z", true]
+        #expect(String(decoding: try codec.encode(mixed), as: UTF8.self) == #"["x",3,null,"y\\z",true]"#)
+    }
+
     /// Each object compares keys only with its own: the same keys in a child and its parent are
     /// stored as they are, and after the child the parent's keys are still known.
     @Test func keysAreComparedWithinTheirObject() throws {
