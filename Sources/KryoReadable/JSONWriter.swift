@@ -1,3 +1,4 @@
+import KryoCore
 import KryoJSON
 import KryoPlist
 
@@ -11,6 +12,9 @@ struct JSONWriter {
     let output: JSONBytes
     private let pretty: Bool
     private var indent = 0
+    /// Whether strings have the layout ``KryoCore/SmallString`` reads (read once: each read of
+    /// the global costs a call).
+    private let usesSmallStrings = SmallString.isAvailable
 
     /// A writer whose buffer starts with room for `capacity` bytes.
     init(style: JSONStyle, capacity: Int = 256) {
@@ -54,6 +58,8 @@ struct JSONWriter {
 
     /// Writes a member's key and its colon; its value comes next.
     mutating func key(_ key: String, first: Bool) {
+        // In the compact style, a small ASCII key with its comma and colon in one write.
+        if !pretty, usesSmallStrings, appendSmallASCII(key, comma: !first, colon: true) { return }
         if !first { output.append(JSONSyntax.comma) }
         newline()
         appendString(key)
@@ -182,7 +188,50 @@ struct JSONWriter {
     }
 
     /// Appends `string` in quotes, escaping `"`, `\` and control characters.
+    @inline(__always)
     private mutating func appendString(_ string: String) {
+        if usesSmallStrings, appendSmallASCII(string, comma: false, colon: false) { return }
+        appendAnyString(string)
+    }
+
+    /// Appends `string` in quotes when it is a small string of ASCII bytes (its bytes held in its
+    /// own 16 bytes, ``KryoCore/SmallString``) none of which needs an escape: the two words are
+    /// stored whole, and the closing quote over what follows the bytes; after a comma and before
+    /// a colon if asked. `false`, having written nothing, for any other string.
+    @inline(__always)
+    private func appendSmallASCII(_ string: String, comma: Bool, colon: Bool) -> Bool {
+        guard let bits = ShortASCII(string) else { return false }
+        let count = bits.count
+        // The bytes past the count (zeros, and the flags in the last) are not the string's.
+        let low = JSONSyntax.stringSpecialMask(UInt64(littleEndian: bits.low))
+        let special =
+            count <= 8
+            ? low & Self.firstBytes(count)
+            : low | JSONSyntax.stringSpecialMask(UInt64(littleEndian: bits.high)) & Self.firstBytes(count &- 8)
+        guard special == 0 else { return false }
+        var target = UnsafeMutableRawPointer(output.reserve(20))
+        if comma {
+            target.storeBytes(of: JSONSyntax.comma, as: UInt8.self)
+            target += 1
+        }
+        target.storeBytes(of: JSONSyntax.quote, as: UInt8.self)
+        // The words as they lie in the string: its bytes in order.
+        target.storeBytes(of: bits.low, toByteOffset: 1, as: UInt64.self)
+        target.storeBytes(of: bits.high, toByteOffset: 9, as: UInt64.self)
+        target.storeBytes(of: JSONSyntax.quote, toByteOffset: count &+ 1, as: UInt8.self)
+        if colon { target.storeBytes(of: JSONSyntax.colon, toByteOffset: count &+ 2, as: UInt8.self) }
+        output.advance((comma ? 1 : 0) &+ count &+ (colon ? 3 : 2))
+        return true
+    }
+
+    /// The mask of the first `count` bytes (0 to 8) of a little-endian word.
+    @inline(__always)
+    private static func firstBytes(_ count: Int) -> UInt64 {
+        count >= 8 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: count &* 8)) &- 1
+    }
+
+    /// ``appendString(_:)`` for a string ``appendSmallASCII(_:)`` did not write.
+    private mutating func appendAnyString(_ string: String) {
         let done: Void? = string.utf8.withContiguousStorageIfAvailable { utf8 in
             appendEscaped(UnsafeRawBufferPointer(utf8))
         }

@@ -21,7 +21,10 @@ extension ReadableWriter {
     func plainTree(of value: Any) throws -> ReadableValue? {
         let type = type(of: value)
         switch shape(of: type) {
-        case .swiftForm(let form): return try form(self, value)
+        case .swiftForm(let form):
+            // A string, the commonest plain value, taken out of `Any` without a dynamic cast.
+            if type == String.self, let string = Self.exactString(value) { return .string(string) }
+            return try form(self, value)
         case .collection, .streamedList:
             guard let collection = value as? any ReadableCollection else { return nil }
             return try collection.readableTree(in: self)
@@ -32,6 +35,16 @@ extension ReadableWriter {
         case .foundationObject: return try foundationObjectTree(value as AnyObject)
         case .registered: return nil
         }
+    }
+
+    /// `value` when its dynamic type is `String`, by opening the existential: `as? String` is a
+    /// dynamic cast, a few hundred instructions.
+    @inline(__always)
+    private static func exactString(_ value: Any) -> String? {
+        func open<Dynamic>(_ opened: Dynamic) -> String? {
+            Dynamic.self == String.self ? unsafeBitCast(opened, to: String.self) : nil
+        }
+        return open(value)
     }
 
     /// What a type's values are, as far as plain forms go: worked out once per type (dynamic
@@ -47,7 +60,58 @@ extension ReadableWriter {
         case registered
     }
 
-    private static let shapes = Mutex<[ObjectIdentifier: Shape]>([:])
+    private static let shapes = Mutex(ShapeTable())
+
+    /// The shapes found so far, by type: an open-addressing table keyed by the address of the
+    /// type's metadata (never 0), hashed by one multiplication, where a `Dictionary` hashes an
+    /// `ObjectIdentifier` with SipHash (the writer asks about ten times an encode).
+    struct ShapeTable: Sendable {
+        /// The metadata address of each slot's type; 0 for an empty slot.
+        private var keys = [UInt](repeating: 0, count: 64)
+        private var shapes = [Shape](repeating: .registered, count: 64)
+        private var count = 0
+
+        /// The slot where `key` is, or the empty slot where it would go (at most half the slots
+        /// are full, so there is one).
+        private func slot(of key: UInt) -> Int {
+            let mask = keys.count &- 1
+            var index = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) &>> 32) & mask
+            while keys[index] != 0 && keys[index] != key { index = (index &+ 1) & mask }
+            return index
+        }
+
+        subscript(type: ObjectIdentifier) -> Shape? {
+            let key = UInt(bitPattern: type)
+            let index = slot(of: key)
+            return keys[index] == key ? shapes[index] : nil
+        }
+
+        /// Records the shape of `type`.
+        mutating func insert(_ shape: Shape, for type: ObjectIdentifier) {
+            let key = UInt(bitPattern: type)
+            let index = slot(of: key)
+            if keys[index] == key {
+                shapes[index] = shape
+                return
+            }
+            keys[index] = key
+            shapes[index] = shape
+            count += 1
+            if count * 2 > keys.count { grow() }
+        }
+
+        /// Doubles the slots.
+        private mutating func grow() {
+            let old = zip(keys, shapes).filter { $0.0 != 0 }
+            keys = [UInt](repeating: 0, count: keys.count * 2)
+            shapes = [Shape](repeating: .registered, count: keys.count)
+            for (key, shape) in old {
+                let index = slot(of: key)
+                keys[index] = key
+                shapes[index] = shape
+            }
+        }
+    }
 
     /// ``shape(of:)-swift.type.method``, remembering the last type asked about: the elements of
     /// a list, and the fields of one type, come one after another.
@@ -78,7 +142,7 @@ extension ReadableWriter {
         } else {
             shape = .registered
         }
-        shapes.withLock { $0[key] = shape }
+        shapes.withLock { $0.insert(shape, for: key) }
         return shape
     }
 
@@ -177,7 +241,7 @@ extension ReadableWriter {
         var trees: [ReadableValue] = []
         trees.reserveCapacity(count)
         for index in 0..<count {
-            trees.append(try at(String(index)) { try tree(of: element(index), declared: elementType) })
+            trees.append(try at(indexComponent(index)) { try tree(of: element(index), declared: elementType) })
         }
         return .array(trees)
     }

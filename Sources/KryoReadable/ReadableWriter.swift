@@ -42,9 +42,22 @@ final class ReadableWriter: ValueWriter {
     @exclusivity(unchecked) private var depth = 0
     /// The JSON text, when the writer streams.
     @exclusivity(unchecked) private var json: JSONWriter
-    /// The keys stored so far in the streamed objects being written, outermost first (each
-    /// streamed frame knows where its own start).
-    @exclusivity(unchecked) private var streamedKeys: [String] = []
+    /// The keys stored so far (``storedKey(_:)``) in the objects being written that are small
+    /// strings of ASCII bytes, by their bits (``ShortASCII``), outermost object first (each frame knows where its
+    /// own start): two such keys are equal exactly when their bits are.
+    @exclusivity(unchecked) private var asciiKeys: [ShortASCII] = []
+    /// The end of the keys in ``asciiKeys``: the elements after it are left over from objects
+    /// written before, and written over (a stack that never shrinks its array).
+    @exclusivity(unchecked) private var asciiKeysEnd = 0
+    /// The innermost frame's ``Frame/asciiBloom``, kept out of the frame array: changing it in
+    /// place would check the array's uniqueness for every key. The frame holds it while an object
+    /// inside it is written.
+    @exclusivity(unchecked) private var asciiBloom: UInt64 = 0
+    /// The other keys stored so far in the objects being written, outermost object first.
+    @exclusivity(unchecked) private var otherKeys: [String] = []
+    /// Whether strings have the layout ``KryoCore/SmallString`` reads (read once: each read of
+    /// the global costs a call).
+    private let usesSmallStrings = SmallString.isAvailable
     /// The Foundation collections being written: one found inside itself is a cycle.
     @exclusivity(unchecked) private var containers = OpenContainers()
     /// The type whose plain form was looked up last, and its shape.
@@ -56,32 +69,48 @@ final class ReadableWriter: ValueWriter {
         var values: [ReadableValue]
         let key: String
         var nextGenericKey = 0
-        /// For an object whose members are written as JSON as they come: where its keys start in
-        /// ``ReadableWriter/streamedKeys``; `nil` for an object built as a tree.
-        let streamedKeysStart: Int?
-        /// The UTF-8 lengths of the keys stored so far, modulo 64, as bits: a key of a length
-        /// not seen is new without comparing it with each key.
-        var keyLengths = Frame.keyBit(of: ReadableKeys.className)
+        /// Whether the object's members are written as JSON as they come, rather than built as
+        /// a tree (in ``keys`` and ``values``).
+        let streams: Bool
+        /// Where the object's stored keys start in ``ReadableWriter/asciiKeys`` and
+        /// ``ReadableWriter/otherKeys``.
+        let asciiKeysStart: Int
+        let otherKeysStart: Int
+        /// One bit for each key in ``ReadableWriter/asciiKeys`` from ``asciiKeysStart`` on
+        /// (``asciiBit(_:)``): a key whose bit is clear is not there, without a comparison. Kept
+        /// in ``ReadableWriter/asciiBloom`` while the frame is the innermost one.
+        var asciiBloom: UInt64 = 0
+        /// Whether ``ReadableWriter/otherKeys`` has keys of this object.
+        var hasOtherKeys = false
 
-        init(className: String, key: String) {
+        /// A frame built as a tree, starting with its `$class`.
+        init(className: String, key: String, asciiKeysStart: Int, otherKeysStart: Int) {
             keys = [ReadableKeys.className]
             values = [.string(className)]
             keys.reserveCapacity(12)
             values.reserveCapacity(12)
             self.key = key
-            streamedKeysStart = nil
+            streams = false
+            self.asciiKeysStart = asciiKeysStart
+            self.otherKeysStart = otherKeysStart
         }
 
-        /// A streamed object's frame, its keys from `streamedKeysStart` on.
-        init(streamedKeysStart: Int) {
+        /// A streamed object's frame.
+        init(asciiKeysStart: Int, otherKeysStart: Int) {
             keys = []
             values = []
             key = ""
-            self.streamedKeysStart = streamedKeysStart
+            streams = true
+            self.asciiKeysStart = asciiKeysStart
+            self.otherKeysStart = otherKeysStart
         }
 
+        /// The bit of ``asciiBloom`` of the key whose bits are `bits`: 6 bits of a hash of them.
         @inline(__always)
-        static func keyBit(of key: String) -> UInt64 { 1 &<< UInt64(key.utf8.count & 63) }
+        static func asciiBit(_ bits: ShortASCII) -> UInt64 {
+            let hash = (bits.low ^ bits.high &>> 29 ^ bits.high) &* 0x9E37_79B9_7F4A_7C15
+            return 1 &<< (hash &>> 58)
+        }
 
         /// The object's dictionary (the keys are unique: ``ReadableWriter/storedKey(_:)`` sees to it).
         var dictionary: ReadableValue {
@@ -100,7 +129,7 @@ final class ReadableWriter: ValueWriter {
         self.format = format
         json = JSONWriter(style: format == .prettyJSON ? .pretty : .compact, capacity: 1024)
         frames.reserveCapacity(16)
-        streamedKeys.reserveCapacity(64)
+        asciiKeys.reserveCapacity(64)
         knownPaths.reserveCapacity(16)
     }
 
@@ -198,10 +227,11 @@ final class ReadableWriter: ValueWriter {
         try requireRegistration(registration)
         if let alias = alias(of: identity(of: value, registration)) { return alias }
         try descend(into: registration.readableName)
-        frames.append(Frame(className: registration.readableName, key: ""))
+        leaveBloomInFrame()
+        frames.append(treeFrame(registration.readableName, key: ""))
         try registration.serializer.write(value, to: self)
         depth -= 1
-        return frames.removeLast().dictionary
+        return popFrame().dictionary
     }
 
     /// In registration-required mode, refuses a type that was not registered explicitly.
@@ -255,6 +285,28 @@ final class ReadableWriter: ValueWriter {
     /// Leaves a level entered with ``descend(into:)``.
     func ascend() { depth -= 1 }
 
+    /// The key path component of list element `index`, its digits: made as a small string from
+    /// them (`String(index)` formats through the general path).
+    func indexComponent(_ index: Int) -> String {
+        guard usesSmallStrings, index >= 0, index < 1_000_000_000_000_000 else { return String(index) }
+        var digits: (UInt64, UInt64) = (0, 0)
+        return withUnsafeMutableBytes(of: &digits) { buffer in
+            var count = 1
+            var rest = index / 10
+            while rest > 0 {
+                count += 1
+                rest /= 10
+            }
+            rest = index
+            for position in stride(from: count - 1, through: 0, by: -1) {
+                buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            }
+            guard let base = buffer.baseAddress else { return String(index) }
+            return SmallString.makeUTF8(base.assumingMemoryBound(to: UInt8.self), count: count)
+        }
+    }
+
     /// Runs `body` with `component` added to ``path``.
     func at<T>(_ component: String, _ body: () throws -> T) rethrows -> T {
         paths.push(component)
@@ -275,7 +327,7 @@ final class ReadableWriter: ValueWriter {
     private var streamsMembers: Bool {
         // Looked at in place: `frames.last` would copy the frame (retaining its arrays).
         guard let last = frames.indices.last else { return false }
-        return frames[last].streamedKeysStart != nil
+        return frames[last].streams
     }
 
     /// Writes `value` where ``path`` points, as ``tree(of:declared:)`` would build it.
@@ -333,15 +385,15 @@ final class ReadableWriter: ValueWriter {
         json.openArray(count: count)
         for index in 0..<count {
             json.element(first: index == 0)
-            try at(String(index)) { try stream(element(index), declared: elementType) }
+            try at(indexComponent(index)) { try stream(element(index), declared: elementType) }
         }
         json.closeArray(count: count)
     }
 
     /// Opens the dictionary of an object of class `className` whose members are streamed.
     private func openStreamedObject(_ className: String) {
-        frames.append(Frame(streamedKeysStart: streamedKeys.count))
-        streamedKeys.append(ReadableKeys.className)
+        leaveBloomInFrame()
+        frames.append(Frame(asciiKeysStart: asciiKeysEnd, otherKeysStart: otherKeys.count))
         json.openObject()
         json.key(ReadableKeys.className, first: true)
         json.writeValue(.string(className))
@@ -349,17 +401,37 @@ final class ReadableWriter: ValueWriter {
 
     /// Closes the object opened last with ``openStreamedObject(_:)``.
     private func closeStreamedObject() {
-        if let start = frames.removeLast().streamedKeysStart {
-            streamedKeys.removeSubrange(start...)
-        }
+        _ = popFrame()
         json.closeObject()
+    }
+
+    /// A new frame built as a tree, for an object of class `className` stored under `key`.
+    @inline(__always)
+    private func treeFrame(_ className: String, key: String) -> Frame {
+        Frame(className: className, key: key, asciiKeysStart: asciiKeysEnd, otherKeysStart: otherKeys.count)
+    }
+
+    /// Hands the innermost frame its ``Frame/asciiBloom`` before a frame is added after it
+    /// (built in place by the caller: passing a frame would copy it).
+    @inline(__always)
+    private func leaveBloomInFrame() {
+        if let last = frames.indices.last { frames[last].asciiBloom = asciiBloom }
+        asciiBloom = 0
+    }
+
+    /// Removes the innermost frame, and its keys.
+    private func popFrame() -> Frame {
+        let frame = frames.removeLast()
+        asciiKeysEnd = frame.asciiKeysStart
+        if frame.hasOtherKeys { otherKeys.removeSubrange(frame.otherKeysStart...) }
+        if let last = frames.indices.last { asciiBloom = frames[last].asciiBloom }
+        return frame
     }
 
     /// Writes the key of a member of the streamed object being written (as ``storedKey(_:)``
     /// gives it); its value comes next.
     private func streamKey(_ key: String) throws -> String {
         let stored = try storedKey(key)
-        streamedKeys.append(stored)
         json.key(stored, first: false)
         return stored
     }
@@ -368,33 +440,82 @@ final class ReadableWriter: ValueWriter {
 
     /// The key `key` is stored under in the object being written: escaped, or the next generic
     /// key when it is empty or already used.
+    ///
+    /// Keys are compared as before they were kept by their bits: equal when their UTF-8 lengths
+    /// are and `==` says so. Two small ASCII strings are, exactly when their bits are equal. Only
+    /// the keys stored through here are compared: the others (`$class`, `$0`…) start with one
+    /// `$`, and a stored key never does (it is escaped).
     private func storedKey(_ key: String) throws -> String {
-        guard !frames.isEmpty else {
+        guard let last = frames.indices.last else {
             throw SerializationError(
                 .unsupported, expected: "a value inside an object", found: "a keyed value at the top of the document",
                 path: path)
         }
-        let last = frames.count - 1
-        let stored = ReadableKeys.escape(key)
-        if !stored.isEmpty && !isStored(stored, in: last) {
-            frames[last].keyLengths |= Frame.keyBit(of: stored)
+        if usesSmallStrings, let bits = ShortASCII(key), bits.count > 0, bits.first != UInt8(ascii: "$") {
+            // Stored as it is.
+            if !isStored(bits, key, in: last) {
+                noteASCIIKey(bits)
+                return key
+            }
+        } else if let stored = storedKeyIfNew(key, in: last) {
             return stored
         }
         let generic = "$\(frames[last].nextGenericKey)"
         frames[last].nextGenericKey += 1
-        frames[last].keyLengths |= Frame.keyBit(of: generic)
         return generic
     }
 
-    /// Whether the object of frame `index` has a member under `stored` already.
-    private func isStored(_ stored: String, in index: Int) -> Bool {
-        guard frames[index].keyLengths & Frame.keyBit(of: stored) != 0 else { return false }
-        let count = stored.utf8.count
-        guard let start = frames[index].streamedKeysStart else {
-            return frames[index].keys.contains { $0.utf8.count == count && $0 == stored }
+    /// ``storedKey(_:)`` for a key that is not a small ASCII string that needs no escape: the
+    /// stored key when the object of frame `last` has none like it yet (noted), else `nil`.
+    private func storedKeyIfNew(_ key: String, in last: Int) -> String? {
+        let stored = ReadableKeys.escape(key)
+        guard !stored.isEmpty else { return nil }
+        if usesSmallStrings, let bits = ShortASCII(stored) {
+            guard !isStored(bits, stored, in: last) else { return nil }
+            noteASCIIKey(bits)
+            return stored
         }
-        for position in start..<streamedKeys.count {
-            let key = streamedKeys[position]
+        let count = stored.utf8.count
+        for index in frames[last].asciiKeysStart..<asciiKeysEnd {
+            // A small string is its bits.
+            let key = asciiKeys[index].string
+            if key.utf8.count == count && key == stored { return nil }
+        }
+        if frames[last].hasOtherKeys && isOtherKey(stored, count: count, in: last) { return nil }
+        otherKeys.append(stored)
+        frames[last].hasOtherKeys = true
+        return stored
+    }
+
+    /// Whether the object of frame `index` has a member under `stored` already, `bits` being
+    /// the bits of `stored`, a small ASCII string.
+    @inline(__always)
+    private func isStored(_ bits: ShortASCII, _ stored: String, in index: Int) -> Bool {
+        if asciiBloom & Frame.asciiBit(bits) != 0 {
+            for position in frames[index].asciiKeysStart..<asciiKeysEnd where asciiKeys[position].matches(bits) {
+                return true
+            }
+        }
+        return frames[index].hasOtherKeys && isOtherKey(stored, count: bits.count, in: index)
+    }
+
+    /// Adds the bits of a key stored in the innermost object.
+    @inline(__always)
+    private func noteASCIIKey(_ bits: ShortASCII) {
+        if asciiKeysEnd < asciiKeys.count {
+            asciiKeys[asciiKeysEnd] = bits
+        } else {
+            asciiKeys.append(bits)
+        }
+        asciiKeysEnd += 1
+        asciiBloom |= Frame.asciiBit(bits)
+    }
+
+    /// Whether ``otherKeys`` has a key of the object of frame `index` equal to `stored`, of
+    /// `count` UTF-8 bytes.
+    private func isOtherKey(_ stored: String, count: Int, in index: Int) -> Bool {
+        for position in frames[index].otherKeysStart..<otherKeys.count {
+            let key = otherKeys[position]
             if key.utf8.count == count && key == stored { return true }
         }
         return false
@@ -500,7 +621,8 @@ final class ReadableWriter: ValueWriter {
             return false
         }
         try descend(into: registration.readableName)
-        frames.append(Frame(className: registration.readableName, key: stored))
+        leaveBloomInFrame()
+        frames.append(treeFrame(registration.readableName, key: stored))
         return true
     }
 
@@ -537,7 +659,7 @@ final class ReadableWriter: ValueWriter {
             paths.pop()
             return closeStreamedObject()
         }
-        let frame = frames.removeLast()
+        let frame = popFrame()
         depth -= 1
         paths.pop()
         append(frame.dictionary, forStoredKey: frame.key)
