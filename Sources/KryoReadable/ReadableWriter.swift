@@ -441,8 +441,8 @@ final class ReadableWriter: ValueWriter {
     /// The key `key` is stored under in the object being written: escaped, or the next generic
     /// key when it is empty or already used.
     ///
-    /// Keys are compared as before they were kept by their bits: equal when their UTF-8 lengths
-    /// are and `==` says so. Two small ASCII strings are, exactly when their bits are equal. Only
+    /// Keys are equal when `==` says so (canonical equivalence, as in a tree's dictionary). Two
+    /// small ASCII strings are, exactly when their bits are equal. Only
     /// the keys stored through here are compared: the others (`$class`, `$0`…) start with one
     /// `$`, and a stored key never does (it is escaped).
     private func storedKey(_ key: String) throws -> String {
@@ -475,13 +475,12 @@ final class ReadableWriter: ValueWriter {
             noteASCIIKey(bits)
             return stored
         }
-        let count = stored.utf8.count
         for index in frames[last].asciiKeysStart..<asciiKeysEnd {
-            // A small string is its bits.
-            let key = asciiKeys[index].string
-            if key.utf8.count == count && key == stored { return nil }
+            // A small string is its bits. Compared with `==` whatever the lengths: the Kelvin sign
+            // is the key `K`, as the dictionary of a tree would have it.
+            if asciiKeys[index].string == stored { return nil }
         }
-        if frames[last].hasOtherKeys && isOtherKey(stored, count: count, in: last) { return nil }
+        if frames[last].hasOtherKeys && isOtherKey(stored, in: last) { return nil }
         otherKeys.append(stored)
         frames[last].hasOtherKeys = true
         return stored
@@ -496,7 +495,7 @@ final class ReadableWriter: ValueWriter {
                 return true
             }
         }
-        return frames[index].hasOtherKeys && isOtherKey(stored, count: bits.count, in: index)
+        return frames[index].hasOtherKeys && isOtherKey(stored, in: index)
     }
 
     /// Adds the bits of a key stored in the innermost object.
@@ -511,12 +510,12 @@ final class ReadableWriter: ValueWriter {
         asciiBloom |= Frame.asciiBit(bits)
     }
 
-    /// Whether ``otherKeys`` has a key of the object of frame `index` equal to `stored`, of
-    /// `count` UTF-8 bytes.
-    private func isOtherKey(_ stored: String, count: Int, in index: Int) -> Bool {
-        for position in frames[index].otherKeysStart..<otherKeys.count {
-            let key = otherKeys[position]
-            if key.utf8.count == count && key == stored { return true }
+    /// Whether ``otherKeys`` has a key of the object of frame `index` equal to `stored` under
+    /// `==` (canonical equivalence: `é` composed and decomposed are one key, whatever their
+    /// UTF-8 lengths, as in the dictionary of a tree).
+    private func isOtherKey(_ stored: String, in index: Int) -> Bool {
+        for position in frames[index].otherKeysStart..<otherKeys.count where otherKeys[position] == stored {
+            return true
         }
         return false
     }
