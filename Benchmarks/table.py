@@ -35,19 +35,22 @@ def release_of(name):
     return "", "2.20"
 
 
-def load(path, allocations=None):
+def load(path, allocations=None, cpu_shares=None):
     """`name -> (median, min, max, bytes)`; a sixth column, allocations per operation, goes to
-    `allocations` (`name -> text as written`) when given."""
+    `allocations` (`name -> text as written`) when given, and a seventh, the share of the median
+    pass's wall-clock time the thread spent on a CPU, to `cpu_shares` (`name -> share`)."""
     rows = {}
     if not os.path.exists(path):
         return rows
     for line in open(path):
         parts = line.rstrip("\n").split("\t")
-        if len(parts) in (5, 6):
+        if len(parts) in (5, 6, 7):
             name, median, low, high, size = parts[:5]
             rows[name] = (float(median), float(low), float(high), int(size))
-            if allocations is not None and len(parts) == 6 and parts[5]:
+            if allocations is not None and len(parts) >= 6 and parts[5]:
                 allocations[name] = parts[5]
+            if cpu_shares is not None and len(parts) == 7 and parts[6]:
+                cpu_shares[name] = float(parts[6])
     return rows
 
 
@@ -61,7 +64,8 @@ def ns(value):
 
 def main(directory):
     allocations = {}
-    swift = load(os.path.join(directory, "swift.tsv"), allocations)
+    cpu_shares = {}
+    swift = load(os.path.join(directory, "swift.tsv"), allocations, cpu_shares)
 
     def allocs(name):
         """A Swift row's allocations per operation, as kryo-compare wrote them; blank when the
@@ -131,6 +135,14 @@ def main(directory):
     for name, (median, _, _, size) in java.items():
         if name not in swift and name.replace("media.field.", "media.inlined.") not in swift:
             print(f"| {name} (Java only) | – | – | {size:,} | – | {ns(median)} | – |")
+
+    # Wall-clock time on a shared machine: a row whose thread was off the CPU for part of its
+    # median pass measured the other processes' load too (two cores here), whatever the code did.
+    waited = [(name, share) for name, share in cpu_shares.items() if share < 0.9]
+    if waited:
+        print("\nRows whose thread spent less than 90 % of its median pass on a CPU (other processes "
+              "took it; the time above is that much longer than the work): "
+              + ", ".join(f"{name} ({share:.2f})" for name, share in waited) + ".")
 
     def both(table, group):
         encode, decode = table.get(group + "/encode"), table.get(group + "/decode")

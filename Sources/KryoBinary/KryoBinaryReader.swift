@@ -52,7 +52,7 @@ import KryoCore
         var dialect: KryoDialect { forms.dialect }
         var genericArguments: [DeclaredType] = []
         /// Objects in the order their "new object" marker was read; `nil` while one is being built.
-        var readObjects = ReadObjects(capacity: 16)
+        var readObjects = ReadObjects()
         /// The objects being decoded, outermost first (their number is the depth).
         var open = OpenObjects(capacity: 16)
         var classNames: [Int: Registration] = [:]
@@ -1721,117 +1721,6 @@ private struct OpenObjects {
         larger.moveInitialize(from: base, count: count)
         base.deallocate()
         base = larger
-        capacity *= 2
-    }
-}
-
-/// The objects a reader has numbered, in the order of their "new object" markers: each one's
-/// value, or none while it is being read, and the registration it was read with. In memory of
-/// its own, grown by doubling, with a value initialized only once stored, so that numbering an
-/// object costs a flag and a count rather than an optional existential copied in and out of an
-/// array. Its owner calls ``free()``.
-private struct ReadObjects {
-    private var values: UnsafeMutablePointer<Any>
-    private var stored: UnsafeMutablePointer<Bool>
-    /// The registration each object was read with (`nil` for those numbered once read): a
-    /// back-reference read with the same registration fits without a look at the value's type.
-    private var registrations: UnsafeMutablePointer<ObjectIdentifier?>
-    private var capacity: Int
-    /// The number of objects numbered.
-    private(set) var count = 0
-
-    init(capacity: Int) {
-        values = .allocate(capacity: capacity)
-        stored = .allocate(capacity: capacity)
-        registrations = .allocate(capacity: capacity)
-        self.capacity = capacity
-    }
-
-    /// Numbers an object whose value is not read yet, to be read with `registration`; returns its
-    /// number.
-    @inline(__always)
-    mutating func appendPending(readAs registration: Registration) -> Int {
-        if count == capacity { grow() }
-        stored[count] = false
-        registrations[count] = ObjectIdentifier(registration)
-        count += 1
-        return count - 1
-    }
-
-    /// Numbers an object already read. The value is taken over, not copied: a `String` boxed
-    /// for the call moves into the table without a copy of the box and its release.
-    @inline(__always)
-    mutating func append(_ value: consuming Any) {
-        if count == capacity { grow() }
-        (values + count).initialize(to: value)
-        stored[count] = true
-        registrations[count] = nil
-        count += 1
-    }
-
-    /// Stores the value of object `index`, one of those numbered.
-    mutating func store(_ value: consuming Any, at index: Int) {
-        if stored[index] {
-            values[index] = value
-        } else {
-            (values + index).initialize(to: value)
-            stored[index] = true
-        }
-    }
-
-    /// The value of object `index`, one of those numbered, once it is read.
-    func value(at index: Int) -> Any? {
-        stored[index] ? values[index] : nil
-    }
-
-    /// Whether object `index`, one of those numbered, is read.
-    func isRead(at index: Int) -> Bool { stored[index] }
-
-    /// Whether object `index`, one of those numbered, was read with `registration`.
-    func wasRead(at index: Int, as registration: Registration) -> Bool {
-        registrations[index] == ObjectIdentifier(registration)
-    }
-
-    /// The value of object `index`, one of those numbered and read (``isRead(at:)``).
-    func readValue(at index: Int) -> Any { values[index] }
-
-    /// Forgets every object, letting go of the values; gives back memory past `limit` objects.
-    mutating func removeAll(keepingAtMost limit: Int) {
-        clear()
-        guard capacity > limit else { return }
-        free()
-        self = ReadObjects(capacity: 16)
-    }
-
-    private mutating func clear() {
-        for index in 0..<count where stored[index] { (values + index).deinitialize(count: 1) }
-        count = 0
-    }
-
-    func free() {
-        for index in 0..<count where stored[index] { (values + index).deinitialize(count: 1) }
-        values.deallocate()
-        stored.deallocate()
-        registrations.deallocate()
-    }
-
-    private mutating func grow() {
-        let largerValues = UnsafeMutablePointer<Any>.allocate(capacity: capacity * 2)
-        let largerStored = UnsafeMutablePointer<Bool>.allocate(capacity: capacity * 2)
-        let largerRegistrations = UnsafeMutablePointer<ObjectIdentifier?>.allocate(capacity: capacity * 2)
-        // Moved as bytes, in one copy: an existential's container is always bitwise movable (a
-        // value that is not goes in a box of its own), and the slots not stored yet are
-        // uninitialized on both sides alike.
-        UnsafeMutableRawPointer(largerValues).copyMemory(
-            from: UnsafeRawPointer(values), byteCount: count * MemoryLayout<Any>.stride)
-        largerStored.update(from: stored, count: count)
-        largerRegistrations.update(from: registrations, count: count)
-        values.deallocate()
-        stored.deallocate()
-        registrations.deallocate()
-        values = largerValues
-        stored = largerStored
-        registrations = largerRegistrations
         capacity *= 2
     }
 }

@@ -1,7 +1,8 @@
 // Times every workload the way the Java harness does (warm-up, then passes of ≥ 0.2 s), then counts
 // its allocations in an untimed pass, and prints
-// `name<TAB>median_ns<TAB>min_ns<TAB>max_ns<TAB>bytes<TAB>allocs_per_op` (the last blank where the
-// allocation counter is not built in: not Linux). `--write DIR` also saves the MediaContent
+// `name<TAB>median_ns<TAB>min_ns<TAB>max_ns<TAB>bytes<TAB>allocs_per_op<TAB>cpu_share` (allocations
+// blank where the allocation counter is not built in: not Linux; cpu_share is the thread's CPU time
+// over the wall-clock time of the median pass, below 1 when the thread waited for a CPU). `--write DIR` also saves the MediaContent
 // encodings (every dialect) for the byte comparison with Java and the keyed archives; `--graph-memory N`
 // reports the peak resident memory of encoding and decoding an N-node graph in a fresh process;
 // `--stream-megabytes N` writes N MB of MediaContent records to a file through one stream, reads
@@ -43,7 +44,9 @@ if arguments.contains("--help") || arguments.contains("-h") {
         Output: name, median, min and max ns/op over the passes, bytes, and allocations per
         operation (calls to malloc, calloc, realloc, posix_memalign, aligned_alloc and the like by
         the measuring thread, counted in an untimed pass of at least 10 runs and 0.05 s after the
-        timed passes; Linux with glibc only, blank elsewhere).
+        timed passes; Linux with glibc only, blank elsewhere), then the share of the median pass's
+        wall-clock time that the measuring thread spent on a CPU (below 1 when other processes
+        took the CPU: the row's time then measures the machine's load as much as the code).
         """)
     exit(0)
 }
@@ -59,6 +62,13 @@ func emit(_ line: String) {
 }
 
 func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// The CPU time the calling thread has used, in nanoseconds.
+func threadCPUTime() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
 
 /// Allocations per operation as the TSV shows them: whole numbers as they are, others to one
 /// decimal (two significant digits below 0.1), and nothing where the counter is not built in.
@@ -188,20 +198,25 @@ do {
             try workload.run()
             warmups += 1
         } while now() < warmupEnd || warmups < 3
-        var passes: [Double] = []
+        // Each pass: wall-clock ns/op, and the share of that time the thread was on a CPU.
+        var timed: [(wall: Double, cpuShare: Double)] = []
         for _ in 0..<(quick ? 3 : 5) {
             var count = 0
             let start = now()
+            let cpuStart = threadCPUTime()
             var elapsed: UInt64 = 0
             repeat {
                 try workload.run()
                 count += 1
                 elapsed = now() - start
             } while elapsed < 200_000_000
-            passes.append(Double(elapsed) / Double(count))
+            let cpu = threadCPUTime() - cpuStart
+            timed.append((Double(elapsed) / Double(count), Double(cpu) / Double(max(elapsed, 1))))
         }
-        passes.sort()
+        timed.sort { $0.wall < $1.wall }
+        let passes = timed.map(\.wall)
         let median = passes[passes.count / 2]
+        let cpuShare = timed[timed.count / 2].cpuShare
         // Allocations per operation, counted apart from the timed passes: at least 10 runs and
         // about 0.05 s.
         let runs = max(10, Int((50_000_000 / max(median, 1)).rounded(.up)))
@@ -211,7 +226,7 @@ do {
         emit(
             "\(workload.name)\t\(String(format: "%.1f", median))\t\(String(format: "%.1f", passes[0]))\t"
                 + "\(String(format: "%.1f", passes[passes.count - 1]))\t\(workload.bytes)\t"
-                + allocationsCell(made, runs: runs))
+                + allocationsCell(made, runs: runs) + "\t\(String(format: "%.2f", cpuShare))")
     }
 } catch {
     FileHandle.standardError.write(Data("error: \(error)\n".utf8))
