@@ -239,7 +239,7 @@ final class ReadableReader: ValueReader {
         if elementType == String.self {
             for position in 0..<count {
                 switch parsed.kind(of: parsed.element(position, of: array)) {
-                case .string, .text: continue
+                case .string, .text, .shortText: continue
                 default: return nil
                 }
             }
@@ -634,7 +634,7 @@ final class ReadableReader: ValueReader {
                 }
             case .parsed(let index):
                 let count = parsed.count(of: index)
-                while frame.cursor < count, parsed.key(frame.cursor, of: index).utf8.first == UInt8(ascii: "$") {
+                while frame.cursor < count, parsed.keyStartsWithDollar(frame.cursor, of: index) {
                     frame.cursor += 1
                 }
             case .list:
