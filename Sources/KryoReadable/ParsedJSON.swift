@@ -304,7 +304,6 @@ struct ParsedJSON {
             parsed.members.reserveCapacity(min(expectedBytes / 4, 512))
             parsed.keys.reserveCapacity(min(expectedBytes / 12, 256))
             parsed.hasShortKeys = makesSmallStrings
-            parsed.strings.reserveCapacity(min(expectedBytes / 24, 128))
             pending.reserveCapacity(32)
         }
 
