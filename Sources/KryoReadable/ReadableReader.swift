@@ -53,20 +53,6 @@ final class ReadableReader: ValueReader {
     @exclusivity(unchecked) private var decodingAt: Set<[String]> = []
     /// Whether strings that aliases name are read as ``SharedString``s (the dynamic path).
     private let keepsSharedStrings: Bool
-    /// What ``containsValue(forKey:)`` found last in an object of the parsed text, for the read
-    /// of the same key that follows it (see ``FoundMember``).
-    @exclusivity(unchecked) private var found = FoundMember()
-
-    /// A member of an object of the parsed text that ``containsValue(forKey:)`` found: the key
-    /// asked for (a short ASCII string, by its bits), the object, the cursor it was looked for
-    /// from and the member's index. The member found depends on nothing else, so a look-up of
-    /// the same key in the same object from the same cursor takes it without searching again.
-    private struct FoundMember {
-        var key: SmallString.ASCIIBits?
-        var object: Int32 = -1
-        var cursor = 0
-        var index = 0
-    }
 
     /// A value of the document: a tree's, or a container of the parsed JSON text.
     enum Node {
@@ -835,16 +821,6 @@ final class ReadableReader: ValueReader {
             let stored = position < Self.indexKeys.count ? Self.indexKeys[position] : String(position)
             return (stored, node(parsed.element(position, of: array)))
         }
-        // The member ``containsValue(forKey:)`` just found for this key, from the same place.
-        if let foundKey = found.key, !frames[last].hasGenericKeys, case .parsed(let object) = frames[last].members,
-            object == found.object, cursor == found.cursor,
-            let bits = SmallString.asciiBits(ofCheckedLayout: key), bits.matches(foundKey)
-        {
-            let index = found.index
-            found.key = nil
-            cursor = index + 1
-            return (DollarKeys.escape(key), node(parsed.value(index, of: object)))
-        }
         var stored = DollarKeys.escape(key)
         if frames[last].hasGenericKeys || stored.isEmpty {
             if stored.isEmpty || !frames[last].consumed.insert(stored).inserted {
@@ -883,15 +859,7 @@ final class ReadableReader: ValueReader {
             if cursor < keys.count, keys[cursor] == stored { return true }
             return entries[stored] != nil
         case .parsed(let object):
-            guard let index = parsed.index(of: stored, in: object, from: cursor) else { return false }
-            // Kept for the read that follows (a key that reads as a generic key, or an empty
-            // one, is looked up otherwise).
-            if parsed.hasShortKeys, !frames[last].hasGenericKeys, !stored.isEmpty,
-                let bits = SmallString.asciiBits(ofCheckedLayout: key)
-            {
-                found = FoundMember(key: bits, object: object, cursor: cursor, index: index)
-            }
-            return true
+            return parsed.index(of: stored, in: object, from: cursor) != nil
         case .list(let array, _):
             return cursor < parsed.count(of: array)
         }
