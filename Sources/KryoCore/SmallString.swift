@@ -106,8 +106,8 @@
     /// The bits of a small string of ASCII bytes: its whole value, so that two such strings are
     /// equal exactly when their bits are.
     @usableFromInline package struct ASCIIBits: Sendable {
-        @usableFromInline let low: UInt64
-        @usableFromInline let high: UInt64
+        @usableFromInline package let low: UInt64
+        @usableFromInline package let high: UInt64
 
         @inlinable init(low: UInt64, high: UInt64) {
             self.low = low

@@ -9,18 +9,67 @@ import OrderedCollections
 /// Built by the library's one JSON parser (``JSONParser``) with ``Builder``, so the syntax, the
 /// limits and every error are the tree's. A container's node comes after its members'; it holds
 /// where its members start in ``members`` and how many it has. A key that is ASCII text without
-/// escapes (nearly all of them) is told apart from the object's other keys by its bytes in the
-/// text, and made a string without a second check (a short one without an allocation).
+/// escapes (nearly all of them) is kept as the bits of its short string or as its place in the
+/// text (``Key``), and compared by them: no string is made, retained or released for it.
 struct ParsedJSON {
     enum Kind: UInt8 {
         case null, bool, integer, unsignedInteger, real, string, array, object
         /// A string longer than a short string, ASCII without escapes: left in the text until it
         /// is read (a class name is looked up by its bytes, without a string).
         case text
+        /// A string of at most ``SmallString/capacity`` bytes, ASCII without escapes: left in the
+        /// text, and made a short string (without an allocation) when it is read.
+        case shortText
     }
 
-    /// One value. For a string, `count` indexes ``strings``; for a text, it is its length, and
-    /// `start` where it is in ``text``; for a bool, it is 0 or 1; for an
+    /// A key of an object, in 16 bytes that hold no reference (so that neither the parser nor
+    /// the freeing of the keys retains or releases anything):
+    /// - a key of at most ``SmallString/capacity`` bytes, ASCII without escapes: the bits of its
+    ///   short string, which are its whole value (two such keys are equal exactly when their bits
+    ///   are);
+    /// - a longer key, ASCII without escapes: where it is in ``text`` (`low`) and its length;
+    /// - any other key (with an escape, or not ASCII): its index in ``stringKeys`` (`low`),
+    ///   compared as strings are (canonically equivalent spellings are one key).
+    struct Key {
+        let low: UInt64
+        let high: UInt64
+
+        /// The tags of the keys that are not short strings, in the last byte of `high` (a short
+        /// string's last byte is `0xE_`).
+        static let textTag: UInt64 = 0x01 << 56
+        static let stringTag: UInt64 = 0x02 << 56
+
+        /// The short string of `count` bytes at `bytes` (ASCII, at most 15).
+        @inline(__always)
+        init(short bytes: UnsafeRawPointer, count: Int) {
+            let string = SmallString.makeUTF8(bytes.assumingMemoryBound(to: UInt8.self), count: count)
+            (low, high) = unsafeBitCast(string, to: (UInt64, UInt64).self)
+        }
+
+        @inline(__always)
+        init(textAt offset: Int, count: Int) {
+            low = UInt64(truncatingIfNeeded: offset)
+            high = Key.textTag | UInt64(truncatingIfNeeded: count)
+        }
+
+        @inline(__always)
+        init(stringAt index: Int) {
+            low = UInt64(truncatingIfNeeded: index)
+            high = Key.stringTag
+        }
+
+        @inline(__always) var isShort: Bool { high >> 60 == 0xE }
+        @inline(__always) var isText: Bool { high & 0xFF00_0000_0000_0000 == Key.textTag }
+        @inline(__always) var isString: Bool { high & 0xFF00_0000_0000_0000 == Key.stringTag }
+        /// For a text key, its length; for a string key, its index.
+        @inline(__always) var textCount: Int { Int(truncatingIfNeeded: high & 0xFFFF_FFFF) }
+        @inline(__always) var position: Int { Int(truncatingIfNeeded: low) }
+        /// A short key as its string.
+        @inline(__always) var shortString: String { unsafeBitCast((low, high), to: String.self) }
+    }
+
+    /// One value. For a string, `count` indexes ``strings``; for a text or a short text, it is
+    /// its length, and `start` where it is in ``text``; for a bool, it is 0 or 1; for an
     /// array, it is the number of elements, listed from ``members``[`start`]; for an object, the
     /// number of members, listed as pairs (an index in ``keys``, a node) from ``members``[`start`].
     /// A number's bits are in `start`.
@@ -36,7 +85,12 @@ struct ParsedJSON {
     let text: [UInt8]
     private(set) var nodes: [Node] = []
     private(set) var strings: [String] = []
-    private(set) var keys: [String] = []
+    private(set) var keys: [Key] = []
+    /// The keys that are not ASCII text without escapes (see ``Key``).
+    private(set) var stringKeys: [String] = []
+    /// Whether short keys are kept as the bits of their strings (``SmallString/isAvailable``);
+    /// otherwise every key is a string key.
+    private(set) var hasShortKeys = false
     /// Array elements (nodes), and object members (a key and a node), container by container.
     private(set) var members: [Int32] = []
     /// Whether an object has an `$alias` key (aliases may point forward, so a document with
@@ -59,7 +113,23 @@ struct ParsedJSON {
     /// The key of member `index` of the object `node`.
     @inline(__always)
     func key(_ index: Int, of node: Int32) -> String {
-        keys[Int(members[Int(nodes[Int(node)].start) + 2 * index])]
+        string(of: keys[Int(members[Int(nodes[Int(node)].start) + 2 * index])])
+    }
+
+    /// The string of `key`.
+    func string(of key: Key) -> String {
+        if key.isShort { return key.shortString }
+        if key.isString { return stringKeys[key.position] }
+        return makeString(start: key.position, count: key.textCount)
+    }
+
+    /// Whether the key of member `index` of the object `node` starts with `$`.
+    @inline(__always)
+    func keyStartsWithDollar(_ index: Int, of node: Int32) -> Bool {
+        let key = keys[Int(members[Int(nodes[Int(node)].start) + 2 * index])]
+        if key.isShort { return UInt8(truncatingIfNeeded: key.low) == UInt8(ascii: "$") }
+        if key.isString { return stringKeys[key.position].utf8.first == UInt8(ascii: "$") }
+        return text[key.position] == UInt8(ascii: "$")
     }
 
     /// The value of member `index` of the object `node`.
@@ -76,15 +146,52 @@ struct ParsedJSON {
 
     /// The index of the member of object `node` whose key is `key`, looked for from `from` on and
     /// then from the start (a reader's next key is usually the next member).
+    ///
+    /// A short ASCII `key` is compared by its bits with the short keys, which is what comparing
+    /// the strings gives; it equals no longer key of ASCII text, and is compared as a string
+    /// with the string keys. Any other `key` is compared as a string with every key.
+    @inline(__always)
     func index(of key: String, in node: Int32, from: Int) -> Int? {
+        guard hasShortKeys, let bits = SmallString.asciiBits(ofCheckedLayout: key) else {
+            return slowIndex(of: key, in: node, from: from)
+        }
         let count = count(of: node)
         let base = Int(nodes[Int(node)].start)
         for offset in 0..<count {
             var index = from &+ offset
             if index >= count { index -= count }
-            if keys[Int(members[base &+ 2 &* index])] == key { return index }
+            let stored = keys[Int(members[base &+ 2 &* index])]
+            if stored.low == bits.low, stored.high == bits.high { return index }
+            if stored.isString, stringKeys[stored.position] == key { return index }
         }
         return nil
+    }
+
+    /// ``index(of:in:from:)`` for a key that is not a short ASCII string: compared as strings
+    /// are, except that an ASCII key is compared with a longer key of ASCII text by its bytes.
+    @inline(never)
+    private func slowIndex(of key: String, in node: Int32, from: Int) -> Int? {
+        let count = count(of: node)
+        let base = Int(nodes[Int(node)].start)
+        var query = key
+        return query.withUTF8 { utf8 -> Int? in
+            let isASCII = !utf8.contains { $0 >= 0x80 }
+            for offset in 0..<count {
+                var index = from &+ offset
+                if index >= count { index -= count }
+                let stored = keys[Int(members[base &+ 2 &* index])]
+                if stored.isText, isASCII {
+                    guard stored.textCount == utf8.count else { continue }
+                    let same = text.withUnsafeBytes {
+                        ParsedJSON.equal($0, from: stored.position, UnsafeRawBufferPointer(utf8))
+                    }
+                    if same { return index }
+                } else if string(of: stored) == key {
+                    return index
+                }
+            }
+            return nil
+        }
     }
 
     /// Node `node` as a ``ReadableValue``: scalars as they are, containers built whole.
@@ -98,6 +205,7 @@ struct ParsedJSON {
         case .real: return .real(Double(bitPattern: UInt64(bitPattern: entry.start)))
         case .string: return .string(strings[Int(entry.count)])
         case .text: return .string(makeString(entry))
+        case .shortText: return .string(makeShortString(entry))
         case .array:
             return .array((0..<Int(entry.count)).map { value(at: element($0, of: node)) })
         case .object:
@@ -116,6 +224,7 @@ struct ParsedJSON {
         switch entry.kind {
         case .string: return strings[Int(entry.count)]
         case .text: return makeString(entry)
+        case .shortText: return makeShortString(entry)
         default: return nil
         }
     }
@@ -131,17 +240,31 @@ struct ParsedJSON {
 
     /// The string of a ``Kind/text`` node.
     private func makeString(_ entry: Node) -> String {
-        let range = Int(entry.start)..<Int(entry.start) + Int(entry.count)
+        makeString(start: Int(entry.start), count: Int(entry.count))
+    }
+
+    /// The string of the `count` bytes of ``text`` from `start`.
+    private func makeString(start: Int, count: Int) -> String {
+        let range = start..<start + count
         return text.withUnsafeBytes { String(decoding: UnsafeRawBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+    }
+
+    /// The string of a ``Kind/shortText`` node (made only where ``SmallString/isAvailable``).
+    @inline(__always)
+    private func makeShortString(_ entry: Node) -> String {
+        let start = Int(entry.start)
+        let count = Int(entry.count)
+        return text.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, start >= 0, count <= SmallString.capacity,
+                start + count <= buffer.count
+            else { return makeString(start: start, count: count) }
+            return SmallString.makeUTF8(base + start, count: count)
+        }
     }
 
     /// What the parser builds a ``ParsedJSON`` with.
     struct Builder: JSONTreeBuilder {
         var parsed: ParsedJSON
-        /// Where each key of ``ParsedJSON/keys`` is in the text (its start and length), to tell
-        /// it from the keys after it by its bytes; a start of -1 for a key that is compared as a
-        /// string (an escape, or not ASCII).
-        private var keyRanges: [(start: Int32, count: Int32)] = []
         /// The members of the objects under way, outermost first: a key and a node (`-1` until
         /// the member's value is read), laid out as ``ParsedJSON/members`` lays them out (a
         /// tuple's elements are in order), so that an object's are copied there whole.
@@ -180,8 +303,7 @@ struct ParsedJSON {
             parsed.nodes.reserveCapacity(min(expectedBytes / 6, 512))
             parsed.members.reserveCapacity(min(expectedBytes / 4, 512))
             parsed.keys.reserveCapacity(min(expectedBytes / 12, 256))
-            keyRanges.reserveCapacity(min(expectedBytes / 12, 256))
-            parsed.strings.reserveCapacity(min(expectedBytes / 24, 128))
+            parsed.hasShortKeys = makesSmallStrings
             pending.reserveCapacity(32)
         }
 
@@ -206,8 +328,8 @@ struct ParsedJSON {
         /// `String` initializer repeats), a longer one left in the text.
         @inline(__always)
         mutating func plainString(_ text: UnsafeRawBufferPointer, at offset: Int) -> Int32 {
-            if text.count <= SmallString.capacity, makesSmallStrings, let base = text.baseAddress {
-                return string(SmallString.makeUTF8(base.assumingMemoryBound(to: UInt8.self), count: text.count))
+            if text.count <= SmallString.capacity, makesSmallStrings {
+                return append(.shortText, count: Int32(truncatingIfNeeded: text.count), start: Int64(offset))
             }
             return append(.text, count: Int32(truncatingIfNeeded: text.count), start: Int64(offset))
         }
@@ -230,24 +352,31 @@ struct ParsedJSON {
         @inline(__always)
         mutating func makeObject(reservingCapacity capacity: Int) -> Object { Object(start: pending.count) }
 
-        /// A key that is ASCII text without escapes, kept where it is in the text.
+        /// A key that is ASCII text without escapes: a short one kept as the bits of its string, a
+        /// longer one where it is in the text (see ``ParsedJSON/Key``).
         mutating func insertKey(_ key: UnsafeRawBufferPointer, at offset: Int, into object: inout Object) -> Bool {
             let length = key.count
+            guard makesSmallStrings, let base = key.baseAddress else {
+                return insert(String(decoding: key, as: UTF8.self), into: &object)
+            }
+            let entry =
+                length <= SmallString.capacity ? Key(short: base, count: length) : Key(textAt: offset, count: length)
             let memberCount = pending.count - object.start
             if memberCount < Self.comparedKeys {
                 let lengthBit: UInt64 = 1 &<< UInt64(length & 63)
                 if object.keyLengths & lengthBit != 0 || object.stringKeys > 0 {
                     var index = object.start
                     while index < pending.count {
-                        let other = Int(pending[index].key)
-                        let range = keyRanges[other]
-                        if range.start >= 0 {
-                            if Int(range.count) == length,
-                                ParsedJSON.equal(textBytes, from: Int(range.start), key)
-                            {
+                        let other = parsed.keys[Int(pending[index].key)]
+                        if other.isString {
+                            if parsed.stringKeys[other.position] == String(decoding: key, as: UTF8.self) {
                                 return false
                             }
-                        } else if parsed.keys[other] == String(decoding: key, as: UTF8.self) {
+                        } else if other.low == entry.low, other.high == entry.high {
+                            return false
+                        } else if other.isText, entry.isText, other.textCount == length,
+                            ParsedJSON.equal(textBytes, from: other.position, key)
+                        {
                             return false
                         }
                         index += 1
@@ -257,15 +386,10 @@ struct ParsedJSON {
             } else if !isNewInLargeObject(String(decoding: key, as: UTF8.self), object) {
                 return false
             }
-            let name: String
-            if length <= SmallString.capacity, makesSmallStrings, let base = key.baseAddress {
-                name = SmallString.makeUTF8(base.assumingMemoryBound(to: UInt8.self), count: length)
-            } else {
-                name = String(decoding: key, as: UTF8.self)
+            if length <= 6, length > 0, key[0] == UInt8(ascii: "$") {
+                object.reserved.formUnion(ReservedKeys(entry.shortString))
             }
-            if length <= 6, length > 0, key[0] == UInt8(ascii: "$") { object.reserved.formUnion(ReservedKeys(name)) }
-            parsed.keys.append(name)
-            keyRanges.append((Int32(truncatingIfNeeded: offset), Int32(truncatingIfNeeded: length)))
+            parsed.keys.append(entry)
             addMember()
             return true
         }
@@ -277,7 +401,7 @@ struct ParsedJSON {
             if memberCount < Self.comparedKeys {
                 var index = object.start
                 while index < pending.count {
-                    if parsed.keys[Int(pending[index].key)] == key { return false }
+                    if parsed.string(of: parsed.keys[Int(pending[index].key)]) == key { return false }
                     index += 1
                 }
             } else if !isNewInLargeObject(key, object) {
@@ -286,8 +410,8 @@ struct ParsedJSON {
             let utf8 = key.utf8
             if utf8.count <= 6, utf8.first == UInt8(ascii: "$") { object.reserved.formUnion(ReservedKeys(key)) }
             object.stringKeys += 1
-            parsed.keys.append(key)
-            keyRanges.append((-1, 0))
+            parsed.stringKeys.append(key)
+            parsed.keys.append(Key(stringAt: parsed.stringKeys.count - 1))
             addMember()
             return true
         }
@@ -306,7 +430,7 @@ struct ParsedJSON {
                 var known: Set<String> = []
                 var index = start
                 while index < pending.count {
-                    known.insert(parsed.keys[Int(pending[index].key)])
+                    known.insert(parsed.string(of: parsed.keys[Int(pending[index].key)]))
                     index += 1
                 }
                 largeObjectKeys[start] = known

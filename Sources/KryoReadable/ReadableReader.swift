@@ -53,6 +53,8 @@ final class ReadableReader: ValueReader {
     @exclusivity(unchecked) private var decodingAt: Set<[String]> = []
     /// Whether strings that aliases name are read as ``SharedString``s (the dynamic path).
     private let keepsSharedStrings: Bool
+    /// ``SmallString/isAvailable``, read once.
+    private let makesSmallStrings = SmallString.isAvailable
 
     /// A value of the document: a tree's, or a container of the parsed JSON text.
     enum Node {
@@ -239,7 +241,7 @@ final class ReadableReader: ValueReader {
         if elementType == String.self {
             for position in 0..<count {
                 switch parsed.kind(of: parsed.element(position, of: array)) {
-                case .string, .text: continue
+                case .string, .text, .shortText: continue
                 default: return nil
                 }
             }
@@ -634,7 +636,7 @@ final class ReadableReader: ValueReader {
                 }
             case .parsed(let index):
                 let count = parsed.count(of: index)
-                while frame.cursor < count, parsed.key(frame.cursor, of: index).utf8.first == UInt8(ascii: "$") {
+                while frame.cursor < count, parsed.keyStartsWithDollar(frame.cursor, of: index) {
                     frame.cursor += 1
                 }
             case .list:
@@ -809,6 +811,18 @@ final class ReadableReader: ValueReader {
         return (stored, value(of: node))
     }
 
+    /// `key` as stored (``DollarKeys/escape(_:)``): a short ASCII key whose first byte is not `$`
+    /// is told by its bits to be stored as it is, without a look at its bytes.
+    @inline(__always)
+    private func escaped(_ key: String) -> String {
+        if makesSmallStrings, let bits = SmallString.asciiBits(ofCheckedLayout: key),
+            UInt8(truncatingIfNeeded: bits.low) != UInt8(ascii: "$")
+        {
+            return key
+        }
+        return DollarKeys.escape(key)
+    }
+
     /// ``lookup(_:)``, a container of the parsed text left where it lies.
     private func lookupNode(_ key: String) -> (key: String, node: Node)? {
         guard !frames.isEmpty else { return nil }
@@ -821,7 +835,7 @@ final class ReadableReader: ValueReader {
             let stored = position < Self.indexKeys.count ? Self.indexKeys[position] : String(position)
             return (stored, node(parsed.element(position, of: array)))
         }
-        var stored = DollarKeys.escape(key)
+        var stored = escaped(key)
         if frames[last].hasGenericKeys || stored.isEmpty {
             if stored.isEmpty || !frames[last].consumed.insert(stored).inserted {
                 stored = "$\(frames[last].nextGenericKey)"
@@ -851,7 +865,7 @@ final class ReadableReader: ValueReader {
     func containsValue(forKey key: String) -> Bool {
         guard !frames.isEmpty else { return false }
         let last = frames.count - 1
-        let stored = DollarKeys.escape(key)
+        let stored = escaped(key)
         // The key the next read expects, compared before the dictionary is searched.
         switch frames[last].members {
         case .tree(let entries):
