@@ -117,6 +117,18 @@
         /// Whether the two strings are equal: their bits are.
         @inlinable @inline(__always)
         package func matches(_ other: ASCIIBits) -> Bool { low == other.low && high == other.high }
+
+        /// The number of bytes (in the last byte's low half).
+        @inlinable @inline(__always)
+        package var count: Int { Int(truncatingIfNeeded: high &>> 56) & 0x0F }
+
+        /// The first byte (0 for the empty string).
+        @inlinable @inline(__always)
+        package var first: UInt8 { UInt8(truncatingIfNeeded: UInt64(littleEndian: low)) }
+
+        /// The string whose bits these are (a small string owns no storage).
+        @inlinable @inline(__always)
+        package var string: String { unsafeBitCast((low, high), to: String.self) }
     }
 
     /// The bits of `string` when it is a small string of ASCII bytes; `nil` for any other string,

@@ -200,7 +200,7 @@ struct JSONWriter {
     /// a colon if asked. `false`, having written nothing, for any other string.
     @inline(__always)
     private func appendSmallASCII(_ string: String, comma: Bool, colon: Bool) -> Bool {
-        guard let bits = ShortASCII(string) else { return false }
+        guard let bits = SmallString.asciiBits(ofCheckedLayout: string) else { return false }
         let count = bits.count
         // The bytes past the count (zeros, and the flags in the last) are not the string's.
         let low = JSONSyntax.stringSpecialMask(UInt64(littleEndian: bits.low))

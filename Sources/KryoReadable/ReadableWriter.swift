@@ -43,9 +43,9 @@ final class ReadableWriter: ValueWriter {
     /// The JSON text, when the writer streams.
     @exclusivity(unchecked) private var json: JSONWriter
     /// The keys stored so far (``storedKey(_:)``) in the objects being written that are small
-    /// strings of ASCII bytes, by their bits (``ShortASCII``), outermost object first (each frame knows where its
+    /// strings of ASCII bytes, by their bits (``KryoCore/SmallString/ASCIIBits``), outermost object first (each frame knows where its
     /// own start): two such keys are equal exactly when their bits are.
-    @exclusivity(unchecked) private var asciiKeys: [ShortASCII] = []
+    @exclusivity(unchecked) private var asciiKeys: [SmallString.ASCIIBits] = []
     /// The end of the keys in ``asciiKeys``: the elements after it are left over from objects
     /// written before, and written over (a stack that never shrinks its array).
     @exclusivity(unchecked) private var asciiKeysEnd = 0
@@ -107,7 +107,7 @@ final class ReadableWriter: ValueWriter {
 
         /// The bit of ``asciiBloom`` of the key whose bits are `bits`: 6 bits of a hash of them.
         @inline(__always)
-        static func asciiBit(_ bits: ShortASCII) -> UInt64 {
+        static func asciiBit(_ bits: SmallString.ASCIIBits) -> UInt64 {
             let hash = (bits.low ^ bits.high &>> 29 ^ bits.high) &* 0x9E37_79B9_7F4A_7C15
             return 1 &<< (hash &>> 58)
         }
@@ -451,7 +451,9 @@ final class ReadableWriter: ValueWriter {
                 .unsupported, expected: "a value inside an object", found: "a keyed value at the top of the document",
                 path: path)
         }
-        if usesSmallStrings, let bits = ShortASCII(key), bits.count > 0, bits.first != UInt8(ascii: "$") {
+        if usesSmallStrings, let bits = SmallString.asciiBits(ofCheckedLayout: key), bits.count > 0,
+            bits.first != UInt8(ascii: "$")
+        {
             // Stored as it is.
             if !isStored(bits, key, in: last) {
                 noteASCIIKey(bits)
@@ -470,7 +472,7 @@ final class ReadableWriter: ValueWriter {
     private func storedKeyIfNew(_ key: String, in last: Int) -> String? {
         let stored = ReadableKeys.escape(key)
         guard !stored.isEmpty else { return nil }
-        if usesSmallStrings, let bits = ShortASCII(stored) {
+        if usesSmallStrings, let bits = SmallString.asciiBits(ofCheckedLayout: stored) {
             guard !isStored(bits, stored, in: last) else { return nil }
             noteASCIIKey(bits)
             return stored
@@ -489,7 +491,7 @@ final class ReadableWriter: ValueWriter {
     /// Whether the object of frame `index` has a member under `stored` already, `bits` being
     /// the bits of `stored`, a small ASCII string.
     @inline(__always)
-    private func isStored(_ bits: ShortASCII, _ stored: String, in index: Int) -> Bool {
+    private func isStored(_ bits: SmallString.ASCIIBits, _ stored: String, in index: Int) -> Bool {
         if asciiBloom & Frame.asciiBit(bits) != 0 {
             for position in frames[index].asciiKeysStart..<asciiKeysEnd where asciiKeys[position].matches(bits) {
                 return true
@@ -500,7 +502,7 @@ final class ReadableWriter: ValueWriter {
 
     /// Adds the bits of a key stored in the innermost object.
     @inline(__always)
-    private func noteASCIIKey(_ bits: ShortASCII) {
+    private func noteASCIIKey(_ bits: SmallString.ASCIIBits) {
         if asciiKeysEnd < asciiKeys.count {
             asciiKeys[asciiKeysEnd] = bits
         } else {
