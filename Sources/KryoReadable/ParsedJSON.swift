@@ -283,9 +283,9 @@ struct ParsedJSON {
         struct Object {
             /// Where its members start in `pending`.
             let start: Int
-            /// The lengths of its keys kept in the text, modulo 64, as bits: such a key of a
-            /// length not seen repeats none of them.
-            var keyLengths: UInt64 = 0
+            /// Its keys kept in the text, as one bit each of 64 (``filterBit(of:length:)``): such a
+            /// key whose bit is not set repeats none of them.
+            var keyFilter: UInt64 = 0
             /// How many of its keys are kept as strings (an escape, or not ASCII): every new key
             /// is compared with those.
             var stringKeys = 0
@@ -387,8 +387,8 @@ struct ParsedJSON {
                 length <= SmallString.capacity ? Key(short: base, count: length) : Key(textAt: offset, count: length)
             let memberCount = (pending.count - object.start) &>> 1
             if memberCount < Self.comparedKeys {
-                let lengthBit: UInt64 = 1 &<< UInt64(length & 63)
-                if object.keyLengths & lengthBit != 0 || object.stringKeys > 0 {
+                let filterBit = Self.filterBit(of: entry, length: length)
+                if object.keyFilter & filterBit != 0 || object.stringKeys > 0 {
                     var index = object.start
                     while index < pending.count {
                         let other = parsed.keys[Int(pending[index])]
@@ -406,7 +406,7 @@ struct ParsedJSON {
                         index += 2
                     }
                 }
-                object.keyLengths |= lengthBit
+                object.keyFilter |= filterBit
             } else if !isNewInLargeObject(String(decoding: key, as: UTF8.self), object) {
                 return false
             }
@@ -416,6 +416,15 @@ struct ParsedJSON {
             parsed.keys.append(entry)
             addMember()
             return true
+        }
+
+        /// The bit of ``Object/keyFilter`` for the key `entry` of `length` bytes: for a short key,
+        /// picked by a hash of its bits (its whole value), for a longer one by its length. Equal
+        /// keys have the same bit.
+        @inline(__always)
+        private static func filterBit(of entry: Key, length: Int) -> UInt64 {
+            guard entry.isShort else { return 1 &<< UInt64(length & 63) }
+            return 1 &<< (((entry.low ^ entry.high &* 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9) &>> 58)
         }
 
         /// A key with an escape, or not ASCII: kept as a string, and compared as strings are
