@@ -309,9 +309,12 @@ struct ParsedJSON {
             parsed = ParsedJSON(text: text)
             textBytes = bytes
             let expectedBytes = bytes.count
-            parsed.nodes.reserveCapacity(min(expectedBytes / 6, 512))
+            // About a node and a key per 16 bytes of text, as a document of named fields holds
+            // them (which keeps a small document's arrays within malloc's per-thread cache, of
+            // blocks up to about 1 KB).
+            parsed.nodes.reserveCapacity(min(expectedBytes / 16, 512))
             parsed.members.reserveCapacity(min(expectedBytes / 4, 512))
-            parsed.keys.reserveCapacity(min(expectedBytes / 12, 256))
+            parsed.keys.reserveCapacity(min(expectedBytes / 16, 256))
             parsed.hasShortKeys = makesSmallStrings
             pending.reserveCapacity(64)
         }

@@ -128,7 +128,7 @@ final class ReadableReader: ValueReader {
                 in: root, into: &targets, depth: 0, limit: ReadableCodec.documentDepth(options.limits))
         }
         aliasTargets = targets
-        frames.reserveCapacity(16)
+        frames.reserveCapacity(8)
         path.reserveCapacity(16)
     }
 
@@ -145,7 +145,7 @@ final class ReadableReader: ValueReader {
         self.classCache = classCache
         keepsSharedStrings = registry.keepsSharedStrings
         aliasTargets = []
-        frames.reserveCapacity(16)
+        frames.reserveCapacity(8)
         path.reserveCapacity(16)
     }
 
