@@ -31,7 +31,7 @@ public final class Registry: Sendable {
     /// The registrations of ``byType``, ``byID`` and ``byName`` that
     /// ``registration(forArchiveClassName:)`` finds a registration for by their archive class
     /// name: ``isArchivedByName(_:)`` answers for them without hashing the name.
-    private let archivedByName: Set<ObjectIdentifier>
+    private let archivedByName: IdentifierSet
     /// Registrations resolved for unregistered types (defaults by kind), computed once each.
     private let resolved = Mutex<[ObjectIdentifier: Registration?]>([:])
     /// Registrations resolved for the Java classes of ``JavaClassChosenByValue`` types.
@@ -189,7 +189,7 @@ public final class Registry: Sendable {
         for registration in known where byArchiveName[registration.archiveClass.name] != nil {
             archivedByName.insert(ObjectIdentifier(registration))
         }
-        self.archivedByName = archivedByName
+        self.archivedByName = IdentifierSet(archivedByName)
         bindReachableSlots(of: known)
     }
 
@@ -522,6 +522,45 @@ extension Registry {
             let answer = registration(forJavaName: name)?.swiftType == type
             flag.store(answer ? 2 : 1, ordering: .relaxed)
             return answer
+        }
+    }
+}
+
+/// A fixed set of object identifiers, looked up by one multiplication and a compare or two:
+/// open addressing with linear probing on the address, at most a quarter of the slots full,
+/// where a `Set` hashes each identifier with SipHash (a writer that requires registration asks
+/// about every object it writes).
+private struct IdentifierSet: Sendable {
+    /// The addresses, each in its slot or after it; 0 for an empty slot (no object is at 0).
+    private let keys: [UInt]
+
+    init(_ identifiers: Set<ObjectIdentifier>) {
+        var count = 8
+        while count < identifiers.count * 4 { count *= 2 }
+        var keys = [UInt](repeating: 0, count: count)
+        for identifier in identifiers {
+            let key = UInt(bitPattern: identifier)
+            var index = IdentifierSet.slot(of: key, mask: count - 1)
+            while keys[index] != 0 { index = (index + 1) & (count - 1) }
+            keys[index] = key
+        }
+        self.keys = keys
+    }
+
+    @inline(__always)
+    private static func slot(of key: UInt, mask: Int) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) &>> 32) & mask
+    }
+
+    func contains(_ identifier: ObjectIdentifier) -> Bool {
+        let key = UInt(bitPattern: identifier)
+        let mask = keys.count - 1
+        var index = IdentifierSet.slot(of: key, mask: mask)
+        while true {
+            let stored = keys[index]
+            if stored == key { return true }
+            if stored == 0 { return false }
+            index = (index + 1) & mask
         }
     }
 }

@@ -13,8 +13,10 @@ import KryoCore
 ///
 /// Every read is bounds-checked against `bytes.count` before it happens (the buffer's own
 /// subscript checks only in debug builds), and nothing is allocated by a length the input claims.
-/// Containers do not recurse: the arrays and objects under way are kept on stacks of their own
-/// (at most `maxDepth` deep), so the thread's stack does not limit the nesting. An error's `path`
+/// Containers do not recurse: the arrays and objects under way are kept on one stack of frames
+/// (at most `maxDepth` deep), so the thread's stack does not limit the nesting; what an array
+/// holds so far is the builder's (``JSONTreeBuilder/Elements``), so that a builder of a flat
+/// list keeps every container's members on one stack of its own. An error's `path`
 /// is read off those stacks when it is thrown, so a successful parse pays nothing for it; its
 /// `offset` is the byte offset, and its `found` ends with the line and column.
 ///
@@ -27,15 +29,28 @@ import KryoCore
     @usableFromInline let maxDepth: Int
     @usableFromInline var position = 0
 
-    /// For each open container, outermost first: whether it is an object.
-    @usableFromInline var isObject: [Bool] = []
-    /// The elements of the open arrays, outermost first.
-    @usableFromInline var arrays: [[Builder.Value]] = []
-    /// The members of the open objects, outermost first.
-    @usableFromInline var objects: [Builder.Object] = []
-    /// For each open object, where the key of its latest member starts (its opening quote); -1
-    /// before its first. The key's text is read again only for an error's path.
-    @usableFromInline var keyOffsets: [Int] = []
+    /// An open container.
+    @usableFromInline struct Frame {
+        /// Whether it is an object (else an array).
+        @usableFromInline let isObject: Bool
+        /// For an object, where the key of its latest member starts (its opening quote); -1
+        /// before its first. The key's text is read again only for an error's path.
+        @usableFromInline var keyOffset: Int
+        /// An object's members so far (an array's holds none).
+        @usableFromInline var object: Builder.Object
+        /// An array's elements so far (an object's holds none).
+        @usableFromInline var elements: Builder.Elements
+
+        @inlinable
+        init(isObject: Bool, object: Builder.Object, elements: Builder.Elements) {
+            self.isObject = isObject
+            keyOffset = -1
+            self.object = object
+            self.elements = elements
+        }
+    }
+    /// The open containers, outermost first.
+    @usableFromInline var frames: [Frame] = []
     /// Whether the innermost container is reading a member: an element (the next index) or the
     /// value of the latest key. False between members, where an error belongs to the container.
     @usableFromInline var inMember = false
@@ -51,11 +66,10 @@ import KryoCore
         self.bytes = bytes
         self.maxDepth = maxDepth
         self.builder = builder
-        // Room for the nesting of most documents, so the stacks do not grow level by level.
-        isObject.reserveCapacity(16)
-        arrays.reserveCapacity(8)
-        objects.reserveCapacity(16)
-        keyOffsets.reserveCapacity(16)
+        // Room for the nesting of most documents, so the stack does not grow level by level
+        // (and small enough for malloc's per-thread cache: a frame of the parsed document's
+        // builder is 64 bytes).
+        frames.reserveCapacity(8)
     }
 
     /// Reads the whole input as one JSON value, with optional whitespace around it.
@@ -81,17 +95,13 @@ import KryoCore
     @inlinable
     func currentPath() -> [String] {
         var path: [String] = []
-        var arrayLevel = 0
-        var objectLevel = 0
-        for (level, levelIsObject) in isObject.enumerated() {
+        for (level, frame) in frames.enumerated() {
             // Outer containers are all reading the member that holds the innermost one.
-            let reading = level < isObject.count - 1 || inMember
-            if levelIsObject {
-                if reading { path.append(keyText(at: keyOffsets[objectLevel])) }
-                objectLevel += 1
+            guard level < frames.count - 1 || inMember else { continue }
+            if frame.isObject {
+                path.append(keyText(at: frame.keyOffset))
             } else {
-                if reading { path.append(String(arrays[arrayLevel].count)) }
-                arrayLevel += 1
+                path.append(String(builder.count(of: frame.elements)))
             }
         }
         return path
@@ -238,22 +248,23 @@ import KryoCore
                 try enterContainer()
                 skipWhitespace()
                 guard next(is: JSONSyntax.closeBracket) else {
-                    isObject.append(false)
-                    var elements: [Builder.Value] = []
-                    elements.reserveCapacity(4)
-                    arrays.append(consume elements)
+                    frames.append(
+                        Frame(
+                            isObject: false, object: builder.makeObject(reservingCapacity: 0),
+                            elements: builder.makeElements(reservingCapacity: 4)))
                     inMember = true
                     continue
                 }
                 position += 1
-                value = builder.array([])
+                value = builder.array(builder.makeElements(reservingCapacity: 0))
             case JSONSyntax.openBrace:
                 try enterContainer()
                 skipWhitespace()
                 guard next(is: JSONSyntax.closeBrace) else {
-                    isObject.append(true)
-                    objects.append(builder.makeObject(reservingCapacity: 4))
-                    keyOffsets.append(-1)
+                    frames.append(
+                        Frame(
+                            isObject: true, object: builder.makeObject(reservingCapacity: 4),
+                            elements: builder.makeElements(reservingCapacity: 0)))
                     inMember = false
                     try readKey(first: true)
                     continue
@@ -266,12 +277,12 @@ import KryoCore
             // The value completes a member of the innermost container, which may end and
             // complete a member of its own container, and so on.
             while true {
-                guard let innermostIsObject = isObject.last else { return value }
+                let last = frames.count - 1
+                guard last >= 0 else { return value }
                 inMember = false
                 skipWhitespace()
-                if innermostIsObject {
-                    let last = objects.count - 1
-                    builder.setLastValue(consume value, in: &objects[last])
+                if frames[last].isObject {
+                    builder.setLastValue(consume value, in: &frames[last].object)
                     if next(is: JSONSyntax.comma) {
                         position += 1
                         skipWhitespace()
@@ -285,11 +296,9 @@ import KryoCore
                     }
                     guard next(is: JSONSyntax.closeBrace) else { throw unexpected("',' or '}' after an object member") }
                     position += 1
-                    isObject.removeLast()
-                    keyOffsets.removeLast()
-                    value = builder.object(objects.removeLast())
+                    value = builder.object(frames.removeLast().object)
                 } else {
-                    arrays[arrays.count - 1].append(consume value)
+                    builder.append(consume value, to: &frames[last].elements)
                     if next(is: JSONSyntax.comma) {
                         position += 1
                         skipWhitespace()
@@ -305,8 +314,7 @@ import KryoCore
                         throw unexpected("',' or ']' after an array element")
                     }
                     position += 1
-                    isObject.removeLast()
-                    value = builder.array(arrays.removeLast())
+                    value = builder.array(frames.removeLast().elements)
                 }
             }
         }
@@ -315,10 +323,10 @@ import KryoCore
     /// Moves past the `[` or `{` at `position`, which opens one more level of nesting.
     @inlinable @inline(__always)
     mutating func enterContainer() throws(SerializationError) {
-        guard isObject.count < maxDepth else {
+        guard frames.count < maxDepth else {
             throw failure(
                 .depthLimitExceeded, expected: "at most \(maxDepth) nested arrays and objects", at: position,
-                found: "\(describe(at: position)) opening level \(isObject.count + 1)")
+                found: "\(describe(at: position)) opening level \(frames.count + 1)")
         }
         position += 1
     }
@@ -331,16 +339,17 @@ import KryoCore
         let keyOffset = position
         // The key goes in now, with a placeholder value, so a duplicate is found with one lookup.
         let inserted: Bool
+        let last = frames.count - 1
         if Builder.takesKeyBytes, let (start, end) = try readPlainASCIIString() {
-            keyOffsets[keyOffsets.count - 1] = keyOffset
+            frames[last].keyOffset = keyOffset
             inMember = true
             inserted = builder.insertKey(
-                UnsafeRawBufferPointer(rebasing: bytes[start..<end]), at: start, into: &objects[objects.count - 1])
+                UnsafeRawBufferPointer(rebasing: bytes[start..<end]), at: start, into: &frames[last].object)
         } else {
             let key = try readString()
-            keyOffsets[keyOffsets.count - 1] = keyOffset
+            frames[last].keyOffset = keyOffset
             inMember = true
-            inserted = builder.insert(key, into: &objects[objects.count - 1])
+            inserted = builder.insert(key, into: &frames[last].object)
         }
         guard inserted else {
             throw failure(

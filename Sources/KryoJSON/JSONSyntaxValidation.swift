@@ -40,7 +40,10 @@ package enum JSONSyntaxValidation {
         @inlinable func real(_ value: Double) -> Nothing { Nothing() }
         @inlinable func bool(_ value: Bool) -> Nothing { Nothing() }
         @inlinable func null() -> Nothing { Nothing() }
-        @inlinable func array(_ elements: [Nothing]) -> Nothing { Nothing() }
+        @inlinable func makeElements(reservingCapacity capacity: Int) -> Int { 0 }
+        @inlinable func append(_ value: consuming Nothing, to elements: inout Int) { elements += 1 }
+        @inlinable func count(of elements: Int) -> Int { elements }
+        @inlinable func array(_ elements: consuming Int) -> Nothing { Nothing() }
         @inlinable func object(_ members: Nothing) -> Nothing { Nothing() }
         @inlinable func makeObject(reservingCapacity capacity: Int) -> Nothing { Nothing() }
         @inlinable func insert(_ key: String, into object: inout Nothing) -> Bool { true }

@@ -7,6 +7,8 @@
     associatedtype Value
     /// The members of an object under way, in the order read.
     associatedtype Object
+    /// The elements of an array under way, in the order read.
+    associatedtype Elements
 
     /// Whether the bare tokens `NaN`, `Infinity` and `-Infinity` read as reals (an extension of
     /// RFC 8259); `false` refuses them as JSON does.
@@ -24,8 +26,15 @@
     mutating func bool(_ value: Bool) -> Value
     /// `null`.
     mutating func null() -> Value
+    /// An array without elements, with room for `capacity`.
+    mutating func makeElements(reservingCapacity capacity: Int) -> Elements
+    /// Adds `value` to the array under way whose elements are `elements` (the innermost open
+    /// container: a builder may keep the elements of every array under way on one stack).
+    mutating func append(_ value: consuming Value, to elements: inout Elements)
+    /// How many elements `elements` holds (for an error's path).
+    func count(of elements: Elements) -> Int
     /// An array of `elements`.
-    mutating func array(_ elements: [Value]) -> Value
+    mutating func array(_ elements: consuming Elements) -> Value
     /// An object of `members`.
     mutating func object(_ members: Object) -> Value
 

@@ -265,18 +265,27 @@ struct ParsedJSON {
     /// What the parser builds a ``ParsedJSON`` with.
     struct Builder: JSONTreeBuilder {
         var parsed: ParsedJSON
-        /// The members of the objects under way, outermost first: a key and a node (`-1` until
-        /// the member's value is read), laid out as ``ParsedJSON/members`` lays them out (a
-        /// tuple's elements are in order), so that an object's are copied there whole.
-        private var pending: [(key: Int32, value: Int32)] = []
+        /// The members of the containers under way, outermost first, on one stack: an
+        /// object's as pairs of a key and a node (`-1` until the member's value is read), an
+        /// array's as nodes, laid out as ``ParsedJSON/members`` lays them out, so that a
+        /// container's are copied there whole.
+        private var pending: [Int32] = []
+
+        /// An array under way.
+        struct Elements {
+            /// Where its elements start in `pending`.
+            let start: Int
+            /// How many it has so far.
+            var count = 0
+        }
 
         /// An object under way.
         struct Object {
             /// Where its members start in `pending`.
             let start: Int
-            /// The lengths of its keys kept in the text, modulo 64, as bits: such a key of a
-            /// length not seen repeats none of them.
-            var keyLengths: UInt64 = 0
+            /// Its keys kept in the text, as one bit each of 64 (``filterBit(of:length:)``): such a
+            /// key whose bit is not set repeats none of them.
+            var keyFilter: UInt64 = 0
             /// How many of its keys are kept as strings (an escape, or not ASCII): every new key
             /// is compared with those.
             var stringKeys = 0
@@ -300,11 +309,14 @@ struct ParsedJSON {
             parsed = ParsedJSON(text: text)
             textBytes = bytes
             let expectedBytes = bytes.count
-            parsed.nodes.reserveCapacity(min(expectedBytes / 6, 512))
+            // About a node and a key per 16 bytes of text, as a document of named fields holds
+            // them (which keeps a small document's arrays within malloc's per-thread cache, of
+            // blocks up to about 1 KB).
+            parsed.nodes.reserveCapacity(min(expectedBytes / 16, 512))
             parsed.members.reserveCapacity(min(expectedBytes / 4, 512))
-            parsed.keys.reserveCapacity(min(expectedBytes / 12, 256))
+            parsed.keys.reserveCapacity(min(expectedBytes / 16, 256))
             parsed.hasShortKeys = makesSmallStrings
-            pending.reserveCapacity(32)
+            pending.reserveCapacity(64)
         }
 
         @inline(__always) static var readsNonFiniteLiterals: Bool { true }
@@ -343,10 +355,25 @@ struct ParsedJSON {
         @inline(__always) mutating func bool(_ value: Bool) -> Int32 { append(.bool, count: value ? 1 : 0) }
         @inline(__always) mutating func null() -> Int32 { append(.null) }
 
-        mutating func array(_ elements: [Int32]) -> Int32 {
+        @inline(__always)
+        mutating func makeElements(reservingCapacity capacity: Int) -> Elements { Elements(start: pending.count) }
+
+        @inline(__always)
+        mutating func append(_ value: consuming Int32, to elements: inout Elements) {
+            pending.append(value)
+            elements.count &+= 1
+        }
+
+        @inline(__always) func count(of elements: Elements) -> Int { elements.count }
+
+        mutating func array(_ elements: consuming Elements) -> Int32 {
             let start = parsed.members.count
-            parsed.members.append(contentsOf: elements)
-            return append(.array, count: Int32(truncatingIfNeeded: elements.count), start: Int64(start))
+            let count = pending.count - elements.start
+            if count > 0 {
+                parsed.members.append(contentsOf: pending[elements.start...])
+                pending.removeSubrange(elements.start...)
+            }
+            return append(.array, count: Int32(truncatingIfNeeded: count), start: Int64(start))
         }
 
         @inline(__always)
@@ -361,13 +388,13 @@ struct ParsedJSON {
             }
             let entry =
                 length <= SmallString.capacity ? Key(short: base, count: length) : Key(textAt: offset, count: length)
-            let memberCount = pending.count - object.start
+            let memberCount = (pending.count - object.start) &>> 1
             if memberCount < Self.comparedKeys {
-                let lengthBit: UInt64 = 1 &<< UInt64(length & 63)
-                if object.keyLengths & lengthBit != 0 || object.stringKeys > 0 {
+                let filterBit = Self.filterBit(of: entry, length: length)
+                if object.keyFilter & filterBit != 0 || object.stringKeys > 0 {
                     var index = object.start
                     while index < pending.count {
-                        let other = parsed.keys[Int(pending[index].key)]
+                        let other = parsed.keys[Int(pending[index])]
                         if other.isString {
                             if parsed.stringKeys[other.position] == String(decoding: key, as: UTF8.self) {
                                 return false
@@ -379,10 +406,10 @@ struct ParsedJSON {
                         {
                             return false
                         }
-                        index += 1
+                        index += 2
                     }
                 }
-                object.keyLengths |= lengthBit
+                object.keyFilter |= filterBit
             } else if !isNewInLargeObject(String(decoding: key, as: UTF8.self), object) {
                 return false
             }
@@ -394,15 +421,24 @@ struct ParsedJSON {
             return true
         }
 
+        /// The bit of ``Object/keyFilter`` for the key `entry` of `length` bytes: for a short key,
+        /// picked by a hash of its bits (its whole value), for a longer one by its length. Equal
+        /// keys have the same bit.
+        @inline(__always)
+        private static func filterBit(of entry: Key, length: Int) -> UInt64 {
+            guard entry.isShort else { return 1 &<< UInt64(length & 63) }
+            return 1 &<< (((entry.low ^ entry.high &* 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9) &>> 58)
+        }
+
         /// A key with an escape, or not ASCII: kept as a string, and compared as strings are
         /// (canonically equivalent spellings are one key).
         mutating func insert(_ key: String, into object: inout Object) -> Bool {
-            let memberCount = pending.count - object.start
+            let memberCount = (pending.count - object.start) &>> 1
             if memberCount < Self.comparedKeys {
                 var index = object.start
                 while index < pending.count {
-                    if parsed.string(of: parsed.keys[Int(pending[index].key)]) == key { return false }
-                    index += 1
+                    if parsed.string(of: parsed.keys[Int(pending[index])]) == key { return false }
+                    index += 2
                 }
             } else if !isNewInLargeObject(key, object) {
                 return false
@@ -419,19 +455,20 @@ struct ParsedJSON {
         /// Adds the key appended last to the object under way, its value to come.
         @inline(__always)
         private mutating func addMember() {
-            pending.append((Int32(truncatingIfNeeded: parsed.keys.count - 1), -1))
+            pending.append(Int32(truncatingIfNeeded: parsed.keys.count - 1))
+            pending.append(-1)
         }
 
         /// For an object of more members than are compared one by one: whether `key` is new, by
         /// a set of its keys (made when it reached that size).
         private mutating func isNewInLargeObject(_ key: String, _ object: Object) -> Bool {
             let start = object.start
-            if pending.count - start == Self.comparedKeys {
+            if (pending.count - start) &>> 1 == Self.comparedKeys {
                 var known: Set<String> = []
                 var index = start
                 while index < pending.count {
-                    known.insert(parsed.string(of: parsed.keys[Int(pending[index].key)]))
-                    index += 1
+                    known.insert(parsed.string(of: parsed.keys[Int(pending[index])]))
+                    index += 2
                 }
                 largeObjectKeys[start] = known
             }
@@ -440,18 +477,14 @@ struct ParsedJSON {
 
         @inline(__always)
         mutating func setLastValue(_ value: consuming Int32, in object: inout Object) {
-            pending[pending.count - 1].value = value
+            pending[pending.count - 1] = value
         }
 
         mutating func object(_ object: Object) -> Int32 {
             let start = parsed.members.count
-            let count = pending.count - object.start
+            let count = (pending.count - object.start) &>> 1
             if count > 0 {
-                pending.withUnsafeBufferPointer { buffer in
-                    UnsafeBufferPointer(rebasing: buffer[object.start...]).withMemoryRebound(to: Int32.self) {
-                        parsed.members.append(contentsOf: $0)
-                    }
-                }
+                parsed.members.append(contentsOf: pending[object.start...])
                 pending.removeSubrange(object.start...)
             }
             if count >= Self.comparedKeys { largeObjectKeys[object.start] = nil }

@@ -108,7 +108,7 @@ public struct ReadableCodec: Sendable {
     /// Decodes the root of `reader`'s document as a `T`.
     private func decode<T>(_ type: T.Type, with reader: ReadableReader) throws -> T {
         // What fails leaves no cycle of unknown objects behind.
-        return try reader.madeUnknownObjects.dismantlingOnFailure {
+        return try reader.dismantlingOnFailure {
             let value = try reader.decode(reader.rootNode, as: classCache.declaredType(of: T.self))
             if T.self == Any?.self { return unsafeBitCast(value, to: T.self) }
             // A value of exactly `T` (the root object of the class asked for), taken as it is: what

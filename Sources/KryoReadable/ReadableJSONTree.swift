@@ -12,7 +12,7 @@ struct ReadableJSONTree: JSONTreeBuilder {
     @inline(__always) func real(_ value: Double) -> ReadableValue { .real(value) }
     @inline(__always) func bool(_ value: Bool) -> ReadableValue { .bool(value) }
     @inline(__always) func null() -> ReadableValue { .null }
-    @inline(__always) func array(_ elements: [ReadableValue]) -> ReadableValue { .array(elements) }
+    @inline(__always) func array(_ elements: consuming [ReadableValue]) -> ReadableValue { .array(elements) }
     @inline(__always) func object(_ members: ReadableDictionary) -> ReadableValue { .dictionary(members) }
 
     @inline(__always)
@@ -21,6 +21,18 @@ struct ReadableJSONTree: JSONTreeBuilder {
         if capacity > 0 { members.reserveCapacity(capacity) }
         return members
     }
+
+    @inline(__always)
+    func makeElements(reservingCapacity capacity: Int) -> [ReadableValue] {
+        var elements: [ReadableValue] = []
+        if capacity > 0 { elements.reserveCapacity(capacity) }
+        return elements
+    }
+
+    @inline(__always)
+    func append(_ value: consuming ReadableValue, to elements: inout [ReadableValue]) { elements.append(value) }
+
+    @inline(__always) func count(of elements: [ReadableValue]) -> Int { elements.count }
 
     /// The key goes in at once, with a placeholder value, so a duplicate is found with one lookup.
     @inline(__always)

@@ -39,6 +39,10 @@ final class ReadableReader: ValueReader {
     /// The ``Frame/cursor`` of the innermost frame, kept out of ``frames`` while it is innermost
     /// (moving it there would check the array's uniqueness at every key).
     @exclusivity(unchecked) private var cursor = 0
+    /// The object of the parsed text that the innermost frame reads, when it has no generic keys;
+    /// -1 otherwise (no frame, a tree, a list, generic keys). Kept apart from ``frames`` so that
+    /// a field's look-up neither copies the frame's members nor checks them.
+    @exclusivity(unchecked) private var innermostObject: Int32 = -1
     /// The stored keys and indices from the root to the value being read.
     @exclusivity(unchecked) private(set) var path: [String] = []
     @exclusivity(unchecked) private var depth = 0
@@ -47,8 +51,9 @@ final class ReadableReader: ValueReader {
     @exclusivity(unchecked) private var aliasTargets: Set<[String]>
     /// Values decoded at alias targets, by key path.
     @exclusivity(unchecked) private var decodedAt: [[String]: Any] = [:]
-    /// The unknown objects read, whose fields a failed decode empties (cycles among them).
-    let madeUnknownObjects = MadeUnknownObjects()
+    /// The unknown objects read, whose fields a failed decode empties (cycles among them): kept
+    /// here rather than in a ``MadeUnknownObjects`` of its own, one allocation fewer per decode.
+    @exclusivity(unchecked) private var madeUnknownObjects: [UnknownObject] = []
     /// Alias targets being decoded that have not registered an object yet.
     @exclusivity(unchecked) private var decodingAt: Set<[String]> = []
     /// Whether strings that aliases name are read as ``SharedString``s (the dynamic path).
@@ -123,7 +128,7 @@ final class ReadableReader: ValueReader {
                 in: root, into: &targets, depth: 0, limit: ReadableCodec.documentDepth(options.limits))
         }
         aliasTargets = targets
-        frames.reserveCapacity(16)
+        frames.reserveCapacity(8)
         path.reserveCapacity(16)
     }
 
@@ -140,7 +145,7 @@ final class ReadableReader: ValueReader {
         self.classCache = classCache
         keepsSharedStrings = registry.keepsSharedStrings
         aliasTargets = []
-        frames.reserveCapacity(16)
+        frames.reserveCapacity(8)
         path.reserveCapacity(16)
     }
 
@@ -524,7 +529,7 @@ final class ReadableReader: ValueReader {
         defer { depth -= 1 }
         let unknown = UnknownObject(
             archiveClass: try unknownClass(named: name, entries), inlineKeys: [])
-        madeUnknownObjects.add(unknown)
+        madeUnknownObjects.append(unknown)
         if let target { decodedAt[target] = unknown }
         for (key, node) in entries where !ReadableReader.unknownObjectKeys.contains(key) {
             // A reserved key this class does not use (`$data` outside NSData) is no field: a
@@ -604,6 +609,18 @@ final class ReadableReader: ValueReader {
         }
     }
 
+    /// Runs `body`, the decoding, and when it throws empties the fields of the unknown objects
+    /// it made (no value of the call is returned, so nothing else holds them).
+    func dismantlingOnFailure<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            for object in madeUnknownObjects { object.fields.removeAll() }
+            madeUnknownObjects.removeAll()
+            throw error
+        }
+    }
+
     // MARK: Frames
 
     private func descend() throws {
@@ -645,6 +662,7 @@ final class ReadableReader: ValueReader {
         }
         if let last = frames.indices.last { frames[last].cursor = cursor }
         cursor = frame.cursor
+        innermostObject = Self.plainObject(of: frame)
         frames.append(frame)
     }
 
@@ -669,8 +687,21 @@ final class ReadableReader: ValueReader {
         guard let last = frames.indices.last else { return nil }
         let target = frames[last].target
         frames.removeLast()
-        if let last = frames.indices.last { cursor = frames[last].cursor }
+        if let last = frames.indices.last {
+            cursor = frames[last].cursor
+            innermostObject = Self.plainObject(of: frames[last])
+        } else {
+            innermostObject = -1
+        }
         return target
+    }
+
+    /// The object of the parsed text that `frame` reads, when it has no generic keys; else -1
+    /// (see ``innermostObject``).
+    @inline(__always)
+    private static func plainObject(of frame: Frame) -> Int32 {
+        guard !frame.hasGenericKeys, case .parsed(let object) = frame.members else { return -1 }
+        return object
     }
 
     /// The string at the current key path as one ``SharedString``, when an alias names it: the
@@ -825,6 +856,17 @@ final class ReadableReader: ValueReader {
 
     /// ``lookup(_:)``, a container of the parsed text left where it lies.
     private func lookupNode(_ key: String) -> (key: String, node: Node)? {
+        // An object of the parsed text without generic keys: the stored key, looked for from
+        // where the next one is expected.
+        let object = innermostObject
+        if object >= 0 {
+            let stored = escaped(key)
+            if !stored.isEmpty {
+                guard let index = parsed.index(of: stored, in: object, from: cursor) else { return nil }
+                cursor = index + 1
+                return (stored, node(parsed.value(index, of: object)))
+            }
+        }
         guard !frames.isEmpty else { return nil }
         let last = frames.count - 1
         // A list's elements in turn, under their indices.
@@ -863,6 +905,8 @@ final class ReadableReader: ValueReader {
     }
 
     func containsValue(forKey key: String) -> Bool {
+        let object = innermostObject
+        if object >= 0 { return parsed.index(of: escaped(key), in: object, from: cursor) != nil }
         guard !frames.isEmpty else { return false }
         let last = frames.count - 1
         let stored = escaped(key)
