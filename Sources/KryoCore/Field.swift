@@ -471,16 +471,25 @@ public struct Field<Root>: Sendable {
 /// and no names (Kryo's `FieldSerializer`).
 public struct FieldSerializer<Root: Schematized>: Serializer {
     @usableFromInline let accessors: FieldAccessors<Root>
+    /// The fields in one run of code (``DirectFields``), when the schema has them; ``direct``
+    /// borrows it (called without a retain and a release per object).
+    @usableFromInline let directFields: DirectFields<Root>?
+    @usableFromInline let direct: Unmanaged<DirectFields<Root>>?
     public let isFinal: Bool
 
+    /// A serializer of `fields`, in Java's order; `direct`, when given, writes and reads them
+    /// in one run (``Schema`` checks that its names are the fields').
     @inlinable
-    init(fields: [Field<Root>], isFinal: Bool) {
+    init(fields: [Field<Root>], isFinal: Bool, direct: DirectFields<Root>? = nil) {
         accessors = FieldAccessors(fields)
+        directFields = direct
+        self.direct = direct.map { Unmanaged.passUnretained($0) }
         self.isFinal = isFinal
     }
 
     @inlinable
     public func write(_ value: Root, to writer: any ValueWriter) throws {
+        if let direct { return try direct._withUnsafeGuaranteedRef { try $0.write(value, writer) } }
         try accessors.writeAll(value, to: writer)
     }
 
@@ -489,7 +498,11 @@ public struct FieldSerializer<Root: Schematized>: Serializer {
         var value = Root()
         if Root.self is AnyClass { reader.reference(value) }
         if reader.isPositional {
-            try accessors.readAll(into: &value, from: reader)
+            if let direct {
+                try direct._withUnsafeGuaranteedRef { try $0.read(&value, reader) }
+            } else {
+                try accessors.readAll(into: &value, from: reader)
+            }
         } else {
             try accessors.readPresent(into: &value, from: reader)
         }

@@ -45,6 +45,9 @@ public struct Schema<Root>: Sendable {
     let serializer: AnySerializer
     /// What is wrong with the declaration (duplicate tags…), reported when the type is registered.
     let problem: String?
+    /// The fields in one run of code that the field serializer calls (``DirectFields``), when the
+    /// declaration gave one that matches the fields.
+    @usableFromInline package private(set) var direct: DirectFields<Root>?
 
     /// Declares a schema.
     ///
@@ -53,31 +56,39 @@ public struct Schema<Root>: Sendable {
     ///   - isFinal: Whether the Java class is final.
     ///   - serializer: How the fields are laid out: Java's `FieldSerializer` (the default),
     ///     `TaggedFieldSerializer` or `CompatibleFieldSerializer`.
+    ///   - direct: The fields in one run of code, for the field serializer (what the
+    ///     `@JavaClass` macro generates; see ``DirectFields``).
     ///   - fields: The fields, in any order.
     @inlinable
     public init(
         java: String, isFinal: Bool = false, serializer: FieldSerializerKind = .field,
-        @FieldsBuilder<Root> fields: () -> [Field<Root>]
+        direct: DirectFields<Root>? = nil, @FieldsBuilder<Root> fields: () -> [Field<Root>]
     ) where Root: Schematized {
-        self.init(java: java, isFinal: isFinal, serializer: serializer, fieldList: fields())
+        self.init(java: java, isFinal: isFinal, serializer: serializer, direct: direct, fieldList: fields())
     }
 
     /// Declares a schema from a list of fields.
     @inlinable
-    public init(java: String, isFinal: Bool = false, serializer: FieldSerializerKind = .field, fieldList: [Field<Root>])
-    where Root: Schematized {
+    public init(
+        java: String, isFinal: Bool = false, serializer: FieldSerializerKind = .field,
+        direct: DirectFields<Root>? = nil, fieldList: [Field<Root>]
+    ) where Root: Schematized {
         let sorted = Field<Root>.javaOrder(fieldList)
         // Java records are final classes.
         let isFinal = isFinal || serializer == .record
+        // Only a run that does what the fields do, in their order.
+        let direct = serializer == .field && direct?.names == sorted.map(\.name) ? direct : nil
         let made: AnySerializer
         switch serializer {
-        case .field, .record: made = AnySerializer(FieldSerializer<Root>(fields: sorted, isFinal: isFinal))
+        case .field: made = AnySerializer(FieldSerializer<Root>(fields: sorted, isFinal: isFinal, direct: direct))
+        case .record: made = AnySerializer(FieldSerializer<Root>(fields: sorted, isFinal: isFinal))
         case .tagged: made = AnySerializer(TaggedFieldSerializer<Root>(fields: sorted, isFinal: isFinal))
         case .compatible: made = AnySerializer(CompatibleFieldSerializer<Root>(fields: sorted, isFinal: isFinal))
         }
         self.init(
             javaName: java, isFinal: isFinal, kind: serializer, fields: sorted, serializer: made,
             declaredFields: fieldList)
+        self.direct = direct
     }
 
     @usableFromInline

@@ -308,9 +308,20 @@ import Testing
             expansions: [
                 """
                 extension UnsignedBook: SwiftKryo.Schematized {
-                    static let schema = SwiftKryo.Schema<UnsignedBook>(java: "shop.Book") {
-                        SwiftKryo.Field("bytes", get: { $0.bytes }, set: { $0.bytes = $1 })
-                    }
+                    static let schema: SwiftKryo.Schema<UnsignedBook> = {
+                        let field0 = SwiftKryo.FieldCodec.of(\\UnsignedBook.bytes, "bytes")
+                        let direct = SwiftKryo.DirectFields<UnsignedBook>(
+                            names: ["bytes"],
+                            write: { value, writer in
+                                try field0.write(value.bytes, to: writer)
+                            },
+                            read: { value, reader in
+                                value.bytes = try field0.read(from: reader)
+                            })
+                        return SwiftKryo.Schema<UnsignedBook>(java: "shop.Book", direct: direct) {
+                            SwiftKryo.Field(field0, get: { $0.bytes }, set: { $0.bytes = $1 })
+                        }
+                    }()
                 }
                 """
             ],
@@ -449,9 +460,20 @@ import Testing
             expansions: [
                 """
                 extension TagAccount: SwiftKryo.Schematized {
-                    static let schema = SwiftKryo.Schema<TagAccount>(java: "shop.Account") {
-                        SwiftKryo.Field("id", get: { $0.id }, set: { $0.id = $1 }).tag(1)
-                    }
+                    static let schema: SwiftKryo.Schema<TagAccount> = {
+                        let field0 = SwiftKryo.FieldCodec.of(\\TagAccount.id, "id")
+                        let direct = SwiftKryo.DirectFields<TagAccount>(
+                            names: ["id"],
+                            write: { value, writer in
+                                try field0.write(value.id, to: writer)
+                            },
+                            read: { value, reader in
+                                value.id = try field0.read(from: reader)
+                            })
+                        return SwiftKryo.Schema<TagAccount>(java: "shop.Account", direct: direct) {
+                            SwiftKryo.Field(field0, get: { $0.id }, set: { $0.id = $1 }).tag(1)
+                        }
+                    }()
                 }
                 """
             ],
@@ -476,9 +498,20 @@ import Testing
             expansions: [
                 """
                 extension NamedBook: SwiftKryo.Schematized {
-                    static let schema = SwiftKryo.Schema<NamedBook>(java: "shop.Book") {
-                        SwiftKryo.Field("title", get: { $0.name }, set: { $0.name = $1 })
-                    }
+                    static let schema: SwiftKryo.Schema<NamedBook> = {
+                        let field0 = SwiftKryo.FieldCodec.of(\\NamedBook.name, "title")
+                        let direct = SwiftKryo.DirectFields<NamedBook>(
+                            names: ["title"],
+                            write: { value, writer in
+                                try field0.write(value.name, to: writer)
+                            },
+                            read: { value, reader in
+                                value.name = try field0.read(from: reader)
+                            })
+                        return SwiftKryo.Schema<NamedBook>(java: "shop.Book", direct: direct) {
+                            SwiftKryo.Field(field0, get: { $0.name }, set: { $0.name = $1 })
+                        }
+                    }()
                 }
                 """
             ],

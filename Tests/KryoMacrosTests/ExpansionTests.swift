@@ -123,10 +123,24 @@ import Testing
             expansions: [
                 """
                 extension SampleBean: SwiftKryo.Schematized {
-                    static let schema = SwiftKryo.Schema<SampleBean>(java: "test.SampleBean") {
-                        SwiftKryo.Field("key", get: { $0.key }, set: { $0.key = $1 })
-                        SwiftKryo.Field("name", get: { $0.name }, set: { $0.name = $1 })
-                    }
+                    static let schema: SwiftKryo.Schema<SampleBean> = {
+                        let field0 = SwiftKryo.FieldCodec.of(\\SampleBean.key, "key")
+                        let field1 = SwiftKryo.FieldCodec.of(\\SampleBean.name, "name")
+                        let direct = SwiftKryo.DirectFields<SampleBean>(
+                            names: ["key", "name"],
+                            write: { value, writer in
+                                try field0.write(value.key, to: writer)
+                                try field1.write(value.name, to: writer)
+                            },
+                            read: { value, reader in
+                                value.key = try field0.read(from: reader)
+                                value.name = try field1.read(from: reader)
+                            })
+                        return SwiftKryo.Schema<SampleBean>(java: "test.SampleBean", direct: direct) {
+                            SwiftKryo.Field(field0, get: { $0.key }, set: { $0.key = $1 })
+                            SwiftKryo.Field(field1, get: { $0.name }, set: { $0.name = $1 })
+                        }
+                    }()
                 }
                 """
             ])
@@ -159,11 +173,28 @@ import Testing
             expansions: [
                 """
                 extension Image: SwiftKryo.Schematized {
-                    public static let schema = SwiftKryo.Schema<Image>(java: "data.media.Image", isFinal: true) {
-                        SwiftKryo.Field("uri", get: { $0.uri }, set: { $0.uri = $1 }, java: .init(isPublicField: true))
-                        SwiftKryo.Field("width", get: { $0.width }, set: { $0.width = $1 }, java: .init(isPublicField: true))
-                        SwiftKryo.Field("grid", get: { $0.grid }, set: { $0.grid = $1 }, java: .init(javaType: .array(.array(.primitive(.int)))))
-                    }
+                    public static let schema: SwiftKryo.Schema<Image> = {
+                        let field0 = SwiftKryo.FieldCodec.of(\\Image.uri, "uri", java: .init(isPublicField: true))
+                        let field1 = SwiftKryo.FieldCodec.of(\\Image.width, "width", java: .init(isPublicField: true))
+                        let field2 = SwiftKryo.FieldCodec.of(\\Image.grid, "grid", java: .init(javaType: .array(.array(.primitive(.int)))))
+                        let direct = SwiftKryo.DirectFields<Image>(
+                            names: ["grid", "uri", "width"],
+                            write: { value, writer in
+                                try field2.write(value.grid, to: writer)
+                                try field0.write(value.uri, to: writer)
+                                try field1.write(value.width, to: writer)
+                            },
+                            read: { value, reader in
+                                value.grid = try field2.read(from: reader)
+                                value.uri = try field0.read(from: reader)
+                                value.width = try field1.read(from: reader)
+                            })
+                        return SwiftKryo.Schema<Image>(java: "data.media.Image", isFinal: true, direct: direct) {
+                            SwiftKryo.Field(field0, get: { $0.uri }, set: { $0.uri = $1 })
+                            SwiftKryo.Field(field1, get: { $0.width }, set: { $0.width = $1 })
+                            SwiftKryo.Field(field2, get: { $0.grid }, set: { $0.grid = $1 })
+                        }
+                    }()
                 }
                 """
             ])
@@ -201,9 +232,20 @@ import Testing
             expansions: [
                 """
                 extension Inner {
-                    static let schema = SwiftKryo.Schema<Inner>(java: "a.Outer$Inner") {
-                        SwiftKryo.Field("value", get: { $0.value }, set: { $0.value = $1 })
-                    }
+                    static let schema: SwiftKryo.Schema<Inner> = {
+                        let field0 = SwiftKryo.FieldCodec.of(\\Inner.value, "value")
+                        let direct = SwiftKryo.DirectFields<Inner>(
+                            names: ["value"],
+                            write: { value, writer in
+                                try field0.write(value.value, to: writer)
+                            },
+                            read: { value, reader in
+                                value.value = try field0.read(from: reader)
+                            })
+                        return SwiftKryo.Schema<Inner>(java: "a.Outer$Inner", direct: direct) {
+                            SwiftKryo.Field(field0, get: { $0.value }, set: { $0.value = $1 })
+                        }
+                    }()
                 }
                 """
             ])
@@ -218,13 +260,36 @@ import Testing
             expansions: [
                 """
                 extension JavaTypes: SwiftKryo.Schematized {
-                    static let schema = SwiftKryo.Schema<JavaTypes>(java: "test.JavaTypes") {
-                        SwiftKryo.Field("count", get: { $0.count }, set: { $0.count = $1 }, java: .init(javaType: .primitive(.int)))
-                        SwiftKryo.Field("grid", get: { $0.grid }, set: { $0.grid = $1 }, java: .init(javaType: .array(.array(.primitive(.long)))))
-                        SwiftKryo.Field("name", get: { $0.name }, set: { $0.name = $1 }, java: .init(javaType: .named("java.lang.String")))
-                        SwiftKryo.Field("books", get: { $0.books }, set: { $0.books = $1 }, java: .init(javaType: .object("java.util.Map", arguments: [.named("java.lang.Integer"), .object("java.util.List", arguments: [.named("shop.Book")])])))
-                        SwiftKryo.Field("inners", get: { $0.inners }, set: { $0.inners = $1 }, java: .init(javaType: .array(.named("a.Outer$Inner"))))
-                    }
+                    static let schema: SwiftKryo.Schema<JavaTypes> = {
+                        let field0 = SwiftKryo.FieldCodec.of(\\JavaTypes.count, "count", java: .init(javaType: .primitive(.int)))
+                        let field1 = SwiftKryo.FieldCodec.of(\\JavaTypes.grid, "grid", java: .init(javaType: .array(.array(.primitive(.long)))))
+                        let field2 = SwiftKryo.FieldCodec.of(\\JavaTypes.name, "name", java: .init(javaType: .named("java.lang.String")))
+                        let field3 = SwiftKryo.FieldCodec.of(\\JavaTypes.books, "books", java: .init(javaType: .object("java.util.Map", arguments: [.named("java.lang.Integer"), .object("java.util.List", arguments: [.named("shop.Book")])])))
+                        let field4 = SwiftKryo.FieldCodec.of(\\JavaTypes.inners, "inners", java: .init(javaType: .array(.named("a.Outer$Inner"))))
+                        let direct = SwiftKryo.DirectFields<JavaTypes>(
+                            names: ["books", "count", "grid", "inners", "name"],
+                            write: { value, writer in
+                                try field3.write(value.books, to: writer)
+                                try field0.write(value.count, to: writer)
+                                try field1.write(value.grid, to: writer)
+                                try field4.write(value.inners, to: writer)
+                                try field2.write(value.name, to: writer)
+                            },
+                            read: { value, reader in
+                                value.books = try field3.read(from: reader)
+                                value.count = try field0.read(from: reader)
+                                value.grid = try field1.read(from: reader)
+                                value.inners = try field4.read(from: reader)
+                                value.name = try field2.read(from: reader)
+                            })
+                        return SwiftKryo.Schema<JavaTypes>(java: "test.JavaTypes", direct: direct) {
+                            SwiftKryo.Field(field0, get: { $0.count }, set: { $0.count = $1 })
+                            SwiftKryo.Field(field1, get: { $0.grid }, set: { $0.grid = $1 })
+                            SwiftKryo.Field(field2, get: { $0.name }, set: { $0.name = $1 })
+                            SwiftKryo.Field(field3, get: { $0.books }, set: { $0.books = $1 })
+                            SwiftKryo.Field(field4, get: { $0.inners }, set: { $0.inners = $1 })
+                        }
+                    }()
                 }
                 """
             ])

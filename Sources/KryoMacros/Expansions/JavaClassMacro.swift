@@ -36,13 +36,21 @@ struct JavaClassMacro: ExtensionMacro {
         var schemaArguments = ["java: \(quoted(arguments.javaName))"]
         if let isFinal = arguments.isFinal { schemaArguments.append("isFinal: \(isFinal)") }
         if let serializer = arguments.serializer { schemaArguments.append("serializer: \(serializer)") }
-        var lines = [
-            "\(access)static let schema = SwiftKryo.Schema<\(typeName)>(\(schemaArguments.joined(separator: ", "))) {"
-        ]
-        for property in properties where !property.isTransient && !property.isInvalid {
-            lines.append("    " + fieldExpression(property, publicFields: arguments.publicFields))
+        let fields = properties.filter { !$0.isTransient && !$0.isInvalid }
+        var lines: [String]
+        if arguments.serializer == nil, !fields.isEmpty {
+            lines = directSchema(
+                fields, typeName: typeName, access: access, schemaArguments: schemaArguments,
+                publicFields: arguments.publicFields)
+        } else {
+            lines = [
+                "\(access)static let schema = SwiftKryo.Schema<\(typeName)>(\(schemaArguments.joined(separator: ", "))) {"
+            ]
+            for property in fields {
+                lines.append("    " + fieldExpression(property, publicFields: arguments.publicFields))
+            }
+            lines.append("}")
         }
-        lines.append("}")
         let conformance = protocols.isEmpty ? "" : ": SwiftKryo.Schematized"
         let source = "extension \(typeName)\(conformance) {\n\(lines.map { "    " + $0 }.joined(separator: "\n"))\n}"
         let decl = DeclSyntax(stringLiteral: source)
@@ -68,15 +76,72 @@ struct JavaClassMacro: ExtensionMacro {
             quoted(property.javaName), "get: { $0.\(property.identifier) }",
             "set: { $0.\(property.identifier) = $1 }",
         ]
+        if let options = javaOptions(property, publicFields: publicFields) { arguments.append("java: \(options)") }
+        return "SwiftKryo.Field(\(arguments.joined(separator: ", ")))" + tagSuffix(property)
+    }
+
+    /// The field's Java facts as a `JavaFieldOptions` expression, or `nil` when it has none.
+    static func javaOptions(_ property: StoredProperty, publicFields: Bool) -> String? {
         var options: [String] = []
         if let isFinal = property.isFinal { options.append("isFinal: \(isFinal)") }
         if property.isPublicField ?? publicFields { options.append("isPublicField: true") }
         if property.isNotNull { options.append("isNullable: false") }
         if let javaType = property.javaType { options.append("javaType: \(javaType.expression)") }
-        if !options.isEmpty { arguments.append("java: .init(\(options.joined(separator: ", ")))") }
-        var text = "SwiftKryo.Field(\(arguments.joined(separator: ", ")))"
-        if let tag = property.tag { text += property.isDeprecated ? ".tag(\(tag), deprecated: true)" : ".tag(\(tag))" }
-        return text
+        return options.isEmpty ? nil : ".init(\(options.joined(separator: ", ")))"
+    }
+
+    /// `.tag(n)` or `.tag(n, deprecated: true)` for a tagged property, else nothing.
+    static func tagSuffix(_ property: StoredProperty) -> String {
+        guard let tag = property.tag else { return "" }
+        return property.isDeprecated ? ".tag(\(tag), deprecated: true)" : ".tag(\(tag))"
+    }
+
+    /// The schema of Java's `FieldSerializer` with its fields in one run of code (`DirectFields`):
+    /// a `FieldCodec` per property (its overloads pick the kind of field from the property's
+    /// type, as `Field`'s initializers do), the schema's fields built from them, and a write and
+    /// a read that call them in Java's order.
+    static func directSchema(
+        _ fields: [StoredProperty], typeName: String, access: String, schemaArguments: [String], publicFields: Bool
+    ) -> [String] {
+        var lines = ["\(access)static let schema: SwiftKryo.Schema<\(typeName)> = {"]
+        for (index, property) in fields.enumerated() {
+            var arguments = ["\\\(typeName).\(property.identifier)", quoted(property.javaName)]
+            if let options = javaOptions(property, publicFields: publicFields) { arguments.append("java: \(options)") }
+            lines.append("    let field\(index) = SwiftKryo.FieldCodec.of(\(arguments.joined(separator: ", ")))")
+        }
+        let ordered = javaOrder(fields)
+        let names = ordered.map { quoted(fields[$0].javaName) }.joined(separator: ", ")
+        lines.append("    let direct = SwiftKryo.DirectFields<\(typeName)>(")
+        lines.append("        names: [\(names)],")
+        lines.append("        write: { value, writer in")
+        for index in ordered {
+            lines.append("            try field\(index).write(value.\(fields[index].identifier), to: writer)")
+        }
+        lines.append("        },")
+        lines.append("        read: { value, reader in")
+        for index in ordered {
+            lines.append("            value.\(fields[index].identifier) = try field\(index).read(from: reader)")
+        }
+        lines.append("        })")
+        let arguments = (schemaArguments + ["direct: direct"]).joined(separator: ", ")
+        lines.append("    return SwiftKryo.Schema<\(typeName)>(\(arguments)) {")
+        for (index, property) in fields.enumerated() {
+            let accessors = "get: { $0.\(property.identifier) }, set: { $0.\(property.identifier) = $1 }"
+            lines.append("        SwiftKryo.Field(field\(index), \(accessors))" + tagSuffix(property))
+        }
+        lines.append("    }")
+        lines.append("}()")
+        return lines
+    }
+
+    /// The indices of `fields` in Java's order: by Java name in UTF-16 code units (as
+    /// `String.compareTo`), stable for equal names: the order `Schema` sorts its fields into.
+    static func javaOrder(_ fields: [StoredProperty]) -> [Int] {
+        fields.indices.sorted { lhs, rhs in
+            let left = Array(fields[lhs].javaName.utf16)
+            let right = Array(fields[rhs].javaName.utf16)
+            return left == right ? lhs < rhs : left.lexicographicallyPrecedes(right)
+        }
     }
 
     // MARK: - Checks
