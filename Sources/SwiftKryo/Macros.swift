@@ -28,8 +28,13 @@
 /// whatever order they are declared in. A property's Swift type gives its Java type as for a
 /// hand-written `Field` (Docs/TypeMapping.md); what the Swift type cannot say is declared with
 /// ``JavaField(name:tag:deprecated:javaType:isFinal:isPublicField:)`` and ``NotNull()``. The
-/// schema reaches the properties through closures (the fast form of `Field`), so a type on a
-/// hot path loses nothing to the macro. The type keeps its own `init()`, which decoding calls.
+/// type keeps its own `init()`, which decoding calls.
+///
+/// With Java's `FieldSerializer` (the default `serializer:`), the macro also writes the fields
+/// out in one straight run of code in Java's order (``/KryoCore/DirectFields``), each field
+/// through the ``/KryoCore/FieldCodec`` its `Field` is built from: the Kryo binary writes and
+/// reads such a type with a direct call per field rather than a closure per field, the same
+/// bytes as the schema's fields, faster than a hand-written `Schema` of closures.
 ///
 /// The macro reports at compile time what a hand-written schema reports when the type is
 /// registered, or never: a class that is not final, a property without a type annotation or
