@@ -116,14 +116,14 @@ public struct PrimitiveFieldCodec<V: JavaPrimitive>: Sendable {
     }
 }
 
-/// A `String` field that Swift never holds nil in (see ``FieldCodec``): reading nil is an error.
-public struct StringFieldCodec: Sendable {
-    /// The Java field name.
-    public let name: String
+/// What the two `String` codecs share: a `String` field is written and read without boxing,
+/// unless its declared Java type is not final (`Object`, `CharSequence`): the string then goes
+/// with its class, through a slot.
+@usableFromInline
+struct StringFieldForm: Sendable {
+    @usableFromInline let name: String
     @usableFromInline let declared: DeclaredType
     @usableFromInline let canBeNull: Bool
-    /// The slot of a field whose declared Java type is not final (`Object`, `CharSequence`):
-    /// the string then goes with its class.
     @usableFromInline let slot: ObjectSlot<String>?
     @usableFromInline let java: JavaFieldOptions
 
@@ -136,18 +136,42 @@ public struct StringFieldCodec: Sendable {
         self.java = java
     }
 
+    @inlinable
+    func write(_ value: String?, to writer: any ValueWriter) throws {
+        if let slot { return try slot.write(value, to: writer, forKey: name) }
+        try writer.writeStringObject(value, canBeNull: canBeNull, forKey: name)
+    }
+
+    @inlinable
+    func read(from reader: any ValueReader) throws -> String? {
+        if let slot { return try slot.read(from: reader, forKey: name) }
+        return try reader.readStringObject(canBeNull: canBeNull, forKey: name)
+    }
+}
+
+/// A `String` field that Swift never holds nil in (see ``FieldCodec``): reading nil is an error.
+public struct StringFieldCodec: Sendable {
+    @usableFromInline let form: StringFieldForm
+
+    @inlinable
+    init(name: String, declared: DeclaredType, java: JavaFieldOptions) {
+        form = StringFieldForm(name: name, declared: declared, java: java)
+    }
+
+    /// The Java field name.
+    public var name: String { form.name }
+
     /// Writes the field's value.
     @inlinable
     public func write(_ value: String, to writer: any ValueWriter) throws {
-        if let slot { return try slot.write(value, to: writer, forKey: name) }
-        try writer.writeStringObject(value, canBeNull: canBeNull, forKey: name)
+        try form.write(value, to: writer)
     }
 
     /// Reads the field's value.
     @inlinable
     public func read(from reader: any ValueReader) throws -> String {
-        if let slot { return try slot.readRequired(from: reader, forKey: name) }
-        guard let value = try reader.readStringObject(canBeNull: canBeNull, forKey: name) else {
+        if let slot = form.slot { return try slot.readRequired(from: reader, forKey: form.name) }
+        guard let value = try form.read(from: reader) else {
             throw reader.error(.typeMismatch, expected: "a String", found: "nil")
         }
         return value
@@ -156,35 +180,26 @@ public struct StringFieldCodec: Sendable {
 
 /// A `String` field that may be nil (see ``FieldCodec``).
 public struct OptionalStringFieldCodec: Sendable {
-    /// The Java field name.
-    public let name: String
-    @usableFromInline let declared: DeclaredType
-    @usableFromInline let canBeNull: Bool
-    /// See ``StringFieldCodec``.
-    @usableFromInline let slot: ObjectSlot<String>?
-    @usableFromInline let java: JavaFieldOptions
+    @usableFromInline let form: StringFieldForm
 
     @inlinable
     init(name: String, declared: DeclaredType, java: JavaFieldOptions) {
-        self.name = name
-        self.declared = declared
-        canBeNull = declared.canBeNull
-        slot = declared.finality == .nonFinal ? ObjectSlot<String>(declared) : nil
-        self.java = java
+        form = StringFieldForm(name: name, declared: declared, java: java)
     }
+
+    /// The Java field name.
+    public var name: String { form.name }
 
     /// Writes the field's value.
     @inlinable
     public func write(_ value: String?, to writer: any ValueWriter) throws {
-        if let slot { return try slot.write(value, to: writer, forKey: name) }
-        try writer.writeStringObject(value, canBeNull: canBeNull, forKey: name)
+        try form.write(value, to: writer)
     }
 
     /// Reads the field's value.
     @inlinable
     public func read(from reader: any ValueReader) throws -> String? {
-        if let slot { return try slot.read(from: reader, forKey: name) }
-        return try reader.readStringObject(canBeNull: canBeNull, forKey: name)
+        try form.read(from: reader)
     }
 }
 
@@ -268,12 +283,13 @@ extension Field {
         _ codec: StringFieldCodec, get: @escaping @Sendable (Root) -> String,
         set: @escaping @Sendable (inout Root, consuming String) -> Void
     ) {
-        if let slot = codec.slot {
-            self = Field.objectField(codec.name, slot, get, set)
+        let form = codec.form
+        if let slot = form.slot {
+            self = Field.objectField(form.name, slot, get, set)
         } else {
-            self = Field.requiredStringField(codec.name, codec.declared, get, set)
+            self = Field.requiredStringField(form.name, form.declared, get, set)
         }
-        javaOptions = codec.java
+        javaOptions = form.java
     }
 
     /// A `String` field that may be nil, declared with its codec.
@@ -282,12 +298,13 @@ extension Field {
         _ codec: OptionalStringFieldCodec, get: @escaping @Sendable (Root) -> String?,
         set: @escaping @Sendable (inout Root, consuming String?) -> Void
     ) {
-        if let slot = codec.slot {
-            self = Field.optionalObjectField(codec.name, slot, get, set)
+        let form = codec.form
+        if let slot = form.slot {
+            self = Field.optionalObjectField(form.name, slot, get, set)
         } else {
-            self = Field.stringField(codec.name, codec.declared, get, set)
+            self = Field.stringField(form.name, form.declared, get, set)
         }
-        javaOptions = codec.java
+        javaOptions = form.java
     }
 
     /// An object field declared with its codec.
