@@ -7,7 +7,7 @@
 /// its fields' names in Java's order, and otherwise keeps to its fields. Formats that read fields
 /// by name (``ValueReader/isPositional`` false) always read through the fields.
 public final class DirectFields<Root>: Sendable {
-    /// The Java names of the fields, in the order ``write`` writes them and ``read`` reads them.
+    /// The Java names of the fields, in the order the run writes and reads them.
     public let names: [String]
     @usableFromInline let write: @Sendable (Root, any ValueWriter) throws -> Void
     @usableFromInline let read: @Sendable (inout Root, any ValueReader) throws -> Void

@@ -261,7 +261,7 @@ public struct OptionalObjectFieldCodec<W>: Sendable {
 
 extension Field {
     /// A Java primitive field declared with its codec (what the `@JavaClass` macro writes):
-    /// the same field as ``init(_:get:set:java:)-(_,_,_,JavaFieldOptions)`` for the codec's name
+    /// the same field as `Field(name, get:set:java:)` for the codec's name
     /// and options.
     @inlinable
     public init<V>(
