@@ -1084,6 +1084,34 @@ import KryoCore
         }
     }
 
+    /// Java's `EnumSerializer` in a final slot with references off writes `ordinal + 1` (0 for
+    /// null) and nothing around it: read here in one step when the buffer holds it and it is nil
+    /// (where the slot allows nil) or a constant. Anything else, and any other setting, is left to
+    /// ``beginObject(in:forKey:)``, which reads and reports it as before.
+    @usableFromInline
+    package func readEnumConstant(in slot: ResolvedSlot, constantCount: Int, forKey key: String) -> EnumConstantRead {
+        guard !state.pointee.options.references, slot.isFinal, slot.unretainedRegistration != nil,
+            state.pointee.nextValueClass == nil, !state.pointee.tracing,
+            state.pointee.open.count < state.pointee.options.limits.maxDepth,
+            let (stored, length) = withInput({ $0.peekVarInt32() })
+        else { return .unread }
+        let step: EnumConstantRead
+        if stored == 0 {
+            guard slot.declared.canBeNull else { return .unread }
+            step = .null
+        } else if stored > 0, stored <= constantCount {
+            step = .ordinal(Int(stored) - 1)
+        } else {
+            return .unread
+        }
+        withInput { $0.skipBuffered(length) }
+        // What entering and leaving the object leaves behind (see openObject).
+        if !slot.declared.genericArguments.isEmpty || !state.pointee.genericArguments.isEmpty {
+            state.pointee.genericArguments = state.pointee.forms.dropsGenerics ? [] : slot.declared.genericArguments
+        }
+        return step
+    }
+
     @inline(__always)
     private static func isSame(_ unretained: Unmanaged<Registration>, _ other: Unmanaged<Registration>) -> Bool {
         unretained.toOpaque() == other.toOpaque()

@@ -635,6 +635,30 @@ import KryoCore
         try withOutput { try $0.flushIfNeeded() }
     }
 
+    /// Java's `EnumSerializer` in a final slot with references off: `ordinal + 1` (0 for null)
+    /// and nothing around it, written here in one step. Any other setting, a nil where the slot
+    /// allows none, and an object one level too deep are left to the usual path.
+    @usableFromInline
+    package func writeEnumConstant(ordinal: Int?, in slot: ResolvedSlot, forKey key: String) throws -> Bool {
+        guard !state.pointee.options.references, slot.isFinal, !state.pointee.nextValueWithClass,
+            slot.registration != nil, ordinal != nil || slot.declared.canBeNull,
+            state.pointee.depth < state.pointee.options.limits.maxDepth,
+            let stored = Int32(exactly: (ordinal ?? -1) + 1)
+        else { return false }
+        guard ordinal != nil else {
+            withOutput { $0.writeVarInt32(0, optimizePositive: true) }
+            return true
+        }
+        // What entering and leaving the object do besides (see beginObject and endObject).
+        let generics = slot.declared.genericArguments
+        if !(generics.isEmpty && state.pointee.genericArguments.isEmpty) {
+            state.pointee.genericArguments = state.pointee.forms.dropsGenerics ? [] : generics
+        }
+        withOutput { $0.writeVarInt32(stored, optimizePositive: true) }
+        try withOutput { try $0.flushIfNeeded() }
+        return true
+    }
+
     // MARK: Schema evolution (TaggedFieldSerializer, CompatibleFieldSerializer)
 
     @usableFromInline

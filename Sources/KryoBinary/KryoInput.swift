@@ -432,6 +432,31 @@ public final class KryoInput {
         return state.pointee.littleEndian ? T(littleEndian: value) : T(bigEndian: value)
     }
 
+    /// The positive variable-length `int` that begins here and its length in bytes, without
+    /// reading it (``skipBuffered(_:)`` does): `nil` when the buffer may not hold all of it.
+    @inline(__always)
+    package func peekVarInt32() -> (value: Int32, length: Int)? {
+        let position = state.pointee.position
+        let available = state.pointee.count &- position
+        guard available > 0 else { return nil }
+        let bytes = state.pointee.bytes + position
+        if bytes[0] < 0x80 { return (Int32(bytes[0]), 1) }
+        guard available >= 5 else { return nil }
+        var result: UInt32 = 0
+        for index in 0..<5 {
+            let byte = UInt32(bytes[index])
+            result |= (byte & 0x7F) << (7 * UInt32(index))
+            if byte & 0x80 == 0 || index == 4 { return (Int32(bitPattern: result), index + 1) }
+        }
+        return nil
+    }
+
+    /// Moves past `count` bytes that the buffer holds (a length ``peekVarInt32()`` gave).
+    @inline(__always)
+    package func skipBuffered(_ count: Int) {
+        advance(min(count, buffered))
+    }
+
     /// Reads a variable-length `int` (1–5 bytes).
     @inline(__always)
     public func readVarInt32(optimizePositive: Bool) throws -> Int32 {

@@ -308,10 +308,7 @@ public struct Field<Root>: Sendable {
         set: @escaping @Sendable (inout Root, consuming Value) -> Void,
         java: JavaFieldOptions = .init()
     ) {
-        let slot = ObjectSlot<Value>(
-            DeclaredType.of(Value.self, java: java), specialized: TypedSerializer(EnumSerializer<Value>()))
-        self = Field.objectField(name, slot, get, set)
-        javaOptions = java
+        self.init(EnumFieldCodec<Value>(name: name, java: java), get: get, set: set)
     }
 
     /// Declares a Java enum field that may be nil, read and written through closures.
@@ -320,10 +317,7 @@ public struct Field<Root>: Sendable {
         _ name: String, get: @escaping @Sendable (Root) -> Value?,
         set: @escaping @Sendable (inout Root, consuming Value?) -> Void, java: JavaFieldOptions = .init()
     ) {
-        let slot = ObjectSlot<Value>(
-            DeclaredType.of(Value.self, java: java), specialized: TypedSerializer(EnumSerializer<Value>()))
-        self = Field.optionalObjectField(name, slot, get, set)
-        javaOptions = java
+        self.init(OptionalEnumFieldCodec<Value>(name: name, java: java), get: get, set: set)
     }
 
     /// The `ArrayList` serializer specialized for `Element`, or `nil` when `[Element]` is a Java

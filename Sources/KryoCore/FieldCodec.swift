@@ -66,28 +66,23 @@ public enum FieldCodec {
     /// A Java enum field, its serializer specialized for `V`.
     @inlinable
     public static func of<Root, V: JavaEnum>(_: KeyPath<Root, V>, _ name: String, java: JavaFieldOptions = .init())
-        -> ObjectFieldCodec<V>
+        -> EnumFieldCodec<V>
     {
-        ObjectFieldCodec(name: name, slot: enumSlot(V.self, java: java), java: java)
+        EnumFieldCodec(name: name, java: java)
     }
 
     /// A Java enum field that may be nil.
     @inlinable
     public static func of<Root, V: JavaEnum>(_: KeyPath<Root, V?>, _ name: String, java: JavaFieldOptions = .init())
-        -> OptionalObjectFieldCodec<V>
+        -> OptionalEnumFieldCodec<V>
     {
-        OptionalObjectFieldCodec(name: name, slot: enumSlot(V.self, java: java), java: java)
+        OptionalEnumFieldCodec(name: name, java: java)
     }
 
     @inlinable
     static func listSlot<Element>(_: Element.Type, java: JavaFieldOptions) -> ObjectSlot<[Element]> {
         ObjectSlot(
             DeclaredType.of([Element].self, java: java), specialized: Field<Never>.listSerializer(of: Element.self))
-    }
-
-    @inlinable
-    static func enumSlot<V: JavaEnum>(_: V.Type, java: JavaFieldOptions) -> ObjectSlot<V> {
-        ObjectSlot(DeclaredType.of(V.self, java: java), specialized: TypedSerializer(EnumSerializer<V>()))
     }
 }
 

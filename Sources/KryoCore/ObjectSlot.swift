@@ -328,6 +328,9 @@ extension ObjectSlot {
     /// alive), for the hot path; `typed` is `nil` when ``serializer`` is.
     @usableFromInline let borrowedResolved: Unmanaged<ResolvedSlot>
     @usableFromInline let typed: (serializer: Unmanaged<TypedSerializer<Value>>, registration: Unmanaged<Registration>)?
+    /// Whether values go through the slot's specialized serializer (its type's default one), on
+    /// the typed path: what lets a field codec take a path of its own that assumes that serializer.
+    @usableFromInline package let usesSpecialized: Bool
 
     init(_ declared: DeclaredType, specialized: TypedSerializer<Value>?, in registry: Registry) {
         resolved = ResolvedSlot(declared, in: registry)
@@ -347,6 +350,7 @@ extension ObjectSlot {
         } else {
             typed = nil
         }
+        usesSpecialized = typed != nil && specialized != nil && serializer === specialized
     }
 }
 

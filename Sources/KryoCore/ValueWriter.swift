@@ -81,6 +81,13 @@ public protocol ValueWriter: AnyObject {
     func beginNilObject(in slot: ResolvedSlot, forKey key: String) throws -> Bool
     /// Leaves the object entered by ``beginObject(_:value:identity:in:forKey:)``.
     func endObject() throws
+    /// Writes the Java enum constant with `ordinal` (`nil`: nil) in a final `slot` whose
+    /// registration keeps ``EnumSerializer``, in one step and without entering an object, where
+    /// the format can (Kryo's binary with references off: one varint). A speed path of
+    /// ``EnumFieldCodec``: it must write what ``beginObject(_:value:identity:in:forKey:)`` and the
+    /// serializer would. Returns `false` when it wrote nothing, so that the slot writes the value
+    /// as usual (and reports what is wrong with it). Defaults to `false`.
+    func writeEnumConstant(ordinal: Int?, in slot: ResolvedSlot, forKey key: String) throws -> Bool
     /// `error`, thrown while writing the value under `key`, as it leaves that value: a backend
     /// that keeps no key path while writing (the binary one, to spare its hot path) builds the
     /// error's ``SerializationError/path`` here, one key per level, on the way out. Only errors
@@ -211,6 +218,11 @@ extension ValueWriter {
 
     /// Nothing: the default ``beginObject(_:value:identity:in:forKey:)`` never enters an object.
     public func endObject() throws {}
+
+    /// Writes nothing: the slot writes the value as usual.
+    public func writeEnumConstant(ordinal: Int?, in slot: ResolvedSlot, forKey key: String) throws -> Bool {
+        false
+    }
 }
 
 extension ValueWriter {
