@@ -56,8 +56,8 @@ public struct Schema<Root>: Sendable {
     ///   - isFinal: Whether the Java class is final.
     ///   - serializer: How the fields are laid out: Java's `FieldSerializer` (the default),
     ///     `TaggedFieldSerializer` or `CompatibleFieldSerializer`.
-    ///   - direct: The fields in one run of code, for the field serializer (what the
-    ///     `@JavaClass` macro generates; see ``DirectFields``).
+    ///   - direct: The fields in one run of code, for the field and record serializers (what
+    ///     the `@JavaClass` macro generates; see ``DirectFields``).
     ///   - fields: The fields, in any order.
     @inlinable
     public init(
@@ -76,12 +76,14 @@ public struct Schema<Root>: Sendable {
         let sorted = Field<Root>.javaOrder(fieldList)
         // Java records are final classes.
         let isFinal = isFinal || serializer == .record
-        // Only a run that does what the fields do, in their order.
-        let direct = serializer == .field && direct?.names == sorted.map(\.name) ? direct : nil
+        // Only a run that does what the fields do, in their order (a record's components are
+        // laid out as a field serializer's fields).
+        let direct =
+            (serializer == .field || serializer == .record) && direct?.names == sorted.map(\.name) ? direct : nil
         let made: AnySerializer
         switch serializer {
         case .field: made = AnySerializer(FieldSerializer<Root>(fields: sorted, isFinal: isFinal, direct: direct))
-        case .record: made = AnySerializer(FieldSerializer<Root>(fields: sorted, isFinal: isFinal))
+        case .record: made = AnySerializer(FieldSerializer<Root>(fields: sorted, isFinal: isFinal, direct: direct))
         case .tagged: made = AnySerializer(TaggedFieldSerializer<Root>(fields: sorted, isFinal: isFinal))
         case .compatible: made = AnySerializer(CompatibleFieldSerializer<Root>(fields: sorted, isFinal: isFinal))
         }

@@ -329,6 +329,69 @@ enum HandDirect {
             Field("label", get: { $0.label }, set: { $0.label = $1 }).tag(1)
             Field("weight", get: { $0.weight }, set: { $0.weight = $1 }).tag(2)
         }
-        #expect(tagged.direct == nil, "only Java's FieldSerializer runs its fields directly")
+        #expect(tagged.direct == nil, "only Java's FieldSerializer and RecordSerializer run their fields directly")
+    }
+
+    /// Kryo 5's `RecordSerializer` lays components out as the field serializer does: the macro
+    /// runs them directly too, with the same bytes as the components declared by hand.
+    @Test func aRecordRunsItsComponentsDirectly() throws {
+        #expect(DirectPoint.schema.direct?.names == ["kind", "label", "tags", "x"])
+        #expect(HandDirect.Point.schema.direct == nil)
+        let macroRegistry = try Registry {
+            Register([Any?].self, id: 10)
+            Register(DirectKind.self, id: 20)
+            Register(DirectPoint.self, id: 23)
+        }
+        let handRegistry = try Registry {
+            Register([Any?].self, id: 10)
+            Register(DirectKind.self, id: 20)
+            Register(HandDirect.Point.self, id: 23)
+        }
+        for references in [false, true] {
+            let options = SerializationOptions(references: references, registrationRequired: true)
+            for label in ["p", nil] {
+                let point = DirectPoint()
+                point.x = -4
+                point.label = label
+                point.kind = .large
+                point.tags = ["t", Int32(3), nil]
+                let hand = HandDirect.Point()
+                hand.x = point.x
+                hand.label = point.label
+                hand.kind = point.kind
+                hand.tags = point.tags
+                let context = "references \(references), label \(label ?? "nil")"
+                let bytes = try macroRegistry.encode(point, as: .kryo(.v5), options: options)
+                #expect(bytes == (try handRegistry.encode(hand, as: .kryo(.v5), options: options)), "\(context)")
+                let read = try macroRegistry.decode(DirectPoint.self, from: bytes, as: .kryo(.v5), options: options)
+                #expect(read.x == -4 && read.label == label && read.kind == .large, "\(context)")
+                #expect("\(read.tags)" == "\(point.tags)", "\(context)")
+            }
+        }
+    }
+}
+
+@JavaClass("direct.Point", serializer: .record)
+final class DirectPoint {
+    var x: Int32 = 0
+    var label: String?
+    var kind: DirectKind = .small
+    var tags: [Any?] = []
+    init() {}
+}
+
+extension HandDirect {
+    final class Point: Schematized {
+        var x: Int32 = 0
+        var label: String?
+        var kind: DirectKind = .small
+        var tags: [Any?] = []
+        init() {}
+        static let schema = Schema<Point>(java: "direct.Point", serializer: .record) {
+            Field("x", get: { $0.x }, set: { $0.x = $1 })
+            Field("label", get: { $0.label }, set: { $0.label = $1 })
+            Field("kind", get: { $0.kind }, set: { $0.kind = $1 })
+            Field("tags", get: { $0.tags }, set: { $0.tags = $1 })
+        }
     }
 }

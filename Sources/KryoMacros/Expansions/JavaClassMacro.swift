@@ -38,7 +38,8 @@ struct JavaClassMacro: ExtensionMacro {
         if let serializer = arguments.serializer { schemaArguments.append("serializer: \(serializer)") }
         let fields = properties.filter { !$0.isTransient && !$0.isInvalid }
         var lines: [String]
-        if arguments.serializer == nil, !fields.isEmpty {
+        // Java's FieldSerializer and Kryo 5's RecordSerializer lay fields out alike: one straight run.
+        if arguments.serializerKind == "field" || arguments.serializerKind == "record", !fields.isEmpty {
             lines = directSchema(
                 fields, typeName: typeName, access: access, schemaArguments: schemaArguments,
                 publicFields: arguments.publicFields)
