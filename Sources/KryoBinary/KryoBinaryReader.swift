@@ -1084,32 +1084,69 @@ import KryoCore
         }
     }
 
-    /// Java's `EnumSerializer` in a final slot with references off writes `ordinal + 1` (0 for
-    /// null) and nothing around it: read here in one step when the buffer holds it and it is nil
-    /// (where the slot allows nil) or a constant. Anything else, and any other setting, is left to
-    /// ``beginObject(in:forKey:)``, which reads and reports it as before.
+    /// Java's `EnumSerializer` in a final slot writes `ordinal + 1` (0 for null, with references
+    /// off), after the reference marker when references are on: read here in one step when the
+    /// buffer holds it and it is nil or a new constant, and recorded as the object entered and
+    /// left would be. Anything else (a back-reference, input that does not read, tracing) is left
+    /// to ``beginObject(in:forKey:)``, which reads and reports it as before.
     @usableFromInline
-    package func readEnumConstant(in slot: ResolvedSlot, constantCount: Int, forKey key: String) -> EnumConstantRead {
-        guard !state.pointee.options.references, slot.isFinal, slot.unretainedRegistration != nil,
-            state.pointee.nextValueClass == nil, !state.pointee.tracing,
-            state.pointee.open.count < state.pointee.options.limits.maxDepth,
-            let (stored, length) = withInput({ $0.peekVarInt32() })
+    package func readEnumConstant(
+        in slot: ResolvedSlot, constantCount: Int, forKey key: String, constant: (Int) -> Any
+    ) -> EnumConstantRead {
+        guard slot.isFinal, let registration = slot.unretainedRegistration, state.pointee.nextValueClass == nil,
+            !state.pointee.tracing, state.pointee.open.count < state.pointee.options.limits.maxDepth,
+            let (first, firstLength) = withInput({ $0.peekVarInt32() })
         else { return .unread }
-        let step: EnumConstantRead
-        if stored == 0 {
-            guard slot.declared.canBeNull else { return .unread }
-            step = .null
-        } else if stored > 0, stored <= constantCount {
-            step = .ordinal(Int(stored) - 1)
-        } else {
-            return .unread
+        let canBeNull = slot.declared.canBeNull
+        guard state.pointee.options.references else {
+            // The serializer's own nil (0) where the slot allows nil, else a constant.
+            let step: EnumConstantRead
+            if first == 0 {
+                guard canBeNull else { return .unread }
+                step = .null
+            } else if first > 0, first <= constantCount {
+                step = .ordinal(Int(first) - 1)
+            } else {
+                return .unread
+            }
+            withInput { $0.skipBuffered(firstLength) }
+            resetGenericArguments(for: slot)
+            return step
         }
-        withInput { $0.skipBuffered(length) }
-        // What entering and leaving the object leaves behind (see openObject).
+        // A reference marker (Kryo 5 tracks no enum constants: then only a nil marker where the
+        // slot allows nil), then the body, which must be a constant.
+        let tracked = registration._withUnsafeGuaranteedRef {
+            $0.tracksReferences && ($0.identity != .enumConstant || state.pointee.dialect.version < .kryo5)
+        }
+        var bodyStart = 0
+        if tracked || canBeNull {
+            if first == 0, canBeNull {
+                withInput { $0.skipBuffered(firstLength) }
+                return .null
+            }
+            guard first == 1 else { return .unread }
+            bodyStart = firstLength
+        }
+        let body: (value: Int32, length: Int)? =
+            bodyStart == 0 ? (first, firstLength) : withInput({ $0.peekVarInt32(after: bodyStart) })
+        guard let (stored, bodyLength) = body, stored > 0, stored <= constantCount else { return .unread }
+        withInput { $0.skipBuffered(bodyStart + bodyLength) }
+        let ordinal = Int(stored) - 1
+        if tracked {
+            let index = registration._withUnsafeGuaranteedRef { state.pointee.readObjects.appendPending(readAs: $0) }
+            state.pointee.readObjects.store(constant(ordinal), at: index)
+        }
+        resetGenericArguments(for: slot)
+        return .ordinal(ordinal)
+    }
+
+    /// What entering an object in `slot` leaves behind (see ``openObject(in:forKey:)``): the
+    /// generic arguments of the slot, or none.
+    @inline(__always)
+    private func resetGenericArguments(for slot: ResolvedSlot) {
         if !slot.declared.genericArguments.isEmpty || !state.pointee.genericArguments.isEmpty {
             state.pointee.genericArguments = state.pointee.forms.dropsGenerics ? [] : slot.declared.genericArguments
         }
-        return step
     }
 
     @inline(__always)

@@ -635,18 +635,27 @@ import KryoCore
         try withOutput { try $0.flushIfNeeded() }
     }
 
-    /// Java's `EnumSerializer` in a final slot with references off: `ordinal + 1` (0 for null)
-    /// and nothing around it, written here in one step. Any other setting, a nil where the slot
-    /// allows none, and an object one level too deep are left to the usual path.
+    /// Java's `EnumSerializer` in a final slot: `ordinal + 1` (0 for null), after the reference
+    /// marker when references are on (a back-reference alone for a constant written before),
+    /// written here in one step. A nil where the slot allows none, an object one level too deep
+    /// and a pending class are left to the usual path.
     @usableFromInline
-    package func writeEnumConstant(ordinal: Int?, in slot: ResolvedSlot, forKey key: String) throws -> Bool {
-        guard !state.pointee.options.references, slot.isFinal, !state.pointee.nextValueWithClass,
-            slot.registration != nil, ordinal != nil || slot.declared.canBeNull,
+    package func writeEnumConstant(ordinal: Int?, identity: Int, in slot: ResolvedSlot, forKey key: String) throws
+        -> Bool
+    {
+        guard slot.isFinal, !state.pointee.nextValueWithClass, let registration = slot.unretainedRegistration,
+            ordinal != nil || slot.declared.canBeNull,
             state.pointee.depth < state.pointee.options.limits.maxDepth,
             let stored = Int32(exactly: (ordinal ?? -1) + 1)
         else { return false }
         guard ordinal != nil else {
+            // The serializer's nil, or the nil marker: the same byte.
             withOutput { $0.writeVarInt32(0, optimizePositive: true) }
+            return true
+        }
+        if state.pointee.options.references,
+            try writeReferenceMarker(ofConstant: identity, registration, mayBeNull: slot.declared.canBeNull)
+        {
             return true
         }
         // What entering and leaving the object do besides (see beginObject and endObject).
@@ -657,6 +666,17 @@ import KryoCore
         withOutput { $0.writeVarInt32(stored, optimizePositive: true) }
         try withOutput { try $0.flushIfNeeded() }
         return true
+    }
+
+    /// ``writeReferenceMarker(_:registration:mayBeNull:)`` for the enum constant with `identity`
+    /// (apart, so that the path without references stays short).
+    @inline(never)
+    private func writeReferenceMarker(
+        ofConstant identity: Int, _ registration: Unmanaged<Registration>, mayBeNull: Bool
+    ) throws -> Bool {
+        try registration._withUnsafeGuaranteedRef {
+            try writeReferenceMarker({ .enumConstant(identity) }, registration: $0, mayBeNull: mayBeNull)
+        }
     }
 
     // MARK: Schema evolution (TaggedFieldSerializer, CompatibleFieldSerializer)

@@ -432,11 +432,12 @@ public final class KryoInput {
         return state.pointee.littleEndian ? T(littleEndian: value) : T(bigEndian: value)
     }
 
-    /// The positive variable-length `int` that begins here and its length in bytes, without
-    /// reading it (``skipBuffered(_:)`` does): `nil` when the buffer may not hold all of it.
+    /// The positive variable-length `int` that begins `skipped` bytes from here (bytes the buffer
+    /// holds) and its length in bytes, without reading it (``skipBuffered(_:)`` does): `nil` when
+    /// the buffer may not hold all of it.
     @inline(__always)
-    package func peekVarInt32() -> (value: Int32, length: Int)? {
-        let position = state.pointee.position
+    package func peekVarInt32(after skipped: Int = 0) -> (value: Int32, length: Int)? {
+        let position = state.pointee.position &+ skipped
         let available = state.pointee.count &- position
         guard available > 0 else { return nil }
         let bytes = state.pointee.bytes + position

@@ -95,11 +95,17 @@ struct EnumFieldForm<V: JavaEnum>: Sendable {
         }
         // Borrowed: the registry keeps the binding alive.
         try bound._withUnsafeGuaranteedRef { bound in
-            if bound.usesSpecialized {
+            if bound.usesSpecialized, let typed = bound.typed {
                 let ordinal = value.map { serializer.table.ordinal(of: $0) }
+                // The key the slot's path would track the constant by.
+                let identity =
+                    value.map { value in
+                        typed.registration._withUnsafeGuaranteedRef { ObjectIdentity.enumConstantKey(of: value, $0) }
+                    } ?? 0
                 let written = try bound.borrowedResolved._withUnsafeGuaranteedRef { resolved in
                     do {
-                        return try writer.writeEnumConstant(ordinal: ordinal, in: resolved, forKey: name)
+                        return try writer.writeEnumConstant(
+                            ordinal: ordinal, identity: identity, in: resolved, forKey: name)
                     } catch {
                         throw writer.leaving(name, with: error)
                     }
@@ -119,7 +125,9 @@ struct EnumFieldForm<V: JavaEnum>: Sendable {
             if bound.usesSpecialized {
                 let constants = serializer.table.constants
                 let step = bound.borrowedResolved._withUnsafeGuaranteedRef { resolved in
-                    reader.readEnumConstant(in: resolved, constantCount: constants.count, forKey: name)
+                    reader.readEnumConstant(in: resolved, constantCount: constants.count, forKey: name) {
+                        constants[$0]
+                    }
                 }
                 switch step {
                 case .ordinal(let ordinal) where ordinal >= 0 && ordinal < constants.count:

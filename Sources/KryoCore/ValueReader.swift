@@ -65,11 +65,15 @@ public protocol ValueReader: AnyObject {
     func endObject()
     /// Reads the Java enum constant in a final `slot` whose registration keeps
     /// ``EnumSerializer``, in one step and without entering an object, where the format can
-    /// (Kryo's binary with references off: one varint). A speed path of ``EnumFieldCodec``: it
-    /// must read what ``beginObject(in:forKey:)`` and the serializer would, and leave unread
-    /// (``EnumConstantRead/unread``) what is not nil or one of the `constantCount` constants, so
-    /// that the usual path reports it. Defaults to ``EnumConstantRead/unread``.
-    func readEnumConstant(in slot: ResolvedSlot, constantCount: Int, forKey key: String) -> EnumConstantRead
+    /// (Kryo's binary: the ordinal and the reference marker before it, if any). A speed path of
+    /// ``EnumFieldCodec``: it must read and record what ``beginObject(in:forKey:)`` and the
+    /// serializer would (`constant` makes the value of an ordinal, for the reader to keep where
+    /// a back-reference finds it), and leave unread (``EnumConstantRead/unread``) what is not
+    /// nil or a new constant, so that the usual path reads or reports it. Defaults to
+    /// ``EnumConstantRead/unread``.
+    func readEnumConstant(
+        in slot: ResolvedSlot, constantCount: Int, forKey key: String, constant: (Int) -> Any
+    ) -> EnumConstantRead
     /// Reads a class tag written by ``ValueWriter/writeClass(_:forKey:)``: `nil` for no class. A
     /// class name the registry does not know is returned without a registration.
     func readClass(forKey key: String) throws -> JavaClassTag?
@@ -234,7 +238,9 @@ extension ValueReader {
     /// Nothing: the default ``beginObject(in:forKey:)`` never enters an object.
     public func endObject() {}
     /// Reads nothing: the slot is read as usual.
-    public func readEnumConstant(in slot: ResolvedSlot, constantCount: Int, forKey key: String) -> EnumConstantRead {
+    public func readEnumConstant(
+        in slot: ResolvedSlot, constantCount: Int, forKey key: String, constant: (Int) -> Any
+    ) -> EnumConstantRead {
         .unread
     }
 }

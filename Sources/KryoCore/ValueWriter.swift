@@ -83,11 +83,12 @@ public protocol ValueWriter: AnyObject {
     func endObject() throws
     /// Writes the Java enum constant with `ordinal` (`nil`: nil) in a final `slot` whose
     /// registration keeps ``EnumSerializer``, in one step and without entering an object, where
-    /// the format can (Kryo's binary with references off: one varint). A speed path of
-    /// ``EnumFieldCodec``: it must write what ``beginObject(_:value:identity:in:forKey:)`` and the
-    /// serializer would. Returns `false` when it wrote nothing, so that the slot writes the value
-    /// as usual (and reports what is wrong with it). Defaults to `false`.
-    func writeEnumConstant(ordinal: Int?, in slot: ResolvedSlot, forKey key: String) throws -> Bool
+    /// the format can (Kryo's binary: the ordinal, after a reference marker when references are
+    /// on). `identity` is the constant's ``ObjectIdentity/enumConstant(_:)`` key. A speed path
+    /// of ``EnumFieldCodec``: it must write what ``beginObject(_:value:identity:in:forKey:)`` and
+    /// the serializer would. Returns `false` when it wrote nothing, so that the slot writes the
+    /// value as usual (and reports what is wrong with it). Defaults to `false`.
+    func writeEnumConstant(ordinal: Int?, identity: Int, in slot: ResolvedSlot, forKey key: String) throws -> Bool
     /// `error`, thrown while writing the value under `key`, as it leaves that value: a backend
     /// that keeps no key path while writing (the binary one, to spare its hot path) builds the
     /// error's ``SerializationError/path`` here, one key per level, on the way out. Only errors
@@ -220,7 +221,9 @@ extension ValueWriter {
     public func endObject() throws {}
 
     /// Writes nothing: the slot writes the value as usual.
-    public func writeEnumConstant(ordinal: Int?, in slot: ResolvedSlot, forKey key: String) throws -> Bool {
+    public func writeEnumConstant(ordinal: Int?, identity: Int, in slot: ResolvedSlot, forKey key: String) throws
+        -> Bool
+    {
         false
     }
 }

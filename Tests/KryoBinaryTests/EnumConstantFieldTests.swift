@@ -153,23 +153,25 @@ final class OneStepHand: Schematized {
         let registry = try Self.registry(oneStep: true)
         let hand = Self.hand(7, nested: false)
         let bytes = [UInt8](try registry.encode(hand, as: .kryo(dialect), options: options))
-        hand.suit = hand.suit == .clubs ? .spades : .clubs
+        // A constant not written before (with references on, one that was is a back-reference).
+        hand.suit = try #require(OneStepSuit.allCases.first { $0 != hand.suit && $0 != hand.maybeSuit })
         let other = [UInt8](try registry.encode(hand, as: .kryo(dialect), options: options))
         let differing = zip(bytes, other).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
         #expect(differing.count == 1)
         return (bytes, try #require(differing.first))
     }
 
-    @Test(arguments: [KryoDialect.v2, .v5])
-    func badConstantsAreTheSlotsErrors(_ dialect: KryoDialect) throws {
-        let options = SerializationOptions(references: false, registrationRequired: true)
+    @Test(arguments: [KryoDialect.v2, .v5], [false, true])
+    func badConstantsAreTheSlotsErrors(_ dialect: KryoDialect, references: Bool) throws {
+        let options = SerializationOptions(references: references, registrationRequired: true)
         let (bytes, at) = try Self.suitOffset(dialect, options)
         // Past the last constant; nil in a field Swift holds non-nil; a varint that runs off the end.
-        // (A nil is reported once the field is left, so its path does not name it.)
+        // (Without references a 0 is the enum's nil, reported once the field is left, so that its
+        // path does not name the field; with them it follows the not-nil marker.)
         let cases: [(replacement: [UInt8], prefix: String, inField: Bool)] = [
             ([5], "invalidValue: expected an ordinal below 4 for onestep.Suit, found ordinal 4", true),
             ([0x85, 0x01], "invalidValue: expected an ordinal below 4 for onestep.Suit, found ordinal 132", true),
-            ([0], "typeMismatch: expected a OneStepSuit", false),
+            ([0], "typeMismatch: expected a OneStepSuit", references),
         ]
         for (replacement, prefix, inField) in cases {
             var bad = bytes
@@ -187,9 +189,11 @@ final class OneStepHand: Schematized {
     }
 
     /// An enum one level below the depth limit: the slot reports it, writing and reading.
-    @Test func theDepthLimitIsTheSlotsError() throws {
+    @Test(arguments: [false, true])
+    func theDepthLimitIsTheSlotsError(references: Bool) throws {
         let hand = Self.hand(2, nested: false)
-        let options = SerializationOptions(references: false, registrationRequired: true, limits: Limits(maxDepth: 1))
+        let options = SerializationOptions(
+            references: references, registrationRequired: true, limits: Limits(maxDepth: 1))
         var failures: [String] = []
         for oneStep in [true, false] {
             do {
@@ -203,7 +207,8 @@ final class OneStepHand: Schematized {
         #expect(failures[0] == failures[1])
         let bytes = [UInt8](
             try Self.registry(oneStep: true).encode(
-                hand, as: .kryo(.v2), options: SerializationOptions(references: false, registrationRequired: true)))
+                hand, as: .kryo(.v2),
+                options: SerializationOptions(references: references, registrationRequired: true)))
         let readFailures = Self.failures(bytes, .v2, options)
         #expect(readFailures[0].hasPrefix("depthLimitExceeded"), "\(readFailures[0])")
         #expect(readFailures[0] == readFailures[1])
