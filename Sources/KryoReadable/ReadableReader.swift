@@ -234,6 +234,20 @@ final class ReadableReader: ValueReader {
         return (registration, reserved.contains(.firstGeneric))
     }
 
+    /// The constant that the serializer `constants` of a Java enum reads from the parsed object
+    /// `object` (`{"$class": …, "name": "JAVA", "ordinal": 0}`), when its `name` key holds a
+    /// string that names one and the object could be entered (within the depth limit): what
+    /// entering it and reading it would give. `nil` otherwise, and the object is read as before
+    /// (a wrong name is the serializer's error).
+    private func constant(namedIn object: Int32, by constants: any EnumConstantsByName) -> Any? {
+        guard depth < options.limits.maxDepth,
+            // The key `EnumSerializer` reads the name under, stored as it is.
+            let member = parsed.index(of: "name", in: object, from: 1),
+            let name = parsed.string(at: parsed.value(member, of: object))
+        else { return nil }
+        return constants.constant(named: name)
+    }
+
     /// How the elements of the parsed array `array` are read one by one by the serializer of a
     /// Swift array of `elementType` (``Registration/listElementType``), when every element is
     /// of a kind that reads to the same element, or fails the same way, one by one as through
@@ -1153,6 +1167,17 @@ final class ReadableReader: ValueReader {
         path.append(stored)
         if case .parsed(let index) = node {
             if let (registration, hasGenericKeys) = checkedListElement(index) ?? registeredObject(index) {
+                // A Java enum constant of the slot's own class: taken by its name, as its
+                // serializer would take it, without entering the object. (A constant of another
+                // class is converted to the slot's type, which may fail: inside the object, as
+                // before.)
+                if !hasGenericKeys, let constants = registration.constantsByName,
+                    slot.unretainedRegistration?.toOpaque() == Unmanaged.passUnretained(registration).toOpaque(),
+                    let constant = constant(namedIn: index, by: constants)
+                {
+                    path.removeLast()
+                    return .reference(constant)
+                }
                 do {
                     try enter(.parsed(index), target: nil, hasGenericKeys: hasGenericKeys)
                 } catch {
