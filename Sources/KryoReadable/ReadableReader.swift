@@ -868,6 +868,33 @@ final class ReadableReader: ValueReader {
         return DollarKeys.escape(key)
     }
 
+    /// What ``parsedMember(_:)`` finds.
+    private enum ParsedMember {
+        /// The innermost frame reads no object of the parsed text without generic keys (or the
+        /// key is empty, which stands for a generic key): ``lookupNode(_:)`` finds the value.
+        case elsewhere
+        /// The object has no member under the key.
+        case absent
+        /// The member's value.
+        case node(Int32)
+    }
+
+    /// The value under `key` in the object of the parsed text that the innermost frame reads
+    /// without generic keys (``innermostObject``), the cursor moved past it, as
+    /// ``lookupNode(_:)`` finds it: for the reads of scalars, which take the value where it lies
+    /// when it is of the kind they read (and otherwise look it up again through ``lookup(_:)``,
+    /// which finds the same member and gives the same value and key path as before).
+    @inline(__always)
+    private func parsedMember(_ key: String) -> ParsedMember {
+        let object = innermostObject
+        guard object >= 0 else { return .elsewhere }
+        let stored = escaped(key)
+        guard !stored.isEmpty else { return .elsewhere }
+        guard let index = parsed.index(of: stored, in: object, from: cursor) else { return .absent }
+        cursor = index + 1
+        return .node(parsed.value(index, of: object))
+    }
+
     /// ``lookup(_:)``, a container of the parsed text left where it lies.
     private func lookupNode(_ key: String) -> (key: String, node: Node)? {
         // An object of the parsed text without generic keys: the stored key, looked for from
@@ -969,6 +996,12 @@ final class ReadableReader: ValueReader {
     // MARK: ValueReader: scalars
 
     private func integer(forKey key: String, _ describe: String) throws -> Int64 {
+        // An integer of an object of the parsed text, read where it lies.
+        switch parsedMember(key) {
+        case .absent: return 0
+        case .node(let node): if let number = parsed.integer(at: node) { return number }
+        case .elsewhere: break
+        }
         // A list's size, the one number its serializer reads of it.
         if let last = frames.indices.last, case .list(let array, _) = frames[last].members {
             return Int64(parsed.count(of: array))
@@ -1011,6 +1044,12 @@ final class ReadableReader: ValueReader {
     }
 
     func readBool(forKey key: String) throws -> Bool {
+        // A boolean of an object of the parsed text, read where it lies.
+        switch parsedMember(key) {
+        case .absent: return false
+        case .node(let node): if let flag = parsed.bool(at: node) { return flag }
+        case .elsewhere: break
+        }
         guard let (stored, node) = lookup(key) else { return false }
         switch node {
         case .bool(let flag): return flag
@@ -1059,6 +1098,14 @@ final class ReadableReader: ValueReader {
     func readDouble(forKey key: String) throws -> Double { try real(forKey: key) }
 
     func readString(forKey key: String) throws -> String? {
+        // A string or null of an object of the parsed text, read where it lies.
+        switch parsedMember(key) {
+        case .absent: return nil
+        case .node(let node):
+            if let string = parsed.string(at: node) { return string }
+            if parsed.kind(of: node) == .null { return nil }
+        case .elsewhere: break
+        }
         guard let (stored, node) = lookup(key) else { return nil }
         switch node {
         case .string(let string): return string
