@@ -890,9 +890,37 @@ final class ReadableReader: ValueReader {
         guard object >= 0 else { return .elsewhere }
         let stored = escaped(key)
         guard !stored.isEmpty else { return .elsewhere }
-        guard let index = parsed.index(of: stored, in: object, from: cursor) else { return .absent }
+        guard let index = memberIndex(of: key, stored: stored, in: object) else { return .absent }
         cursor = index + 1
         return .node(parsed.value(index, of: object))
+    }
+
+    /// A member of an object of the parsed text found by ``containsValue(forKey:)``: the object,
+    /// the member's index and the bits of the key asked for (a short ASCII string).
+    private struct FoundMember {
+        var object: Int32 = -1
+        var index = 0
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+    }
+
+    /// The member that ``containsValue(forKey:)`` found last, so that the read of the same key
+    /// that follows (a serializer that reads the fields present asks for each, then reads it)
+    /// takes it without a second search. The index of an object's member under a key is a fact
+    /// of the document (its keys are distinct), so it holds whatever was read in between.
+    @exclusivity(unchecked) private var lastFound = FoundMember()
+
+    /// The index of the member of the parsed object `object` under `stored`, which is `key` as
+    /// stored: the member ``containsValue(forKey:)`` found last when it was asked for `key` in
+    /// `object`, else the one found from where the next key is expected.
+    @inline(__always)
+    private func memberIndex(of key: String, stored: String, in object: Int32) -> Int? {
+        if makesSmallStrings, lastFound.object == object, let bits = SmallString.asciiBits(ofCheckedLayout: key),
+            lastFound.low == bits.low, lastFound.high == bits.high
+        {
+            return lastFound.index
+        }
+        return parsed.index(of: stored, in: object, from: cursor)
     }
 
     /// ``lookup(_:)``, a container of the parsed text left where it lies.
@@ -903,7 +931,7 @@ final class ReadableReader: ValueReader {
         if object >= 0 {
             let stored = escaped(key)
             if !stored.isEmpty {
-                guard let index = parsed.index(of: stored, in: object, from: cursor) else { return nil }
+                guard let index = memberIndex(of: key, stored: stored, in: object) else { return nil }
                 cursor = index + 1
                 return (stored, node(parsed.value(index, of: object)))
             }
@@ -947,7 +975,13 @@ final class ReadableReader: ValueReader {
 
     func containsValue(forKey key: String) -> Bool {
         let object = innermostObject
-        if object >= 0 { return parsed.index(of: escaped(key), in: object, from: cursor) != nil }
+        if object >= 0 {
+            guard let index = parsed.index(of: escaped(key), in: object, from: cursor) else { return false }
+            if makesSmallStrings, let bits = SmallString.asciiBits(ofCheckedLayout: key) {
+                lastFound = FoundMember(object: object, index: index, low: bits.low, high: bits.high)
+            }
+            return true
+        }
         guard !frames.isEmpty else { return false }
         let last = frames.count - 1
         let stored = escaped(key)
