@@ -856,6 +856,14 @@ final class ReadableReader: ValueReader {
         return (stored, value(of: node))
     }
 
+    /// Whether `key` is stored as it is, told by its bits: a short ASCII key whose first byte is
+    /// not `$` (see ``escaped(_:)``).
+    @inline(__always)
+    private func isStoredAsItIs(_ key: String) -> Bool {
+        guard makesSmallStrings, let bits = SmallString.asciiBits(ofCheckedLayout: key) else { return false }
+        return UInt8(truncatingIfNeeded: bits.low) != UInt8(ascii: "$")
+    }
+
     /// `key` as stored (``DollarKeys/escape(_:)``): a short ASCII key whose first byte is not `$`
     /// is told by its bits to be stored as it is, without a look at its bytes.
     @inline(__always)
@@ -888,9 +896,17 @@ final class ReadableReader: ValueReader {
     private func parsedMember(_ key: String) -> ParsedMember {
         let object = innermostObject
         guard object >= 0 else { return .elsewhere }
-        let stored = escaped(key)
-        guard !stored.isEmpty else { return .elsewhere }
-        guard let index = memberIndex(of: key, stored: stored, in: object) else { return .absent }
+        let found: Int?
+        if isStoredAsItIs(key) {
+            // Looked for as it is: `escaped(_:)` would hand back a copy.
+            guard !key.isEmpty else { return .elsewhere }
+            found = memberIndex(of: key, stored: key, in: object)
+        } else {
+            let stored = escaped(key)
+            guard !stored.isEmpty else { return .elsewhere }
+            found = memberIndex(of: key, stored: stored, in: object)
+        }
+        guard let index = found else { return .absent }
         cursor = index + 1
         return .node(parsed.value(index, of: object))
     }
@@ -976,7 +992,12 @@ final class ReadableReader: ValueReader {
     func containsValue(forKey key: String) -> Bool {
         let object = innermostObject
         if object >= 0 {
-            guard let index = parsed.index(of: escaped(key), in: object, from: cursor) else { return false }
+            // A key stored as it is is looked for as it is: `escaped(_:)` would hand back a copy.
+            let found =
+                isStoredAsItIs(key)
+                ? parsed.index(of: key, in: object, from: cursor)
+                : parsed.index(of: escaped(key), in: object, from: cursor)
+            guard let index = found else { return false }
             if makesSmallStrings, let bits = SmallString.asciiBits(ofCheckedLayout: key) {
                 lastFound = FoundMember(object: object, index: index, low: bits.low, high: bits.high)
             }
