@@ -128,8 +128,11 @@ final class ReadableWriter: ValueWriter {
         writesStableOrder = options.stableOrder ?? true
         self.format = format
         json = JSONWriter(style: format == .prettyJSON ? .pretty : .compact, capacity: 1024)
-        frames.reserveCapacity(16)
-        asciiKeys.reserveCapacity(64)
+        // Room for the nesting and the keys of most documents, in blocks that malloc's per-thread
+        // cache serves (up to about 1 KB: 16 frames, or 64 keys and the array's header, were
+        // above it); a document that needs more grows them.
+        frames.reserveCapacity(8)
+        asciiKeys.reserveCapacity(62)
         knownPaths.reserveCapacity(16)
     }
 
