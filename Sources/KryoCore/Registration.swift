@@ -27,6 +27,10 @@ public final class Registration: Sendable {
     /// (primitive arrays included). A format that keeps lists as lists may hand that serializer
     /// the elements one by one.
     package let listElementType: (any Any.Type)?
+    /// When ``serializer`` reads Java enum constants from their names (``EnumSerializer``), the
+    /// serializer as such, so that a format with keys may read a constant from its name without
+    /// handing the serializer the object; `nil` for every other registration.
+    package let constantsByName: (any EnumConstantsByName)?
     /// The class a keyed archive names for values of the type; by default the Java class name,
     /// a subclass of `NSObject`.
     public let archiveClass: ArchiveClass
@@ -71,6 +75,7 @@ public final class Registration: Sendable {
         self.tracksReferences = tracksReferences
         hasArchivedIdentity = swiftType is any ArchivedObjectValue.Type
         listElementType = usesDefaultSerializer ? (swiftType as? any SwiftArrayType.Type)?.listElementType : nil
+        constantsByName = serializer.constantsByName
         if let enumOrdinal {
             identity = .enumConstant
             self.enumOrdinal = enumOrdinal

@@ -14,7 +14,8 @@ import KryoCore
 /// Every read is bounds-checked against `bytes.count` before it happens (the buffer's own
 /// subscript checks only in debug builds), and nothing is allocated by a length the input claims.
 /// Containers do not recurse: the arrays and objects under way are kept on one stack of frames
-/// (at most `maxDepth` deep), so the thread's stack does not limit the nesting; what an array
+/// (at most `maxDepth` deep, the innermost apart), so the thread's stack does not limit the
+/// nesting; what an array
 /// holds so far is the builder's (``JSONTreeBuilder/Elements``), so that a builder of a flat
 /// list keeps every container's members on one stack of its own. An error's `path`
 /// is read off those stacks when it is thrown, so a successful parse pays nothing for it; its
@@ -49,8 +50,13 @@ import KryoCore
             self.elements = elements
         }
     }
-    /// The open containers, outermost first.
+    /// The innermost open container, when ``depth`` is above 0: kept apart from ``frames``, so
+    /// that a member read into it neither checks that the array is unique nor its bounds.
+    @usableFromInline var top: Frame
+    /// The open containers around ``top``, outermost first (``depth`` − 1 of them).
     @usableFromInline var frames: [Frame] = []
+    /// How many containers are open.
+    @usableFromInline var depth = 0
     /// Whether the innermost container is reading a member: an element (the next index) or the
     /// value of the latest key. False between members, where an error belongs to the container.
     @usableFromInline var inMember = false
@@ -65,6 +71,10 @@ import KryoCore
     public init(_ bytes: UnsafeRawBufferPointer, maxDepth: Int, builder: Builder) {
         self.bytes = bytes
         self.maxDepth = maxDepth
+        var builder = builder
+        top = Frame(
+            isObject: false, object: builder.makeObject(reservingCapacity: 0),
+            elements: builder.makeElements(reservingCapacity: 0))
         self.builder = builder
         // Room for the nesting of most documents, so the stack does not grow level by level
         // (and small enough for malloc's per-thread cache: a frame of the parsed document's
@@ -95,9 +105,10 @@ import KryoCore
     @inlinable
     func currentPath() -> [String] {
         var path: [String] = []
-        for (level, frame) in frames.enumerated() {
+        for level in 0..<depth {
             // Outer containers are all reading the member that holds the innermost one.
-            guard level < frames.count - 1 || inMember else { continue }
+            guard level < depth - 1 || inMember else { continue }
+            let frame = level < frames.count ? frames[level] : top
             if frame.isObject {
                 path.append(keyText(at: frame.keyOffset))
             } else {
@@ -248,7 +259,7 @@ import KryoCore
                 try enterContainer()
                 skipWhitespace()
                 guard next(is: JSONSyntax.closeBracket) else {
-                    frames.append(
+                    push(
                         Frame(
                             isObject: false, object: builder.makeObject(reservingCapacity: 0),
                             elements: builder.makeElements(reservingCapacity: 4)))
@@ -261,7 +272,7 @@ import KryoCore
                 try enterContainer()
                 skipWhitespace()
                 guard next(is: JSONSyntax.closeBrace) else {
-                    frames.append(
+                    push(
                         Frame(
                             isObject: true, object: builder.makeObject(reservingCapacity: 4),
                             elements: builder.makeElements(reservingCapacity: 0)))
@@ -277,12 +288,11 @@ import KryoCore
             // The value completes a member of the innermost container, which may end and
             // complete a member of its own container, and so on.
             while true {
-                let last = frames.count - 1
-                guard last >= 0 else { return value }
+                guard depth > 0 else { return value }
                 inMember = false
                 skipWhitespace()
-                if frames[last].isObject {
-                    builder.setLastValue(consume value, in: &frames[last].object)
+                if top.isObject {
+                    builder.setLastValue(consume value, in: &top.object)
                     if next(is: JSONSyntax.comma) {
                         position += 1
                         skipWhitespace()
@@ -296,9 +306,9 @@ import KryoCore
                     }
                     guard next(is: JSONSyntax.closeBrace) else { throw unexpected("',' or '}' after an object member") }
                     position += 1
-                    value = builder.object(frames.removeLast().object)
+                    value = builder.object(pop().object)
                 } else {
-                    builder.append(consume value, to: &frames[last].elements)
+                    builder.append(consume value, to: &top.elements)
                     if next(is: JSONSyntax.comma) {
                         position += 1
                         skipWhitespace()
@@ -314,7 +324,7 @@ import KryoCore
                         throw unexpected("',' or ']' after an array element")
                     }
                     position += 1
-                    value = builder.array(frames.removeLast().elements)
+                    value = builder.array(pop().elements)
                 }
             }
         }
@@ -323,12 +333,30 @@ import KryoCore
     /// Moves past the `[` or `{` at `position`, which opens one more level of nesting.
     @inlinable @inline(__always)
     mutating func enterContainer() throws(SerializationError) {
-        guard frames.count < maxDepth else {
+        guard depth < maxDepth else {
             throw failure(
                 .depthLimitExceeded, expected: "at most \(maxDepth) nested arrays and objects", at: position,
-                found: "\(describe(at: position)) opening level \(frames.count + 1)")
+                found: "\(describe(at: position)) opening level \(depth + 1)")
         }
         position += 1
+    }
+
+    /// Makes `frame` the innermost open container.
+    @inlinable @inline(__always)
+    mutating func push(_ frame: Frame) {
+        if depth > 0 { frames.append(top) }
+        top = frame
+        depth += 1
+    }
+
+    /// Closes the innermost open container, returning its frame; the one around it (if any) is
+    /// the innermost again.
+    @inlinable @inline(__always)
+    mutating func pop() -> Frame {
+        let closed = top
+        depth -= 1
+        if depth > 0 { top = frames.removeLast() }
+        return closed
     }
 
     /// Reads the key of the innermost object's next member, its `:` and the whitespace after it,
@@ -339,17 +367,16 @@ import KryoCore
         let keyOffset = position
         // The key goes in now, with a placeholder value, so a duplicate is found with one lookup.
         let inserted: Bool
-        let last = frames.count - 1
         if Builder.takesKeyBytes, let (start, end) = try readPlainASCIIString() {
-            frames[last].keyOffset = keyOffset
+            top.keyOffset = keyOffset
             inMember = true
             inserted = builder.insertKey(
-                UnsafeRawBufferPointer(rebasing: bytes[start..<end]), at: start, into: &frames[last].object)
+                UnsafeRawBufferPointer(rebasing: bytes[start..<end]), at: start, into: &top.object)
         } else {
             let key = try readString()
-            frames[last].keyOffset = keyOffset
+            top.keyOffset = keyOffset
             inMember = true
-            inserted = builder.insert(key, into: &frames[last].object)
+            inserted = builder.insert(key, into: &top.object)
         }
         guard inserted else {
             throw failure(
@@ -365,7 +392,7 @@ import KryoCore
     /// Reads the string whose opening `"` is at `position` when it is ASCII text without escapes,
     /// leaving `position` after its closing `"`, and returns where its text starts and ends;
     /// otherwise returns `nil` with `position` unchanged (``readString()`` reads it).
-    @inlinable
+    @inlinable @inline(__always)
     mutating func readPlainASCIIString() throws(SerializationError) -> (start: Int, end: Int)? {
         let run = try scanPlainRun()
         guard !run.escaped, !JSONSyntax.hasNonASCII(run.seen) else { return nil }
@@ -700,6 +727,14 @@ import KryoCore
                         + "leading zeros)", at: index)
             }
         } else if first &- UInt8(ascii: "1") < 9 {
+            // Up to 18 digits stay below 10^18, far within 64 bits: taken without overflow checks.
+            let uncheckedEnd = min(count, index + 18)
+            while index < uncheckedEnd {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                significand = significand &* 10 &+ UInt64(digit)
+                index += 1
+            }
             while index < count {
                 let digit = bytes[index] &- UInt8(ascii: "0")
                 guard digit < 10 else { break }

@@ -187,6 +187,11 @@ struct JSONWriter {
         return false
     }
 
+    /// Writes the string value `string` (as ``writeValue(_:)`` writes `.string(string)`).
+    mutating func string(_ string: String) {
+        appendString(string)
+    }
+
     /// Appends `string` in quotes, escaping `"`, `\` and control characters.
     @inline(__always)
     private mutating func appendString(_ string: String) {

@@ -229,6 +229,20 @@ struct ParsedJSON {
         }
     }
 
+    /// The number of node `node`, when it is an integer (of `Int64`).
+    @inline(__always)
+    func integer(at node: Int32) -> Int64? {
+        let entry = nodes[Int(node)]
+        return entry.kind == .integer ? entry.start : nil
+    }
+
+    /// The value of node `node`, when it is a boolean.
+    @inline(__always)
+    func bool(at node: Int32) -> Bool? {
+        let entry = nodes[Int(node)]
+        return entry.kind == .bool ? entry.count != 0 : nil
+    }
+
     /// Runs `body` with the bytes of node `node` when it is a text left where it lies (see
     /// ``Kind/text``); returns `nil` without running it otherwise.
     func withText<T>(at node: Int32, _ body: (UnsafeRawBufferPointer) -> T) -> T? {

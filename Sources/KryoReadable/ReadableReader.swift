@@ -234,6 +234,20 @@ final class ReadableReader: ValueReader {
         return (registration, reserved.contains(.firstGeneric))
     }
 
+    /// The constant that the serializer `constants` of a Java enum reads from the parsed object
+    /// `object` (`{"$class": …, "name": "JAVA", "ordinal": 0}`), when its `name` key holds a
+    /// string that names one and the object could be entered (within the depth limit): what
+    /// entering it and reading it would give. `nil` otherwise, and the object is read as before
+    /// (a wrong name is the serializer's error).
+    private func constant(namedIn object: Int32, by constants: any EnumConstantsByName) -> Any? {
+        guard depth < options.limits.maxDepth,
+            // The key `EnumSerializer` reads the name under, stored as it is.
+            let member = parsed.index(of: "name", in: object, from: 1),
+            let name = parsed.string(at: parsed.value(member, of: object))
+        else { return nil }
+        return constants.constant(named: name)
+    }
+
     /// How the elements of the parsed array `array` are read one by one by the serializer of a
     /// Swift array of `elementType` (``Registration/listElementType``), when every element is
     /// of a kind that reads to the same element, or fails the same way, one by one as through
@@ -842,6 +856,14 @@ final class ReadableReader: ValueReader {
         return (stored, value(of: node))
     }
 
+    /// Whether `key` is stored as it is, told by its bits: a short ASCII key whose first byte is
+    /// not `$` (see ``escaped(_:)``).
+    @inline(__always)
+    private func isStoredAsItIs(_ key: String) -> Bool {
+        guard makesSmallStrings, let bits = SmallString.asciiBits(ofCheckedLayout: key) else { return false }
+        return UInt8(truncatingIfNeeded: bits.low) != UInt8(ascii: "$")
+    }
+
     /// `key` as stored (``DollarKeys/escape(_:)``): a short ASCII key whose first byte is not `$`
     /// is told by its bits to be stored as it is, without a look at its bytes.
     @inline(__always)
@@ -854,6 +876,69 @@ final class ReadableReader: ValueReader {
         return DollarKeys.escape(key)
     }
 
+    /// What ``parsedMember(_:)`` finds.
+    private enum ParsedMember {
+        /// The innermost frame reads no object of the parsed text without generic keys (or the
+        /// key is empty, which stands for a generic key): ``lookupNode(_:)`` finds the value.
+        case elsewhere
+        /// The object has no member under the key.
+        case absent
+        /// The member's value.
+        case node(Int32)
+    }
+
+    /// The value under `key` in the object of the parsed text that the innermost frame reads
+    /// without generic keys (``innermostObject``), the cursor moved past it, as
+    /// ``lookupNode(_:)`` finds it: for the reads of scalars, which take the value where it lies
+    /// when it is of the kind they read (and otherwise look it up again through ``lookup(_:)``,
+    /// which finds the same member and gives the same value and key path as before).
+    @inline(__always)
+    private func parsedMember(_ key: String) -> ParsedMember {
+        let object = innermostObject
+        guard object >= 0 else { return .elsewhere }
+        let found: Int?
+        if isStoredAsItIs(key) {
+            // Looked for as it is: `escaped(_:)` would hand back a copy.
+            guard !key.isEmpty else { return .elsewhere }
+            found = memberIndex(of: key, stored: key, in: object)
+        } else {
+            let stored = escaped(key)
+            guard !stored.isEmpty else { return .elsewhere }
+            found = memberIndex(of: key, stored: stored, in: object)
+        }
+        guard let index = found else { return .absent }
+        cursor = index + 1
+        return .node(parsed.value(index, of: object))
+    }
+
+    /// A member of an object of the parsed text found by ``containsValue(forKey:)``: the object,
+    /// the member's index and the bits of the key asked for (a short ASCII string).
+    private struct FoundMember {
+        var object: Int32 = -1
+        var index = 0
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+    }
+
+    /// The member that ``containsValue(forKey:)`` found last, so that the read of the same key
+    /// that follows (a serializer that reads the fields present asks for each, then reads it)
+    /// takes it without a second search. The index of an object's member under a key is a fact
+    /// of the document (its keys are distinct), so it holds whatever was read in between.
+    @exclusivity(unchecked) private var lastFound = FoundMember()
+
+    /// The index of the member of the parsed object `object` under `stored`, which is `key` as
+    /// stored: the member ``containsValue(forKey:)`` found last when it was asked for `key` in
+    /// `object`, else the one found from where the next key is expected.
+    @inline(__always)
+    private func memberIndex(of key: String, stored: String, in object: Int32) -> Int? {
+        if makesSmallStrings, lastFound.object == object, let bits = SmallString.asciiBits(ofCheckedLayout: key),
+            lastFound.low == bits.low, lastFound.high == bits.high
+        {
+            return lastFound.index
+        }
+        return parsed.index(of: stored, in: object, from: cursor)
+    }
+
     /// ``lookup(_:)``, a container of the parsed text left where it lies.
     private func lookupNode(_ key: String) -> (key: String, node: Node)? {
         // An object of the parsed text without generic keys: the stored key, looked for from
@@ -862,7 +947,7 @@ final class ReadableReader: ValueReader {
         if object >= 0 {
             let stored = escaped(key)
             if !stored.isEmpty {
-                guard let index = parsed.index(of: stored, in: object, from: cursor) else { return nil }
+                guard let index = memberIndex(of: key, stored: stored, in: object) else { return nil }
                 cursor = index + 1
                 return (stored, node(parsed.value(index, of: object)))
             }
@@ -906,7 +991,18 @@ final class ReadableReader: ValueReader {
 
     func containsValue(forKey key: String) -> Bool {
         let object = innermostObject
-        if object >= 0 { return parsed.index(of: escaped(key), in: object, from: cursor) != nil }
+        if object >= 0 {
+            // A key stored as it is is looked for as it is: `escaped(_:)` would hand back a copy.
+            let found =
+                isStoredAsItIs(key)
+                ? parsed.index(of: key, in: object, from: cursor)
+                : parsed.index(of: escaped(key), in: object, from: cursor)
+            guard let index = found else { return false }
+            if makesSmallStrings, let bits = SmallString.asciiBits(ofCheckedLayout: key) {
+                lastFound = FoundMember(object: object, index: index, low: bits.low, high: bits.high)
+            }
+            return true
+        }
         guard !frames.isEmpty else { return false }
         let last = frames.count - 1
         let stored = escaped(key)
@@ -955,6 +1051,12 @@ final class ReadableReader: ValueReader {
     // MARK: ValueReader: scalars
 
     private func integer(forKey key: String, _ describe: String) throws -> Int64 {
+        // An integer of an object of the parsed text, read where it lies.
+        switch parsedMember(key) {
+        case .absent: return 0
+        case .node(let node): if let number = parsed.integer(at: node) { return number }
+        case .elsewhere: break
+        }
         // A list's size, the one number its serializer reads of it.
         if let last = frames.indices.last, case .list(let array, _) = frames[last].members {
             return Int64(parsed.count(of: array))
@@ -997,6 +1099,12 @@ final class ReadableReader: ValueReader {
     }
 
     func readBool(forKey key: String) throws -> Bool {
+        // A boolean of an object of the parsed text, read where it lies.
+        switch parsedMember(key) {
+        case .absent: return false
+        case .node(let node): if let flag = parsed.bool(at: node) { return flag }
+        case .elsewhere: break
+        }
         guard let (stored, node) = lookup(key) else { return false }
         switch node {
         case .bool(let flag): return flag
@@ -1045,6 +1153,14 @@ final class ReadableReader: ValueReader {
     func readDouble(forKey key: String) throws -> Double { try real(forKey: key) }
 
     func readString(forKey key: String) throws -> String? {
+        // A string or null of an object of the parsed text, read where it lies.
+        switch parsedMember(key) {
+        case .absent: return nil
+        case .node(let node):
+            if let string = parsed.string(at: node) { return string }
+            if parsed.kind(of: node) == .null { return nil }
+        case .elsewhere: break
+        }
         guard let (stored, node) = lookup(key) else { return nil }
         switch node {
         case .string(let string): return string
@@ -1153,6 +1269,17 @@ final class ReadableReader: ValueReader {
         path.append(stored)
         if case .parsed(let index) = node {
             if let (registration, hasGenericKeys) = checkedListElement(index) ?? registeredObject(index) {
+                // A Java enum constant of the slot's own class: taken by its name, as its
+                // serializer would take it, without entering the object. (A constant of another
+                // class is converted to the slot's type, which may fail: inside the object, as
+                // before.)
+                if !hasGenericKeys, let constants = registration.constantsByName,
+                    slot.unretainedRegistration?.toOpaque() == Unmanaged.passUnretained(registration).toOpaque(),
+                    let constant = constant(namedIn: index, by: constants)
+                {
+                    path.removeLast()
+                    return .reference(constant)
+                }
                 do {
                     try enter(.parsed(index), target: nil, hasGenericKeys: hasGenericKeys)
                 } catch {

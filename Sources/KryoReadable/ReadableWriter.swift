@@ -128,8 +128,11 @@ final class ReadableWriter: ValueWriter {
         writesStableOrder = options.stableOrder ?? true
         self.format = format
         json = JSONWriter(style: format == .prettyJSON ? .pretty : .compact, capacity: 1024)
-        frames.reserveCapacity(16)
-        asciiKeys.reserveCapacity(64)
+        // Room for the nesting and the keys of most documents, in blocks that malloc's per-thread
+        // cache serves (up to about 1 KB: 16 frames, or 64 keys and the array's header, were
+        // above it); a document that needs more grows them.
+        frames.reserveCapacity(8)
+        asciiKeys.reserveCapacity(62)
         knownPaths.reserveCapacity(16)
     }
 
@@ -436,6 +439,21 @@ final class ReadableWriter: ValueWriter {
         return stored
     }
 
+    /// ``streamKey(_:)`` for a caller that needs no stored key back: a key stored as it is (a
+    /// small ASCII string that needs no escape, new in its object) is written as it was given,
+    /// without a copy of it.
+    private func streamKeyOnly(_ key: String) throws {
+        if usesSmallStrings, let last = frames.indices.last, let bits = SmallString.asciiBits(ofCheckedLayout: key),
+            bits.count > 0, bits.first != UInt8(ascii: "$"), !isStored(bits, key, in: last)
+        {
+            // What storedKey(_:) does with it.
+            noteASCIIKey(bits)
+            json.key(key, first: false)
+            return
+        }
+        _ = try streamKey(key)
+    }
+
     // MARK: Keys
 
     /// The key `key` is stored under in the object being written: escaped, or the next generic
@@ -524,7 +542,7 @@ final class ReadableWriter: ValueWriter {
 
     private func store(_ value: ReadableValue, forKey key: String) throws {
         if streamsMembers {
-            _ = try streamKey(key)
+            try streamKeyOnly(key)
             return json.writeValue(value)
         }
         let stored = try storedKey(key)
@@ -570,6 +588,11 @@ final class ReadableWriter: ValueWriter {
     func writeDouble(_ value: Double, forKey key: String) throws { try store(.real(value), forKey: key) }
 
     func writeString(_ value: String?, forKey key: String) throws {
+        if streamsMembers, let value {
+            // Written as it is, without a `ReadableValue` holding it.
+            try streamKeyOnly(key)
+            return json.string(value)
+        }
         try store(value.map(ReadableValue.string) ?? .null, forKey: key)
     }
 
