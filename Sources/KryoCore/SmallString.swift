@@ -52,13 +52,14 @@
     /// of Kryo's ASCII form), which is cleared. Call only when ``isAvailable``.
     @inlinable @inline(__always)
     package static func makeASCII(first: UInt8, rest: UnsafePointer<UInt8>?, count: Int) -> String {
-        var raw: (UInt64, UInt64) = (0, 0)
-        withUnsafeMutableBytes(of: &raw) { target in
-            guard count > 0, let base = target.baseAddress else { return }
-            target[0] = first
-            if let rest { copyShort(from: UnsafeRawPointer(rest), to: base + 1, count: count - 1) }
-            target[count - 1] &= 0x7F
-        }
+        guard count > 0 else { return "" }
+        // The rest, one byte up to make room for the first; every byte below 0x80 but the last,
+        // whose high bit goes.
+        let rest = rest.map { words(UnsafeRawPointer($0), count: count - 1) } ?? (0, 0)
+        var raw = (
+            (rest.0 &<< 8 | UInt64(first)) & 0x7F7F_7F7F_7F7F_7F7F,
+            (rest.1 &<< 8 | rest.0 &>> 56) & 0x7F7F_7F7F_7F7F_7F7F
+        )
         raw.1 |= UInt64(smallFlags | asciiFlag | UInt8(truncatingIfNeeded: count)) << 56
         // A small string owns no storage: its bits are the whole value.
         return unsafeBitCast(raw, to: String.self)
@@ -69,38 +70,36 @@
     /// ``isAvailable``.
     @inlinable @inline(__always)
     package static func makeUTF8(_ bytes: UnsafePointer<UInt8>, count: Int) -> String {
-        var raw: (UInt64, UInt64) = (0, 0)
-        withUnsafeMutableBytes(of: &raw) { target in
-            if let base = target.baseAddress { copyShort(from: UnsafeRawPointer(bytes), to: base, count: count) }
-        }
+        var raw = words(UnsafeRawPointer(bytes), count: count)
         let high = (raw.0 | raw.1) & 0x8080_8080_8080_8080
         let flags = smallFlags | (high == 0 ? asciiFlag : 0)
         raw.1 |= UInt64(flags | UInt8(truncatingIfNeeded: count)) << 56
         return unsafeBitCast(raw, to: String.self)
     }
 
-    /// Copies `count` bytes (at most 15) with two overlapping loads and stores of the widest
-    /// size that fits, without a call to `memcpy`.
+    /// The `count` bytes (at most 15) at `source` as the two words of a small string, in memory
+    /// order (little-endian), zero past the last byte: two overlapping loads of the widest size
+    /// that fits, combined in registers. (Storing them to memory and loading the words back
+    /// would make the processor wait on its store buffer: the loads overlap the stores.)
     @inlinable @inline(__always)
-    static func copyShort(from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, count: Int) {
+    static func words(_ source: UnsafeRawPointer, count: Int) -> (UInt64, UInt64) {
         if count >= 8 {
-            target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
-            target.storeBytes(
-                of: source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), toByteOffset: count - 8,
-                as: UInt64.self)
-        } else if count >= 4 {
-            target.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
-            target.storeBytes(
-                of: source.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self), toByteOffset: count - 4,
-                as: UInt32.self)
-        } else if count >= 2 {
-            target.storeBytes(of: source.loadUnaligned(as: UInt16.self), as: UInt16.self)
-            target.storeBytes(
-                of: source.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self), toByteOffset: count - 2,
-                as: UInt16.self)
-        } else if count == 1 {
-            target.storeBytes(of: source.load(as: UInt8.self), as: UInt8.self)
+            let low = UInt64(littleEndian: source.loadUnaligned(as: UInt64.self))
+            guard count > 8 else { return (low, 0) }
+            let tail = UInt64(littleEndian: source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+            return (low, tail &>> UInt64((16 - count) * 8))
         }
+        if count >= 4 {
+            let head = UInt64(UInt32(littleEndian: source.loadUnaligned(as: UInt32.self)))
+            let tail = UInt64(UInt32(littleEndian: source.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+            return (head | tail &<< UInt64((count - 4) * 8), 0)
+        }
+        if count >= 2 {
+            let head = UInt64(UInt16(littleEndian: source.loadUnaligned(as: UInt16.self)))
+            let tail = UInt64(UInt16(littleEndian: source.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self)))
+            return (head | tail &<< UInt64((count - 2) * 8), 0)
+        }
+        return count == 1 ? (UInt64(source.load(as: UInt8.self)), 0) : (0, 0)
     }
 
     /// The bits of a small string of ASCII bytes: its whole value, so that two such strings are
