@@ -52,33 +52,13 @@ enum Shade: JavaEnum {
     ) -> Result<Badge, SerializationError> {
         let codec = ReadableCodec(registry: registry, format: .json, options: options)
         let bytes = Array(#"{"$class": "Badge", \#(fields)}"#.utf8)
-        let parsed = Self.reading { try codec.decode(Badge.self, from: bytes) }
-        let tree = Self.reading { try codec.decode(Badge.self, from: ReadableJSON.decode(bytes)) }
-        switch (parsed, tree) {
-        case (.success(let one), .success(let other)):
-            let writer = ReadableCodec(registry: registry, format: .json)
-            #expect(
-                (try? writer.encode(one)) == (try? writer.encode(other)), "\(fields)", sourceLocation: sourceLocation)
+        let (parsed, tree) = ParsedAndTreeReadings.agree(
+            Badge.self, bytes, codec: codec, writer: ReadableCodec(registry: registry, format: .json), context: fields,
+            sourceLocation: sourceLocation)
+        if case .success(let one) = parsed, case .success(let other) = tree {
             #expect(one.level == other.level && one.maybe == other.maybe && one.levels == other.levels)
-        case (.failure(let one), .failure(let other)):
-            #expect("\(one)" == "\(other)", "\(fields)", sourceLocation: sourceLocation)
-            #expect(one.path == other.path, "\(fields)", sourceLocation: sourceLocation)
-        default:
-            Issue.record("\(fields): parsed \(parsed), tree \(tree)", sourceLocation: sourceLocation)
         }
         return parsed
-    }
-
-    /// What `body` returns, or the `SerializationError` it throws (any other error is a failure).
-    static func reading(_ body: () throws -> Badge) -> Result<Badge, SerializationError> {
-        do {
-            return .success(try body())
-        } catch let error as SerializationError {
-            return .failure(error)
-        } catch {
-            Issue.record("not a SerializationError: \(error)")
-            return .failure(SerializationError(.invalidValue, expected: "a SerializationError", found: "\(error)"))
-        }
     }
 
     /// The constant `name` of `Priority` as the writer writes it, with `extra` members after it.

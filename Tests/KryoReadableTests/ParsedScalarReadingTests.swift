@@ -54,30 +54,9 @@ private struct TallySerializer: Serializer {
     ) -> Result<T, SerializationError> {
         let codec = codec ?? self.codec
         let bytes = Array(json.utf8)
-        let parsed = Self.reading { try codec.decode(T.self, from: bytes) }
-        let tree = Self.reading { try codec.decode(T.self, from: ReadableJSON.decode(bytes)) }
-        switch (parsed, tree) {
-        case (.success(let one), .success(let other)):
-            #expect((try? codec.encode(one)) == (try? codec.encode(other)), "\(json)", sourceLocation: sourceLocation)
-        case (.failure(let one), .failure(let other)):
-            #expect("\(one)" == "\(other)", "\(json)", sourceLocation: sourceLocation)
-            #expect(one.path == other.path, "\(json)", sourceLocation: sourceLocation)
-        default:
-            Issue.record("\(json): parsed \(parsed), tree \(tree)", sourceLocation: sourceLocation)
-        }
-        return parsed
-    }
-
-    /// What `body` returns, or the `SerializationError` it throws (any other error is a failure).
-    static func reading<T>(_ body: () throws -> T) -> Result<T, SerializationError> {
-        do {
-            return .success(try body())
-        } catch let error as SerializationError {
-            return .failure(error)
-        } catch {
-            Issue.record("not a SerializationError: \(error)")
-            return .failure(SerializationError(.invalidValue, expected: "a SerializationError", found: "\(error)"))
-        }
+        return ParsedAndTreeReadings.agree(
+            T.self, bytes, codec: codec, writer: codec, context: json, sourceLocation: sourceLocation
+        ).parsed
     }
 
     /// Values of every JSON kind, and one that is absent.

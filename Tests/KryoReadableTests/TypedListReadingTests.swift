@@ -54,31 +54,10 @@ final class Shelf: Schematized {
     ) throws -> Result<Shelf, SerializationError> {
         let codec = ReadableCodec(registry: registry, format: .json, options: options)
         let bytes = Array(#"{"$class": "Shelf"\#(fields.isEmpty ? "" : ", ")\#(fields)}"#.utf8)
-        let parsed = Self.reading { try codec.decode(Shelf.self, from: bytes) }
-        let tree = Self.reading { try codec.decode(Shelf.self, from: ReadableJSON.decode(bytes)) }
-        switch (parsed, tree) {
-        case (.success(let one), .success(let other)):
-            let writer = ReadableCodec(registry: registry, format: .json)
-            #expect(try writer.encode(one) == writer.encode(other), "\(fields)", sourceLocation: sourceLocation)
-        case (.failure(let one), .failure(let other)):
-            #expect("\(one)" == "\(other)", "\(fields)", sourceLocation: sourceLocation)
-            #expect(one.path == other.path, "\(fields)", sourceLocation: sourceLocation)
-        default:
-            Issue.record("\(fields): parsed \(parsed), tree \(tree)", sourceLocation: sourceLocation)
-        }
-        return parsed
-    }
-
-    /// What `body` returns, or the `SerializationError` it throws (any other error is a failure).
-    static func reading(_ body: () throws -> Shelf) -> Result<Shelf, SerializationError> {
-        do {
-            return .success(try body())
-        } catch let error as SerializationError {
-            return .failure(error)
-        } catch {
-            Issue.record("not a SerializationError: \(error)")
-            return .failure(SerializationError(.invalidValue, expected: "a SerializationError", found: "\(error)"))
-        }
+        return ParsedAndTreeReadings.agree(
+            Shelf.self, bytes, codec: codec, writer: ReadableCodec(registry: registry, format: .json), context: fields,
+            sourceLocation: sourceLocation
+        ).parsed
     }
 
     @Test func listsOfStringsReadAsTheTreeReadsThem() throws {
