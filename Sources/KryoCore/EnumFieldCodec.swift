@@ -1,5 +1,5 @@
 /// What a reader found where a Java enum constant lies in a final slot, read in one step
-/// (``ValueReader/readEnumConstant(in:constantCount:forKey:)``).
+/// (``ValueReader/readEnumConstant(in:constantCount:forKey:constant:)``).
 public enum EnumConstantRead: Equatable, Sendable {
     /// The reader read nothing: read the slot as usual. The default, and the answer for input
     /// that is not one of the constants (so that the usual path reports it).
@@ -13,9 +13,11 @@ public enum EnumConstantRead: Equatable, Sendable {
 /// A Java enum field that is never nil in Swift (see ``FieldCodec``).
 ///
 /// Where the enum keeps its default serializer (``EnumSerializer``) and the format can, the
-/// constant is written and read in one step (``ValueWriter/writeEnumConstant(ordinal:in:forKey:)``,
-/// ``ValueReader/readEnumConstant(in:constantCount:forKey:)``): in Kryo's binary with references
-/// off, one varint, as Java's field serializer writes it. Otherwise, through the field's slot.
+/// constant is written and read in one step
+/// (``ValueWriter/writeEnumConstant(ordinal:identity:in:forKey:)``,
+/// ``ValueReader/readEnumConstant(in:constantCount:forKey:constant:)``): in Kryo's binary, the
+/// ordinal as a varint, after its reference marker when references are on, as Java's field
+/// serializer writes it. Otherwise, through the field's slot.
 public struct EnumFieldCodec<V: JavaEnum>: Sendable {
     @usableFromInline let form: EnumFieldForm<V>
 
