@@ -1067,10 +1067,7 @@ import KryoCore
                     $0.javaName, depth: state.pointee.open.count, isEnum: $0.identity == .enumConstant)
             }
         }
-        // Most slots have no generic arguments, and neither had the last: nothing to copy.
-        if !slot.declared.genericArguments.isEmpty || !state.pointee.genericArguments.isEmpty {
-            state.pointee.genericArguments = state.pointee.forms.dropsGenerics ? [] : slot.declared.genericArguments
-        }
+        resetGenericArguments(for: slot)
         switch step {
         case .ownNil:
             if let declared = slot.unretainedRegistration, Self.isSame(registration, declared) { return .slotOwnNil }
@@ -1140,8 +1137,8 @@ import KryoCore
         return .ordinal(ordinal)
     }
 
-    /// What entering an object in `slot` leaves behind (see ``openObject(in:forKey:)``): the
-    /// generic arguments of the slot, or none.
+    /// What entering an object in `slot` leaves behind: the generic arguments of the slot, or
+    /// none. Most slots have no generic arguments, and neither had the last: nothing to copy.
     @inline(__always)
     private func resetGenericArguments(for slot: ResolvedSlot) {
         if !slot.declared.genericArguments.isEmpty || !state.pointee.genericArguments.isEmpty {

@@ -604,11 +604,18 @@ import KryoCore
                     || (registration.identity == .instance && !registration.tracksReferences),
                 offset: output.totalCount)
         }
+        resetGenericArguments(for: slot)
+        return true
+    }
+
+    /// What entering an object in `slot` leaves behind: the generic arguments of the slot, or
+    /// none (most slots have none, and neither had the last: nothing to copy).
+    @inline(__always)
+    private func resetGenericArguments(for slot: ResolvedSlot) {
         let generics = slot.declared.genericArguments
         if !(generics.isEmpty && state.pointee.genericArguments.isEmpty) {
             state.pointee.genericArguments = state.pointee.forms.dropsGenerics ? [] : generics
         }
-        return true
     }
 
     @usableFromInline
@@ -659,10 +666,7 @@ import KryoCore
             return true
         }
         // What entering and leaving the object do besides (see beginObject and endObject).
-        let generics = slot.declared.genericArguments
-        if !(generics.isEmpty && state.pointee.genericArguments.isEmpty) {
-            state.pointee.genericArguments = state.pointee.forms.dropsGenerics ? [] : generics
-        }
+        resetGenericArguments(for: slot)
         withOutput { $0.writeVarInt32(stored, optimizePositive: true) }
         try withOutput { try $0.flushIfNeeded() }
         return true

@@ -135,9 +135,8 @@ struct EnumFieldForm<V: JavaEnum>: Sendable {
                 case .ordinal(let ordinal) where ordinal >= 0 && ordinal < constants.count:
                     return constants[ordinal]
                 case .ordinal(let ordinal):
-                    var failure = reader.error(
-                        .invalidValue, expected: "an ordinal below \(constants.count) for \(V.javaClassName)",
-                        found: "ordinal \(ordinal)")
+                    // A backend that broke its contract: reported as the serializer would, in the field.
+                    var failure = EnumSerializer<V>.ordinalError(Int64(ordinal), count: constants.count, reader)
                     failure.path.append(name)
                     throw failure
                 case .null:

@@ -115,10 +115,16 @@ public struct EnumSerializer<Value: JavaEnum>: Serializer {
         if stored == 0 { return nil }
         let constants = table.constants
         guard stored > 0, stored <= constants.count else {
-            throw reader.error(
-                .invalidValue, expected: "an ordinal below \(constants.count) for \(Value.javaClassName)",
-                found: "ordinal \(Int64(stored) - 1)")
+            throw Self.ordinalError(Int64(stored) - 1, count: constants.count, reader)
         }
         return constants[Int(stored) - 1]
+    }
+
+    /// The error for an `ordinal` that is not one of the `count` constants.
+    @usableFromInline
+    static func ordinalError(_ ordinal: Int64, count: Int, _ reader: any ValueReader) -> SerializationError {
+        reader.error(
+            .invalidValue, expected: "an ordinal below \(count) for \(Value.javaClassName)", found: "ordinal \(ordinal)"
+        )
     }
 }
