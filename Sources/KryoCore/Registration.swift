@@ -27,10 +27,11 @@ public final class Registration: Sendable {
     /// (primitive arrays included). A format that keeps lists as lists may hand that serializer
     /// the elements one by one.
     package let listElementType: (any Any.Type)?
-    /// When ``serializer`` reads Java enum constants from their names (``EnumSerializer``), the
-    /// serializer as such, so that a format with keys may read a constant from its name without
-    /// handing the serializer the object; `nil` for every other registration.
-    package let constantsByName: (any EnumConstantsByName)?
+    /// When ``serializer`` reads Java enum constants from their names (``EnumSerializer``), its
+    /// constants and their names, so that a format with keys may read a constant from its name
+    /// without handing the serializer the object, or write the object itself; `nil` for every
+    /// other registration.
+    package let constantsByName: EnumConstantNames?
     /// The class a keyed archive names for values of the type; by default the Java class name,
     /// a subclass of `NSObject`.
     public let archiveClass: ArchiveClass

@@ -243,6 +243,25 @@ struct ParsedJSON {
         return entry.kind == .bool ? entry.count != 0 : nil
     }
 
+    /// Whether node `node` is a string of the same UTF-8 bytes as `string` (a string that is
+    /// only canonically equivalent to it is not).
+    func isString(_ string: String, at node: Int32) -> Bool {
+        let entry = nodes[Int(node)]
+        switch entry.kind {
+        case .text, .shortText:
+            var string = string
+            return string.withUTF8 { utf8 in
+                let start = Int(entry.start)
+                return utf8.count == Int(entry.count) && start >= 0 && start + utf8.count <= text.count
+                    && text.withUnsafeBytes { ParsedJSON.equal($0, from: start, UnsafeRawBufferPointer(utf8)) }
+            }
+        case .string:
+            return strings[Int(entry.count)].utf8.elementsEqual(string.utf8)
+        default:
+            return false
+        }
+    }
+
     /// Runs `body` with the bytes of node `node` when it is a text left where it lies (see
     /// ``Kind/text``); returns `nil` without running it otherwise.
     func withText<T>(at node: Int32, _ body: (UnsafeRawBufferPointer) -> T) -> T? {

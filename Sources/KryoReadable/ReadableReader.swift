@@ -239,7 +239,7 @@ final class ReadableReader: ValueReader {
     /// string that names one and the object could be entered (within the depth limit): what
     /// entering it and reading it would give. `nil` otherwise, and the object is read as before
     /// (a wrong name is the serializer's error).
-    private func constant(namedIn object: Int32, by constants: any EnumConstantsByName) -> Any? {
+    private func constant(namedIn object: Int32, by constants: EnumConstantNames) -> Any? {
         guard depth < options.limits.maxDepth,
             // The key `EnumSerializer` reads the name under, stored as it is.
             let member = parsed.index(of: "name", in: object, from: 1),
@@ -1255,6 +1255,39 @@ final class ReadableReader: ValueReader {
 
     func readObject(in slot: ResolvedSlot, forKey key: String) throws -> Any? {
         try readObject(as: slot.declared, forKey: key)
+    }
+
+    /// A Java enum constant in a final slot whose registration keeps ``EnumSerializer``, in an
+    /// object of the parsed text: taken by its name when the member is an object of the slot's
+    /// own class whose `name` names one of its constants, as ``beginObject(in:forKey:)`` takes
+    /// it (an enum constant is never aliased, so nothing is recorded). Anything else is left
+    /// unread, for the usual path to read or report.
+    func readEnumConstant(
+        in slot: ResolvedSlot, constantCount: Int, forKey key: String, constant: (Int) -> Any
+    ) -> EnumConstantRead {
+        let object = innermostObject
+        guard object >= 0, depth < options.limits.maxDepth, let expected = slot.unretainedRegistration else {
+            return .unread
+        }
+        let stored = isStoredAsItIs(key) ? key : escaped(key)
+        guard !stored.isEmpty, let member = memberIndex(of: key, stored: stored, in: object) else { return .unread }
+        let value = parsed.value(member, of: object)
+        // An object of the slot's class, named as the writer names it (`registeredObject(_:)`
+        // finds the class of any other name), without an alias, a plain value or generic keys.
+        guard parsed.kind(of: value) == .object,
+            parsed.reservedKeys(of: value).intersection([.alias, .value, .firstGeneric]).isEmpty,
+            let classMember = parsed.index(of: ReadableKeys.className, in: value, from: 0)
+        else { return .unread }
+        return expected._withUnsafeGuaranteedRef { registration in
+            guard parsed.isString(registration.readableName, at: parsed.value(classMember, of: value)),
+                let constants = registration.constantsByName,
+                let nameMember = parsed.index(of: "name", in: value, from: 1),
+                let name = parsed.string(at: parsed.value(nameMember, of: value)),
+                let ordinal = constants.ordinal(named: name), ordinal < constantCount
+            else { return .unread }
+            cursor = member + 1
+            return .ordinal(ordinal)
+        }
     }
 
     func beginObject(in slot: ResolvedSlot, forKey key: String) throws -> ObjectReadStep {

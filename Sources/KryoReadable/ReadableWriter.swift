@@ -650,6 +650,32 @@ final class ReadableWriter: ValueWriter {
         return true
     }
 
+    /// A Java enum constant in a final slot whose registration keeps ``EnumSerializer``, in an
+    /// object whose members are streamed: `{"$class": …, "name": …, "ordinal": …}` written at
+    /// once, as entering the object and its serializer write it (an enum constant is never
+    /// aliased, so nothing is tracked). Nil, a tree being built, an object one level too deep,
+    /// an unregistered class and a constant without a name are left to the usual path.
+    func writeEnumConstant(ordinal: Int?, identity: Int, in slot: ResolvedSlot, forKey key: String) throws -> Bool {
+        guard streamsMembers, slot.isFinal, let ordinal, depth < options.limits.maxDepth,
+            let unretained = slot.unretainedRegistration
+        else { return false }
+        return try unretained._withUnsafeGuaranteedRef { registration in
+            guard !options.registrationRequired || registry.isArchivedByName(registration),
+                let name = registration.constantsByName?.name(ofOrdinal: ordinal)
+            else { return false }
+            try streamKeyOnly(key)
+            json.openObject()
+            json.key(ReadableKeys.className, first: true)
+            json.writeValue(.string(registration.readableName))
+            json.key("name", first: false)
+            json.string(name)
+            json.key("ordinal", first: false)
+            json.writeValue(.integer(Int64(ordinal)))
+            json.closeObject()
+            return true
+        }
+    }
+
     /// ``beginObject(_:value:identity:in:forKey:)`` in an object whose members are streamed.
     private func beginStreamedObject(
         _ registration: Registration, _ value: Any, in slot: ResolvedSlot, forKey key: String

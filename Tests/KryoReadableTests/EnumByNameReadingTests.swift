@@ -151,6 +151,56 @@ enum Shade: JavaEnum {
         }
     }
 
+    /// The writer writes a constant in a field in one step where the members of its object
+    /// stream (JSON): the bytes must be the tree's, which enters the object and runs the
+    /// serializer, in every slot, nil or not, with references on and off.
+    @Test(arguments: [ReadableFormat.json, .prettyJSON], [true, false])
+    func constantsAreWrittenAsTheTreeWritesThem(format: ReadableFormat, references: Bool) throws {
+        let codec = ReadableCodec(
+            registry: registry, format: format,
+            options: SerializationOptions(references: references, registrationRequired: references))
+        let cases: [(Priority, Priority?)] = [(.low, nil), (.high, .normal), (.normal, .high), (.high, .high)]
+        for (level, maybe) in cases {
+            let badge = Badge()
+            badge.level = level
+            badge.maybe = maybe
+            badge.levels = [level, .low]
+            badge.anything = Shade.dark
+            let streamed = String(decoding: try codec.encode(badge), as: UTF8.self)
+            let tree = String(
+                decoding: try ReadableCodec.bytes(of: codec.document(badge), format: format), as: UTF8.self)
+            #expect(streamed == tree)
+            let back = try codec.decode(Badge.self, from: Array(streamed.utf8))
+            #expect(back.level == level && back.maybe == maybe && back.levels == [level, .low])
+        }
+        let compact = ReadableCodec(registry: registry, format: .json)
+        let badge = Badge()
+        badge.level = .high
+        #expect(
+            String(decoding: try compact.encode(badge), as: UTF8.self).contains(
+                #","level":{"$class":"Priority","name":"HIGH","ordinal":2},"levels":[],"maybe":null,"#))
+    }
+
+    @Test func writingAConstantTooDeepIsTheTreesError() throws {
+        let badge = Badge()
+        badge.level = .normal
+        for depth in 1...3 {
+            let codec = ReadableCodec(
+                registry: registry, format: .json, options: SerializationOptions(limits: Limits(maxDepth: depth)))
+            let streamed = ParsedAndTreeReadings.reading { try codec.encode(badge) }
+            let tree = ParsedAndTreeReadings.reading {
+                try ReadableCodec.bytes(of: codec.document(badge), format: .json)
+            }
+            switch (streamed, tree) {
+            case (.success(let one), .success(let other)): #expect(one == other, "depth \(depth)")
+            case (.failure(let one), .failure(let other)):
+                #expect("\(one)" == "\(other)" && one.path == other.path, "depth \(depth)")
+                #expect(one.kind == .depthLimitExceeded)
+            default: Issue.record("depth \(depth): streamed \(streamed), tree \(tree)")
+            }
+        }
+    }
+
     @Test func anUnknownNameIsTheSerializersError() {
         let result = agree(#""level": \#(Self.priority(#""URGENT""#))"#)
         guard case .failure(let error) = result else {

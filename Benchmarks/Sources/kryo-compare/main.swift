@@ -28,7 +28,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
           --filter TEXT        only the workloads whose name contains TEXT (e.g. media.keyed)
           --count N            run each selected workload N times, untimed (for callgrind, perf stat),
                                and print its allocations in those runs on standard error
-          --write DIR          also save the MediaContent encodings and keyed archives in DIR
+          --write DIR          also save the MediaContent encodings, keyed archives and JSON in DIR
           --graph-memory N     time and peak memory of an N-node graph, encoded and decoded
           --stream-megabytes N write N MB of records through a stream file and read them back
           --write-records N FILE  write N MediaContent records (references off) to FILE and stop
@@ -175,6 +175,20 @@ do {
         ]
         for (name, data) in archives {
             try data.write(to: URL(fileURLWithPath: directory).appendingPathComponent("\(name).plist"))
+        }
+        // The readable JSON of the graph (references on, as its rows) and Foundation's JSON of its
+        // Codable twin, the documents the JSON rows decode.
+        let documents: [(String, Data)] = [
+            (
+                "media.readable",
+                Data(
+                    try ReadableCodec(registry: registry, format: .json, options: benchmarkOptions(references: true))
+                        .encode(standard))
+            ),
+            ("media.foundation", try JSONEncoder().encode(CodableMediaContent.standard())),
+        ]
+        for (name, data) in documents {
+            try data.write(to: URL(fileURLWithPath: directory).appendingPathComponent("\(name).json"))
         }
     }
     if let countText = argument(after: "--count"), let count = Int(countText) {
