@@ -302,7 +302,7 @@ struct ParsedJSON {
         /// object's as pairs of a key and a node (`-1` until the member's value is read), an
         /// array's as nodes, laid out as ``ParsedJSON/members`` lays them out, so that a
         /// container's are copied there whole.
-        private var pending: [Int32] = []
+        private let pending = MemberStack(capacity: 64)
 
         /// An array under way.
         struct Elements {
@@ -349,7 +349,6 @@ struct ParsedJSON {
             parsed.members.reserveCapacity(min(expectedBytes / 4, 512))
             parsed.keys.reserveCapacity(min(expectedBytes / 16, 256))
             parsed.hasShortKeys = makesSmallStrings
-            pending.reserveCapacity(64)
         }
 
         @inline(__always) static var readsNonFiniteLiterals: Bool { true }
@@ -393,7 +392,7 @@ struct ParsedJSON {
 
         @inline(__always)
         mutating func append(_ value: consuming Int32, to elements: inout Elements) {
-            pending.append(value)
+            pending.push(value)
             elements.count &+= 1
         }
 
@@ -403,8 +402,8 @@ struct ParsedJSON {
             let start = parsed.members.count
             let count = pending.count - elements.start
             if count > 0 {
-                parsed.members.append(contentsOf: pending[elements.start...])
-                pending.removeSubrange(elements.start...)
+                parsed.members.append(contentsOf: pending.entries(from: elements.start))
+                pending.drop(from: elements.start)
             }
             return append(.array, count: Int32(truncatingIfNeeded: count), start: Int64(start))
         }
@@ -488,8 +487,7 @@ struct ParsedJSON {
         /// Adds the key appended last to the object under way, its value to come.
         @inline(__always)
         private mutating func addMember() {
-            pending.append(Int32(truncatingIfNeeded: parsed.keys.count - 1))
-            pending.append(-1)
+            pending.push(Int32(truncatingIfNeeded: parsed.keys.count - 1), -1)
         }
 
         /// For an object of more members than are compared one by one: whether `key` is new, by
@@ -510,15 +508,15 @@ struct ParsedJSON {
 
         @inline(__always)
         mutating func setLastValue(_ value: consuming Int32, in object: inout Object) {
-            pending[pending.count - 1] = value
+            pending.replaceTop(with: value)
         }
 
         mutating func object(_ object: Object) -> Int32 {
             let start = parsed.members.count
             let count = (pending.count - object.start) &>> 1
             if count > 0 {
-                parsed.members.append(contentsOf: pending[object.start...])
-                pending.removeSubrange(object.start...)
+                parsed.members.append(contentsOf: pending.entries(from: object.start))
+                pending.drop(from: object.start)
             }
             if count >= Self.comparedKeys { largeObjectKeys[object.start] = nil }
             if object.reserved.contains(.alias) { parsed.hasAliases = true }
