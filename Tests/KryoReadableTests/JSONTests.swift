@@ -41,7 +41,7 @@ private func stringBytes(_ value: ReadableValue) -> [UInt8]? {
 }
 
 /// A seeded generator, so the random cases are the same on every run.
-private struct SplitMix64: RandomNumberGenerator {
+struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
