@@ -117,19 +117,40 @@ struct JSONWriter {
         if pretty { output.append(JSONSyntax.space) }
     }
 
-    /// Appends the decimal digits of `value`, padded with zeros to at least `minimumDigits`.
+    /// The two digits of every number below 100, in order: `00`, `01`, … `99`.
+    private static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
+
+    /// Appends the decimal digits of `value`, padded with zeros to at least `minimumDigits`;
+    /// two digits at a time, from ``digitPairs``.
     private mutating func appendDecimal(_ value: UInt64, minimumDigits: Int = 1) {
         var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes, enough for 20 digits
-        let width = min(minimumDigits, 24)
+        let width = min(max(minimumDigits, 1), 24)
+        let pairs = Self.digitPairs.utf8Start
         withUnsafeMutableBytes(of: &scratch) { digits in
-            var count = 0
+            var start = 24
             var rest = value
-            repeat {
-                digits[23 - count] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-                count += 1
-            } while rest > 0 || count < width
-            output.append(UnsafeRawBufferPointer(rebasing: digits[(24 - count)...]))
+            while rest >= 10 {
+                let pair = Int(truncatingIfNeeded: rest % 100) &* 2
+                rest /= 100
+                start -= 2
+                digits[start] = pairs[pair]
+                digits[start + 1] = pairs[pair + 1]
+            }
+            // A last single digit; none when the pairs ended with the leading digit (a number
+            // of an even count of digits, whose last pair `rest` is now 0).
+            if rest > 0 || start == 24 {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest)
+            }
+            while 24 - start < width {
+                start -= 1
+                digits[start] = UInt8(ascii: "0")
+            }
+            output.append(UnsafeRawBufferPointer(rebasing: digits[start...]))
         }
     }
 

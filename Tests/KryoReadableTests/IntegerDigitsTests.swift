@@ -60,4 +60,29 @@ import Testing
         #expect(Self.decoded("99999999999999999999") == "\(SerializationError.Kind.invalidValue)")
         #expect(Self.decoded("-9223372036854775809") == "\(SerializationError.Kind.invalidValue)")
     }
+
+    /// The writer's digits, two at a time: integers of every length and sign, and reals whose
+    /// fraction has leading zeros (written as two integers, the second padded), as Swift writes
+    /// them.
+    @Test func writtenDigitsAreSwiftsDigits() {
+        var generator = SplitMix64(state: 0xD161_7500)
+        var values: [Int64] = [0, 1, 9, 10, 11, 99, 100, 101, 999, 1_000, .max, .min, .max - 1, .min + 1]
+        var power: Int64 = 1
+        for _ in 0..<18 {
+            power *= 10
+            values += [power - 1, power, power + 1, -power, Int64(bitPattern: generator.next()) % power]
+        }
+        for value in values {
+            let text = String(decoding: ReadableJSON.encode(.integer(value)), as: UTF8.self)
+            #expect(text == String(value))
+        }
+        for value in [UInt64.max, UInt64.max - 9, UInt64(Int64.max) + 1, 10_000_000_000_000_000_000] {
+            #expect(String(decoding: ReadableJSON.encode(.unsignedInteger(value)), as: UTF8.self) == String(value))
+        }
+        for real in [0.5, 0.05, 0.007, 1.0001, 12.000_34, 100.25, 3.000_000_000_1, 0.001, 2.5e-3, 1e15 + 0.5] {
+            let text = String(decoding: ReadableJSON.encode(.real(real)), as: UTF8.self)
+            #expect(Double(text) == real, "\(real): \(text)")
+            #expect(text == real.description || !real.description.contains("e"), "\(real): \(text)")
+        }
+    }
 }
