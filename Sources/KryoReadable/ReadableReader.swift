@@ -655,29 +655,26 @@ final class ReadableReader: ValueReader {
         {
             members = .tree(entries)
         }
-        var frame = Frame(members: members, target: target, hasGenericKeys: hasGenericKeys)
         // The first field read is expected after the reserved keys the writer puts first
         // (`$class`): a guess, which the lookup checks.
+        var first = 0
         if !hasGenericKeys {
             switch members {
             case .tree(let entries):
                 let keys = entries.keys.elements
-                while frame.cursor < keys.count, keys[frame.cursor].utf8.first == UInt8(ascii: "$") {
-                    frame.cursor += 1
-                }
+                while first < keys.count, keys[first].utf8.first == UInt8(ascii: "$") { first += 1 }
             case .parsed(let index):
                 let count = parsed.count(of: index)
-                while frame.cursor < count, parsed.keyStartsWithDollar(frame.cursor, of: index) {
-                    frame.cursor += 1
-                }
+                while first < count, parsed.keyStartsWithDollar(first, of: index) { first += 1 }
             case .list:
                 break
             }
         }
         if let last = frames.indices.last { frames[last].cursor = cursor }
-        cursor = frame.cursor
-        innermostObject = Self.plainObject(of: frame)
-        frames.append(frame)
+        cursor = first
+        // The frame made in place (a local one appended is copied, then destroyed).
+        frames.append(Frame(members: members, target: target, hasGenericKeys: hasGenericKeys, cursor: first))
+        innermostObject = Self.plainObject(of: frames[frames.count - 1])
     }
 
     private func leave(storing value: Any?) {
