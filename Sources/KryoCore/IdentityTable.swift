@@ -67,8 +67,15 @@ public struct IdentityTable {
         let oldKeys = keys
         let oldNumbers = numbers
         let capacity = max(16, keys.count * 2)
-        keys = [UInt](repeating: 0, count: capacity)
-        numbers = [Int](repeating: 0, count: capacity)
+        // Reserved, then filled: `Array(repeating:count:)` allocates through the standard
+        // library's unspecialized entry point, which looks the storage's metadata up at run time
+        // (about 500 instructions an array, for every table an encoder starts).
+        keys = []
+        keys.reserveCapacity(capacity)
+        keys.append(contentsOf: repeatElement(0, count: capacity))
+        numbers = []
+        numbers.reserveCapacity(capacity)
+        numbers.append(contentsOf: repeatElement(0, count: capacity))
         shift = 64 - capacity.trailingZeroBitCount
         let mask = capacity - 1
         for (key, number) in zip(oldKeys, oldNumbers) where key != 0 {

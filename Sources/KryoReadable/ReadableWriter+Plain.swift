@@ -530,12 +530,14 @@ extension Array: ReadableStreamedList {
     }
 
     /// `value` when its dynamic type is this array type (as it is when the writer found the
-    /// type by `value`'s), by opening the existential and comparing the metadata of `Self`,
-    /// which the call already has: `as?` is a dynamic cast, a few hundred instructions.
+    /// type by `value`'s), by opening the existential and comparing its metadata with `self`, the
+    /// metatype the call was given: `as?` is a dynamic cast, a few hundred instructions, and so is
+    /// naming `Self.self` here (the array's metadata looked up at run time).
     @inline(__always)
     private static func exactly(_ value: Any) -> [Element]? {
+        let type: Any.Type = self
         func open<Dynamic>(_ opened: Dynamic) -> [Element]? {
-            Dynamic.self == Self.self ? unsafeBitCast(opened, to: [Element].self) : nil
+            Dynamic.self == type ? unsafeBitCast(opened, to: [Element].self) : nil
         }
         return open(value)
     }
