@@ -132,7 +132,12 @@ public final class KryoNetConnection: Sendable, Hashable, CustomStringConvertibl
     /// - Throws: ``KryoNetError/notConnected`` when the connection is closed before the answer.
     public func ping() async throws -> Duration {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Duration, any Error>) in
-            onLoop { $0.startPing(continuation) }
+            // On the loop (a task on ``executor``), without the closure `onLoop` would allocate.
+            if channel.eventLoop.inEventLoop {
+                startPing(continuation)
+            } else {
+                channel.eventLoop.execute { self.startPing(continuation) }
+            }
         }
     }
 
