@@ -35,7 +35,8 @@ package struct PingWire: Sendable {
             for idFirst in [true, false] {
                 let bodySize = Self.body(id: 0, isReply: false, idEncoding: idEncoding, idFirst: idFirst).count
                 guard zero.count > bodySize else { continue }
-                let candidate = PingWire(prefix: Array(zero.dropLast(bodySize)), idEncoding: idEncoding, idFirst: idFirst)
+                let candidate = PingWire(
+                    prefix: Array(zero.dropLast(bodySize)), idEncoding: idEncoding, idFirst: idFirst)
                 if candidate.matches(codec) {
                     self = candidate
                     return
@@ -124,7 +125,9 @@ package struct PingWire: Sendable {
     private static func writeID(_ id: Int32, _ encoding: IDEncoding, _ write: (UInt8) -> Void) {
         guard encoding != .bigEndian else {
             let value = UInt32(bitPattern: id)
-            for shift in stride(from: 24, through: 0, by: -8) { write(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
+            for shift in stride(from: 24, through: 0, by: -8) {
+                write(UInt8(truncatingIfNeeded: value >> UInt32(shift)))
+            }
             return
         }
         var value = varintValue(id, encoding)
