@@ -19,6 +19,29 @@ enum Framing {
         }
     }
 
+    /// A ``/KryoNetProtocol/FrameworkMessage/Ping``'s TCP frame, written as `wire` says the
+    /// codec writes it, without the codec; `nil` when the frame would pass `limit` (``frame(_:serialization:limit:allocator:)``
+    /// then throws what it throws).
+    static func pingFrame(
+        id: Int32, isReply: Bool, wire: PingWire, limit: Int, allocator: ByteBufferAllocator
+    ) -> ByteBuffer? {
+        let capacity = KryoNetFrameHeader.size + wire.maximumSize
+        var buffer = allocator.buffer(capacity: capacity)
+        let size = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: capacity) { bytes in
+            var size = KryoNetFrameHeader.size
+            wire.write(id: id, isReply: isReply) { byte in
+                bytes[size] = byte
+                size += 1
+            }
+            let length = UInt32(truncatingIfNeeded: size - KryoNetFrameHeader.size)
+            for index in 0..<KryoNetFrameHeader.size {
+                bytes[index] = UInt8(truncatingIfNeeded: length >> UInt32(8 * (KryoNetFrameHeader.size - 1 - index)))
+            }
+            return size
+        }
+        return size <= limit ? buffer : nil
+    }
+
     /// The size of the TCP frame of an object encoded as `bytes`, header included.
     ///
     /// - Throws: ``KryoNetError/objectTooLarge(size:limit:)`` when it passes `limit`.

@@ -132,7 +132,12 @@ public final class KryoNetConnection: Sendable, Hashable, CustomStringConvertibl
     /// - Throws: ``KryoNetError/notConnected`` when the connection is closed before the answer.
     public func ping() async throws -> Duration {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Duration, any Error>) in
-            onLoop { $0.startPing(continuation) }
+            // On the loop (a task on ``executor``), without the closure `onLoop` would allocate.
+            if channel.eventLoop.inEventLoop {
+                startPing(continuation)
+            } else {
+                channel.eventLoop.execute { self.startPing(continuation) }
+            }
         }
     }
 
@@ -176,6 +181,11 @@ public final class KryoNetConnection: Sendable, Hashable, CustomStringConvertibl
     /// A whole frame arrived over TCP.
     func receivedFrame(_ frame: ByteBuffer) {
         guard state.phase != .closed else { return }
+        // A ping, read without the codec when its bytes are those the codec writes for it.
+        if let wire = serialization.pingWire, let ping = frame.withUnsafeReadableBytes({ wire.decode($0) }) {
+            received(ping, via: .tcp)
+            return
+        }
         let object: Any?
         do {
             object = try frame.withUnsafeReadableBytes { try serialization.decode($0) }
@@ -205,11 +215,7 @@ public final class KryoNetConnection: Sendable, Hashable, CustomStringConvertibl
         switch FrameworkMessage.kind(of: object) {
         case .ping:
             guard let ping = object as? FrameworkMessage.Ping else { return }
-            if ping.isReply {
-                finishPing(ping.id)
-            } else {
-                writeObject(FrameworkMessage.Ping(id: ping.id, isReply: true))
-            }
+            answer(ping)
         case .other:
             break
         case nil:
@@ -217,6 +223,40 @@ public final class KryoNetConnection: Sendable, Hashable, CustomStringConvertibl
                 .received(KryoNetReceived(object: object, connection: self, transport: transport)),
                 wakeLater: transport == .tcp)
         }
+    }
+
+    /// A ping arrived (over TCP or UDP): ``received(_:via:)`` without the cast from `Any`.
+    func received(_ ping: FrameworkMessage.Ping, via transport: KryoNetTransport) {
+        if transport == .udp { state.lastUDP = .now() }
+        guard state.phase == .connected else {
+            role.connection(self, receivedWhileRegistering: ping, via: transport)
+            return
+        }
+        answer(ping)
+    }
+
+    /// Sends a ping back with `isReply` set, or (a reply) ends the round trip it measured.
+    private func answer(_ ping: FrameworkMessage.Ping) {
+        if ping.isReply {
+            finishPing(ping.id)
+        } else {
+            writePing(id: ping.id, isReply: true)
+        }
+    }
+
+    /// Writes a ping over TCP, without the codec when ``/KryoNetProtocol/KryoNetSerialization/pingWire``
+    /// knows its bytes; flushed at once with `flush` (outside a read: see ``startPing(_:)``).
+    private func writePing(id: Int32, isReply: Bool, flush: Bool = false) {
+        guard let wire = serialization.pingWire,
+            let frame = Framing.pingFrame(
+                id: id, isReply: isReply, wire: wire, limit: configuration.writeBufferSize,
+                allocator: channel.allocator)
+        else {
+            writeObject(FrameworkMessage.Ping(id: id, isReply: isReply))
+            if flush { flushNow() }
+            return
+        }
+        enqueue(frame, flush: flush)
     }
 
     /// Writes a framework message over TCP.
@@ -235,9 +275,9 @@ public final class KryoNetConnection: Sendable, Hashable, CustomStringConvertibl
     /// Frames sent on the event loop (a listener answering what it received) are flushed once the
     /// loop has handled the reads at hand, so that answering a burst of objects costs one system
     /// call, not one per answer.
-    func enqueue(_ frame: ByteBuffer) {
+    func enqueue(_ frame: ByteBuffer, flush: Bool = false) {
         if channel.eventLoop.inEventLoop, outbox.withLock({ $0.bytes == nil }) {
-            writeFrame(frame, flush: false)
+            writeFrame(frame, flush: flush)
             return
         }
         post { $0.writeImmutableBuffer(frame) }
@@ -345,7 +385,16 @@ public final class KryoNetConnection: Sendable, Hashable, CustomStringConvertibl
         let id = state.nextPingID
         state.nextPingID &+= 1
         state.pings[id] = (.now(), continuation)
-        writeObject(FrameworkMessage.Ping(id: id, isReply: false))
+        // Out at once unless a read is being handled (its end flushes): the round trip is what
+        // is measured, and a flush left for later would be one more task on the loop first.
+        writePing(id: id, isReply: false, flush: !state.isReading)
+    }
+
+    /// Flushes what was written, unless a read is being handled (its end flushes).
+    private func flushNow() {
+        guard !state.isReading, state.phase != .closed else { return }
+        channel.flush()
+        checkWriteBuffer()
     }
 
     private func finishPing(_ id: Int32) {

@@ -27,6 +27,10 @@ public struct KryoNetSerialization: Sendable {
     /// The codec every frame and datagram is written and read with.
     public let codec: KryoCodec
 
+    /// How the codec writes a ``FrameworkMessage/Ping``, for answering pings without it; `nil`
+    /// when its bytes fit none of the layouts ``PingWire`` knows.
+    package let pingWire: PingWire?
+
     /// The Kryo release both ends speak.
     public var dialect: KryoDialect { codec.dialect }
 
@@ -65,6 +69,7 @@ public struct KryoNetSerialization: Sendable {
     /// ``FrameworkMessage/registrations`` with the ids Java gives them (``frameworkIDs(in:)``).
     public init(codec: KryoCodec) {
         self.codec = codec
+        pingWire = PingWire(codec: codec)
     }
 
     /// KryoNet's options in `dialect`: those of `new Kryo()`, then `setReferences(false)` and
