@@ -14,8 +14,11 @@
 /// boolean, and no nil markers.
 @usableFromInline
 enum KryoFiveElements {
-    /// Writes `collection`'s size, `header` and elements.
-    @usableFromInline
+    /// Writes `collection`'s size, `header` and elements. Inlinable, as the reading
+    /// is, so that it is specialized for the caller's collection: unspecialized, the walks over
+    /// the elements went through the collection's witnesses and looked metadata up at run time
+    /// (a MediaContent encode in Kryo 5's dialect took 2.7 times the instructions of Kryo 2.20's).
+    @inlinable
     static func write<C: Collection, Element>(
         _ collection: C, _ slot: ObjectSlot<Element>, to writer: any ValueWriter, elementsCanBeNull: Bool = true,
         header: () throws -> Void
