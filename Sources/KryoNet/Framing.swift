@@ -25,21 +25,13 @@ enum Framing {
     static func pingFrame(
         id: Int32, isReply: Bool, wire: PingWire, limit: Int, allocator: ByteBufferAllocator
     ) -> ByteBuffer? {
-        let capacity = KryoNetFrameHeader.size + wire.maximumSize
-        var buffer = allocator.buffer(capacity: capacity)
-        let size = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: capacity) { bytes in
-            var size = KryoNetFrameHeader.size
-            wire.write(id: id, isReply: isReply) { byte in
-                bytes[size] = byte
-                size += 1
-            }
-            let length = UInt32(truncatingIfNeeded: size - KryoNetFrameHeader.size)
-            for index in 0..<KryoNetFrameHeader.size {
-                bytes[index] = UInt8(truncatingIfNeeded: length >> UInt32(8 * (KryoNetFrameHeader.size - 1 - index)))
-            }
-            return size
-        }
-        return size <= limit ? buffer : nil
+        var buffer = allocator.buffer(capacity: KryoNetFrameHeader.size + wire.maximumSize)
+        // The header as `frame` writes it, its length set once the payload is there.
+        buffer.writeInteger(Int32(0), endianness: .big)
+        wire.write(id: id, isReply: isReply) { buffer.writeInteger($0) }
+        let length = buffer.readableBytes - KryoNetFrameHeader.size
+        buffer.setInteger(Int32(truncatingIfNeeded: length), at: buffer.readerIndex, endianness: .big)
+        return buffer.readableBytes <= limit ? buffer : nil
     }
 
     /// The size of the TCP frame of an object encoded as `bytes`, header included.
