@@ -15,6 +15,9 @@ struct FoundationDecoding: Sendable {
     /// `NSValue` of an arbitrary C type), which the reader then keeps as an
     /// ``UnknownObject``.
     let decode: @Sendable (KeyedArchiveReader, ArchivedObject, DeclaredType?) throws -> Any?
+    /// Whether the class is a list (`NSArray`, `NSMutableArray`), whose `NS.objects` a Swift
+    /// array's serializer may read one by one (``KeyedArchiveReader``'s list frames).
+    var isList = false
 
     static let byClassName: [String: FoundationDecoding] = [
         "NSString": FoundationDecoding { reader, object, _ in
@@ -48,12 +51,13 @@ struct FoundationDecoding: Sendable {
     // Elements are read as the declared type's generic arguments ask (`[String: Int32]`), or
     // as a Swift array's element type (Java's primitive arrays have no generic arguments).
     // An `NSNull` element is nil: Foundation's arrays and dictionaries hold nil as `NSNull`.
-    private static let list = FoundationDecoding { reader, object, declared in
-        var elements = try reader.foundationElements(object, as: KeyedArrayElement.declaredElement(of: declared))
-        // In place: a list without NSNull is not copied.
-        for index in elements.indices where reader.isNSNull(elements[index]) { elements[index] = nil }
-        return elements
-    }
+    private static let list = FoundationDecoding(
+        decode: { reader, object, declared in
+            var elements = try reader.foundationElements(object, as: KeyedArrayElement.declaredElement(of: declared))
+            // In place: a list without NSNull is not copied.
+            for index in elements.indices where reader.isNSNull(elements[index]) { elements[index] = nil }
+            return elements
+        }, isList: true)
     private static let set = FoundationDecoding { reader, object, declared in
         let elements = try reader.hashable(reader.foundationElements(object, as: declared?.genericArguments.first))
         return reader.registry.setValue(elements, declared: declared)

@@ -82,8 +82,12 @@ final class KeyedArchiveReader: ValueReader {
         /// The other keys read so far: those of later entries, and keys the object does not have.
         var consumedKeys: Set<String> = []
         /// Where the next key is expected: serializers read keys in the order they wrote them, so
-        /// a look-up compares one key before it searches.
+        /// a look-up compares one key before it searches. In a list frame, the next element.
         var cursor = 0
+        /// The elements of a Foundation list that a Swift array's serializer reads one by one
+        /// (``KeyedArchiveReader/listElements(of:as:)``): any key reads the next element, and any
+        /// integer the list's size. `nil` for an object read by its keys.
+        var listElements: [PropertyListValue]?
 
         /// Records that `key`, at `index` among the object's keys when it has it, is read; `false`
         /// when it was read before.
@@ -323,10 +327,46 @@ final class KeyedArchiveReader: ValueReader {
         }
     }
 
-    private func enter(_ object: ArchivedObject, at index: Int, _ archiveClass: ArchiveClass?) throws {
+    private func enter(
+        _ object: ArchivedObject, at index: Int, _ archiveClass: ArchiveClass?,
+        listElements: [PropertyListValue]? = nil
+    ) throws {
         try descend()
         states[index] = .reading
-        frames.append(Frame(object: object, index: index, archiveClass: archiveClass))
+        frames.append(Frame(object: object, index: index, archiveClass: archiveClass, listElements: listElements))
+    }
+
+    /// The key path component of the value a read with `key` just took: in a list frame, the
+    /// element's index.
+    private func component(_ key: String) -> String {
+        guard let last = frames.indices.last, frames[last].listElements != nil else { return key }
+        return String(frames[last].cursor - 1)
+    }
+
+    /// The `NS.objects` of the Foundation list `object`, when a Swift array of `elementType`
+    /// (``Registration/listElementType``) may read them one by one in a list frame, as they
+    /// would read through the whole list decoded as `[Any?]` and converted: every element a
+    /// string for `String`, or an object of exactly the registered class of `elementType`.
+    /// `nil` for anything else (nil or `NSNull` elements, numbers, other classes, the
+    /// `NS.object.N` form, anything malformed), which is decoded, or reported, as before.
+    private func listElements(of object: ArchivedObject, as elementType: any Any.Type) -> [PropertyListValue]? {
+        guard case .array(let elements)? = try? objects.value(forKey: FoundationCoderKeys.objects, in: object),
+            elements.count <= options.limits.maxElementCount
+        else { return nil }
+        if elementType == String.self {
+            for element in elements where (try? plainString(element)) == nil { return nil }
+            return elements
+        }
+        guard elementType != UnknownObject.self, let registration = registry.registration(for: elementType)
+        else { return nil }
+        for element in elements {
+            guard case .uid(let uid) = element, uid > 0, uid < objects.count, case .unread = states[Int(uid)],
+                case .object(let found)? = try? objects.entry(Int(uid)),
+                case .registered(let resolved)? = try? resolveClass(of: found, at: Int(uid)).kind,
+                resolved === registration, case .none = try? classedValue(of: found)
+            else { return nil }
+        }
+        return elements
     }
 
     private func leave() {
@@ -454,6 +494,12 @@ final class KeyedArchiveReader: ValueReader {
     func stored(forKey key: String) throws -> PropertyListValue? {
         guard !frames.isEmpty else { return nil }
         let last = frames.count - 1
+        if let elements = frames[last].listElements {
+            let position = frames[last].cursor
+            guard position < elements.count else { return nil }
+            frames[last].cursor = position + 1
+            return elements[position]
+        }
         let object = frames[last].object
         // The position ``containsValue(forKey:)`` just found for this key, from the same place.
         if let found = lastFound, found.frame == last, found.uid == object.uid, found.cursor == frames[last].cursor,
@@ -490,6 +536,7 @@ final class KeyedArchiveReader: ValueReader {
         // The object and the cursor, without a copy of the whole frame.
         let last = frames.count - 1
         let cursor = frames[last].cursor
+        if let elements = frames[last].listElements { return cursor < elements.count }
         // A key that cannot be looked up is there: reading it reports the error.
         do {
             guard
@@ -508,7 +555,7 @@ final class KeyedArchiveReader: ValueReader {
     }
 
     func storesInline(forKey key: String) -> Bool {
-        guard let frame = frames.last,
+        guard let frame = frames.last, frame.listElements == nil,
             let stored = try? objects.value(forKey: KeyedArchiveKeys.escape(key), in: frame.object)
         else { return false }
         if case .uid = stored { return false }
@@ -517,7 +564,9 @@ final class KeyedArchiveReader: ValueReader {
 
     /// The coder keys of the object being read, unescaped, without `$class` and generic keys.
     var storedKeys: [String]? {
-        guard let frame = frames.last, let entries = try? objects.dictionary(of: frame.object) else { return nil }
+        guard let frame = frames.last, frame.listElements == nil,
+            let entries = try? objects.dictionary(of: frame.object)
+        else { return nil }
         return entries.keys.compactMap(KeyedArchiveKeys.unescape)
     }
 
@@ -535,6 +584,8 @@ final class KeyedArchiveReader: ValueReader {
     }
 
     private func integer(forKey key: String, _ describe: String) throws -> Int64 {
+        // A list's size, the one number its serializer reads of it.
+        if let last = frames.indices.last, let size = frames[last].listElements?.count { return Int64(size) }
         switch try scalar(forKey: key) {
         case nil: return 0
         case .integer(let number)?: return number
@@ -588,6 +639,8 @@ final class KeyedArchiveReader: ValueReader {
 
     func readString(forKey key: String) throws -> String? {
         guard let stored = try stored(forKey: key) else { return nil }
+        if let string = try plainString(stored) { return string }
+        let key = component(key)
         let value = try at(key) { try decode(stored) }
         switch value {
         case nil: return nil
@@ -596,6 +649,51 @@ final class KeyedArchiveReader: ValueReader {
             throw at(key) { error(.typeMismatch, expected: "a string", found: ValueConversion.describeType(of: value)) }
         }
     }
+
+    func readStringObject(canBeNull: Bool, forKey key: String) throws -> String? {
+        guard let stored = try stored(forKey: key) else { return nil }
+        if let string = try plainString(stored) { return string }
+        guard let value = try stringInstance(stored, forKey: component(key)) else { return nil }
+        return value as? String ?? (value as? SharedString)?.value
+    }
+
+    func readStringInstance(canBeNull: Bool, forKey key: String) throws -> Any? {
+        guard let stored = try stored(forKey: key) else { return nil }
+        if let string = try plainString(stored) { return string }
+        return try stringInstance(stored, forKey: component(key))
+    }
+
+    /// The string that `stored` is when it is one written plainly (inline, or an entry of
+    /// `$objects` that is a string other than `$null`), without boxing it as a decoded value
+    /// and casting it back; `nil` for anything else (nil, an `NSString` object, another kind),
+    /// which ``stringInstance(_:forKey:)`` decodes or reports.
+    private func plainString(_ stored: PropertyListValue) throws -> String? {
+        switch stored {
+        case .string(let string):
+            return string
+        case .uid(let uid):
+            guard uid > 0, uid < objects.count, case .value(.string(let string)) = try objects.entry(Int(uid)),
+                string != KeyedArchive.nullMarker
+            else { return nil }
+            return string
+        default:
+            return nil
+        }
+    }
+
+    /// A string value stored under `key`, decoded: a `String`, a ``SharedString`` (an `NSString`
+    /// object shared by several keys) or `nil`; anything else is an error.
+    private func stringInstance(_ stored: PropertyListValue, forKey key: String) throws -> Any? {
+        let value = try at(key) { try decode(stored, as: Self.stringType) }
+        guard let value else { return nil }
+        guard value is String || value is SharedString else {
+            throw at(key) { error(.typeMismatch, expected: "a String", found: ValueConversion.describeType(of: value)) }
+        }
+        return value
+    }
+
+    /// The declared type of a string read by its own call.
+    private static let stringType = DeclaredType(String.self, finality: .final, canBeNull: true)
 
     func readBytes(count: Int, forKey key: String) throws -> [UInt8] {
         let bytes: [UInt8]
@@ -632,7 +730,7 @@ final class KeyedArchiveReader: ValueReader {
 
     func readObject(as declared: DeclaredType, forKey key: String) throws -> Any? {
         guard let stored = try stored(forKey: key) else { return nil }
-        return try at(key) { try decode(stored, as: declared) }
+        return try at(component(key)) { try decode(stored, as: declared) }
     }
 
     func readObject(in slot: ResolvedSlot, forKey key: String) throws -> Any? {
@@ -641,13 +739,14 @@ final class KeyedArchiveReader: ValueReader {
 
     func beginObject(in slot: ResolvedSlot, forKey key: String) throws -> ObjectReadStep {
         guard let stored = try stored(forKey: key) else { return .null }
-        path.append(key)
+        path.append(component(key))
         if case .uid(let uid) = stored, uid > 0, uid < objects.count, case .unread = states[Int(uid)],
             case .object(let object) = try objects.entry(Int(uid))
         {
             let resolved = try resolveClass(of: object, at: Int(uid))
+            switch resolved.kind {
             // A value archived with its class is read whole (``decode(_:as:)``).
-            if case .registered(let registration) = resolved.kind, try classedValue(of: object) == nil {
+            case .registered(let registration) where try classedValue(of: object) == nil:
                 do {
                     try enter(object, at: Int(uid), resolved.archiveClass)
                 } catch {
@@ -655,6 +754,22 @@ final class KeyedArchiveReader: ValueReader {
                     throw error
                 }
                 return .body(registration, storesReference: true)
+            // A Swift array: its serializer reads the elements where they lie, each typed,
+            // rather than a list of `Any?` converted as a whole.
+            case .foundation(let decoding) where decoding.isList:
+                if let elementType = slot.registration?.listElementType,
+                    let elements = listElements(of: object, as: elementType)
+                {
+                    do {
+                        try enter(object, at: Int(uid), resolved.archiveClass, listElements: elements)
+                    } catch {
+                        path.removeLast()
+                        throw error
+                    }
+                    return .slotBody(storesReference: true)
+                }
+            default:
+                break
             }
         }
         defer { path.removeLast() }
@@ -680,6 +795,12 @@ final class KeyedArchiveReader: ValueReader {
     func validateCount(_ count: Int, minimumBytesPerElement: Int, forKey key: String) throws {
         // Each element of a list a serializer reads key by key is one key of the object; the
         // bytes of a data value it holds are elements too.
+        if let last = frames.indices.last, let size = frames[last].listElements?.count {
+            guard count == size else {
+                throw at(key) { error(.invalidValue, expected: "\(size) elements", found: "\(count)") }
+            }
+            return
+        }
         var dataBytes = 0
         let object = frames.last?.object
         for position in 0..<(object?.count ?? 0) {
