@@ -32,8 +32,11 @@ import KryoCore
     /// Whether this is a writer a thread keeps (its ``heldOutput`` is its own).
     private let isKeptByThread: Bool
 
+    /// A Java enum constant written with references on: its class, as the registration it was
+    /// written with (one per Java class: the dynamic path's enums share one Swift type,
+    /// ``DynamicEnum``), and the number that tells its constants apart.
     private struct EnumConstantKey: Hashable {
-        let type: ObjectIdentifier
+        let enumClass: ObjectIdentifier
         let key: Int
     }
 
@@ -774,7 +777,7 @@ import KryoCore
                 return true
             }
         case .enumConstant(let key):
-            let constant = EnumConstantKey(type: ObjectIdentifier(registration.swiftType), key: key)
+            let constant = EnumConstantKey(enumClass: ObjectIdentifier(registration), key: key)
             if let id = state.pointee.writtenEnumConstants.first(where: { $0.constant == constant })?.id
                 ?? state.pointee.moreEnumConstants[constant]
             {
