@@ -146,6 +146,9 @@ extension ReadableWriter {
         return shape
     }
 
+    /// What `value`'s type is, as far as plain forms go.
+    func plainShape(of value: Any) -> Shape { shape(of: type(of: value)) }
+
     /// The type of `value` when the writer streams its values as a list (a Swift array).
     func streamedList(_ value: Any) -> (any ReadableStreamedList.Type)? {
         guard case .streamedList(let list) = shape(of: type(of: value)) else { return nil }
@@ -323,7 +326,7 @@ extension ReadableWriter {
         return texts
     }
 
-    private static func stringKey(_ key: Any) -> String? {
+    static func stringKey(_ key: Any) -> String? {
         if let string = key as? String { return string }
         if let hashable = key as? AnyHashable { return hashable.base as? String }
         return nil

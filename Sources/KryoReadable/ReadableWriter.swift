@@ -146,10 +146,7 @@ final class ReadableWriter: ValueWriter {
     func tree(of value: Any?, declared: DeclaredType? = nil) throws -> ReadableValue {
         guard let value = ValueConversion.flatten(value) else { return .null }
         plainGenerics = declared?.genericArguments ?? []
-        if let plain = try plainTree(of: value) {
-            guard let declared, let name = classNameNeeded(for: value, plain, in: declared) else { return plain }
-            return .dictionary([ReadableKeys.className: .string(name), ReadableKeys.value: plain])
-        }
+        if let plain = try classedPlainTree(of: value, declared: declared) { return plain }
         guard let registration = registry.registration(forValue: value) else {
             throw SerializationError(
                 options.registrationRequired ? .unregisteredType : .unsupported,
@@ -165,6 +162,51 @@ final class ReadableWriter: ValueWriter {
     /// `HashMap`, an integer a `Long`…).
     private func classNameNeeded(for value: Any, _ plain: ReadableValue, in declared: DeclaredType) -> String? {
         classNameNeeded(for: value, kind: PlainKind(plain), in: declared)
+    }
+
+    /// The plain form of `value` (``plainTree(of:)``), stored with its class when `declared`
+    /// needs it (`{"$class": …, "$value": …}`); `nil` for an object of a registered type. Whether
+    /// the class is stored is told before the form is built wherever it can be (always in a
+    /// typed slot; in an untyped one, for a list or a map with string keys), so that an alias to
+    /// an object inside names it through `$value`.
+    private func classedPlainTree(of value: Any, declared: DeclaredType?) throws -> ReadableValue? {
+        guard let declared, mayNeedClassName(for: value, in: declared) else { return try plainTree(of: value) }
+        // A typed slot's class does not depend on the form's kind.
+        guard let kind = declared.swiftType == Any.self ? predictedKind(of: value) : .array else {
+            guard let plain = try plainTree(of: value) else { return nil }
+            guard let name = classNameNeeded(for: value, plain, in: declared) else { return plain }
+            return .dictionary([ReadableKeys.className: .string(name), ReadableKeys.value: plain])
+        }
+        guard let name = classNameNeeded(for: value, kind: kind, in: declared) else { return try plainTree(of: value) }
+        paths.push(ReadableKeys.value)
+        defer { paths.pop() }
+        guard let plain = try plainTree(of: value) else { return nil }
+        return .dictionary([ReadableKeys.className: .string(name), ReadableKeys.value: plain])
+    }
+
+    /// The kind of `value`'s plain form where it is known without building it: a list's array,
+    /// a map's dictionary when every key is a string; `nil` otherwise.
+    private func predictedKind(of value: Any) -> PlainKind? {
+        switch plainShape(of: value) {
+        case .streamedList: return .array
+        case .collection, .exposing:
+            // As ``plainTree(of:)`` builds them: maps, then (other than Swift's sets, which
+            // name their class) lists.
+            if let map = value as? any AnyEntriesExposing {
+                return map.anyEntries.allSatisfy { ReadableWriter.stringKey($0.key) != nil } ? .dictionary : nil
+            }
+            if value is any AnyElementsExposing, !(value is any ReadableCollection) { return .array }
+            return nil
+        default: return nil
+        }
+    }
+
+    /// Whether ``classNameNeeded(for:kind:in:)`` may name a class for `value` in `declared`, told
+    /// before its plain form is built: not in a final slot, nor for a value of exactly the
+    /// declared type.
+    @inline(__always)
+    private func mayNeedClassName(for value: Any, in declared: DeclaredType) -> Bool {
+        declared.finality != .final && (declared.swiftType == Any.self || Swift.type(of: value) != declared.swiftType)
     }
 
     /// What ``classNameNeeded(for:_:in:)`` needs to know of a plain form.
@@ -364,6 +406,8 @@ final class ReadableWriter: ValueWriter {
                 json.key(ReadableKeys.className, first: true)
                 json.writeValue(.string(name))
                 json.key(ReadableKeys.value, first: false)
+                paths.push(ReadableKeys.value)
+                defer { paths.pop() }
                 try list.streamReadable(value, in: self)
                 json.closeObject()
             } else {
@@ -371,12 +415,8 @@ final class ReadableWriter: ValueWriter {
             }
             return true
         }
-        guard let plain = try plainTree(of: value) else { return false }
-        if let declared, let name = classNameNeeded(for: value, plain, in: declared) {
-            json.writeValue(.dictionary([ReadableKeys.className: .string(name), ReadableKeys.value: plain]))
-        } else {
-            json.writeValue(plain)
-        }
+        guard let plain = try classedPlainTree(of: value, declared: declared) else { return false }
+        json.writeValue(plain)
         return true
     }
 
@@ -627,15 +667,9 @@ final class ReadableWriter: ValueWriter {
         let stored = try storedKey(key)
         paths.push(stored)
         plainGenerics = slot.declared.genericArguments
-        if let plain = try plainTree(of: value) {
+        if let plain = try classedPlainTree(of: value, declared: slot.declared) {
             paths.pop()
-            if let name = classNameNeeded(for: value, plain, in: slot.declared) {
-                append(
-                    .dictionary([ReadableKeys.className: .string(name), ReadableKeys.value: plain]),
-                    forStoredKey: stored)
-            } else {
-                append(plain, forStoredKey: stored)
-            }
+            append(plain, forStoredKey: stored)
             return false
         }
         try requireRegistration(registration)
