@@ -39,18 +39,36 @@ kryo_fetch_jars || echo "warning: could not fetch the Kryo 4 and 5 jars; their p
 # after one) rebuilds everything once, since the flags differ.
 flags=(-Xswiftc -gnone)
 swift build --build-tests "${flags[@]}" "$@"
-swift test --skip-build "${flags[@]}" --skip KryoNetTests "$@"
-# The KryoNet tests on their own: they measure keep-alives and timeouts in fractions of a second,
-# which the rest of the suite, running in parallel on two cores, would stretch.
-swift test --skip-build "${flags[@]}" --filter KryoNetTests "$@"
 
 # The block graph tests (C structs, raw memory) again under AddressSanitizer, which on Linux also
 # reports leaks: no leak, overflow, use-after-free or double free. A package of its own
 # (Tests/ASan, the same sources through symbolic links), so that the sanitized build makes only
 # SwiftKryo and these tests; its own build directory. About 1.5 minutes from scratch on two cores.
-# The million-node graph (LargeGraphTests) runs in the debug suite above only: under the sanitizer
+# The million-node graph (LargeGraphTests) runs in the debug suite below only: under the sanitizer
 # it takes a minute and reaches no code the smaller graphs do not. KRYO_SKIP_ASAN=1 skips the stage.
+# It runs beside the main suite, which keeps about one core busy (much of it waits on the Java
+# peers), and its output follows the suite's.
+asan_log=$(mktemp)
+asan_pid=
 if [ "${KRYO_SKIP_ASAN:-0}" != 1 ]; then
     LSAN_OPTIONS="suppressions=$PWD/Tests/lsan-suppressions.txt" \
-        swift test --package-path Tests/ASan --sanitize=address --scratch-path .build-asan --skip LargeGraphTests
+        swift test --package-path Tests/ASan --sanitize=address --scratch-path .build-asan --skip LargeGraphTests \
+        >"$asan_log" 2>&1 &
+    asan_pid=$!
 fi
+
+status=0
+swift test --skip-build "${flags[@]}" --skip KryoNetTests "$@" || status=$?
+if [ -n "$asan_pid" ]; then
+    asan_status=0
+    wait "$asan_pid" || asan_status=$?
+    echo "--- AddressSanitizer stage (Tests/ASan) ---"
+    cat "$asan_log"
+    [ "$asan_status" -eq 0 ] || status=$asan_status
+fi
+rm -f "$asan_log"
+[ "$status" -eq 0 ] || exit "$status"
+
+# The KryoNet tests on their own: they measure keep-alives and timeouts in fractions of a second,
+# which the rest of the suite, running in parallel on two cores, would stretch.
+swift test --skip-build "${flags[@]}" --filter KryoNetTests "$@"
