@@ -77,10 +77,12 @@ import KryoCore
         var rootSlot: (type: ObjectIdentifier, framing: KryoFraming, slot: ResolvedSlot)?
         /// The typed slots of top-level values read as their static type.
         var rootSlots = RootSlots()
-        /// What this call does with Java's shared strings (see ``SharedString``).
-        var sharedStrings = SharedStrings.ignored
-        /// The reference numbers of the strings the stream refers back to (``SharedStrings``).
-        var sharedStringIDs: Set<Int> = []
+        /// What this call does with Java's shared strings and values (see ``SharedString``,
+        /// ``SharedValue``).
+        var sharing = Sharing.ignored
+        /// The reference numbers of the strings and values without identity that the stream
+        /// refers back to (``Sharing``).
+        var sharedIDs: Set<Int> = []
         /// Whether ``tracer`` records what this call reads: the one check a hook makes when off.
         var tracing = false
         /// What records the spans of a traced decode (``KryoCodec/inspect(_:javaClass:)``).
@@ -103,21 +105,23 @@ import KryoCore
             inflatedBytes = 0
             elementsWithoutInput = 0
             nextValueClass = nil
-            sharedStrings = .ignored
-            if !sharedStringIDs.isEmpty { sharedStringIDs = [] }
+            sharing = .ignored
+            if !sharedIDs.isEmpty { sharedIDs = [] }
         }
     }
 
-    /// What a call does with strings the stream refers back to. An untyped read of the dynamic
-    /// path keeps Java's shared strings in two passes: the first finds the reference numbers of
-    /// the strings referred to again; when there are any, the second reads those as
-    /// ``SharedString``s (at their first place too, which the first pass could not know).
-    enum SharedStrings {
-        /// Strings are `String`s (typed reads).
+    /// What a call does with strings, and values without identity, that the stream refers back
+    /// to. An untyped read of the dynamic path keeps Java's sharing in two passes: the first
+    /// finds the reference numbers of the strings and values referred to again; when there are
+    /// any, the second reads those as ``SharedString``s and ``SharedValue``s (at their first place
+    /// too, which the first pass could not know).
+    enum Sharing {
+        /// Strings are `String`s, values are values (typed reads).
         case ignored
-        /// Notes the reference numbers of the strings referred to again.
+        /// Notes the reference numbers of the strings and values referred to again.
         case finding
-        /// Reads the strings of ``State/sharedStringIDs`` as ``SharedString``s.
+        /// Reads the strings and values of ``State/sharedIDs`` as ``SharedString``s and
+        /// ``SharedValue``s.
         case keeping
     }
 
@@ -276,16 +280,18 @@ import KryoCore
         }
     }
 
-    /// Starts the first pass of a read that keeps Java's shared strings (``SharedStrings``).
-    func findSharedStrings() { state.pointee.sharedStrings = .finding }
+    /// Starts the first pass of a read that keeps Java's shared strings and values (``Sharing``).
+    func findShared() { state.pointee.sharing = .finding }
 
-    /// The reference numbers of the strings that the first pass found referred to again.
-    var sharedStringIDs: Set<Int> { state.pointee.sharedStringIDs }
+    /// The reference numbers of the strings and values that the first pass found referred to
+    /// again.
+    var sharedIDs: Set<Int> { state.pointee.sharedIDs }
 
-    /// Starts the second pass: the strings numbered `ids` are read as ``SharedString``s.
-    func keepSharedStrings(_ ids: Set<Int>) {
-        state.pointee.sharedStrings = .keeping
-        state.pointee.sharedStringIDs = ids
+    /// Starts the second pass: the strings and values numbered `ids` are read as
+    /// ``SharedString``s and ``SharedValue``s.
+    func keepShared(_ ids: Set<Int>) {
+        state.pointee.sharing = .keeping
+        state.pointee.sharedIDs = ids
     }
 
     /// Reads a value written by the given top-level Java call through the typed slot of `T` (no
@@ -560,8 +566,8 @@ import KryoCore
                 guard let value = read else {
                     throw error(.invalidValue, expected: "a String after a new-object marker", found: "null")
                 }
-                if state.pointee.sharedStrings == .keeping,
-                    state.pointee.sharedStringIDs.contains(state.pointee.readObjects.count)
+                if state.pointee.sharing == .keeping,
+                    state.pointee.sharedIDs.contains(state.pointee.readObjects.count)
                 {
                     let shared = SharedString(value)
                     state.pointee.readObjects.append(shared)
@@ -579,7 +585,7 @@ import KryoCore
                         expected: "a reference to one of the \(state.pointee.readObjects.count) objects read so far",
                         found: "reference marker \(marker)")
                 }
-                if state.pointee.sharedStrings == .finding { state.pointee.sharedStringIDs.insert(index) }
+                if state.pointee.sharing == .finding { state.pointee.sharedIDs.insert(index) }
                 if let string = object as? String { return .plain(string) }
                 guard let shared = object as? SharedString else {
                     throw error(.typeMismatch, expected: "a String", found: ValueConversion.describeType(of: object))
@@ -1152,17 +1158,25 @@ import KryoCore
     }
 
     /// ``endObject(storing:)``, returning the value to hand out: the ``SharedString`` of a
-    /// string that this call keeps shared (``SharedStrings/keeping``), else `value`.
+    /// string, or the ``SharedValue`` of a value without identity, that this call keeps shared
+    /// (``Sharing/keeping``), else `value`.
     @inline(__always)
     private func endObject(keeping value: Any) -> Any {
         if _slowPath(state.pointee.tracing) { traceEnd(value) }
         guard let reference = state.pointee.open.pop(), reference >= 0 else { return value }
-        if state.pointee.sharedStrings == .keeping, state.pointee.sharedStringIDs.contains(reference),
-            let string = value as? String
-        {
-            let shared = SharedString(string)
-            state.pointee.readObjects.store(shared, at: reference)
-            return shared
+        if state.pointee.sharing == .keeping, state.pointee.sharedIDs.contains(reference) {
+            let shared: Any? =
+                if let string = value as? String {
+                    SharedString(string)
+                } else if SharedValue.boxes(value) {
+                    SharedValue(value)
+                } else {
+                    nil
+                }
+            if let shared {
+                state.pointee.readObjects.store(shared, at: reference)
+                return shared
+            }
         }
         state.pointee.readObjects.store(value, at: reference)
         return value
@@ -1536,8 +1550,10 @@ import KryoCore
                 .invalidReference, expected: "a reference to a decoded object",
                 found: "object #\(index), which is still being decoded and cannot refer to itself")
         }
-        if state.pointee.sharedStrings == .finding, state.pointee.readObjects.value(at: index) is String {
-            state.pointee.sharedStringIDs.insert(index)
+        if state.pointee.sharing == .finding, let value = state.pointee.readObjects.value(at: index),
+            value is String || SharedValue.boxes(value)
+        {
+            state.pointee.sharedIDs.insert(index)
         }
         return .backReference(index: index)
     }

@@ -481,6 +481,19 @@ import KryoCore
             try writeSharedString(shared, as: slot.declared)
             return
         }
+        if type == SharedValue.self, let shared = value as? SharedValue {
+            // One object in several places: its value, known by the box.
+            return try writeObject(present: shared.value, in: slot, sharedBy: shared)
+        }
+        try writeObject(present: value, in: slot, type: type)
+    }
+
+    /// Writes a value other than a string in `slot`, with the identity of `shared` when it is
+    /// the value of a ``SharedValue``.
+    private func writeObject(
+        present value: Any, in slot: ResolvedSlot, type: (any Any.Type)? = nil, sharedBy shared: SharedValue? = nil
+    ) throws {
+        let type = type ?? AnyClassReference.dynamicType(of: value)
         let registration: Registration
         if let declared = slot.registration, type == slot.declared.swiftType,
             slot.declared.javaName == nil || slot.isFinal, declared.javaNameOfValue == nil || slot.isFinal
@@ -492,7 +505,12 @@ import KryoCore
             registration = try self.registration(forValue: value)
             if slot.registration == nil { rememberUntyped(type, registration) }
         }
-        try write(present: value, registration: registration, in: slot)
+        guard let shared else { return try write(present: value, registration: registration, in: slot) }
+        guard try beginObject(registration, value: value, identity: .instance(shared), in: slot, forKey: "") else {
+            return
+        }
+        try registration.serializer.write(value, to: self)
+        try endObject()
     }
 
     /// Keeps `registration` for the next value of `type` written in a slot without a registration

@@ -163,10 +163,12 @@ public struct KryoCodec: Sendable {
     }
 
     /// Decodes a value without a Swift type (of the Java class `javaName` when given). On the
-    /// dynamic path the strings Java shared (written once, then referred to) come back as one
-    /// ``SharedString`` each, so that encoding the value again writes the same bytes: a first
-    /// read finds them, and only when there are any a second read keeps them. Should the second
-    /// read fail (a serializer that insists on a `String`), the first read's value is returned.
+    /// dynamic path the strings and the values without identity (lists, maps, `BigDecimal`s…)
+    /// that Java shared (written once, then referred to) come back as one ``SharedString`` or
+    /// ``SharedValue`` each, so that encoding the value again writes the same bytes: a first read
+    /// finds them, and only when there are any a second read keeps them. Should the second read
+    /// fail (a serializer that insists on a `String` or a value's own type), the first read's
+    /// value is returned.
     @usableFromInline
     func decodeUntyped(from bytes: UnsafeRawBufferPointer, javaName: String?) throws -> Any? {
         func read(_ reader: KryoBinaryReader) throws -> Any? {
@@ -176,14 +178,14 @@ public struct KryoCodec: Sendable {
         guard registry.keepsSharedStrings else { return try readingWhole(bytes, read) }
         var shared: Set<Int> = []
         let first = try readingWhole(bytes) { reader in
-            reader.findSharedStrings()
+            reader.findShared()
             let value = try read(reader)
-            shared = reader.sharedStringIDs
+            shared = reader.sharedIDs
             return value
         }
         guard !shared.isEmpty else { return first }
         let again = try? readingWhole(bytes) { reader in
-            reader.keepSharedStrings(shared)
+            reader.keepShared(shared)
             return try read(reader)
         }
         return again ?? first

@@ -224,6 +224,11 @@ private enum MixedKey {
             self = .null
             return
         }
+        // A value the graph shares orders as its value.
+        if let shared = value as? SharedValue {
+            self.init(shared.value, typeNames: &typeNames)
+            return
+        }
         let type = Swift.type(of: value)
         if let string = value as? String {
             self = .string(string, type)

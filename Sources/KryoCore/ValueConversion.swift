@@ -72,6 +72,7 @@ public enum ValueConversion {
         }
         if let direct = flat as? T { return direct }
         if let shared = flat as? SharedString { return convert(shared.value, to: T.self) }
+        if let shared = flat as? SharedValue { return convert(shared.value, to: T.self) }
         if let optional = T.self as? any OptionalProtocol.Type {
             return convertToWrapped(flat, optional.wrappedType) as? T
         }

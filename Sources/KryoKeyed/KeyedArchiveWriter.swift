@@ -36,6 +36,8 @@ final class KeyedArchiveWriter: ValueWriter {
     @exclusivity(unchecked) private var conditional: [ObjectIdentifier: Int] = [:]
     /// The `NSString` objects of the ``SharedString``s written, by instance.
     @exclusivity(unchecked) private var sharedStrings: [ObjectIdentifier: Int] = [:]
+    /// The entries of the ``SharedValue``s written, by instance.
+    @exclusivity(unchecked) private var sharedValues: [ObjectIdentifier: Int] = [:]
     /// Class description dictionaries already in the table.
     @exclusivity(unchecked) private var classes: [ArchiveClass: Int] = [:]
     /// The first few of ``classes``, searched in order before hashing (an archive has few
@@ -94,6 +96,13 @@ final class KeyedArchiveWriter: ValueWriter {
     ///   (``archivePlain(_:declared:)``).
     func archive(_ value: Any?, declared: DeclaredType? = nil) throws -> Int {
         guard let value = ValueConversion.flatten(value) else { return 0 }
+        if Swift.type(of: value) == SharedValue.self, let shared = value as? SharedValue {
+            // One value in several places: one entry that every place refers to.
+            if let uid = sharedValues[ObjectIdentifier(shared)] { return uid }
+            let uid = try archive(shared.value, declared: declared)
+            sharedValues[ObjectIdentifier(shared)] = uid
+            return uid
+        }
         if let uid = try archivePlain(value, declared: declared) { return uid }
         guard let registration = registry.registration(forValue: value) else {
             throw SerializationError(

@@ -298,8 +298,20 @@ final class ReadableReader: ValueReader {
         return registration
     }
 
-    /// Decodes `node`, found at ``path``, as `declared` asks when it says.
+    /// Decodes `node`, found at ``path``, as `declared` asks when it says. On the dynamic path a
+    /// value without identity (a list, a map, a `BigDecimal`…) that an alias names is one
+    /// ``SharedValue``, here and wherever an alias names it, so that writing it again shares it.
     func decode(_ node: ReadableValue, as declared: DeclaredType?) throws -> Any? {
+        let value = try decodeNode(node, as: declared)
+        guard keepsSharedStrings, !aliasTargets.isEmpty, let value, SharedValue.boxes(value),
+            let target = currentTarget()
+        else { return value }
+        let shared = SharedValue(value)
+        decodedAt[target] = shared
+        return shared
+    }
+
+    private func decodeNode(_ node: ReadableValue, as declared: DeclaredType?) throws -> Any? {
         switch node {
         case .null: return nil
         case .bool(let flag): return flag

@@ -170,6 +170,11 @@ final class ReadableWriter: ValueWriter {
     /// typed slot; in an untyped one, for a list or a map with string keys), so that an alias to
     /// an object inside names it through `$value`.
     private func classedPlainTree(of value: Any, declared: DeclaredType?) throws -> ReadableValue? {
+        if Swift.type(of: value) == SharedValue.self, let shared = value as? SharedValue {
+            // One value in several places: written at the first, an alias at the others.
+            if let alias = alias(of: shared) { return alias }
+            return try tree(of: shared.value, declared: declared)
+        }
         guard let declared, mayNeedClassName(for: value, in: declared) else { return try plainTree(of: value) }
         // A typed slot's class does not depend on the form's kind.
         guard let kind = declared.swiftType == Any.self ? predictedKind(of: value) : .array else {

@@ -147,6 +147,14 @@ public final class ValueCopier {
         guard let plain = ValueConversion.flatten(ValueConversion.erase(value)) else { return value }
         let plainType = type(of: plain)
         if _isPOD(plainType) || plainType == String.self || plainType == SharedString.self { return value }
+        if plainType == SharedValue.self, let shared = plain as? SharedValue {
+            // One copy of the shared value, in one new box, wherever the original box is.
+            let made = try copy(object: shared) { SharedValue(try copyErased(shared.value)) }
+            guard let typed = made as? T else {
+                throw SerializationError(.typeMismatch, expected: "a copy of type \(T.self)", found: "a SharedValue")
+            }
+            return typed
+        }
         let made: Any
         guard let registration = registry.registration(forValue: plain) else {
             if let foundation = try copyFoundationObject(plain) {

@@ -178,8 +178,8 @@ struct DynamicField: Sendable {
     {
         guard let value = ValueConversion.flatten(value), declared.swiftType != Any.self,
             Swift.type(of: value) != declared.swiftType,
-            // A String instance that the graph shares stays one.
-            !(declared.swiftType == String.self && value is SharedString),
+            // A String instance, or a value, that the graph shares stays one.
+            !(declared.swiftType == String.self && value is SharedString), !(value is SharedValue),
             declared.finality != .nonFinal || !(reader.isPositional || Self.carriesItsClass(value, reader.registry))
         else { return value }
         func convert<T>(_: T.Type) -> Any? {

@@ -76,6 +76,8 @@ struct DynamicValuePrinter {
             return "\"\(string)\""
         case let shared as SharedString:
             return "\"\(shared.value)\""
+        case let shared as SharedValue:
+            return describe(shared.value)
         case let list as [Any?]:
             return "[" + list.map { describe($0) }.joined(separator: ", ") + "]"
         case let map as OrderedDictionary<AnyHashable, Any?>:

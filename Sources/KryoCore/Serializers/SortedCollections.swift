@@ -88,8 +88,10 @@ public enum JavaNaturalOrder {
         return String(reflecting: type(of: left)) < String(reflecting: type(of: right))
     }
 
-    /// A ``SharedString``'s text (a Java String compares by its text), else `value`.
+    /// A ``SharedString``'s text (a Java String compares by its text), a ``SharedValue``'s
+    /// value, else `value`.
     private static func text(of value: Any?) -> Any? {
+        if let shared = value as? SharedValue { return shared.value }
         guard let shared = value as? SharedString else { return value }
         return shared.value
     }

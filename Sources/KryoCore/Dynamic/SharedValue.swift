@@ -1,0 +1,54 @@
+/// One Java object that the dynamic path reads as a Swift value — a list, a map, a
+/// `BigDecimal`, a `Date`, a primitive array — and that a graph holds in more than one place.
+///
+/// Java Kryo tracks objects by identity when references are on (the default of Kryo 2.20 and
+/// 4): an object met again, such as one `ArrayList` held by two beans or `BigDecimal.ZERO` in
+/// two fields, is written once and then as a back reference. The dynamic path reads such values
+/// as Swift values, without identity; like a shared string (``SharedString``), an untyped decode
+/// with the registry of ``Registry/init(schemas:_:)`` reads a value that the stream refers to
+/// again as one `SharedValue`, at its first place and at every later one, and writing the graph
+/// again writes the same back references: a stream converts to another Kryo release, to a
+/// readable document and back, byte for byte.
+///
+/// Beans (``DynamicObject``) are classes and keep their identity without a box; enum constants
+/// are told apart by their class and ordinal.
+///
+/// Wherever a value of another type is asked for, a `SharedValue` converts to its value
+/// (``ValueConversion/convert(_:to:)``). Equality and hashing are the value's when it is
+/// `Hashable` (a shared `BigDecimal` as a map key finds its entry), else the instance's; `===`
+/// tells whether two are the same instance.
+public final class SharedValue: Hashable, @unchecked Sendable, CustomStringConvertible {
+    /// The value. (`@unchecked Sendable`: immutable, and the dynamic path's values are values
+    /// or immutable.)
+    public let value: Any
+
+    /// Creates a value instance that writing may share.
+    public init(_ value: Any) { self.value = value }
+
+    public static func == (lhs: SharedValue, rhs: SharedValue) -> Bool {
+        if lhs === rhs { return true }
+        guard let left = lhs.value as? AnyHashable, let right = rhs.value as? AnyHashable else { return false }
+        return left == right
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        if let hashable = value as? AnyHashable {
+            hasher.combine(hashable)
+        } else {
+            hasher.combine(ObjectIdentifier(self))
+        }
+    }
+
+    public var description: String { "\(value)" }
+
+    /// Whether the dynamic path boxes `value` as a `SharedValue` when the stream refers to it
+    /// again: a value of a type without identity (not a class instance, not a string, which is
+    /// a ``SharedString``, not an enum constant, not a value that carries an identity of its
+    /// own, ``ArchivedObjectValue``).
+    package static func boxes(_ value: Any) -> Bool {
+        let type = Swift.type(of: value)
+        return !(type is AnyObject.Type) && type != String.self && type != DynamicEnum.self
+            && !(type is any JavaEnum.Type) && !(type is any ArchivedObjectValue.Type)
+            && !ValueConversion.isOptionalType(type)
+    }
+}
