@@ -88,6 +88,7 @@ struct DynamicField: Sendable {
             }
             try writer.writeStringObject(value as? String, canBeNull: canBeNull, forKey: name)
         case .object(let declared):
+            try checkSchemaClasses(value, declared, in: object, writer.registry)
             try Self.writeObject(value, as: declared, to: writer, forKey: name)
         case .variable(let slot):
             try Self.writeObject(value, as: slot.declared(generics), to: writer, forKey: name)
@@ -114,6 +115,13 @@ struct DynamicField: Sendable {
         case .object(let declared):
             value = try Self.converted(
                 try Self.readObject(as: declared, from: reader, forKey: name), to: declared, reader, name)
+            if let problem = Self.schemaClassProblem(value, declared, reader.registry) {
+                var error = reader.error(
+                    .typeMismatch, expected: "\(problem.expected) in field \(object.javaClass).\(name)",
+                    found: problem.found)
+                error.path.append(name)
+                throw error
+            }
         case .variable(let slot):
             let declared = slot.declared(generics)
             value = try Self.converted(
@@ -188,9 +196,11 @@ struct DynamicField: Sendable {
             return ValueConversion.convert(value, to: T.self, javaClass: javaClass)
         }
         guard let result = convert(declared.swiftType) else {
-            throw reader.error(
+            var error = reader.error(
                 .typeMismatch, expected: "\(declared.javaName ?? "\(declared.swiftType)") in field \(name)",
                 found: ValueConversion.describeType(of: value))
+            error.path.append(name)
+            throw error
         }
         return result
     }
@@ -223,9 +233,75 @@ struct DynamicField: Sendable {
             path: [name])
     }
 
+    /// Throws when `value` cannot be a value of its field (``schemaClassProblem(_:_:)``).
+    private func checkSchemaClasses(
+        _ value: Any?, _ declared: DeclaredType, in object: DynamicObject, _ registry: Registry
+    ) throws {
+        guard let problem = Self.schemaClassProblem(value, declared, registry) else { return }
+        throw SerializationError(
+            .typeMismatch, expected: "\(problem.expected) in \(object.javaClass).\(name)", found: problem.found,
+            path: [name])
+    }
+
+    /// What is wrong with `value` in a slot of `declared`, where the schema's classes tell: a
+    /// slot of a class with fields holds objects (of it or a subclass, which Java alone knows),
+    /// and the elements of a collection, the keys and values of a map, the classes its generic
+    /// arguments name. Java would refuse anything else (`Can not set lib.Book.author to
+    /// java.lang.String`), or read it into a field that cannot hold it. `nil` when nothing is.
+    static func schemaClassProblem(_ value: Any?, _ declared: DeclaredType, _ registry: Registry)
+        -> (expected: String, found: String)?
+    {
+        guard let value = ValueConversion.flatten(value) else { return nil }
+        if declared.swiftType == DynamicObject.self {
+            let type = Swift.type(of: value)
+            guard type != DynamicObject.self, type != UnknownObject.self else { return nil }
+            return (
+                "an object of \(declared.javaName ?? "a class of the schema")", javaDescription(of: value, registry)
+            )
+        }
+        let arguments = declared.genericArguments
+        guard !arguments.isEmpty, arguments.contains(where: \.mentionsSchemaClass) else { return nil }
+        let shared = (value as? SharedValue)?.value ?? value
+        if let map = shared as? any AnyEntriesExposing, arguments.count == 2 {
+            for entry in map.anyEntries {
+                let key = ValueConversion.flatten(entry.key).map { "\($0)" } ?? "null"
+                if let problem = schemaClassProblem(entry.key, arguments[0], registry) {
+                    return (problem.expected, problem.found + " as the key \(key)")
+                }
+                if let problem = schemaClassProblem(entry.value, arguments[1], registry) {
+                    return (problem.expected, problem.found + " under the key \(key)")
+                }
+            }
+        } else if let list = shared as? any AnyElementsExposing {
+            for (index, element) in list.anyElements.enumerated() {
+                if let problem = schemaClassProblem(element, arguments[0], registry) {
+                    return (problem.expected, problem.found + " at index \(index)")
+                }
+            }
+        }
+        return nil
+    }
+
+    /// `value` as a person who wrote a document or a Java class names it: by its Java class
+    /// where it has one (`a java.lang.String`, `a java.util.ArrayList`).
+    static func javaDescription(of value: Any, _ registry: Registry) -> String {
+        if value is SharedString { return "a java.lang.String" }
+        let plain = (value as? SharedValue)?.value ?? value
+        if let registration = registry.registration(forValue: plain) { return "a \(registration.javaName)" }
+        return ValueConversion.describeType(of: plain)
+    }
+
     private func mismatch(expected: String, found value: Any?, in object: DynamicObject) -> SerializationError {
         SerializationError(
             .typeMismatch, expected: "\(expected) in \(object.javaClass).\(name)",
             found: ValueConversion.describeType(of: value), path: [name])
+    }
+}
+
+extension DeclaredType {
+    /// Whether a class of the schema with fields is this type or one of its generic arguments,
+    /// at any depth (``DynamicField/schemaClassProblem(_:_:)``).
+    fileprivate var mentionsSchemaClass: Bool {
+        swiftType == DynamicObject.self || genericArguments.contains { $0.mentionsSchemaClass }
     }
 }
