@@ -83,6 +83,9 @@ import KryoCore
         /// The reference numbers of the strings and values without identity that the stream
         /// refers back to (``Sharing``).
         var sharedIDs: Set<Int> = []
+        /// Whether the first pass met a collection referred to from inside itself: its value then
+        /// holds an empty box there, and only the second pass's value is right.
+        var foundCycleThroughValue = false
         /// Whether ``tracer`` records what this call reads: the one check a hook makes when off.
         var tracing = false
         /// What records the spans of a traced decode (``KryoCodec/inspect(_:javaClass:)``).
@@ -107,6 +110,7 @@ import KryoCore
             nextValueClass = nil
             sharing = .ignored
             if !sharedIDs.isEmpty { sharedIDs = [] }
+            foundCycleThroughValue = false
         }
     }
 
@@ -286,6 +290,10 @@ import KryoCore
     /// The reference numbers of the strings and values that the first pass found referred to
     /// again.
     var sharedIDs: Set<Int> { state.pointee.sharedIDs }
+
+    /// Whether the first pass met a collection referred to from inside itself (its value is not
+    /// to be used).
+    var foundCycleThroughValue: Bool { state.pointee.foundCycleThroughValue }
 
     /// Starts the second pass: the strings and values numbered `ids` are read as
     /// ``SharedString``s and ``SharedValue``s.
@@ -1005,6 +1013,7 @@ import KryoCore
                     return .reference(state.pointee.readObjects.readValue(at: index))
                 case .newObject(let newSlot):
                     reference = newSlot
+                    if _slowPath(state.pointee.sharing == .keeping) { openBox(newSlot, registration) }
                 }
             } else if registration._withUnsafeGuaranteedRef({
                 $0.serializer.handlesNil(in: state.pointee.dialect.version)
@@ -1058,6 +1067,7 @@ import KryoCore
                     return .reference(state.pointee.readObjects.readValue(at: index))
                 case .newObject(let newSlot):
                     reference = newSlot
+                    if _slowPath(state.pointee.sharing == .keeping) { openBox(newSlot, registration) }
                 }
             }
         }
@@ -1157,6 +1167,17 @@ import KryoCore
         unretained.toOpaque() == other.toOpaque()
     }
 
+    /// In the second pass of a read that keeps sharing, the box of a value without identity
+    /// that the stream refers to again, made before the value is read (``SharedValue/opened()``)
+    /// so that references from inside it find it.
+    @inline(never)
+    private func openBox(_ slot: Int, _ registration: Unmanaged<Registration>) {
+        guard state.pointee.sharedIDs.contains(slot),
+            registration._withUnsafeGuaranteedRef({ SharedValue.boxesValues(of: $0.swiftType) })
+        else { return }
+        state.pointee.readObjects.store(SharedValue.opened(), at: slot)
+    }
+
     /// ``endObject(storing:)``, returning the value to hand out: the ``SharedString`` of a
     /// string, or the ``SharedValue`` of a value without identity, that this call keeps shared
     /// (``Sharing/keeping``), else `value`.
@@ -1165,6 +1186,10 @@ import KryoCore
         if _slowPath(state.pointee.tracing) { traceEnd(value) }
         guard let reference = state.pointee.open.pop(), reference >= 0 else { return value }
         if state.pointee.sharing == .keeping, state.pointee.sharedIDs.contains(reference) {
+            if let box = state.pointee.readObjects.value(at: reference) as? SharedValue, box.isOpen {
+                box.fill(value)
+                return box
+            }
             let shared: Any? =
                 if let string = value as? String {
                     SharedString(string)
@@ -1546,6 +1571,15 @@ import KryoCore
                 found: "reference marker \(id)")
         }
         guard state.pointee.readObjects.isRead(at: index) else {
+            // A collection that contains itself, through the objects it holds (Java's
+            // collections reference themselves before their elements): on the dynamic path one
+            // box (``SharedValue``), which the second pass makes before it reads the elements.
+            if state.pointee.sharing == .finding, SharedValue.boxesValues(of: registration.swiftType) {
+                state.pointee.sharedIDs.insert(index)
+                state.pointee.readObjects.store(SharedValue.opened(), at: index)
+                state.pointee.foundCycleThroughValue = true
+                return .backReference(index: index)
+            }
             throw error(
                 .invalidReference, expected: "a reference to a decoded object",
                 found: "object #\(index), which is still being decoded and cannot refer to itself")

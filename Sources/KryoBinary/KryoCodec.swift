@@ -177,18 +177,25 @@ public struct KryoCodec: Sendable {
         }
         guard registry.keepsSharedStrings else { return try readingWhole(bytes, read) }
         var shared: Set<Int> = []
+        var cycleThroughValue = false
         let first = try readingWhole(bytes) { reader in
             reader.findShared()
             let value = try read(reader)
             shared = reader.sharedIDs
+            cycleThroughValue = reader.foundCycleThroughValue
             return value
         }
         guard !shared.isEmpty else { return first }
-        let again = try? readingWhole(bytes) { reader in
-            reader.keepShared(shared)
-            return try read(reader)
+        do {
+            return try readingWhole(bytes) { reader in
+                reader.keepShared(shared)
+                return try read(reader)
+            }
+        } catch {
+            // The first pass's value holds an empty box where a collection contains itself.
+            if cycleThroughValue { throw error }
+            return first
         }
-        return again ?? first
     }
 
     /// Reads one value with `read` through this thread's reader over `bytes`, which it must fill

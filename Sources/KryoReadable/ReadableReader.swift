@@ -342,6 +342,14 @@ final class ReadableReader: ValueReader {
             let element = ReadableReader.elementType(of: declared)
             guard let target = currentTarget() else { return try list(elements, as: element) }
             if let decoded = decodedAt[target] { return decoded }
+            if keepsSharedStrings {
+                // The dynamic path: one box (``SharedValue``), which aliases inside the array
+                // find while its elements are read (a Java list holding an object that holds it).
+                let box = SharedValue.opened()
+                decodedAt[target] = box
+                box.fill(try list(elements, as: element))
+                return box
+            }
             // An alias inside the array to the array itself is a cycle through a value.
             decodingAt.insert(target)
             defer { decodingAt.remove(target) }

@@ -90,6 +90,32 @@ import Testing
         #expect(keys["a"] == keys["b"], "\(name)")
     }
 
+    /// `Twins{a = list}` where the list holds a `Twins` whose `a` is the list itself: Java's
+    /// collections reference themselves before their elements, so a list may contain itself
+    /// through the objects it holds. Read as one box, written back as Java wrote it, directly and
+    /// through a readable document.
+    @Test(arguments: [
+        (
+            KryoDialect.v2,
+            "01 01 6a 61 76 61 2e 75 74 69 6c 2e 41 72 72 61 79 4c 69 73 f4 01 01 01 00 01 01 01 03 00 00"
+        ),
+        (.v4, "01 01 6a 61 76 61 2e 75 74 69 6c 2e 41 72 72 61 79 4c 69 73 f4 01 01 01 00 01 01 01 03 00 00"),
+        (.v5, "01 01 6a 61 76 61 2e 75 74 69 6c 2e 41 72 72 61 79 4c 69 73 f4 01 82 01 00 00 01 01 01 03 00 00"),
+    ])
+    func aListThatContainsItself(dialect: KryoDialect, rest: String) throws {
+        let bytes = hexBytes(Self.prefix + rest)
+        let codec = try Self.codec(dialect)
+        let twins = try #require(try codec.decode(Any?.self, from: bytes) as? DynamicObject)
+        let list = try #require(twins["a"] as? SharedValue)
+        let inner = try #require((list.value as? [Any?])?.first as? DynamicObject)
+        #expect(inner["a"] as? SharedValue === list)
+        #expect(try codec.encode(twins) == bytes)
+        let readable = ReadableCodec(registry: codec.registry, options: SerializationOptions(references: true))
+        let document = try readable.encode(twins)
+        #expect(String(decoding: document, as: UTF8.self).contains(#"{"$alias":"a"}"#))
+        #expect(try codec.encode(try readable.decode(Any?.self, from: document)) == bytes)
+    }
+
     /// Converting between releases keeps the sharing: Kryo 4's bytes read, Kryo 5's written.
     @Test func aSharedListConvertsBetweenReleases() throws {
         let rest = { (dialect: KryoDialect) in

@@ -18,12 +18,30 @@
 /// `Hashable` (a shared `BigDecimal` as a map key finds its entry), else the instance's; `===`
 /// tells whether two are the same instance.
 public final class SharedValue: Hashable, @unchecked Sendable, CustomStringConvertible {
-    /// The value. (`@unchecked Sendable`: immutable, and the dynamic path's values are values
-    /// or immutable.)
-    public let value: Any
+    /// The value. (`@unchecked Sendable`: set once, while the decode that made the box reads
+    /// it, and the dynamic path's values are values or immutable.)
+    public private(set) var value: Any
 
     /// Creates a value instance that writing may share.
     public init(_ value: Any) { self.value = value }
+
+    /// A box made before its value is read, for a collection that contains itself (through
+    /// objects it holds): back-references inside it find the box, and ``fill(_:)`` gives it the
+    /// value once read. Its value is `()` until then.
+    package static func opened() -> SharedValue {
+        let box = SharedValue(())
+        box.isOpen = true
+        return box
+    }
+
+    /// Whether the box was made by ``opened()`` and has no value yet.
+    package private(set) var isOpen = false
+
+    /// Gives a box made by ``opened()`` its value.
+    package func fill(_ value: Any) {
+        self.value = value
+        isOpen = false
+    }
 
     public static func == (lhs: SharedValue, rhs: SharedValue) -> Bool {
         if lhs === rhs { return true }
@@ -45,9 +63,11 @@ public final class SharedValue: Hashable, @unchecked Sendable, CustomStringConve
     /// again: a value of a type without identity (not a class instance, not a string, which is
     /// a ``SharedString``, not an enum constant, not a value that carries an identity of its
     /// own, ``ArchivedObjectValue``).
-    package static func boxes(_ value: Any) -> Bool {
-        let type = Swift.type(of: value)
-        return !(type is AnyObject.Type) && type != String.self && type != DynamicEnum.self
+    package static func boxes(_ value: Any) -> Bool { boxesValues(of: Swift.type(of: value)) }
+
+    /// ``boxes(_:)`` for the values of `type`.
+    package static func boxesValues(of type: any Any.Type) -> Bool {
+        !(type is AnyObject.Type) && type != String.self && type != DynamicEnum.self && type != Any.self
             && !(type is any JavaEnum.Type) && !(type is any ArchivedObjectValue.Type)
             && !ValueConversion.isOptionalType(type)
     }
