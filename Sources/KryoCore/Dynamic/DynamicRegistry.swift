@@ -409,11 +409,13 @@ indirect enum DeclaredTemplate: Sendable {
     case generic(DeclaredType, [DeclaredTemplate])
 
     /// The declared type with `arguments` in place of the type variables (Java's `Object` for
-    /// each one beyond them).
+    /// each one beyond them). A type variable stands for its argument's class alone, as every
+    /// Kryo release resolves it (`Box<List<String>>`'s `T item` is a `List` whose elements carry
+    /// their class).
     func resolved(_ arguments: [DeclaredType]) -> DeclaredType {
         switch self {
         case .fixed(let declared): return declared
-        case .variable(let index): return index < arguments.count ? arguments[index] : .object
+        case .variable(let index): return index < arguments.count ? arguments[index].withoutGenerics : .object
         case .generic(let base, let templates):
             var declared = base
             declared.genericArguments = templates.map { $0.resolved(arguments) }
