@@ -32,6 +32,11 @@ public enum ValueConversion {
         return current
     }
 
+    /// Java's `null` as a key of an untyped map (a `HashMap` may hold one) or an element of an
+    /// untyped set: an `AnyHashable` whose value is nil, which every writer flattens back to nil
+    /// (``flatten(_:)``).
+    package static var nullKey: AnyHashable { AnyHashable(Int8?.none) }
+
     /// `value` as an `Any?` that holds no optional: an `Any?` or `Any??` value (an element of
     /// `[Any?]`) is unwrapped without the protocol cast ``flatten(_:)`` makes.
     @inlinable

@@ -176,7 +176,9 @@ extension KeyedArchiveReader {
 
     fileprivate func hashable(_ elements: [Any?]) throws -> [AnyHashable] {
         try elements.enumerated().map { index, element in
-            guard let hashable = ValueConversion.flatten(element) as? AnyHashable else {
+            // Java's null, which a HashMap may hold as a key and a HashSet as an element.
+            guard let flat = ValueConversion.flatten(element) else { return ValueConversion.nullKey }
+            guard let hashable = flat as? AnyHashable else {
                 throw at(String(index)) {
                     error(
                         .typeMismatch, expected: "a hashable element", found: ValueConversion.describeType(of: element))

@@ -128,7 +128,9 @@ extension ReadableReader {
 
     fileprivate func hashable(_ elements: [Any?]) throws -> [AnyHashable] {
         try elements.enumerated().map { index, element in
-            guard let hashable = ValueConversion.flatten(element) as? AnyHashable else {
+            // Java's null, which a HashMap may hold as a key and a HashSet as an element.
+            guard let flat = ValueConversion.flatten(element) else { return ValueConversion.nullKey }
+            guard let hashable = flat as? AnyHashable else {
                 throw at(FoundationCoderKeys.objects) {
                     at(String(index)) {
                         error(

@@ -592,7 +592,15 @@ struct MapEntries<Key: Hashable, Value>: Sendable {
         }
         let untypedValues = Value.self == Any?.self ? slots.1.bound(in: reader.registry).resolved : nil
         for _ in 0..<count {
-            let key = try slots.0.readRequired(from: reader, forKey: "key")
+            let key: Key
+            if Key.self == AnyHashable.self {
+                // Java's maps may hold one null key.
+                key =
+                    try slots.0.read(from: reader, forKey: "key")
+                    ?? unsafeBitCast(ValueConversion.nullKey, to: Key.self)
+            } else {
+                key = try slots.0.readRequired(from: reader, forKey: "key")
+            }
             if let untypedValues {
                 try insert(
                     key, unsafeBitCast(try reader.readObject(in: untypedValues, forKey: "value"), to: Value.self))
