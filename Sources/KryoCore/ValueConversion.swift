@@ -5,7 +5,8 @@ import FoundationEssentials
 /// A value decoded without a static type (an `ArrayList` read as `[Any?]`, say) is converted
 /// element by element when a field declares `[SampleBean]`.
 public enum ValueConversion {
-    /// Removes optional wrapping hidden inside an `Any`.
+    /// Removes optional wrapping hidden inside an `Any`, and the `AnyHashable` or ``DistinctKey``
+    /// around a map key.
     ///
     /// Inlinable for its common case, a plain value (one look at its dynamic type), so that the
     /// value is not copied into and out of a call.
@@ -14,11 +15,13 @@ public enum ValueConversion {
     package static func flatten(_ value: Any?) -> Any? {
         guard let plain = value else { return nil }
         let dynamicType = AnyClassReference.dynamicType(of: plain)
-        if !isOptionalType(dynamicType), dynamicType != AnyHashable.self { return plain }
+        if !isOptionalType(dynamicType), dynamicType != AnyHashable.self, dynamicType != DistinctKey.self {
+            return plain
+        }
         return unwrapped(plain)
     }
 
-    /// ``flatten(_:)`` for a value that is an optional or an `AnyHashable`.
+    /// ``flatten(_:)`` for a value that is an optional, an `AnyHashable` or a ``DistinctKey``.
     @usableFromInline
     static func unwrapped(_ value: Any) -> Any? {
         var current = value
@@ -29,6 +32,7 @@ public enum ValueConversion {
         if type(of: current) == AnyHashable.self, let hashable = current as? AnyHashable {
             return flatten(hashable.base)
         }
+        if let distinct = current as? DistinctKey { return flatten(distinct.key.base) }
         return current
     }
 

@@ -174,8 +174,10 @@ extension KeyedArchiveReader {
         return elements
     }
 
+    /// `elements` as keys of a set or map: nil as Java's null key, and keys that only Swift finds
+    /// equal (Integer 1 and Long 1) kept apart.
     fileprivate func hashable(_ elements: [Any?]) throws -> [AnyHashable] {
-        try elements.enumerated().map { index, element in
+        DistinctKey.keptApart(try elements.enumerated().map { index, element in
             // Java's null, which a HashMap may hold as a key and a HashSet as an element.
             guard let flat = ValueConversion.flatten(element) else { return ValueConversion.nullKey }
             guard let hashable = flat as? AnyHashable else {
@@ -185,7 +187,7 @@ extension KeyedArchiveReader {
                 }
             }
             return hashable
-        }
+        })
     }
 
     /// A dictionary: parallel `NS.keys`/`NS.objects` lists, or `NS.key.N`/`NS.object.N` pairs.

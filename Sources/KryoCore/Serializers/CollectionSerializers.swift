@@ -334,7 +334,7 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
                 typed: elementsHaveOneType && slot.declared.genericArguments.isEmpty,
                 header: { try C.readJavaHeader(from: reader) }, headerValue: &header)
         else { return nil }
-        return C(javaElements: elements, header: header)
+        return C(javaElements: DistinctKey.keptApart(elements), header: header)
     }
 
     /// Whether every element is of the one Swift type `Element` (not optional, not `Any`): Kryo
@@ -465,7 +465,7 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
                 elements.append(try slot.readRequired(from: reader, forKey: "element"))
             }
         }
-        return C(javaElements: elements, header: header)
+        return C(javaElements: DistinctKey.keptApart(elements), header: header)
     }
 }
 
@@ -591,22 +591,27 @@ struct MapEntries<Key: Hashable, Value>: Sendable {
             count = try readSize(from: reader, minimumBytesPerElement: 2, encoding: .outputPositive)
         }
         let untypedValues = Value.self == Any?.self ? slots.1.bound(in: reader.registry).resolved : nil
+        func readValue() throws -> Value {
+            guard let untypedValues else { return try slots.1.readRequired(from: reader, forKey: "value") }
+            return unsafeBitCast(try reader.readObject(in: untypedValues, forKey: "value"), to: Value.self)
+        }
+        if Key.self == AnyHashable.self {
+            // Untyped keys: Java's maps may hold one null key, and keys that only Swift finds
+            // equal (Integer 1 and Long 1) are kept apart (`DistinctKey`).
+            var keys: [AnyHashable] = []
+            var values: [Value] = []
+            for _ in 0..<count {
+                keys.append(try slots.0.read(from: reader, forKey: "key").map { unsafeBitCast($0, to: AnyHashable.self) } ?? ValueConversion.nullKey)
+                values.append(try readValue())
+            }
+            for (key, value) in zip(DistinctKey.keptApart(keys), values) {
+                try insert(unsafeBitCast(key, to: Key.self), value)
+            }
+            return true
+        }
         for _ in 0..<count {
-            let key: Key
-            if Key.self == AnyHashable.self {
-                // Java's maps may hold one null key.
-                key =
-                    try slots.0.read(from: reader, forKey: "key")
-                    ?? unsafeBitCast(ValueConversion.nullKey, to: Key.self)
-            } else {
-                key = try slots.0.readRequired(from: reader, forKey: "key")
-            }
-            if let untypedValues {
-                try insert(
-                    key, unsafeBitCast(try reader.readObject(in: untypedValues, forKey: "value"), to: Value.self))
-            } else {
-                try insert(key, try slots.1.readRequired(from: reader, forKey: "value"))
-            }
+            let key = try slots.0.readRequired(from: reader, forKey: "key")
+            try insert(key, try readValue())
         }
         return true
     }

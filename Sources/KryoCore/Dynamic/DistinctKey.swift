@@ -1,0 +1,60 @@
+/// A key of an untyped map, or an element of an untyped set, that is equal in Swift to another
+/// key of the same map but not in Java.
+///
+/// Java's `Integer 1`, `Long 1`, `Short 1` and `Double 1.0` are four keys of one `HashMap`;
+/// Swift's `AnyHashable` calls `Int32(1)`, `Int64(1)`, `Int16(1)` and `Double(1)` equal, so a
+/// dictionary would keep one of them. Readers of untyped maps and sets keep the first key as it
+/// is and wrap each later key that `AnyHashable` merges with a key of another type in a
+/// `DistinctKey`, which is equal only to a key of the same type. Every writer writes it as the
+/// value it holds (``ValueConversion/flatten(_:)`` unwraps it), so the map keeps all its entries
+/// and converts back to the same bytes.
+public struct DistinctKey: Hashable, CustomStringConvertible {
+    /// The key, with its own type.
+    public let key: AnyHashable
+
+    /// Wraps `key` so that it equals only keys of its own type.
+    public init(_ key: AnyHashable) { self.key = key }
+
+    public static func == (lhs: DistinctKey, rhs: DistinctKey) -> Bool {
+        lhs.keyType == rhs.keyType && lhs.key == rhs.key
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+        hasher.combine(keyType)
+    }
+
+    public var description: String { "\(key.base)" }
+
+    private var keyType: ObjectIdentifier { ObjectIdentifier(type(of: key.base)) }
+
+    /// `keys`, with each key that `AnyHashable` finds equal to an earlier key of another type
+    /// wrapped in a `DistinctKey`; `keys` itself when there is none (the common case: one type of
+    /// key, or no equal keys). Two equal keys of one type are left for the map to merge, as
+    /// Java's would.
+    @usableFromInline
+    package static func keptApart(_ keys: [AnyHashable]) -> [AnyHashable] {
+        guard let first = keys.first else { return keys }
+        let firstType = ObjectIdentifier(type(of: first.base))
+        guard keys.contains(where: { ObjectIdentifier(type(of: $0.base)) != firstType }) else { return keys }
+        var seen = Set<AnyHashable>(minimumCapacity: keys.count)
+        var result = keys
+        for (index, key) in keys.enumerated() {
+            let (inserted, member) = seen.insert(key)
+            guard !inserted, type(of: member.base) != type(of: key.base) else { continue }
+            let distinct = AnyHashable(DistinctKey(key))
+            seen.insert(distinct)
+            result[index] = distinct
+        }
+        return result
+    }
+
+    /// ``keptApart(_:)`` for the elements of a set read by a generic serializer: `elements` as
+    /// they are unless `Element` is `AnyHashable`.
+    @inlinable
+    package static func keptApart<Element>(_ elements: [Element]) -> [Element] {
+        guard Element.self == AnyHashable.self else { return elements }
+        let keys: [AnyHashable] = unsafeBitCast(elements, to: [AnyHashable].self)
+        return unsafeBitCast(keptApart(keys), to: [Element].self)
+    }
+}
