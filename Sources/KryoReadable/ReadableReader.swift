@@ -206,7 +206,7 @@ final class ReadableReader: ValueReader {
                 }
                 result.append(element)
             }
-            return result
+            return ofDeclaredClass(result, declared)
         case .object:
             let keepsUnknown = declared?.swiftType == UnknownObject.self
             if !keepsUnknown, let (registration, hasGenericKeys) = registeredObject(index) {
@@ -340,14 +340,14 @@ final class ReadableReader: ValueReader {
         case .date(let seconds): return Date(timeIntervalSinceReferenceDate: seconds)
         case .array(let elements):
             let element = ReadableReader.elementType(of: declared)
-            guard let target = currentTarget() else { return try list(elements, as: element) }
+            guard let target = currentTarget() else { return ofDeclaredClass(try list(elements, as: element), declared) }
             if let decoded = decodedAt[target] { return decoded }
             if keepsSharedStrings {
                 // The dynamic path: one box (``SharedValue``), which aliases inside the array
                 // find while its elements are read (a Java list holding an object that holds it).
                 let box = SharedValue.opened()
                 decodedAt[target] = box
-                box.fill(try list(elements, as: element))
+                box.fill(ofDeclaredClass(try list(elements, as: element), declared))
                 return box
             }
             // An alias inside the array to the array itself is a cycle through a value.
@@ -360,6 +360,21 @@ final class ReadableReader: ValueReader {
             return value
         case .dictionary(let entries): return try dictionary(entries, as: declared)
         }
+    }
+
+    /// A plain list or map read where `declared` names its class, as a value of that class on
+    /// the dynamic path: a `List<int[]>`'s element as an `int[]`, a `List<Map<…>>`'s as the
+    /// `HashMap` that a `Map` stands for, which is what the writer leaves unnamed there. A value
+    /// that does not convert is left for its field to report.
+    private func ofDeclaredClass(_ value: Any, _ declared: DeclaredType?) -> Any {
+        guard keepsSharedStrings, let declared, declared.swiftType != Any.self,
+            let registration = registry.registration(forDeclared: declared),
+            Swift.type(of: value) != registration.swiftType
+        else { return value }
+        func open<T>(_: T.Type) -> Any? {
+            ValueConversion.convert(value, to: T.self, javaClass: registration.javaName)
+        }
+        return open(registration.swiftType) ?? value
     }
 
     /// The registration of `declared` when it is a Java enum, whose constants a hand-written
@@ -438,7 +453,7 @@ final class ReadableReader: ValueReader {
             return try object(named: name, entries, reserved, as: declared, target: target)
         }
         if reserved.contains(.data) { return Data(try bytes(in: entries)) }
-        let value = try plainDictionary(entries, as: declared, target: target)
+        let value = ofDeclaredClass(try plainDictionary(entries, as: declared, target: target), declared)
         // Kept for the aliases to it, as an array is.
         if let target { decodedAt[target] = value }
         return value
