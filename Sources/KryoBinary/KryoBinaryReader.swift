@@ -1275,6 +1275,9 @@ import KryoCore
 
     @usableFromInline
     package func beginSkippableField(forKey key: String) throws {
+        if let chunks = state.pointee.forms.enterChunks() {
+            input.littleEndian = chunks.wire.littleEndian
+        }
         do {
             if _slowPath(state.pointee.tracing) {
                 try traceChunks(key) { try $0.beginChunks() }
@@ -1289,6 +1292,9 @@ import KryoCore
 
     @usableFromInline
     package func endSkippableField() throws {
+        defer {
+            if let outside = state.pointee.forms.leaveChunks() { input.littleEndian = outside.wire.littleEndian }
+        }
         if _slowPath(state.pointee.tracing) {
             traceEndOfChunks()
             return

@@ -727,6 +727,9 @@ import KryoCore
 
     @usableFromInline
     package func beginSkippableField(forKey key: String) throws {
+        if let chunks = state.pointee.forms.enterChunks() {
+            withOutput { $0.wire = chunks.wire }
+        }
         state.pointee.skippableFieldStarts.append(withOutput { $0.beginChunks() })
     }
 
@@ -738,6 +741,7 @@ import KryoCore
         }
         let flushes = state.pointee.dialect.version >= .kryo4
         withOutput { $0.endChunks(from: start, flushingEnclosingRuns: flushes) }
+        if let outside = state.pointee.forms.leaveChunks() { withOutput { $0.wire = outside.wire } }
         try withOutput { try $0.flushIfNeeded() }
     }
 

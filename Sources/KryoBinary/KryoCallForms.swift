@@ -17,6 +17,10 @@ struct KryoCallForms {
     private var remembersTypeArguments = false
     /// The generic arguments each generic class's serializer was last given in this call.
     private var rememberedTypeArguments: [ClassKey: [DeclaredType]] = [:]
+    /// The call's dialect while the forms are those of a skippable field's chunks
+    /// (``enterChunks()``), and how many such fields are open.
+    private var dialectOutsideChunks: KryoDialect?
+    private var chunkNesting = 0
 
     init(_ options: SerializationOptions, _ dialect: KryoDialect) {
         self.options = options
@@ -59,8 +63,43 @@ struct KryoCallForms {
         return rememberedTypeArguments[javaClass] ?? []
     }
 
-    /// Forgets what one call remembered.
+    /// Enters a skippable field's chunks. Java writes and reads them through `OutputChunked` and
+    /// `InputChunked`, standard streams over the call's own, so that on Kryo 4's `FastOutput` and
+    /// `UnsafeOutput` a field's value is written in the standard forms: varints and big-endian
+    /// numbers. Returns the dialect of the chunks when the call's is another.
+    mutating func enterChunks() -> KryoDialect? {
+        if dialectOutsideChunks != nil {
+            chunkNesting += 1
+            return nil
+        }
+        guard dialect.streams != .standard else { return nil }
+        dialectOutsideChunks = dialect
+        chunkNesting = 1
+        dialect = dialect.using(.standard)
+        settle()
+        return dialect
+    }
+
+    /// Leaves a skippable field's chunks; returns the call's dialect when the outermost field's
+    /// chunks had another (``enterChunks()``).
+    mutating func leaveChunks() -> KryoDialect? {
+        guard let outside = dialectOutsideChunks else { return nil }
+        chunkNesting -= 1
+        guard chunkNesting == 0 else { return nil }
+        dialectOutsideChunks = nil
+        dialect = outside
+        settle()
+        return outside
+    }
+
+    /// Forgets what one call remembered, and leaves chunks a failed call left open.
     mutating func reset() {
         if !rememberedTypeArguments.isEmpty { rememberedTypeArguments = [:] }
+        if let outside = dialectOutsideChunks {
+            dialectOutsideChunks = nil
+            chunkNesting = 0
+            dialect = outside
+            settle()
+        }
     }
 }
