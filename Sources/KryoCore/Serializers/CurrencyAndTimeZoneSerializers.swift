@@ -1,17 +1,26 @@
 import FoundationEssentials
 
-/// Java's `Currency` as Foundation's `Locale.Currency`: the ISO 4217 code as a string.
+/// Java's `Currency` as Foundation's `Locale.Currency`: the ISO 4217 code as a string. Java's
+/// serializer accepts null (a null string), so a currency carries no nil marker of its own.
 public struct CurrencySerializer: Serializer {
     /// Creates the serializer.
     public init() {}
     public var isFinal: Bool { true }
+    public var handlesNil: Bool { true }
     public func write(_ value: Locale.Currency, to writer: any ValueWriter) throws {
         try writer.writeString(value.identifier, forKey: "currencyCode")
     }
+    public func writeNil(to writer: any ValueWriter) throws {
+        try writer.writeString(nil, forKey: "currencyCode")
+    }
     public func read(from reader: any ValueReader) throws -> Locale.Currency {
-        guard let code = try reader.readString(forKey: "currencyCode") else {
+        guard let currency = try readNilable(from: reader) else {
             throw reader.error(.invalidValue, expected: "a currency code", found: "null")
         }
+        return currency
+    }
+    public func readNilable(from reader: any ValueReader) throws -> Locale.Currency? {
+        guard let code = try reader.readString(forKey: "currencyCode") else { return nil }
         guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
             throw reader.error(.invalidValue, expected: "an ISO 4217 currency code", found: "\"\(code)\"")
         }
