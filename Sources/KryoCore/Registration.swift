@@ -95,6 +95,15 @@ public final class Registration: Sendable {
     /// For Java enums: the ordinal of a constant of ``swiftType``.
     public let enumOrdinal: (@Sendable (Any) -> Int?)?
 
+    /// The same registration under the class id `id`: a library class that a schema gives an id.
+    package func withID(_ id: Int) -> Registration {
+        Registration(
+            swiftType: swiftType, id: id, javaName: javaName, serializer: serializer, isFinal: isFinal,
+            tracksReferences: tracksReferences, usesDefaultSerializer: usesDefaultSerializer,
+            archiveClass: archiveClass, readableName: readableName,
+            enumOrdinal: identity == .enumConstant ? enumOrdinal : nil, javaNameOfValue: javaNameOfValue)
+    }
+
     private static func ordinalFunction<E: JavaEnum>(_: E.Type) -> @Sendable (Any) -> Int? {
         let ordinals = JavaEnumOrdinals<E>()
         return { value in (value as? E).flatMap { ordinals.ordinal(of: $0) } }

@@ -103,7 +103,14 @@ extension Registry {
                     .unsupported, expected: "a class the library serializes (or a schema for \(javaName))",
                     found: javaName)
             }
-            entries.append(Register(library.swiftType, id: id, javaName: javaName))
+            if library.javaNameOfValue != nil {
+                // A class whose values share a Swift type with other classes (`ArrayDeque` and
+                // `Vector` are both a `JavaCollection`): its own registration, serializer and
+                // all, under the id.
+                classes.append(library.withID(id))
+            } else {
+                entries.append(Register(library.swiftType, id: id, javaName: javaName))
+            }
         }
         let library = try Registry(entries)
         for schema in schemas.classes {
