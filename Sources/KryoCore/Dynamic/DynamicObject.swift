@@ -28,6 +28,14 @@ public final class DynamicObject {
     }
 }
 
+/// Equal only to itself, as a Java object whose class does not override `equals`: an object can
+/// be a key of a map or an element of a set (`Map<Point, String>`), and two objects with equal
+/// fields stay two keys, as they were in the stream.
+extension DynamicObject: Hashable {
+    public static func == (lhs: DynamicObject, rhs: DynamicObject) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
 extension DynamicObject: CustomStringConvertible {
     /// The class and fields, with objects met before shown as `@n` (so cycles print).
     public var description: String {

@@ -15,9 +15,10 @@ func deepEqual(_ lhs: Any?, _ rhs: Any?) -> Bool {
     case (let l as [Double], let r as [Double]): return l.map(\.bitPattern) == r.map(\.bitPattern)
     default: break
     }
-    if let l = lhs as? any Equatable { return equatableEqual(l, rhs) }
-    // Objects of the dynamic path: their printed form shows every field, and cycles as `@n`.
+    // Objects of the dynamic path (equal only to themselves): their printed form shows every
+    // field, and cycles as `@n`.
     if let l = lhs as? DynamicObject, let r = rhs as? DynamicObject { return l.description == r.description }
+    if let l = lhs as? any Equatable { return equatableEqual(l, rhs) }
     if let l = lhs as? any AnyEntriesExposing, let r = rhs as? any AnyEntriesExposing {
         let left = l.anyEntries
         let right = r.anyEntries
