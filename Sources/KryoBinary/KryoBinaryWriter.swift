@@ -449,8 +449,16 @@ import KryoCore
             // The value carries its class: written as in a slot of Java's `Object`.
             var declared = slot.declared
             declared.finality = .nonFinal
-            return try writeObject(
-                value, in: ResolvedSlot(declared: declared, isFinal: false, registration: slot.registration))
+            let open = ResolvedSlot(declared: declared, isFinal: false, registration: slot.registration)
+            // A value of the final declared class's Swift type is of that class, which other
+            // classes may share the type with (a schema class's array and `Object[]`).
+            if let registration = slot.registration, registration.javaNameOfValue == nil,
+                let present = ValueConversion.flatten(value),
+                AnyClassReference.dynamicType(of: present) == declared.swiftType, declared.swiftType != String.self
+            {
+                return try write(present: present, registration: registration, in: open)
+            }
+            return try writeObject(value, in: open)
         }
         if slot.registration == nil, let value, let last = state.pointee.lastUntyped,
             last.type == ObjectIdentifier(AnyClassReference.dynamicType(of: value))
