@@ -19,6 +19,35 @@ struct FoundationDecoding: Sendable {
     /// array's serializer may read one by one (``KeyedArchiveReader``'s list frames).
     var isList = false
 
+    /// Whether the decoder of the Foundation class `className` reads every key of an object of
+    /// a subclass (`keys`, `$class` aside): only then does the subclass's object read as the
+    /// Foundation class. An `NSCountedSet` (`NS.count0`…), an `NSCalendarDate` (`NS.format`) or
+    /// an `NSDecimalNumber` (`NS.mantissa`) is kept whole instead (``UnknownObject``), as any
+    /// class this reader does not know.
+    static func readsEveryKey(_ keys: some Sequence<String>, ofSubclassOf className: String) -> Bool {
+        keys.allSatisfy { key in key == "$class" || reads(key, className) }
+    }
+
+    private static func reads(_ key: String, _ className: String) -> Bool {
+        switch className {
+        case "NSString", "NSMutableString": key == FoundationCoderKeys.string || key == FoundationCoderKeys.bytes
+        case "NSNumber": ["NS.number", "NS.intval", "NS.dblval", "NS.boolval"].contains(key)
+        case "NSData", "NSMutableData": key == FoundationCoderKeys.data || key == FoundationCoderKeys.bytes
+        case "NSDate": key == FoundationCoderKeys.time
+        case "NSArray", "NSMutableArray", "NSSet", "NSMutableSet", "NSOrderedSet", "NSMutableOrderedSet":
+            key == FoundationCoderKeys.objects || key.hasPrefix("NS.object.")
+        case "NSDictionary", "NSMutableDictionary":
+            key == FoundationCoderKeys.objects || key == FoundationCoderKeys.keys || key.hasPrefix("NS.object.")
+                || key.hasPrefix("NS.key.")
+        case "NSURL": key == FoundationCoderKeys.base || key == FoundationCoderKeys.relative
+        case "NSUUID": key == FoundationCoderKeys.uuidBytes
+        case "NSNull": false
+        // NSValue's forms are many (`NS.special`, `NS.rectval`, `NS.rangeval.location`…).
+        case "NSValue": key.hasPrefix("NS.")
+        default: false
+        }
+    }
+
     static let byClassName: [String: FoundationDecoding] = [
         "NSString": FoundationDecoding { reader, object, _ in
             // An NSString object of its own, not an inline string: one instance that every place
@@ -245,11 +274,11 @@ extension KeyedArchiveReader {
         return url
     }
 
-    fileprivate func foundationUUID(_ object: ArchivedObject) throws -> UUID {
+    /// A UUID; `nil` (the object kept whole) when `NS.uuidbytes` is not 16 bytes, as in an
+    /// archive edited by hand.
+    fileprivate func foundationUUID(_ object: ArchivedObject) throws -> UUID? {
         guard case .data(let bytes)? = try entry(FoundationCoderKeys.uuidBytes, in: object), bytes.count == 16 else {
-            throw error(
-                .invalidValue, expected: "16 bytes under NS.uuidbytes",
-                found: KeyedArchive.describe(try entry(FoundationCoderKeys.uuidBytes, in: object)))
+            return nil
         }
         return UUID(
             uuid: (

@@ -104,6 +104,9 @@ final class KeyedArchiveReader: ValueReader {
         enum Kind {
             case registered(Registration)
             case foundation(FoundationDecoding)
+            /// A subclass of the Foundation class `className` (which `decoding` reads): read as
+            /// that class when it reads every key of the object, else kept whole.
+            case foundationSubclass(FoundationDecoding, className: String)
             case unknown
         }
         let archiveClass: ArchiveClass
@@ -198,27 +201,39 @@ final class KeyedArchiveReader: ValueReader {
             states[index] = .read(value)
             leave()
             return value
+        case .foundationSubclass(let decoding, let className):
+            guard FoundationDecoding.readsEveryKey(try objects.dictionary(of: object).keys, ofSubclassOf: className)
+            else { return try decodeUnknown(object, at: index, resolved.archiveClass) }
+            return try decodeFoundation(decoding, object, at: index, resolved, declared)
         case .foundation(let decoding):
-            try descend()
-            states[index] = .reading
-            let decoded: Any?
-            do {
-                decoded = try decoding.decode(self, object, declared)
-            } catch {
-                depth -= 1
-                throw error
-            }
-            depth -= 1
-            guard let value = decoded else {
-                // A form of the class this reader does not model: kept whole.
-                states[index] = .unread
-                return try decodeUnknown(object, at: index, resolved.archiveClass)
-            }
-            states[index] = .read(value)
-            return value
+            return try decodeFoundation(decoding, object, at: index, resolved, declared)
         case .unknown:
             return try decodeUnknown(object, at: index, resolved.archiveClass)
         }
+    }
+
+    /// Reads `object` with the decoder of its Foundation class.
+    private func decodeFoundation(
+        _ decoding: FoundationDecoding, _ object: ArchivedObject, at index: Int, _ resolved: ResolvedClass,
+        _ declared: DeclaredType?
+    ) throws -> Any? {
+        try descend()
+        states[index] = .reading
+        let decoded: Any?
+        do {
+            decoded = try decoding.decode(self, object, declared)
+        } catch {
+            depth -= 1
+            throw error
+        }
+        depth -= 1
+        guard let value = decoded else {
+            // A form of the class this reader does not model: kept whole.
+            states[index] = .unread
+            return try decodeUnknown(object, at: index, resolved.archiveClass)
+        }
+        states[index] = .read(value)
+        return value
     }
 
     /// The value under `$value` of an object whose only keys are `$class` and `$value` (a value
@@ -433,7 +448,10 @@ final class KeyedArchiveReader: ValueReader {
         }
         if let found = kind(archiveClass.name) { return found }
         for name in archiveClass.superclasses {
-            if let found = kind(name) { return found }
+            if let found = kind(name) {
+                guard case .foundation(let decoding) = found else { return found }
+                return .foundationSubclass(decoding, className: name)
+            }
         }
         for name in archiveClass.hints {
             if let found = kind(name) { return found }

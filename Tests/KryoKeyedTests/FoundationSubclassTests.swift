@@ -1,0 +1,89 @@
+import Foundation
+import KryoPlist
+import SwiftKryo
+import Testing
+
+/// An object of a subclass of a Foundation class reads as that class only when the class's
+/// decoder reads every key it has; otherwise it is kept whole, as any class this reader does not
+/// know, rather than read as its superclass with its own keys lost (an `NSCountedSet` as an empty
+/// `NSSet`) or refused (an `NSDecimalNumber` as an `NSNumber` without `NS.intval`).
+@Suite struct FoundationSubclassTests {
+    let codec: KeyedArchiveCodec
+
+    init() throws {
+        codec = KeyedArchiveCodec(registry: try Registry())
+    }
+
+    @Test func aCountedSetKeepsItsCounts() throws {
+        let file = "mac/scf-NSCountedSet-NumbersAppearingSeveralTimes.archive"
+        let set = try #require(try codec.decode(Any?.self, from: FixtureFiles.bytes(file)) as? UnknownObject)
+        #expect(set.archiveClass.chain == ["NSCountedSet", "NSMutableSet", "NSSet", "NSObject"])
+        let count = try #require(ValueConversion.convert(set.field("NS.count") ?? nil, to: Int.self))
+        #expect(count > 0)
+        let counts = (0..<count).compactMap { ValueConversion.convert(set.field("NS.count\($0)") ?? nil, to: Int.self) }
+        #expect(counts.count == count && counts.contains { $0 > 1 })
+        #expect((0..<count).allSatisfy { set.field("NS.object\($0)") != nil })
+        // Written back, it is the same object.
+        let again = try #require(try codec.decode(Any?.self, from: try codec.encode(set)) as? UnknownObject)
+        #expect(again.archiveClass.chain == set.archiveClass.chain)
+        #expect(ArchiveGraph.equal(again, set))
+    }
+
+    static func archive(className: String, superclasses: [String], keys: String) -> [UInt8] {
+        let classes = ([className] + superclasses).map { "<string>\($0)</string>" }.joined()
+        return Array(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>$archiver</key><string>NSKeyedArchiver</string>
+            <key>$version</key><integer>100000</integer>
+            <key>$top</key><dict><key>root</key><dict><key>CF$UID</key><integer>1</integer></dict></dict>
+            <key>$objects</key><array>
+            <string>$null</string>
+            <dict>\(keys)<key>$class</key><dict><key>CF$UID</key><integer>3</integer></dict></dict>
+            <string>one</string>
+            <dict><key>$classname</key><string>\(className)</string><key>$classes</key><array>\(classes)</array></dict>
+            </array></dict></plist>
+            """.utf8)
+    }
+
+    @Test func aDecimalNumberIsKeptWhole() throws {
+        // As Interface Builder archives a formatter's limits (10.5 and later).
+        let bytes = Self.archive(
+            className: "NSDecimalNumberPlaceholder", superclasses: ["NSDecimalNumber", "NSNumber", "NSValue", "NSObject"],
+            keys: """
+                <key>NS.exponent</key><integer>0</integer><key>NS.length</key><integer>1</integer>
+                <key>NS.negative</key><false/><key>NS.compact</key><true/><key>NS.mantissa.bo</key><integer>1</integer>
+                <key>NS.mantissa</key><data>AQAAAAAAAAAAAAAAAAAAAA==</data>
+                """)
+        let number = try #require(try codec.decode(Any?.self, from: bytes) as? UnknownObject)
+        #expect(number.archiveClass.name == "NSDecimalNumberPlaceholder")
+        #expect(number.field("NS.length") as? Int == 1)
+    }
+
+    @Test func aSubclassWithItsSuperclassKeysReadsAsTheSuperclass() throws {
+        let bytes = Self.archive(
+            className: "AppList", superclasses: ["NSArray", "NSObject"],
+            keys: "<key>NS.objects</key><array><dict><key>CF$UID</key><integer>2</integer></dict></array>")
+        let list = try #require(try codec.decode(Any?.self, from: bytes) as? [Any?])
+        #expect(list.count == 1 && list.first as? String == "one")
+        let withMore = Self.archive(
+            className: "AppList", superclasses: ["NSArray", "NSObject"],
+            keys: """
+                <key>NS.objects</key><array><dict><key>CF$UID</key><integer>2</integer></dict></array>
+                <key>AppTitle</key><dict><key>CF$UID</key><integer>2</integer></dict>
+                """)
+        let kept = try #require(try codec.decode(Any?.self, from: withMore) as? UnknownObject)
+        #expect(kept.field("AppTitle") as? String == "one")
+        #expect(kept.field("NS.objects") as? [Any?] != nil)
+    }
+
+    @Test func aUUIDWithoutSixteenBytesIsKeptWhole() throws {
+        // As in an archive edited by hand.
+        let bytes = Self.archive(
+            className: "NSUUID", superclasses: ["NSObject"], keys: "<key>NS.uuidbytes</key><data>AAAAAA==</data>")
+        let uuid = try #require(try codec.decode(Any?.self, from: bytes) as? UnknownObject)
+        #expect(uuid.archiveClass.name == "NSUUID")
+        #expect(uuid.field("NS.uuidbytes") as? Data == Data(count: 4))
+    }
+}
