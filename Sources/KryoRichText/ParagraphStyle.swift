@@ -53,12 +53,14 @@ public struct ParagraphStyle: Sendable, Hashable {
     public static func == (lhs: ParagraphStyle, rhs: ParagraphStyle) -> Bool {
         lhs.alignment == rhs.alignment && lhs.baseWritingDirection == rhs.baseWritingDirection
             && lhs.lineBreakMode == rhs.lineBreakMode && lhs.metrics == rhs.metrics && lhs.tabStops == rhs.tabStops
+            && lhs.preserved.holdsTheSame(as: rhs.preserved)
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(alignment)
         hasher.combine(metrics)
         hasher.combine(tabStops)
+        hasher.combine(preserved.keys)
     }
 
     /// The numeric properties, in a fixed order.

@@ -32,6 +32,31 @@ public struct PreservedKeys: @unchecked Sendable {
     /// Forgets `key`.
     public mutating func remove(_ key: String) { values[key] = nil }
 
+    /// Whether `other` keeps the same keys with the same values: equal plain values, the same
+    /// archived objects (by identity, as the reader gives one object to every place that refers
+    /// to it). Two styles that differ only here (one with `NSTextLists`, one without) differ.
+    func holdsTheSame(as other: PreservedKeys) -> Bool {
+        guard values.count == other.values.count else { return false }
+        return zip(values, other.values).allSatisfy { left, right in
+            left.key == right.key && left.value.isInline == right.value.isInline
+                && Self.same(left.value.value, right.value.value)
+        }
+    }
+
+    private static func same(_ left: Any?, _ right: Any?) -> Bool {
+        guard let left = ValueConversion.flatten(left), let right = ValueConversion.flatten(right) else {
+            return ValueConversion.flatten(left) == nil && ValueConversion.flatten(right) == nil
+        }
+        if let lhs = left as? [Any?], let rhs = right as? [Any?] {
+            return lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { same($0, $1) }
+        }
+        if type(of: left) is AnyClass || type(of: right) is AnyClass {
+            return type(of: left) is AnyClass && type(of: right) is AnyClass && (left as AnyObject) === (right as AnyObject)
+        }
+        if let lhs = left as? AnyHashable, let rhs = right as? AnyHashable { return lhs == rhs }
+        return String(describing: left) == String(describing: right)
+    }
+
     /// Reads every key of the object being read that is not in `translated`, as lossless calls
     /// keep them; lossy calls report them instead.
     static func read(from reader: any ValueReader, except translated: Set<String>, owner: String) throws
