@@ -14,6 +14,14 @@ public struct TextAttachment: Sendable, Hashable {
     public var fileName: String?
     /// Keys of the archive this attachment was read from that the model does not translate.
     public var preserved = PreservedKeys()
+    /// The class the attachment was archived as (`NSTextAttachment`, or a subclass such as
+    /// AppKit's `NSTokenAttachment`), written back by keyed archives; `nil` writes
+    /// `NSTextAttachment`.
+    public var archiveClass: ArchiveClass?
+    /// Whether keyed archives and readable documents store ``contents`` and ``fileName``: not for
+    /// an attachment Apple archived without SwiftKryo's keys, which is written back without them
+    /// while it has no contents and no file name.
+    package var storesOwnKeys = true
     /// The identity that copies of this value read from one archive object share
     /// (``KryoCore/ArchivedObjectValue``).
     package var readIdentity: ReadIdentity<TextAttachment>?
@@ -48,13 +56,18 @@ public struct TextAttachmentSerializer: Serializer {
             try writer.writeInt32(Int32(clamping: attachment.contents.count), forKey: "length", encoding: .positive)
         }
         let keyed = writer.formatFamily == .keyedArchive
-        try writer.writeBytes(attachment.contents, forKey: keyed ? "SKContents" : "contents")
-        try writer.writeString(attachment.fileName, forKey: keyed ? "SKFileName" : "fileName")
+        if keyed { writer.setArchiveClass(attachment.archiveClass ?? Self.archiveClass) }
+        if attachment.storesOwnKeys || !attachment.contents.isEmpty || attachment.fileName != nil {
+            try writer.writeBytes(attachment.contents, forKey: keyed ? "SKContents" : "contents")
+            try writer.writeString(attachment.fileName, forKey: keyed ? "SKFileName" : "fileName")
+        }
         if keyed {
-            try attachment.preserved.write(to: writer, except: Self.archiveKeys, owner: "NSTextAttachment")
+            try attachment.preserved.write(
+                to: writer, except: Self.archiveKeys, owner: (attachment.archiveClass ?? Self.archiveClass).name)
         } else {
             try attachment.preserved.writeReadable(
-                archiveClass: nil, translatedClass: Self.archiveClass, owner: "TextAttachment", to: writer)
+                archiveClass: attachment.archiveClass, translatedClass: Self.archiveClass, owner: "TextAttachment",
+                to: writer)
         }
     }
 
@@ -71,10 +84,15 @@ public struct TextAttachmentSerializer: Serializer {
             fileName: try reader.optionalString(forKey: keyed ? "SKFileName" : "fileName"))
         if keyed {
             // An attachment Apple archived (a file wrapper) has none of these keys: all of them are kept.
+            attachment.storesOwnKeys = reader.containsValue(forKey: "SKContents")
+                || reader.containsValue(forKey: "SKFileName")
+            attachment.archiveClass = reader.archiveClass
             attachment.preserved = try PreservedKeys.read(
-                from: reader, except: Self.archiveKeys, owner: "NSTextAttachment")
+                from: reader, except: Self.archiveKeys, owner: reader.archiveClass?.name ?? "NSTextAttachment")
         } else {
-            attachment.preserved = try PreservedKeys.readReadable(from: reader, owner: "TextAttachment").keys
+            attachment.storesOwnKeys = reader.containsValue(forKey: "contents") || reader.containsValue(forKey: "fileName")
+            (attachment.preserved, attachment.archiveClass) = try PreservedKeys.readReadable(
+                from: reader, owner: "TextAttachment")
         }
         return attachment.identified()
     }
