@@ -26,6 +26,10 @@ public final class Registry: Sendable {
     /// `byID` for the small ids most registries use, indexed directly.
     private let bySmallID: [Registration?]
     private let byName: [String: Registration]
+    /// For enums of the dynamic path whose constants have bodies: by the enum's Java name, the
+    /// registration of each constant's own class (`Phase$1`), by ordinal; `nil` for a constant
+    /// without a body.
+    private let enumBodies: [String: [Registration?]]
     private let byArchiveName: [String: Registration]
     private let byReadableName: [String: Registration]
     /// The registrations of ``byType``, ``byID`` and ``byName`` that
@@ -69,7 +73,13 @@ public final class Registry: Sendable {
     ///
     /// - Throws: ``SerializationError`` when two entries share an id, a Swift type or a Java
     ///   name, or when a type has neither a serializer nor a default one.
-    public init(_ entries: [Register], classes: [Registration]) throws {
+    public convenience init(_ entries: [Register], classes: [Registration]) throws {
+        try self.init(entries, classes: classes, enumBodies: [:])
+    }
+
+    /// ``init(_:classes:)`` with the classes of enum constants that have bodies, by enum: each
+    /// found by its Java name, and written for its constant, with the enum's id.
+    package init(_ entries: [Register], classes: [Registration], enumBodies: [String: [Registration?]]) throws {
         var byType: [ObjectIdentifier: Registration] = [:]
         var byID: [Int: Registration] = [:]
         var byName: [String: Registration] = [:]
@@ -162,6 +172,10 @@ public final class Registry: Sendable {
                 byReadableName[registration.readableName] = registration
             }
         }
+        for bodies in enumBodies.values {
+            for case let body? in bodies where byName[body.javaName] == nil { byName[body.javaName] = body }
+        }
+        self.enumBodies = enumBodies
         // Resolve, once, the default registrations of every type the registered ones reach
         // (field types, element types), so that encoding and decoding look them up without a lock.
         var pending = entries.map(\.swiftType)
@@ -354,7 +368,14 @@ public final class Registry: Sendable {
     @usableFromInline
     func dynamicRegistration(of value: Any) -> Registration? {
         if let object = value as? DynamicObject { return byName[object.javaClass] }
-        if let constant = value as? DynamicEnum { return byName[constant.javaClass] }
+        if let constant = value as? DynamicEnum {
+            if !enumBodies.isEmpty, let bodies = enumBodies[constant.javaClass], constant.ordinal < bodies.count,
+                let body = bodies[constant.ordinal]
+            {
+                return body
+            }
+            return byName[constant.javaClass]
+        }
         return nil
     }
 

@@ -46,7 +46,8 @@ enum SchemaFileSyntax {
         /// The class name as written; its position is where the text starts.
         var name: Located<String>
         var id: Located<Int>?
-        var isFinal = false
+        /// `final:` as written; `nil` when the entry does not say.
+        var isFinal: Bool?
         /// `publicFields: true`: every field is `public: true` unless it says otherwise.
         var publicFields: Located<Bool>?
         var serializer: Located<FieldSerializerKind>?
@@ -54,6 +55,8 @@ enum SchemaFileSyntax {
         var fields: Located<[Field]>?
         /// The enum constants, positioned at the `enum` key.
         var constants: Located<[Located<String>]>?
+        /// The enum constants that have bodies (`bodies:`), positioned at the key.
+        var bodies: Located<[Located<String>]>?
         var extends: Located<String>?
         var readableName: String?
         var archiveName: String?
@@ -105,7 +108,7 @@ enum SchemaFileSyntax {
     ]
     static let profileKeys = settingsKeys + ["ids", "call", "type"]
     static let classKeys = [
-        "class", "id", "fields", "enum", "serializer", "final", "extends", "readableName", "archiveName",
+        "class", "id", "fields", "enum", "bodies", "serializer", "final", "extends", "readableName", "archiveName",
         "typeParameters", "publicFields",
     ]
     static let fieldKeys = ["type", "tag", "deprecated", "nullable", "public", "final"]
@@ -379,6 +382,16 @@ struct NodeReader {
                     constants.append(Located(value: text, position: textPosition(constant)))
                 }
                 entry.constants = Located(value: constants, position: key.position)
+            case "bodies":
+                guard let list = value.sequence else {
+                    throw error(at: position(value), "expected a list of enum constants, found \(describe(value))")
+                }
+                var constants: [Located<String>] = []
+                for constant in list {
+                    let text = try string(constant, "an enum constant")
+                    constants.append(Located(value: text, position: textPosition(constant)))
+                }
+                entry.bodies = Located(value: constants, position: key.position)
             case "extends":
                 entry.extends = Located(value: try string(value, "a superclass name"), position: textPosition(value))
             case "readableName":

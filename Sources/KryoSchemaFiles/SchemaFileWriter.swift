@@ -204,12 +204,17 @@ struct SchemaFileWriter {
 
     // MARK: Shared
 
-    /// `id`, `final`, `readableName`, `archiveName`, `typeParameters` where set, in that order; text values are
+    /// `id`, `final`, `bodies`, `readableName`, `archiveName`, `typeParameters` where set, in that order; text values are
     /// quoted by the caller, numbers and booleans are written as they are.
     private func classOptions(_ schema: JavaClassSchema) -> [(key: String, value: String, isText: Bool)] {
         var options: [(key: String, value: String, isText: Bool)] = []
         if let id = schema.id { options.append(("id", String(id), false)) }
         if schema.isFinal { options.append(("final", "true", false)) }
+        if schema.constantsHaveBodies, schema.constantsWithBodies.isEmpty { options.append(("final", "false", false)) }
+        if !schema.constantsWithBodies.isEmpty {
+            let list = "[" + schema.constantsWithBodies.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+            options.append(("bodies", list, false))
+        }
         if let name = schema.readableName { options.append(("readableName", name, true)) }
         if let name = schema.archiveName { options.append(("archiveName", name, true)) }
         if !schema.typeParameters.isEmpty {

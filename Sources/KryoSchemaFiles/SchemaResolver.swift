@@ -84,8 +84,14 @@ struct SchemaResolver {
                 // Java records are final classes.
                 let isRecord: Bool
                 if case .fields(.record, _) = entry.layout { isRecord = true } else { isRecord = false }
+                // An enum is final unless it says otherwise (constants with bodies).
+                let isEnum: Bool
+                if case .enumeration = entry.layout { isEnum = true } else { isEnum = false }
                 return JavaClassSchema(
-                    javaName: entry.javaName, id: entry.syntax.id?.value, isFinal: entry.syntax.isFinal || isRecord,
+                    javaName: entry.javaName, id: entry.syntax.id?.value,
+                    isFinal: entry.syntax.isFinal ?? false || isRecord,
+                    constantsHaveBodies: isEnum && (entry.syntax.isFinal == false || entry.syntax.bodies != nil),
+                    constantsWithBodies: entry.syntax.bodies?.value.map(\.value) ?? [],
                     layout: entry.layout, readableName: entry.syntax.readableName,
                     archiveName: entry.syntax.archiveName,
                     typeParameters: entry.syntax.typeParameters?.value.map(\.value) ?? [])
@@ -387,6 +393,10 @@ struct SchemaResolver {
             var seen: Set<String> = []
             for constant in constants.value where !seen.insert(constant.value).inserted {
                 throw error(file, constant.position, "enum \(entry.javaName) lists \(constant.value) twice")
+            }
+            for body in syntax.bodies?.value ?? [] where !seen.contains(body.value) {
+                throw error(
+                    file, body.position, "enum \(entry.javaName) has no constant \(body.value) (bodies: names constants)")
             }
             entry.layout = .enumeration(constants.value.map(\.value))
             return

@@ -60,7 +60,10 @@ struct DynamicEnumSetSerializer: Serializer {
                 .unsupported, expected: "a non-empty EnumSet of \(value.enumClass)",
                 found: "an empty one (Kryo 2.20 cannot write an empty EnumSet)")
         }
-        guard let registration = writer.registry.registration(forJavaName: value.enumClass) else {
+        // Java writes the class of the first constant (of the set, else of its complement): a
+        // constant with a body has a class of its own.
+        let first = value.elements.first ?? DynamicEnum(javaClass: value.enumClass, ordinal: 0, name: constants[0])
+        guard let registration = writer.registry.registration(forValue: first) else {
             throw SerializationError(.unsupported, expected: "a registration for \(value.enumClass)", found: "none")
         }
         try writer.writeClass(JavaClassTag(registration), forKey: "elementClass")
@@ -75,20 +78,31 @@ struct DynamicEnumSetSerializer: Serializer {
         guard let tag = try reader.readClass(forKey: "elementClass") else {
             throw reader.error(.invalidValue, expected: "the element class of an EnumSet", found: "null")
         }
-        let constants = try self.constants(of: tag.javaName, reader)
+        let enumClass = enumName(of: tag.javaName)
+        let constants = try self.constants(of: enumClass, reader)
         let count = try readSize(from: reader, minimumBytesPerElement: 1, encoding: .outputPositive)
         var elements: [DynamicEnum] = []
         for _ in 0..<count {
             let stored = try reader.readInt32(forKey: "element", encoding: .positive)
             guard stored > 0, stored <= constants.count else {
                 throw reader.error(
-                    .invalidValue, expected: "an ordinal below \(constants.count) for \(tag.javaName)",
+                    .invalidValue, expected: "an ordinal below \(constants.count) for \(enumClass)",
                     found: stored == 0 ? "null" : "ordinal \(Int64(stored) - 1)")
             }
             let ordinal = Int(stored) - 1
-            elements.append(DynamicEnum(javaClass: tag.javaName, ordinal: ordinal, name: constants[ordinal]))
+            elements.append(DynamicEnum(javaClass: enumClass, ordinal: ordinal, name: constants[ordinal]))
         }
-        return DynamicEnumSet(enumClass: tag.javaName, elements: elements)
+        return DynamicEnumSet(enumClass: enumClass, elements: elements)
+    }
+
+    /// The enum that `className` names: itself, or the enum of a constant's own class
+    /// (`Phase$2`, a constant with a body).
+    private func enumName(of className: String) -> String {
+        guard enums[className] == nil, let dollar = className.lastIndex(of: "$"),
+            className[className.index(after: dollar)...].allSatisfy(\.isNumber),
+            enums[String(className[..<dollar])] != nil
+        else { return className }
+        return String(className[..<dollar])
     }
 
     /// The readable form: the enum's class name and the constants' names.

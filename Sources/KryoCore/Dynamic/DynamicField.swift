@@ -45,6 +45,10 @@ struct DynamicField: Sendable {
     let kind: Kind
     let tag: Int?
     let isDeprecated: Bool
+    /// A record component: Kryo 5's `RecordSerializer` writes an `int` or `long` with its
+    /// wrapper's serializer, a varint whatever `variableLengthEncoding` says (a setting of the
+    /// field serializers).
+    var isRecordComponent = false
 
     /// The value a new object holds before the field is read (Java's field default).
     var defaultValue: Any? {
@@ -72,8 +76,20 @@ struct DynamicField: Sendable {
             case .byte: try Int8.writePrimitive(convert(value, Int8.self, primitive), to: writer, forKey: name)
             case .char: try UInt16.writePrimitive(convert(value, UInt16.self, primitive), to: writer, forKey: name)
             case .short: try Int16.writePrimitive(convert(value, Int16.self, primitive), to: writer, forKey: name)
-            case .int: try Int32.writeField(convert(value, Int32.self, primitive), to: writer, forKey: name)
-            case .long: try Int64.writeField(convert(value, Int64.self, primitive), to: writer, forKey: name)
+            case .int:
+                let number = try convert(value, Int32.self, primitive)
+                if isRecordComponent {
+                    try Int32.writePrimitive(number, to: writer, forKey: name)
+                } else {
+                    try Int32.writeField(number, to: writer, forKey: name)
+                }
+            case .long:
+                let number = try convert(value, Int64.self, primitive)
+                if isRecordComponent {
+                    try Int64.writePrimitive(number, to: writer, forKey: name)
+                } else {
+                    try Int64.writeField(number, to: writer, forKey: name)
+                }
             case .float: try Float.writePrimitive(convert(value, Float.self, primitive), to: writer, forKey: name)
             case .double: try Double.writePrimitive(convert(value, Double.self, primitive), to: writer, forKey: name)
             }
@@ -105,8 +121,14 @@ struct DynamicField: Sendable {
             case .byte: value = try Int8.readPrimitive(from: reader, forKey: name)
             case .char: value = try UInt16.readPrimitive(from: reader, forKey: name)
             case .short: value = try Int16.readPrimitive(from: reader, forKey: name)
-            case .int: value = try Int32.readField(from: reader, forKey: name)
-            case .long: value = try Int64.readField(from: reader, forKey: name)
+            case .int:
+                value =
+                    isRecordComponent
+                    ? try Int32.readPrimitive(from: reader, forKey: name) : try Int32.readField(from: reader, forKey: name)
+            case .long:
+                value =
+                    isRecordComponent
+                    ? try Int64.readPrimitive(from: reader, forKey: name) : try Int64.readField(from: reader, forKey: name)
             case .float: value = try Float.readPrimitive(from: reader, forKey: name)
             case .double: value = try Double.readPrimitive(from: reader, forKey: name)
             }

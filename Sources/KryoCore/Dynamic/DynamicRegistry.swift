@@ -113,19 +113,34 @@ extension Registry {
             }
         }
         let library = try Registry(entries)
+        var enumBodies: [String: [Registration?]] = [:]
         for schema in schemas.classes {
             switch schema.layout {
             case .library:
                 continue
             case .enumeration(let constants):
-                classes.append(
-                    Registration(
-                        swiftType: DynamicEnum.self, id: schema.id, javaName: schema.javaName,
-                        serializer: AnySerializer(
-                            DynamicEnumSerializer(javaName: schema.javaName, constants: constants)),
-                        isFinal: true, tracksReferences: true,
-                        archiveClass: schema.archiveName.map { ArchiveClass($0) }, readableName: schema.readableName,
-                        enumOrdinal: { ($0 as? DynamicEnum)?.ordinal }))
+                let serializer = AnySerializer(DynamicEnumSerializer(javaName: schema.javaName, constants: constants))
+                let enumeration = Registration(
+                    swiftType: DynamicEnum.self, id: schema.id, javaName: schema.javaName, serializer: serializer,
+                    isFinal: !schema.constantsHaveBodies, tracksReferences: true,
+                    archiveClass: schema.archiveName.map { ArchiveClass($0) }, readableName: schema.readableName,
+                    enumOrdinal: { ($0 as? DynamicEnum)?.ordinal })
+                classes.append(enumeration)
+                guard !schema.constantsWithBodies.isEmpty else { continue }
+                // Each constant with a body is a class of its own, numbered as Java numbers
+                // anonymous classes (in the order of the constants), which Kryo registers as the
+                // enum: its id, its serializer.
+                var bodies = [Registration?](repeating: nil, count: constants.count)
+                var number = 0
+                for (ordinal, constant) in constants.enumerated() where schema.constantsWithBodies.contains(constant) {
+                    number += 1
+                    bodies[ordinal] = Registration(
+                        swiftType: DynamicEnum.self, id: schema.id, javaName: "\(schema.javaName)$\(number)",
+                        serializer: serializer, isFinal: true, tracksReferences: true,
+                        archiveClass: enumeration.archiveClass, readableName: enumeration.readableName,
+                        enumOrdinal: { ($0 as? DynamicEnum)?.ordinal })
+                }
+                enumBodies[schema.javaName] = bodies
             case .fields(let kind, let fields):
                 let dynamicFields = try schema.fieldsInJavaOrder.map { field in
                     try catalog.dynamicField(field, of: schema, in: library)
@@ -151,7 +166,7 @@ extension Registry {
                     serializer: AnySerializer(DynamicEnumSerializer(javaName: javaName, constants: constants)),
                     isFinal: true, tracksReferences: true, enumOrdinal: { ($0 as? DynamicEnum)?.ordinal }))
         }
-        try self.init(entries, classes: classes)
+        try self.init(entries, classes: classes, enumBodies: enumBodies)
     }
 }
 
@@ -303,7 +318,8 @@ private struct DynamicCatalog {
                 kind = .object(declared)
             }
         }
-        return DynamicField(name: field.name, kind: kind, tag: field.tag, isDeprecated: field.isDeprecated)
+        return DynamicField(
+            name: field.name, kind: kind, tag: field.tag, isDeprecated: field.isDeprecated, isRecordComponent: isRecord)
     }
 
     /// The declared type of a field whose type names type parameters of its class, with the
@@ -345,7 +361,7 @@ private struct DynamicCatalog {
                 // An array of the schema's own classes: registered by name. Final when its
                 // component is (Kryo's `isFinal` of an array), as an array of enums or of final
                 // classes; an array of other classes carries its class.
-                let isFinal = schema.enumConstants != nil || schema.isFinal
+                let isFinal = schema.enumConstants != nil && !schema.constantsHaveBodies || schema.isFinal
                 return DeclaredType(JavaArray<Any>.self, finality: isFinal ? .final : .nonFinal, javaName: name)
             }
             guard let registration = library.registration(forJavaName: name) else {
@@ -361,7 +377,7 @@ private struct DynamicCatalog {
                 // The arguments of a generic class (`Generic<String>`) resolve its type variables.
                 return DeclaredType(
                     isEnum ? DynamicEnum.self : DynamicObject.self,
-                    finality: isEnum || schema.isFinal ? .final : .nonFinal,
+                    finality: isEnum && !schema.constantsHaveBodies || schema.isFinal ? .final : .nonFinal,
                     genericArguments: schema.typeParameters.isEmpty ? [] : generics, javaName: name)
             }
             if let interface = DynamicCatalog.interfaces[name] {

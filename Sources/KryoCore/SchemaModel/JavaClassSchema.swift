@@ -55,8 +55,18 @@ public struct JavaClassSchema: Sendable, Hashable {
     /// The registration id, or `nil` for a class written by name.
     public var id: Int?
     /// Whether the Java class is final (a field declared with it carries no class tag). Enums
-    /// are final whatever this says.
+    /// are final whatever this says, unless ``constantsHaveBodies``.
     public var isFinal: Bool
+    /// For an enum: whether some of its constants have bodies (`RUN { int weight() {…} }`),
+    /// which makes the enum class not final in Java, so that a slot of it carries a class tag
+    /// (`Phase[]`'s elements, Kryo 5's `List<Phase>`). A schema file says `final: false`, or
+    /// names the constants in `bodies:`.
+    public var constantsHaveBodies: Bool
+    /// For an enum: the constants that have bodies, each a class of its own in Java
+    /// (`Phase$1`, `Phase$2`… in the order of the constants), which a stream names when the
+    /// enum is written by name and which keeps two of them apart where Java compares classes
+    /// (Kryo 5's collections of one class).
+    public var constantsWithBodies: [String]
     /// The fields, constants, or nothing.
     public var layout: Layout
     /// The `$class` name in readable documents (defaults to the Java name).
@@ -70,12 +80,15 @@ public struct JavaClassSchema: Sendable, Hashable {
 
     /// Creates a class schema.
     public init(
-        javaName: String, id: Int? = nil, isFinal: Bool = false, layout: Layout, readableName: String? = nil,
-        archiveName: String? = nil, typeParameters: [String] = []
+        javaName: String, id: Int? = nil, isFinal: Bool = false, constantsHaveBodies: Bool = false,
+        constantsWithBodies: [String] = [], layout: Layout, readableName: String? = nil, archiveName: String? = nil,
+        typeParameters: [String] = []
     ) {
+        self.constantsWithBodies = constantsWithBodies
         self.javaName = javaName
         self.id = id
         self.isFinal = isFinal
+        self.constantsHaveBodies = constantsHaveBodies
         self.layout = layout
         self.readableName = readableName
         self.archiveName = archiveName

@@ -649,7 +649,7 @@ import Testing
         )
         #expect(
             failure(["schema", "check", "-"], input: Array("classes:\n  - class: a.A\n    idd: 3\n".utf8))
-                == "kryo: <stdin>:3:5: unknown class key \"idd\" (expected class, id, fields, enum, serializer, final, "
+                == "kryo: <stdin>:3:5: unknown class key \"idd\" (expected class, id, fields, enum, bodies, serializer, final, "
                 + "extends, readableName, archiveName, typeParameters, publicFields)\n")
         // Resolved together with files; as --schema of convert when the data is a file.
         let both = try KryoTool.run(
