@@ -1235,6 +1235,16 @@ import KryoCore
 
     /// The field names stored the first time `type` appears in this graph, matched to `names`.
 
+    /// Whether `name` can name a Java field: a letter, `_` or `$`, then letters, digits, `_`, `$`.
+    private static func isJavaIdentifier(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first,
+            first.properties.isAlphabetic || first == "_" || first == "$"
+        else { return false }
+        return name.unicodeScalars.allSatisfy {
+            $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" || $0 == "$"
+        }
+    }
+
     @usableFromInline
     package func readFieldOrder(_ names: [String], of javaClass: ClassKey) throws -> [Int?] {
         let key = javaClass.identifier
@@ -1264,7 +1274,16 @@ import KryoCore
                 traceHeader(from: start, .fieldName, "header[\(index)]: " + KryoTracer.quoted(name))
                 storedNames.append(name)
             }
-            order.append(localIndex[name])
+            let local = localIndex[name]
+            // A name the schema lacks must still be a Java field name: anything else is a stream
+            // read with the wrong settings (references, release), whose fields would all be
+            // skipped as unknown.
+            if local == nil, !Self.isJavaIdentifier(name) {
+                throw SerializationError(
+                    .invalidValue, expected: "a field name of \(javaClass.javaName) (a Java identifier)",
+                    found: KryoTracer.quoted(name), offset: start)
+            }
+            order.append(local)
         }
         if _slowPath(tracing) {
             state.pointee.tracer?.readsFields(storedNames, key: key, depth: state.pointee.open.count)
