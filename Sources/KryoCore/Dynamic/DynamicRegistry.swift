@@ -30,6 +30,9 @@ extension Registry {
         for schema in schemas.classes where schema.layout == .library {
             if let id = schema.id { libraryIDs[schema.javaName] = id }
         }
+        // The JDK's enums (`DayOfWeek`), registered with the schema's ids below.
+        var jdkEnumIDs: [String: Int] = [:]
+        for (javaName, _) in JDKEnums.constants { jdkEnumIDs[javaName] = libraryIDs.removeValue(forKey: javaName) }
         entries.append(
             Register(orderedMap, id: libraryIDs.removeValue(forKey: "java.util.HashMap"), javaName: "java.util.HashMap")
         )
@@ -158,11 +161,11 @@ extension Registry {
             }
         }
         // The JDK's own enums, by name, unless a schema declares them.
-        let declaredNames = Set(schemas.classes.map(\.javaName))
+        let declaredNames = Set(schemas.classes.filter { $0.layout != .library }.map(\.javaName))
         for (javaName, constants) in JDKEnums.constants where !declaredNames.contains(javaName) {
             classes.append(
                 Registration(
-                    swiftType: DynamicEnum.self, id: nil, javaName: javaName,
+                    swiftType: DynamicEnum.self, id: jdkEnumIDs[javaName], javaName: javaName,
                     serializer: AnySerializer(DynamicEnumSerializer(javaName: javaName, constants: constants)),
                     isFinal: true, tracksReferences: true, enumOrdinal: { ($0 as? DynamicEnum)?.ordinal }))
         }
@@ -173,8 +176,11 @@ extension Registry {
 /// Enums of the JDK that Java services put in their data (Kryo's `EnumSerializer` writes the
 /// ordinal, so the constants' order is the JDK's): a dynamic registry reads them by name without a
 /// schema.
-enum JDKEnums {
-    static let constants: [(String, [String])] = [
+package enum JDKEnums {
+    /// The names of ``constants``.
+    package static let names = Set(constants.map(\.0))
+
+    package static let constants: [(String, [String])] = [
         ("java.time.DayOfWeek", ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"]),
         (
             "java.time.Month",
@@ -380,6 +386,9 @@ private struct DynamicCatalog {
                     finality: isEnum && !schema.constantsHaveBodies || schema.isFinal ? .final : .nonFinal,
                     genericArguments: schema.typeParameters.isEmpty ? [] : generics, javaName: name)
             }
+            if JDKEnums.names.contains(name) {
+                return DeclaredType(DynamicEnum.self, finality: .final, javaName: name)
+            }
             if let interface = DynamicCatalog.interfaces[name] {
                 return DeclaredType(interface, finality: .nonFinal, genericArguments: generics)
             }
@@ -418,6 +427,18 @@ private struct DynamicCatalog {
         "java.lang.CharSequence": Any.self,
         "java.lang.Comparable": Any.self,
         "java.io.Serializable": Any.self,
+        "java.util.concurrent.ConcurrentMap": OrderedDictionary<AnyHashable, Any?>.self,
+        "java.util.concurrent.ConcurrentNavigableMap": OrderedDictionary<AnyHashable, Any?>.self,
+        "java.util.concurrent.BlockingQueue": [Any?].self,
+        "java.util.concurrent.BlockingDeque": [Any?].self,
+        "java.util.Dictionary": OrderedDictionary<AnyHashable, Any?>.self,
+        "java.time.ZoneId": Any.self,
+        "java.time.temporal.Temporal": Any.self,
+        "java.time.temporal.TemporalAccessor": Any.self,
+        "java.time.temporal.TemporalAmount": Any.self,
+        "java.time.chrono.ChronoLocalDate": Any.self,
+        "java.time.chrono.ChronoLocalDateTime": Any.self,
+        "java.time.chrono.ChronoZonedDateTime": Any.self,
     ]
 }
 
