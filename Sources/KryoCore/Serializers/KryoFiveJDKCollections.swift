@@ -9,11 +9,20 @@ import FoundationEssentials
 ///
 /// Kryo 5's `BitSetSerializer` writes the word count as a positive varint, then the words as
 /// fixed-width longs (`toLongArray()`: trailing zero words dropped). Kryo 2.20 and 4.0.3 have no
-/// serializer for it: their `FieldSerializer` writes the `long[] words` field, which Swift writes
-/// too; Java's own reader then leaves the set empty (`wordsInUse` is transient).
+/// serializer for it: their `FieldSerializer` writes the `long[] words` field, the whole array
+/// with its trailing zero words (at least one: `new BitSet()`'s), which Swift writes too (as many
+/// words as were read, else at least one); Java's own reader then leaves the set empty
+/// (`wordsInUse` is transient).
 public struct JavaBitSet: Hashable, Sendable {
     /// The words, without trailing zero words.
     public private(set) var words: [UInt64]
+    /// How many words Kryo 2.20's and 4's field form held when the set was read (Java's array,
+    /// trailing zero words included), so that it is written back alike.
+    package var storedWordCount: Int?
+
+    public static func == (lhs: JavaBitSet, rhs: JavaBitSet) -> Bool { lhs.words == rhs.words }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(words) }
 
     /// An empty set.
     public init() { words = [] }
@@ -77,8 +86,11 @@ public struct BitSetSerializer: Serializer {
     public init() {}
 
     public func write(_ value: JavaBitSet, to writer: any ValueWriter) throws {
-        let words = value.words.map { Int64(bitPattern: $0) }
+        var words = value.words.map { Int64(bitPattern: $0) }
         if let version = writer.kryoWireVersion, version < .kryo5 {
+            // Java's array, trailing zero words included: as read, else at least `new BitSet()`'s one.
+            let stored = max(value.storedWordCount ?? 1, words.count)
+            words.append(contentsOf: repeatElement(0, count: stored - words.count))
             return try writer.writeObject(words, as: BitSetSerializer.wordsType, forKey: "words")
         }
         try writer.writeInt32(Int32(words.count), forKey: "count", encoding: .positive)
@@ -88,7 +100,9 @@ public struct BitSetSerializer: Serializer {
     public func read(from reader: any ValueReader) throws -> JavaBitSet {
         if let version = reader.kryoWireVersion, version < .kryo5 {
             let words = try reader.readObject([Int64]?.self, as: BitSetSerializer.wordsType, forKey: "words") ?? []
-            return JavaBitSet(words: words.map { UInt64(bitPattern: $0) })
+            var set = JavaBitSet(words: words.map { UInt64(bitPattern: $0) })
+            set.storedWordCount = words.count
+            return set
         }
         let count = Int(try reader.readInt32(forKey: "count", encoding: .positive))
         guard count >= 0 else { throw reader.error(.invalidValue, expected: "a word count", found: "\(count)") }
