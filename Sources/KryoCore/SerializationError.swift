@@ -54,11 +54,18 @@ public struct SerializationError: Error, Sendable, Equatable, CustomStringConver
         self.path = path
     }
 
-    /// A one-line human-readable explanation.
+    /// A one-line human-readable explanation. A path deeper than 24 keys (a cycle written
+    /// without references) shows its first and last 8, and how many are left out; ``path``
+    /// keeps them all.
     public var description: String {
         var text = "\(kind.rawValue): expected \(expected), found \(found)"
         if let offset { text += " at byte offset \(offset)" }
-        if !path.isEmpty { text += " (path: \(path.joined(separator: ".")))" }
+        if !path.isEmpty { text += " (path: \(Self.shortened(path)))" }
         return text
+    }
+
+    private static func shortened(_ path: [String]) -> String {
+        guard path.count > 24 else { return path.joined(separator: ".") }
+        return (path.prefix(8) + ["…\(path.count - 16) more…"] + path.suffix(8)).joined(separator: ".")
     }
 }
