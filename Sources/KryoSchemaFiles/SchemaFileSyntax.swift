@@ -55,6 +55,9 @@ enum SchemaFileSyntax {
         var fields: Located<[Field]>?
         /// The enum constants, positioned at the `enum` key.
         var constants: Located<[Located<String>]>?
+        /// Where `serializer: kryo` is written: a library class written by Kryo's own serializer of
+        /// it (`DefaultSerializers.UUIDSerializer`…), which a program registers itself.
+        var kryoSerializer: SourcePosition?
         /// The enum constants that have bodies (`bodies:`), positioned at the key.
         var bodies: Located<[Located<String>]>?
         var extends: Located<String>?
@@ -358,13 +361,17 @@ struct NodeReader {
                 entry.publicFields = Located(value: try bool(value), position: textPosition(value))
             case "serializer":
                 let text = try string(value, "a serializer")
+                if text == "kryo" {
+                    entry.kryoSerializer = textPosition(value)
+                    continue
+                }
                 let kinds: [String: FieldSerializerKind] = [
                     "field": .field, "tagged": .tagged, "compatible": .compatible, "record": .record,
                 ]
                 guard let kind = kinds[text] else {
                     throw error(
                         at: textPosition(value),
-                        "unknown serializer \(quoted(text)) (expected field, tagged, compatible or record)")
+                        "unknown serializer \(quoted(text)) (expected field, tagged, compatible, record or kryo)")
                 }
                 entry.serializer = Located(value: kind, position: textPosition(value))
             case "fields":

@@ -211,6 +211,7 @@ struct SchemaFileWriter {
         if let id = schema.id { options.append(("id", String(id), false)) }
         if schema.isFinal { options.append(("final", "true", false)) }
         if schema.constantsHaveBodies, schema.constantsWithBodies.isEmpty { options.append(("final", "false", false)) }
+        if schema.usesKryoSerializer { options.append(("serializer", "kryo", true)) }
         if !schema.constantsWithBodies.isEmpty {
             let list = "[" + schema.constantsWithBodies.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
             options.append(("bodies", list, false))

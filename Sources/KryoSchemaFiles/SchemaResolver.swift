@@ -97,6 +97,7 @@ struct SchemaResolver {
                     isFinal: entry.syntax.isFinal ?? false || isRecord,
                     constantsHaveBodies: isEnum && (entry.syntax.isFinal == false || entry.syntax.bodies != nil),
                     constantsWithBodies: entry.syntax.bodies?.value.map(\.value) ?? [],
+                    usesKryoSerializer: entry.syntax.kryoSerializer != nil,
                     layout: entry.layout, readableName: entry.syntax.readableName,
                     archiveName: entry.syntax.archiveName,
                     typeParameters: entry.syntax.typeParameters?.value.map(\.value) ?? [])
@@ -405,6 +406,14 @@ struct SchemaResolver {
             }
             entry.layout = .enumeration(constants.value.map(\.value))
             return
+        }
+        if let kryo = syntax.kryoSerializer,
+            syntax.fields != nil || syntax.constants != nil || !JavaClassSchema.kryoSerialized.contains(entry.javaName)
+        {
+            throw error(
+                file, kryo,
+                "serializer: kryo is Kryo's own serializer of a JDK class without fields ("
+                    + JavaClassSchema.kryoSerialized.sorted().joined(separator: ", ") + "), not of \(entry.javaName)")
         }
         guard let fields = syntax.fields else {
             if let serializer = syntax.serializer {

@@ -191,17 +191,23 @@ final class RecordReader {
                 return nil
             }
         case .json:
-            // A JSON array of records, read whole.
+            // A JSON array of records, read whole; each record is a document of its own (its
+            // aliases name key paths from the record, as the writer writes them).
             var bytes: [UInt8] = []
             while let chunk = try source.next() { bytes += chunk }
-            let value = try ReadableCodec(registry: context.registry, options: context.options).decode(
-                Any?.self, from: bytes)
-            guard let records = ValueConversion.flatten(value) as? [Any?] else {
-                throw ToolError(
-                    "expected a JSON array of records, found \(ValueConversion.describeType(of: value))")
+            guard case .array(let records) = try ReadableJSON.decode(bytes) else {
+                throw ToolError("expected a JSON array of records, found another JSON value")
             }
-            var iterator = records.makeIterator()
-            read = { iterator.next().map { Record(value: $0) } }
+            let codec = ReadableCodec(registry: context.registry, options: context.options)
+            var iterator = records.enumerated().makeIterator()
+            read = {
+                guard let (index, record) = iterator.next() else { return nil }
+                do {
+                    return Record(value: try codec.decode(Any?.self, from: record))
+                } catch {
+                    throw ToolError("record \(index + 1): \(error)")
+                }
+            }
         default:
             throw ToolError("\(format.rawValue) holds one value, not a stream of records")
         }

@@ -111,8 +111,9 @@ import Testing
         // The writer's path, built as the error leaves each object: the 401st tree, left of the 400th.
         #expect(encodeError.kind == .depthLimitExceeded)
         #expect(encodeError.path == Array(repeating: "left", count: 400))
-        #expect(
-            encodeError.description.hasSuffix("(path: \(Array(repeating: "left", count: 400).joined(separator: ".")))"))
+        // The description shows the first and last 8 keys of so deep a path.
+        let eight = Array(repeating: "left", count: 8).joined(separator: ".")
+        #expect(encodeError.description.hasSuffix("(path: \(eight).…384 more….\(eight))"))
         dismantle(chain)
     }
 

@@ -27,8 +27,28 @@ extension Registry {
         let orderedMap = OrderedDictionary<AnyHashable, Any?>.self
         let orderedSet = OrderedSet<AnyHashable>.self
         var libraryIDs: [String: Int] = [:]
+        var kryoSerialized: [Registration] = []
         for schema in schemas.classes where schema.layout == .library {
             if let id = schema.id { libraryIDs[schema.javaName] = id }
+        }
+        // JDK classes written by Kryo's own serializer of them (`serializer: kryo`).
+        for schema in schemas.classes where schema.usesKryoSerializer {
+            let id = libraryIDs.removeValue(forKey: schema.javaName)
+            switch schema.javaName {
+            case "java.util.UUID":
+                entries.append(
+                    Register(UUID.self, id: id, javaName: schema.javaName, serializer: UUIDSerializer.kryoUUIDSerializer))
+            case "java.net.URI":
+                entries.append(Register(JavaURI.self, id: id, javaName: schema.javaName, serializer: JavaURI.kryoURI))
+            case "java.sql.Timestamp":
+                kryoSerialized.append(
+                    Registration(
+                        swiftType: JavaDateSubclass.self, id: id, javaName: schema.javaName,
+                        serializer: AnySerializer(KryoTimestampSerializer()), isFinal: true, tracksReferences: true))
+            default:
+                throw SerializationError(
+                    .unsupported, expected: "a class Kryo's own serializer is known for", found: schema.javaName)
+            }
         }
         // The JDK's enums (`DayOfWeek`), registered with the schema's ids below.
         var jdkEnumIDs: [String: Int] = [:]
@@ -82,7 +102,7 @@ extension Registry {
             Register(
                 DynamicEnumSet.self, id: enumSetID ?? regularID, javaName: "java.util.RegularEnumSet",
                 serializer: enumSetSerializer, isFinal: true))
-        var classes: [Registration] = [
+        var classes: [Registration] = kryoSerialized + [
             Registration(
                 swiftType: DynamicEnumSet.self, id: libraryIDs.removeValue(forKey: "java.util.JumboEnumSet"),
                 javaName: "java.util.JumboEnumSet", serializer: AnySerializer(enumSetSerializer), isFinal: true,
@@ -101,6 +121,9 @@ extension Registry {
                     isFinal: declared.finality == .final, tracksReferences: true))
         }
         for (javaName, id) in libraryIDs.sorted(by: { $0.value < $1.value }) {
+            // An interface or abstract class (`kryo.register(Object.class)`, as Apache Flink
+            // registers a serializer's type): no value has that class, so its id names nothing.
+            if javaName == "java.lang.Object" || DynamicCatalog.interfaces[javaName] != nil { continue }
             guard let library = base.registration(forJavaName: javaName) else {
                 throw SerializationError(
                     .unsupported, expected: "a class the library serializes (or a schema for \(javaName))",

@@ -67,6 +67,15 @@ public struct JavaClassSchema: Sendable, Hashable {
     /// enum is written by name and which keeps two of them apart where Java compares classes
     /// (Kryo 5's collections of one class).
     public var constantsWithBodies: [String]
+    /// For a library class: written by Kryo's own serializer of it, which Java programs (Apache
+    /// Flink) register themselves, rather than the form the library assumes: a `UUID` as two
+    /// fixed-width longs (`DefaultSerializers.UUIDSerializer`), a `URI` as its text
+    /// (`URISerializer`), a `Timestamp` with its nanoseconds (`TimestampSerializer`). A schema file
+    /// says `serializer: kryo`.
+    public var usesKryoSerializer: Bool
+
+    /// The classes ``usesKryoSerializer`` may name.
+    public static let kryoSerialized: Set<String> = ["java.util.UUID", "java.net.URI", "java.sql.Timestamp"]
     /// The fields, constants, or nothing.
     public var layout: Layout
     /// The `$class` name in readable documents (defaults to the Java name).
@@ -81,10 +90,11 @@ public struct JavaClassSchema: Sendable, Hashable {
     /// Creates a class schema.
     public init(
         javaName: String, id: Int? = nil, isFinal: Bool = false, constantsHaveBodies: Bool = false,
-        constantsWithBodies: [String] = [], layout: Layout, readableName: String? = nil, archiveName: String? = nil,
-        typeParameters: [String] = []
+        constantsWithBodies: [String] = [], usesKryoSerializer: Bool = false, layout: Layout,
+        readableName: String? = nil, archiveName: String? = nil, typeParameters: [String] = []
     ) {
         self.constantsWithBodies = constantsWithBodies
+        self.usesKryoSerializer = usesKryoSerializer
         self.javaName = javaName
         self.id = id
         self.isFinal = isFinal

@@ -132,6 +132,10 @@ public struct JavaDateSubclass: Hashable, Sendable {
     public var javaClass: String
     /// Milliseconds since 1 January 1970 UTC (Java's `getTime()`).
     public var millisecondsSince1970: Int64
+    /// A `Timestamp`'s nanoseconds within its second (`getNanos()`), when the stream holds them:
+    /// Kryo's `TimestampSerializer`, which programs register themselves (Apache Flink), writes
+    /// them; `DateSerializer` does not.
+    public var nanoseconds: Int32?
 
     /// A value of the Java class `javaClass` (one of ``javaClassNames``).
     public init(javaClass: String, millisecondsSince1970: Int64) {
@@ -171,6 +175,39 @@ public struct JavaDateSubclassSerializer: Serializer {
         JavaDateSubclass(
             javaClass: javaClass, millisecondsSince1970: try reader.readInt64(forKey: "time", encoding: .outputPositive)
         )
+    }
+
+    public func copy(_ value: JavaDateSubclass, with copier: ValueCopier) throws -> JavaDateSubclass { value }
+}
+
+/// Kryo's `DefaultSerializers.TimestampSerializer`, which Java programs register for
+/// `java.sql.Timestamp` themselves (Apache Flink does): the whole seconds' milliseconds as a
+/// positive varlong, then the nanoseconds within the second as a positive varint.
+public struct KryoTimestampSerializer: Serializer {
+    /// Creates the serializer.
+    public init() {}
+
+    public var isFinal: Bool { true }
+
+    public func write(_ value: JavaDateSubclass, to writer: any ValueWriter) throws {
+        // Without nanoseconds, those of the milliseconds (Java's `new Timestamp(millis)`).
+        let nanos = value.nanoseconds ?? Int32(((value.millisecondsSince1970 % 1000) + 1000) % 1000) * 1_000_000
+        let integral = value.millisecondsSince1970 - Int64(nanos / 1_000_000)
+        try writer.writeInt64(integral, forKey: "time", encoding: .outputPositive)
+        try writer.writeInt32(nanos, forKey: "nanos", encoding: .positive)
+    }
+
+    public func read(from reader: any ValueReader) throws -> JavaDateSubclass {
+        let integral = try reader.readInt64(forKey: "time", encoding: .outputPositive)
+        let nanos = try reader.readInt32(forKey: "nanos", encoding: .positive)
+        guard (0..<1_000_000_000).contains(nanos) else {
+            throw reader.error(.invalidValue, expected: "nanoseconds from 0 to 999999999", found: "\(nanos)")
+        }
+        let (millis, overflow) = integral.addingReportingOverflow(Int64(nanos / 1_000_000))
+        guard !overflow else { throw reader.error(.invalidValue, expected: "a time in range", found: "\(integral) ms") }
+        var value = JavaDateSubclass(javaClass: "java.sql.Timestamp", millisecondsSince1970: millis)
+        value.nanoseconds = nanos
+        return value
     }
 
     public func copy(_ value: JavaDateSubclass, with copier: ValueCopier) throws -> JavaDateSubclass { value }

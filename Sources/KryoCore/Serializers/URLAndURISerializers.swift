@@ -49,8 +49,10 @@ public struct JavaURI: Hashable, Sendable {
     public var url: URL? { URL(string: string) }
 
     /// Kryo 5's `DefaultSerializers.URISerializer`: `writeString(uri.toString())`.
-    public static var kryoURISerializer: AnySerializer {
-        AnySerializer(
+    public static var kryoURISerializer: AnySerializer { AnySerializer(kryoURI) }
+
+    /// ``kryoURISerializer``, typed.
+    static var kryoURI: some Serializer<JavaURI> {
             JavaValueSerializer<JavaURI>(
                 write: { value, writer in try writer.writeString(value.string, forKey: "string") },
                 read: { reader in
@@ -58,7 +60,7 @@ public struct JavaURI: Hashable, Sendable {
                         throw reader.error(.invalidValue, expected: "a URI string", found: "null")
                     }
                     return JavaURI(text)
-                }))
+                })
     }
 }
 

@@ -51,6 +51,38 @@ import Testing
         #expect(fromArray.stdout == stream, "\(fromArray.stderr)")
     }
 
+    /// Each record of a JSON array is a document of its own: an alias in the second record names
+    /// a key path from that record, as the writer wrote it.
+    @Test func aliasesInAJSONArrayOfRecords() throws {
+        let schemaText = """
+            package: mini
+            settings: {dialect: kryo4, references: true, registrationRequired: false}
+            classes:
+              - {class: Mini$Twins, fields: {a: Object, b: Object}}
+            """
+        let schemaFile = FileManager.default.temporaryDirectory.appendingPathComponent("twins-\(UUID().uuidString).yaml")
+        try Data(schemaText.utf8).write(to: schemaFile)
+        defer { try? FileManager.default.removeItem(at: schemaFile) }
+        let registry = try Registry(schemas: try SchemaFiles.parse(schemaText, fileName: "twins.yaml"))
+        let codec = KryoCodec(
+            registry: registry, dialect: .v4, options: SerializationOptions(references: true, registrationRequired: false))
+        var stream: [UInt8] = []
+        for text in ["first", "second"] {
+            let shared = SharedString(text)
+            stream += try codec.encode(DynamicObject(javaClass: "mini.Mini$Twins", fields: ["a": shared, "b": shared]))
+        }
+        let array = try KryoTool.run(
+            ["convert", "-", "--from", "kryo4", "--to", "json", "--records", "all", "--schema", schemaFile.path],
+            input: stream)
+        #expect(array.status == 0, "\(array.stderr)")
+        #expect(String(decoding: array.stdout, as: UTF8.self).components(separatedBy: "$alias").count == 3)
+        let back = try KryoTool.run(
+            ["convert", "-", "--from", "json", "--to", "kryo4", "--records", "all", "--schema", schemaFile.path],
+            input: array.stdout)
+        #expect(back.status == 0, "\(back.stderr)")
+        #expect(back.stdout == stream)
+    }
+
     @Test func recordsPicksARange() throws {
         let (stream, records) = try javaStream(kryo: 2)
         for (selection, picked) in [
