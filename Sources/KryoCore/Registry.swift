@@ -369,7 +369,8 @@ public final class Registry: Sendable {
     func dynamicRegistration(of value: Any) -> Registration? {
         if let object = value as? DynamicObject { return byName[object.javaClass] }
         if let constant = value as? DynamicEnum {
-            if !enumBodies.isEmpty, let bodies = enumBodies[constant.javaClass], bodies.indices.contains(constant.ordinal),
+            if !enumBodies.isEmpty, let bodies = enumBodies[constant.javaClass],
+                bodies.indices.contains(constant.ordinal),
                 let body = bodies[constant.ordinal]
             {
                 return body

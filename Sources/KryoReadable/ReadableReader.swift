@@ -340,7 +340,9 @@ final class ReadableReader: ValueReader {
         case .date(let seconds): return Date(timeIntervalSinceReferenceDate: seconds)
         case .array(let elements):
             let element = ReadableReader.elementType(of: declared)
-            guard let target = currentTarget() else { return ofDeclaredClass(try list(elements, as: element), declared) }
+            guard let target = currentTarget() else {
+                return ofDeclaredClass(try list(elements, as: element), declared)
+            }
             if let decoded = decodedAt[target] { return decoded }
             if keepsSharedStrings {
                 // The dynamic path: one box (``SharedValue``), which aliases inside the array

@@ -51,7 +51,8 @@ public struct PreservedKeys: @unchecked Sendable {
             return lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { same($0, $1) }
         }
         if type(of: left) is AnyClass || type(of: right) is AnyClass {
-            return type(of: left) is AnyClass && type(of: right) is AnyClass && (left as AnyObject) === (right as AnyObject)
+            return type(of: left) is AnyClass && type(of: right) is AnyClass
+                && (left as AnyObject) === (right as AnyObject)
         }
         if let lhs = left as? AnyHashable, let rhs = right as? AnyHashable { return lhs == rhs }
         return String(describing: left) == String(describing: right)

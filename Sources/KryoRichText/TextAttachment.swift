@@ -84,13 +84,15 @@ public struct TextAttachmentSerializer: Serializer {
             fileName: try reader.optionalString(forKey: keyed ? "SKFileName" : "fileName"))
         if keyed {
             // An attachment Apple archived (a file wrapper) has none of these keys: all of them are kept.
-            attachment.storesOwnKeys = reader.containsValue(forKey: "SKContents")
+            attachment.storesOwnKeys =
+                reader.containsValue(forKey: "SKContents")
                 || reader.containsValue(forKey: "SKFileName")
             attachment.archiveClass = reader.archiveClass
             attachment.preserved = try PreservedKeys.read(
                 from: reader, except: Self.archiveKeys, owner: reader.archiveClass?.name ?? "NSTextAttachment")
         } else {
-            attachment.storesOwnKeys = reader.containsValue(forKey: "contents") || reader.containsValue(forKey: "fileName")
+            attachment.storesOwnKeys =
+                reader.containsValue(forKey: "contents") || reader.containsValue(forKey: "fileName")
             (attachment.preserved, attachment.archiveClass) = try PreservedKeys.readReadable(
                 from: reader, owner: "TextAttachment")
         }

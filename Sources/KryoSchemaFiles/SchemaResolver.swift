@@ -22,10 +22,10 @@ struct SchemaResolver {
         "java.time.chrono.ChronoLocalDateTime", "java.time.chrono.ChronoZonedDateTime",
     ]
 
-
     /// Whether the library knows the Java class `name` without a schema.
     static func isLibraryClass(_ name: String) -> Bool {
-        jdkAbstractTypes.contains(name) || JDKEnums.names.contains(name) || library?.registration(forJavaName: name) != nil
+        jdkAbstractTypes.contains(name) || JDKEnums.names.contains(name)
+            || library?.registration(forJavaName: name) != nil
     }
 
     /// One class on its way to the model.
@@ -402,7 +402,8 @@ struct SchemaResolver {
             }
             for body in syntax.bodies?.value ?? [] where !seen.contains(body.value) {
                 throw error(
-                    file, body.position, "enum \(entry.javaName) has no constant \(body.value) (bodies: names constants)")
+                    file, body.position,
+                    "enum \(entry.javaName) has no constant \(body.value) (bodies: names constants)")
             }
             entry.layout = .enumeration(constants.value.map(\.value))
             return

@@ -21,7 +21,8 @@ import Testing
         let bytes = hexBytes(Self.bytes)
         let registry = try Registry(schemas: try SchemaFiles.parse(Self.schema, fileName: "mini.yaml"))
         let codec = KryoCodec(
-            registry: registry, dialect: dialect, options: SerializationOptions(references: false, registrationRequired: false))
+            registry: registry, dialect: dialect,
+            options: SerializationOptions(references: false, registrationRequired: false))
         let bits = try #require(try codec.decode(Any?.self, from: bytes) as? DynamicObject)
         #expect((bits["empty"] as? JavaBitSet)?.bits == [])
         #expect((bits["grown"] as? JavaBitSet)?.bits == [3, 70])
@@ -33,6 +34,7 @@ import Testing
             fields: ["empty": JavaBitSet(), "grown": JavaBitSet([3, 70]), "sized": JavaBitSet([1])])
         let written = try codec.encode(made)
         #expect(Array(written.prefix(38)) == Array(bytes.prefix(38)))
-        #expect(try (codec.decode(Any?.self, from: written) as? DynamicObject)?["sized"] as? JavaBitSet == JavaBitSet([1]))
+        #expect(
+            try (codec.decode(Any?.self, from: written) as? DynamicObject)?["sized"] as? JavaBitSet == JavaBitSet([1]))
     }
 }

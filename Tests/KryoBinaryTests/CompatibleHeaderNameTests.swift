@@ -22,11 +22,13 @@ import Testing
         let registry = try Registry(schemas: try SchemaFiles.parse(Self.schema, fileName: "mini.yaml"))
         let bytes = hexBytes(Self.bytes)
         let right = KryoCodec(
-            registry: registry, dialect: .v4, options: SerializationOptions(references: true, registrationRequired: false))
+            registry: registry, dialect: .v4,
+            options: SerializationOptions(references: true, registrationRequired: false))
         let holder = try #require(try right.decode(Any?.self, from: bytes) as? DynamicObject)
         #expect(holder["n"] as? Int32 == 3)
         let wrong = KryoCodec(
-            registry: registry, dialect: .v4, options: SerializationOptions(references: false, registrationRequired: false))
+            registry: registry, dialect: .v4,
+            options: SerializationOptions(references: false, registrationRequired: false))
         do {
             _ = try wrong.decode(Any?.self, from: bytes)
             Issue.record("read with references off")

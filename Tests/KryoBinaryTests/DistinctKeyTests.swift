@@ -13,7 +13,8 @@ import Testing
         classes:
           - {class: Mini$Twins, fields: {a: Object, b: Object}}
         """
-    static let head = "01 00 6d 69 6e 69 2e 4d 69 6e 69 24 54 77 69 6e f3 01 01 01 6a 61 76 61 2e 75 74 69 6c 2e 48 61 73 68 4d 61 f0 01 "
+    static let head =
+        "01 00 6d 69 6e 69 2e 4d 69 6e 69 24 54 77 69 6e f3 01 01 01 6a 61 76 61 2e 75 74 69 6c 2e 48 61 73 68 4d 61 f0 01 "
     static let kryo2 =
         head
         + "06 0a 3f f0 00 00 00 00 00 00 03 01 64 6f 75 62 6c e5 04 3f 80 00 00 03 01 66 6c 6f 61 f4 02 02 03 01 69 6e f4 "
@@ -35,7 +36,9 @@ import Testing
         let twins = try #require(try codec.decode(Any?.self, from: bytes) as? DynamicObject)
         let map = try #require(twins["a"] as? OrderedDictionary<AnyHashable, Any?>, "\(String(describing: twins["a"]))")
         #expect(map.count == 6)
-        let entries = map.elements.map { (ValueConversion.flatten($0.key).map { "\(type(of: $0))" }, $0.value as? String) }
+        let entries = map.elements.map {
+            (ValueConversion.flatten($0.key).map { "\(type(of: $0))" }, $0.value as? String)
+        }
         #expect(entries.map(\.0) == ["Double", "Float", "Int32", "Int64", "Int16", "Int8"])
         #expect(entries.map(\.1) == ["double", "float", "int", "long", "short", "byte"])
         // The first key is as read; the later ones are kept apart from it.

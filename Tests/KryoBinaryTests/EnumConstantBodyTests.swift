@@ -59,9 +59,10 @@ import Testing
         #expect((steps["one"] as? DynamicEnum)?.name == "FIRST")
         #expect((steps["any"] as? DynamicEnum)?.name == "SECOND")
         #expect((steps["list"] as? [Any?])?.map { ($0 as? DynamicEnum)?.name } == ["FIRST", "OTHER", "FIRST"])
-        #expect((steps["all"] as? JavaArray<Any>)?.elements.map { ($0 as? DynamicEnum)?.javaClass } == [
-            "mini.Mini$Step", "mini.Mini$Step",
-        ])
+        #expect(
+            (steps["all"] as? JavaArray<Any>)?.elements.map { ($0 as? DynamicEnum)?.javaClass } == [
+                "mini.Mini$Step", "mini.Mini$Step",
+            ])
         #expect((steps["set"] as? DynamicEnumSet)?.elements.map(\.name) == ["OTHER", "SECOND"])
         #expect(try codec.encode(steps) == bytes)
         let readable = ReadableCodec(registry: registry, options: SerializationOptions(references: references))

@@ -21,9 +21,18 @@ import Testing
         (KryoDialect.v2, "2a 2b 01 03 82 78 2c 01 03 82 79", ["java.util.ArrayDeque", "java.util.Vector"]),
         (.v4, "2a 2b 01 03 82 78 2c 01 03 82 79", ["java.util.ArrayDeque", "java.util.Vector"]),
         (.v5, "2a 2b 82 03 00 82 78 2c 82 03 00 82 79", ["java.util.ArrayDeque", "java.util.Vector"]),
-        (.v2, "2a 2d 01 03 82 6b 02 02 2e 01 03 82 6b 02 04", ["java.util.IdentityHashMap", "java.util.concurrent.ConcurrentHashMap"]),
-        (.v4, "2a 2d 01 03 82 6b 02 02 2e 01 03 82 6b 02 04", ["java.util.IdentityHashMap", "java.util.concurrent.ConcurrentHashMap"]),
-        (.v5, "2a 2d 02 03 82 6b 02 02 2e 02 03 82 6b 02 04", ["java.util.IdentityHashMap", "java.util.concurrent.ConcurrentHashMap"]),
+        (
+            .v2, "2a 2d 01 03 82 6b 02 02 2e 01 03 82 6b 02 04",
+            ["java.util.IdentityHashMap", "java.util.concurrent.ConcurrentHashMap"]
+        ),
+        (
+            .v4, "2a 2d 01 03 82 6b 02 02 2e 01 03 82 6b 02 04",
+            ["java.util.IdentityHashMap", "java.util.concurrent.ConcurrentHashMap"]
+        ),
+        (
+            .v5, "2a 2d 02 03 82 6b 02 02 2e 02 03 82 6b 02 04",
+            ["java.util.IdentityHashMap", "java.util.concurrent.ConcurrentHashMap"]
+        ),
     ])
     func aLibraryClassWithAnIDKeepsItsClass(dialect: KryoDialect, hex: String, classes: [String]) throws {
         let bytes = hexBytes(hex)

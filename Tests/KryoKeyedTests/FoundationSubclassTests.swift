@@ -50,7 +50,8 @@ import Testing
     @Test func aDecimalNumberIsKeptWhole() throws {
         // As Interface Builder archives a formatter's limits (10.5 and later).
         let bytes = Self.archive(
-            className: "NSDecimalNumberPlaceholder", superclasses: ["NSDecimalNumber", "NSNumber", "NSValue", "NSObject"],
+            className: "NSDecimalNumberPlaceholder",
+            superclasses: ["NSDecimalNumber", "NSNumber", "NSValue", "NSObject"],
             keys: """
                 <key>NS.exponent</key><integer>0</integer><key>NS.length</key><integer>1</integer>
                 <key>NS.negative</key><false/><key>NS.compact</key><true/><key>NS.mantissa.bo</key><integer>1</integer>

@@ -44,7 +44,8 @@ import Testing
         // An attachment made in Swift is written in SwiftKryo's form.
         let made = try #require(
             try KeyedArchiveCodec(registry: try Registry()).decode(
-                Any?.self, from: try keyed.encode(TextAttachment(contents: [1, 2], fileName: "a.bin"))) as? UnknownObject)
+                Any?.self, from: try keyed.encode(TextAttachment(contents: [1, 2], fileName: "a.bin")))
+                as? UnknownObject)
         #expect(made.archiveClass.name == "NSTextAttachment")
         #expect(made.field("SKFileName") as? String == "a.bin")
     }

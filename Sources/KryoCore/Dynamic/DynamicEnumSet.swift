@@ -63,7 +63,8 @@ struct DynamicEnumSetSerializer: Serializer {
         // Java writes the class of the first constant (of the set, else of its complement): a
         // constant with a body has a class of its own.
         let first =
-            value.elements.first ?? constants.first.map { DynamicEnum(javaClass: value.enumClass, ordinal: 0, name: $0) }
+            value.elements.first
+            ?? constants.first.map { DynamicEnum(javaClass: value.enumClass, ordinal: 0, name: $0) }
         guard let first, let registration = writer.registry.registration(forValue: first) else {
             throw SerializationError(.unsupported, expected: "a registration for \(value.enumClass)", found: "none")
         }

@@ -124,11 +124,13 @@ struct DynamicField: Sendable {
             case .int:
                 value =
                     isRecordComponent
-                    ? try Int32.readPrimitive(from: reader, forKey: name) : try Int32.readField(from: reader, forKey: name)
+                    ? try Int32.readPrimitive(from: reader, forKey: name)
+                    : try Int32.readField(from: reader, forKey: name)
             case .long:
                 value =
                     isRecordComponent
-                    ? try Int64.readPrimitive(from: reader, forKey: name) : try Int64.readField(from: reader, forKey: name)
+                    ? try Int64.readPrimitive(from: reader, forKey: name)
+                    : try Int64.readField(from: reader, forKey: name)
             case .float: value = try Float.readPrimitive(from: reader, forKey: name)
             case .double: value = try Double.readPrimitive(from: reader, forKey: name)
             }

@@ -37,7 +37,8 @@ extension Registry {
             switch schema.javaName {
             case "java.util.UUID":
                 entries.append(
-                    Register(UUID.self, id: id, javaName: schema.javaName, serializer: UUIDSerializer.kryoUUIDSerializer))
+                    Register(
+                        UUID.self, id: id, javaName: schema.javaName, serializer: UUIDSerializer.kryoUUIDSerializer))
             case "java.net.URI":
                 entries.append(Register(JavaURI.self, id: id, javaName: schema.javaName, serializer: JavaURI.kryoURI))
             case "java.sql.Timestamp":
@@ -102,12 +103,13 @@ extension Registry {
             Register(
                 DynamicEnumSet.self, id: enumSetID ?? regularID, javaName: "java.util.RegularEnumSet",
                 serializer: enumSetSerializer, isFinal: true))
-        var classes: [Registration] = kryoSerialized + [
-            Registration(
-                swiftType: DynamicEnumSet.self, id: libraryIDs.removeValue(forKey: "java.util.JumboEnumSet"),
-                javaName: "java.util.JumboEnumSet", serializer: AnySerializer(enumSetSerializer), isFinal: true,
-                tracksReferences: true)
-        ]
+        var classes: [Registration] =
+            kryoSerialized + [
+                Registration(
+                    swiftType: DynamicEnumSet.self, id: libraryIDs.removeValue(forKey: "java.util.JumboEnumSet"),
+                    javaName: "java.util.JumboEnumSet", serializer: AnySerializer(enumSetSerializer), isFinal: true,
+                    tracksReferences: true)
+            ]
         let base = try Registry(entries)
         // Arrays of the schema's own classes (`peer.Color[]`): registered by name, with the id a
         // library entry gives them.

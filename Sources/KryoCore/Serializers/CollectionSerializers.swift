@@ -601,7 +601,9 @@ struct MapEntries<Key: Hashable, Value>: Sendable {
             var keys: [AnyHashable] = []
             var values: [Value] = []
             for _ in 0..<count {
-                keys.append(try slots.0.read(from: reader, forKey: "key").map { unsafeBitCast($0, to: AnyHashable.self) } ?? ValueConversion.nullKey)
+                keys.append(
+                    try slots.0.read(from: reader, forKey: "key").map { unsafeBitCast($0, to: AnyHashable.self) }
+                        ?? ValueConversion.nullKey)
                 values.append(try readValue())
             }
             for (key, value) in zip(DistinctKey.keptApart(keys), values) {

@@ -53,14 +53,14 @@ public struct JavaURI: Hashable, Sendable {
 
     /// ``kryoURISerializer``, typed.
     static var kryoURI: some Serializer<JavaURI> {
-            JavaValueSerializer<JavaURI>(
-                write: { value, writer in try writer.writeString(value.string, forKey: "string") },
-                read: { reader in
-                    guard let text = try reader.readString(forKey: "string") else {
-                        throw reader.error(.invalidValue, expected: "a URI string", found: "null")
-                    }
-                    return JavaURI(text)
-                })
+        JavaValueSerializer<JavaURI>(
+            write: { value, writer in try writer.writeString(value.string, forKey: "string") },
+            read: { reader in
+                guard let text = try reader.readString(forKey: "string") else {
+                    throw reader.error(.invalidValue, expected: "a URI string", found: "null")
+                }
+                return JavaURI(text)
+            })
     }
 }
 

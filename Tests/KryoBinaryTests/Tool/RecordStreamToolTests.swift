@@ -60,12 +60,14 @@ import Testing
             classes:
               - {class: Mini$Twins, fields: {a: Object, b: Object}}
             """
-        let schemaFile = FileManager.default.temporaryDirectory.appendingPathComponent("twins-\(UUID().uuidString).yaml")
+        let schemaFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "twins-\(UUID().uuidString).yaml")
         try Data(schemaText.utf8).write(to: schemaFile)
         defer { try? FileManager.default.removeItem(at: schemaFile) }
         let registry = try Registry(schemas: try SchemaFiles.parse(schemaText, fileName: "twins.yaml"))
         let codec = KryoCodec(
-            registry: registry, dialect: .v4, options: SerializationOptions(references: true, registrationRequired: false))
+            registry: registry, dialect: .v4,
+            options: SerializationOptions(references: true, registrationRequired: false))
         var stream: [UInt8] = []
         for text in ["first", "second"] {
             let shared = SharedString(text)
