@@ -344,6 +344,22 @@ struct NodeReader {
         return options
     }
 
+    /// A list of enum constant names (`enum:`, `bodies:`), each a Java identifier.
+    private func constantNames(_ value: Node) throws(SchemaFileError) -> [Located<String>] {
+        guard let list = value.sequence else {
+            throw error(at: position(value), "expected a list of enum constants, found \(describe(value))")
+        }
+        var constants: [Located<String>] = []
+        for constant in list {
+            let text = try string(constant, "an enum constant")
+            guard isJavaIdentifier(text) else {
+                throw error(at: textPosition(constant), "bad enum constant \(quoted(text))")
+            }
+            constants.append(Located(value: text, position: textPosition(constant)))
+        }
+        return constants
+    }
+
     private func classEntry(_ node: Node, package: String?) throws(SchemaFileError) -> SchemaFileSyntax.Class {
         let entries = try mapping(node, "a class", keys: SchemaFileSyntax.classKeys, kind: "class key")
         guard let nameNode = entries.first(where: { $0.key.value == "class" })?.value else {
@@ -377,28 +393,9 @@ struct NodeReader {
             case "fields":
                 entry.fields = Located(value: try fields(value), position: key.position)
             case "enum":
-                guard let list = value.sequence else {
-                    throw error(at: position(value), "expected a list of enum constants, found \(describe(value))")
-                }
-                var constants: [Located<String>] = []
-                for constant in list {
-                    let text = try string(constant, "an enum constant")
-                    guard isJavaIdentifier(text) else {
-                        throw error(at: textPosition(constant), "bad enum constant \(quoted(text))")
-                    }
-                    constants.append(Located(value: text, position: textPosition(constant)))
-                }
-                entry.constants = Located(value: constants, position: key.position)
+                entry.constants = Located(value: try constantNames(value), position: key.position)
             case "bodies":
-                guard let list = value.sequence else {
-                    throw error(at: position(value), "expected a list of enum constants, found \(describe(value))")
-                }
-                var constants: [Located<String>] = []
-                for constant in list {
-                    let text = try string(constant, "an enum constant")
-                    constants.append(Located(value: text, position: textPosition(constant)))
-                }
-                entry.bodies = Located(value: constants, position: key.position)
+                entry.bodies = Located(value: try constantNames(value), position: key.position)
             case "extends":
                 entry.extends = Located(value: try string(value, "a superclass name"), position: textPosition(value))
             case "readableName":
