@@ -19,10 +19,7 @@ import Testing
     @Test(arguments: [KryoDialect.v2, .v4])
     func wordsAreWrittenAsJavaHoldsThem(dialect: KryoDialect) throws {
         let bytes = hexBytes(Self.bytes)
-        let registry = try Registry(schemas: try SchemaFiles.parse(Self.schema, fileName: "mini.yaml"))
-        let codec = KryoCodec(
-            registry: registry, dialect: dialect,
-            options: SerializationOptions(references: false, registrationRequired: false))
+        let codec = try schemaCodec(Self.schema, dialect, references: false)
         let bits = try #require(try codec.decode(Any?.self, from: bytes) as? DynamicObject)
         #expect((bits["empty"] as? JavaBitSet)?.bits == [])
         #expect((bits["grown"] as? JavaBitSet)?.bits == [3, 70])

@@ -23,8 +23,7 @@ import Testing
     ])
     func anArrayFieldCarriesItsOwnClass(dialect: KryoDialect, hex: String) throws {
         let bytes = hexBytes(hex)
-        let registry = try Registry(schemas: try SchemaFiles.parse(Self.schema, fileName: "mini.yaml"))
-        let codec = KryoCodec(registry: registry, dialect: dialect, options: SerializationOptions(references: true))
+        let codec = try schemaCodec(Self.schema, dialect, references: true)
         let holder = try #require(try codec.decode(Any?.self, from: bytes) as? DynamicObject)
         let cells = try #require(holder["cells"] as? JavaArray<Any>)
         #expect(cells.count == 2 && cells[1] == nil)

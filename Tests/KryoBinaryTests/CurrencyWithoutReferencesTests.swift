@@ -17,10 +17,7 @@ import Testing
     @Test(arguments: [KryoDialect.v2, .v4, .v5])
     func aCurrencyFieldHasNoNilMarker(dialect: KryoDialect) throws {
         let bytes = hexBytes(Self.bytes)
-        let registry = try Registry(schemas: try SchemaFiles.parse(Self.schema, fileName: "mini.yaml"))
-        let codec = KryoCodec(
-            registry: registry, dialect: dialect,
-            options: SerializationOptions(references: false, registrationRequired: false))
+        let codec = try schemaCodec(Self.schema, dialect, references: false)
         let value = try #require(try codec.decode(Any?.self, from: bytes) as? DynamicObject)
         #expect(value["c"] as? Locale.Currency == Locale.Currency("JPY"))
         #expect(value["none"] == nil)

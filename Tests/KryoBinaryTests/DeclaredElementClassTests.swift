@@ -36,11 +36,8 @@ import Testing
     ])
     func anUnnamedElementReadsAsItsDeclaredClass(dialect: KryoDialect, hex: String, plainForm: String) throws {
         let bytes = hexBytes(hex)
-        let registry = try Registry(schemas: try SchemaFiles.parse(Self.schema, fileName: "edge.yaml"))
-        let codec = KryoCodec(
-            registry: registry, dialect: dialect,
-            options: SerializationOptions(references: true, registrationRequired: false))
-        let readable = ReadableCodec(registry: registry, options: SerializationOptions(references: true))
+        let codec = try schemaCodec(Self.schema, dialect, references: true)
+        let readable = ReadableCodec(registry: codec.registry, options: SerializationOptions(references: true))
         let value = try codec.decode(Any?.self, from: bytes)
         let document = try readable.encode(value)
         let bean = try #require(value as? DynamicObject)
@@ -52,7 +49,7 @@ import Testing
         // A document written by hand in that form, and its XML property list, read the same.
         #expect(try codec.encode(try readable.decode(Any?.self, from: Array(handWritten.utf8))) == bytes)
         let plist = ReadableCodec(
-            registry: registry, format: .propertyList(.xml), options: SerializationOptions(references: true))
+            registry: codec.registry, format: .propertyList(.xml), options: SerializationOptions(references: true))
         #expect(try codec.encode(try plist.decode(Any?.self, from: try plist.encode(value))) == bytes)
     }
 }

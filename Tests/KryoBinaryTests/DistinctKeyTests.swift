@@ -29,10 +29,7 @@ import Testing
     @Test(arguments: [(KryoDialect.v2, kryo2), (.v4, kryo2), (.v5, kryo5)])
     func numbersOfDifferentJavaTypesStayDifferentKeys(dialect: KryoDialect, hex: String) throws {
         let bytes = hexBytes(hex)
-        let registry = try Registry(schemas: try SchemaFiles.parse(Self.schema, fileName: "mini.yaml"))
-        let codec = KryoCodec(
-            registry: registry, dialect: dialect,
-            options: SerializationOptions(references: true, registrationRequired: false))
+        let codec = try schemaCodec(Self.schema, dialect, references: true)
         let twins = try #require(try codec.decode(Any?.self, from: bytes) as? DynamicObject)
         let map = try #require(twins["a"] as? OrderedDictionary<AnyHashable, Any?>, "\(String(describing: twins["a"]))")
         #expect(map.count == 6)
@@ -50,10 +47,10 @@ import Testing
         #expect(set.map { ValueConversion.flatten($0).map { "\(type(of: $0))" } } == ["Double", "Int32", "Int64"])
 
         #expect(try codec.encode(twins) == bytes)
-        let readable = ReadableCodec(registry: registry, options: SerializationOptions(references: true))
+        let readable = ReadableCodec(registry: codec.registry, options: SerializationOptions(references: true))
         let document = try readable.encode(twins)
         #expect(try codec.encode(try readable.decode(Any?.self, from: document)) == bytes)
-        var keyed = KeyedArchiveCodec(registry: registry, options: SerializationOptions(references: true))
+        var keyed = KeyedArchiveCodec(registry: codec.registry, options: SerializationOptions(references: true))
         keyed.keepsJavaClasses = true
         let back = try keyed.decode(Any?.self, from: try keyed.encode(twins))
         #expect(try codec.encode(back) == bytes, "\(String(describing: back))")

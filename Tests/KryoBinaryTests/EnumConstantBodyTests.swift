@@ -51,10 +51,7 @@ import Testing
         throws
     {
         let bytes = hexBytes(hex)
-        let registry = try Registry(schemas: try SchemaFiles.parse(schema, fileName: "mini.yaml"))
-        let codec = KryoCodec(
-            registry: registry, dialect: dialect,
-            options: SerializationOptions(references: references, registrationRequired: !references))
+        let codec = try schemaCodec(schema, dialect, references: references, registrationRequired: !references)
         let steps = try #require(try codec.decode(Any?.self, from: bytes) as? DynamicObject)
         #expect((steps["one"] as? DynamicEnum)?.name == "FIRST")
         #expect((steps["any"] as? DynamicEnum)?.name == "SECOND")
@@ -65,7 +62,7 @@ import Testing
             ])
         #expect((steps["set"] as? DynamicEnumSet)?.elements.map(\.name) == ["OTHER", "SECOND"])
         #expect(try codec.encode(steps) == bytes)
-        let readable = ReadableCodec(registry: registry, options: SerializationOptions(references: references))
+        let readable = ReadableCodec(registry: codec.registry, options: SerializationOptions(references: references))
         let document = try readable.encode(steps)
         #expect(!String(decoding: document, as: UTF8.self).contains("Step$"))
         #expect(try codec.encode(try readable.decode(Any?.self, from: document)) == bytes)

@@ -24,10 +24,7 @@ import Testing
     @Test(arguments: [KryoStreamClasses.fast, .unsafe])
     func compatibleFieldsAreChunkedInTheStandardForms(streams: KryoStreamClasses) throws {
         let bytes = hexBytes(Self.bytes)
-        let registry = try Registry(schemas: try SchemaFiles.parse(Self.schema, fileName: "mini.yaml"))
-        let codec = KryoCodec(
-            registry: registry, dialect: KryoDialect.v4.using(streams),
-            options: SerializationOptions(references: true, registrationRequired: false))
+        let codec = try schemaCodec(Self.schema, KryoDialect.v4.using(streams), references: true)
         let rich = try #require(try codec.decode(Any?.self, from: bytes) as? DynamicObject)
         #expect(rich["a"] as? Int32 == -1)
         #expect(rich["b"] as? Int64 == 300)

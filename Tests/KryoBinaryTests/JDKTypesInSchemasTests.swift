@@ -29,8 +29,7 @@ import Testing
     ])
     func jdkEnumsAndAbstractTypes(dialect: KryoDialect, hex: String) throws {
         let bytes = hexBytes(hex)
-        let registry = try Registry(schemas: try SchemaFiles.parse(Self.schema, fileName: "mini.yaml"))
-        let codec = KryoCodec(registry: registry, dialect: dialect, options: SerializationOptions(references: false))
+        let codec = try schemaCodec(Self.schema, dialect, references: false)
         let zoned = try #require(try codec.decode(Any?.self, from: bytes) as? DynamicObject)
         let day = try #require(zoned["day"] as? DynamicEnum)
         #expect(day.javaClass == "java.time.DayOfWeek" && day.name == "FRIDAY")
@@ -40,7 +39,7 @@ import Testing
             {"$class": "mini.Mini$Zoned", "day": "FRIDAY", "zone": {"$class": "java.time.ZoneRegion", "zone": "Europe/Paris"},
              "m": {"$class": "java.util.concurrent.ConcurrentHashMap", "$value": {"k": 1}}}
             """
-        let readable = ReadableCodec(registry: registry)
+        let readable = ReadableCodec(registry: codec.registry)
         #expect(try codec.encode(try readable.decode(Any?.self, from: Array(document.utf8))) == bytes)
     }
 }

@@ -17,11 +17,8 @@ import Testing
         """
 
     @Test func flinksRegisteredSerializers() throws {
-        let registry = try Registry(schemas: try SchemaFiles.parse(Self.schema, fileName: "flink.yaml"))
-        let codec = KryoCodec(
-            registry: registry, dialect: .v5,
-            options: SerializationOptions(references: true, registrationRequired: false))
-        let readable = ReadableCodec(registry: registry, options: SerializationOptions(references: true))
+        let codec = try schemaCodec(Self.schema, .v5, references: true)
+        let readable = ReadableCodec(registry: codec.registry, options: SerializationOptions(references: true))
         func roundTrip(_ hex: String) throws -> Any? {
             let bytes = hexBytes(hex)
             let value = try codec.decode(Any?.self, from: bytes)

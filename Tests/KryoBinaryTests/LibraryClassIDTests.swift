@@ -36,15 +36,14 @@ import Testing
     ])
     func aLibraryClassWithAnIDKeepsItsClass(dialect: KryoDialect, hex: String, classes: [String]) throws {
         let bytes = hexBytes(hex)
-        let registry = try Registry(schemas: try SchemaFiles.parse(Self.schema, fileName: "mini.yaml"))
-        let codec = KryoCodec(registry: registry, dialect: dialect, options: SerializationOptions(references: false))
+        let codec = try schemaCodec(Self.schema, dialect, references: false)
         let twins = try #require(try codec.decode(Any?.self, from: bytes) as? DynamicObject)
         let found = [twins["a"], twins["b"]].map { value in
             (value as? any JavaClassChosenByValue)?.javaClassNameOfValue ?? "\(String(describing: value))"
         }
         #expect(found == classes)
         #expect(try codec.encode(twins) == bytes)
-        let readable = ReadableCodec(registry: registry)
+        let readable = ReadableCodec(registry: codec.registry)
         let document = try readable.encode(twins)
         for name in classes { #expect(String(decoding: document, as: UTF8.self).contains(name)) }
         #expect(try codec.encode(try readable.decode(Any?.self, from: document)) == bytes)

@@ -21,10 +21,7 @@ import Testing
     ])
     func aNullKeyIsReadAndWrittenBack(dialect: KryoDialect, rest: String) throws {
         let bytes = hexBytes(Self.prefix + rest)
-        let registry = try Registry(schemas: try SchemaFiles.parse(Self.schema, fileName: "edge.yaml"))
-        let codec = KryoCodec(
-            registry: registry, dialect: dialect,
-            options: SerializationOptions(references: true, registrationRequired: false))
+        let codec = try schemaCodec(Self.schema, dialect, references: true)
         let bean = try #require(try codec.decode(Any?.self, from: bytes) as? DynamicObject)
         let map = try #require(bean["m"] as? OrderedDictionary<AnyHashable, Any?>, "\(String(describing: bean["m"]))")
         #expect(map.count == 1)
@@ -32,7 +29,7 @@ import Testing
         #expect(ValueConversion.flatten(key) == nil)
         #expect(value as? String == "v")
         #expect(try codec.encode(bean) == bytes)
-        let readable = ReadableCodec(registry: registry, options: SerializationOptions(references: true))
+        let readable = ReadableCodec(registry: codec.registry, options: SerializationOptions(references: true))
         let document = try readable.encode(bean)
         #expect(String(decoding: document, as: UTF8.self).contains(#""NS.keys":[null]"#))
         #expect(try codec.encode(try readable.decode(Any?.self, from: document)) == bytes)

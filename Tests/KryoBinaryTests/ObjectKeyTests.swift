@@ -26,10 +26,7 @@ import Testing
     ])
     func anObjectIsAKeyAndAnElement(dialect: KryoDialect, hex: String) throws {
         let bytes = hexBytes(hex)
-        let registry = try Registry(schemas: try SchemaFiles.parse(Self.schema, fileName: "mini.yaml"))
-        let codec = KryoCodec(
-            registry: registry, dialect: dialect,
-            options: SerializationOptions(references: true, registrationRequired: false))
+        let codec = try schemaCodec(Self.schema, dialect, references: true)
         let twins = try #require(try codec.decode(Any?.self, from: bytes) as? DynamicObject)
         let map = try #require(twins["a"] as? OrderedDictionary<AnyHashable, Any?>)
         let key = try #require(map.keys.first?.base as? DynamicObject)
@@ -41,9 +38,9 @@ import Testing
         let twin = DynamicObject(javaClass: key.javaClass, fields: key.fields)
         #expect(map[AnyHashable(twin)] == nil)
         #expect(try codec.encode(twins) == bytes)
-        let readable = ReadableCodec(registry: registry, options: SerializationOptions(references: true))
+        let readable = ReadableCodec(registry: codec.registry, options: SerializationOptions(references: true))
         #expect(try codec.encode(try readable.decode(Any?.self, from: try readable.encode(twins))) == bytes)
-        var keyed = KeyedArchiveCodec(registry: registry, options: SerializationOptions(references: true))
+        var keyed = KeyedArchiveCodec(registry: codec.registry, options: SerializationOptions(references: true))
         keyed.keepsJavaClasses = true
         #expect(try codec.encode(try keyed.decode(Any?.self, from: try keyed.encode(twins))) == bytes)
     }
