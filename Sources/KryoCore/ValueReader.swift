@@ -183,9 +183,7 @@ extension ValueReader {
     /// Through ``readObject(as:forKey:)``, for backends without a faster path.
     public func readStringObject(canBeNull: Bool, forKey key: String) throws -> String? {
         guard let value = try readStringInstance(canBeNull: canBeNull, forKey: key) else { return nil }
-        // A `String` (the common case) is told by its type, without a dynamic cast.
-        if let string = ValueConversion.exactly(value, as: String.self) { return string }
-        return value as? String ?? (value as? SharedString)?.value
+        return SharedString.text(of: value)
     }
 
     /// Through ``readObject(as:forKey:)``, for backends without a faster path.

@@ -672,7 +672,7 @@ final class KeyedArchiveReader: ValueReader {
         guard let stored = try stored(forKey: key) else { return nil }
         if let string = try plainString(stored) { return string }
         guard let value = try stringInstance(stored, forKey: component(key)) else { return nil }
-        return value as? String ?? (value as? SharedString)?.value
+        return SharedString.text(of: value)
     }
 
     func readStringInstance(canBeNull: Bool, forKey key: String) throws -> Any? {

@@ -31,4 +31,12 @@ public final class SharedString: Hashable, Sendable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(value) }
 
     public var description: String { value }
+
+    /// The text of what ``ValueReader/readStringInstance(canBeNull:forKey:)`` gave: a `String` or
+    /// a `SharedString`; `nil` for anything else.
+    package static func text(of instance: Any) -> String? {
+        // A `String` (the common case) is told by its type, without a dynamic cast.
+        if let string = ValueConversion.exactly(instance, as: String.self) { return string }
+        return instance as? String ?? (instance as? SharedString)?.value
+    }
 }
