@@ -20,4 +20,16 @@ extension ArchiveClass {
     static let nsURL = ArchiveClass("NSURL")
     static let nsUUID = ArchiveClass("NSUUID")
     static let nsNull = ArchiveClass("NSNull")
+
+    /// The mutable collection class `name` (`NSMutableArray`, `NSMutableDictionary`,
+    /// `NSMutableSet`, `NSMutableOrderedSet`); `nil` for any other name.
+    static func mutableFoundationClass(named name: String) -> ArchiveClass? {
+        switch name {
+        case "NSMutableArray": .nsMutableArray
+        case "NSMutableDictionary": .nsMutableDictionary
+        case "NSMutableSet": .nsMutableSet
+        case "NSMutableOrderedSet": .nsMutableOrderedSet
+        default: nil
+        }
+    }
 }

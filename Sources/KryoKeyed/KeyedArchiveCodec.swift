@@ -175,6 +175,7 @@ public struct KeyedArchiveCodec: Sendable {
         }
         let reader = KeyedArchiveReader(
             objects: objects, registry: registry, options: options, classCache: classCache)
+        reader.noteSharedEntries(top: CollectionOfOne(stored))
         // What fails leaves no cycle of unknown objects behind.
         return try reader.madeUnknownObjects.dismantlingOnFailure {
             let value = try reader.at(key) { try reader.decode(stored, as: DeclaredType.of(T.self)) }
@@ -192,6 +193,7 @@ public struct KeyedArchiveCodec: Sendable {
     {
         let reader = KeyedArchiveReader(
             objects: objects, registry: registry, options: options, classCache: classCache)
+        reader.noteSharedEntries(top: archive.top.values)
         return try reader.madeUnknownObjects.dismantlingOnFailure {
             var result: OrderedDictionary<String, Any?> = [:]
             for (key, stored) in archive.top {

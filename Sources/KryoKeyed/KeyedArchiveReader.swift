@@ -54,6 +54,11 @@ final class KeyedArchiveReader: ValueReader {
     @exclusivity(unchecked) private var lastFound: FoundKey?
     /// ``SmallString/isAvailable``, read once per reader.
     private let makesSmallStrings = SmallString.isAvailable
+    /// On the dynamic path (``Registry/keepsSharedStrings``), whether each entry of `objects` is
+    /// referred to more than once (``noteSharedEntries(top:)``): such an entry, read as a value
+    /// without identity (a list, a dictionary, a date…), is one ``SharedValue`` wherever it is
+    /// referred to, so that writing it again shares it. Empty elsewhere.
+    private var sharedEntries: [Bool] = []
 
     private struct FoundKey {
         let key: SmallString.ASCIIBits
@@ -133,6 +138,46 @@ final class KeyedArchiveReader: ValueReader {
 
     // MARK: References
 
+    /// Finds the entries that the archive refers to more than once, from `top` (the `$top`
+    /// values to be read) and every object's keys, on the dynamic path only. Entries that do not
+    /// parse are left for the decode to report where it meets them.
+    func noteSharedEntries(top: some Sequence<PropertyListValue>) {
+        guard registry.keepsSharedStrings, objects.count > 1 else { return }
+        var counts = [UInt8](repeating: 0, count: objects.count)
+        func count(_ stored: PropertyListValue) {
+            switch stored {
+            case .uid(let uid):
+                if uid < counts.count, counts[Int(uid)] < 2 { counts[Int(uid)] += 1 }
+            case .array(let elements): for element in elements { count(element) }
+            case .dictionary(let entries): for (_, value) in entries { count(value) }
+            default: break
+            }
+        }
+        for stored in top { count(stored) }
+        for index in 1..<objects.count {
+            guard case .object(let object)? = try? objects.entry(index),
+                let entries = try? objects.dictionary(of: object)
+            else { continue }
+            for (key, value) in entries where key != "$class" { count(value) }
+        }
+        sharedEntries = counts.map { $0 > 1 }
+    }
+
+    /// The classes whose objects the dynamic path reads as a ``SharedValue`` naming the class.
+    private static let mutableCollectionClasses: Set<String> = [
+        "NSMutableArray", "NSMutableDictionary", "NSMutableSet",
+    ]
+
+    /// `value`, read from entry `index` of class `archiveClass`, as the dynamic path keeps it: in
+    /// a ``SharedValue`` when the archive refers to it more than once or names a mutable
+    /// collection class, so that it is written back as one object of that class.
+    private func keepingIdentity(_ value: Any, at index: Int, _ archiveClass: ArchiveClass) -> Any {
+        guard !sharedEntries.isEmpty else { return value }
+        let mutable = Self.mutableCollectionClasses.contains(archiveClass.name)
+        guard mutable || sharedEntries[index], SharedValue.boxes(value) else { return value }
+        return SharedValue(value, foundationClass: mutable ? archiveClass.name : nil)
+    }
+
     /// Decodes a value stored in an object's dictionary or in `$top`: a UID is resolved, a plain
     /// value is converted to the declared type when there is one.
     func decode(_ stored: PropertyListValue, as declared: DeclaredType? = nil) throws -> Any? {
@@ -151,8 +196,19 @@ final class KeyedArchiveReader: ValueReader {
         }
     }
 
-    /// Decodes entry `uid` of `$objects`.
+    /// Decodes entry `uid` of `$objects`. A value the dynamic path keeps in a ``SharedValue``
+    /// (``keepingIdentity(_:at:_:)``) is given in its box where the dynamic path reads it (the
+    /// top, the keys of unknown objects and the elements of collections there), and as itself
+    /// to a serializer, which asks for the value (an attributed string's `NSAttributes` list).
     func decodeEntry(_ uid: UInt64, as declared: DeclaredType? = nil) throws -> Any? {
+        let value = try decodeEntryKept(uid, as: declared)
+        guard !sharedEntries.isEmpty, !frames.isEmpty || (declared.map { $0.swiftType != Any.self } ?? false),
+            let shared = value as? SharedValue
+        else { return value }
+        return shared.value
+    }
+
+    private func decodeEntryKept(_ uid: UInt64, as declared: DeclaredType?) throws -> Any? {
         guard uid < objects.count else {
             throw error(
                 .invalidReference, expected: "a reference below \(objects.count) (the size of $objects)",
@@ -218,6 +274,15 @@ final class KeyedArchiveReader: ValueReader {
         _ declared: DeclaredType?
     ) throws -> Any? {
         try descend()
+        if !sharedEntries.isEmpty, Self.mutableCollectionClasses.contains(resolved.archiveClass.name) {
+            // A mutable collection is an object: its box is there before its elements, for
+            // those that refer back to it (an `NSMutableArray` holding itself).
+            let box = SharedValue.opened(foundationClass: resolved.archiveClass.name)
+            states[index] = .read(box)
+            defer { depth -= 1 }
+            box.fill(try decoding.decode(self, object, declared) ?? [Any?]())
+            return box
+        }
         states[index] = .reading
         let decoded: Any?
         do {
@@ -227,11 +292,12 @@ final class KeyedArchiveReader: ValueReader {
             throw error
         }
         depth -= 1
-        guard let value = decoded else {
+        guard let decoded else {
             // A form of the class this reader does not model: kept whole.
             states[index] = .unread
             return try decodeUnknown(object, at: index, resolved.archiveClass)
         }
+        let value = keepingIdentity(decoded, at: index, resolved.archiveClass)
         states[index] = .read(value)
         return value
     }

@@ -45,6 +45,9 @@ final class KeyedArchiveWriter: ValueWriter {
     @exclusivity(unchecked) private var firstClasses: [(archiveClass: ArchiveClass, uid: Int)] = []
     /// The `NSNull` object that stands for the nil elements of arrays and dictionaries.
     @exclusivity(unchecked) private var nullObject: Int?
+    /// The mutable Foundation class (`NSMutableArray`…) of the ``SharedValue`` being written,
+    /// which the object its value makes takes instead of the immutable class (``archiveObject``).
+    @exclusivity(unchecked) private var mutableClassPending: (archiveClass: ArchiveClass, box: SharedValue)?
     /// The Foundation collections being written: one found inside itself is a cycle.
     @exclusivity(unchecked) private var containers = OpenContainers()
 
@@ -99,6 +102,13 @@ final class KeyedArchiveWriter: ValueWriter {
         if Swift.type(of: value) == SharedValue.self, let shared = value as? SharedValue {
             // One value in several places: one entry that every place refers to.
             if let uid = sharedValues[ObjectIdentifier(shared)] { return uid }
+            // The mutable class the value was read as, for the object its value makes.
+            if let name = shared.foundationClass, let mutable = ArchiveClass.mutableFoundationClass(named: name) {
+                // The object its value makes has the box's identity, so that a reference to the
+                // box from inside it (a mutable array holding itself) finds it.
+                mutableClassPending = (mutable, shared)
+            }
+            defer { mutableClassPending = nil }
             let uid = try archive(shared.value, declared: declared)
             sharedValues[ObjectIdentifier(shared)] = uid
             return uid
@@ -182,6 +192,15 @@ final class KeyedArchiveWriter: ValueWriter {
     func archiveObject(
         _ archiveClass: ArchiveClass, identity: AnyObject? = nil, entries: (KeyedArchiveWriter) throws -> Void
     ) throws -> Int {
+        var archiveClass = archiveClass
+        var identity = identity
+        if let (mutable, box) = mutableClassPending {
+            mutableClassPending = nil
+            if mutable.superclasses.first == archiveClass.name {
+                archiveClass = mutable
+                identity = identity ?? box
+            }
+        }
         switch reserve(identity) {
         case .existing(let uid):
             return uid

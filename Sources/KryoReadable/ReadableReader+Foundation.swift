@@ -36,6 +36,18 @@ struct ReadableFoundation: Sendable {
         "NSUUID": ReadableFoundation { reader, entries, _ in try reader.foundationUUID(entries) },
     ]
 
+    /// Whether the object `entries` of the Foundation class `className` is in a form this reader
+    /// models; else it is kept whole (``UnknownObject``), as the keyed reader keeps it: an
+    /// `NSUUID` archived with bytes that are no UUID (`NS.uuidbytes`, not 16 of them) has no
+    /// `NS.uuidstring`.
+    static func models(_ entries: ReadableDictionary, ofClass className: String) -> Bool {
+        className != "NSUUID" || entries[FoundationCoderKeys.uuidString] != nil
+    }
+
+    /// The mutable collection classes, which the dynamic path keeps as a ``SharedValue`` naming
+    /// the class (``ReadableWriter`` writes them in HRCoder's form, `NS.objects` and `NS.keys`).
+    static let mutableCollectionClasses: Set<String> = ["NSMutableArray", "NSMutableDictionary", "NSMutableSet"]
+
     private static let list = ReadableFoundation { reader, entries, declared in
         try reader.foundationElements(entries, as: declared?.genericArguments.first)
     }

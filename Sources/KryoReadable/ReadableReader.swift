@@ -560,13 +560,22 @@ final class ReadableReader: ValueReader {
             if let target { decodedAt[target] = value }
             return value
         }
-        if !keepsUnknown, let decoding = ReadableFoundation.byClassName[name] {
+        if !keepsUnknown, let decoding = ReadableFoundation.byClassName[name],
+            ReadableFoundation.models(entries, ofClass: name)
+        {
             try descend()
-            if let target { decodingAt.insert(target) }
-            defer {
-                depth -= 1
-                if let target { decodingAt.remove(target) }
+            defer { depth -= 1 }
+            if keepsSharedStrings, frames.isEmpty, ReadableFoundation.mutableCollectionClasses.contains(name) {
+                // The dynamic path keeps a mutable collection as the keyed reader gives it: a
+                // box naming the class, there before its elements for the aliases to it inside.
+                // Not for a serializer, which reads the value itself (``KeyedArchiveReader``).
+                let box = SharedValue.opened(foundationClass: name)
+                if let target { decodedAt[target] = box }
+                box.fill(try decoding.decode(self, entries, declared) ?? [Any?]())
+                return box
             }
+            if let target { decodingAt.insert(target) }
+            defer { if let target { decodingAt.remove(target) } }
             let value = try decoding.decode(self, entries, declared)
             if let target, let value { decodedAt[target] = value }
             return value

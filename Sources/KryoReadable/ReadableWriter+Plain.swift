@@ -249,6 +249,31 @@ extension ReadableWriter {
         return .array(trees)
     }
 
+    /// A mutable collection read from a keyed archive (a ``SharedValue`` naming
+    /// `NSMutableArray`, `NSMutableSet` or `NSMutableDictionary`) in HRCoder's form, which names
+    /// the class: `{"$class": "NSMutableArray", "NS.objects": [...]}`, a dictionary's keys under
+    /// `NS.keys`, in the order read. `nil` for another class or value.
+    func mutableCollectionTree(of value: Any, named className: String) throws -> ReadableValue? {
+        var tree: ReadableDictionary = [ReadableKeys.className: .string(className)]
+        switch className {
+        case "NSMutableArray", "NSMutableSet":
+            guard let list = value as? any AnyElementsExposing else { return nil }
+            tree[FoundationCoderKeys.objects] = try at(FoundationCoderKeys.objects) { try listTree(list.anyElements) }
+        case "NSMutableDictionary":
+            guard let map = value as? any AnyEntriesExposing else { return nil }
+            let entries = map.anyEntries
+            tree[FoundationCoderKeys.keys] = try at(FoundationCoderKeys.keys) {
+                try listTree(entries.map { $0.key as Any? })
+            }
+            tree[FoundationCoderKeys.objects] = try at(FoundationCoderKeys.objects) {
+                try listTree(entries.map(\.value))
+            }
+        default:
+            return nil
+        }
+        return .dictionary(tree)
+    }
+
     /// A set: `{"$class": className, "NS.objects": [...]}`, in the stable order unless `ordered`
     /// or the call turns it off (``writesStableOrder``).
     func setTree(

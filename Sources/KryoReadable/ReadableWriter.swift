@@ -173,6 +173,9 @@ final class ReadableWriter: ValueWriter {
         if Swift.type(of: value) == SharedValue.self, let shared = value as? SharedValue {
             // One value in several places: written at the first, an alias at the others.
             if let alias = alias(of: shared) { return alias }
+            if let name = shared.foundationClass, let tree = try mutableCollectionTree(of: shared.value, named: name) {
+                return tree
+            }
             return try tree(of: shared.value, declared: declared)
         }
         guard let declared, mayNeedClassName(for: value, in: declared) else { return try plainTree(of: value) }

@@ -77,7 +77,8 @@ public struct AttributedTextSerializer: Serializer {
         if text.runs.count == 1, let only = dictionaries.first {
             try writer.writeObject(only, forKey: "NSAttributes")
         } else if !text.runs.isEmpty {
-            try writer.writeObject(dictionaries, forKey: "NSAttributes")
+            // An `NSMutableArray`, as Apple's archivers write it.
+            try writer.writeObject(SharedValue(dictionaries, foundationClass: "NSMutableArray"), forKey: "NSAttributes")
             try writer.writeObject(NSMutableData(bytes: info, length: info.count), forKey: "NSAttributeInfo")
         }
         try text.preserved.write(

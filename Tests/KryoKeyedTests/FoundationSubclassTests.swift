@@ -86,5 +86,11 @@ import Testing
         let uuid = try #require(try codec.decode(Any?.self, from: bytes) as? UnknownObject)
         #expect(uuid.archiveClass.name == "NSUUID")
         #expect(uuid.field("NS.uuidbytes") as? Data == Data(count: 4))
+        // Through a readable document, which names the class but has no `NS.uuidstring`.
+        let readable = ReadableCodec(registry: codec.registry, format: .json)
+        let back = try #require(
+            try readable.decode(Any?.self, from: readable.encode(uuid as Any?)) as? UnknownObject)
+        #expect(back.archiveClass.name == "NSUUID")
+        #expect(back.field("NS.uuidbytes") as? Data == Data(count: 4))
     }
 }

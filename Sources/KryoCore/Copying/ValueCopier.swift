@@ -149,7 +149,9 @@ public final class ValueCopier {
         if _isPOD(plainType) || plainType == String.self || plainType == SharedString.self { return value }
         if plainType == SharedValue.self, let shared = plain as? SharedValue {
             // One copy of the shared value, in one new box, wherever the original box is.
-            let made = try copy(object: shared) { SharedValue(try copyErased(shared.value)) }
+            let made = try copy(object: shared) {
+                SharedValue(try copyErased(shared.value), foundationClass: shared.foundationClass)
+            }
             guard let typed = made as? T else {
                 throw SerializationError(.typeMismatch, expected: "a copy of type \(T.self)", found: "a SharedValue")
             }

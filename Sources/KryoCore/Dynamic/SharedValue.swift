@@ -13,6 +13,11 @@
 /// Beans (``DynamicObject``) are classes and keep their identity without a box; enum constants
 /// are told apart by their class and ordinal.
 ///
+/// A keyed archive's mutable collections (`NSMutableArray`, `NSMutableDictionary`,
+/// `NSMutableSet`) are objects too, read on the dynamic path as their Swift value in a
+/// `SharedValue` that names the class (``foundationClass``), so that writing them again gives
+/// the class the archive had, and one object wherever the archive refers to it.
+///
 /// Wherever a value of another type is asked for, a `SharedValue` converts to its value
 /// (``ValueConversion/convert(_:to:)``). Equality and hashing are the value's when it is
 /// `Hashable` (a shared `BigDecimal` as a map key finds its entry), else the instance's; `===`
@@ -21,15 +26,27 @@ public final class SharedValue: Hashable, @unchecked Sendable, CustomStringConve
     /// The value. (`@unchecked Sendable`: set once, while the decode that made the box reads
     /// it, and the dynamic path's values are values or immutable.)
     public private(set) var value: Any
+    /// The Foundation class that a keyed archive or a readable document named for the value
+    /// when it is not the class its type is written as (`NSMutableArray` for an `[Any?]`, which
+    /// is written as an `NSArray`); `nil` otherwise. Only the keyed and readable formats write
+    /// it; Kryo has no such class.
+    public let foundationClass: String?
 
     /// Creates a value instance that writing may share.
-    public init(_ value: Any) { self.value = value }
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - foundationClass: The Foundation class to write it as, when not its type's own.
+    public init(_ value: Any, foundationClass: String? = nil) {
+        self.value = value
+        self.foundationClass = foundationClass
+    }
 
     /// A box made before its value is read, for a collection that contains itself (through
     /// objects it holds): back-references inside it find the box, and ``fill(_:)`` gives it the
     /// value once read. Its value is `()` until then.
-    package static func opened() -> SharedValue {
-        let box = SharedValue(())
+    package static func opened(foundationClass: String? = nil) -> SharedValue {
+        let box = SharedValue((), foundationClass: foundationClass)
         box.isOpen = true
         return box
     }
