@@ -416,6 +416,13 @@ struct SchemaResolver {
                 "serializer: kryo is Kryo's own serializer of a JDK class without fields ("
                     + JavaClassSchema.kryoSerialized.sorted().joined(separator: ", ") + "), not of \(entry.javaName)")
         }
+        if syntax.fields == nil, entry.javaName == "java.lang.Object", syntax.serializer == nil, syntax.extends == nil {
+            // `new Object()` is a value of its own (Apache Spark registers the class, and its
+            // streams hold such objects): a class without fields.
+            entry.ownFields = []
+            entry.layout = .fields(.field, [])
+            return
+        }
         guard let fields = syntax.fields else {
             if let serializer = syntax.serializer {
                 throw error(

@@ -36,6 +36,34 @@ import Testing
         #expect(timestamp.millisecondsSince1970 == 1_700_000_000_123 && timestamp.nanoseconds == 123_456_789)
     }
 
+    /// `java.sql.Timestamp` is not final: a field of that type carries the value's class (`51`,
+    /// id 79), as Kryo 5.6.2 wrote this `Holder {Timestamp ts = 1700000000123 ms; String s = "x"}`
+    /// with Flink's registration.
+    @Test func aTimestampFieldCarriesItsClass() throws {
+        let schema = Self.schema + "\n  - {class: \"k5.TsBean$Holder\", fields: {ts: java.sql.Timestamp, s: String}}"
+        let codec = try schemaCodec(schema, .v5, references: true)
+        let bytes = hexBytes(
+            "01 00 6b 35 2e 54 73 42 65 61 6e 24 48 6f 6c 64 65 f2 01 01 82 78 51 01 80 d0 95 ff bc 31 c0 a9 d3 3a")
+        let holder = try #require(try codec.decode(Any?.self, from: bytes) as? DynamicObject)
+        let timestamp = try #require(holder.fields["ts"] as? JavaDateSubclass)
+        #expect(timestamp.millisecondsSince1970 == 1_700_000_000_123 && timestamp.nanoseconds == 123_000_000)
+        #expect(try codec.encode(holder) == bytes)
+    }
+
+    /// `new Object()` is a value: Apache Spark registers `java.lang.Object` (at 129 in Spark
+    /// 4.3.0) and its `KryoSerializer` (Kryo 4.0.3, `UnsafeOutput`) wrote `83 01 01` for one.
+    @Test func anObjectOfClassObject() throws {
+        let schema = """
+            settings: {dialect: kryo4, streams: unsafe}
+            classes:
+              - {class: java.lang.Object, id: 129}
+            """
+        let codec = try schemaCodec(schema, .v4.using(.unsafe), references: true)
+        let object = try #require(try codec.decode(Any?.self, from: [0x83, 0x01, 0x01]) as? DynamicObject)
+        #expect(object.javaClass == "java.lang.Object" && object.fields.isEmpty)
+        #expect(try codec.encode(object) == [0x83, 0x01, 0x01])
+    }
+
     @Test func onlyKnownClassesTakeKryosSerializer() {
         let schema = """
             classes:

@@ -45,7 +45,7 @@ extension Registry {
                 kryoSerialized.append(
                     Registration(
                         swiftType: JavaDateSubclass.self, id: id, javaName: schema.javaName,
-                        serializer: AnySerializer(KryoTimestampSerializer()), isFinal: true, tracksReferences: true))
+                        serializer: AnySerializer(KryoTimestampSerializer()), isFinal: false, tracksReferences: true))
             default:
                 throw SerializationError(
                     .unsupported, expected: "a class Kryo's own serializer is known for", found: schema.javaName)
