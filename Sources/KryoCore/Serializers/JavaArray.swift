@@ -115,10 +115,15 @@ public struct JavaArraySerializer<Element>: Serializer {
         return options.references
     }
 
-    /// Elements of a final component type carry no class (Java's `Modifier.isFinal` test).
+    /// Elements of a final component type carry no class (Java's `Modifier.isFinal` test on
+    /// the component class). Every array class is final to that test, so the arrays of an
+    /// `Object[][]` carry none, unlike a field of type `Object[]`, which Kryo's own `isFinal`
+    /// judges by the innermost component.
     private func elementSlot(_ registry: Registry) -> DeclaredType {
         var slot = element
-        if slot.swiftType != Any.self { slot.finality = registry.isFinal(slot) ? .final : .nonFinal }
+        guard slot.swiftType != Any.self else { return slot }
+        let (isFinal, registration) = registry.finality(of: slot)
+        slot.finality = isFinal || registration?.javaName.hasPrefix("[") == true ? .final : .nonFinal
         return slot
     }
 }
