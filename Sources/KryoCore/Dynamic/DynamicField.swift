@@ -212,7 +212,9 @@ struct DynamicField: Sendable {
             Swift.type(of: value) != declared.swiftType,
             // A String instance, or a value, that the graph shares stays one.
             !(declared.swiftType == String.self && value is SharedString), !(value is SharedValue),
-            declared.finality != .nonFinal || !(reader.isPositional || Self.carriesItsClass(value, reader.registry))
+            // A value in a slot that is not final carries its own class (a `String[]` in an
+            // `Object[]` field), which converting would lose.
+            reader.registry.isFinal(declared) || !(reader.isPositional || Self.carriesItsClass(value, reader.registry))
         else { return value }
         func convert<T>(_: T.Type) -> Any? {
             // The declared class names the collection a plain list becomes (`ArrayDeque`).
