@@ -36,6 +36,9 @@ enum SchemaFileSyntax {
         /// `public:` as written; `nil` takes the class's `publicFields`.
         var isPublic: Bool?
         var isFinal: Bool?
+        /// `erasure:` as written: the type Kryo 2.20 and 4 see for a field whose type a
+        /// superclass's resolved type variables make (``JavaFieldSchema/erasedType``).
+        var erasure: Located<String>?
     }
 
     struct Class {
@@ -65,6 +68,8 @@ enum SchemaFileSyntax {
         var archiveName: String?
         /// The type parameters (`[T]` of `Generic<T>`), positioned at the `typeParameters` key.
         var typeParameters: Located<[Located<String>]>?
+        /// The bounds written with type parameters (`R extends Role`), by parameter name.
+        var typeParameterBounds: [String: Located<String>] = [:]
     }
 
     struct Settings {
@@ -114,7 +119,7 @@ enum SchemaFileSyntax {
         "class", "id", "fields", "enum", "bodies", "serializer", "final", "extends", "readableName", "archiveName",
         "typeParameters", "publicFields",
     ]
-    static let fieldKeys = ["type", "tag", "deprecated", "nullable", "public", "final"]
+    static let fieldKeys = ["type", "tag", "deprecated", "nullable", "public", "final", "erasure"]
 
     /// Reads one file's text.
     static func parse(_ text: String, fileName: String, format: SchemaFileFormat) throws(SchemaFileError) -> File {
@@ -408,14 +413,18 @@ struct NodeReader {
                 }
                 var parameters: [Located<String>] = []
                 for parameter in list {
-                    let text = try string(parameter, "a type parameter")
+                    let written = try string(parameter, "a type parameter")
+                    let start = textPosition(parameter)
+                    // `T`, or `T extends Bound` (Java's erasure of T is the bound's class).
+                    let (text, bound) = try typeParameter(written, at: start)
                     guard isJavaIdentifier(text) else {
-                        throw error(at: textPosition(parameter), "bad type parameter \(quoted(text))")
+                        throw error(at: start, "bad type parameter \(quoted(written))")
                     }
                     if parameters.contains(where: { $0.value == text }) {
-                        throw error(at: textPosition(parameter), "type parameter \(text) is declared twice")
+                        throw error(at: start, "type parameter \(text) is declared twice")
                     }
-                    parameters.append(Located(value: text, position: textPosition(parameter)))
+                    parameters.append(Located(value: text, position: start))
+                    if let bound { entry.typeParameterBounds[text] = bound }
                 }
                 entry.typeParameters = Located(value: parameters, position: key.position)
             default: break
@@ -459,6 +468,8 @@ struct NodeReader {
                 case "nullable": field.nullable = try bool(option)
                 case "public": field.isPublic = try bool(option)
                 case "final": field.isFinal = try bool(option)
+                case "erasure":
+                    field.erasure = Located(value: try string(option, "a type"), position: textPosition(option))
                 default: break
                 }
             }
@@ -497,6 +508,22 @@ struct NodeReader {
     }
 
     /// A scalar's text; a plain null (`~`, `null`, nothing) is not a string.
+    /// A type parameter as written, `T` or `T extends Bound`: its name, and its bound's text with
+    /// the bound's position.
+    private func typeParameter(_ written: String, at start: SourcePosition) throws(SchemaFileError) -> (
+        String, Located<String>?
+    ) {
+        let words = written.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+        guard words.count > 1 else { return (words.first.map(String.init) ?? written, nil) }
+        guard words.count == 3, words[1] == "extends" else {
+            throw error(at: start, "expected a type parameter (T, or T extends Bound), found \(quoted(written))")
+        }
+        // `T extends A & B`: the erasure is the first bound's.
+        let boundText = String(words[2].prefix { $0 != "&" }.reversed().drop { $0 == " " }.reversed())
+        let offset = written.distance(from: written.startIndex, to: words[2].startIndex)
+        return (String(words[0]), Located(value: boundText, position: start.advanced(by: offset)))
+    }
+
     private func string(_ node: Node, _ what: String) throws(SchemaFileError) -> String {
         guard let scalar = node.scalar, !isNull(node) else {
             throw error(at: position(node), "expected \(what), found \(describe(node))")

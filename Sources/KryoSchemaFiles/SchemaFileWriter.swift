@@ -220,7 +220,11 @@ struct SchemaFileWriter {
         if let name = schema.archiveName { options.append(("archiveName", name, true)) }
         if !schema.typeParameters.isEmpty {
             // Java identifiers: the same flow list in YAML and JSON.
-            let list = "[" + schema.typeParameters.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+            let list =
+                "["
+                + schema.typeParameters.map { name in
+                    quoted(schema.typeParameterBounds[name].map { "\(name) extends \($0.shortName)" } ?? name)
+                }.joined(separator: ", ") + "]"
             options.append(("typeParameters", list, false))
         }
         return options
@@ -234,6 +238,7 @@ struct SchemaFileWriter {
         if !field.isNullable { options.append(("nullable", "false")) }
         if field.isPublicField { options.append(("public", "true")) }
         if let isFinal = field.isFinal { options.append(("final", String(isFinal))) }
+        if let erased = field.erasedType { options.append(("erasure", quoted(erased.shortName))) }
         return options
     }
 

@@ -38,6 +38,9 @@ struct SchemaResolver {
         /// The class's own fields, resolved (superclass fields are added later).
         var ownFields: [JavaFieldSchema] = []
         var layout: JavaClassSchema.Layout = .library
+        /// The bounds of the class's type parameters, resolved.
+        var bounds: [String: JavaType] = [:]
+        var typeParameters: [String] { syntax.typeParameters?.value.map(\.value) ?? [] }
     }
 
     func resolve() throws(SchemaFileError) -> SchemaSet {
@@ -100,7 +103,7 @@ struct SchemaResolver {
                     usesKryoSerializer: entry.syntax.kryoSerializer != nil,
                     layout: entry.layout, readableName: entry.syntax.readableName,
                     archiveName: entry.syntax.archiveName,
-                    typeParameters: entry.syntax.typeParameters?.value.map(\.value) ?? [])
+                    typeParameters: entry.typeParameters, typeParameterBounds: entry.bounds)
             },
             settings: settings(stated), profiles: profiles)
         // Everything the model can find wrong has been reported above with its position; this
@@ -447,6 +450,14 @@ struct SchemaResolver {
             return
         }
         let kind = syntax.serializer?.value ?? .field
+        let typeVariables = Set(entry.typeParameters)
+        for (parameter, written) in syntax.typeParameterBounds {
+            let bound = try resolveType(written, in: syntax, names: names, typeVariables: typeVariables)
+            if case .primitive = bound {
+                throw error(file, written.position, "type parameter \(parameter) is bounded by a primitive type")
+            }
+            entry.bounds[parameter] = bound
+        }
         var resolved: [JavaFieldSchema] = []
         for field in fields.value {
             if let tag = field.tag, kind != .tagged {
@@ -454,15 +465,16 @@ struct SchemaResolver {
                     file, tag.position,
                     "field \(field.name.value) has a tag, but class \(entry.javaName) is not serializer: tagged")
             }
-            let type = try resolveType(
-                field.type, in: syntax, names: names,
-                typeVariables: Set(syntax.typeParameters?.value.map(\.value) ?? []))
+            let type = try resolveType(field.type, in: syntax, names: names, typeVariables: typeVariables)
+            let erasure = try field.erasure.map { written throws(SchemaFileError) in
+                try resolveType(written, in: syntax, names: names)
+            }
             resolved.append(
                 JavaFieldSchema(
                     name: field.name.value, type: type, isNullable: field.nullable, tag: field.tag?.value,
                     isDeprecated: field.deprecated,
                     isPublicField: field.isPublic ?? syntax.publicFields?.value ?? false,
-                    isFinal: field.isFinal))
+                    isFinal: field.isFinal, erasedType: erasure))
         }
         entry.ownFields = resolved
         entry.layout = .fields(kind, resolved)
@@ -477,17 +489,22 @@ struct SchemaResolver {
         var fields = start.ownFields
         var chain = [start.javaName]
         var current = start
+        // What the current class's type variables are to `start`, as Kryo 5 resolves a
+        // superclass's variables from the class hierarchy: a class (`Customer extends
+        // Base<Long>`), or a variable of `start` that passes through (`Sub<U> extends Base<U>`,
+        // which the generic arguments of the object's slot resolve); a variable missing here
+        // is unresolved, its erasure.
+        var resolved: [String: JavaType] = Dictionary(
+            start.typeParameters.map { ($0, JavaType.typeVariable($0)) }, uniquingKeysWith: { first, _ in first })
         while let extends = current.syntax.extends {
-            let superType = try resolveType(extends, in: current.syntax, names: names)
+            let superType = try resolveType(
+                extends, in: current.syntax, names: names, typeVariables: Set(current.typeParameters))
             let file = current.syntax.file
             guard case .object(let superName, let arguments) = superType, let superIndex = indexByName[superName]
             else {
                 throw error(
                     file, extends.position,
                     "superclass \(superType.sourceName) is not declared with its fields in a schema file")
-            }
-            if !arguments.isEmpty {
-                throw error(file, extends.position, "write the superclass without generic arguments")
             }
             guard !chain.contains(superName) else {
                 throw error(
@@ -503,16 +520,50 @@ struct SchemaResolver {
                     file, extends.position,
                     "field \(field.name) of \(current.javaName) is also declared in its superclass \(superName)")
             }
-            // The superclass is raw (`extends Base`): its type variables are their erasure.
-            fields += superEntry.ownFields.map { field in
-                var erased = field
-                erased.type = field.type.erasingTypeVariables
-                return erased
+            let superParameters = superEntry.typeParameters
+            if !arguments.isEmpty, arguments.count != superParameters.count {
+                throw error(
+                    file, extends.position,
+                    "superclass \(superName) takes \(superParameters.count) generic arguments, found \(arguments.count)"
+                )
             }
+            var superResolved: [String: JavaType] = [:]
+            for (parameter, argument) in zip(superParameters, arguments) {
+                superResolved[parameter] = Self.hierarchyResolution(of: argument, resolved)
+            }
+            // Kryo 2.20 and 4 see a superclass's variables as their erasure; Kryo 5 resolves
+            // them from the `extends` arguments.
+            fields += superEntry.ownFields.map { field in
+                var inherited = field
+                let erased = field.type.erasingTypeVariables(bounds: superEntry.bounds)
+                inherited.type = field.type.resolvingVariables(superResolved, bounds: superEntry.bounds)
+                inherited.erasedType = inherited.type == erased ? nil : erased
+                return inherited
+            }
+            resolved = superResolved
             chain.append(superName)
             current = superEntry
         }
         return fields
+    }
+
+    /// What a generic argument of `extends` resolves a superclass's type variable to, as Kryo 5's
+    /// `GenericsUtil.resolveType` does: a class without its own arguments (`List<String>` is
+    /// `List`), an array of a resolved component, a variable that `resolved` gives; `nil` for
+    /// a variable it does not (and an array of a variable), which stays unresolved.
+    private static func hierarchyResolution(of argument: JavaType, _ resolved: [String: JavaType]) -> JavaType? {
+        switch argument {
+        case .primitive: return nil
+        case .object(let name, _): return .object(name, arguments: [])
+        case .typeVariable(let name): return resolved[name]
+        case .array(let component):
+            if case .typeVariable(let name) = component {
+                // An array of a variable resolves only when the variable resolves to a class.
+                guard let component = resolved[name], !component.isTypeVariable else { return nil }
+                return .array(component)
+            }
+            return hierarchyResolution(of: component, resolved).map { .array($0) }
+        }
     }
 
     private func checkTags(_ entry: Entry, kind: FieldSerializerKind, fields: [JavaFieldSchema]) throws(SchemaFileError)
@@ -539,13 +590,20 @@ struct SchemaResolver {
 }
 
 extension JavaType {
-    /// The type with every type variable replaced by its erasure, `java.lang.Object`.
-    fileprivate var erasingTypeVariables: JavaType {
+    fileprivate var isTypeVariable: Bool {
+        if case .typeVariable = self { return true }
+        return false
+    }
+
+    /// The type with the type variables that `resolved` gives replaced, anywhere in it, and the
+    /// others erased (``erasingTypeVariables(bounds:)``).
+    fileprivate func resolvingVariables(_ resolved: [String: JavaType], bounds: [String: JavaType]) -> JavaType {
         switch self {
         case .primitive: self
-        case .typeVariable: .anyObject
-        case .array(let component): .array(component.erasingTypeVariables)
-        case .object(let name, let arguments): .object(name, arguments: arguments.map(\.erasingTypeVariables))
+        case .typeVariable(let name): resolved[name] ?? JavaType.erasure(ofVariable: name, bounds: bounds)
+        case .array(let component): .array(component.resolvingVariables(resolved, bounds: bounds))
+        case .object(let name, let arguments):
+            .object(name, arguments: arguments.map { $0.resolvingVariables(resolved, bounds: [:]) })
         }
     }
 }

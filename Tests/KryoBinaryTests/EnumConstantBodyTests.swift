@@ -57,7 +57,7 @@ import Testing
         #expect((steps["any"] as? DynamicEnum)?.name == "SECOND")
         #expect((steps["list"] as? [Any?])?.map { ($0 as? DynamicEnum)?.name } == ["FIRST", "OTHER", "FIRST"])
         #expect(
-            (steps["all"] as? JavaArray<Any>)?.elements.map { ($0 as? DynamicEnum)?.javaClass } == [
+            (steps["all"] as? DynamicArray)?.elements.map { ($0 as? DynamicEnum)?.javaClass } == [
                 "mini.Mini$Step", "mini.Mini$Step",
             ])
         #expect((steps["set"] as? DynamicEnumSet)?.elements.map(\.name) == ["OTHER", "SECOND"])

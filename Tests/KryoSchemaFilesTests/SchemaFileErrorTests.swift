@@ -25,7 +25,7 @@ private func failure(_ text: String, fileName: String = "t.yaml") -> String? {
                 + "extends, readableName, archiveName, typeParameters, publicFields)")
         #expect(
             failure("classes:\n  - class: a.A\n    serializer: tagged\n    fields:\n      value: {type: int, tga: 1}\n")
-                == "t.yaml:5:26: unknown field key \"tga\" (expected type, tag, deprecated, nullable, public, final)")
+                == "t.yaml:5:26: unknown field key \"tga\" (expected type, tag, deprecated, nullable, public, final, erasure)")
         #expect(
             failure("settings:\n  reference: true\n")
                 == "t.yaml:2:3: unknown settings key \"reference\" (expected dialect, references, registrationRequired, "

@@ -124,8 +124,8 @@ extension JavaArraySerializer {
 }
 
 extension DynamicArraySerializer {
-    func copy(_ value: JavaArray<Any>, with copier: ValueCopier) throws -> JavaArray<Any> {
-        JavaArray(try ContainerCopy.elements(value.elements, with: copier))
+    func copy(_ value: DynamicArray, with copier: ValueCopier) throws -> DynamicArray {
+        DynamicArray(javaClass: value.javaClass, try ContainerCopy.elements(value.elements, with: copier))
     }
 }
 

@@ -1,19 +1,23 @@
 /// Serializes a Java array whose component is a class of the dynamic path (`peer.Color[]`) as
 /// Java's `ObjectArraySerializer` does: `length + 1` (`0` for null), then the elements, each
-/// without its class when the component type is final. Values are `JavaArray<Any>`.
+/// without its class when the component type is final. Values are ``DynamicArray``s.
 struct DynamicArraySerializer: Serializer {
+    /// The Java array class (`[Lpeer.Color;`).
+    let javaName: String
     /// The declared type of the elements.
     let component: DeclaredType
 
     var isFinal: Bool { true }
     var handlesNil: Bool { true }
 
-    func write(_ value: JavaArray<Any>, to writer: any ValueWriter) throws {
+    func write(_ value: DynamicArray, to writer: any ValueWriter) throws {
         try writeLength(value.count, to: writer)
-        for element in value.elements { try writer.writeObject(element, as: component, forKey: "element") }
+        for element in value.elements {
+            try writer.writeObject(DynamicArray.adopting(element, as: component), as: component, forKey: "element")
+        }
     }
 
-    func read(from reader: any ValueReader) throws -> JavaArray<Any> {
+    func read(from reader: any ValueReader) throws -> DynamicArray {
         guard let value = try readNilable(from: reader) else {
             throw reader.error(.typeMismatch, expected: "an array of \(component.javaName ?? "objects")", found: "nil")
         }
@@ -24,11 +28,11 @@ struct DynamicArraySerializer: Serializer {
         try writer.writeInt32(0, forKey: "length", encoding: .positive)
     }
 
-    func readNilable(from reader: any ValueReader) throws -> JavaArray<Any>? {
+    func readNilable(from reader: any ValueReader) throws -> DynamicArray? {
         guard let count = try readArrayLength(from: reader, minimumBytesPerElement: 1) else { return nil }
         var elements: [Any?] = []
         elements.reserveCapacity(count)
         for _ in 0..<count { elements.append(try reader.readObject(as: component, forKey: "element")) }
-        return JavaArray(elements)
+        return DynamicArray(javaClass: javaName, elements)
     }
 }

@@ -24,9 +24,10 @@ struct DynamicField: Sendable {
         /// A record component: Kryo 5's RecordSerializer gives it no generic arguments.
         let dropsGenerics: Bool
 
-        /// The declared type given the generic arguments of the object's slot.
-        func declared(_ arguments: [DeclaredType]) -> DeclaredType {
-            var declared = template.resolved(arguments)
+        /// The declared type given the generic arguments of the object's slot; `arrays` resolves
+        /// `T[]` too (Kryo 5, see ``DeclaredTemplate/resolved(_:arrays:)``).
+        func declared(_ arguments: [DeclaredType], arrays registry: Registry? = nil) -> DeclaredType {
+            var declared = template.resolved(arguments, arrays: registry)
             if isPublicField { declared = declared.withKryo2PublicFieldGenerics }
             if dropsGenerics { declared = declared.withoutGenerics }
             if let isFinal { declared.finality = isFinal ? .final : .nonFinal }
@@ -38,11 +39,15 @@ struct DynamicField: Sendable {
     /// Whether the field is typed by type variables of its class.
     var isVariable: Bool {
         if case .variable = kind { return true }
+        if case .variable = erasedKind { return true }
         return false
     }
 
     let name: String
     let kind: Kind
+    /// For a superclass's field whose type variables the class's `extends` resolves: the field
+    /// as Kryo 2.20 and 4 see it, its variables erased (``JavaFieldSchema/erasedType``).
+    var erasedKind: Kind? = nil
     let tag: Int?
     let isDeprecated: Bool
     /// A record component: Kryo 5's `RecordSerializer` writes an `int` or `long` with its
@@ -69,7 +74,7 @@ struct DynamicField: Sendable {
     /// (for fields typed by type variables).
     func write(_ object: DynamicObject, to writer: any ValueWriter, generics: [DeclaredType] = []) throws {
         let value = ValueConversion.flatten(object.fields[name] ?? nil)
-        switch kind {
+        switch kind(in: writer.kryoWireVersion) {
         case .primitive(let primitive):
             switch primitive {
             case .boolean: try Bool.writePrimitive(convert(value, Bool.self, primitive), to: writer, forKey: name)
@@ -107,14 +112,29 @@ struct DynamicField: Sendable {
             try checkSchemaClasses(value, declared, in: object, writer.registry)
             try Self.writeObject(value, as: declared, to: writer, forKey: name)
         case .variable(let slot):
-            try Self.writeObject(value, as: slot.declared(generics), to: writer, forKey: name)
+            let declared = slot.declared(generics, arrays: Self.resolvesArrays(writer.kryoWireVersion, writer.registry))
+            try Self.writeObject(value, as: declared, to: writer, forKey: name)
         }
+    }
+
+    /// The field as the release `version` sees it (`nil`: a format of its own, which takes Kryo
+    /// 5's view).
+    private func kind(in version: KryoWireVersion?) -> Kind {
+        guard let erasedKind, let version, version < .kryo5 else { return kind }
+        return erasedKind
+    }
+
+    /// The registry that resolves `T[]` fields from the slot's generic arguments: Kryo 5's (and a
+    /// format of its own, which takes Kryo 5's view); Kryo 2.20 and 4 take their erasure.
+    private static func resolvesArrays(_ version: KryoWireVersion?, _ registry: Registry) -> Registry? {
+        guard let version, version < .kryo5 else { return registry }
+        return nil
     }
 
     /// Reads the field into `object`; `generics` are the generic arguments of the object's slot.
     func read(into object: DynamicObject, from reader: any ValueReader, generics: [DeclaredType] = []) throws {
         let value: Any?
-        switch kind {
+        switch kind(in: reader.kryoWireVersion) {
         case .primitive(let primitive):
             switch primitive {
             case .boolean: value = try Bool.readPrimitive(from: reader, forKey: name)
@@ -147,18 +167,18 @@ struct DynamicField: Sendable {
                 throw error
             }
         case .variable(let slot):
-            let declared = slot.declared(generics)
+            let declared = slot.declared(generics, arrays: Self.resolvesArrays(reader.kryoWireVersion, reader.registry))
             value = try Self.converted(
                 try Self.readObject(as: declared, from: reader, forKey: name), to: declared, reader, name)
         }
         object.fields[name] = .some(value)
     }
 
-    /// An array of schema classes that are not final (`Generic[]`) carries its class, but its
-    /// values (`JavaArray<Any>`) do not name it: the slot is bound to the declared array class,
-    /// which Kryo writes before the array as for any value of a slot that is not final.
+    /// An array of schema classes that are not final (`Generic[]`) carries its class: the slot
+    /// is bound to the declared array class, which Kryo writes before the array as for any value
+    /// of a slot that is not final.
     private static func arrayWithClass(_ declared: DeclaredType) -> DeclaredType? {
-        guard declared.finality == .nonFinal, declared.swiftType == JavaArray<Any>.self, declared.javaName != nil
+        guard declared.finality == .nonFinal, declared.swiftType == DynamicArray.self, declared.javaName != nil
         else { return nil }
         var bound = declared
         bound.finality = .final
@@ -168,6 +188,7 @@ struct DynamicField: Sendable {
     private static func writeObject(
         _ value: Any?, as declared: DeclaredType, to writer: any ValueWriter, forKey key: String
     ) throws {
+        let value = DynamicArray.adopting(value, as: declared)
         guard let bound = arrayWithClass(declared) else {
             return try writer.writeObject(value, as: declared, forKey: key)
         }

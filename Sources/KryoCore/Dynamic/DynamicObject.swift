@@ -6,9 +6,9 @@ import OrderedCollections
 /// The dynamic path (``Registry/init(schemas:_:)``) reads and writes these in every backend
 /// without Swift types. Field values are the Swift forms of their Java types: `int` is `Int32`,
 /// `long` `Int64`, `String` `String`, `List` `[Any?]`, `Map` `OrderedDictionary<AnyHashable, Any?>`
-/// (in the stream's order), `int[]` `[Int32]`, `byte[]` `Data`, other arrays ``JavaArray``, beans
-/// ``DynamicObject``, enums ``DynamicEnum``; `nil` is Java's null. A class, so that shared
-/// objects and cycles keep their shape.
+/// (in the stream's order), `int[]` `[Int32]`, `byte[]` `Data`, arrays of the schema's classes
+/// ``DynamicArray``, other arrays ``JavaArray``, beans ``DynamicObject``, enums ``DynamicEnum``;
+/// `nil` is Java's null. A class, so that shared objects and cycles keep their shape.
 public final class DynamicObject {
     /// The Java binary class name.
     public let javaClass: String
@@ -88,6 +88,8 @@ struct DynamicValuePrinter {
             return describe(shared.value)
         case let list as [Any?]:
             return "[" + list.map { describe($0) }.joined(separator: ", ") + "]"
+        case let array as DynamicArray:
+            return array.javaClass + "[" + array.elements.map { describe($0) }.joined(separator: ", ") + "]"
         case let map as OrderedDictionary<AnyHashable, Any?>:
             return "{" + map.map { "\(describe($0.key.base)): \(describe($0.value))" }.joined(separator: ", ") + "}"
         case let set as OrderedSet<AnyHashable>:

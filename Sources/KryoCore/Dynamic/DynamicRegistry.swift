@@ -118,8 +118,8 @@ extension Registry {
             let declared = try catalog.declaredType(.named(component), in: base, context: javaName)
             classes.append(
                 Registration(
-                    swiftType: JavaArray<Any>.self, id: libraryIDs.removeValue(forKey: javaName), javaName: javaName,
-                    serializer: AnySerializer(DynamicArraySerializer(component: declared)),
+                    swiftType: DynamicArray.self, id: libraryIDs.removeValue(forKey: javaName), javaName: javaName,
+                    serializer: AnySerializer(DynamicArraySerializer(javaName: javaName, component: declared)),
                     isFinal: declared.finality == .final, tracksReferences: true))
         }
         for (javaName, id) in libraryIDs.sorted(by: { $0.value < $1.value }) {
@@ -298,9 +298,12 @@ private struct DynamicCatalog {
     }
 
     /// The schema classes some field declares an array of (`Color[]` gives `peer.Color`), or a
-    /// library entry lists an array of, in a stable order.
+    /// library entry lists an array of, in a stable order; and where a field is an array of a
+    /// type variable (`T[]`, which Kryo 5 resolves to an array of any final class), every final
+    /// class.
     func arrayComponents(of set: SchemaSet) -> [String] {
         var found: OrderedSet<String> = []
+        var hasVariableArrays = false
         func visit(_ type: JavaType) {
             switch type {
             case .primitive, .typeVariable: break
@@ -308,15 +311,26 @@ private struct DynamicCatalog {
                 if case .object(let name, _) = component, let schema = schemas[name], schema.layout != .library {
                     found.append(name)
                 }
+                if case .typeVariable = component { hasVariableArrays = true }
                 visit(component)
             case .object(_, let arguments): arguments.forEach(visit)
             }
         }
         for schema in set.classes {
-            schema.fields.map(\.type).forEach(visit)
+            for field in schema.fields {
+                visit(field.type.erasingTypeVariables(bounds: schema.typeParameterBounds))
+                if case .array(.typeVariable) = field.type { hasVariableArrays = true }
+                field.erasedType.map(visit)
+            }
             if schema.layout == .library, schema.javaName.hasPrefix("[L"), schema.javaName.hasSuffix(";") {
                 let component = String(schema.javaName.dropFirst(2).dropLast())
                 if let owner = schemas[component], owner.layout != .library { found.append(component) }
+            }
+        }
+        if hasVariableArrays {
+            for schema in set.classes where schema.layout != .library {
+                let isFinal = schema.enumConstants != nil && !schema.constantsHaveBodies || schema.isFinal
+                if isFinal { found.append(schema.javaName) }
             }
         }
         return Array(found)
@@ -324,47 +338,71 @@ private struct DynamicCatalog {
 
     func dynamicField(_ field: JavaFieldSchema, of owner: JavaClassSchema, in library: Registry) throws -> DynamicField
     {
-        let kind: DynamicField.Kind
         let context = "\(owner.javaName).\(field.name)"
+        let kind = try fieldKind(field.type, of: field, owner: owner, in: library, context: context)
+        // An inherited field whose variables the class's `extends` resolves (Kryo 5), erased for
+        // Kryo 2.20 and 4.
+        let erasedKind = try field.erasedType.map {
+            try fieldKind($0, of: field, owner: owner, in: library, context: context)
+        }
+        return DynamicField(
+            name: field.name, kind: kind, erasedKind: erasedKind, tag: field.tag, isDeprecated: field.isDeprecated,
+            isRecordComponent: owner.serializerKind == .record)
+    }
+
+    /// How a field of Java type `type` is read and written.
+    private func fieldKind(
+        _ type: JavaType, of field: JavaFieldSchema, owner: JavaClassSchema, in library: Registry, context: String
+    ) throws -> DynamicField.Kind {
         let isRecord = owner.serializerKind == .record
-        if case .primitive(let primitive) = field.type {
-            kind = .primitive(primitive)
-        } else if field.type.mentionsTypeVariable {
-            let template = try declaredTemplate(
-                field.type, parameters: owner.typeParameters, in: library, context: context)
-            kind = .variable(
+        let bounds = owner.typeParameterBounds
+        func variableSlot(_ template: DeclaredTemplate) -> DynamicField.Kind {
+            .variable(
                 DynamicField.VariableSlot(
                     template: template, canBeNull: field.isNullable, isFinal: field.isFinal,
                     isPublicField: field.isPublicField, dropsGenerics: isRecord))
+        }
+        if case .primitive(let primitive) = type {
+            return .primitive(primitive)
+        } else if type.mentionsTypeVariable {
+            return variableSlot(
+                try declaredTemplate(
+                    type, parameters: owner.typeParameters, bounds: bounds, in: library, context: context))
+        } else if case .array(.typeVariable(let name)) = type, let index = owner.typeParameters.firstIndex(of: name) {
+            // `T[]`: Kryo 5 resolves it from the slot's arguments when they make T a final class
+            // (`Box<String>`'s is a `String[]`, without a class tag); else its erasure.
+            let erasure = try declaredType(type.erasingTypeVariables(bounds: bounds), in: library, context: context)
+            return variableSlot(.variableArray(index, erasure: erasure))
         } else {
-            var declared = try declaredType(field.type, in: library, context: context)
+            var declared = try declaredType(type.erasingTypeVariables(bounds: bounds), in: library, context: context)
             if field.isPublicField { declared = declared.withKryo2PublicFieldGenerics }
             // Kryo 5's RecordSerializer gives its components no generic arguments.
             if isRecord { declared = declared.withoutGenerics }
             if let isFinal = field.isFinal { declared.finality = isFinal ? .final : .nonFinal }
             declared.canBeNull = field.isNullable
             if declared.swiftType == String.self, declared.finality != .nonFinal {
-                kind = .string(canBeNull: field.isNullable)
-            } else {
-                kind = .object(declared)
+                return .string(canBeNull: field.isNullable)
             }
+            return .object(declared)
         }
-        return DynamicField(
-            name: field.name, kind: kind, tag: field.tag, isDeprecated: field.isDeprecated, isRecordComponent: isRecord)
     }
 
     /// The declared type of a field whose type names type parameters of its class, with the
-    /// places where the generic arguments of the object's slot go.
-    func declaredTemplate(_ type: JavaType, parameters: [String], in library: Registry, context: String) throws
-        -> DeclaredTemplate
-    {
+    /// places where the generic arguments of the object's slot go. A variable that no argument
+    /// resolves is its erasure: its bound (`bounds`) for the field's own type, `Object` inside
+    /// generic arguments.
+    func declaredTemplate(
+        _ type: JavaType, parameters: [String], bounds: [String: JavaType] = [:], in library: Registry,
+        context: String
+    ) throws -> DeclaredTemplate {
         switch type {
         case .typeVariable(let name):
             guard let index = parameters.firstIndex(of: name) else {
                 throw SerializationError(
                     .unsupported, expected: "a type parameter of the class", found: "\(name) in \(context)")
             }
-            return .variable(index)
+            let erasure = JavaType.erasure(ofVariable: name, bounds: bounds)
+            return .variable(index, erasure: try declaredType(erasure, in: library, context: context))
         case .object(let name, let arguments) where arguments.contains(where: \.mentionsTypeVariable):
             let base = try declaredType(.object(name, arguments: []), in: library, context: context)
             return .generic(
@@ -393,7 +431,7 @@ private struct DynamicCatalog {
                 // component is (Kryo's `isFinal` of an array), as an array of enums or of final
                 // classes; an array of other classes carries its class.
                 let isFinal = schema.enumConstants != nil && !schema.constantsHaveBodies || schema.isFinal
-                return DeclaredType(JavaArray<Any>.self, finality: isFinal ? .final : .nonFinal, javaName: name)
+                return DeclaredType(DynamicArray.self, finality: isFinal ? .final : .nonFinal, javaName: name)
             }
             guard let registration = library.registration(forJavaName: name) else {
                 throw SerializationError(
@@ -472,22 +510,39 @@ private struct DynamicCatalog {
 indirect enum DeclaredTemplate: Sendable {
     /// A type without type variables.
     case fixed(DeclaredType)
-    /// The class's type parameter at this index.
-    case variable(Int)
+    /// The class's type parameter at this index, and what it is where no argument resolves it.
+    case variable(Int, erasure: DeclaredType)
+    /// An array of the class's type parameter at this index (`T[]`), and its erasure.
+    case variableArray(Int, erasure: DeclaredType)
     /// A class whose generic arguments name type variables.
     case generic(DeclaredType, [DeclaredTemplate])
 
-    /// The declared type with `arguments` in place of the type variables (Java's `Object` for
+    /// The declared type with `arguments` in place of the type variables (their erasure for
     /// each one beyond them). A type variable stands for its argument's class alone, as every
     /// Kryo release resolves it (`Box<List<String>>`'s `T item` is a `List` whose elements carry
-    /// their class).
-    func resolved(_ arguments: [DeclaredType]) -> DeclaredType {
+    /// their class). An array of a type variable becomes an array of its argument only when
+    /// `registry` finds that class final and its array class registered (Kryo 5's
+    /// `ReflectField.resolveFieldClass`); `nil` leaves it its erasure.
+    func resolved(_ arguments: [DeclaredType], arrays registry: Registry? = nil) -> DeclaredType {
         switch self {
         case .fixed(let declared): return declared
-        case .variable(let index): return index < arguments.count ? arguments[index].withoutGenerics : .object
+        case .variable(let index, let erasure):
+            return index < arguments.count ? arguments[index].withoutGenerics : erasure
+        case .variableArray(let index, let erasure):
+            guard let registry, index < arguments.count else { return erasure }
+            let component = arguments[index]
+            let (isFinal, registration) = registry.finality(of: component)
+            guard isFinal,
+                let componentName = component.javaName
+                    ?? (registration ?? registry.registration(forDeclared: component))?
+                    .javaName
+            else { return erasure }
+            let arrayName = JavaType(className: componentName).map { JavaType.array($0).className }
+            guard let arrayName, let array = registry.registration(forJavaName: arrayName) else { return erasure }
+            return DeclaredType(array.swiftType, finality: .final, javaName: arrayName)
         case .generic(let base, let templates):
             var declared = base
-            declared.genericArguments = templates.map { $0.resolved(arguments) }
+            declared.genericArguments = templates.map { $0.resolved(arguments, arrays: registry) }
             return declared
         }
     }

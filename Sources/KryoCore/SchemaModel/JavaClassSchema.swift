@@ -18,12 +18,19 @@ public struct JavaFieldSchema: Sendable, Hashable {
     /// Overrides whether the declared type is final (`nil`: known JDK final classes, the schema's
     /// own `final` classes and enums are final).
     public var isFinal: Bool?
+    /// For a field a superclass declares with its type variables, which the arguments of the
+    /// class's `extends` resolve (`ID id` of `Base<ID>`, in `Customer extends Base<Long>`): the
+    /// field's type as Kryo 2.20 and Kryo 4 see it, the variables' erasure (`Object`, or their
+    /// bound). ``type`` is then the type as Kryo 5 sees it, the variables resolved (`Long`).
+    /// `nil` when both are ``type``.
+    public var erasedType: JavaType?
 
     /// Creates a field.
     public init(
         name: String, type: JavaType, isNullable: Bool = true, tag: Int? = nil, isDeprecated: Bool = false,
-        isPublicField: Bool = false, isFinal: Bool? = nil
+        isPublicField: Bool = false, isFinal: Bool? = nil, erasedType: JavaType? = nil
     ) {
+        self.erasedType = erasedType
         self.name = name
         self.type = type
         self.isNullable = isNullable
@@ -86,13 +93,20 @@ public struct JavaClassSchema: Sendable, Hashable {
     /// ``JavaType/typeVariable(_:)``; a field of one is resolved against the generic arguments
     /// of the slot the object is in (Kryo 5), or is its erasure, `Object` (Kryo 2.20 and 4).
     public var typeParameters: [String]
+    /// The bounds of the type parameters declared with one (`R` of `RoleSlot<R extends Role>`),
+    /// by name. A variable's erasure is its bound's class: a field of type `R`, or `R[]`, is
+    /// declared `Role` (`Role[]`) wherever no generic argument resolves it, which for a final
+    /// class or an enum means no class tag.
+    public var typeParameterBounds: [String: JavaType]
 
     /// Creates a class schema.
     public init(
         javaName: String, id: Int? = nil, isFinal: Bool = false, constantsHaveBodies: Bool = false,
         constantsWithBodies: [String] = [], usesKryoSerializer: Bool = false, layout: Layout,
-        readableName: String? = nil, archiveName: String? = nil, typeParameters: [String] = []
+        readableName: String? = nil, archiveName: String? = nil, typeParameters: [String] = [],
+        typeParameterBounds: [String: JavaType] = [:]
     ) {
+        self.typeParameterBounds = typeParameterBounds
         self.constantsWithBodies = constantsWithBodies
         self.usesKryoSerializer = usesKryoSerializer
         self.javaName = javaName

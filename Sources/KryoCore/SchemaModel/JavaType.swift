@@ -295,3 +295,36 @@ private struct JavaTypeParser {
             text: String(String.UnicodeScalarView(text)), column: position + 1, expected: expected)
     }
 }
+
+extension JavaType {
+    /// The type as Java erases it, the class a reflected field has: a type variable is its
+    /// bound's class (`bounds`, by name), or `Object`, alone or as an array's component; inside
+    /// generic arguments every type variable is `Object` (no Kryo release resolves an unresolved
+    /// argument to its bound).
+    package func erasingTypeVariables(bounds: [String: JavaType] = [:]) -> JavaType {
+        switch self {
+        case .primitive: self
+        case .typeVariable(let name): Self.erasure(ofVariable: name, bounds: bounds)
+        case .array(let component): .array(component.erasingTypeVariables(bounds: bounds))
+        case .object(let name, let arguments): .object(name, arguments: arguments.map { $0.erasingTypeVariables() })
+        }
+    }
+
+    /// The erasure of the type variable `name`: its bound's class (the bound of a bound that
+    /// is itself a variable), or `Object`.
+    package static func erasure(ofVariable name: String, bounds: [String: JavaType]) -> JavaType {
+        var seen: Set<String> = [name]
+        var current = bounds[name]
+        while let bound = current {
+            switch bound {
+            case .typeVariable(let next):
+                guard seen.insert(next).inserted else { return .anyObject }
+                current = bounds[next]
+            case .object(let className, _): return .object(className, arguments: [])
+            case .array(let component): return .array(component.erasingTypeVariables(bounds: bounds))
+            case .primitive: return .anyObject
+            }
+        }
+        return .anyObject
+    }
+}
