@@ -135,7 +135,7 @@ struct XMLPropertyListWriter {
             guard let text = PlistDate.format(date) else {
                 throw SerializationError(
                     .unsupported, expected: "a finite date within \(PlistDate.maximumMagnitude) s of 2001",
-                    found: "\(date)")
+                    found: "\(date) seconds since 2001")
             }
             append("<date>")
             output.append(contentsOf: text)

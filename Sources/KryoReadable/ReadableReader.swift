@@ -49,6 +49,9 @@ final class ReadableReader: ValueReader {
     /// The key paths aliases in the document name; empty when it has no alias, which spares
     /// tracking where objects are.
     @exclusivity(unchecked) private var aliasTargets: Set<[String]>
+    /// Set while a map's key is read at its entry's key path, which names the entry's value
+    /// (`ids.5` of `{"ids": {"5": …}}`), not the key.
+    private var readsMapKey = false
     /// Values decoded at alias targets, by key path.
     @exclusivity(unchecked) private var decodedAt: [[String]: Any] = [:]
     /// The unknown objects read, whose fields a failed decode empties (cycles among them): kept
@@ -455,10 +458,27 @@ final class ReadableReader: ValueReader {
             return try object(named: name, entries, reserved, as: declared, target: target)
         }
         if reserved.contains(.data) { return Data(try bytes(in: entries)) }
+        if let bean = beanRegistration(declared) {
+            // An object of the schema class the slot declares: `$class` may be left out, as a
+            // person writing the document by hand leaves it where the schema says the class.
+            try enter(.tree(entries), target: target, hasGenericKeys: reserved.contains(.firstGeneric))
+            let value = try bean.serializer.read(from: self)
+            leave(storing: value)
+            return value
+        }
         let value = ofDeclaredClass(try plainDictionary(entries, as: declared, target: target), declared)
         // Kept for the aliases to it, as an array is.
         if let target { decodedAt[target] = value }
         return value
+    }
+
+    /// The registration of the schema class (a bean, on the dynamic path) that `declared` names.
+    private func beanRegistration(_ declared: DeclaredType?) -> Registration? {
+        guard let declared, declared.swiftType == DynamicObject.self, let javaName = declared.javaName,
+            let registration = registry.registration(forJavaName: javaName),
+            registration.swiftType == DynamicObject.self
+        else { return nil }
+        return registration
     }
 
     /// A dictionary without `$class`: its keys unescaped, its values read as the declared
@@ -532,6 +552,8 @@ final class ReadableReader: ValueReader {
         } else {
             node = .string(text)
         }
+        readsMapKey = true
+        defer { readsMapKey = false }
         guard let key = try decode(node, as: keyType) as? AnyHashable else {
             throw error(.typeMismatch, expected: "a key of \(keyType.swiftType)", found: "the key \"\(text)\"")
         }
@@ -773,7 +795,7 @@ final class ReadableReader: ValueReader {
 
     /// The current key path when an alias names it.
     private func currentTarget() -> [String]? {
-        guard !aliasTargets.isEmpty, aliasTargets.contains(path) else { return nil }
+        guard !aliasTargets.isEmpty, !readsMapKey, aliasTargets.contains(path) else { return nil }
         return path
     }
 

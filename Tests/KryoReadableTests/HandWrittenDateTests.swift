@@ -23,6 +23,26 @@ import Testing
 
     func event(_ fields: String) throws -> DynamicObject { try document.object(fields) }
 
+    /// A date whose time is not a number, or infinite (`"NS.time": NaN` in a document, `nan` in a
+    /// plist), reads, and writing it for Java is an error naming it, not a trap in Foundation's
+    /// description of the date.
+    @Test(arguments: [(Double.nan, "nan"), (.infinity, "inf"), (-.infinity, "-inf")])
+    func aDateJavaCannotHoldIsAnError(time: Double, text: String) throws {
+        let json =
+            #"{"$class": "cal.Event", "when": {"$class": "NSDate", "NS.time": "\#(text == "nan" ? "NaN" : text == "inf" ? "Infinity" : "-Infinity")"}}"#
+        let event = try #require(
+            try document.codec.decode(Any?.self, from: Array(json.utf8)) as? DynamicObject)
+        let codec = KryoCodec(
+            registry: document.codec.registry, dialect: .v5, options: SerializationOptions(registrationRequired: false))
+        let error = try #require(throws: SerializationError.self) { try codec.encode(event) }
+        #expect(error.expected == "a Date within Java's range")
+        #expect(error.found == "\(text) seconds since 1970")
+        #expect(error.path == ["when"])
+        #expect(throws: SerializationError.self) {
+            try KryoCodec(registry: Registry(), dialect: .v2).encode(Date(timeIntervalSince1970: time))
+        }
+    }
+
     @Test func everyFormReadsAsTheValueItNames() throws {
         let event = try event(
             #""when": "2023-11-14T22:13:20.123Z", "at": "2023-11-14T23:13:20.000000005+01:00", "#

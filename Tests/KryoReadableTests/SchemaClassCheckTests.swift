@@ -1,4 +1,5 @@
 import Foundation
+import OrderedCollections
 import SwiftKryo
 import Testing
 
@@ -18,6 +19,12 @@ import Testing
           - class: Book
             readableName: Book
             fields: {title: String, author: Author, related: "Map<String, List<Book>>"}
+          - class: Shelf
+            readableName: Shelf
+            fields: {byId: "Map<Long, Book>", tags: Set<String>, best: Book, status: Status}
+          - class: Status
+            readableName: Status
+            enum: [AVAILABLE, LENT]
         """
 
     let registry: Registry
@@ -78,6 +85,77 @@ import Testing
         let value = try #require(failure(#"{"$class": "Book", "related": {"more": [3]}}"#))
         #expect(value.path == ["related"])
         #expect(value.found == "a java.lang.Long at index 0 under the key more", "\(value)")
+    }
+
+    /// A string, number, boolean, enum constant or bean is no collection or map: Java would
+    /// refuse it in a `Map` or `Set` field, or Kryo 5 would store it there.
+    @Test(arguments: [
+        (#""byId": "oops""#, "byId", "a java.util.Map", "a java.lang.String"),
+        (#""tags": 5"#, "tags", "a collection or array", "a java.lang.Long"),
+        (#""tags": {"$class": "Book", "title": "Dune"}"#, "tags", "a collection or array", "a lib.Book"),
+        (#""byId": true"#, "byId", "a java.util.Map", "a java.lang.Boolean"),
+    ])
+    func collectionAndMapFieldsHoldNoScalar(member: String, field: String, expected: String, found: String) throws {
+        let error = try #require(failure(#"{"$class": "Shelf", \#(member)}"#))
+        #expect(error.kind == .typeMismatch)
+        #expect(error.path == [field])
+        #expect(error.expected == "\(expected) in field lib.Shelf.\(field)", "\(error)")
+        #expect(error.found == found, "\(error)")
+        let shelf = DynamicObject(javaClass: "lib.Shelf", fields: [field: "oops"])
+        let codec = KryoCodec(
+            registry: registry, dialect: .v5,
+            options: SerializationOptions(references: true, registrationRequired: false))
+        #expect(throws: SerializationError.self) { try codec.encode(shelf) }
+    }
+
+    /// An alias may name an object a map with number keys holds: the key path `byId.5` names the
+    /// entry's value, not its key.
+    @Test func anAliasIntoANumberKeyedMapNamesTheValue() throws {
+        let shelf = try #require(
+            try decode(
+                #"{"$class": "Shelf", "byId": {"5": {"$class": "Book", "title": "Dune"}}, "best": {"$alias": "byId.5"}}"#
+            )
+                as? DynamicObject)
+        let byId = try #require(shelf["byId"] as? OrderedDictionary<AnyHashable, Any?>)
+        let book = try #require(byId[AnyHashable(Int64(5))] as? DynamicObject)
+        #expect(book["title"] as? String == "Dune")
+        #expect(shelf["best"] as? DynamicObject === book)
+    }
+
+    /// Where the schema says the class — a bean field, the elements of a `List<Book>`, a type
+    /// variable resolved to a schema class — a dictionary without `$class` is an object of that
+    /// class, as a person writing the document by hand leaves it out.
+    @Test func aBeanSlotTakesADictionaryWithoutItsClass() throws {
+        let shelf = try #require(
+            try decode(
+                #"{"$class": "Shelf", "best": {"title": "Dune", "author": {"name": "Frank", "books": "#
+                    + #"[{"$alias": "best"}, {"title": "Children"}]}}}"#) as? DynamicObject)
+        let book = try #require(shelf["best"] as? DynamicObject)
+        #expect(book.javaClass == "lib.Book")
+        #expect(book["title"] as? String == "Dune")
+        let author = try #require(book["author"] as? DynamicObject)
+        #expect(author.javaClass == "lib.Author")
+        let books = try #require(author["books"] as? [Any?])
+        #expect(books.first as? DynamicObject === book)
+        #expect((books.last as? DynamicObject)?.javaClass == "lib.Book")
+        // A map field keeps a dictionary a map.
+        let mapped = try #require(try decode(#"{"$class": "Shelf", "byId": {"7": {"title": "X"}}}"#) as? DynamicObject)
+        let byId = try #require(mapped["byId"] as? OrderedDictionary<AnyHashable, Any?>)
+        #expect((byId[AnyHashable(Int64(7))] as? DynamicObject)?.javaClass == "lib.Book")
+    }
+
+    /// An enum constant names itself by name or ordinal; one that gives neither is an error,
+    /// not the first constant.
+    @Test func anEnumConstantNeedsItsNameOrOrdinal() throws {
+        let error = try #require(failure(#"{"$class": "Shelf", "status": {"$class": "Status"}}"#))
+        #expect(error.kind == .invalidValue)
+        #expect(error.expected == "a constant of lib.Status: its name or its ordinal", "\(error)")
+        #expect(error.path == ["status"])
+        let negative = try #require(failure(#"{"$class": "Shelf", "status": {"$class": "Status", "ordinal": -1}}"#))
+        #expect(negative.found == "ordinal -1", "\(negative)")
+        let byOrdinal = try #require(
+            try decode(#"{"$class": "Shelf", "status": {"$class": "Status", "ordinal": 1}}"#) as? DynamicObject)
+        #expect((byOrdinal["status"] as? DynamicEnum)?.name == "LENT")
     }
 
     /// The Kryo writer refuses such a value in a bean built in Swift too.

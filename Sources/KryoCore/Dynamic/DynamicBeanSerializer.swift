@@ -146,8 +146,21 @@ struct DynamicEnumSerializer: Serializer {
             }
             return DynamicEnum(javaClass: javaName, ordinal: ordinal, name: name)
         }
-        var stored = Int(try reader.readInt32(forKey: "ordinal", encoding: .positive))
-        if !reader.isPositional { stored += 1 }
+        if !reader.isPositional {
+            // A document names the constant; a constant without name or ordinal is no constant.
+            guard reader.containsValue(forKey: "ordinal") else {
+                throw reader.error(
+                    .invalidValue, expected: "a constant of \(javaName): its name or its ordinal", found: "neither")
+            }
+            let ordinal = Int(try reader.readInt32(forKey: "ordinal", encoding: .positive))
+            guard constants.indices.contains(ordinal) else {
+                throw reader.error(
+                    .invalidValue, expected: "an ordinal below \(constants.count) for \(javaName)",
+                    found: "ordinal \(ordinal)")
+            }
+            return DynamicEnum(javaClass: javaName, ordinal: ordinal, name: constants[ordinal])
+        }
+        let stored = Int(try reader.readInt32(forKey: "ordinal", encoding: .positive))
         if stored == 0 { return nil }
         guard stored > 0, stored <= constants.count else {
             throw reader.error(

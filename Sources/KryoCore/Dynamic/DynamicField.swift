@@ -1,3 +1,4 @@
+import FoundationEssentials
 import OrderedCollections
 
 /// One field of a dynamic bean: how its value is written and read without a Swift type.
@@ -293,12 +294,17 @@ struct DynamicField: Sendable {
     /// What is wrong with `value` in a slot of `declared`, where the schema's classes tell: a
     /// slot of a class with fields holds objects (of it or a subclass, which Java alone knows),
     /// and the elements of a collection, the keys and values of a map, the classes its generic
-    /// arguments name. Java would refuse anything else (`Can not set lib.Book.author to
-    /// java.lang.String`), or read it into a field that cannot hold it. `nil` when nothing is.
+    /// arguments name; a slot of a collection or map holds no string, number, date, enum
+    /// constant or object of a schema class. Java would refuse anything else (`Can not set
+    /// lib.Book.author to java.lang.String`), or read it into a field that cannot hold it (Kryo
+    /// 5). `nil` when nothing is.
     static func schemaClassProblem(_ value: Any?, _ declared: DeclaredType, _ registry: Registry)
         -> (expected: String, found: String)?
     {
         guard let value = ValueConversion.flatten(value) else { return nil }
+        if let container = containerKind(of: declared), isNeverAContainer(value) {
+            return (declared.javaName.map { "a \($0)" } ?? container, javaDescription(of: value, registry))
+        }
         if declared.swiftType == DynamicObject.self {
             let type = Swift.type(of: value)
             guard type != DynamicObject.self, type != UnknownObject.self else { return nil }
@@ -327,6 +333,24 @@ struct DynamicField: Sendable {
             }
         }
         return nil
+    }
+
+    /// What a slot of a Java collection, map or array type holds, as an error names it; `nil`
+    /// for another slot.
+    private static func containerKind(of declared: DeclaredType) -> String? {
+        let type = declared.swiftType
+        if type is any AnyEntriesExposing.Type { return "a java.util.Map" }
+        if type is any AnyElementsExposing.Type { return "a collection or array" }
+        return nil
+    }
+
+    /// Whether `value` is of a kind no Java collection or map is: a string, number, boolean,
+    /// date, enum constant, or an object of a schema class with fields (Kryo writes a class
+    /// that is a collection or map with its collection or map serializer, not field by field).
+    private static func isNeverAContainer(_ value: Any) -> Bool {
+        let plain = (value as? SharedValue)?.value ?? value
+        return plain is String || plain is SharedString || plain is Bool || plain is any BinaryInteger
+            || plain is any BinaryFloatingPoint || plain is Date || plain is DynamicEnum || plain is DynamicObject
     }
 
     /// `value` as a person who wrote a document or a Java class names it: by its Java class

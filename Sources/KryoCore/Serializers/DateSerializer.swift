@@ -8,7 +8,7 @@ public struct DateSerializer: Serializer {
     public func write(_ value: Date, to writer: any ValueWriter) throws {
         let millis = (value.timeIntervalSince1970 * 1000).rounded()
         guard millis >= -9_223_372_036_854_775_808, millis < 9_223_372_036_854_775_808 else {
-            throw SerializationError(.unsupported, expected: "a Date within Java's range", found: "\(value)")
+            throw SerializationError(.unsupported, expected: "a Date within Java's range", found: value.described)
         }
         try writer.writeInt64(Int64(millis), forKey: "time", encoding: .outputPositive)
     }
@@ -103,7 +103,7 @@ public struct InstantDateSerializer: Serializer {
             case (var seconds, false) = base.addingReportingOverflow(referenceEpochSeconds)
         else {
             throw SerializationError(
-                .unsupported, expected: "a Date within java.time.Instant's range", found: "\(date)")
+                .unsupported, expected: "a Date within java.time.Instant's range", found: date.described)
         }
         // Exact: the whole seconds are bits of the interval.
         var nanos = ((interval - whole) * 1_000_000_000).rounded()
@@ -211,4 +211,15 @@ public struct KryoTimestampSerializer: Serializer {
     }
 
     public func copy(_ value: JavaDateSubclass, with copier: ValueCopier) throws -> JavaDateSubclass { value }
+}
+
+extension Date {
+    /// The date as an error message names it: its description within the years 1 to 9999, else
+    /// its seconds since 1970 (Foundation's description traps on a time that is not a number,
+    /// and has none for the others).
+    package var described: String {
+        let seconds = timeIntervalSince1970
+        guard seconds.isFinite, abs(seconds) < 250_000_000_000 else { return "\(seconds) seconds since 1970" }
+        return "\(self)"
+    }
 }
