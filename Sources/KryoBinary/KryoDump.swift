@@ -30,7 +30,8 @@ public struct KryoDump: Sendable, Hashable {
     ///
     /// Each line is: the offset in hexadecimal (at least four digits), up to
     /// `maxBytesPerLine` raw bytes (`…` when the entry has more), the role, and the meaning,
-    /// indented by two spaces per nesting level:
+    /// indented by two spaces per nesting level (beyond ``maximumIndentedDepth`` levels, the
+    /// depth in brackets):
     ///
     /// ```
     /// 0000  16             class      test.SampleBean (id 20)
@@ -75,8 +76,17 @@ public struct KryoDump: Sendable, Hashable {
             if entry.length > shown { bytes += " …" }
             return KryoDump.hex(entry.offset, width: offsetWidth) + "  " + KryoDump.padded(bytes, to: bytesWidth)
                 + "  " + KryoDump.padded(entry.role.rawValue, to: 10) + " "
-                + String(repeating: "  ", count: entry.depth) + entry.text
+                + KryoDump.indentation(entry.depth) + entry.text
         }
+    }
+
+    /// The deepest nesting shown by indentation; deeper entries say their depth (`[512] `), so
+    /// that a dump of a chain thousands of objects deep stays as long as its entries.
+    static let maximumIndentedDepth = 40
+
+    static func indentation(_ depth: Int) -> String {
+        let indent = String(repeating: "  ", count: min(depth, maximumIndentedDepth))
+        return depth > maximumIndentedDepth ? indent + "[\(depth)] " : indent
     }
 
     static func padded(_ text: String, to width: Int) -> String {

@@ -53,6 +53,8 @@ extension KeyedArchiveWriter {
         let type = Swift.type(of: value)
         if let plain = KeyedArchiveWriter.plainReadTypes[ObjectIdentifier(type)] { return plain }
         if let collection = value as? any KeyedArchiveCollection { return collection.untypedReadType(in: registry) }
+        // An array of a schema's class (the dynamic path): an `NSArray`, which reads as a list.
+        if type == DynamicArray.self { return [Any?].self }
         // Other lists and maps take a Foundation form only with their default serializer.
         guard registration.usesDefaultSerializer else { return nil }
         if value is any AnyEntriesExposing { return registry.untypedMapReadType }

@@ -40,9 +40,14 @@ struct XMLPropertyListWriter {
         text.withUTF8Buffer { output.append(contentsOf: $0) }
     }
 
+    /// `count` tabs, at most ``maximumIndentedDepth``: a chain of dictionaries thousands deep
+    /// stays linear in size.
     private mutating func appendTabs(_ count: Int) {
-        for _ in 0..<count { output.append(0x09) }
+        for _ in 0..<min(count, Self.maximumIndentedDepth) { output.append(0x09) }
     }
+
+    /// The deepest nesting shown by indentation.
+    static let maximumIndentedDepth = 64
 
     /// Appends the decimal digits of `magnitude`, after a `-` when `negative`.
     private mutating func appendDecimal(_ magnitude: UInt64, negative: Bool = false) {
@@ -145,7 +150,7 @@ struct XMLPropertyListWriter {
             if !data.isEmpty {
                 // Apple's lines hold 76 characters, less 8 for each level of indentation (at most 8).
                 let level = min(indent, 8)
-                let prefix = [UInt8](repeating: 0x09, count: indent)
+                let prefix = [UInt8](repeating: 0x09, count: min(indent, Self.maximumIndentedDepth))
                 appendTabs(indent)
                 data.withUnsafeBytes { bytes in
                     Base64.encode(bytes, into: &output, lineLength: 76 - 8 * level, linePrefix: prefix)

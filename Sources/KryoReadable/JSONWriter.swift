@@ -102,13 +102,18 @@ struct JSONWriter {
     @inline(__always)
     private func append(_ text: StaticString) { output.append(text) }
 
-    /// In the pretty style, a line break and the current indentation; nothing in the compact one.
+    /// In the pretty style, a line break and the current indentation (two spaces a level, up to
+    /// ``maximumIndentedDepth`` levels, so that a chain of objects thousands deep stays linear in
+    /// size); nothing in the compact one.
     @inline(__always)
     private mutating func newline() {
         guard pretty else { return }
         output.append(JSONSyntax.newline)
-        output.append(JSONSyntax.space, times: indent * 2)
+        output.append(JSONSyntax.space, times: min(indent, Self.maximumIndentedDepth) * 2)
     }
+
+    /// The deepest nesting the pretty style shows by indentation.
+    static let maximumIndentedDepth = 64
 
     /// `:` after a key, followed by a space in the pretty style.
     @inline(__always)

@@ -31,6 +31,19 @@ struct SchemaOptions: ParsableArguments {
     var registrationRequired: Bool?
 
     @Option(
+        name: .customLong("max-depth"),
+        help: ArgumentHelp(
+            "The deepest nesting of objects in objects the data may have (default \(SchemaOptions.defaultMaximumDepth), as deep as Java's own default stack reads a chain of objects).",
+            valueName: "levels"))
+    var maxDepth: Int?
+
+    /// The tool's ``Limits/maxDepth``: deeper than the library's default, since the tool runs on
+    /// a thread with a large stack (``KryoMain``).
+    static let defaultMaximumDepth = 10_000
+    /// The most `--max-depth` may give: the tool's stack holds that many levels.
+    static let maximumDepthAccepted = 50_000
+
+    @Option(
         name: .customLong("text-flavor"),
         help:
             "The platform form of fonts, colors and attributed text in keyed archives written (appkit, uikit; default: as read, else appkit)."
@@ -41,6 +54,10 @@ struct SchemaOptions: ParsableArguments {
     func validate(input: String) throws {
         if input == "-", schema.contains("-") {
             throw ValidationError("standard input (-) is the input: give the schema files as files")
+        }
+        if let maxDepth, !(1...SchemaOptions.maximumDepthAccepted).contains(maxDepth) {
+            throw ValidationError(
+                "--max-depth must be between 1 and \(SchemaOptions.maximumDepthAccepted), found \(maxDepth)")
         }
     }
 
@@ -71,6 +88,7 @@ struct SchemaOptions: ParsableArguments {
             references: references ?? schemas.settings.references,
             registrationRequired: registrationRequired ?? schemas.settings.registrationRequired)
         options.richText.flavor = textFlavor?.flavor
+        options.limits.maxDepth = maxDepth ?? SchemaOptions.defaultMaximumDepth
         schemas.settings.applySerializerSettings(to: &options)
         // Rich text (fonts, colors, attributed strings) reads and writes in every format too.
         let registry = try Registry(schemas: schemas, RichText.registrations())

@@ -17,7 +17,23 @@ struct KryoCommand: ParsableCommand {
 
 /// Runs the tool: on failure, one line on stderr (`kryo: …`) and a non-zero exit status.
 @main enum KryoMain {
+    /// The stack of the thread the tool runs on: deep graphs (a chain of objects thousands long,
+    /// as Java reads them) are read and written recursively, and `--max-depth` allows up to
+    /// ``SchemaOptions/maximumDepthAccepted`` levels. Only the pages used are committed.
+    static let stackSize = 1 << 30
+
     static func main() {
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            run()
+            done.signal()
+        }
+        thread.stackSize = stackSize
+        thread.start()
+        done.wait()
+    }
+
+    private static func run() {
         do {
             var command = try KryoCommand.parseAsRoot()
             try command.run()

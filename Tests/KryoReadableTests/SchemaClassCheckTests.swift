@@ -25,6 +25,9 @@ import Testing
           - class: Status
             readableName: Status
             enum: [AVAILABLE, LENT]
+          - class: Measure
+            readableName: Measure
+            fields: {n: java.lang.Number, zone: java.time.ZoneId, text: java.lang.CharSequence, at: java.time.temporal.Temporal}
         """
 
     let registry: Registry
@@ -106,6 +109,31 @@ import Testing
             registry: registry, dialect: .v5,
             options: SerializationOptions(references: true, registrationRequired: false))
         #expect(throws: SerializationError.self) { try codec.encode(shelf) }
+    }
+
+    /// A field of a JDK abstract class no Swift type stands for (`Number`, `ZoneId`, `CharSequence`,
+    /// `Temporal`) holds values of its subclasses only: Kryo 2.20 refuses another, and Kryo 5
+    /// stores it where the JVM later crashes on it.
+    @Test func jdkAbstractClassFieldsHoldTheirSubclasses() throws {
+        let measure = try #require(
+            try decode(#"{"$class": "Measure", "n": 5, "text": "abc", "zone": null}"#) as? DynamicObject)
+        #expect(ValueConversion.convert(measure["n"], to: Int64.self) == 5)
+        #expect(measure["text"] as? String == "abc")
+        for (member, field, found) in [
+            (#""n": "text""#, "n", "a java.lang.String"), (#""zone": "Europe/Paris""#, "zone", "a java.lang.String"),
+            (#""text": 5"#, "text", "a java.lang.Long"), (#""at": 1.5"#, "at", "a java.lang.Double"),
+        ] {
+            let error = try #require(failure(#"{"$class": "Measure", \#(member)}"#), "\(member)")
+            #expect(error.kind == .typeMismatch)
+            #expect(error.path == [field])
+            #expect(error.found == found, "\(error)")
+        }
+        let written = DynamicObject(javaClass: "lib.Measure", fields: ["n": "text"])
+        let codec = KryoCodec(
+            registry: registry, dialect: .v5,
+            options: SerializationOptions(references: true, registrationRequired: false))
+        let error = try #require(throws: SerializationError.self) { try codec.encode(written) }
+        #expect(error.expected == "a java.lang.Number in lib.Measure.n")
     }
 
     /// An alias may name an object a map with number keys holds: the key path `byId.5` names the

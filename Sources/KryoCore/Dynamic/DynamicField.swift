@@ -55,6 +55,9 @@ struct DynamicField: Sendable {
     /// wrapper's serializer, a varint whatever `variableLengthEncoding` says (a setting of the
     /// field serializers).
     var isRecordComponent = false
+    /// The JDK abstract class or interface the field declares when no Swift type stands for it
+    /// (`java.lang.Number`, `java.time.ZoneId`), whose values ``JDKAbstractClasses`` checks.
+    var abstractClass: String? = nil
 
     /// The value a new object holds before the field is read (Java's field default).
     var defaultValue: Any? {
@@ -111,6 +114,11 @@ struct DynamicField: Sendable {
             try writer.writeStringObject(value as? String, canBeNull: canBeNull, forKey: name)
         case .object(let declared):
             try checkSchemaClasses(value, declared, in: object, writer.registry)
+            if let problem = abstractClassProblem(value, writer.registry) {
+                throw SerializationError(
+                    .typeMismatch, expected: "\(problem.expected) in \(object.javaClass).\(name)", found: problem.found,
+                    path: [name])
+            }
             try Self.writeObject(value, as: declared, to: writer, forKey: name)
         case .variable(let slot):
             let declared = slot.declared(generics, arrays: Self.resolvesArrays(writer.kryoWireVersion, writer.registry))
@@ -160,7 +168,9 @@ struct DynamicField: Sendable {
         case .object(let declared):
             value = try Self.converted(
                 try Self.readObject(as: declared, from: reader, forKey: name), to: declared, reader, name)
-            if let problem = Self.schemaClassProblem(value, declared, reader.registry) {
+            if let problem = Self.schemaClassProblem(value, declared, reader.registry)
+                ?? abstractClassProblem(value, reader.registry)
+            {
                 var error = reader.error(
                     .typeMismatch, expected: "\(problem.expected) in field \(object.javaClass).\(name)",
                     found: problem.found)
@@ -333,6 +343,24 @@ struct DynamicField: Sendable {
             }
         }
         return nil
+    }
+
+    /// What is wrong with `value` in this field of a JDK abstract class (``abstractClass``), by
+    /// its Java class; `nil` when nothing is, or nothing can be told (an object of a schema
+    /// class, which may extend or implement anything).
+    private func abstractClassProblem(_ value: Any?, _ registry: Registry) -> (expected: String, found: String)? {
+        guard let abstractClass, let value = ValueConversion.flatten(value) else { return nil }
+        let plain = (value as? SharedValue)?.value ?? value
+        let type = Swift.type(of: plain)
+        guard type != DynamicObject.self, type != UnknownObject.self else { return nil }
+        let valueClass = plain is SharedString ? "java.lang.String" : registry.registration(forValue: plain)?.javaName
+        guard let valueClass,
+            JDKAbstractClasses.admits(
+                abstractClass, valueClass: valueClass,
+                isEnumConstant: plain is DynamicEnum
+                    || registry.registration(forValue: plain)?.identity == .enumConstant) == false
+        else { return nil }
+        return ("a \(abstractClass)", "a \(valueClass)")
     }
 
     /// What a slot of a Java collection, map or array type holds, as an error names it; `nil`

@@ -113,14 +113,19 @@ extension Registry {
         let base = try Registry(entries)
         // Arrays of the schema's own classes (`peer.Color[]`): registered by name, with the id a
         // library entry gives them.
-        for component in catalog.arrayComponents(of: schemas) {
-            let javaName = JavaType.array(.named(component)).className
-            let declared = try catalog.declaredType(.named(component), in: base, context: javaName)
+        for array in catalog.schemaArrayTypes(of: schemas) {
+            guard case .array(let componentType) = array else { continue }
+            let javaName = array.className
+            var component = try catalog.declaredType(componentType, in: base, context: javaName)
+            // Java's object-array serializer writes no class for the elements of an array of
+            // arrays: an array class is final to `Modifier.isFinal`.
+            if case .array = componentType { component.finality = .final }
+            let isFinal = try catalog.declaredType(array, in: base, context: javaName).finality == .final
             classes.append(
                 Registration(
                     swiftType: DynamicArray.self, id: libraryIDs.removeValue(forKey: javaName), javaName: javaName,
-                    serializer: AnySerializer(DynamicArraySerializer(javaName: javaName, component: declared)),
-                    isFinal: declared.finality == .final, tracksReferences: true))
+                    serializer: AnySerializer(DynamicArraySerializer(javaName: javaName, component: component)),
+                    isFinal: isFinal, tracksReferences: true))
         }
         for (javaName, id) in libraryIDs.sorted(by: { $0.value < $1.value }) {
             // An interface or abstract class (`kryo.register(Object.class)`, as Apache Flink
@@ -297,43 +302,54 @@ private struct DynamicCatalog {
         schemas = Dictionary(set.classes.map { ($0.javaName, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The schema classes some field declares an array of (`Color[]` gives `peer.Color`), or a
-    /// library entry lists an array of, in a stable order; and where a field is an array of a
-    /// type variable (`T[]`, which Kryo 5 resolves to an array of any final class), every final
-    /// class.
-    func arrayComponents(of set: SchemaSet) -> [String] {
-        var found: OrderedSet<String> = []
-        var hasVariableArrays = false
+    /// The arrays of the schema's own classes (beans and enums) the registry knows, components
+    /// before the arrays of them, in a stable order: of every class, one and two dimensions (a
+    /// stream names them in any slot that does not fix the class — `Object`, `Object[]`, `T[]` —
+    /// by name when nothing registers them), and any deeper one a field declares or a library
+    /// entry lists with its id.
+    func schemaArrayTypes(of set: SchemaSet) -> [JavaType] {
+        var found: OrderedDictionary<String, JavaType> = [:]
+        func add(_ type: JavaType) {
+            guard case .array(let component) = type, schemaComponent(of: type) != nil else { return }
+            add(component)
+            found[type.className] = found[type.className] ?? type
+        }
         func visit(_ type: JavaType) {
             switch type {
             case .primitive, .typeVariable: break
             case .array(let component):
-                if case .object(let name, _) = component, let schema = schemas[name], schema.layout != .library {
-                    found.append(name)
-                }
-                if case .typeVariable = component { hasVariableArrays = true }
+                add(type)
                 visit(component)
             case .object(_, let arguments): arguments.forEach(visit)
             }
         }
+        for schema in set.classes where schema.layout != .library {
+            add(.array(.array(.object(schema.javaName, arguments: []))))
+        }
         for schema in set.classes {
             for field in schema.fields {
                 visit(field.type.erasingTypeVariables(bounds: schema.typeParameterBounds))
-                if case .array(.typeVariable) = field.type { hasVariableArrays = true }
                 field.erasedType.map(visit)
             }
-            if schema.layout == .library, schema.javaName.hasPrefix("[L"), schema.javaName.hasSuffix(";") {
-                let component = String(schema.javaName.dropFirst(2).dropLast())
-                if let owner = schemas[component], owner.layout != .library { found.append(component) }
+            if schema.layout == .library, schema.javaName.hasPrefix("["),
+                let type = JavaType(className: schema.javaName)
+            {
+                add(type)
             }
         }
-        if hasVariableArrays {
-            for schema in set.classes where schema.layout != .library {
-                let isFinal = schema.enumConstants != nil && !schema.constantsHaveBodies || schema.isFinal
-                if isFinal { found.append(schema.javaName) }
-            }
+        return Array(found.values)
+    }
+
+    /// The schema class (a bean or an enum) at the bottom of an array type (`peer.Color` of
+    /// `peer.Color[][]`), or `nil`.
+    func schemaComponent(of type: JavaType) -> JavaClassSchema? {
+        switch type {
+        case .array(let component): return schemaComponent(of: component)
+        case .object(let name, _):
+            guard let schema = schemas[name], schema.layout != .library else { return nil }
+            return schema
+        case .primitive, .typeVariable: return nil
         }
-        return Array(found)
     }
 
     func dynamicField(_ field: JavaFieldSchema, of owner: JavaClassSchema, in library: Registry) throws -> DynamicField
@@ -345,9 +361,16 @@ private struct DynamicCatalog {
         let erasedKind = try field.erasedType.map {
             try fieldKind($0, of: field, owner: owner, in: library, context: context)
         }
+        // A JDK abstract class no Swift type stands for: the field checks its values' classes.
+        var abstractClass: String?
+        if case .object(let name, _) = field.type, let swiftType = DynamicCatalog.interfaces[name],
+            swiftType == Any.self
+        {
+            abstractClass = name
+        }
         return DynamicField(
             name: field.name, kind: kind, erasedKind: erasedKind, tag: field.tag, isDeprecated: field.isDeprecated,
-            isRecordComponent: owner.serializerKind == .record)
+            isRecordComponent: owner.serializerKind == .record, abstractClass: abstractClass)
     }
 
     /// How a field of Java type `type` is read and written.
@@ -422,14 +445,12 @@ private struct DynamicCatalog {
         case .primitive(let primitive):
             // A primitive as a generic argument or array component: its wrapper.
             return try declaredType(.named(primitive.wrapperName), in: library, context: context)
-        case .array(let component):
+        case .array:
             let name = type.className
-            if case .object(let componentName, _) = component, let schema = schemas[componentName],
-                schema.layout != .library
-            {
+            if let schema = schemaComponent(of: type) {
                 // An array of the schema's own classes: registered by name. Final when its
-                // component is (Kryo's `isFinal` of an array), as an array of enums or of final
-                // classes; an array of other classes carries its class.
+                // innermost component is (Kryo's `isFinal` of an array), as an array of enums or of
+                // final classes; an array of other classes carries its class.
                 let isFinal = schema.enumConstants != nil && !schema.constantsHaveBodies || schema.isFinal
                 return DeclaredType(DynamicArray.self, finality: isFinal ? .final : .nonFinal, javaName: name)
             }

@@ -4,11 +4,24 @@
 /// arrays to `java.util.ArrayList`; use `JavaArray` where Java declares an object array.
 public struct JavaArray<Element>: RandomAccessCollection, MutableCollection, ExpressibleByArrayLiteral {
     /// The slots.
-    public var elements: [Element?]
+    public var elements: [Element?] {
+        didSet { sharedStrings = [:] }
+    }
+    /// On the dynamic path, the elements of a `String[]` that are instances the graph shares with
+    /// other places (Kryo 4 and 5 track a `String[]`'s strings), by index: written where they
+    /// are first met and referred to elsewhere, as Java wrote them. Emptied when the elements
+    /// change.
+    package private(set) var sharedStrings: [Int: SharedString] = [:]
 
     /// Creates an array from its slots.
     public init(_ elements: [Element?]) { self.elements = elements }
     public init(arrayLiteral elements: Element?...) { self.elements = elements }
+
+    /// An array of strings some of which are shared instances (`sharedStrings`, by index).
+    package init(_ elements: [Element?], sharedStrings: [Int: SharedString]) {
+        self.elements = elements
+        self.sharedStrings = sharedStrings
+    }
 
     public var startIndex: Int { elements.startIndex }
     public var endIndex: Int { elements.endIndex }
@@ -18,8 +31,13 @@ public struct JavaArray<Element>: RandomAccessCollection, MutableCollection, Exp
     }
 }
 
-extension JavaArray: Equatable where Element: Equatable {}
-extension JavaArray: Hashable where Element: Hashable {}
+/// Equal when the elements are (which instances are shared is not part of the value).
+extension JavaArray: Equatable where Element: Equatable {
+    public static func == (lhs: JavaArray, rhs: JavaArray) -> Bool { lhs.elements == rhs.elements }
+}
+extension JavaArray: Hashable where Element: Hashable {
+    public func hash(into hasher: inout Hasher) { hasher.combine(elements) }
+}
 extension JavaArray: Sendable where Element: Sendable {}
 
 extension JavaArray: JavaRepresentable {
@@ -38,12 +56,22 @@ extension JavaArray: JavaGenericContainer {
 }
 
 extension JavaArray: AnyElementsExposing {
-    package var anyElements: [Any?] { elements.map { $0.map { $0 as Any } } }
+    /// The elements, a shared string as its ``SharedString``.
+    package var anyElements: [Any?] {
+        guard !sharedStrings.isEmpty else { return elements.map { $0.map { $0 as Any } } }
+        return elements.indices.map { index in sharedStrings[index] ?? elements[index].map { $0 as Any } }
+    }
 }
 
 extension JavaArray: AnyElementsConstructible {
     package static func make(fromAnyElements elements: [Any?]) throws -> JavaArray<Element> {
-        JavaArray(try elements.map { try convertElement($0, to: Element?.self) })
+        var shared: [Int: SharedString] = [:]
+        if Element.self == String.self {
+            for (index, element) in elements.enumerated() {
+                if let string = ValueConversion.flatten(element) as? SharedString { shared[index] = string }
+            }
+        }
+        return JavaArray(try elements.map { try convertElement($0, to: Element?.self) }, sharedStrings: shared)
     }
 }
 
@@ -61,8 +89,13 @@ public struct JavaArraySerializer<Element>: Serializer {
         try writeLength(value.count, to: writer)
         if Element.self == String.self {
             if Self.stringsAreTracked(writer.kryoWireVersion, writer.options) {
-                for element in value.elements {
-                    try writer.writeStringObject(element as? String, canBeNull: true, forKey: "element")
+                for (index, element) in value.elements.enumerated() {
+                    if let shared = value.sharedStrings[index], shared.value == element as? String {
+                        // One instance in several places: the backend writes it once.
+                        try writer.writeObject(shared, as: Self.sharedSlot, forKey: "element")
+                    } else {
+                        try writer.writeStringObject(element as? String, canBeNull: true, forKey: "element")
+                    }
                 }
                 return
             }
@@ -90,14 +123,24 @@ public struct JavaArraySerializer<Element>: Serializer {
         elements.reserveCapacity(count)
         if Element.self == String.self {
             let tracked = Self.stringsAreTracked(reader.kryoWireVersion, reader.options)
-            for _ in 0..<count {
-                let string =
-                    tracked
-                    ? try reader.readStringObject(canBeNull: true, forKey: "element")
-                    : try reader.readString(forKey: "element")
-                elements.append(string.flatMap { $0 as? Element })
+            // The dynamic path keeps which strings the graph shares.
+            guard tracked, reader.registry.keepsSharedStrings else {
+                for _ in 0..<count {
+                    let string =
+                        tracked
+                        ? try reader.readStringObject(canBeNull: true, forKey: "element")
+                        : try reader.readString(forKey: "element")
+                    elements.append(string.flatMap { $0 as? Element })
+                }
+                return JavaArray(elements)
             }
-            return JavaArray(elements)
+            var shared: [Int: SharedString] = [:]
+            for index in 0..<count {
+                let instance = try reader.readStringInstance(canBeNull: true, forKey: "element")
+                if let string = instance as? SharedString { shared[index] = string }
+                elements.append(instance.flatMap { SharedString.text(of: $0) as? Element })
+            }
+            return JavaArray(elements, sharedStrings: shared)
         }
         let slot = elementSlot(reader.registry)
         for _ in 0..<count {
@@ -107,6 +150,7 @@ public struct JavaArraySerializer<Element>: Serializer {
     }
 
     private let element = DeclaredType.of(Element.self).withoutGenerics
+    private static var sharedSlot: DeclaredType { DeclaredType(String.self, finality: .final, canBeNull: true) }
 
     /// Whether `String[]` elements carry reference markers: from Kryo 4 on, when references are on
     /// (Kryo 2.20 writes them as plain strings whatever the setting).
