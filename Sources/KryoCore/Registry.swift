@@ -511,6 +511,7 @@ public final class Registry: Sendable {
         "java.util.IdentityHashMap": JavaMap<AnyHashable, Any?>.self,
         "java.util.WeakHashMap": JavaMap<AnyHashable, Any?>.self,
         "java.util.concurrent.ConcurrentHashMap": JavaMap<AnyHashable, Any?>.self,
+        "java.util.EnumMap": JavaMap<AnyHashable, Any?>.self,
         "java.sql.Date": JavaDateSubclass.self,
         "java.sql.Time": JavaDateSubclass.self,
         "java.sql.Timestamp": JavaDateSubclass.self,

@@ -222,6 +222,9 @@ final class ReadableWriter: ValueWriter {
         case null, bool, integer, finiteReal, nonFiniteReal, string, data, date, array
         /// A dictionary that names its class (`$class`, `$alias` or `$data`).
         case classedDictionary
+        /// The `NSDictionary` form of a map whose keys are not all strings, which reads as a
+        /// `HashMap` wherever nothing says otherwise.
+        case foundationDictionary
         case dictionary
 
         init(_ plain: ReadableValue) {
@@ -235,6 +238,12 @@ final class ReadableWriter: ValueWriter {
             case .date: self = .date
             case .array: self = .array
             case .dictionary(let entries):
+                if case .string(let name)? = entries[ReadableKeys.className],
+                    name == "NSDictionary" || name == "NSMutableDictionary", entries[ReadableKeys.value] == nil
+                {
+                    self = .foundationDictionary
+                    return
+                }
                 self =
                     entries[ReadableKeys.className] != nil || entries[ReadableKeys.alias] != nil
                         || entries[ReadableKeys.data] != nil ? .classedDictionary : .dictionary
@@ -265,7 +274,7 @@ final class ReadableWriter: ValueWriter {
             case .array: readAs = "java.util.ArrayList"
             // Forms that name their class already ($class, $alias, $data).
             case .classedDictionary: return nil
-            case .dictionary: readAs = "java.util.HashMap"
+            case .dictionary, .foundationDictionary: readAs = "java.util.HashMap"
             }
         }
         guard registration.javaName != readAs,

@@ -38,7 +38,8 @@ public struct JavaCollection<Element>: RandomAccessCollection, MutableCollection
 /// A JDK map that Kryo writes with its `MapSerializer` (the default serializer of every
 /// `java.util.Map` without one of its own) and that no Swift dictionary stands for:
 /// `java.util.Hashtable`, `java.util.concurrent.ConcurrentHashMap`, `IdentityHashMap`,
-/// `WeakHashMap`, `Properties` (``javaClassNames`` lists them). It keeps its Java class and the
+/// `WeakHashMap`, `Properties`, and `EnumMap` with Kryo 5's `EnumMapSerializer`, whose body is
+/// `MapSerializer`'s (``javaClassNames`` lists them). It keeps its Java class and the
 /// entries in Java's iteration order, so that a map read from Java is written back to the same
 /// bytes.
 public struct JavaMap<Key: Hashable, Value> {
@@ -90,6 +91,9 @@ extension JavaMap: JavaClassChosenByValue, JavaGenericContainer {
         [
             "java.util.Hashtable", "java.util.Properties", "java.util.IdentityHashMap", "java.util.WeakHashMap",
             "java.util.concurrent.ConcurrentHashMap",
+            // Kryo 5's `EnumMapSerializer`, which a program registers with the key's enum class:
+            // `MapSerializer`'s body (Kryo 2.20 and 4 write one too, but cannot read it back).
+            "java.util.EnumMap",
         ]
     }
     public static var javaClassName: String { "java.util.Hashtable" }
