@@ -251,7 +251,7 @@ private struct JavaTypeParser {
             if peek == "<" {
                 position += 1
                 repeat {
-                    arguments.append(try parseType(depth: depth + 1))
+                    arguments.append(try parseArgument(depth: depth + 1))
                     skipSpaces()
                     guard let next = peek, next == "," || next == ">" else { throw failure("\",\" or \">\"") }
                     position += 1
@@ -270,6 +270,20 @@ private struct JavaTypeParser {
             type = .array(type)
         }
         return type
+    }
+
+    /// A generic argument: a type, or a wildcard, which stands for its bound as Kryo 5 resolves
+    /// one (`GenericsUtil.resolveType`): `? extends Payload` and `? super Integer` are `Payload` and
+    /// `Integer`, `?` alone is `Object`.
+    private mutating func parseArgument(depth: Int) throws(JavaTypeSyntaxError) -> JavaType {
+        skipSpaces()
+        guard peek == "?" else { return try parseType(depth: depth) }
+        position += 1
+        skipSpaces()
+        if peek == "," || peek == ">" { return .anyObject }
+        let keyword = try parseName()
+        guard keyword == "extends" || keyword == "super" else { throw failure("\"extends\" or \"super\" after \"?\"") }
+        return try parseType(depth: depth)
     }
 
     private mutating func parseName() throws(JavaTypeSyntaxError) -> String {

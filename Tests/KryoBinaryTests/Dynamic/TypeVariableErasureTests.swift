@@ -173,6 +173,21 @@ import Testing
         #expect(try SchemaFiles.parse(SchemaFiles.json(set), fileName: "again.json") == set)
     }
 
+    /// A wildcard argument is its bound, as Kryo 5's `GenericsUtil.resolveType` takes it.
+    @Test func aWildcardIsItsBound() throws {
+        #expect(
+            try JavaType(parsing: "List<? extends Payload>")
+                == .object("java.util.List", arguments: [.object("Payload", arguments: [])]))
+        #expect(
+            try JavaType(parsing: "Map<String, ?>")
+                == .object("java.util.Map", arguments: [.string, .anyObject]))
+        #expect(
+            try JavaType(parsing: "List< ? super Integer >")
+                == .object("java.util.List", arguments: [.object("java.lang.Integer", arguments: [])]))
+        #expect(throws: (any Error).self) { try JavaType(parsing: "List<? above Integer>") }
+        #expect(throws: (any Error).self) { try JavaType(parsing: "?") }
+    }
+
     @Test func badBoundsAreErrorsAtTheirPlace() {
         func failure(_ parameter: String, extends: String = "") -> String? {
             let text = """
