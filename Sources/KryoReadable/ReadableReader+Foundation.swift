@@ -174,7 +174,17 @@ extension ReadableReader {
         let values = try at(FoundationCoderKeys.objects) { try list(valueNodes, as: valueType) }
         var result: OrderedDictionary<AnyHashable, Any?> = [:]
         result.reserveCapacity(keys.count)
-        for (key, value) in zip(keys, values) { result[key] = .some(value) }
+        for (index, (key, value)) in zip(keys, values).enumerated() {
+            // A map holds a key once: a second one would silently drop an entry.
+            guard result.index(forKey: key) == nil else {
+                throw at(FoundationCoderKeys.keys) {
+                    at(String(index)) {
+                        error(.invalidValue, expected: "distinct keys", found: "a second key \(key.base)")
+                    }
+                }
+            }
+            result[key] = .some(value)
+        }
         return result
     }
 

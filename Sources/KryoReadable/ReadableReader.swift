@@ -1431,6 +1431,16 @@ final class ReadableReader: ValueReader {
                 error(.unknownClassName, expected: "a registered class for a value stored with its class", found: name)
             }
         }
+        // A slot of a final class holds values of that class only: another class named here
+        // would be converted silently (a `long[]` into an `int[]`).
+        if let declared, declared.swiftType != Any.self, registry.finality(of: declared).isFinal,
+            let declaredName = registry.registration(forDeclared: declared)?.javaName,
+            declaredName != registration.javaName
+        {
+            throw at(ReadableKeys.className) {
+                error(.typeMismatch, expected: "a \(declaredName), the slot's final class", found: name)
+            }
+        }
         let typed = DeclaredType(
             registration.swiftType, finality: .final, genericArguments: declared?.genericArguments ?? [],
             javaName: registration.javaName)

@@ -12,6 +12,13 @@ public struct URLSerializer: Serializer {
     public var isFinal: Bool { true }
 
     public func write(_ value: URL, to writer: any ValueWriter) throws {
+        // Java builds a `URL` from its text only with a scheme (`MalformedURLException: no
+        // protocol`): a relative URL without a base cannot be one.
+        guard value.scheme != nil || !writer.isPositional else {
+            throw SerializationError(
+                .invalidValue, expected: "an absolute URL with a scheme (a java.net.URL)",
+                found: "\"\(value.absoluteString)\"")
+        }
         try writer.writeString(value.absoluteString, forKey: "url")
     }
 
