@@ -85,6 +85,15 @@ public enum ValueConversion {
         if let optional = T.self as? any OptionalProtocol.Type {
             return convertToWrapped(flat, optional.wrappedType) as? T
         }
+        // A byte array a document lists as Java's signed bytes (`[0, 1, -1]`) or as unsigned ones.
+        if T.self == Data.self, let source = flat as? any AnyElementsExposing {
+            var bytes: [UInt8] = []
+            for element in source.anyElements {
+                guard let number = convert(element, to: Int64.self), (-128...255).contains(number) else { return nil }
+                bytes.append(UInt8(truncatingIfNeeded: number))
+            }
+            return Data(bytes) as? T
+        }
         if let target = T.self as? any AnyElementsConstructible.Type, let source = flat as? any AnyElementsExposing {
             return (try? target.make(fromAnyElements: source.anyElements)) as? T
         }
@@ -95,6 +104,17 @@ public enum ValueConversion {
         if T.self == Decimal.self, let big = flat as? JavaBigDecimal { return big.decimalValue as? T }
         if T.self == JavaBigDecimal.self, let decimal = flat as? Decimal {
             return JavaBigDecimal(decimal).flatMap { $0 as? T }
+        }
+        // A number a document gives for a BigDecimal or a BigInteger (`"price": 9.90`): its
+        // shortest decimal text (`9.9`), as Java's `BigDecimal.valueOf(double)` takes it.
+        if T.self == JavaBigDecimal.self, let integer = flat as? any BinaryInteger {
+            return JavaBigDecimal("\(integer)") as? T
+        }
+        if T.self == JavaBigDecimal.self, let real = flat as? Double, real.isFinite {
+            return JavaBigDecimal("\(real)") as? T
+        }
+        if T.self == JavaBigInteger.self, let integer = flat as? any BinaryInteger {
+            return JavaBigInteger(integer) as? T
         }
         // Integers of another width, when the value fits (self-describing formats store numbers
         // without their Swift width: an untyped list read from a keyed archive holds `Int`s).

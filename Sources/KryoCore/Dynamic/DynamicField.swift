@@ -247,6 +247,7 @@ struct DynamicField: Sendable {
             // A value in a slot that is not final carries its own class (a `String[]` in an
             // `Object[]` field), which converting would lose.
             reader.registry.isFinal(declared) || !(reader.isPositional || Self.carriesItsClass(value, reader.registry))
+                || Self.isNumberForBigNumber(value, declared, reader)
         else { return value }
         func convert<T>(_: T.Type) -> Any? {
             // The declared class names the collection a plain list becomes (`ArrayDeque`).
@@ -261,6 +262,16 @@ struct DynamicField: Sendable {
             throw error
         }
         return result
+    }
+
+    /// Whether `value` is a number a document gives for a `BigDecimal` or `BigInteger` field
+    /// (`"price": 9.90`), which reads as a `Long` or a `Double` by itself.
+    private static func isNumberForBigNumber(_ value: Any, _ declared: DeclaredType, _ reader: any ValueReader) -> Bool
+    {
+        guard !reader.isPositional,
+            declared.swiftType == JavaBigDecimal.self || declared.swiftType == JavaBigInteger.self
+        else { return false }
+        return value is any BinaryInteger || value is Double
     }
 
     /// Whether `value` is of a Java class of its own that a plain list, map or set would lose
