@@ -364,12 +364,11 @@ struct DynamicField: Sendable {
         let plain = (value as? SharedValue)?.value ?? value
         let type = Swift.type(of: plain)
         guard type != DynamicObject.self, type != UnknownObject.self else { return nil }
-        let valueClass = plain is SharedString ? "java.lang.String" : registry.registration(forValue: plain)?.javaName
-        guard let valueClass,
+        let registration = plain is SharedString ? nil : registry.registration(forValue: plain)
+        guard let valueClass = plain is SharedString ? "java.lang.String" : registration?.javaName,
             JDKAbstractClasses.admits(
                 abstractClass, valueClass: valueClass,
-                isEnumConstant: plain is DynamicEnum
-                    || registry.registration(forValue: plain)?.identity == .enumConstant) == false
+                isEnumConstant: plain is DynamicEnum || registration?.identity == .enumConstant) == false
         else { return nil }
         return ("a \(abstractClass)", "a \(valueClass)")
     }

@@ -5,7 +5,7 @@
 public struct JavaArray<Element>: RandomAccessCollection, MutableCollection, ExpressibleByArrayLiteral {
     /// The slots.
     public var elements: [Element?] {
-        didSet { sharedStrings = [:] }
+        didSet { if !sharedStrings.isEmpty { sharedStrings = [:] } }
     }
     /// On the dynamic path, the elements of a `String[]` that are instances the graph shares with
     /// other places (Kryo 4 and 5 track a `String[]`'s strings), by index: written where they
