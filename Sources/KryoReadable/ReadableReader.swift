@@ -1214,7 +1214,17 @@ final class ReadableReader: ValueReader {
     func readInt64(forKey key: String, encoding: IntegerEncoding) throws -> Int64 {
         try integer(forKey: key, "a 64-bit integer")
     }
-    func readFloat(forKey key: String) throws -> Float { Float(try real(forKey: key)) }
+    func readFloat(forKey key: String) throws -> Float {
+        let number = try real(forKey: key)
+        let float = Float(number)
+        // 1e39 is a double, not a float: Java's `Float.parseFloat` would give Infinity silently.
+        guard float.isFinite || !number.isFinite else {
+            throw at(ReadableKeys.escape(key)) {
+                error(.invalidValue, expected: "a float (at most ±3.4028235e38)", found: "\(number)")
+            }
+        }
+        return float
+    }
     func readDouble(forKey key: String) throws -> Double { try real(forKey: key) }
 
     func readString(forKey key: String) throws -> String? {

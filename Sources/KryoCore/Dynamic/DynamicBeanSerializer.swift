@@ -13,6 +13,8 @@ struct DynamicBeanSerializer: Serializer {
     let fields: [DynamicField]
     /// Their names (the compatible layout's header).
     let names: [String]
+    /// The same names, for telling a document's keys.
+    let knownNames: Set<String>
     /// The fields the tagged layout writes: tagged and not deprecated, in Java's order.
     let taggedWritten: [DynamicField]
     /// Field names in declaration order, each with the field that gives its default: what a
@@ -28,6 +30,7 @@ struct DynamicBeanSerializer: Serializer {
         self.isFinal = isFinal
         self.fields = fields
         names = fields.map(\.name)
+        knownNames = Set(names)
         taggedWritten = fields.filter { $0.tag != nil && !$0.isDeprecated }
         let byName = Dictionary(fields.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         initialFields = declared.map { ($0, byName[$0]) }
@@ -77,6 +80,7 @@ struct DynamicBeanSerializer: Serializer {
         for (name, field) in initialFields { object.fields[name] = .some(field?.defaultValue) }
         reader.reference(object)
         guard reader.isPositional else {
+            if kind == .field || kind == .record { try refuseUnknownKeys(in: reader) }
             for field in fields where kind != .tagged || field.tag != nil {
                 if reader.containsValue(forKey: field.name) {
                     try field.read(into: object, from: reader, generics: generics)
@@ -99,6 +103,23 @@ struct DynamicBeanSerializer: Serializer {
             }
         }
         return object
+    }
+
+    /// A key that names no field, in a format with keys (a document written by hand, a keyed
+    /// archive): Java's `FieldSerializer` and `RecordSerializer` have no place for it, so it would
+    /// be lost on the way to Java (a misspelt `"titel"`). The tagged and compatible layouts skip
+    /// what they do not know, as Java does, so that documents of another version still read.
+    private func refuseUnknownKeys(in reader: any ValueReader) throws {
+        guard let keys = reader.storedKeys else { return }
+        for key in keys where !knownNames.contains(key) {
+            let list =
+                names.count <= 12 ? names.joined(separator: ", ") : names.prefix(12).joined(separator: ", ") + ", …"
+            var failure = reader.error(
+                .invalidValue, expected: "a field of \(javaName) (\(names.isEmpty ? "it has none" : list))",
+                found: "the key \"\(key)\"")
+            failure.path.append(key)
+            throw failure
+        }
     }
 }
 

@@ -166,11 +166,11 @@ struct DynamicField: Sendable {
         case .string(let canBeNull):
             value = try reader.readStringInstance(canBeNull: canBeNull, forKey: name)
         case .object(let declared):
-            value = try Self.converted(
-                try Self.readObject(as: declared, from: reader, forKey: name), to: declared, reader, name)
-            if let problem = Self.schemaClassProblem(value, declared, reader.registry)
-                ?? abstractClassProblem(value, reader.registry)
-            {
+            // The class as read, before a plain container becomes the field's.
+            let read = try Self.readObject(as: declared, from: reader, forKey: name)
+            let problem = abstractClassProblem(read, reader.registry)
+            value = problem == nil ? try Self.converted(read, to: declared, reader, name) : read
+            if let problem = problem ?? Self.schemaClassProblem(value, declared, reader.registry) {
                 var error = reader.error(
                     .typeMismatch, expected: "\(problem.expected) in field \(object.javaClass).\(name)",
                     found: problem.found)
@@ -364,6 +364,12 @@ struct DynamicField: Sendable {
         let plain = (value as? SharedValue)?.value ?? value
         let type = Swift.type(of: plain)
         guard type != DynamicObject.self, type != UnknownObject.self else { return nil }
+        // A plain list (a document's array) becomes the field's collection, whatever it is.
+        if type == [Any?].self, JDKAbstractClasses.isCollectionInterface(abstractClass),
+            !JDKAbstractClasses.isMapInterface(abstractClass)
+        {
+            return nil
+        }
         let registration = plain is SharedString ? nil : registry.registration(forValue: plain)
         guard let valueClass = plain is SharedString ? "java.lang.String" : registration?.javaName,
             JDKAbstractClasses.admits(

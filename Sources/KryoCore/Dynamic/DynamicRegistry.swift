@@ -363,9 +363,7 @@ private struct DynamicCatalog {
         }
         // A JDK abstract class no Swift type stands for: the field checks its values' classes.
         var abstractClass: String?
-        if case .object(let name, _) = field.type, let swiftType = DynamicCatalog.interfaces[name],
-            swiftType == Any.self
-        {
+        if case .object(let name, _) = field.type, DynamicCatalog.interfaces[name] != nil {
             abstractClass = name
         }
         return DynamicField(

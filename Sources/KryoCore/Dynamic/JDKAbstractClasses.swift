@@ -20,9 +20,74 @@ enum JDKAbstractClasses {
             return valueClass == "java.time.LocalDate" || valueClass.hasPrefix("java.time.chrono.")
         case "java.time.chrono.ChronoLocalDateTime": return valueClass == "java.time.LocalDateTime"
         case "java.time.chrono.ChronoZonedDateTime": return valueClass == "java.time.ZonedDateTime"
-        default: return nil
+        default:
+            // A collection or map interface: known JDK classes by what they implement; a class
+            // the table does not list (a user's subclass) may be anything.
+            guard collectionInterfaces.contains(abstractClass), let implemented = implementedInterfaces[valueClass]
+            else { return nil }
+            return implemented.contains(abstractClass)
         }
     }
+
+    /// Whether `name` is a JDK collection or map interface the table below answers for (the
+    /// `Abstract…` classes are left out: the JDK's unmodifiable and immutable views do not
+    /// extend them).
+    static func isCollectionInterface(_ name: String) -> Bool { collectionInterfaces.contains(name) }
+
+    /// Whether `name` is one of the map interfaces of ``isCollectionInterface(_:)``.
+    static func isMapInterface(_ name: String) -> Bool { name.hasSuffix("Map") || name == "java.util.Dictionary" }
+
+    private static let collectionInterfaces: Set<String> = [
+        "java.lang.Iterable", "java.util.Collection", "java.util.List", "java.util.Set", "java.util.SortedSet",
+        "java.util.NavigableSet", "java.util.Queue", "java.util.Deque", "java.util.concurrent.BlockingQueue",
+        "java.util.concurrent.BlockingDeque", "java.util.Map", "java.util.SortedMap", "java.util.NavigableMap",
+        "java.util.concurrent.ConcurrentMap", "java.util.concurrent.ConcurrentNavigableMap", "java.util.Dictionary",
+    ]
+
+    private static let list: Set<String> = ["java.lang.Iterable", "java.util.Collection", "java.util.List"]
+    private static let set: Set<String> = ["java.lang.Iterable", "java.util.Collection", "java.util.Set"]
+    private static let sortedSet = set.union(["java.util.SortedSet", "java.util.NavigableSet"])
+    private static let queue: Set<String> = ["java.lang.Iterable", "java.util.Collection", "java.util.Queue"]
+    private static let deque = queue.union(["java.util.Deque"])
+    private static let map: Set<String> = ["java.util.Map"]
+    private static let sortedMap = map.union(["java.util.SortedMap", "java.util.NavigableMap"])
+    private static let concurrentMap = map.union(["java.util.concurrent.ConcurrentMap"])
+
+    /// The collection and map interfaces of the JDK's own classes, by class.
+    private static let implementedInterfaces: [String: Set<String>] = [
+        "java.util.ArrayList": list, "java.util.LinkedList": list.union(deque), "java.util.Vector": list,
+        "java.util.Stack": list, "java.util.concurrent.CopyOnWriteArrayList": list,
+        "java.util.Arrays$ArrayList": list, "java.util.Collections$EmptyList": list,
+        "java.util.Collections$SingletonList": list, "java.util.Collections$UnmodifiableList": list,
+        "java.util.Collections$UnmodifiableRandomAccessList": list,
+        "java.util.Collections$SynchronizedList": list, "java.util.Collections$SynchronizedRandomAccessList": list,
+        "java.util.ImmutableCollections$ListN": list, "java.util.ImmutableCollections$List12": list,
+        "java.util.HashSet": set, "java.util.LinkedHashSet": set, "java.util.TreeSet": sortedSet,
+        "java.util.EnumSet": set, "java.util.RegularEnumSet": set, "java.util.JumboEnumSet": set,
+        "java.util.concurrent.CopyOnWriteArraySet": set, "java.util.concurrent.ConcurrentSkipListSet": sortedSet,
+        "java.util.Collections$EmptySet": set, "java.util.Collections$SingletonSet": set,
+        "java.util.Collections$UnmodifiableSet": set, "java.util.ImmutableCollections$SetN": set,
+        "java.util.ImmutableCollections$Set12": set,
+        "java.util.ArrayDeque": deque, "java.util.PriorityQueue": queue,
+        "java.util.concurrent.PriorityBlockingQueue": queue.union(["java.util.concurrent.BlockingQueue"]),
+        "java.util.concurrent.ArrayBlockingQueue": queue.union(["java.util.concurrent.BlockingQueue"]),
+        "java.util.concurrent.LinkedBlockingQueue": queue.union(["java.util.concurrent.BlockingQueue"]),
+        "java.util.concurrent.LinkedBlockingDeque": deque.union([
+            "java.util.concurrent.BlockingQueue", "java.util.concurrent.BlockingDeque",
+        ]),
+        "java.util.concurrent.ConcurrentLinkedQueue": queue, "java.util.concurrent.ConcurrentLinkedDeque": deque,
+        "java.util.HashMap": map, "java.util.LinkedHashMap": map, "java.util.TreeMap": sortedMap,
+        "java.util.IdentityHashMap": map, "java.util.WeakHashMap": map, "java.util.EnumMap": map,
+        "java.util.Hashtable": ["java.util.Map", "java.util.Dictionary"],
+        "java.util.Properties": ["java.util.Map", "java.util.Dictionary"],
+        "java.util.concurrent.ConcurrentHashMap": concurrentMap,
+        "java.util.concurrent.ConcurrentSkipListMap": sortedMap.union([
+            "java.util.concurrent.ConcurrentMap", "java.util.concurrent.ConcurrentNavigableMap",
+        ]),
+        "java.util.Collections$EmptyMap": map, "java.util.Collections$SingletonMap": map,
+        "java.util.Collections$UnmodifiableMap": ["java.util.Map"], "java.util.ImmutableCollections$MapN": map,
+        "java.util.ImmutableCollections$Map1": map,
+    ]
 
     private static let numbers: Set<String> = [
         "java.lang.Integer", "java.lang.Long", "java.lang.Short", "java.lang.Byte", "java.lang.Float",

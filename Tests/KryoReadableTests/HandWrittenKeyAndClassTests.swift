@@ -1,0 +1,96 @@
+import Foundation
+import OrderedCollections
+import SwiftKryo
+import Testing
+
+/// Hand-written documents with a key the class does not have, a collection of another kind than
+/// its field declares, or a float beyond a float's range: each is an error at its key, not a
+/// value silently dropped, converted or made infinite on its way to Java.
+@Suite struct HandWrittenKeyAndClassTests {
+    static let schema = """
+        package: doc
+        classes:
+          - class: Book
+            fields: {title: String, pages: int, ratio: float, tags: List<String>, byName: "Map<String, String>"}
+          - class: Entry
+            serializer: compatible
+            fields: {title: String}
+          - class: Point
+            serializer: record
+            fields: {x: int, y: int}
+        """
+
+    let document: SchemaDocument
+    init() throws { document = try SchemaDocument(schema: Self.schema, javaClass: "doc.Book") }
+
+    func failure(_ json: String) -> SerializationError? {
+        do {
+            _ = try document.codec.decode(Any?.self, from: Array(json.utf8))
+            return nil
+        } catch {
+            return error as? SerializationError
+        }
+    }
+
+    @Test func aKeyThatIsNoFieldIsAnError() throws {
+        let error = try #require(failure(#"{"$class": "doc.Book", "titel": "Dune", "pages": 412}"#))
+        #expect(error.kind == .invalidValue)
+        #expect(error.expected == "a field of doc.Book (byName, pages, ratio, tags, title)")
+        #expect(error.found == #"the key "titel""#)
+        #expect(error.path == ["titel"])
+        // Nested: the path leads to it.
+        let nested = try #require(
+            failure(#"{"$class": "java.util.ArrayList", "$value": [{"$class": "doc.Point", "x": 1, "z": 2}]}"#))
+        #expect(nested.found == #"the key "z""#)
+        #expect(nested.path == ["$value", "0", "z"])
+        // Reserved keys and escaped keys of real fields are not fields' names.
+        let book = try document.object(#""title": "Dune", "pages": 412"#)
+        #expect(book["title"] as? String == "Dune")
+    }
+
+    @Test func theCompatibleLayoutSkipsWhatItDoesNotKnow() throws {
+        // Java's CompatibleFieldSerializer reads fields by name and skips the others, so that
+        // documents of another version of the class still read.
+        let entry = try #require(
+            try document.codec.decode(Any?.self, from: Array(#"{"$class": "doc.Entry", "title": "a", "old": 3}"#.utf8))
+                as? DynamicObject)
+        #expect(entry["title"] as? String == "a")
+    }
+
+    @Test func aCollectionOfAnotherKindIsRefused() throws {
+        let error = try #require(
+            failure(#"{"$class": "doc.Book", "tags": {"$class": "java.util.HashSet", "$value": ["a", "b"]}}"#))
+        #expect(error.kind == .typeMismatch)
+        #expect(error.expected == "a java.util.List in field doc.Book.tags")
+        #expect(error.found == "a java.util.HashSet")
+        #expect(error.path == ["tags"])
+        let map = try #require(
+            failure(#"{"$class": "doc.Book", "byName": {"$class": "java.util.ArrayList", "$value": []}}"#))
+        #expect(map.expected == "a java.util.Map in field doc.Book.byName")
+        let set = try #require(failure(#"{"$class": "doc.Book", "tags": {"$class": "NSSet", "NS.objects": ["a"]}}"#))
+        #expect(set.found == "a java.util.HashSet")
+        // What a List is keeps its class; a plain list becomes the field's.
+        let linked = try document.object(#""tags": {"$class": "java.util.LinkedList", "$value": ["a"]}"#)
+        let plain = try document.object(#""tags": ["a", "b"]"#)
+        let codec = KryoCodec(
+            registry: document.codec.registry, dialect: .v5, options: SerializationOptions(registrationRequired: false))
+        let linkedBack = try #require(try codec.decode(Any?.self, from: try codec.encode(linked)) as? DynamicObject)
+        #expect(
+            linkedBack["tags"].map { document.codec.registry.registration(forValue: $0 as Any)?.javaName }
+                == "java.util.LinkedList")
+        let plainBack = try #require(try codec.decode(Any?.self, from: try codec.encode(plain)) as? DynamicObject)
+        #expect((plainBack["tags"] as? [Any?])?.compactMap { $0 as? String } == ["a", "b"])
+    }
+
+    @Test func aFloatBeyondAFloatsRangeIsAnError() throws {
+        let error = try #require(failure(#"{"$class": "doc.Book", "ratio": 1e39}"#))
+        #expect(error.kind == .invalidValue)
+        #expect(error.expected == "a float (at most ±3.4028235e38)")
+        #expect(error.found == "1e+39")
+        #expect(error.path == ["ratio"])
+        let book = try document.object(#""ratio": 3.4e38"#)
+        #expect(book["ratio"] as? Float == 3.4e38)
+        let infinite = try document.object(#""ratio": "-Infinity""#)
+        #expect(infinite["ratio"] as? Float == -.infinity)
+    }
+}
