@@ -190,7 +190,8 @@ extension ReadableReader {
 
     fileprivate func foundationURL(_ entries: ReadableDictionary) throws -> URL {
         var base: URL?
-        if let node = entries[FoundationCoderKeys.base] {
+        // `null` is no base, as a missing key is (NSURL archives `nil` so).
+        if let node = entries[FoundationCoderKeys.base], node != .null {
             let value = try at(FoundationCoderKeys.base) { try decode(node, as: DeclaredType(URL.self)) }
             guard let url = value as? URL else {
                 throw at(FoundationCoderKeys.base) {

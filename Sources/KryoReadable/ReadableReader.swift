@@ -1130,7 +1130,6 @@ final class ReadableReader: ValueReader {
         switch node {
         case .integer(let number): return number
         case .null: return 0
-        case .bool(let flag): return flag ? 1 : 0
         case .real(let number) where number.rounded() == number && abs(number) < 0x1p63: return Int64(number)
         default: throw at(stored) { error(.typeMismatch, expected: describe, found: ReadableReader.describe(node)) }
         }

@@ -11,7 +11,7 @@ import Testing
         package: doc
         classes:
           - class: Book
-            fields: {title: String, pages: int, ratio: float, tags: List<String>, byName: "Map<String, String>"}
+            fields: {title: String, pages: int, ratio: float, tags: List<String>, byName: "Map<String, String>", link: Object}
           - class: Entry
             serializer: compatible
             fields: {title: String}
@@ -35,7 +35,7 @@ import Testing
     @Test func aKeyThatIsNoFieldIsAnError() throws {
         let error = try #require(failure(#"{"$class": "doc.Book", "titel": "Dune", "pages": 412}"#))
         #expect(error.kind == .invalidValue)
-        #expect(error.expected == "a field of doc.Book (byName, pages, ratio, tags, title)")
+        #expect(error.expected == "a field of doc.Book (byName, link, pages, ratio, tags, title)")
         #expect(error.found == #"the key "titel""#)
         #expect(error.path == ["titel"])
         // Nested: the path leads to it.
@@ -92,5 +92,20 @@ import Testing
         #expect(book["ratio"] as? Float == 3.4e38)
         let infinite = try document.object(#""ratio": "-Infinity""#)
         #expect(infinite["ratio"] as? Float == -.infinity)
+    }
+
+    @Test func aBooleanIsNoInteger() throws {
+        let error = try #require(failure(#"{"$class": "doc.Book", "pages": true}"#))
+        #expect(error.kind == .typeMismatch)
+        #expect(error.expected == "a 32-bit integer")
+        #expect(error.found == "the boolean true")
+        #expect(error.path == ["pages"])
+        #expect(try document.object(#""pages": 412.0"#)["pages"] as? Int32 == 412)
+    }
+
+    @Test func aNullBaseIsNoBase() throws {
+        let book = try document.object(
+            #""link": {"$class": "NSURL", "NS.base": null, "NS.relative": "https://a.example/b"}"#)
+        #expect(book["link"] as? URL == URL(string: "https://a.example/b"))
     }
 }
