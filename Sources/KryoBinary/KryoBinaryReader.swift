@@ -86,6 +86,10 @@ import KryoCore
         /// Whether the first pass met a collection referred to from inside itself: its value then
         /// holds an empty box there, and only the second pass's value is right.
         var foundCycleThroughValue = false
+        /// For each skippable field entered (``beginSkippableField(forKey:)``), innermost last: the
+        /// depth of open objects where it began, to which leaving it returns (a field whose data
+        /// failed to read, which Kryo 5 then skips, may leave objects open).
+        var skippableDepths: [Int] = []
         /// Whether ``tracer`` records what this call reads: the one check a hook makes when off.
         var tracing = false
         /// What records the spans of a traced decode (``KryoCodec/inspect(_:javaClass:)``).
@@ -111,6 +115,7 @@ import KryoCore
             sharing = .ignored
             if !sharedIDs.isEmpty { sharedIDs = [] }
             foundCycleThroughValue = false
+            if !skippableDepths.isEmpty { skippableDepths.removeAll(keepingCapacity: true) }
         }
     }
 
@@ -1300,17 +1305,23 @@ import KryoCore
         do {
             if _slowPath(state.pointee.tracing) {
                 try traceChunks(key) { try $0.beginChunks() }
-                return
+            } else {
+                try withInput { try $0.beginChunks() }
             }
-            try withInput { try $0.beginChunks() }
         } catch var failure as SerializationError {
             if failure.path.isEmpty { failure.path = currentPath + [key] }
             throw failure
         }
+        state.pointee.skippableDepths.append(state.pointee.open.count)
     }
 
     @usableFromInline
     package func endSkippableField() throws {
+        // The objects a failed read of the field left open are left.
+        if let depth = state.pointee.skippableDepths.popLast() {
+            state.pointee.open.leave(downTo: depth)
+            state.pointee.nextValueClass = nil
+        }
         defer {
             if let outside = state.pointee.forms.leaveChunks() { input.littleEndian = outside.wire.littleEndian }
         }
@@ -1835,6 +1846,13 @@ private struct OpenObjects {
 
     /// The keys, outermost first.
     var keys: [String] { (0..<count).map { base[$0].key } }
+
+    /// Leaves the innermost objects until `depth` are open.
+    mutating func leave(downTo depth: Int) {
+        guard count > depth, depth >= 0 else { return }
+        (base + depth).deinitialize(count: count - depth)
+        count = depth
+    }
 
     /// Leaves every object; gives back the memory of a stack that grew past 1 024 objects.
     mutating func removeAll() {

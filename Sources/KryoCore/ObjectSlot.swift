@@ -269,6 +269,8 @@ extension ObjectSlot {
     /// `nil` as a `Value` when `Value` is optional; otherwise a type-mismatch error.
     @usableFromInline
     static func nilValue(_ reader: any ValueReader) throws -> Value {
+        // Java's null in an untyped set (a `HashSet` may hold one).
+        if Value.self == AnyHashable.self, let key = ValueConversion.nullKey as? Value { return key }
         guard let none = ValueConversion.convert(nil, to: Value.self) else {
             throw reader.error(.typeMismatch, expected: "a \(Value.self)", found: "nil")
         }

@@ -83,7 +83,9 @@ public enum ValueConversion {
         if let shared = flat as? SharedString { return convert(shared.value, to: T.self) }
         if let shared = flat as? SharedValue { return convert(shared.value, to: T.self) }
         if let optional = T.self as? any OptionalProtocol.Type {
-            return convertToWrapped(flat, optional.wrappedType) as? T
+            // A value that does not convert is no value, not a nil one.
+            guard let wrapped = convertToWrapped(flat, optional.wrappedType) else { return nil }
+            return wrapped as? T
         }
         // A byte array a document lists as Java's signed bytes (`[0, 1, -1]`) or as unsigned ones.
         if T.self == Data.self, let source = flat as? any AnyElementsExposing {

@@ -208,8 +208,11 @@ extension KeyedArchiveReader {
     fileprivate func hashable(_ elements: [Any?]) throws -> [AnyHashable] {
         DistinctKey.keptApart(
             try elements.enumerated().map { index, element in
-                // Java's null, which a HashMap may hold as a key and a HashSet as an element.
-                guard let flat = ValueConversion.flatten(element) else { return ValueConversion.nullKey }
+                // Java's null, which a HashMap may hold as a key and a HashSet as an element
+                // (Foundation's `NSNull`, as in arrays).
+                guard let flat = ValueConversion.flatten(element), !isNSNull(flat) else {
+                    return ValueConversion.nullKey
+                }
                 guard let hashable = flat as? AnyHashable else {
                     throw at(String(index)) {
                         error(

@@ -841,10 +841,17 @@ final class ReadableReader: ValueReader {
         var target = start
         var visited: Set<[String]> = []
         walk: while true {
-            guard visited.insert(target).inserted, visited.count <= options.limits.maxDepth else {
+            guard visited.insert(target).inserted, target.count <= options.limits.maxDepth else {
                 throw error(
                     .invalidReference, expected: "an alias that leads to a value",
                     found: "an alias cycle with no object behind it, from \(text)")
+            }
+            // A fixed bound, not the depth limit: an alias through its own position makes each
+            // lap's path one key longer, and every path is kept.
+            guard visited.count <= Self.maxAliasHops else {
+                throw error(
+                    .invalidReference, expected: "at most \(Self.maxAliasHops) aliases in a chain",
+                    found: "more, from \(text) (an alias through its own key path?)")
             }
             var node = rootValue
             for (index, component) in target.enumerated() {
@@ -867,6 +874,9 @@ final class ReadableReader: ValueReader {
             return (node, target)
         }
     }
+
+    /// How many aliases one alias may lead through before the value (``locate(_:_:)``).
+    static let maxAliasHops = 1_000
 
     private func aliasComponents(_ alias: ReadableValue) throws -> [String] {
         guard case .string(let text) = alias, let components = ReadableKeys.components(of: text) else {

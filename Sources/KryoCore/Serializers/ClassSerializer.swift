@@ -87,6 +87,8 @@ public struct ClassSerializer: Serializer {
         let version = reader.kryoWireVersion
         let primitiveFlag = version == .kryo4 ? try reader.readInt8(forKey: "isPrimitive") == 1 : nil
         guard let tag else { return nil }
+        // Formats with names (documents, keyed archives) name the class itself.
+        guard let version else { return JavaClass(name: tag.javaName) }
         guard let registration = tag.registration, let id = registration.id, id <= 8,
             let primitive = ClassSerializer.primitiveOfWrapper[registration.javaName]
         else { return JavaClass(name: tag.javaName) }
@@ -95,7 +97,7 @@ public struct ClassSerializer: Serializer {
         let isPrimitive: Bool
         if let primitiveFlag {
             isPrimitive = primitiveFlag
-        } else if let version, version >= .kryo5 {
+        } else if version >= .kryo5 {
             isPrimitive = try reader.readBool(forKey: "isPrimitive")
         } else {
             isPrimitive = true

@@ -59,6 +59,15 @@ enum FieldLayouts {
             return try reader.skipField(forKey: "$unknown")
         }
         if options.chunkedEncoding { try reader.beginSkippableField(forKey: "$field") }
+        if !isKnown, options.readUnknownData, options.chunkedEncoding {
+            // Kryo 5 reads data it has no field for in case it holds objects referred to later,
+            // and skips the rest of the chunk where that fails (a map written with its field's
+            // generic types, which the reader no longer has).
+            do {
+                if try reader.readNextValueWithClass() { _ = try reader.readObject(forKey: "$unknown") }
+            } catch is SerializationError {}
+            return try reader.endSkippableField()
+        }
         let hasValue = try !options.readUnknownData || reader.readNextValueWithClass()
         if hasValue {
             if isKnown {

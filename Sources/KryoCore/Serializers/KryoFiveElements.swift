@@ -72,7 +72,7 @@ enum KryoFiveElements {
         func note(_ valueType: any Any.Type, _ value: () -> Any) throws {
             guard sameClass else { return }
             if let lastType, valueType == lastType { return }
-            guard let registration = registry.registration(forValue: value()) else {
+            guard let registration = elementRegistration(value(), registry) else {
                 if !elementsCanBeNull, collection.contains(where: { plain($0) == nil }) { throw nilElement() }
                 throw SerializationError(
                     .unsupported, expected: "a registration or default serializer for \(valueType)",
@@ -88,6 +88,7 @@ enum KryoFiveElements {
             if shared == nil { shared = registration }
             let chosenByValue =
                 registration.javaNameOfValue != nil || valueType == DynamicObject.self || valueType == DynamicEnum.self
+                || valueType == SharedValue.self
             lastType = chosenByValue ? nil : valueType
         }
         func note(_ element: Element) throws {
@@ -131,6 +132,18 @@ enum KryoFiveElements {
         if elementsCanBeNull { try writer.writeBool(hasNil, forKey: "hasNull") }
         let elementSlot = sharedClassSlot(shared, canBeNull: hasNil, generics: resolved.declared.genericArguments)
         for element in collection { try write(element, in: elementSlot) }
+    }
+
+    /// The registration of an element's class: a value the graph shares (``SharedValue``, a list
+    /// in two places) is of its value's class.
+    @usableFromInline
+    @inline(never)
+    static func elementRegistration(_ element: Any, _ registry: Registry) -> Registration? {
+        // The type first: a cast of a nested `[Any?]` to a class looks through every level.
+        guard type(of: element) == SharedValue.self, let shared = element as? SharedValue else {
+            return registry.registration(forValue: element)
+        }
+        return registry.registration(forValue: shared.value)
     }
 
     /// The error for a nil element in a collection that never holds nil.

@@ -87,7 +87,8 @@ public struct BitSetSerializer: Serializer {
 
     public func write(_ value: JavaBitSet, to writer: any ValueWriter) throws {
         var words = value.words.map { Int64(bitPattern: $0) }
-        if let version = writer.kryoWireVersion, version < .kryo5 {
+        // Kryo 2.20's and 4's field form, which formats with keys take too: `words`, a list.
+        if writer.kryoWireVersion.map({ $0 < .kryo5 }) ?? true {
             // Java's array, trailing zero words included: as read, else at least `new BitSet()`'s one.
             let stored = max(value.storedWordCount ?? 1, words.count)
             words.append(contentsOf: repeatElement(0, count: stored - words.count))
@@ -98,7 +99,8 @@ public struct BitSetSerializer: Serializer {
     }
 
     public func read(from reader: any ValueReader) throws -> JavaBitSet {
-        if let version = reader.kryoWireVersion, version < .kryo5 {
+        // Formats with keys: `words` (documents before it had `count`, `word`, `$0`…).
+        if reader.kryoWireVersion.map({ $0 < .kryo5 }) ?? reader.containsValue(forKey: "words") {
             let words = try reader.readObject([Int64]?.self, as: BitSetSerializer.wordsType, forKey: "words") ?? []
             var set = JavaBitSet(words: words.map { UInt64(bitPattern: $0) })
             set.storedWordCount = words.count

@@ -106,6 +106,14 @@ public enum JavaNaturalOrder {
         case (let l as Bool, let r as Bool): return l == r ? 0 : (l ? 1 : -1)
         case (let l as DynamicEnum, let r as DynamicEnum) where l.javaClass == r.javaClass:
             return l.ordinal < r.ordinal ? -1 : (l.ordinal == r.ordinal ? 0 : 1)
+        case (let l as JavaInstant, let r as JavaInstant): return order((l.seconds, l.nanos), (r.seconds, r.nanos))
+        case (let l as JavaLocalDate, let r as JavaLocalDate): return order(l, r)
+        case (let l as JavaLocalTime, let r as JavaLocalTime): return order(l, r)
+        case (let l as JavaLocalDateTime, let r as JavaLocalDateTime):
+            let date = order(l.date, r.date)
+            return date != 0 ? date : order(l.time, r.time)
+        case (let l as JavaBigInteger, let r as JavaBigInteger): return compareIntegers(l, r)
+        case (let l as JavaBigDecimal, let r as JavaBigDecimal): return compareDecimals(l, r)
         default: break
         }
         if let enumType = type(of: lhs) as? any JavaEnum.Type, type(of: rhs) == enumType {
@@ -122,6 +130,75 @@ public enum JavaNaturalOrder {
             return l < r ? -1 : (r < l ? 1 : 0)
         }
         return opened(comparable)
+    }
+
+    private static func order<A: Comparable, B: Comparable>(_ lhs: (A, B), _ rhs: (A, B)) -> Int {
+        lhs < rhs ? -1 : (rhs < lhs ? 1 : 0)
+    }
+
+    /// `LocalDate.compareTo`: year, month, day.
+    private static func order(_ lhs: JavaLocalDate, _ rhs: JavaLocalDate) -> Int {
+        let l = (lhs.year, lhs.month, lhs.day)
+        let r = (rhs.year, rhs.month, rhs.day)
+        return l < r ? -1 : (r < l ? 1 : 0)
+    }
+
+    /// `LocalTime.compareTo`: hour, minute, second, nanosecond.
+    private static func order(_ lhs: JavaLocalTime, _ rhs: JavaLocalTime) -> Int {
+        let l = (lhs.hour, lhs.minute, lhs.second, lhs.nanosecond)
+        let r = (rhs.hour, rhs.minute, rhs.second, rhs.nanosecond)
+        return l < r ? -1 : (r < l ? 1 : 0)
+    }
+
+    /// `BigInteger.compareTo`: two's complement numbers of one length compare as their bytes
+    /// once the sign bit is flipped.
+    static func compareIntegers(_ lhs: JavaBigInteger, _ rhs: JavaBigInteger) -> Int {
+        let length = max(lhs.twosComplementBytes.count, rhs.twosComplementBytes.count)
+        func extended(_ value: JavaBigInteger) -> [UInt8] {
+            var bytes = [UInt8](
+                repeating: value.isNegative ? 0xFF : 0, count: length - value.twosComplementBytes.count)
+            bytes += value.twosComplementBytes
+            bytes[0] ^= 0x80
+            return bytes
+        }
+        let l = extended(lhs)
+        let r = extended(rhs)
+        return l.lexicographicallyPrecedes(r) ? -1 : (l == r ? 0 : 1)
+    }
+
+    /// `BigDecimal.compareTo`: by value, whatever the scales (`1.0` and `1.00` are equal).
+    static func compareDecimals(_ lhs: JavaBigDecimal, _ rhs: JavaBigDecimal) -> Int {
+        if let l = lhs.decimalValue, let r = rhs.decimalValue { return l < r ? -1 : (r < l ? 1 : 0) }
+        // Beyond `Decimal`: the sign, then the digits aligned on the decimal point.
+        func signum(_ value: JavaBigInteger) -> Int {
+            value.isNegative ? -1 : (value.twosComplementBytes.allSatisfy { $0 == 0 } ? 0 : 1)
+        }
+        let signs = (signum(lhs.unscaledValue), signum(rhs.unscaledValue))
+        if signs.0 != signs.1 { return signs.0 < signs.1 ? -1 : 1 }
+        let magnitude = compareMagnitudes(lhs, rhs)
+        return signs.0 < 0 ? -magnitude : magnitude
+    }
+
+    private static func compareMagnitudes(_ lhs: JavaBigDecimal, _ rhs: JavaBigDecimal) -> Int {
+        func digits(_ value: JavaBigDecimal) -> (integer: String, fraction: String) {
+            var text = value.unscaledValue.description
+            if text.hasPrefix("-") { text.removeFirst() }
+            let scale = Int(value.scale)
+            if scale <= 0 { return (text + String(repeating: "0", count: -scale), "") }
+            if text.count <= scale { return ("0", String(repeating: "0", count: scale - text.count) + text) }
+            return (String(text.dropLast(scale)), String(text.suffix(scale)))
+        }
+        var (li, lf) = digits(lhs)
+        var (ri, rf) = digits(rhs)
+        while li.count > 1, li.first == "0" { li.removeFirst() }
+        while ri.count > 1, ri.first == "0" { ri.removeFirst() }
+        if li.count != ri.count { return li.count < ri.count ? -1 : 1 }
+        let width = max(lf.count, rf.count)
+        lf += String(repeating: "0", count: width - lf.count)
+        rf += String(repeating: "0", count: width - rf.count)
+        let l = li + lf
+        let r = ri + rf
+        return l < r ? -1 : (l == r ? 0 : 1)
     }
 
     /// Java's `Double.compare`: by value, then -0.0 before 0.0 and NaN after everything.
