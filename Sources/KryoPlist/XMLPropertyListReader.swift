@@ -355,6 +355,12 @@ struct XMLPropertyListReader {
                     .invalidValue, expected: "a value for the key '\(key)'", found: foundText(at: position),
                     at: position)
             }
+            guard dictionary[key] == nil else {
+                // As JSON documents: almost always a mistake in a file edited by hand.
+                throw failure(
+                    .invalidValue, expected: "keys that differ within one <dict>", found: "the key '\(key)' again",
+                    at: keyTag.offset)
+            }
             dictionary[key] = try readValue(try readStartTag(expected: "a value for the key '\(key)'"))
         }
         try readEndTag("dict", openedAt: tag.offset)
