@@ -1125,6 +1125,22 @@ final class ReadableReader: ValueReader {
 
     // MARK: ValueReader: scalars
 
+    /// The value of a Java wrapper written with its class, as the writer writes one in an
+    /// `Object` slot (`{"$class": "java.lang.Long", "$value": 5}`), which a person copies into a
+    /// `long` field; any other node as it is.
+    static func wrapped(_ node: ReadableValue) -> ReadableValue {
+        guard case .dictionary(let entries) = node, entries.count == 2,
+            case .string(let name)? = entries[ReadableKeys.className], wrapperClasses.contains(name),
+            let value = entries[ReadableKeys.value]
+        else { return node }
+        return value
+    }
+
+    private static let wrapperClasses: Set<String> = [
+        "java.lang.Long", "java.lang.Integer", "java.lang.Short", "java.lang.Byte", "java.lang.Double",
+        "java.lang.Float", "java.lang.Boolean",
+    ]
+
     private func integer(forKey key: String, _ describe: String) throws -> Int64 {
         // An integer of an object of the parsed text, read where it lies.
         switch parsedMember(key) {
@@ -1136,7 +1152,8 @@ final class ReadableReader: ValueReader {
         if let last = frames.indices.last, case .list(let array, _) = frames[last].members {
             return Int64(parsed.count(of: array))
         }
-        guard let (stored, node) = lookup(key) else { return 0 }
+        guard let (stored, found) = lookup(key) else { return 0 }
+        let node = ReadableReader.wrapped(found)
         switch node {
         case .integer(let number): return number
         case .null: return 0
@@ -1154,7 +1171,8 @@ final class ReadableReader: ValueReader {
     }
 
     private func real(forKey key: String) throws -> Double {
-        guard let (stored, node) = lookup(key) else { return 0 }
+        guard let (stored, found) = lookup(key) else { return 0 }
+        let node = ReadableReader.wrapped(found)
         switch node {
         case .real(let number): return number
         case .integer(let number): return Double(number)
@@ -1179,7 +1197,8 @@ final class ReadableReader: ValueReader {
         case .node(let node): if let flag = parsed.bool(at: node) { return flag }
         case .elsewhere: break
         }
-        guard let (stored, node) = lookup(key) else { return false }
+        guard let (stored, found) = lookup(key) else { return false }
+        let node = ReadableReader.wrapped(found)
         switch node {
         case .bool(let flag): return flag
         case .null: return false

@@ -108,4 +108,16 @@ import Testing
             #""link": {"$class": "NSURL", "NS.base": null, "NS.relative": "https://a.example/b"}"#)
         #expect(book["link"] as? URL == URL(string: "https://a.example/b"))
     }
+
+    @Test func aWrapperWithItsClassIsItsValue() throws {
+        // The form the writer gives a number in an `Object` slot, copied into a primitive field.
+        let book = try document.object(
+            #""pages": {"$class": "java.lang.Integer", "$value": 412}, "ratio": {"$class": "java.lang.Float", "$value": 1.5}"#
+        )
+        #expect(book["pages"] as? Int32 == 412)
+        #expect(book["ratio"] as? Float == 1.5)
+        let error = try #require(failure(#"{"$class": "doc.Book", "pages": {"$class": "java.lang.Integer"}}"#))
+        #expect(error.kind == .typeMismatch)
+        #expect(error.path == ["pages"])
+    }
 }
