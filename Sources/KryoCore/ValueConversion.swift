@@ -184,6 +184,10 @@ package protocol AnyEntriesConstructible {
 }
 
 func convertElement<T>(_ value: Any?, to type: T.Type) throws -> T {
+    // Java's null in an untyped set or as a map key (a `HashSet` holds one).
+    if T.self == AnyHashable.self, ValueConversion.flatten(value) == nil, let key = ValueConversion.nullKey as? T {
+        return key
+    }
     guard let converted = ValueConversion.convert(value, to: T.self) else {
         throw SerializationError(.typeMismatch, expected: "\(T.self)", found: ValueConversion.describeType(of: value))
     }

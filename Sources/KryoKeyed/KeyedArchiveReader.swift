@@ -93,6 +93,9 @@ final class KeyedArchiveReader: ValueReader {
         /// (``KeyedArchiveReader/listElements(of:as:)``): any key reads the next element, and any
         /// integer the list's size. `nil` for an object read by its keys.
         var listElements: [PropertyListValue]?
+        /// Whether the object is a schema class's (a ``DynamicObject``), whose fields take shared
+        /// values in their boxes, as the dynamic path keeps them (``SharedValue``).
+        var keepsBoxes = false
 
         /// Records that `key`, at `index` among the object's keys when it has it, is read; `false`
         /// when it was read before.
@@ -202,7 +205,8 @@ final class KeyedArchiveReader: ValueReader {
     /// to a serializer, which asks for the value (an attributed string's `NSAttributes` list).
     func decodeEntry(_ uid: UInt64, as declared: DeclaredType? = nil) throws -> Any? {
         let value = try decodeEntryKept(uid, as: declared)
-        guard !sharedEntries.isEmpty, !frames.isEmpty || (declared.map { $0.swiftType != Any.self } ?? false),
+        guard !sharedEntries.isEmpty,
+            frames.last.map({ !$0.keepsBoxes }) ?? false || (declared.map { $0.swiftType != Any.self } ?? false),
             let shared = value as? SharedValue
         else { return value }
         return shared.value
@@ -246,7 +250,8 @@ final class KeyedArchiveReader: ValueReader {
         }
         switch resolved.kind {
         case .registered(let registration):
-            try enter(object, at: index, resolved.archiveClass)
+            try enter(
+                object, at: index, resolved.archiveClass, keepsBoxes: registration.swiftType == DynamicObject.self)
             let value: Any
             do {
                 value = try registration.serializer.read(from: self)
@@ -410,11 +415,14 @@ final class KeyedArchiveReader: ValueReader {
 
     private func enter(
         _ object: ArchivedObject, at index: Int, _ archiveClass: ArchiveClass?,
-        listElements: [PropertyListValue]? = nil
+        listElements: [PropertyListValue]? = nil, keepsBoxes: Bool = false
     ) throws {
         try descend()
         states[index] = .reading
-        frames.append(Frame(object: object, index: index, archiveClass: archiveClass, listElements: listElements))
+        frames.append(
+            Frame(
+                object: object, index: index, archiveClass: archiveClass, listElements: listElements,
+                keepsBoxes: keepsBoxes))
     }
 
     /// The key path component of the value a read with `key` just took: in a list frame, the

@@ -232,7 +232,9 @@ final class ReadableReader: ValueReader {
         let reserved = parsed.reservedKeys(of: index)
         guard reserved.contains(.className), !reserved.contains(.alias), !reserved.contains(.value),
             let member = parsed.index(of: ReadableKeys.className, in: index, from: 0),
-            let registration = registration(named: parsed.value(member, of: index))
+            let registration = registration(named: parsed.value(member, of: index)),
+            // A map's entries beside its `$class` are read from the tree (``entriesBeside``).
+            !Self.isPlainMap(registration)
         else { return nil }
         return (registration, reserved.contains(.firstGeneric))
     }
@@ -466,6 +468,14 @@ final class ReadableReader: ValueReader {
             leave(storing: value)
             return value
         }
+        if keepsSharedStrings, let target {
+            // The dynamic path: one box, as for an array, which aliases inside the map find while
+            // its entries are read (a Java map that holds itself).
+            let box = SharedValue.opened()
+            decodedAt[target] = box
+            box.fill(ofDeclaredClass(try plainDictionary(entries, as: declared, target: target), declared))
+            return box
+        }
         let value = ofDeclaredClass(try plainDictionary(entries, as: declared, target: target), declared)
         // Kept for the aliases to it, as an array is.
         if let target { decodedAt[target] = value }
@@ -560,6 +570,23 @@ final class ReadableReader: ValueReader {
         return key
     }
 
+    /// The entries of a map of class `name` written beside its `$class` rather than under
+    /// `$value` (`{"$class": "java.util.TreeMap", "b": 2, "a": 1}`), as the plain dictionary
+    /// `$value` would hold; `nil` for any other object.
+    private func entriesBeside(_ name: String, _ entries: ReadableDictionary, of registration: Registration)
+        throws -> ReadableValue?
+    {
+        func isEntry(_ key: String) -> Bool { ReadableKeys.unescape(key) != nil }
+        guard Self.isPlainMap(registration), entries.keys.contains(where: isEntry) else { return nil }
+        return .dictionary(entries.filter { isEntry($0.key) })
+    }
+
+    /// Whether `registration` is a map that its default serializer writes, whose readable form
+    /// is its entries under `$value`.
+    static func isPlainMap(_ registration: Registration) -> Bool {
+        registration.usesDefaultSerializer && registration.swiftType is any AnyEntriesExposing.Type
+    }
+
     /// An object with `$class` `name`.
     private func object(
         named name: String, _ entries: ReadableDictionary, _ reserved: ReservedKeys, as declared: DeclaredType?,
@@ -572,6 +599,12 @@ final class ReadableReader: ValueReader {
         }
         // Declared as an unknown object: kept as one whatever the registry knows of the class.
         let keepsUnknown = declared?.swiftType == UnknownObject.self
+        if !keepsUnknown, let registration = registry.registration(forReadableName: name),
+            let plain = try entriesBeside(name, entries, of: registration)
+        {
+            // A JDK map whose entries a person wrote beside its `$class`, as a bean's fields.
+            return try classedPlainValue(plain, named: name, as: declared)
+        }
         if !keepsUnknown, let registration = registry.registration(forReadableName: name) {
             try enter(.tree(entries), target: target, hasGenericKeys: reserved.contains(.firstGeneric))
             let value = try registration.serializer.read(from: self)

@@ -11,7 +11,7 @@ import Testing
         package: doc
         classes:
           - class: Book
-            fields: {title: String, pages: int, ratio: float, tags: List<String>, byName: "Map<String, String>", link: Object}
+            fields: {title: String, pages: int, ratio: float, tags: List<String>, byName: "Map<String, String>", link: Object, genres: Set<String>}
           - class: Entry
             serializer: compatible
             fields: {title: String}
@@ -35,7 +35,7 @@ import Testing
     @Test func aKeyThatIsNoFieldIsAnError() throws {
         let error = try #require(failure(#"{"$class": "doc.Book", "titel": "Dune", "pages": 412}"#))
         #expect(error.kind == .invalidValue)
-        #expect(error.expected == "a field of doc.Book (byName, link, pages, ratio, tags, title)")
+        #expect(error.expected == "a field of doc.Book (byName, genres, link, pages, ratio, tags, title)")
         #expect(error.found == #"the key "titel""#)
         #expect(error.path == ["titel"])
         // Nested: the path leads to it.
@@ -119,5 +119,19 @@ import Testing
         let error = try #require(failure(#"{"$class": "doc.Book", "pages": {"$class": "java.lang.Integer"}}"#))
         #expect(error.kind == .typeMismatch)
         #expect(error.path == ["pages"])
+    }
+
+    @Test func aMapsEntriesBesideItsClassAreItsEntries() throws {
+        // As a bean's fields: they were dropped, and the map written empty.
+        let book = try document.object(#""byName": {"$class": "java.util.TreeMap", "b": "2", "a": "1"}"#)
+        let written = String(decoding: try document.codec.encode(book), as: UTF8.self)
+        #expect(written.contains(#""byName":{"$class":"java.util.TreeMap","$value":{"a":"1","b":"2"}}"#), "\(written)")
+    }
+
+    @Test func aSetHoldsNull() throws {
+        // Java's HashSet holds one null; a document's list for a Set field may give it.
+        let book = try document.object(#""genres": ["a", null]"#)
+        let written = String(decoding: try document.codec.encode(book), as: UTF8.self)
+        #expect(written.contains(#""genres":{"$class":"NSSet","NS.objects":["a",null]}"#), "\(written)")
     }
 }

@@ -115,4 +115,27 @@ import Testing
         let sameOne = try #require(JavaBigDecimal("1.00"))
         #expect(!order.areInIncreasingOrder(one, sameOne) && !order.areInIncreasingOrder(sameOne, one))
     }
+
+    /// `M { Map<String, Integer[]> m; Map<String, double[]> d; }`: an array that a map's generic
+    /// arguments type is an `NSArray` in a keyed archive, and reads back as that array, not as an
+    /// `ArrayList` (which Kryo 2.20 and 4 wrote into the map, and Kryo 5 refused).
+    @Test(arguments: [
+        (KryoDialect.v4, "18 1d 01 03 82 64 20 02 3f f8 00 00 00 00 00 00 1d 01 03 82 62 1f 03 01 02 00"),
+        (.v5, "18 1d 02 82 64 02 00 00 00 00 00 00 f8 3f 1d 02 82 62 03 01 02 00"),
+    ])
+    func arraysInAMapKeepTheirClass(_ dialect: KryoDialect, _ hex: String) throws {
+        let schema = """
+            package: mini
+            classes:
+              - {class: Mini$M, id: 22, fields: {m: "Map<String, Integer[]>", d: "Map<String, double[]>"}}
+              - {class: java.util.HashMap, id: 27}
+              - {class: "Integer[]", id: 29}
+              - {class: "double[]", id: 30}
+            """
+        let codec = try schemaCodec(schema, dialect, references: false)
+        let bytes = hexBytes(hex)
+        let value = try codec.decode(Any?.self, from: bytes)
+        let keyed = KeyedArchiveCodec(registry: codec.registry)
+        #expect(try codec.encode(try keyed.decode(Any?.self, from: try keyed.encode(value))) == bytes)
+    }
 }

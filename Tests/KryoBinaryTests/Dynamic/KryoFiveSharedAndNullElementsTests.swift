@@ -9,7 +9,7 @@ import Testing
 /// - `H { Object any; Object[] objs; }` with `any` a list holding an `ArrayList` that `objs`
 ///   holds too (references on): Kryo 5's collection serializer looks at its elements' classes
 ///   before it writes them, and a list the graph shares is a `SharedValue` whose class is its
-///   value's.
+///   value's; a keyed archive's bean fields keep such a value in its box.
 /// - `S { Set<Object> s; }` with a `HashSet` holding `null` and `"a"`: Java's `HashSet` holds
 ///   one null, as a `HashMap` one null key.
 @Suite struct KryoFiveSharedAndNullElementsTests {
@@ -29,6 +29,10 @@ import Testing
         // Through a document, where the sharing is an alias.
         let readable = ReadableCodec(registry: codec.registry, options: SerializationOptions(references: true))
         #expect(try codec.encode(try readable.decode(Any?.self, from: try readable.encode(holder))) == Self.sharedBytes)
+        // Through a keyed archive, where it is one object that two lists refer to.
+        var keyed = KeyedArchiveCodec(registry: codec.registry, options: SerializationOptions(references: true))
+        keyed.keepsJavaClasses = true  // as the tool: `objs` stays an `Object[]`
+        #expect(try codec.encode(try keyed.decode(Any?.self, from: try keyed.encode(holder))) == Self.sharedBytes)
     }
 
     static let set = """
@@ -56,5 +60,33 @@ import Testing
         #expect(try codec.encode(try readable.decode(Any?.self, from: try readable.encode(object))) == bytes)
         let keyed = KeyedArchiveCodec(registry: codec.registry)
         #expect(try codec.encode(try keyed.decode(Any?.self, from: try keyed.encode(object))) == bytes)
+    }
+
+    /// `M { Object extra; }` with `extra` a `HashMap` that holds itself under `"me"` (Kryo 2.20
+    /// and 5.6.2, classes by name, references on): the document writes the map plain, with an
+    /// alias to itself inside, which reads back as the map holding itself.
+    @Test(arguments: [
+        (
+            KryoDialect.v2,
+            "01 00 6d 69 6e 69 2e cd 01 01 01 6a 61 76 61 2e 75 74 69 6c 2e 48 61 73 68 4d 61 f0 01 01 03 01 6d e5 01 01 03"
+        ),
+        (
+            .v5,
+            "01 00 6d 69 6e 69 2e cd 01 01 01 6a 61 76 61 2e 75 74 69 6c 2e 48 61 73 68 4d 61 f0 01 02 03 01 6d e5 01 01 03"
+        ),
+    ])
+    func aMapThatHoldsItselfGoesThroughADocument(_ dialect: KryoDialect, _ hex: String) throws {
+        let schema = """
+            package: mini
+            classes:
+              - {class: M, fields: {extra: Object}}
+            """
+        let codec = try schemaCodec(schema, dialect, references: true)
+        let bytes = hexBytes(hex)
+        let value = try codec.decode(Any?.self, from: bytes)
+        let readable = ReadableCodec(registry: codec.registry, options: SerializationOptions(references: true))
+        let document = try readable.encode(value)
+        #expect(String(decoding: document, as: UTF8.self).contains(#""extra":{"me":{"$alias":"extra"}}"#))
+        #expect(try codec.encode(try readable.decode(Any?.self, from: document)) == bytes)
     }
 }
