@@ -25,6 +25,11 @@ package enum StoredNumbers {
         case ObjectIdentifier(Double.self): return Double(number)
         case ObjectIdentifier(Float.self): return Float(number)
         case ObjectIdentifier(Bool.self): return number != 0
+        // A number where a `BigInteger` or `BigDecimal` is declared (a map's value, a type
+        // variable's), as a field of that type takes it.
+        case ObjectIdentifier(JavaBigInteger.self): return JavaBigInteger(number)
+        case ObjectIdentifier(JavaBigDecimal.self):
+            return JavaBigDecimal(unscaledValue: JavaBigInteger(number), scale: 0)
         default: return Int(number)
         }
     }
@@ -39,6 +44,10 @@ package enum StoredNumbers {
     /// A floating-point number as `type` (`Double` unless `Float` is asked for).
     package static func real(_ number: Double, as type: (any Any.Type)?) -> Any {
         if let type, type == Float.self { return Float(number) }
+        // Its shortest decimal text, as Java's `BigDecimal.valueOf(double)`.
+        if let type, type == JavaBigDecimal.self, number.isFinite, let decimal = JavaBigDecimal("\(number)") {
+            return decimal
+        }
         return number
     }
 }

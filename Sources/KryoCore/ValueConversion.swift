@@ -115,6 +115,13 @@ public enum ValueConversion {
         if T.self == JavaBigDecimal.self, let real = flat as? Double, real.isFinite {
             return JavaBigDecimal("\(real)") as? T
         }
+        // Its digits (`"9.90"`), as a keyed archive or a plain map value gives them.
+        if T.self == JavaBigDecimal.self, let text = flat as? String {
+            return JavaBigDecimal(text).flatMap { $0 as? T }
+        }
+        if T.self == JavaBigInteger.self, let text = flat as? String {
+            return JavaBigInteger(text).flatMap { $0 as? T }
+        }
         if T.self == JavaBigInteger.self, let integer = flat as? any BinaryInteger {
             return JavaBigInteger(integer) as? T
         }

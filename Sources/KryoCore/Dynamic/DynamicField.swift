@@ -247,7 +247,7 @@ struct DynamicField: Sendable {
             // A value in a slot that is not final carries its own class (a `String[]` in an
             // `Object[]` field), which converting would lose.
             reader.registry.isFinal(declared) || !(reader.isPositional || Self.carriesItsClass(value, reader.registry))
-                || Self.isNumberForBigNumber(value, declared, reader)
+                || Self.isPlainScalar(value, declared, reader)
         else { return value }
         func convert<T>(_: T.Type) -> Any? {
             // The declared class names the collection a plain list becomes (`ArrayDeque`).
@@ -264,14 +264,19 @@ struct DynamicField: Sendable {
         return result
     }
 
-    /// Whether `value` is a number a document gives for a `BigDecimal` or `BigInteger` field
-    /// (`"price": 9.90`), which reads as a `Long` or a `Double` by itself.
-    private static func isNumberForBigNumber(_ value: Any, _ declared: DeclaredType, _ reader: any ValueReader) -> Bool
-    {
-        guard !reader.isPositional,
-            declared.swiftType == JavaBigDecimal.self || declared.swiftType == JavaBigInteger.self
+    /// Whether `value` is a scalar a format with keys gives without a class of its own (a JSON
+    /// boolean, number or string, a property list's), in a slot that declares a class: it is a
+    /// value of that class (`"price": 9.90` a `BigDecimal`, `"price": "9.90"` too), or an error
+    /// where it cannot be one (`true` for a `BigDecimal`, a number for a `Date`), which Java
+    /// would otherwise find in its field (Kryo 4 and 5 store it there).
+    private static func isPlainScalar(_ value: Any, _ declared: DeclaredType, _ reader: any ValueReader) -> Bool {
+        // Beans, arrays and containers say what is wrong with a scalar themselves
+        // (``schemaClassProblem(_:_:_:)``).
+        let type = declared.swiftType
+        guard !reader.isPositional, type != Any.self, type != DynamicObject.self, type != DynamicArray.self,
+            containerKind(of: declared) == nil
         else { return false }
-        return value is any BinaryInteger || value is Double
+        return value is Bool || value is String || value is any BinaryInteger || value is Double
     }
 
     /// Whether `value` is of a Java class of its own that a plain list, map or set would lose
