@@ -20,7 +20,9 @@ final class ReadableReader: ValueReader {
     let registry: Registry
     let slotBindings: SlotBindings
     let options: SerializationOptions
-    var genericArguments: [DeclaredType] { [] }
+    /// The generic arguments of the slot of the object whose serializer reads next, which a
+    /// schema class's type variables take (`Pair<Ingredient, BigDecimal>`'s `B`).
+    private(set) var genericArguments: [DeclaredType] = []
     var formatFamily: FormatFamily { .readable }
 
     /// The document's root, when it was given as a tree.
@@ -197,7 +199,7 @@ final class ReadableReader: ValueReader {
     private func decodeParsed(_ index: Int32, as declared: DeclaredType?) throws -> Any? {
         switch parsed.kind(of: index) {
         case .array:
-            let element = ReadableReader.elementType(of: declared)
+            let element = componentType(of: declared) ?? ReadableReader.elementType(of: declared)
             try descend()
             defer { depth -= 1 }
             let count = parsed.count(of: index)
@@ -214,6 +216,7 @@ final class ReadableReader: ValueReader {
             let keepsUnknown = declared?.swiftType == UnknownObject.self
             if !keepsUnknown, let (registration, hasGenericKeys) = registeredObject(index) {
                 try enter(.parsed(index), target: nil, hasGenericKeys: hasGenericKeys)
+                genericArguments = declared?.genericArguments ?? []
                 let value = try registration.serializer.read(from: self)
                 leave(storing: value)
                 return value
@@ -344,7 +347,7 @@ final class ReadableReader: ValueReader {
         case .data(let bytes): return Data(bytes)
         case .date(let seconds): return Date(timeIntervalSinceReferenceDate: seconds)
         case .array(let elements):
-            let element = ReadableReader.elementType(of: declared)
+            let element = componentType(of: declared) ?? ReadableReader.elementType(of: declared)
             guard let target = currentTarget() else {
                 return ofDeclaredClass(try list(elements, as: element), declared)
             }
@@ -400,6 +403,26 @@ final class ReadableReader: ValueReader {
         try enter(.tree([ReadableKeys.escape("name"): name]), target: nil, hasGenericKeys: false)
         defer { leave(storing: nil) }
         return try registration.serializer.read(from: self)
+    }
+
+    /// The declared type of the elements of an array of a schema's class (`Book[]`, a
+    /// ``DynamicArray`` named `[Llib.Book;`), so that they may leave `$class` out as a
+    /// `List<Book>`'s elements may; `nil` for any other type.
+    private func componentType(of declared: DeclaredType?) -> DeclaredType? {
+        guard let declared, declared.swiftType == DynamicArray.self, let name = declared.javaName,
+            name.hasPrefix("[")
+        else { return nil }
+        let inner = name.dropFirst()
+        let component: String
+        if inner.hasPrefix("L"), inner.hasSuffix(";") {
+            component = String(inner.dropFirst().dropLast())
+        } else if inner.hasPrefix("[") {
+            component = String(inner)
+        } else {
+            return nil
+        }
+        guard let registration = registry.registration(forJavaName: component) else { return nil }
+        return DeclaredType(registration.swiftType, javaName: component)
     }
 
     /// The declared type of the elements of a list: the first generic argument, else the element
@@ -464,6 +487,7 @@ final class ReadableReader: ValueReader {
             // An object of the schema class the slot declares: `$class` may be left out, as a
             // person writing the document by hand leaves it where the schema says the class.
             try enter(.tree(entries), target: target, hasGenericKeys: reserved.contains(.firstGeneric))
+            genericArguments = declared?.genericArguments ?? []
             let value = try bean.serializer.read(from: self)
             leave(storing: value)
             return value
@@ -607,6 +631,7 @@ final class ReadableReader: ValueReader {
         }
         if !keepsUnknown, let registration = registry.registration(forReadableName: name) {
             try enter(.tree(entries), target: target, hasGenericKeys: reserved.contains(.firstGeneric))
+            genericArguments = declared?.genericArguments ?? []
             let value = try registration.serializer.read(from: self)
             leave(storing: value)
             return value

@@ -10,7 +10,7 @@ import Testing
         package: doc
         classes:
           - class: Grid
-            fields: {cells: "int[][]", names: "String[]", next: Grid}
+            fields: {cells: "int[][]", names: "String[]", next: Grid, rows: "Grid[]"}
         """
 
     let document: SchemaDocument
@@ -55,5 +55,14 @@ import Testing
         let written = String(decoding: try document.codec.encode(grid), as: UTF8.self)
         #expect(written.contains(#""$value":[1,2]},null,{"$class":"[I","$value":[]}]"#), "\(written)")
         #expect(written.contains(#""names":["a",null]"#), "\(written)")
+    }
+
+    @Test func anArrayOfASchemaClassTakesItsElementsWithoutClass() throws {
+        // As a `List<Grid>`'s elements may: they were read as maps (a `HashMap` in a `Grid[]`,
+        // an ArrayStoreException in Java).
+        let grid = try document.object(#""rows": [{"names": ["a"]}, null]"#)
+        let rows = try #require(grid["rows"] as? DynamicArray)
+        #expect(rows.elements.count == 2)
+        #expect((rows.elements.first as? DynamicObject)?.javaClass == "doc.Grid")
     }
 }
