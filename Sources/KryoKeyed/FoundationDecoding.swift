@@ -85,7 +85,8 @@ struct FoundationDecoding: Sendable {
             var elements = try reader.foundationElements(object, as: KeyedArrayElement.declaredElement(of: declared))
             // In place: a list without NSNull is not copied.
             for index in elements.indices where reader.isNSNull(elements[index]) { elements[index] = nil }
-            return reader.ofDeclaredClass(elements, declared)
+            // An `Integer[]` or `double[]` that a map's generic arguments type (the dynamic path).
+            return reader.registry.valueOfDeclaredClass(elements, declared)
         }, isList: true)
     private static let set = FoundationDecoding { reader, object, declared in
         let elements = try reader.hashable(reader.foundationElements(object, as: declared?.genericArguments.first))
@@ -201,21 +202,6 @@ extension KeyedArchiveReader {
             elements.append(try at(FoundationCoderKeys.object(elements.count)) { try decode(stored, as: element) })
         }
         return elements
-    }
-
-    /// A list read where `declared` names its class, as a value of that class on the dynamic
-    /// path (an `Integer[]` or `double[]` map value, which the map's generic arguments type): an
-    /// `NSArray` alone reads as a list. A value that does not convert is left for its slot to
-    /// report.
-    fileprivate func ofDeclaredClass(_ value: [Any?], _ declared: DeclaredType?) -> Any {
-        guard registry.keepsSharedStrings, let declared, declared.swiftType != Any.self,
-            declared.swiftType != [Any?].self, let registration = registry.registration(forDeclared: declared),
-            registration.swiftType != [Any?].self
-        else { return value }
-        func open<T>(_: T.Type) -> Any? {
-            ValueConversion.convert(value, to: T.self, javaClass: registration.javaName)
-        }
-        return open(registration.swiftType) ?? value
     }
 
     /// `elements` as keys of a set or map: nil as Java's null key, and keys that only Swift finds

@@ -211,7 +211,7 @@ final class ReadableReader: ValueReader {
                 }
                 result.append(element)
             }
-            return ofDeclaredClass(result, declared)
+            return registry.valueOfDeclaredClass(result, declared)
         case .object:
             let keepsUnknown = declared?.swiftType == UnknownObject.self
             if !keepsUnknown, let (registration, hasGenericKeys) = registeredObject(index) {
@@ -349,7 +349,7 @@ final class ReadableReader: ValueReader {
         case .array(let elements):
             let element = componentType(of: declared) ?? ReadableReader.elementType(of: declared)
             guard let target = currentTarget() else {
-                return ofDeclaredClass(try list(elements, as: element), declared)
+                return registry.valueOfDeclaredClass(try list(elements, as: element), declared)
             }
             if let decoded = decodedAt[target] { return decoded }
             if keepsSharedStrings {
@@ -357,7 +357,7 @@ final class ReadableReader: ValueReader {
                 // find while its elements are read (a Java list holding an object that holds it).
                 let box = SharedValue.opened()
                 decodedAt[target] = box
-                box.fill(ofDeclaredClass(try list(elements, as: element), declared))
+                box.fill(registry.valueOfDeclaredClass(try list(elements, as: element), declared))
                 return box
             }
             // An alias inside the array to the array itself is a cycle through a value.
@@ -370,21 +370,6 @@ final class ReadableReader: ValueReader {
             return value
         case .dictionary(let entries): return try dictionary(entries, as: declared)
         }
-    }
-
-    /// A plain list or map read where `declared` names its class, as a value of that class on
-    /// the dynamic path: a `List<int[]>`'s element as an `int[]`, a `List<Map<…>>`'s as the
-    /// `HashMap` that a `Map` stands for, which is what the writer leaves unnamed there. A value
-    /// that does not convert is left for its field to report.
-    private func ofDeclaredClass(_ value: Any, _ declared: DeclaredType?) -> Any {
-        guard keepsSharedStrings, let declared, declared.swiftType != Any.self,
-            let registration = registry.registration(forDeclared: declared),
-            Swift.type(of: value) != registration.swiftType
-        else { return value }
-        func open<T>(_: T.Type) -> Any? {
-            ValueConversion.convert(value, to: T.self, javaClass: registration.javaName)
-        }
-        return open(registration.swiftType) ?? value
     }
 
     /// The registration of `declared` when it is a Java enum, whose constants a hand-written
@@ -497,10 +482,11 @@ final class ReadableReader: ValueReader {
             // its entries are read (a Java map that holds itself).
             let box = SharedValue.opened()
             decodedAt[target] = box
-            box.fill(ofDeclaredClass(try plainDictionary(entries, as: declared, target: target), declared))
+            box.fill(
+                registry.valueOfDeclaredClass(try plainDictionary(entries, as: declared, target: target), declared))
             return box
         }
-        let value = ofDeclaredClass(try plainDictionary(entries, as: declared, target: target), declared)
+        let value = registry.valueOfDeclaredClass(try plainDictionary(entries, as: declared, target: target), declared)
         // Kept for the aliases to it, as an array is.
         if let target { decodedAt[target] = value }
         return value

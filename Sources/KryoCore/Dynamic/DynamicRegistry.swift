@@ -255,6 +255,21 @@ extension Registry {
     /// dynamic path's registry does; other registries read plain `String`s.
     public var keepsSharedStrings: Bool { untypedMapKeepsOrder }
 
+    /// A plain list or map that a format with keys read where `declared` names its class, as a
+    /// value of that class on the dynamic path (``keepsSharedStrings``): a `List<int[]>`'s
+    /// element an `int[]`, a `Map<String, Integer[]>`'s value an `Integer[]`, a `Map` the
+    /// `HashMap` it stands for. A value that does not convert, or any value of another
+    /// registry, is left as it is, for its slot to report.
+    package func valueOfDeclaredClass(_ value: Any, _ declared: DeclaredType?) -> Any {
+        guard keepsSharedStrings, let declared, declared.swiftType != Any.self,
+            let registration = registration(forDeclared: declared), Swift.type(of: value) != registration.swiftType
+        else { return value }
+        func open<T>(_: T.Type) -> Any? {
+            ValueConversion.convert(value, to: T.self, javaClass: registration.javaName)
+        }
+        return open(registration.swiftType) ?? value
+    }
+
     /// Whether this registry reads a `java.util.HashSet` as an `OrderedSet` (the dynamic path's
     /// registry does).
     public var untypedSetKeepsOrder: Bool {
