@@ -323,6 +323,11 @@ extension JavaZonedDateTime: JavaRepresentable {
     }
 }
 
+extension JavaYear {
+    /// The years `java.time.Year` holds.
+    static let javaRange = -999_999_999...999_999_999
+}
+
 extension JavaYear: JavaRepresentable {
     public static var javaClassName: String { "java.time.Year" }
     /// `YearSerializer`: the year as a positive varint.
@@ -330,13 +335,19 @@ extension JavaYear: JavaRepresentable {
         AnySerializer(
             JavaValueSerializer<JavaYear>(
                 write: { value, writer in
-                    guard let year = Int32(exactly: value.value) else {
+                    // `Year.MIN_VALUE`…`Year.MAX_VALUE`: Java's `Year.of` refuses any other.
+                    guard let year = Int32(exactly: value.value), JavaYear.javaRange.contains(Int(year)) else {
                         throw SerializationError(
-                            .unsupported, expected: "a Year Java can hold", found: "\(value.value)")
+                            .unsupported, expected: "a Year Java can hold (\(JavaYear.javaRange))",
+                            found: "\(value.value)")
                     }
                     try writer.writeInt32(year, forKey: "year", encoding: .outputPositive)
                 },
-                read: { reader in JavaYear(Int(try reader.readInt32(forKey: "year", encoding: .outputPositive))) }))
+                read: { reader in
+                    let year = Int(try reader.readInt32(forKey: "year", encoding: .outputPositive))
+                    try JavaTimeWire.check(year, in: JavaYear.javaRange, "a year", reader)
+                    return JavaYear(year)
+                }))
     }
 }
 
