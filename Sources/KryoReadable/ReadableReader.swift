@@ -909,6 +909,11 @@ final class ReadableReader: ValueReader {
                         found:
                             "\(text), which names nothing (no \(component) at \(ReadableKeys.path(target[..<index])))")
                 }
+                // An index as the writer spells it (`0` for `00` or `+0`), so that the value read
+                // there is the one the alias names, not a copy.
+                if case .array = node, let position = Int(component), String(position) != component {
+                    target[index] = String(position)
+                }
                 node = child
             }
             if case .dictionary(let entries) = node, let next = entries[ReadableKeys.alias] {

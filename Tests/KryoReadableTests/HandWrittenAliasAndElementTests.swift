@@ -65,4 +65,12 @@ import Testing
         #expect(rows.elements.count == 2)
         #expect((rows.elements.first as? DynamicObject)?.javaClass == "doc.Grid")
     }
+
+    @Test func anAliasByAnotherSpellingOfAnIndexIsTheSameObject() throws {
+        for spelling in ["rows.0", "rows.00", "rows.+0"] {
+            let grid = try document.object(#""rows": [{"names": ["a"]}], "next": {"$alias": "\#(spelling)"}"#)
+            let first = try #require((grid["rows"] as? DynamicArray)?.elements.first as? DynamicObject)
+            #expect(grid["next"] as? DynamicObject === first, "\(spelling)")
+        }
+    }
 }
