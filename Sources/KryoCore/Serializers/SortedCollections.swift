@@ -175,30 +175,25 @@ public enum JavaNaturalOrder {
         }
         let signs = (signum(lhs.unscaledValue), signum(rhs.unscaledValue))
         if signs.0 != signs.1 { return signs.0 < signs.1 ? -1 : 1 }
+        if signs.0 == 0 { return 0 }
         let magnitude = compareMagnitudes(lhs, rhs)
         return signs.0 < 0 ? -magnitude : magnitude
     }
 
+    /// The magnitudes compared by their decimal exponents, then their digits: no text longer
+    /// than the digits is made, whatever the scales (a scale of -2³¹ would make 2³¹ zeros).
     private static func compareMagnitudes(_ lhs: JavaBigDecimal, _ rhs: JavaBigDecimal) -> Int {
-        func digits(_ value: JavaBigDecimal) -> (integer: String, fraction: String) {
-            var text = value.unscaledValue.description
-            if text.hasPrefix("-") { text.removeFirst() }
-            let scale = Int(value.scale)
-            if scale <= 0 { return (text + String(repeating: "0", count: -scale), "") }
-            if text.count <= scale { return ("0", String(repeating: "0", count: scale - text.count) + text) }
-            return (String(text.dropLast(scale)), String(text.suffix(scale)))
+        func digits(_ value: JavaBigDecimal) -> (digits: [UInt8], exponent: Int64) {
+            var text = Array(value.unscaledValue.description.utf8)
+            if text.first == UInt8(ascii: "-") { text.removeFirst() }
+            while text.count > 1, text.first == UInt8(ascii: "0") { text.removeFirst() }
+            while text.count > 1, text.last == UInt8(ascii: "0") { text.removeLast() }
+            return (text, Int64(text.count) - Int64(value.scale))
         }
-        var (li, lf) = digits(lhs)
-        var (ri, rf) = digits(rhs)
-        while li.count > 1, li.first == "0" { li.removeFirst() }
-        while ri.count > 1, ri.first == "0" { ri.removeFirst() }
-        if li.count != ri.count { return li.count < ri.count ? -1 : 1 }
-        let width = max(lf.count, rf.count)
-        lf += String(repeating: "0", count: width - lf.count)
-        rf += String(repeating: "0", count: width - rf.count)
-        let l = li + lf
-        let r = ri + rf
-        return l < r ? -1 : (l == r ? 0 : 1)
+        let (l, le) = digits(lhs)
+        let (r, re) = digits(rhs)
+        if le != re { return le < re ? -1 : 1 }
+        return l.lexicographicallyPrecedes(r) ? -1 : (l == r ? 0 : 1)
     }
 
     /// Java's `Double.compare`: by value, then -0.0 before 0.0 and NaN after everything.

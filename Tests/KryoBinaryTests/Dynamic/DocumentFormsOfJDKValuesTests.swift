@@ -111,6 +111,12 @@ import Testing
         let huge = ["-1234567890123456789012345678901234567890123.5", "1234567890123456789012345678901234567890123.25"]
             .compactMap(JavaBigDecimal.init)
         #expect(huge.count == 2 && order.areInIncreasingOrder(huge[0], huge[1]))
+        // Scales far beyond any text: compared by exponent, nothing of that size is made.
+        let tiny = JavaBigDecimal(unscaledValue: JavaBigInteger(1), scale: 2_000_000_000)
+        let vast = JavaBigDecimal(unscaledValue: JavaBigInteger(1), scale: -2_000_000_000)
+        #expect(order.areInIncreasingOrder(tiny, vast) && !order.areInIncreasingOrder(vast, tiny))
+        let zeros = [0, 7].map { JavaBigDecimal(unscaledValue: JavaBigInteger(0), scale: Int32($0) * 300_000_000) }
+        #expect(!order.areInIncreasingOrder(zeros[0], zeros[1]) && !order.areInIncreasingOrder(zeros[1], zeros[0]))
         let one = try #require(JavaBigDecimal("1.0"))
         let sameOne = try #require(JavaBigDecimal("1.00"))
         #expect(!order.areInIncreasingOrder(one, sameOne) && !order.areInIncreasingOrder(sameOne, one))
