@@ -41,6 +41,10 @@ public struct Field<Root>: Sendable {
     /// Whether the tagged serializer no longer writes the field (Java's `@Deprecated`). It still
     /// reads it from data an older schema wrote.
     public private(set) var isDeprecated = false
+    /// The version of the class that added the field, for the version serializer (Java's
+    /// `@VersionFieldSerializer.Since`; 0 when the field has always been there). Set with
+    /// ``since(_:)``.
+    public private(set) var since = 0
     /// The Java facts declared with the field (`java:`), which ``model`` reports.
     @usableFromInline var javaOptions = JavaFieldOptions()
     /// The Swift type of a primitive field (`Int32` for `int`); `nil` for object fields.
@@ -82,6 +86,21 @@ public struct Field<Root>: Sendable {
         tagged.tag = tag
         tagged.isDeprecated = deprecated
         return tagged
+    }
+
+    /// The field with the version of the class that added it, for a schema whose serializer is
+    /// ``FieldSerializerKind/version``: data of an older version, which lacks the field, leaves
+    /// it at its default.
+    ///
+    /// ```swift
+    /// Field("email", \.email).since(1)   // Java: @Since(1) String email;
+    /// ```
+    ///
+    /// - Parameter version: The version (Java's `@Since(n)`), ≥ 0.
+    public func since(_ version: Int) -> Field {
+        var versioned = self
+        versioned.since = version
+        return versioned
     }
 
     // The three initializers below are inlinable so that their accessors are specialized for the

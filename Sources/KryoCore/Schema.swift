@@ -55,7 +55,8 @@ public struct Schema<Root>: Sendable {
     ///   - java: The Java binary class name (`test.SampleBean`, `a.Outer$Inner`).
     ///   - isFinal: Whether the Java class is final.
     ///   - serializer: How the fields are laid out: Java's `FieldSerializer` (the default),
-    ///     `TaggedFieldSerializer` or `CompatibleFieldSerializer`.
+    ///     `TaggedFieldSerializer`, `CompatibleFieldSerializer`, `VersionFieldSerializer` or
+    ///     `RecordSerializer`.
     ///   - direct: The fields in one run of code, for the field and record serializers (what
     ///     the `@JavaClass` macro generates; see ``DirectFields``).
     ///   - fields: The fields, in any order.
@@ -86,6 +87,7 @@ public struct Schema<Root>: Sendable {
         case .record: made = AnySerializer(FieldSerializer<Root>(fields: sorted, isFinal: isFinal, direct: direct))
         case .tagged: made = AnySerializer(TaggedFieldSerializer<Root>(fields: sorted, isFinal: isFinal))
         case .compatible: made = AnySerializer(CompatibleFieldSerializer<Root>(fields: sorted, isFinal: isFinal))
+        case .version: made = AnySerializer(VersionFieldSerializer<Root>(fields: sorted, isFinal: isFinal))
         }
         self.init(
             javaName: java, isFinal: isFinal, kind: serializer, fields: sorted, serializer: made,
@@ -108,6 +110,10 @@ public struct Schema<Root>: Sendable {
     }
 
     static func problem(in fields: [Field<Root>], kind: FieldSerializerKind, javaName: String) -> String? {
+        if let field = fields.first(where: { $0.since < 0 || $0.since > FieldLayouts.maximumVersion }) {
+            return
+                "version \(field.since) of field \(field.name) in \(javaName) (versions are 0 to \(FieldLayouts.maximumVersion))"
+        }
         guard kind == .tagged else { return nil }
         var seen: Set<Int> = []
         for field in fields {
@@ -133,6 +139,12 @@ public enum FieldSerializerKind: Sendable, Equatable {
     /// Java's `CompatibleFieldSerializer`: the field names once per graph, then each field in
     /// chunks a reader can skip. Fields may be added and removed in either direction.
     case compatible
+    /// Java's `VersionFieldSerializer` (Kryo 4 and 5): the class's version (the highest
+    /// ``Field/since(_:)`` of its fields), then every field as ``field`` lays them out. A reader
+    /// accepts data from an older version, whose missing fields keep their defaults; data from a
+    /// newer version is an error (its extra fields cannot be told apart). Kryo 5 writes the
+    /// version + 1, so that 0 is nil. Kryo 2.20 has no such serializer.
+    case version
     /// Kryo 5's `RecordSerializer`, for Java records: the components in name order, as the
     /// field layout writes them, but without generic arguments, so that the elements, keys and
     /// values of a collection component always carry their class. Schema files drop the

@@ -32,6 +32,8 @@ enum SchemaFileSyntax {
         var type: Located<String>
         var tag: Located<Int>?
         var deprecated: Bool = false
+        /// `since:` as written (Java's `@Since`, for `serializer: version`).
+        var since: Located<Int>?
         var nullable: Bool = true
         /// `public:` as written; `nil` takes the class's `publicFields`.
         var isPublic: Bool?
@@ -119,7 +121,7 @@ enum SchemaFileSyntax {
         "class", "id", "fields", "enum", "bodies", "serializer", "final", "extends", "readableName", "archiveName",
         "typeParameters", "publicFields",
     ]
-    static let fieldKeys = ["type", "tag", "deprecated", "nullable", "public", "final", "erasure"]
+    static let fieldKeys = ["type", "tag", "deprecated", "since", "nullable", "public", "final", "erasure"]
 
     /// Reads one file's text.
     static func parse(_ text: String, fileName: String, format: SchemaFileFormat) throws(SchemaFileError) -> File {
@@ -387,12 +389,14 @@ struct NodeReader {
                     continue
                 }
                 let kinds: [String: FieldSerializerKind] = [
-                    "field": .field, "tagged": .tagged, "compatible": .compatible, "record": .record,
+                    "field": .field, "tagged": .tagged, "compatible": .compatible, "version": .version,
+                    "record": .record,
                 ]
                 guard let kind = kinds[text] else {
                     throw error(
                         at: textPosition(value),
-                        "unknown serializer \(quoted(text)) (expected field, tagged, compatible, record or kryo)")
+                        "unknown serializer \(quoted(text)) (expected field, tagged, compatible, version, record or kryo)"
+                    )
                 }
                 entry.serializer = Located(value: kind, position: textPosition(value))
             case "fields":
@@ -465,6 +469,8 @@ struct NodeReader {
                 switch key.value {
                 case "tag": field.tag = Located(value: try integer(option, "a tag"), position: textPosition(option))
                 case "deprecated": field.deprecated = try bool(option)
+                case "since":
+                    field.since = Located(value: try integer(option, "a version"), position: textPosition(option))
                 case "nullable": field.nullable = try bool(option)
                 case "public": field.isPublic = try bool(option)
                 case "final": field.isFinal = try bool(option)

@@ -235,6 +235,7 @@ struct SchemaFileWriter {
         var options: [(key: String, value: String)] = []
         if let tag = field.tag { options.append(("tag", String(tag))) }
         if field.isDeprecated { options.append(("deprecated", "true")) }
+        if field.since != 0 { options.append(("since", String(field.since))) }
         if !field.isNullable { options.append(("nullable", "false")) }
         if field.isPublicField { options.append(("public", "true")) }
         if let isFinal = field.isFinal { options.append(("final", String(isFinal))) }
@@ -247,6 +248,7 @@ struct SchemaFileWriter {
         case .field: "field"
         case .tagged: "tagged"
         case .compatible: "compatible"
+        case .version: "version"
         case .record: "record"
         }
     }

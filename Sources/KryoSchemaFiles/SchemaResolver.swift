@@ -440,7 +440,7 @@ struct SchemaResolver {
             let isKnown =
                 entry.isArray
                 ? firstUnknownClass(in: entry.type, names: names) == nil
-                : SchemaResolver.isLibraryClass(entry.javaName)
+                : SchemaResolver.isLibraryClass(entry.javaName) || syntax.kryoSerializer != nil
             guard isKnown else {
                 throw error(
                     file, syntax.name.position,
@@ -465,6 +465,12 @@ struct SchemaResolver {
                     file, tag.position,
                     "field \(field.name.value) has a tag, but class \(entry.javaName) is not serializer: tagged")
             }
+            if let since = field.since, kind != .version {
+                throw error(
+                    file, since.position,
+                    "field \(field.name.value) has a version (since), but class \(entry.javaName) is not serializer: version"
+                )
+            }
             let type = try resolveType(field.type, in: syntax, names: names, typeVariables: typeVariables)
             let erasure = try field.erasure.map { written throws(SchemaFileError) in
                 try resolveType(written, in: syntax, names: names)
@@ -472,7 +478,7 @@ struct SchemaResolver {
             resolved.append(
                 JavaFieldSchema(
                     name: field.name.value, type: type, isNullable: field.nullable, tag: field.tag?.value,
-                    isDeprecated: field.deprecated,
+                    isDeprecated: field.deprecated, since: field.since?.value ?? 0,
                     isPublicField: field.isPublic ?? syntax.publicFields?.value ?? false,
                     isFinal: field.isFinal, erasedType: erasure))
         }

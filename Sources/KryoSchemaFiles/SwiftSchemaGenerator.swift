@@ -372,6 +372,7 @@ public struct SwiftSchemaGenerator: Sendable {
         if field.name != property.name { arguments.append("name: \(literal(field.name))") }
         if let tag = field.tag { arguments.append("tag: \(tag)") }
         if field.isDeprecated { arguments.append("deprecated: true") }
+        if field.since != 0 { arguments.append("since: \(field.since)") }
         if let javaType = property.javaType { arguments.append("javaType: \(literal(javaType.shortName))") }
         if let isFinal = field.isFinal { arguments.append("isFinal: \(isFinal)") }
         if field.isPublicField != publicFields { arguments.append("isPublicField: \(field.isPublicField)") }
@@ -397,6 +398,7 @@ public struct SwiftSchemaGenerator: Sendable {
         }
         var tag = ""
         if let value = field.tag { tag = field.isDeprecated ? ".tag(\(value), deprecated: true)" : ".tag(\(value))" }
+        if field.since != 0 { tag += ".since(\(field.since))" }
         let indent = "        "
         let flat = indent + "Field(" + arguments.joined(separator: ", ") + ")" + tag
         if fits(flat) { return [flat] }

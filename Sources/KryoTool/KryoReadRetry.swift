@@ -5,7 +5,10 @@ import KryoRichText
 /// Other readings of a Kryo stream that did not read as asked: the settings a new user most
 /// often has wrong, each tried on the same bytes; the first that reads the whole stream is named.
 ///
-/// Only run after a failure, and each try is bounded by the input as any decode is. Tried in
+/// Only run after a failure, and each try is bounded by the input as any decode is. A reading
+/// counts only when its text is text: bytes read with the wrong setting often still decode, with
+/// markers and numbers taken into strings (`"\u{1}\u{3}\u{1}tech"`), and naming such a setting
+/// would send the user to a wrong value the tool then converts without complaint. Tried in
 /// this order: reference tracking the other way (unless a flag set it), Kryo 2.20's ReflectASM
 /// fields (public fields of public classes, whose generic arguments 2.20 drops), then the other
 /// Kryo releases.
@@ -23,8 +26,14 @@ enum KryoReadRetry {
             let codec = KryoCodec(
                 registry: registry, dialect: dialect, framing: javaClass == nil ? .classAndObject : .object,
                 options: options)
-            if let javaClass { return (try? codec.decode(javaClass: javaClass, from: bytes)) != nil }
-            return (try? codec.decode(Any?.self, from: bytes)) != nil
+            let value: Any??
+            if let javaClass {
+                value = try? codec.decode(javaClass: javaClass, from: bytes)
+            } else {
+                value = try? codec.decode(Any?.self, from: bytes)
+            }
+            guard let value else { return false }
+            return !ControlCharacterScan.holdsControlCharacters(value as Any)
         }
         if context.references == nil {
             var flipped = options

@@ -27,7 +27,7 @@
 /// ``Transient()``; the schema writes them in Java's order (names sorted by UTF-16 code units),
 /// whatever order they are declared in. A property's Swift type gives its Java type as for a
 /// hand-written `Field` (Docs/TypeMapping.md); what the Swift type cannot say is declared with
-/// ``JavaField(name:tag:deprecated:javaType:isFinal:isPublicField:)`` and ``NotNull()``. The
+/// ``JavaField(name:tag:deprecated:since:javaType:isFinal:isPublicField:)`` and ``NotNull()``. The
 /// type keeps its own `init()`, which decoding calls.
 ///
 /// With Java's `FieldSerializer` (the default `serializer:`), the macro also writes the fields
@@ -49,7 +49,9 @@
 ///     tag.
 ///   - serializer: How the fields are laid out: Java's `FieldSerializer` (the default),
 ///     `TaggedFieldSerializer` (``/KryoCore/FieldSerializerKind/tagged``, fields with a `tag:`),
-///     `CompatibleFieldSerializer` or Kryo 5's `RecordSerializer`.
+///     `CompatibleFieldSerializer`, `VersionFieldSerializer`
+///     (``/KryoCore/FieldSerializerKind/version``, fields with a `since:`) or Kryo 5's
+///     `RecordSerializer`.
 ///   - publicFields: Whether every field is a public field of a public Java class, which Kryo
 ///     2.20 reaches through ReflectASM and whose generic arguments it ignores (a property can say
 ///     otherwise with `@JavaField(isPublicField: false)`).
@@ -97,6 +99,8 @@ public macro JavaEnum(_ javaName: String) = #externalMacro(module: "KryoMacros",
 ///   - tag: The field's tag for the tagged serializer (Java's `@Tag(n)`), unique and ≥ 0.
 ///   - deprecated: Whether the field is deprecated (Java's `@Deprecated`): the tagged serializer
 ///     reads it from older data but no longer writes it. Needs a tag.
+///   - since: The version of the class that added the field, for the version serializer (Java's
+///     `@VersionFieldSerializer.Since(n)`): data of an older version leaves it at its default.
 ///   - javaType: The field's declared Java type when it is not the one the Swift type implies, as
 ///     schema files write types (`ArrayList<String>`, `java.util.SortedMap<String, Integer>`,
 ///     `int[]`); checked at compile time. Only the schema model reports it (the bytes follow the
@@ -108,8 +112,8 @@ public macro JavaEnum(_ javaName: String) = #externalMacro(module: "KryoMacros",
 ///     type's `publicFields:`.
 @attached(peer)
 public macro JavaField(
-    name: String? = nil, tag: Int? = nil, deprecated: Bool = false, javaType: String? = nil, isFinal: Bool? = nil,
-    isPublicField: Bool? = nil
+    name: String? = nil, tag: Int? = nil, deprecated: Bool = false, since: Int = 0, javaType: String? = nil,
+    isFinal: Bool? = nil, isPublicField: Bool? = nil
 ) = #externalMacro(module: "KryoMacros", type: "JavaFieldMacro")
 
 /// Marks a stored property of a ``JavaClass(_:isFinal:serializer:publicFields:)`` type whose Java

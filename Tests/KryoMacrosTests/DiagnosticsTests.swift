@@ -118,6 +118,16 @@ import Testing
         }
         """)
 
+    static let versionsWithoutTheVersionSerializer = MacroCase(
+        "VersionsWithoutTheVersionSerializer",
+        """
+        @JavaClass("shop.Customer")
+        struct VersionCustomer {
+            var id: Int32 = 0
+            @JavaField(since: 2) var email: String?
+        }
+        """)
+
     static let badArguments = MacroCase(
         "BadArguments",
         """
@@ -173,8 +183,8 @@ import Testing
         try MacroCompiler.compile([
             nonFinal, nonFinalOnOneLine, javaClassOnAnEnum, javaEnumOnAStruct, onAProtocol, onAGenericType,
             withoutAType, unsupportedTypes, letAndLazy, duplicateTag, deprecatedWithoutATag,
-            tagsWithoutTheTaggedSerializer, badArguments, badJavaTypes, badClassName, enumProblems,
-            misplacedAttributes,
+            tagsWithoutTheTaggedSerializer, versionsWithoutTheVersionSerializer, badArguments, badJavaTypes,
+            badClassName, enumProblems, misplacedAttributes,
         ])
     }
 
@@ -487,6 +497,26 @@ import Testing
                 @JavaClass("shop.Account", serializer: .tagged)
                 struct TagAccount {
                     @JavaField(tag: 1) var id: Int32 = 0
+                }
+                """)
+    }
+
+    @Test func versionsWithoutTheVersionSerializer() throws {
+        let results = try Self.results.get()
+        let warnings = results.diagnostics.filter {
+            $0.location.file.hasSuffix("VersionsWithoutTheVersionSerializer.swift")
+        }
+        #expect(
+            warnings.map(\.message) == [
+                "versions are read only by the version serializer; this schema's serializer (.field) ignores them (from macro 'JavaClass')"
+            ])
+        #expect(warnings.first?.location.line == 4)
+        #expect(
+            results.applying(["Use the version serializer"], to: Self.versionsWithoutTheVersionSerializer) == """
+                @JavaClass("shop.Customer", serializer: .version)
+                struct VersionCustomer {
+                    var id: Int32 = 0
+                    @JavaField(since: 2) var email: String?
                 }
                 """)
     }

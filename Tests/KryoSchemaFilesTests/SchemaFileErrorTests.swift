@@ -25,7 +25,8 @@ private func failure(_ text: String, fileName: String = "t.yaml") -> String? {
                 + "extends, readableName, archiveName, typeParameters, publicFields)")
         #expect(
             failure("classes:\n  - class: a.A\n    serializer: tagged\n    fields:\n      value: {type: int, tga: 1}\n")
-                == "t.yaml:5:26: unknown field key \"tga\" (expected type, tag, deprecated, nullable, public, final, erasure)")
+                == "t.yaml:5:26: unknown field key \"tga\" (expected type, tag, deprecated, since, nullable, public, final, erasure)"
+        )
         #expect(
             failure("settings:\n  reference: true\n")
                 == "t.yaml:2:3: unknown settings key \"reference\" (expected dialect, references, registrationRequired, "
@@ -112,6 +113,12 @@ private func failure(_ text: String, fileName: String = "t.yaml") -> String? {
         #expect(
             failure("classes:\n  - class: a.A\n    fields:\n      x: {type: int, tag: 1}\n")
                 == "t.yaml:4:27: field x has a tag, but class a.A is not serializer: tagged")
+        #expect(
+            failure("classes:\n  - class: a.A\n    fields:\n      x: {type: int, since: 2}\n")
+                == "t.yaml:4:29: field x has a version (since), but class a.A is not serializer: version")
+        #expect(
+            failure("classes:\n  - class: a.A\n    serializer: version\n    fields:\n      x: {type: int, since: -1}\n")
+                == "t.yaml:5:29: a version must be from 0 to 2147483647, found -1")
         #expect(failure("classes:\n  - class: int\n") == "t.yaml:2:12: int is a primitive type, not a class")
         #expect(
             failure("classes:\n  - class: a.A\n    fields:\n      2x: int\n") == "t.yaml:4:7: bad field name \"2x\"")

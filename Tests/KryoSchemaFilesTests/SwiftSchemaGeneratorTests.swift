@@ -147,6 +147,16 @@ private enum Color: JavaEnum {
         #expect(tagged.contains(#"Field("c", \.c)"# + "\n"))
         let compatible = try Self.holder([JavaFieldSchema(name: "a", type: .primitive(.int))], kind: .compatible)
         #expect(compatible.contains("serializer: .compatible"))
+        let versioned = [
+            JavaFieldSchema(name: "a", type: .primitive(.int)), JavaFieldSchema(name: "b", type: .string, since: 2),
+        ]
+        let version = try Self.holder(versioned, kind: .version)
+        #expect(version.contains("serializer: .version"))
+        #expect(version.contains(#"Field("a", \.a)"# + "\n"))
+        #expect(version.contains(#"Field("b", \.b).since(2)"#))
+        let macro = try Self.holder(versioned, kind: .version, options: .init())
+        #expect(macro.contains("@JavaClass(\"test.Holder\", serializer: .version)\n"))
+        #expect(macro.contains("    @JavaField(since: 2) public var b: String?\n"))
     }
 
     @Test func identifiersAreEscapedOrRenamed() throws {

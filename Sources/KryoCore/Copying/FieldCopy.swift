@@ -130,3 +130,10 @@ extension CompatibleFieldSerializer {
         try SchemaCopy.copyBySchema(value, with: copier)
     }
 }
+
+extension VersionFieldSerializer {
+    /// Copies field by field into a new instance (Java's `FieldSerializer.copy`).
+    public func copy(_ value: Root, with copier: ValueCopier) throws -> Root {
+        try SchemaCopy.copy(value, with: copier, accessors)
+    }
+}

@@ -1,7 +1,8 @@
 /// Serializes a ``DynamicObject`` of one Java class from its schema, in the layout of Kryo's
-/// `FieldSerializer`, `TaggedFieldSerializer` or `CompatibleFieldSerializer`: the same bytes the
-/// typed serializers (``FieldSerializer``, ``TaggedFieldSerializer``,
-/// ``CompatibleFieldSerializer``) write for a Swift type with the same schema.
+/// `FieldSerializer`, `TaggedFieldSerializer`, `CompatibleFieldSerializer`,
+/// `VersionFieldSerializer` or `RecordSerializer`: the same bytes the typed serializers
+/// (``FieldSerializer``, ``TaggedFieldSerializer``, ``CompatibleFieldSerializer``,
+/// ``VersionFieldSerializer``) write for a Swift type with the same schema.
 struct DynamicBeanSerializer: Serializer {
     /// Stands for the class in once-per-graph headers (``ClassKey``).
     final class Token: Sendable {}
@@ -22,6 +23,8 @@ struct DynamicBeanSerializer: Serializer {
     let initialFields: [(name: String, field: DynamicField?)]
     /// Whether a field is typed by type variables of the class.
     let hasVariableFields: Bool
+    /// The class's version, for the version layout: the highest of its fields'.
+    let typeVersion: Int
     let token = Token()
 
     init(javaName: String, kind: FieldSerializerKind, isFinal: Bool, fields: [DynamicField], declared: [String]) {
@@ -35,6 +38,17 @@ struct DynamicBeanSerializer: Serializer {
         let byName = Dictionary(fields.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         initialFields = declared.map { ($0, byName[$0]) }
         hasVariableFields = fields.contains { $0.isVariable }
+        typeVersion = max(0, fields.map(\.since).max() ?? 0)
+    }
+
+    /// Kryo 5's `VersionFieldSerializer` writes nil itself, as a version of `0`.
+    func handlesNil(in version: KryoWireVersion) -> Bool { kind == .version && version >= .kryo5 }
+
+    func writeNil(to writer: any ValueWriter) throws {
+        guard kind == .version else {
+            throw SerializationError(.unsupported, expected: "an object of \(javaName)", found: "nil")
+        }
+        try FieldLayouts.writeVersionNil(to: writer)
     }
 
     /// The generic arguments that resolve the class's type variables: those of the object's slot,
@@ -61,6 +75,9 @@ struct DynamicBeanSerializer: Serializer {
         switch kind {
         case .field, .record:
             for field in fields { try field.write(value, to: writer, generics: generics) }
+        case .version:
+            try FieldLayouts.writeVersion(typeVersion, to: writer)
+            for field in fields { try field.write(value, to: writer, generics: generics) }
         case .tagged:
             try FieldLayouts.writeTagged(
                 taggedWritten, tag: { Int32(truncatingIfNeeded: $0.tag ?? 0) }, to: writer,
@@ -73,6 +90,24 @@ struct DynamicBeanSerializer: Serializer {
     }
 
     func read(from reader: any ValueReader) throws -> DynamicObject {
+        guard let object = try read(from: reader, acceptsNil: false) else {
+            throw reader.error(.invalidValue, expected: "an object of \(javaName)", found: "nil")
+        }
+        return object
+    }
+
+    func readNilable(from reader: any ValueReader) throws -> DynamicObject? {
+        try read(from: reader, acceptsNil: kind == .version)
+    }
+
+    private func read(from reader: any ValueReader, acceptsNil: Bool) throws -> DynamicObject? {
+        // The version layout's version comes first (Kryo 5 reads it before making the object).
+        var version: Int?
+        if kind == .version, reader.isPositional {
+            version = try FieldLayouts.readVersion(
+                from: reader, typeVersion: typeVersion, javaName: javaName, acceptsNil: acceptsNil)
+            if version == nil { return nil }
+        }
         let generics = typeArguments(reader.genericArguments, reader.kryoWireVersion) {
             reader.typeArguments(reader.genericArguments, of: classKey)
         }
@@ -80,7 +115,7 @@ struct DynamicBeanSerializer: Serializer {
         for (name, field) in initialFields { object.fields[name] = .some(field?.defaultValue) }
         reader.reference(object)
         guard reader.isPositional else {
-            if kind == .field || kind == .record { try refuseUnknownKeys(in: reader) }
+            if kind == .field || kind == .record || kind == .version { try refuseUnknownKeys(in: reader) }
             for field in fields where kind != .tagged || field.tag != nil {
                 if reader.containsValue(forKey: field.name) {
                     try field.read(into: object, from: reader, generics: generics)
@@ -91,6 +126,11 @@ struct DynamicBeanSerializer: Serializer {
         switch kind {
         case .field, .record:
             for field in fields { try field.read(into: object, from: reader, generics: generics) }
+        case .version:
+            let version = version ?? typeVersion
+            for field in fields where field.since <= version {
+                try field.read(into: object, from: reader, generics: generics)
+            }
         case .tagged:
             try FieldLayouts.readTagged(
                 from: reader, javaName: javaName,
@@ -107,7 +147,8 @@ struct DynamicBeanSerializer: Serializer {
 
     /// A key that names no field, in a format with keys (a document written by hand, a keyed
     /// archive): Java's `FieldSerializer` and `RecordSerializer` have no place for it, so it would
-    /// be lost on the way to Java (a misspelt `"titel"`). The tagged and compatible layouts skip
+    /// be lost on the way to Java (a misspelt `"titel"`); nor has `VersionFieldSerializer`, which
+    /// reads no newer data. The tagged and compatible layouts skip
     /// what they do not know, as Java does, so that documents of another version still read.
     private func refuseUnknownKeys(in reader: any ValueReader) throws {
         guard let keys = reader.storedKeys else { return }

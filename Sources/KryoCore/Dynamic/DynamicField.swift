@@ -51,6 +51,8 @@ struct DynamicField: Sendable {
     var erasedKind: Kind? = nil
     let tag: Int?
     let isDeprecated: Bool
+    /// The version of the class that added the field (``JavaFieldSchema/since``).
+    var since = 0
     /// A record component: Kryo 5's `RecordSerializer` writes an `int` or `long` with its
     /// wrapper's serializer, a varint whatever `variableLengthEncoding` says (a setting of the
     /// field serializers).

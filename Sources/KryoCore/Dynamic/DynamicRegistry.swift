@@ -47,8 +47,15 @@ extension Registry {
                         swiftType: JavaDateSubclass.self, id: id, javaName: schema.javaName,
                         serializer: AnySerializer(KryoTimestampSerializer()), isFinal: false, tracksReferences: true))
             default:
-                throw SerializationError(
-                    .unsupported, expected: "a class Kryo's own serializer is known for", found: schema.javaName)
+                guard let form = KryoOwnObjectSerializer.forms[schema.javaName] else {
+                    throw SerializationError(
+                        .unsupported, expected: "a class Kryo's own serializer is known for", found: schema.javaName)
+                }
+                let serializer = KryoOwnObjectSerializer(javaName: schema.javaName, form: form)
+                kryoSerialized.append(
+                    Registration(
+                        swiftType: DynamicObject.self, id: id, javaName: schema.javaName,
+                        serializer: AnySerializer(serializer), isFinal: serializer.isFinal, tracksReferences: true))
             }
         }
         // The JDK's enums (`DayOfWeek`), registered with the schema's ids below.
@@ -383,7 +390,7 @@ private struct DynamicCatalog {
         }
         return DynamicField(
             name: field.name, kind: kind, erasedKind: erasedKind, tag: field.tag, isDeprecated: field.isDeprecated,
-            isRecordComponent: owner.serializerKind == .record, abstractClass: abstractClass)
+            since: field.since, isRecordComponent: owner.serializerKind == .record, abstractClass: abstractClass)
     }
 
     /// How a field of Java type `type` is read and written.
@@ -488,6 +495,11 @@ private struct DynamicCatalog {
             }
             if let interface = DynamicCatalog.interfaces[name] {
                 return DeclaredType(interface, finality: .nonFinal, genericArguments: generics)
+            }
+            if schemas[name]?.usesKryoSerializer == true, let form = KryoOwnObjectSerializer.forms[name] {
+                // Kryo's own serializer of a JDK class, registered with the schema's classes.
+                let isFinal = KryoOwnObjectSerializer(javaName: name, form: form).isFinal
+                return DeclaredType(DynamicObject.self, finality: isFinal ? .final : .nonFinal, javaName: name)
             }
             guard let registration = library.registration(forJavaName: name) else {
                 throw SerializationError(

@@ -12,6 +12,9 @@ public struct JavaFieldSchema: Sendable, Hashable {
     public var tag: Int?
     /// Whether the tagged serializer only reads the field (Java's `@Deprecated`).
     public var isDeprecated: Bool
+    /// The version of the class that added the field, for a class whose serializer is
+    /// ``FieldSerializerKind/version`` (Java's `@Since`; 0 when it has always been there).
+    public var since: Int
     /// Whether Kryo 2.20 reaches the field through ReflectASM (public class, public non-final
     /// field of a public type), which drops the field's generic arguments.
     public var isPublicField: Bool
@@ -28,8 +31,9 @@ public struct JavaFieldSchema: Sendable, Hashable {
     /// Creates a field.
     public init(
         name: String, type: JavaType, isNullable: Bool = true, tag: Int? = nil, isDeprecated: Bool = false,
-        isPublicField: Bool = false, isFinal: Bool? = nil, erasedType: JavaType? = nil
+        since: Int = 0, isPublicField: Bool = false, isFinal: Bool? = nil, erasedType: JavaType? = nil
     ) {
+        self.since = since
         self.erasedType = erasedType
         self.name = name
         self.type = type
@@ -77,12 +81,17 @@ public struct JavaClassSchema: Sendable, Hashable {
     /// For a library class: written by Kryo's own serializer of it, which Java programs (Apache
     /// Flink) register themselves, rather than the form the library assumes: a `UUID` as two
     /// fixed-width longs (`DefaultSerializers.UUIDSerializer`), a `URI` as its text
-    /// (`URISerializer`), a `Timestamp` with its nanoseconds (`TimestampSerializer`). A schema file
-    /// says `serializer: kryo`.
+    /// (`URISerializer`), a `Timestamp` with its nanoseconds (`TimestampSerializer`), and Kryo 5's
+    /// `PatternSerializer` and `Atomic…Serializer`s (values: ``DynamicObject``s with the Java
+    /// fields, `pattern` and `flags`, or `value`). A schema file says `serializer: kryo`.
     public var usesKryoSerializer: Bool
 
     /// The classes ``usesKryoSerializer`` may name.
-    public static let kryoSerialized: Set<String> = ["java.util.UUID", "java.net.URI", "java.sql.Timestamp"]
+    public static let kryoSerialized: Set<String> = [
+        "java.util.UUID", "java.net.URI", "java.sql.Timestamp", "java.util.regex.Pattern",
+        "java.util.concurrent.atomic.AtomicBoolean", "java.util.concurrent.atomic.AtomicInteger",
+        "java.util.concurrent.atomic.AtomicLong", "java.util.concurrent.atomic.AtomicReference",
+    ]
     /// The fields, constants, or nothing.
     public var layout: Layout
     /// The `$class` name in readable documents (defaults to the Java name).
@@ -247,7 +256,8 @@ public struct SchemaSet: Sendable, Hashable {
     }
 
     /// What is wrong with the set, one sentence per problem (empty when it is sound): a class or
-    /// id declared twice, a field declared twice, a negative or repeated tag in a tagged class, an
+    /// id declared twice, a field declared twice, a negative or repeated tag in a tagged class, a
+    /// negative version, an
     /// enum without constants or with a constant twice, a profile that writes classes by name
     /// but requires registration.
     public var problems: [String] {
@@ -283,6 +293,11 @@ public struct SchemaSet: Sendable, Hashable {
                 for field in fields {
                     if !fieldNames.insert(field.name).inserted {
                         problems.append("field \(field.name) of \(schema.javaName) is declared twice")
+                    }
+                    if field.since < 0 || field.since > FieldLayouts.maximumVersion {
+                        problems.append(
+                            "field \(field.name) of \(schema.javaName) has version \(field.since); versions are 0 to \(FieldLayouts.maximumVersion)"
+                        )
                     }
                     guard kind == .tagged, let tag = field.tag else { continue }
                     if tag < 0 {

@@ -84,7 +84,7 @@ extension JavaPrimitiveType {
 extension Field {
     /// The field as the schema model describes it: its name, declared Java type (a primitive for
     /// primitive fields, else ``JavaFieldOptions/javaType`` or the type
-    /// ``JavaType/init(swiftType:)`` gives), the Java facts declared with `java:`, and its tag.
+    /// ``JavaType/init(swiftType:)`` gives), the Java facts declared with `java:`, its tag and its version.
     public var model: JavaFieldSchema {
         let type: JavaType
         if let primitiveType {
@@ -94,7 +94,7 @@ extension Field {
         }
         return JavaFieldSchema(
             name: name, type: type, isNullable: javaOptions.isNullable, tag: tag, isDeprecated: isDeprecated,
-            isPublicField: javaOptions.isPublicField, isFinal: javaOptions.isFinal)
+            since: since, isPublicField: javaOptions.isPublicField, isFinal: javaOptions.isFinal)
     }
 }
 

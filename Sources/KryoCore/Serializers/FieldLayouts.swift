@@ -1,6 +1,7 @@
-/// The wire layouts of Kryo's `TaggedFieldSerializer` and `CompatibleFieldSerializer`, shared by
-/// the serializers of Swift types (``TaggedFieldSerializer``, ``CompatibleFieldSerializer``) and of
-/// dynamic values: they differ only in how one field is written and read.
+/// The wire layouts of Kryo's `TaggedFieldSerializer`, `CompatibleFieldSerializer` and
+/// `VersionFieldSerializer`, shared by the serializers of Swift types (``TaggedFieldSerializer``,
+/// ``CompatibleFieldSerializer``, ``VersionFieldSerializer``) and of dynamic values: they differ
+/// only in how one field is written and read.
 enum FieldLayouts {
     /// Tagged: in positional formats the number of fields, then each field preceded by its tag;
     /// in keyed formats the fields by key.
@@ -168,5 +169,54 @@ enum FieldLayouts {
             try read(index)
             try reader.endSkippableField()
         }
+    }
+
+    // MARK: Version
+
+    /// The highest version a field may declare: Kryo 5 writes the class's version + 1 as a Java
+    /// `int`.
+    static let maximumVersion = Int(Int32.max) - 1
+
+    /// Whether the version header is Kryo 5's (the version + 1, 0 being nil) rather than Kryo 4's
+    /// (the version). Kryo 2.20 has no `VersionFieldSerializer`; its dialect writes Kryo 4's form.
+    private static func countsNil(_ version: KryoWireVersion?) -> Bool { (version ?? .kryo2) >= .kryo5 }
+
+    /// Version: in positional formats the class's version (Kryo 5: + 1), before the fields, which
+    /// the field layout follows; formats with keys key the fields and write no version.
+    static func writeVersion(_ typeVersion: Int, to writer: any ValueWriter) throws {
+        guard writer.isPositional else { return }
+        let stored = typeVersion + (countsNil(writer.kryoWireVersion) ? 1 : 0)
+        try writer.writeInt32(Int32(truncatingIfNeeded: stored), forKey: "$version", encoding: .positive)
+    }
+
+    /// Kryo 5's nil of a version layout: the version + 1 of nothing, `0`.
+    static func writeVersionNil(to writer: any ValueWriter) throws {
+        try writer.writeInt32(0, forKey: "$version", encoding: .positive)
+    }
+
+    /// Reads the version ``writeVersion(_:to:)`` wrote: `nil` for Kryo 5's nil (where the caller
+    /// accepts nil; an error otherwise). Data of a newer version than `typeVersion` is an error:
+    /// its fields are laid out with ones the schema does not know, and nothing tells them apart.
+    static func readVersion(
+        from reader: any ValueReader, typeVersion: Int, javaName: String, acceptsNil: Bool
+    ) throws -> Int? {
+        let countsNil = countsNil(reader.kryoWireVersion)
+        let stored = Int(try reader.readInt32(forKey: "$version", encoding: .positive))
+        if countsNil, stored == 0, acceptsNil { return nil }
+        let version = countsNil ? stored - 1 : stored
+        guard version >= 0 else {
+            throw reader.error(
+                .invalidValue,
+                expected: countsNil ? "the version + 1 of \(javaName) (≥ 1)" : "the version of \(javaName) (≥ 0)",
+                found: "\(stored)")
+        }
+        guard version <= typeVersion else {
+            throw reader.error(
+                .invalidValue,
+                expected:
+                    "version \(typeVersion) of \(javaName) or older (VersionFieldSerializer cannot skip fields it does not know)",
+                found: "version \(version)")
+        }
+        return version
     }
 }

@@ -91,10 +91,15 @@ struct JavaClassMacro: ExtensionMacro {
         return options.isEmpty ? nil : ".init(\(options.joined(separator: ", ")))"
     }
 
-    /// `.tag(n)` or `.tag(n, deprecated: true)` for a tagged property, else nothing.
+    /// `.tag(n)` or `.tag(n, deprecated: true)` for a tagged property, and `.since(n)` for a
+    /// property a version added.
     static func tagSuffix(_ property: StoredProperty) -> String {
-        guard let tag = property.tag else { return "" }
-        return property.isDeprecated ? ".tag(\(tag), deprecated: true)" : ".tag(\(tag))"
+        var suffix = ""
+        if let tag = property.tag {
+            suffix += property.isDeprecated ? ".tag(\(tag), deprecated: true)" : ".tag(\(tag))"
+        }
+        if let since = property.since, since != 0 { suffix += ".since(\(since))" }
+        return suffix
     }
 
     /// The schema of Java's `FieldSerializer` with its fields in one run of code (`DirectFields`):
@@ -348,6 +353,22 @@ struct JavaClassMacro: ExtensionMacro {
                         FixIts.addArgument(
                             "serializer", ExprSyntax(".tagged"), to: attribute, order: labels,
                             message: KryoFixIt("use-tagged", "Use the tagged serializer"))
+                    ] : [])
+        }
+        if let kind = arguments.serializerKind, kind != "version",
+            let first = properties.first(where: { ($0.since ?? 0) != 0 }), let expression = first.sinceExpression
+        {
+            diagnostics.report(
+                KryoDiagnostic(
+                    "versions-ignored",
+                    "versions are read only by the version serializer; this schema's serializer (.\(kind)) ignores them",
+                    severity: .warning),
+                at: expression,
+                fixIts: arguments.serializer == nil
+                    ? [
+                        FixIts.addArgument(
+                            "serializer", ExprSyntax(".version"), to: attribute, order: labels,
+                            message: KryoFixIt("use-version", "Use the version serializer"))
                     ] : [])
         }
     }

@@ -45,7 +45,7 @@ extension MarkerMacro {
     }
 }
 
-/// `@JavaField(name:tag:deprecated:javaType:isFinal:isPublicField:)`.
+/// `@JavaField(name:tag:deprecated:since:javaType:isFinal:isPublicField:)`.
 struct JavaFieldMacro: MarkerMacro {
     static let name = "JavaField"
 }

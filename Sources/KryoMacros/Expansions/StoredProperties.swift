@@ -14,6 +14,9 @@ struct StoredProperty {
     var tag: Int?
     var tagExpression: ExprSyntax?
     var isDeprecated = false
+    /// `since:`, the version that added the field (the version serializer's `@Since`).
+    var since: Int?
+    var sinceExpression: ExprSyntax?
     var javaType: JavaTypeText.Parsed?
     var isFinal: Bool?
     var isPublicField: Bool?
@@ -25,7 +28,7 @@ struct StoredProperty {
 }
 
 /// The argument labels of `@JavaField`, in their declared order.
-let javaFieldLabels = ["name", "tag", "deprecated", "javaType", "isFinal", "isPublicField"]
+let javaFieldLabels = ["name", "tag", "deprecated", "since", "javaType", "isFinal", "isPublicField"]
 
 enum StoredProperties {
     /// The stored instance properties of `members`, with the facts their attributes declare.
@@ -131,6 +134,19 @@ enum StoredProperties {
             case "deprecated":
                 guard let value = expression.booleanLiteral else { return notLiteral("true or false") }
                 property.isDeprecated = value
+            case "since":
+                guard let version = expression.integerLiteral else { return notLiteral("an integer literal") }
+                guard version >= 0, version < Int(Int32.max) else {
+                    diagnostics.report(
+                        KryoDiagnostic(
+                            "bad-version",
+                            "version \(version) of '\(property.swiftName)' is out of range (versions are 0 to \(Int32.max - 1))"
+                        ), at: expression)
+                    property.isInvalid = true
+                    continue
+                }
+                property.since = version
+                property.sinceExpression = expression
             case "javaType":
                 if expression.isNilLiteral { continue }
                 guard let text = expression.stringLiteral else { return notLiteral("a string literal") }

@@ -571,6 +571,36 @@ import Testing
             ).hasSuffix("(read as kryo5, Kryo 5)\n"))
     }
 
+    @Test func aReadingWhoseTextIsNotTextIsNoSuggestion() throws {
+        // iot.Calib of a Kryo 5 program, references on, written by VersionFieldSerializer
+        // (version 2: by = "tech", gain = -2.0, offset = 0.25).
+        let bytes = hexBytes("2f 01 03 01 74 65 63 e8 00 00 00 00 00 00 00 c0 00 00 00 00 00 00 d0 3f")
+        let directory = try KryoTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let settings = "package: iot\nsettings: {dialect: kryo5, references: true, registrationRequired: true}\n"
+        let plain = directory.appendingPathComponent("plain.yaml")
+        try (settings + "classes:\n  - {class: Calib, id: 45, fields: {offset: double, gain: double, by: String}}\n")
+            .write(to: plain, atomically: true, encoding: .utf8)
+        // Declared as a plain field class, the stream also decodes without references, with the
+        // version and the markers in the text ("\u{1}\u{3}\u{1}tech"): no setting is named.
+        let message = failure(
+            ["convert", "-", "--from", "kryo5", "--to", "json", "--schema", plain.path], input: bytes)
+        #expect(message.hasPrefix("kryo: "))
+        #expect(!message.contains("references"), "\(message)")
+        // Declared as Java wrote it, it reads.
+        let versioned = directory.appendingPathComponent("versioned.yaml")
+        try
+            (settings
+            + "classes:\n  - {class: Calib, id: 45, serializer: version, fields: {offset: double, "
+            + "gain: {type: double, since: 1}, by: {type: String, since: 2}}}\n")
+            .write(to: versioned, atomically: true, encoding: .utf8)
+        let result = try KryoTool.run(
+            ["convert", "-", "--from", "kryo5", "--to", "json", "--schema", versioned.path], input: bytes)
+        #expect(result.status == 0, "\(result.stderr)")
+        let text = String(decoding: result.stdout, as: UTF8.self)
+        #expect(text.contains(#""by": "tech""#) && text.contains(#""gain": -2.0"#) && text.contains(#""offset": 0.25"#))
+    }
+
     @Test func aDirectoryIsNamedAsSuch() throws {
         let directory = try KryoTool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -1,0 +1,34 @@
+/// Looks through a decoded value for text that holds C0 control characters other than tab, line
+/// feed and carriage return: what strings read with the wrong settings are made of (markers,
+/// lengths and small numbers taken as characters), and what real text rarely holds.
+enum ControlCharacterScan {
+    /// The most values looked at: a large graph is judged by its first part.
+    static let valueLimit = 100_000
+
+    /// Whether a string in `value`, or in any value it holds, has such a character.
+    static func holdsControlCharacters(_ value: Any) -> Bool {
+        var pending: [Any] = [value]
+        var seen: Set<ObjectIdentifier> = []
+        var looked = 0
+        while let next = pending.popLast(), looked < valueLimit {
+            looked += 1
+            if let text = next as? String {
+                if text.unicodeScalars.contains(where: isControl) { return true }
+                continue
+            }
+            let mirror = Mirror(reflecting: next)
+            if mirror.displayStyle == .class {
+                guard seen.insert(ObjectIdentifier(next as AnyObject)).inserted else { continue }
+            }
+            for child in mirror.children { pending.append(child.value) }
+            if let superMirror = mirror.superclassMirror {
+                for child in superMirror.children { pending.append(child.value) }
+            }
+        }
+        return false
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r"
+    }
+}
