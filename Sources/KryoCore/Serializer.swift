@@ -184,3 +184,22 @@ func nilHandlingReleases(_ serializer: some Serializer) -> UInt16 {
         serializer.handlesNil(in: version) ? bits | 1 << version.major : bits
     }
 }
+
+/// A serializer of objects with named fields of declared types (the field serializers of schema
+/// classes): what a reader of a format with keys asks to type a value that a key path names
+/// before the reader reaches its field (an alias to a field not yet read).
+package protocol FieldTypesDescribing {
+    /// The declared type of the object field `name`; `nil` for a primitive field or no field.
+    func declaredType(ofField name: String) -> DeclaredType?
+}
+
+extension AnySerializer {
+    /// The declared type of the object field `name` of the values, when the wrapped serializer
+    /// describes its fields (``FieldTypesDescribing``).
+    package func declaredType(ofField name: String) -> DeclaredType? {
+        guard let wrapping = typedSerializer as? any SerializerWrapping,
+            let fields = wrapping.wrappedSerializer as? any FieldTypesDescribing
+        else { return nil }
+        return fields.declaredType(ofField: name)
+    }
+}

@@ -877,7 +877,49 @@ final class ReadableReader: ValueReader {
         let saved = path
         path = target
         defer { path = saved }
-        return try decode(node, as: declared)
+        // The value is the one of the place the alias names: typed by that place's slot where
+        // the schema says it (a `Map<Integer, String>` field an `Object` field refers to, read
+        // first in Java's field order), else by the alias's own.
+        guard let own = slotType(at: target), own.swiftType != Any.self else {
+            return try decode(node, as: declared)
+        }
+        return try decode(node, as: own)
+    }
+
+    /// The declared type of the slot at key path `path`, walked from the root through the
+    /// fields of schema classes (named by `$class`, or the class a slot declares), the elements
+    /// of lists and arrays and the values of maps; `nil` where the walk cannot tell.
+    private func slotType(at path: [String]) -> DeclaredType? {
+        var node = rootValue
+        var declared: DeclaredType?
+        for component in path {
+            guard let child = ReadableReader.child(of: node, component) else { return nil }
+            switch node {
+            case .dictionary(let entries):
+                var registration = beanRegistration(declared)
+                if case .string(let name)? = entries[ReadableKeys.className] {
+                    registration = registry.registration(forReadableName: name)
+                }
+                if component == ReadableKeys.value {
+                    // The value of a class written as `$class` and `$value`.
+                    declared = registration.map { DeclaredType($0.swiftType, javaName: $0.javaName) }
+                } else if let registration,
+                    let field = registration.serializer.declaredType(
+                        ofField: ReadableKeys.unescape(component) ?? component)
+                {
+                    declared = field
+                } else {
+                    let arguments = declared?.genericArguments ?? []
+                    declared = arguments.count > 1 ? arguments[1] : nil
+                }
+            case .array:
+                declared = componentType(of: declared) ?? ReadableReader.elementType(of: declared)
+            default:
+                return nil
+            }
+            node = child
+        }
+        return declared
     }
 
     /// The node at key path `start`, and its key path after following any aliases on the way.

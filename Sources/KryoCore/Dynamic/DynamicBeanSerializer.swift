@@ -164,6 +164,17 @@ struct DynamicBeanSerializer: Serializer {
     }
 }
 
+extension DynamicBeanSerializer: FieldTypesDescribing {
+    func declaredType(ofField name: String) -> DeclaredType? {
+        guard let field = fields.first(where: { $0.name == name }) else { return nil }
+        switch field.kind {
+        case .object(let declared): return declared
+        case .string: return DeclaredType(String.self)
+        case .primitive, .variable: return nil
+        }
+    }
+}
+
 /// Serializes a ``DynamicEnum`` as Java's `EnumSerializer` does (`ordinal + 1`, `0` for null);
 /// formats with keys store the ordinal and the constant's name, and read the name first.
 struct DynamicEnumSerializer: Serializer {

@@ -6,7 +6,8 @@ import Testing
 /// (they are not Kryo's defaults, and Java 17's module rules keep the field serializer out of
 /// these classes): Tests/OwnSerializersPeer/OwnSerializersPeer.java, with references on and off.
 /// Swift has nothing but a schema file (`serializer: kryo` on each class) and a hand-written
-/// document (Tests/Fixtures/domain/own-serializers.json).
+/// document (Tests/Fixtures/domain/own-serializers.json), where the `Pattern` field, final, leaves
+/// `$class` out and the list refers to it before Java's field order reaches it.
 @Suite(.enabled(if: PeerVersions.enabled.contains(5))) struct KryoOwnJDKSerializerPeerTests {
     static let cases = ["refs", "norefs"]
 
