@@ -122,6 +122,18 @@ import Testing
         let bytes = try codec.encode(TimeZone(identifier: "UTC")!)
         #expect(hex(Array(bytes.suffix(3))) == "55 54 c3")
     }
+
+    @Test func aCustomOffsetIsWrittenAsJavaNormalizesIt() throws {
+        // Java's TimeZone.getTimeZone("GMT+5:30").getID() is "GMT+05:30"; Foundation says GMT+0530.
+        for (id, java) in [("GMT+05:30", "GMT+05:30"), ("GMT-0800", "GMT-08:00"), ("GMT+5:30", "GMT+05:30")] {
+            guard let zone = TimeZone(identifier: id) else { continue }
+            let bytes = try codec.encode(zone)
+            #expect(
+                hex(Array(bytes.suffix(java.utf8.count))) == hex(Array(java.utf8.dropLast()) + [java.utf8.last! | 0x80])
+            )
+            #expect((try codec.decode(Any?.self, from: bytes) as? TimeZone)?.secondsFromGMT() == zone.secondsFromGMT())
+        }
+    }
 }
 
 /// Java's `BigDecimal` with its scale: text forms as Java's `toString()` and `new BigDecimal(String)`.

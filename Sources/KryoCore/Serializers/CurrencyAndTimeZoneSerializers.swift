@@ -37,7 +37,8 @@ extension Locale.Currency: JavaRepresentable {
 /// Foundation's `TimeZone`: its id as a string. An id Foundation does not know is an error.
 ///
 /// Foundation does not tell UTC from GMT (`TimeZone(identifier: "UTC")` is "GMT"), while Java
-/// does; Swift writes that zone as "UTC", the id Java code uses for it.
+/// does; Swift writes that zone as "UTC", the id Java code uses for it. A custom offset is written
+/// as Java normalizes it (`GMT+05:30`; Foundation says `GMT+0530`).
 public struct TimeZoneSerializer: Serializer {
     /// Creates the serializer.
     public init() {}
@@ -46,7 +47,18 @@ public struct TimeZoneSerializer: Serializer {
     }
 
     static func javaID(_ zone: TimeZone) -> String {
-        zone.identifier == "GMT" ? "UTC" : zone.identifier
+        let id = zone.identifier
+        if id == "GMT" { return "UTC" }
+        // A custom offset: Foundation spells it `GMT+0530`, Java's `TimeZone.getTimeZone`
+        // normalizes it to `GMT+05:30`.
+        let characters = Array(id.utf8)
+        if characters.count == 8, id.hasPrefix("GMT"),
+            characters[3] == UInt8(ascii: "+") || characters[3] == UInt8(ascii: "-"),
+            characters[4...].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        {
+            return String(id.prefix(6)) + ":" + String(id.suffix(2))
+        }
+        return id
     }
     public func read(from reader: any ValueReader) throws -> TimeZone {
         guard let id = try reader.readString(forKey: "id") else {
