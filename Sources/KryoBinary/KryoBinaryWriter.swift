@@ -617,6 +617,7 @@ import KryoCore
                 withOutput { $0.writeByte(1) }
             }
         } else {
+            if _slowPath(registration.swiftType == DynamicObject.self) { try checkSchemaClass(registration, in: slot) }
             try writeClassTag(registration)
             if state.pointee.options.references,
                 try writeReferenceMarker(identity, registration: registration, mayBeNull: false)
@@ -635,6 +636,18 @@ import KryoCore
         }
         resetGenericArguments(for: slot)
         return true
+    }
+
+    /// An object of a schema class in a slot that declares another one: it must be a subclass
+    /// (``Registration/mayHold(_:)``), or Java would read it into a field that cannot hold it.
+    private func checkSchemaClass(_ registration: Registration, in slot: ResolvedSlot) throws {
+        guard let name = slot.declared.javaName, name != registration.javaName,
+            let declared = slot.registration ?? registry.registration(forJavaName: name),
+            !declared.mayHold(registration)
+        else { return }
+        throw SerializationError(
+            .typeMismatch, expected: "an object of \(declared.javaName) or of a subclass, the slot's class",
+            found: "an object of \(registration.javaName), which has not its fields", offset: output.totalCount)
     }
 
     /// What entering an object in `slot` leaves behind: the generic arguments of the slot, or
@@ -881,7 +894,13 @@ import KryoCore
     }
 
     private func writeClassName(of registration: Registration) throws {
-        try writeClassTag(javaName: registration.javaName, id: nil, describing: "\(registration.swiftType)")
+        // A value of the dynamic path is its Java class; a Swift type is named with its class.
+        let swiftType = registration.swiftType
+        let isDynamic =
+            swiftType == DynamicObject.self || swiftType == DynamicEnum.self || swiftType == DynamicArray.self
+        try writeClassTag(
+            javaName: registration.javaName, id: nil,
+            describing: isDynamic ? registration.javaName : "\(swiftType) (\(registration.javaName))")
     }
 
     private func writeClassTag(javaName: String, id: Int?, describing type: @autoclosure () -> String) throws {

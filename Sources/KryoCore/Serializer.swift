@@ -191,6 +191,8 @@ func nilHandlingReleases(_ serializer: some Serializer) -> UInt16 {
 package protocol FieldTypesDescribing {
     /// The declared type of the object field `name`; `nil` for a primitive field or no field.
     func declaredType(ofField name: String) -> DeclaredType?
+    /// The names of every field, inherited ones included.
+    var fieldNames: Set<String> { get }
 }
 
 extension AnySerializer {
@@ -201,5 +203,28 @@ extension AnySerializer {
             let fields = wrapping.wrappedSerializer as? any FieldTypesDescribing
         else { return nil }
         return fields.declaredType(ofField: name)
+    }
+
+    /// The names of the values' fields, when the wrapped serializer describes its fields
+    /// (``FieldTypesDescribing``).
+    package var fieldNames: Set<String>? {
+        guard let wrapping = typedSerializer as? any SerializerWrapping,
+            let fields = wrapping.wrappedSerializer as? any FieldTypesDescribing
+        else { return nil }
+        return fields.fieldNames
+    }
+}
+
+extension Registration {
+    /// Whether a value of `other`, a schema class, may be an instance of this schema class (or of
+    /// a subclass): a subclass has every field of its superclass, so a class without one of this
+    /// class's fields is another class, which Java would read into a field it cannot hold
+    /// (heap pollution, a `ClassCastException` later). `true` when either is not a schema class
+    /// of the dynamic path or this class has no fields (nothing tells).
+    package func mayHold(_ other: Registration) -> Bool {
+        guard other !== self, swiftType == DynamicObject.self, other.swiftType == DynamicObject.self,
+            let own = serializer.fieldNames, !own.isEmpty, let others = other.serializer.fieldNames
+        else { return true }
+        return own.isSubset(of: others)
     }
 }

@@ -153,7 +153,18 @@ public enum ValueConversion {
     @usableFromInline
     package static func describeType(of value: Any?) -> String {
         guard let value = flatten(value) else { return "nil" }
-        return "a value of type \(type(of: value))"
+        // What a document or archive holds, in the words a person wrote it with.
+        switch value {
+        case let object as DynamicObject: return "an object of \(object.javaClass)"
+        case let constant as DynamicEnum: return "a constant of \(constant.javaClass)"
+        case let shared as SharedValue: return describeType(of: shared.value)
+        case is String, is SharedString: return "a string"
+        case is Bool: return "a boolean"
+        case is any BinaryInteger, is Double, is Float: return "a number (\(type(of: value)))"
+        case is any AnyEntriesExposing, is [AnyHashable: Any?], is [String: Any?]: return "a map"
+        case is [Any?], is any AnyElementsExposing: return "a list"
+        default: return "a value of type \(type(of: value))"
+        }
     }
 }
 

@@ -205,11 +205,19 @@ final class KeyedArchiveReader: ValueReader {
     /// to a serializer, which asks for the value (an attributed string's `NSAttributes` list).
     func decodeEntry(_ uid: UInt64, as declared: DeclaredType? = nil) throws -> Any? {
         let value = try decodeEntryKept(uid, as: declared)
-        guard !sharedEntries.isEmpty,
-            frames.last.map({ !$0.keepsBoxes }) ?? false || (declared.map { $0.swiftType != Any.self } ?? false),
-            let shared = value as? SharedValue
-        else { return value }
-        return shared.value
+        guard !sharedEntries.isEmpty, let shared = value as? SharedValue else { return value }
+        guard let frame = frames.last else {
+            return declared.map { $0.swiftType != Any.self } ?? false ? shared.value : shared
+        }
+        guard frame.keepsBoxes else { return shared.value }
+        if let declared, declared.swiftType != Any.self, !shared.isOpen {
+            // A typed slot that shares the value with an untyped one read before it (Java's
+            // field order is by name: `Object extra` before `List<…> matrix`): the one value,
+            // now of the class the typed slot declares.
+            let typed = registry.valueOfDeclaredClass(shared.value, declared)
+            if Swift.type(of: typed) != Swift.type(of: shared.value) { shared.fill(typed) }
+        }
+        return shared
     }
 
     private func decodeEntryKept(_ uid: UInt64, as declared: DeclaredType?) throws -> Any? {
@@ -235,6 +243,12 @@ final class KeyedArchiveReader: ValueReader {
             throw error(
                 .invalidValue, expected: "an object or a plain value in $objects[\(index)]",
                 found: "a bare reference to object \(other)")
+        case .value(.data(let bytes)) where !sharedEntries.isEmpty && sharedEntries[index]:
+            // Data is stored inline in `$objects` (Foundation's `NSData`); the dynamic path keeps
+            // one that two places refer to as one value (a `byte[]` two objects share).
+            let box = SharedValue(Data(bytes))
+            states[index] = .read(box)
+            return box
         case .value(let plain): return try plainValue(plain, as: declared)
         }
     }

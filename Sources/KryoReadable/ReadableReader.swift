@@ -1675,3 +1675,8 @@ protocol ReadableArrayType {
 extension Array: ReadableArrayType {
     static var readableElementType: any Any.Type { Element.self }
 }
+
+/// A Java array of arrays (`float[][]`), whose rows a person writes as plain lists.
+extension JavaArray: ReadableArrayType {
+    static var readableElementType: any Any.Type { Element.self }
+}

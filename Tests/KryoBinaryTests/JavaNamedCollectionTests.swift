@@ -15,7 +15,9 @@ import Testing
 
     /// A list of every kind: a named collection inside a named map inside a list.
     static func graph() -> [Any?] {
-        let deque = JavaCollection<Any?>(javaClass: "java.util.ArrayDeque", [Int32(1), "two", nil])
+        // A CopyOnWriteArrayList may hold null (an ArrayDeque may not: see below).
+        let deque = JavaCollection<Any?>(
+            javaClass: "java.util.concurrent.CopyOnWriteArrayList", [Int32(1), "two", nil])
         let map = JavaMap<AnyHashable, Any?>(
             javaClass: "java.util.concurrent.ConcurrentHashMap", ["deque": deque, "n": Int64(3)])
         return [map, JavaCollection<Any?>(javaClass: "java.util.Vector", ["a"]), deque]
@@ -29,7 +31,7 @@ import Testing
         #expect(map.entries.keys.elements == ["deque", "n"])
         #expect(ValueConversion.convert(map.entries["n"] ?? nil, to: Int64.self) == 3)
         let deque = try #require(map.entries["deque"] as? JavaCollection<Any?>, "\(format)")
-        #expect(deque.javaClass == "java.util.ArrayDeque")
+        #expect(deque.javaClass == "java.util.concurrent.CopyOnWriteArrayList")
         #expect(ValueConversion.convert(deque.elements[0], to: Int32.self) == 1)
         #expect(deque.elements[1] as? String == "two")
         #expect(deque.elements[2] == nil)
@@ -118,5 +120,31 @@ import Testing
         #expect(throws: SerializationError.self) {
             try codec.encode(JavaCollection<Any?>(javaClass: "com.example.MyList", ["x"]))
         }
+    }
+
+    @Test(
+        "A null in a JDK collection or map that refuses null is an error where it is",
+        // The formats with keys write these in their own forms (an `NSArray`, an `NSDictionary`);
+        // Kryo's is where Java meets them.
+        arguments: formats.filter { $0.family == .kryoBinary })
+    func nullWhereJavaRefusesIt(_ format: SerializationFormat) throws {
+        let registry = try Registry()
+        let deque = JavaCollection<Any?>(javaClass: "java.util.ArrayDeque", ["a", nil])
+        let dequeError = try #require(throws: SerializationError.self) {
+            try registry.encode([deque] as [Any?], as: format, options: Self.options)
+        }
+        #expect(dequeError.expected == "an element (a java.util.ArrayDeque holds no null)", "\(format)")
+        #expect(dequeError.path.suffix(1) == ["1"], "\(format): \(dequeError.path)")
+        let map = JavaMap<AnyHashable, Any?>(javaClass: "java.util.concurrent.ConcurrentHashMap", ["k": nil])
+        let mapError = try #require(throws: SerializationError.self) {
+            try registry.encode(map, as: format, options: Self.options)
+        }
+        #expect(mapError.expected == "a value (a java.util.concurrent.ConcurrentHashMap holds no null)", "\(format)")
+        // A Vector and a Hashtable's neighbour HashMap may.
+        let vector = JavaCollection<Any?>(javaClass: "java.util.Vector", ["a", nil])
+        #expect(
+            try registry.decode(
+                Any?.self, from: try registry.encode(vector, as: format, options: Self.options), as: format,
+                options: Self.options) != nil)
     }
 }

@@ -48,7 +48,10 @@ import Testing
             (#""names": {"$class": "[Ljava.lang.String;", "$value": ["a", null, 1]}"#, ["names"]),
         ] {
             let error = try #require(failure(#"{"$class": "doc.Grid", "# + fields + "}"), "\(fields)")
-            #expect(error.kind == .typeMismatch, "\(fields)")
+            // A number beyond an `int` is out of range where the row is read as an `int[]`.
+            #expect(
+                error.kind == .typeMismatch || error.kind == .invalidValue && error.found.contains("3000000000"),
+                "\(error)")
             #expect(Array(error.path.prefix(path.count)) == path || error.path.first == path.first, "\(fields)")
         }
         let grid = try document.object(#""cells": [[1, 2], null, []], "names": ["a", null]"#)

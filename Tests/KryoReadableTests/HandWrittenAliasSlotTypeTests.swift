@@ -19,6 +19,8 @@ import Testing
               rows: List<List<Integer>>
               step: Step
               steps: List<Step>
+              photo: "byte[]"
+              thumb: "byte[]"
           - class: Step
             fields: {minute: int, text: String}
         """
@@ -68,5 +70,22 @@ import Testing
         let step = try document.object(#""extra": {"$alias": "step"}, "step": {"minute": 2, "text": "stir"}"#)
         let shared = try #require(ValueConversion.flatten(step.fields["extra"] ?? nil) as? DynamicObject)
         #expect(shared === ValueConversion.flatten(step.fields["step"] ?? nil) as? DynamicObject)
+    }
+
+    @Test(
+        "Through a keyed archive the shared value stays one, of the typed slot's class",
+        arguments: [
+            #""extra": {"$alias": "rows"}, "rows": [[1, 2]]"#, #""extra": {"$alias": "notes"}, "notes": {"5": "rest"}"#,
+            #""extra": {"$alias": "steps"}, "steps": [{"minute": 1}]"#,
+            #""photo": {"$class": "NSData", "$data": "AQI="}, "thumb": {"$alias": "photo"}"#,
+        ])
+    func throughAKeyedArchive(_ fields: String) throws {
+        let recipe = try document.object(fields)
+        let kryo = KryoCodec(
+            registry: document.codec.registry, dialect: .v5, options: SerializationOptions(references: true))
+        var keyed = KeyedArchiveCodec(registry: document.codec.registry)
+        keyed.keepsJavaClasses = true
+        let again = try keyed.decode(Any?.self, from: try keyed.encode(recipe))
+        #expect(try kryo.encode(again) == (try kryo.encode(recipe)))
     }
 }

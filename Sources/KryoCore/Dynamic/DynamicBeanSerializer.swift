@@ -72,11 +72,18 @@ struct DynamicBeanSerializer: Serializer {
         let generics = typeArguments(writer.genericArguments, writer.kryoWireVersion) {
             writer.typeArguments(writer.genericArguments, of: classKey)
         }
+        if kind == .record, let version = writer.kryoWireVersion, version < .kryo5 {
+            // Kryo 2.20 and 4 have no RecordSerializer, and their field serializer cannot make a
+            // record (its fields are final and it has no no-argument constructor).
+            throw SerializationError(
+                .unsupported, expected: "Kryo 5 for \(javaName), a Java record (RecordSerializer)",
+                found: "Kryo \(version.major), which cannot serialize records")
+        }
         switch kind {
         case .field, .record:
             for field in fields { try field.write(value, to: writer, generics: generics) }
         case .version:
-            try FieldLayouts.writeVersion(typeVersion, to: writer)
+            try FieldLayouts.writeVersion(typeVersion, of: javaName, to: writer)
             for field in fields { try field.write(value, to: writer, generics: generics) }
         case .tagged:
             try FieldLayouts.writeTagged(
@@ -165,6 +172,8 @@ struct DynamicBeanSerializer: Serializer {
 }
 
 extension DynamicBeanSerializer: FieldTypesDescribing {
+    var fieldNames: Set<String> { knownNames }
+
     func declaredType(ofField name: String) -> DeclaredType? {
         guard let field = fields.first(where: { $0.name == name }) else { return nil }
         switch field.kind {

@@ -271,10 +271,26 @@ extension Registry {
         guard keepsSharedStrings, let declared, declared.swiftType != Any.self,
             let registration = registration(forDeclared: declared), Swift.type(of: value) != registration.swiftType
         else { return value }
+        if registration.swiftType == DynamicEnumSet.self, let set = Self.enumSet(value, declared) { return set }
         func open<T>(_: T.Type) -> Any? {
             ValueConversion.convert(value, to: T.self, javaClass: registration.javaName)
         }
         return open(registration.swiftType) ?? value
+    }
+
+    /// A list of constants of the enum an `EnumSet<E>` slot declares, as that set (a document
+    /// written by hand lists the constants: `"kinds": ["BOSS"]`); `nil` for anything else.
+    private static func enumSet(_ value: Any, _ declared: DeclaredType) -> DynamicEnumSet? {
+        guard let enumClass = declared.genericArguments.first?.javaName,
+            let elements = value as? any AnyElementsExposing
+        else { return nil }
+        var constants: [DynamicEnum] = []
+        for element in elements.anyElements {
+            guard let constant = ValueConversion.flatten(element) as? DynamicEnum, constant.javaClass == enumClass
+            else { return nil }
+            constants.append(constant)
+        }
+        return DynamicEnumSet(enumClass: enumClass, elements: constants)
     }
 
     /// Whether this registry reads a `java.util.HashSet` as an `OrderedSet` (the dynamic path's

@@ -178,13 +178,23 @@ enum FieldLayouts {
     static let maximumVersion = Int(Int32.max) - 1
 
     /// Whether the version header is Kryo 5's (the version + 1, 0 being nil) rather than Kryo 4's
-    /// (the version). Kryo 2.20 has no `VersionFieldSerializer`; its dialect writes Kryo 4's form.
+    /// (the version).
     private static func countsNil(_ version: KryoWireVersion?) -> Bool { (version ?? .kryo2) >= .kryo5 }
+
+    /// Kryo 2 has no `VersionFieldSerializer` (it came with Kryo 3): a stream of that release
+    /// cannot hold such a class, nor could Java read one written into it.
+    private static func refuseKryo2(_ version: KryoWireVersion?, _ javaName: String) throws {
+        guard version == .kryo2 else { return }
+        throw SerializationError(
+            .unsupported, expected: "Kryo 4 or 5 for \(javaName), which VersionFieldSerializer writes",
+            found: "Kryo 2.20, which has no VersionFieldSerializer")
+    }
 
     /// Version: in positional formats the class's version (Kryo 5: + 1), before the fields, which
     /// the field layout follows; formats with keys key the fields and write no version.
-    static func writeVersion(_ typeVersion: Int, to writer: any ValueWriter) throws {
+    static func writeVersion(_ typeVersion: Int, of javaName: String, to writer: any ValueWriter) throws {
         guard writer.isPositional else { return }
+        try refuseKryo2(writer.kryoWireVersion, javaName)
         let stored = typeVersion + (countsNil(writer.kryoWireVersion) ? 1 : 0)
         try writer.writeInt32(Int32(truncatingIfNeeded: stored), forKey: "$version", encoding: .positive)
     }
@@ -194,12 +204,13 @@ enum FieldLayouts {
         try writer.writeInt32(0, forKey: "$version", encoding: .positive)
     }
 
-    /// Reads the version ``writeVersion(_:to:)`` wrote: `nil` for Kryo 5's nil (where the caller
+    /// Reads the version ``writeVersion(_:of:to:)`` wrote: `nil` for Kryo 5's nil (where the caller
     /// accepts nil; an error otherwise). Data of a newer version than `typeVersion` is an error:
     /// its fields are laid out with ones the schema does not know, and nothing tells them apart.
     static func readVersion(
         from reader: any ValueReader, typeVersion: Int, javaName: String, acceptsNil: Bool
     ) throws -> Int? {
+        try refuseKryo2(reader.kryoWireVersion, javaName)
         let countsNil = countsNil(reader.kryoWireVersion)
         let stored = Int(try reader.readInt32(forKey: "$version", encoding: .positive))
         if countsNil, stored == 0, acceptsNil { return nil }

@@ -141,6 +141,7 @@ public struct JavaCollectionSerializer<Element>: Serializer {
     public func writeNil(to writer: any ValueWriter) throws { try body.writeNil(to: writer) }
 
     public func write(_ value: JavaCollection<Element>, to writer: any ValueWriter) throws {
+        try JavaNullHostility.check(value.elements, of: value.javaClass)
         try body.write(value.elements, to: writer)
     }
 
@@ -172,6 +173,7 @@ public struct JavaMapSerializer<Key: Hashable, Value>: Serializer {
     public func writeNil(to writer: any ValueWriter) throws { try body.writeNil(to: writer) }
 
     public func write(_ value: JavaMap<Key, Value>, to writer: any ValueWriter) throws {
+        try JavaNullHostility.check(value.entries, of: value.javaClass)
         try body.writeInOrder(value.entries, to: writer)
     }
 
@@ -185,5 +187,43 @@ public struct JavaMapSerializer<Key: Hashable, Value>: Serializer {
 
     public func copy(_ value: JavaMap<Key, Value>, with copier: ValueCopier) throws -> JavaMap<Key, Value> {
         JavaMap(javaClass: value.javaClass, try body.copy(value.entries, with: copier))
+    }
+}
+
+/// The JDK collections and maps that hold no null: their `add` or `put` throws a
+/// `NullPointerException`, so that Java cannot read back a null written into one (Kryo's
+/// serializers add element by element). Writing one is an error naming the place.
+enum JavaNullHostility {
+    static let collections: Set<String> = [
+        "java.util.ArrayDeque", "java.util.concurrent.ConcurrentLinkedQueue",
+        "java.util.concurrent.ConcurrentLinkedDeque", "java.util.concurrent.LinkedBlockingQueue",
+        "java.util.concurrent.LinkedBlockingDeque", "java.util.concurrent.LinkedTransferQueue",
+        "java.util.concurrent.PriorityBlockingQueue", "java.util.concurrent.ConcurrentSkipListSet",
+    ]
+    static let maps: Set<String> = [
+        "java.util.Hashtable", "java.util.Properties", "java.util.concurrent.ConcurrentHashMap",
+    ]
+
+    /// Throws when `elements` of a collection of `javaClass` hold a null that class refuses.
+    static func check<Element>(_ elements: [Element], of javaClass: String) throws {
+        guard collections.contains(javaClass),
+            let index = elements.firstIndex(where: { ValueConversion.flatten($0) == nil })
+        else { return }
+        throw SerializationError(
+            .invalidValue, expected: "an element (a \(javaClass) holds no null)", found: "null",
+            path: [String(index)])
+    }
+
+    /// Throws when the values of a map of `javaClass` hold a null that class refuses (its keys
+    /// are never nil here: a null key is Java's, ``ValueConversion/nullKey``, and checked too).
+    static func check<Key, Value>(_ entries: OrderedDictionary<Key, Value>, of javaClass: String) throws {
+        guard maps.contains(javaClass) else { return }
+        for (key, value) in entries {
+            let keyIsNull = ValueConversion.flatten(key) == nil
+            guard keyIsNull || ValueConversion.flatten(value) == nil else { continue }
+            throw SerializationError(
+                .invalidValue, expected: "a \(keyIsNull ? "key" : "value") (a \(javaClass) holds no null)",
+                found: "null", path: [keyIsNull ? "null" : "\(key)"])
+        }
     }
 }

@@ -128,10 +128,30 @@ enum KryoFiveElements {
             // Every element is nil: the nil class, and nothing else.
             return try writer.writeClass(nil, forKey: "elementClass")
         }
+        if shared.swiftType == DynamicObject.self {
+            try checkElementClass(shared, of: resolved, generics: writer.genericArguments, registry)
+        }
         try writer.writeClass(JavaClassTag(shared), forKey: "elementClass")
         if elementsCanBeNull { try writer.writeBool(hasNil, forKey: "hasNull") }
         let elementSlot = sharedClassSlot(shared, canBeNull: hasNil, generics: resolved.declared.genericArguments)
         for element in collection { try write(element, in: elementSlot) }
+    }
+
+    /// Elements of one schema class in a collection that declares another: it must be a subclass
+    /// (``Registration/mayHold(_:)``), or Java would hold them where they cannot be.
+    @usableFromInline
+    @inline(never)
+    static func checkElementClass(
+        _ shared: Registration, of resolved: ResolvedSlot, generics: [DeclaredType], _ registry: Registry
+    ) throws {
+        // The element slot, or the element type the collection's own slot declares (an untyped
+        // list of the dynamic path in a `List<Player>` field).
+        guard let name = resolved.declared.javaName ?? generics.first?.javaName, name != shared.javaName,
+            let declared = resolved.registration ?? registry.registration(forJavaName: name), !declared.mayHold(shared)
+        else { return }
+        throw SerializationError(
+            .typeMismatch, expected: "an object of \(declared.javaName) or of a subclass, the slot's class",
+            found: "an object of \(shared.javaName), which has not its fields", path: ["element"])
     }
 
     /// The registration of an element's class: a value the graph shares (``SharedValue``, a list

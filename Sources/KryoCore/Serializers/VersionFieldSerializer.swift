@@ -5,8 +5,9 @@
 /// reader takes data of any older version: the fields added since keep their defaults. Data of a
 /// newer version is an error naming both versions (Java would read its unknown fields as known
 /// ones). Kryo 5 writes the version + 1 and takes `0` as nil, so the serializer writes its own nil
-/// there (Java's `acceptsNull`); Kryo 4 writes the version itself. Formats with keys write the
-/// fields by name, as the other field serializers do.
+/// there (Java's `acceptsNull`); Kryo 4 writes the version itself; Kryo 2.20, which has no such
+/// serializer, is an error. Formats with keys write the fields by name, as the other field
+/// serializers do.
 public struct VersionFieldSerializer<Root: Schematized>: Serializer {
     @usableFromInline let accessors: FieldAccessors<Root>
     /// The version that added each field, in the accessors' order.
@@ -27,7 +28,7 @@ public struct VersionFieldSerializer<Root: Schematized>: Serializer {
     public func handlesNil(in version: KryoWireVersion) -> Bool { version >= .kryo5 }
 
     public func write(_ value: Root, to writer: any ValueWriter) throws {
-        try FieldLayouts.writeVersion(typeVersion, to: writer)
+        try FieldLayouts.writeVersion(typeVersion, of: Root.javaClassName, to: writer)
         try accessors.writeAll(value, to: writer)
     }
 

@@ -33,6 +33,24 @@ import Testing
         #expect(hex(try codec.encode(try readable.decode(Any?.self, from: document))) == hex(bytes))
     }
 
+    @Test(
+        "Kryo 2.20 and 4 cannot serialize a record: writing one in their dialects is an error",
+        arguments: [
+            KryoDialect.v2, .v4,
+        ])
+    func olderReleasesRefuseRecords(_ dialect: KryoDialect) throws {
+        let bytes = [UInt8](try Data(contentsOf: Self.directory.appendingPathComponent("record.bin")))
+        let registry = try Registry(
+            schemas: try SchemaFiles.load(Self.directory.appendingPathComponent("records.yaml")))
+        let options = SerializationOptions(references: false, registrationRequired: true)
+        let value = try KryoCodec(registry: registry, dialect: .v5, options: options).decode(Any?.self, from: bytes)
+        let error = try #require(throws: SerializationError.self) {
+            try KryoCodec(registry: registry, dialect: dialect, options: options).encode(value)
+        }
+        #expect(error.kind == .unsupported)
+        #expect(error.expected == "Kryo 5 for shop.Line, a Java record (RecordSerializer)")
+    }
+
     @Test func aRecordIsAKindOfSchemaFile() throws {
         let text = """
             classes:

@@ -208,6 +208,13 @@ final class VersionHolderV2: Schematized {
         #expect(reread.classes == schemas.classes)
     }
 
+    @Test func kryo2HasNoVersionFieldSerializer() throws {
+        let codec = KryoCodec(registry: try Self.registry(classes: 2), dialect: .v2)
+        let error = try #require(throws: SerializationError.self) { try codec.encode(Self.holderV2(true) as Any?) }
+        #expect(error.kind == .unsupported)
+        #expect(error.found == "Kryo 2.20, which has no VersionFieldSerializer")
+    }
+
     @Test("A Swift declaration's model carries its versions")
     func declarationModel() throws {
         let model = VersionItemV2.schema.model
