@@ -1609,8 +1609,11 @@ import KryoCore
         guard state.pointee.readObjects.isRead(at: index) else {
             // A collection that contains itself, through the objects it holds (Java's
             // collections reference themselves before their elements): on the dynamic path one
-            // box (``SharedValue``), which the second pass makes before it reads the elements.
-            if state.pointee.sharing == .finding, SharedValue.boxesValues(of: registration.swiftType) {
+            // box (``SharedValue``), which the second pass makes before it reads the elements;
+            // the inspector, which reads once, shows the reference and goes on.
+            if state.pointee.sharing == .finding || state.pointee.tracing,
+                SharedValue.boxesValues(of: registration.swiftType)
+            {
                 state.pointee.sharedIDs.insert(index)
                 state.pointee.readObjects.store(SharedValue.opened(), at: index)
                 state.pointee.foundCycleThroughValue = true

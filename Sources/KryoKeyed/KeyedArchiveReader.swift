@@ -171,6 +171,10 @@ final class KeyedArchiveReader: ValueReader {
         "NSMutableArray", "NSMutableDictionary", "NSMutableSet",
     ]
 
+    /// The immutable collection classes, whose objects are boxed before their elements are read
+    /// when the archive refers to them more than once.
+    private static let collectionClasses: Set<String> = ["NSArray", "NSDictionary", "NSSet"]
+
     /// `value`, read from entry `index` of class `archiveClass`, as the dynamic path keeps it: in
     /// a ``SharedValue`` when the archive refers to it more than once or names a mutable
     /// collection class, so that it is written back as one object of that class.
@@ -293,10 +297,13 @@ final class KeyedArchiveReader: ValueReader {
         _ declared: DeclaredType?
     ) throws -> Any? {
         try descend()
-        if !sharedEntries.isEmpty, Self.mutableCollectionClasses.contains(resolved.archiveClass.name) {
-            // A mutable collection is an object: its box is there before its elements, for
-            // those that refer back to it (an `NSMutableArray` holding itself).
-            let box = SharedValue.opened(foundationClass: resolved.archiveClass.name)
+        let name = resolved.archiveClass.name
+        let mutable = Self.mutableCollectionClasses.contains(name)
+        if !sharedEntries.isEmpty, mutable || sharedEntries[index] && Self.collectionClasses.contains(name) {
+            // A mutable collection is an object, and so is one the archive refers to more than
+            // once: its box is there before its elements, for those that refer back to it (an
+            // `NSMutableArray` holding itself, a Java list that holds itself).
+            let box = SharedValue.opened(foundationClass: mutable ? name : nil)
             states[index] = .read(box)
             defer { depth -= 1 }
             box.fill(try decoding.decode(self, object, declared) ?? [Any?]())

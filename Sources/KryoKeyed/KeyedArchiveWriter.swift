@@ -48,6 +48,10 @@ final class KeyedArchiveWriter: ValueWriter {
     /// The mutable Foundation class (`NSMutableArray`…) of the ``SharedValue`` being written,
     /// which the object its value makes takes instead of the immutable class (``archiveObject``).
     @exclusivity(unchecked) private var mutableClassPending: (archiveClass: ArchiveClass, box: SharedValue)?
+    /// The ``SharedValue`` being written (with references on): the object its value makes has the
+    /// box's identity, so that a reference to the box from inside it (a Java list or `Object[]`
+    /// that holds itself) finds it.
+    @exclusivity(unchecked) private var boxIdentityPending: SharedValue?
     /// The Foundation collections being written: one found inside itself is a cycle.
     @exclusivity(unchecked) private var containers = OpenContainers()
 
@@ -107,8 +111,13 @@ final class KeyedArchiveWriter: ValueWriter {
                 // The object its value makes has the box's identity, so that a reference to the
                 // box from inside it (a mutable array holding itself) finds it.
                 mutableClassPending = (mutable, shared)
+            } else if options.references {
+                boxIdentityPending = shared
             }
-            defer { mutableClassPending = nil }
+            defer {
+                mutableClassPending = nil
+                boxIdentityPending = nil
+            }
             let uid = try archive(shared.value, declared: declared)
             sharedValues[ObjectIdentifier(shared)] = uid
             return uid
@@ -194,6 +203,12 @@ final class KeyedArchiveWriter: ValueWriter {
     ) throws -> Int {
         var archiveClass = archiveClass
         var identity = identity
+        if let box = boxIdentityPending {
+            // The first object the box's value makes is that value (an object is reserved
+            // before anything inside it is written).
+            boxIdentityPending = nil
+            identity = identity ?? box
+        }
         if let (mutable, box) = mutableClassPending {
             mutableClassPending = nil
             if mutable.superclasses.first == archiveClass.name {
