@@ -51,6 +51,8 @@ enum SchemaFileSyntax {
         /// The class name as written; its position is where the text starts.
         var name: Located<String>
         var id: Located<Int>?
+        /// `abstract: true`: no object is of the class itself.
+        var isAbstract: Located<Bool>?
         /// `final:` as written; `nil` when the entry does not say.
         var isFinal: Bool?
         /// `publicFields: true`: every field is `public: true` unless it says otherwise.
@@ -118,8 +120,8 @@ enum SchemaFileSyntax {
     ]
     static let profileKeys = settingsKeys + ["ids", "call", "type"]
     static let classKeys = [
-        "class", "id", "fields", "enum", "bodies", "serializer", "final", "extends", "readableName", "archiveName",
-        "typeParameters", "publicFields",
+        "class", "id", "fields", "enum", "bodies", "serializer", "final", "abstract", "extends", "readableName",
+        "archiveName", "typeParameters", "publicFields",
     ]
     static let fieldKeys = ["type", "tag", "deprecated", "since", "nullable", "public", "final", "erasure"]
 
@@ -380,6 +382,8 @@ struct NodeReader {
                 entry.id = Located(value: try integer(value, "an id"), position: textPosition(value))
             case "final":
                 entry.isFinal = try bool(value)
+            case "abstract":
+                entry.isAbstract = Located(value: try bool(value), position: textPosition(value))
             case "publicFields":
                 entry.publicFields = Located(value: try bool(value), position: textPosition(value))
             case "serializer":

@@ -210,6 +210,7 @@ struct SchemaFileWriter {
         var options: [(key: String, value: String, isText: Bool)] = []
         if let id = schema.id { options.append(("id", String(id), false)) }
         if schema.isFinal { options.append(("final", "true", false)) }
+        if schema.isAbstract { options.append(("abstract", "true", false)) }
         if schema.constantsHaveBodies, schema.constantsWithBodies.isEmpty { options.append(("final", "false", false)) }
         if schema.usesKryoSerializer { options.append(("serializer", "kryo", true)) }
         if !schema.constantsWithBodies.isEmpty {

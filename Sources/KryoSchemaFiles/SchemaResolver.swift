@@ -103,7 +103,8 @@ struct SchemaResolver {
                     usesKryoSerializer: entry.syntax.kryoSerializer != nil,
                     layout: entry.layout, readableName: entry.syntax.readableName,
                     archiveName: entry.syntax.archiveName,
-                    typeParameters: entry.typeParameters, typeParameterBounds: entry.bounds)
+                    typeParameters: entry.typeParameters, typeParameterBounds: entry.bounds
+                ).abstract(entry.syntax.isAbstract?.value ?? false)
             },
             settings: settings(stated), profiles: profiles)
         // Everything the model can find wrong has been reported above with its position; this

@@ -10,8 +10,8 @@ import KryoRichText
 /// markers and numbers taken into strings (`"\u{1}\u{3}\u{1}tech"`), and naming such a setting
 /// would send the user to a wrong value the tool then converts without complaint. Tried in
 /// this order: reference tracking the other way (unless a flag set it), Kryo 2.20's ReflectASM
-/// fields (public fields of public classes, whose generic arguments 2.20 drops), then the other
-/// Kryo releases.
+/// fields (public fields of public classes, whose generic arguments 2.20 drops),
+/// `CompatibleFieldSerializer` for the field serializer's classes, then the other Kryo releases.
 enum KryoReadRetry {
     /// What to change for `bytes` to read, or `nil` when no single change makes them read.
     ///
@@ -54,6 +54,16 @@ enum KryoReadRetry {
                 + "arguments of a public class's public fields): mark them public: true, or publicFields: true on "
                 + "their classes (\(named)\(more))"
         }
+        if let compatible = compatibleFields(context.schemas),
+            let registry = try? Registry(schemas: compatible.schemas, RichText.registrations()),
+            reads(registry, dialect, options)
+        {
+            let named = compatible.names.prefix(4).joined(separator: ", ")
+            let more = compatible.names.count > 4 ? " and \(compatible.names.count - 4) more" : ""
+            return "the stream reads when the classes use CompatibleFieldSerializer (a program that calls "
+                + "setDefaultSerializer(CompatibleFieldSerializer.class)): give them serializer: compatible "
+                + "(\(named)\(more))"
+        }
         for other in [DataFormat.kryo2, .kryo4, .kryo5] where other.dialect?.version != dialect.version {
             guard let otherDialect = other.dialect else { continue }
             if reads(context.registry, otherDialect, context.options(for: otherDialect)) {
@@ -61,6 +71,19 @@ enum KryoReadRetry {
             }
         }
         return nil
+    }
+
+    /// The schemas with every class laid out by `FieldSerializer` laid out by
+    /// `CompatibleFieldSerializer` instead, and those classes' names; `nil` when there is none.
+    private static func compatibleFields(_ schemas: SchemaSet) -> (schemas: SchemaSet, names: [String])? {
+        var changed = schemas
+        var names: [String] = []
+        for index in changed.classes.indices {
+            guard case .fields(.field, let fields) = changed.classes[index].layout else { continue }
+            changed.classes[index].layout = .fields(.compatible, fields)
+            names.append(changed.classes[index].javaName)
+        }
+        return names.isEmpty ? nil : (changed, names)
     }
 
     /// The schemas with every field that has generic arguments and is not yet public made public,

@@ -10,6 +10,7 @@ import Testing
         package: game
         classes:
           - class: Entity
+            abstract: true
             fields: {id: int, label: String}
           - class: Monster
             extends: Entity
@@ -42,5 +43,27 @@ import Testing
         #expect(error.kind == .typeMismatch)
         #expect(error.expected.hasSuffix("or of a subclass, the slot's class"), "\(error)")
         #expect(error.found.hasPrefix("an object of game."), "\(error)")
+    }
+
+    @Test(arguments: [#""boss": {"id": 1}"#, #""boss": {"$class": "game.Entity", "id": 1}"#])
+    func anObjectOfAnAbstractClassIsAnError(_ fields: String) throws {
+        // Java cannot make one (InstantiationError): the document must name the subclass.
+        let error = try #require(throws: SerializationError.self) { try kryo(fields) }
+        #expect(error.expected == "an object of a subclass of game.Entity (give its $class)", "\(error)")
+        #expect(error.found == "an object of game.Entity, which is abstract")
+        #expect(error.path.first == "boss", "\(error.path)")
+    }
+
+    @Test func anAbstractClassWritesBackToItsSchemaFile() throws {
+        let schemas = try SchemaFiles.parse(Self.schema, fileName: "game.yaml")
+        #expect(schemas.schema(forJavaName: "game.Entity")?.isAbstract == true)
+        #expect(schemas.schema(forJavaName: "game.Monster")?.isAbstract == false)
+        let written = SchemaFiles.yaml(schemas)
+        #expect(try SchemaFiles.parse(written, fileName: "again.yaml").classes == schemas.classes)
+        #expect(throws: SchemaFileError.self) {
+            try SchemaFiles.parse(
+                "classes:\n  - class: a.A\n    abstract: true\n    final: true\n    fields: {x: int}\n",
+                fileName: "bad.yaml")
+        }
     }
 }

@@ -25,9 +25,15 @@ struct DynamicBeanSerializer: Serializer {
     let hasVariableFields: Bool
     /// The class's version, for the version layout: the highest of its fields'.
     let typeVersion: Int
+    /// Whether the class is abstract: no object is of it (``JavaClassSchema/isAbstract``).
+    let isAbstract: Bool
     let token = Token()
 
-    init(javaName: String, kind: FieldSerializerKind, isFinal: Bool, fields: [DynamicField], declared: [String]) {
+    init(
+        javaName: String, kind: FieldSerializerKind, isFinal: Bool, fields: [DynamicField], declared: [String],
+        isAbstract: Bool = false
+    ) {
+        self.isAbstract = isAbstract
         self.javaName = javaName
         self.kind = kind
         self.isFinal = isFinal
@@ -69,6 +75,7 @@ struct DynamicBeanSerializer: Serializer {
         guard value.javaClass == javaName else {
             throw SerializationError(.typeMismatch, expected: "an object of \(javaName)", found: value.javaClass)
         }
+        if isAbstract { throw abstractClass() }
         let generics = typeArguments(writer.genericArguments, writer.kryoWireVersion) {
             writer.typeArguments(writer.genericArguments, of: classKey)
         }
@@ -107,7 +114,18 @@ struct DynamicBeanSerializer: Serializer {
         try read(from: reader, acceptsNil: kind == .version)
     }
 
+    /// An object of the abstract class itself, which Java cannot make.
+    private func abstractClass() -> SerializationError {
+        SerializationError(
+            .invalidValue, expected: "an object of a subclass of \(javaName) (give its $class)",
+            found: "an object of \(javaName), which is abstract")
+    }
+
     private func read(from reader: any ValueReader, acceptsNil: Bool) throws -> DynamicObject? {
+        if isAbstract {
+            let failure = abstractClass()
+            throw reader.error(.invalidValue, expected: failure.expected, found: failure.found)
+        }
         // The version layout's version comes first (Kryo 5 reads it before making the object).
         var version: Int?
         if kind == .version, reader.isPositional {

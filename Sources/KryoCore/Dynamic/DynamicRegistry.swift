@@ -189,7 +189,7 @@ extension Registry {
                 let isFinal = schema.isFinal || kind == .record
                 let serializer = DynamicBeanSerializer(
                     javaName: schema.javaName, kind: kind, isFinal: isFinal, fields: dynamicFields,
-                    declared: fields.map(\.name))
+                    declared: fields.map(\.name), isAbstract: schema.isAbstract)
                 classes.append(
                     Registration(
                         swiftType: DynamicObject.self, id: schema.id, javaName: schema.javaName,

@@ -102,6 +102,10 @@ public struct JavaClassSchema: Sendable, Hashable {
     /// ``JavaType/typeVariable(_:)``; a field of one is resolved against the generic arguments
     /// of the slot the object is in (Kryo 5), or is its erasure, `Object` (Kryo 2.20 and 4).
     public var typeParameters: [String]
+    /// Whether the Java class is abstract (or an interface declared with fields): no object is of
+    /// it, only of its subclasses, so an object of it is an error both ways, and a document must
+    /// name the subclass with `$class` where a slot declares it.
+    public var isAbstract: Bool = false
     /// The bounds of the type parameters declared with one (`R` of `RoleSlot<R extends Role>`),
     /// by name. A variable's erasure is its bound's class: a field of type `R`, or `R[]`, is
     /// declared `Role` (`Role[]`) wherever no generic argument resolves it, which for a final
@@ -126,6 +130,13 @@ public struct JavaClassSchema: Sendable, Hashable {
         self.readableName = readableName
         self.archiveName = archiveName
         self.typeParameters = typeParameters
+    }
+
+    /// The schema with ``isAbstract`` set.
+    public func abstract(_ isAbstract: Bool = true) -> JavaClassSchema {
+        var schema = self
+        schema.isAbstract = isAbstract
+        return schema
     }
 
     /// The fields, in the order they were declared (empty for enums and library classes).
@@ -278,6 +289,10 @@ public struct SchemaSet: Sendable, Hashable {
                 } else {
                     ids[id] = schema.javaName
                 }
+            }
+            if schema.isAbstract, schema.isFinal || schema.enumConstants != nil || schema.layout == .library {
+                problems.append(
+                    "class \(schema.javaName) is abstract, which only a class with fields that is not final can be")
             }
             switch schema.layout {
             case .library: break

@@ -536,6 +536,17 @@ import Testing
                     + "(Kryo 2.20 drops the generic arguments of a public class's public fields): mark them public: "
                     + "true, or publicFields: true on their classes (DomainPeer$Student.credits, "
                     + "DomainPeer$Professor.advisees, DomainPeer$Professor.quota, DomainPeer$Dept.rooms and 1 more)\n"))
+        // A program that made CompatibleFieldSerializer its default, read with the plain schema.
+        let compatible2 = try #require(try DomainPeerRun.shared(2).javaBytes["university_compatible_v2"])
+        let plainSchema = DomainPeerTests.fixtures.appendingPathComponent("schemas/domain-university.yaml").path
+        #expect(
+            failure(
+                ["convert", "-", "--from", "kryo2", "--to", "json", "--schema", plainSchema, "--profile", "v2"],
+                input: compatible2
+            ).hasSuffix(
+                "the stream reads when the classes use CompatibleFieldSerializer (a program that calls "
+                    + "setDefaultSerializer(CompatibleFieldSerializer.class)): give them serializer: compatible "
+                    + "(DomainPeer$Person, DomainPeer$Student, DomainPeer$Professor, DomainPeer$Dept)\n"))
         guard PeerVersions.enabled.contains(5) else { return }
         let version5 = try #require(try DomainPeerRun.shared(5).javaBytes["university_field_v5"])
         let schemaPath = DomainPeerTests.fixtures.appendingPathComponent("schemas/domain-university.yaml").path
@@ -679,7 +690,7 @@ import Testing
         )
         #expect(
             failure(["schema", "check", "-"], input: Array("classes:\n  - class: a.A\n    idd: 3\n".utf8))
-                == "kryo: <stdin>:3:5: unknown class key \"idd\" (expected class, id, fields, enum, bodies, serializer, final, "
+                == "kryo: <stdin>:3:5: unknown class key \"idd\" (expected class, id, fields, enum, bodies, serializer, final, abstract, "
                 + "extends, readableName, archiveName, typeParameters, publicFields)\n")
         // Resolved together with files; as --schema of convert when the data is a file.
         let both = try KryoTool.run(
