@@ -369,8 +369,15 @@ final class KeyedArchiveReader: ValueReader {
             }
             return converted
         }
-        states[index] = .read(value)
-        return value
+        // A value the archive refers to more than once (a `long[]` in an `Object` field and in a
+        // `long[]` field) stays one, as for the Foundation forms (``keepingIdentity(_:at:_:)``).
+        guard let value, !sharedEntries.isEmpty, sharedEntries[index], SharedValue.boxes(value) else {
+            states[index] = .read(value)
+            return value
+        }
+        let box = SharedValue(value)
+        states[index] = .read(box)
+        return box
     }
 
     private func decodeUnknown(_ object: ArchivedObject, at index: Int, _ archiveClass: ArchiveClass)

@@ -535,7 +535,8 @@ final class ReadableReader: ValueReader {
         for (stored, node) in entries {
             result[ReadableKeys.unescape(stored) ?? stored] = .some(try at(stored) { try decode(node, as: valueType) })
         }
-        guard let declared, declared.swiftType != Any.self else {
+        // `Any?` is `Object` too (the elements of a list a type variable's argument declares).
+        guard let declared, declared.swiftType != Any.self, declared.swiftType != Any?.self else {
             // Untyped: what the registry reads a `java.util.HashMap` as (in the dynamic path, an
             // ordered dictionary, so that the document's order is kept).
             if registry.untypedMapKeepsOrder {

@@ -1,0 +1,43 @@
+import Foundation
+import SwiftKryo
+import Testing
+
+/// Two Spark-like shapes (Kryo 4): a map inside the argument that resolves a type variable
+/// (`Box<List<Map<String, Integer>>>`) stays Java's `HashMap` through a document, and a `long[]`
+/// held by an `Object` field and a `long[]` field stays one array through a keyed archive.
+@Suite struct TypeVariableMapAndClassedSharingTests {
+    static let schema = """
+        package: sp
+        settings: {dialect: kryo4, references: true, registrationRequired: false}
+        classes:
+          - class: Box
+            typeParameters: [T]
+            fields: {value: T}
+          - class: BoxListHolder
+            fields: {box: "Box<List<Map<String, Integer>>>"}
+          - class: ObjAndLongs
+            fields: {a: Object, b: "long[]"}
+        """
+
+    let registry: Registry
+    let kryo: KryoCodec
+    init() throws {
+        registry = try Registry(schemas: try SchemaFiles.parse(Self.schema, fileName: "sp.yaml"))
+        kryo = KryoCodec(registry: registry, dialect: .v4, options: SerializationOptions(references: true))
+    }
+
+    @Test func aMapInATypeVariablesArgumentIsAHashMap() throws {
+        let document = #"{"$class": "sp.BoxListHolder", "box": {"$class": "sp.Box", "value": [{"a": 1}]}}"#
+        let value = try ReadableCodec(registry: registry).decode(Any?.self, from: Array(document.utf8))
+        let text = String(decoding: try kryo.encode(value), as: UTF8.self)
+        #expect(text.contains("java.util.HashMa") && !text.contains("LinkedHashMa"), "\(text)")
+    }
+
+    @Test func aLongArrayTwoFieldsShareStaysOneThroughAKeyedArchive() throws {
+        let document = #"{"$class": "sp.ObjAndLongs", "a": {"$class": "[J", "$value": [7]}, "b": {"$alias": "a"}}"#
+        let bytes = try kryo.encode(try ReadableCodec(registry: registry).decode(Any?.self, from: Array(document.utf8)))
+        let keyed = KeyedArchiveCodec(registry: registry, options: SerializationOptions(references: true))
+        let again = try keyed.decode(Any?.self, from: try keyed.encode(try kryo.decode(Any?.self, from: bytes)))
+        #expect(try kryo.encode(again) == bytes)
+    }
+}
