@@ -75,6 +75,23 @@ public struct ReadableCodec: Sendable {
     /// - Throws: ``/KryoCore/SerializationError`` for malformed input (with the byte offset or the
     ///   key path) and for a root that is not a `T`.
     public func decode<T>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+        try decode(T.self, from: bytes, root: nil)
+    }
+
+    /// Decodes a document whose root is an object of the Java class `javaClass`, as Java's
+    /// `readObject(input, type)` names the class of a `writeObject` stream: the root may leave
+    /// `$class` out (a record of such a stream, written by hand).
+    ///
+    /// - Throws: ``/KryoCore/SerializationError`` when the registry does not know `javaClass`,
+    ///   as ``decode(_:from:)-([UInt8])`` does for the rest.
+    public func decode(javaClass: String, from bytes: [UInt8]) throws -> Any? {
+        guard let registration = registry.registration(forJavaName: javaClass) else {
+            throw SerializationError(.unregisteredType, expected: "a registration for \(javaClass)", found: "none")
+        }
+        return try decode(Any?.self, from: bytes, root: DeclaredType(registration.swiftType, javaName: javaClass))
+    }
+
+    private func decode<T>(_ type: T.Type, from bytes: [UInt8], root: DeclaredType?) throws -> T {
         // JSON text is read where it lies, unless an object has an `$alias` (aliases may point
         // forward, so they need the whole tree); the parser has checked the depth.
         if ReadableCodec.detectLayout(bytes) == .json, bytes.count <= ReadableCodec.maxParsedBytes {
@@ -83,12 +100,13 @@ public struct ReadableCodec: Sendable {
             guard parsed.hasAliases else {
                 let reader = ReadableReader(
                     parsed: parsed, registry: registry, options: options, classCache: classCache)
-                return try decode(T.self, with: reader)
+                return try decode(T.self, with: reader, root: root)
             }
-            return try decode(T.self, from: parsed.value(at: parsed.root), holdsNoAliases: false)
+            return try decode(T.self, from: parsed.value(at: parsed.root), holdsNoAliases: false, root: root)
         }
         let (document, format) = try ReadableCodec.document(from: bytes, limits: options.limits)
-        return try decode(T.self, from: document, holdsNoAliases: format == .json && !ReadableCodec.mayHoldAlias(bytes))
+        return try decode(
+            T.self, from: document, holdsNoAliases: format == .json && !ReadableCodec.mayHoldAlias(bytes), root: root)
     }
 
     /// The largest JSON text read where it lies: ``ParsedJSON`` numbers its nodes with 32 bits.
@@ -99,17 +117,19 @@ public struct ReadableCodec: Sendable {
         try decode(T.self, from: document, holdsNoAliases: false)
     }
 
-    private func decode<T>(_ type: T.Type, from document: ReadableValue, holdsNoAliases: Bool) throws -> T {
+    private func decode<T>(
+        _ type: T.Type, from document: ReadableValue, holdsNoAliases: Bool, root: DeclaredType? = nil
+    ) throws -> T {
         let reader = try ReadableReader(
             root: document, registry: registry, options: options, holdsNoAliases: holdsNoAliases)
-        return try decode(T.self, with: reader)
+        return try decode(T.self, with: reader, root: root)
     }
 
-    /// Decodes the root of `reader`'s document as a `T`.
-    private func decode<T>(_ type: T.Type, with reader: ReadableReader) throws -> T {
+    /// Decodes the root of `reader`'s document as a `T` (in a slot of type `root` when given).
+    private func decode<T>(_ type: T.Type, with reader: ReadableReader, root: DeclaredType? = nil) throws -> T {
         // What fails leaves no cycle of unknown objects behind.
         return try reader.dismantlingOnFailure {
-            let value = try reader.decode(reader.rootNode, as: classCache.declaredType(of: T.self))
+            let value = try reader.decode(reader.rootNode, as: root ?? classCache.declaredType(of: T.self))
             if T.self == Any?.self { return unsafeBitCast(value, to: T.self) }
             // A value of exactly `T` (the root object of the class asked for), taken as it is: what
             // the conversion below returns for it, without its dynamic casts.

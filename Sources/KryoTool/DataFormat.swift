@@ -71,6 +71,11 @@ struct DataFormat: ExpressibleByArgument, Equatable, Sendable {
             return try KeyedArchiveCodec(registry: context.registry, options: context.options).decodeArchive(
                 from: bytes)
         }
+        if let javaClass, let readable = format.codec as? ReadableFormatCodec {
+            // A record of a `writeObject` stream: its root is of the class named, `$class` or not.
+            return try ReadableCodec(registry: context.registry, format: readable.format, options: context.options)
+                .decode(javaClass: javaClass, from: bytes)
+        }
         return try format.decode(Any?.self, from: bytes, with: context.registry, options: context.options)
     }
 

@@ -40,4 +40,17 @@ import Testing
         let again = try keyed.decode(Any?.self, from: try keyed.encode(try kryo.decode(Any?.self, from: bytes)))
         #expect(try kryo.encode(again) == bytes)
     }
+
+    @Test func aRecordOfAWriteObjectStreamMayLeaveItsClassOut() throws {
+        // What `kryo convert --type` reads a document as: Java's readObject(input, type) names it.
+        let document = #"{"a": {"$class": "[J", "$value": [7]}, "b": {"$alias": "a"}}"#
+        let value = try ReadableCodec(registry: registry).decode(
+            javaClass: "sp.ObjAndLongs", from: Array(document.utf8))
+        let object = try #require(value as? DynamicObject, "\(String(describing: value))")
+        #expect(object.javaClass == "sp.ObjAndLongs")
+        let unknown = #expect(throws: SerializationError.self) {
+            try ReadableCodec(registry: registry).decode(javaClass: "sp.Nothing", from: Array(document.utf8))
+        }
+        #expect(unknown?.expected == "a registration for sp.Nothing")
+    }
 }
