@@ -44,25 +44,23 @@ enum KryoReadRetry {
                     : "the stream reads with reference tracking off: give --no-references (or references: false in the schema's settings)"
             }
         }
-        if dialect.version == .kryo2, let publicFields = publicGenericFields(context.schemas),
-            let registry = try? Registry(schemas: publicFields.schemas, RichText.registrations()),
-            reads(registry, dialect, options)
-        {
-            let named = publicFields.names.prefix(4).joined(separator: ", ")
-            let more = publicFields.names.count > 4 ? " and \(publicFields.names.count - 4) more" : ""
+        // The schemas changed one way: whether the stream reads with them, and the changed names.
+        func readsChanged(_ changed: (schemas: SchemaSet, names: [String])?) -> String? {
+            guard let changed, let registry = try? Registry(schemas: changed.schemas, RichText.registrations()),
+                reads(registry, dialect, options)
+            else { return nil }
+            let more = changed.names.count > 4 ? " and \(changed.names.count - 4) more" : ""
+            return changed.names.prefix(4).joined(separator: ", ") + more
+        }
+        if dialect.version == .kryo2, let named = readsChanged(publicGenericFields(context.schemas)) {
             return "the stream reads when the fields with generic arguments are public (Kryo 2.20 drops the generic "
                 + "arguments of a public class's public fields): mark them public: true, or publicFields: true on "
-                + "their classes (\(named)\(more))"
+                + "their classes (\(named))"
         }
-        if let compatible = compatibleFields(context.schemas),
-            let registry = try? Registry(schemas: compatible.schemas, RichText.registrations()),
-            reads(registry, dialect, options)
-        {
-            let named = compatible.names.prefix(4).joined(separator: ", ")
-            let more = compatible.names.count > 4 ? " and \(compatible.names.count - 4) more" : ""
+        if let named = readsChanged(compatibleFields(context.schemas)) {
             return "the stream reads when the classes use CompatibleFieldSerializer (a program that calls "
                 + "setDefaultSerializer(CompatibleFieldSerializer.class)): give them serializer: compatible "
-                + "(\(named)\(more))"
+                + "(\(named))"
         }
         for other in [DataFormat.kryo2, .kryo4, .kryo5] where other.dialect?.version != dialect.version {
             guard let otherDialect = other.dialect else { continue }

@@ -88,37 +88,16 @@ struct DomainPeerRun: Sendable {
     }
 
     private static func run(_ version: Int) throws -> DomainPeerRun {
-        let fileManager = FileManager.default
-        let jars = try JavaPeerRun.jars(for: version)
-        let work = fileManager.temporaryDirectory.appendingPathComponent(
-            "swiftkryo-domain\(version)-\(UUID().uuidString)")
-        defer { try? fileManager.removeItem(at: work) }
-        let swiftDir = work.appendingPathComponent("swift")
-        let classes = work.appendingPathComponent("classes")
-        try fileManager.createDirectory(at: swiftDir, withIntermediateDirectories: true)
-        try fileManager.createDirectory(at: classes, withIntermediateDirectories: true)
         let document = try Data(
             contentsOf: DomainPeerTests.fixtures.appendingPathComponent("domain/university.json"))
         var swiftBytes: [String: [UInt8]] = [:]
         for variant in DomainPeerTests.variants where variant.version == version {
             let (kryo, readable) = try DomainPeerTests.codecs(variant)
-            let bytes = try kryo.encode(try readable.decode(Any?.self, from: [UInt8](document)))
-            swiftBytes[variant.name] = bytes
-            try Data(bytes).write(to: swiftDir.appendingPathComponent("\(variant.name).bin"))
+            swiftBytes[variant.name] = try kryo.encode(try readable.decode(Any?.self, from: [UInt8](document)))
         }
-        let source = DomainPeerTests.fixtures.deletingLastPathComponent()
-            .appendingPathComponent("DomainPeer/DomainPeer.java")
-        let classpath = jars.joined(separator: ":")
-        try JavaPeerRun.execute("javac", ["-nowarn", "-cp", classpath, "-d", classes.path, source.path])
-        let output = try JavaPeerRun.execute(
-            "java", ["-cp", classes.path + ":" + classpath, "DomainPeer", work.path, "--kryo", "\(version)"])
-        let verdicts = JavaPeerRun.verdicts(in: output)
-        var javaBytes: [String: [UInt8]] = [:]
-        for variant in DomainPeerTests.variants where variant.version == version {
-            if let data = try? Data(contentsOf: work.appendingPathComponent("java/\(variant.name).bin")) {
-                javaBytes[variant.name] = [UInt8](data)
-            }
-        }
-        return DomainPeerRun(javaBytes: javaBytes, verdicts: verdicts, swiftBytes: swiftBytes)
+        let run = try JavaProgramRun.run(
+            version: version, sources: ["DomainPeer/DomainPeer.java"], mainClass: "DomainPeer",
+            arguments: ["--kryo", "\(version)"], swiftBytes: swiftBytes)
+        return DomainPeerRun(javaBytes: run.javaBytes, verdicts: run.verdicts, swiftBytes: swiftBytes)
     }
 }

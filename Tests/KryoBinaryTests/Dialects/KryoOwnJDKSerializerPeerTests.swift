@@ -67,36 +67,16 @@ struct OwnSerializersPeerRun: Sendable {
     static let shared = Result<OwnSerializersPeerRun, any Error> { try run() }
 
     private static func run() throws -> OwnSerializersPeerRun {
-        let fileManager = FileManager.default
-        let jars = try JavaPeerRun.jars(for: 5)
-        let work = fileManager.temporaryDirectory.appendingPathComponent("swiftkryo-own-\(UUID().uuidString)")
-        defer { try? fileManager.removeItem(at: work) }
-        let swiftDir = work.appendingPathComponent("swift")
-        let classes = work.appendingPathComponent("classes")
-        try fileManager.createDirectory(at: swiftDir, withIntermediateDirectories: true)
-        try fileManager.createDirectory(at: classes, withIntermediateDirectories: true)
         let document = try Data(
             contentsOf: DomainPeerTests.fixtures.appendingPathComponent("domain/own-serializers.json"))
         var swiftBytes: [String: [UInt8]] = [:]
         for name in KryoOwnJDKSerializerPeerTests.cases {
             let (kryo, readable) = try KryoOwnJDKSerializerPeerTests.codecs(name)
-            let bytes = try kryo.encode(try readable.decode(Any?.self, from: [UInt8](document)))
-            swiftBytes[name] = bytes
-            try Data(bytes).write(to: swiftDir.appendingPathComponent("\(name).bin"))
+            swiftBytes[name] = try kryo.encode(try readable.decode(Any?.self, from: [UInt8](document)))
         }
-        let source = DomainPeerTests.fixtures.deletingLastPathComponent()
-            .appendingPathComponent("OwnSerializersPeer/OwnSerializersPeer.java")
-        let classpath = jars.joined(separator: ":")
-        try JavaPeerRun.execute("javac", ["-nowarn", "-cp", classpath, "-d", classes.path, source.path])
-        let output = try JavaPeerRun.execute(
-            "java", ["-cp", classes.path + ":" + classpath, "OwnSerializersPeer", work.path])
-        var javaBytes: [String: [UInt8]] = [:]
-        for name in KryoOwnJDKSerializerPeerTests.cases {
-            if let data = try? Data(contentsOf: work.appendingPathComponent("java/\(name).bin")) {
-                javaBytes[name] = [UInt8](data)
-            }
-        }
-        return OwnSerializersPeerRun(
-            javaBytes: javaBytes, verdicts: JavaPeerRun.verdicts(in: output), swiftBytes: swiftBytes)
+        let run = try JavaProgramRun.run(
+            version: 5, sources: ["OwnSerializersPeer/OwnSerializersPeer.java"], mainClass: "OwnSerializersPeer",
+            swiftBytes: swiftBytes)
+        return OwnSerializersPeerRun(javaBytes: run.javaBytes, verdicts: run.verdicts, swiftBytes: swiftBytes)
     }
 }

@@ -246,15 +246,6 @@ struct VersionPeerRun: Sendable {
     }
 
     private static func run(_ version: Int) throws -> VersionPeerRun {
-        let fileManager = FileManager.default
-        let jars = try JavaPeerRun.jars(for: version)
-        let work = fileManager.temporaryDirectory.appendingPathComponent(
-            "swiftkryo-version\(version)-\(UUID().uuidString)")
-        defer { try? fileManager.removeItem(at: work) }
-        let swiftDir = work.appendingPathComponent("swift")
-        let classes = work.appendingPathComponent("classes")
-        try fileManager.createDirectory(at: swiftDir, withIntermediateDirectories: true)
-        try fileManager.createDirectory(at: classes, withIntermediateDirectories: true)
         var swiftBytes: [String: [UInt8]] = [:]
         for variant in VersionFieldSerializerPeerTests.variants where variant.version == version {
             for classes in 1...2 {
@@ -262,30 +253,16 @@ struct VersionPeerRun: Sendable {
                     classes == 1
                     ? VersionFieldSerializerPeerTests.holderV1(variant.references)
                     : VersionFieldSerializerPeerTests.holderV2(variant.references)
-                let bytes = try VersionFieldSerializerPeerTests.codec(variant, classes: classes).encode(value)
-                let name = "v\(classes)_\(variant.suffix)"
-                swiftBytes[name] = bytes
-                try Data(bytes).write(to: swiftDir.appendingPathComponent("\(name).bin"))
+                swiftBytes["v\(classes)_\(variant.suffix)"] = try VersionFieldSerializerPeerTests.codec(
+                    variant, classes: classes
+                ).encode(value)
             }
         }
-        let peers = DomainPeerTests.fixtures.deletingLastPathComponent()
-        let sources = [
-            peers.appendingPathComponent("VersionPeer/VersionPeer.java").path,
-            peers.appendingPathComponent("DomainPeer/DomainPeer.java").path,
-        ]
-        let classpath = jars.joined(separator: ":")
-        try JavaPeerRun.execute("javac", ["-nowarn", "-cp", classpath, "-d", classes.path] + sources)
-        let output = try JavaPeerRun.execute(
-            "java", ["-cp", classes.path + ":" + classpath, "VersionPeer", work.path, "--kryo", "\(version)"])
-        var javaBytes: [String: [UInt8]] = [:]
-        for name in swiftBytes.keys {
-            if let data = try? Data(contentsOf: work.appendingPathComponent("java/\(name).bin")) {
-                javaBytes[name] = [UInt8](data)
-            }
-        }
-        let failures = output.split(separator: "\n").filter { $0.hasPrefix("FAIL java_") }.map(String.init)
+        let run = try JavaProgramRun.run(
+            version: version, sources: ["VersionPeer/VersionPeer.java", "DomainPeer/DomainPeer.java"],
+            mainClass: "VersionPeer", arguments: ["--kryo", "\(version)"], swiftBytes: swiftBytes)
+        let failures = run.output.split(separator: "\n").filter { $0.hasPrefix("FAIL java_") }.map(String.init)
         return VersionPeerRun(
-            javaBytes: javaBytes, verdicts: JavaPeerRun.verdicts(in: output), javaOwnFailures: failures,
-            swiftBytes: swiftBytes)
+            javaBytes: run.javaBytes, verdicts: run.verdicts, javaOwnFailures: failures, swiftBytes: swiftBytes)
     }
 }

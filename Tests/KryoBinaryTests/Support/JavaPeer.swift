@@ -287,3 +287,49 @@ extension PeerCase {
         return framing == .classAndObject ? try codec.decode(Any?.self, from: bytes) : try typed(declaredType)
     }
 }
+
+/// One run of a small Java program of Tests/ (a peer of its own, beside KryoPeer): Swift's bytes
+/// written to `DIR/swift/NAME.bin` first, then the program compiled against a release's jars and
+/// run once with `DIR` and its arguments; it writes `DIR/java/NAME.bin` and prints a verdict per
+/// name (`PASS name`, `FAIL name: …`).
+struct JavaProgramRun: Sendable {
+    /// Bytes Java wrote, by name.
+    let javaBytes: [String: [UInt8]]
+    /// Java's verdicts on Swift's bytes, by name.
+    let verdicts: [String: String]
+    /// What the program printed.
+    let output: String
+
+    /// Runs `mainClass` from `sources` (paths under Tests/) against Kryo `version`.
+    static func run(
+        version: Int, sources: [String], mainClass: String, arguments: [String] = [], swiftBytes: [String: [UInt8]]
+    ) throws -> JavaProgramRun {
+        let fileManager = FileManager.default
+        let jars = try JavaPeerRun.jars(for: version)
+        let work = fileManager.temporaryDirectory.appendingPathComponent(
+            "swiftkryo-\(mainClass.lowercased())\(version)-\(UUID().uuidString)")
+        defer { try? fileManager.removeItem(at: work) }
+        let swiftDirectory = work.appendingPathComponent("swift")
+        let classes = work.appendingPathComponent("classes")
+        try fileManager.createDirectory(at: swiftDirectory, withIntermediateDirectories: true)
+        try fileManager.createDirectory(at: classes, withIntermediateDirectories: true)
+        for (name, bytes) in swiftBytes {
+            try Data(bytes).write(to: swiftDirectory.appendingPathComponent("\(name).bin"))
+        }
+        let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let classpath = jars.joined(separator: ":")
+        try JavaPeerRun.execute(
+            "javac",
+            ["-nowarn", "-cp", classpath, "-d", classes.path] + sources.map { tests.appendingPathComponent($0).path })
+        let output = try JavaPeerRun.execute(
+            "java", ["-cp", classes.path + ":" + classpath, mainClass, work.path] + arguments)
+        var javaBytes: [String: [UInt8]] = [:]
+        for name in swiftBytes.keys {
+            if let data = try? Data(contentsOf: work.appendingPathComponent("java/\(name).bin")) {
+                javaBytes[name] = [UInt8](data)
+            }
+        }
+        return JavaProgramRun(javaBytes: javaBytes, verdicts: JavaPeerRun.verdicts(in: output), output: output)
+    }
+}
