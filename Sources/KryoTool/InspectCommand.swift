@@ -125,7 +125,8 @@ struct InspectCommand: ParsableCommand {
         var read = 0
         var stop: (number: Int, KryoDumpStop)?
         try codec.inspectRecords(bytes, javaClass: javaClass) { number, dump in
-            read = number
+            // A record that could not be read whole is shown, not counted as read.
+            read = dump.stop == nil ? number : number - 1
             if selection.contains(number) || dump.stop != nil {
                 var lines = [
                     "record \(number) at \(KryoDump.address(dump.entries.first?.offset ?? 0)), \(dump.byteCount) bytes"

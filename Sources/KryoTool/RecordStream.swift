@@ -183,9 +183,12 @@ final class RecordReader {
                 while let (number, line) = try lines.next() {
                     guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
                     do {
+                        // A line of a `writeObject` stream is an object of the class named.
+                        if let javaClass { return Record(value: try codec.decode(javaClass: javaClass, from: line)) }
                         return Record(value: try codec.decode(Any?.self, from: line))
                     } catch {
-                        throw ToolError("line \(number): \(error)")
+                        // The error's own positions count from the start of the line.
+                        throw ToolError("line \(number) (positions within the line): \(error)")
                     }
                 }
                 return nil

@@ -134,7 +134,8 @@ import Testing
             input: Array(stream[..<cutAt]))
         #expect(cut.status != 0)
         #expect(cut.stderr.hasPrefix("kryo: record 2: truncated: "), "\(cut.stderr)")
-        #expect(cut.text.hasSuffix("2 records read, 2 shown; record 2 could not be read whole\n"))
+        // The cut record is shown, not counted as read.
+        #expect(cut.text.hasSuffix("1 record read, 2 shown; record 2 could not be read whole\n"))
     }
 
     static func address(_ offset: Int) -> String {
@@ -154,6 +155,14 @@ import Testing
             ["convert", "-", "--from", "jsonl", "--to", "kryo2", "--schema", Self.schema, "--profile", "sample-bean"],
             input: lines.stdout)
         #expect(back.stdout == stream, "\(back.stderr)")
+        // The lines of a writeObject stream may leave the class out: the profile names it.
+        let text = String(decoding: lines.stdout, as: UTF8.self)
+        let withoutClass = text.replacingOccurrences(of: #""$class":"test.SampleBean","#, with: "")
+        #expect(withoutClass != text)
+        let again = try KryoTool.run(
+            ["convert", "-", "--from", "jsonl", "--to", "kryo2", "--schema", Self.schema, "--profile", "sample-bean"],
+            input: Array(withoutClass.utf8))
+        #expect(again.stdout == stream, "\(again.stderr)")
     }
 
     @Test func errorsNameTheRecordAndLine() throws {
@@ -166,7 +175,7 @@ import Testing
             ["convert", "-", "--from", "jsonl", "--to", "kryo2", "--schema", Self.schema],
             input: Array("{\"$class\": \"test.SampleBean\", \"key\": 1, \"name\": \"a\"}\n\n{oops}\n".utf8))
         #expect(lines.status != 0)
-        #expect(lines.stderr.hasPrefix("kryo: record 2: line 3: "), "\(lines.stderr)")
+        #expect(lines.stderr.hasPrefix("kryo: record 2: line 3 (positions within the line): "), "\(lines.stderr)")
         let keyed = try KryoTool.run(
             ["convert", "-", "--from", "kryo2", "--to", "keyed-binary", "--records", "all"], input: one)
         #expect(
