@@ -11,7 +11,8 @@ import KryoRichText
 /// would send the user to a wrong value the tool then converts without complaint. Tried in
 /// this order: reference tracking the other way (unless a flag set it), Kryo 2.20's ReflectASM
 /// fields (public fields of public classes, whose generic arguments 2.20 drops),
-/// `CompatibleFieldSerializer` for the field serializer's classes, then the other Kryo releases.
+/// `CompatibleFieldSerializer` for the field serializer's classes, Kryo 4's `FastOutput` and
+/// `UnsafeOutput`, then the other Kryo releases.
 enum KryoReadRetry {
     /// What to change for `bytes` to read, or `nil` when no single change makes them read.
     ///
@@ -61,6 +62,16 @@ enum KryoReadRetry {
             return "the stream reads when the classes use CompatibleFieldSerializer (a program that calls "
                 + "setDefaultSerializer(CompatibleFieldSerializer.class)): give them serializer: compatible "
                 + "(\(named))"
+        }
+        if dialect.version == .kryo4 {
+            // Kryo 4's FastOutput and UnsafeOutput write integers fixed width.
+            for streams in [KryoStreamClasses.fast, .unsafe] where streams != dialect.streams {
+                if reads(context.registry, dialect.using(streams), options) {
+                    let output = streams == .fast ? "FastOutput" : "UnsafeOutput"
+                    return "the stream reads as Kryo 4's \(output) writes: give streams: \(streams.rawValue) in the "
+                        + "schema's settings"
+                }
+            }
         }
         for other in [DataFormat.kryo2, .kryo4, .kryo5] where other.dialect?.version != dialect.version {
             guard let otherDialect = other.dialect else { continue }

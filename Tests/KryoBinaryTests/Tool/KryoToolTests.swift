@@ -582,6 +582,24 @@ import Testing
             ).hasSuffix("(read as kryo5, Kryo 5)\n"))
     }
 
+    @Test func aKryoFourFastStreamNamesItsStreams() throws {
+        // The university, written through Kryo 4's FastOutput (integers fixed width), read with
+        // the schema's standard streams.
+        let schemaPath = DomainPeerTests.fixtures.appendingPathComponent("schemas/domain-university.yaml").path
+        let (kryo, readable) = try DomainPeerTests.codecs(.init(version: 4, compatible: false, chunked: false))
+        let document = try Data(contentsOf: DomainPeerTests.fixtures.appendingPathComponent("domain/university.json"))
+        for streams in [KryoStreamClasses.fast, .unsafe] {
+            let codec = KryoCodec(
+                registry: kryo.registry, dialect: kryo.dialect.using(streams), framing: kryo.framing,
+                options: kryo.options)
+            let bytes = try codec.encode(try readable.decode(Any?.self, from: [UInt8](document)))
+            let message = failure(
+                ["convert", "-", "--from", "kryo4", "--to", "json", "--schema", schemaPath, "--profile", "v4"],
+                input: bytes)
+            #expect(message.hasSuffix("give streams: \(streams.rawValue) in the schema's settings\n"), "\(message)")
+        }
+    }
+
     @Test func aReadingWhoseTextIsNotTextIsNoSuggestion() throws {
         // iot.Calib of a Kryo 5 program, references on, written by VersionFieldSerializer
         // (version 2: by = "tech", gain = -2.0, offset = 0.25).
