@@ -468,9 +468,9 @@ final class ReadableReader: ValueReader {
             return try object(named: name, entries, reserved, as: declared, target: target)
         }
         if reserved.contains(.data) { return Data(try bytes(in: entries)) }
-        if let bean = beanRegistration(declared) {
-            // An object of the schema class the slot declares: `$class` may be left out, as a
-            // person writing the document by hand leaves it where the schema says the class.
+        if let bean = beanRegistration(declared) ?? objectRegistration(declared) {
+            // An object of the class the slot declares: `$class` may be left out, as a person
+            // writing the document by hand leaves it where the schema says the class.
             try enter(.tree(entries), target: target, hasGenericKeys: reserved.contains(.firstGeneric))
             genericArguments = declared?.genericArguments ?? []
             let value = try bean.serializer.read(from: self)
@@ -497,6 +497,18 @@ final class ReadableReader: ValueReader {
         guard let declared, declared.swiftType == DynamicObject.self, let javaName = declared.javaName,
             let registration = registry.registration(forJavaName: javaName),
             registration.swiftType == DynamicObject.self
+        else { return nil }
+        return registration
+    }
+
+    /// The registration of the class `declared` names when its values are written as objects
+    /// with fields (`{"$class": "java.math.BigDecimal", "value": "3.140"}`, a `java.sql.Date`'s
+    /// `time`), not as a plain value, list or map: a dictionary in that slot is such an object
+    /// with `$class` left out.
+    private func objectRegistration(_ declared: DeclaredType?) -> Registration? {
+        guard let declared, declared.swiftType != Any.self, declared.swiftType != Any?.self,
+            let registration = registry.registration(forDeclared: declared),
+            ReadableWriter.writesObjects(of: registration.swiftType)
         else { return nil }
         return registration
     }
@@ -867,6 +879,16 @@ final class ReadableReader: ValueReader {
             }
         }
         if let decoded = decodedAt[start] { return decoded }
+        if start.first != ReadableKeys.top, case .dictionary(let entries) = rootValue,
+            entries[ReadableKeys.top] != nil, entries[ReadableKeys.className] == nil
+        {
+            // A keyed archive's top level: the document's root is no object but the `$top` form.
+            throw at(ReadableKeys.alias) {
+                error(
+                    .invalidReference, expected: "a key path from the archive's top level ($top.KEY…)",
+                    found: "\"\(text)\", outside $top")
+            }
+        }
         let (node, target) = try locate(start, text)
         if let decoded = decodedAt[target] { return decoded }
         if decodingAt.contains(target) {

@@ -149,6 +149,13 @@ extension ReadableWriter {
     /// What `value`'s type is, as far as plain forms go.
     func plainShape(of value: Any) -> Shape { shape(of: type(of: value)) }
 
+    /// Whether values of `type` are written as objects with their fields through their
+    /// registration's serializer, having no plain form (no string, number, list or map).
+    static func writesObjects(of type: any Any.Type) -> Bool {
+        guard case .registered = shape(of: type) else { return false }
+        return true
+    }
+
     /// The type of `value` when the writer streams its values as a list (a Swift array).
     func streamedList(_ value: Any) -> (any ReadableStreamedList.Type)? {
         guard case .streamedList(let list) = shape(of: type(of: value)) else { return nil }

@@ -129,6 +129,13 @@ public struct AttributedTextSerializer: Serializer {
         case .keyedArchive:
             return try readArchived(from: reader)
         default:  // .readable, and the families of other backends: plain names
+            // Apple's archive keys written by hand would be ignored, and the text lost.
+            for key in ["NSString", "NSAttributes", "NSAttributeInfo"]
+            where reader.formatFamily == .readable && reader.containsValue(forKey: key) {
+                throw reader.error(
+                    .invalidValue, expected: "the attributed text's string and runs (keys string, runs)",
+                    found: "the keyed archive's key \(key) (give the text as string, its attributes as runs)")
+            }
             let string = try reader.readString(forKey: "string") ?? ""
             let stored = try reader.readObject(as: Self.runsType, forKey: "runs")
             var runs: [TextRun] = []

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import KryoNetProtocol
 import SwiftKryo
 
@@ -70,6 +71,11 @@ struct ConvertCommand: ParsableCommand {
             return
         }
         let value = try from.decode(try ToolIO.read(input), with: context, javaClass: javaClass)
+        if javaClass == nil, from.dialect == nil, to.dialect != nil,
+            let note = RootClassNote.note(for: value, schemas: context.schemas)
+        {
+            FileHandle.standardError.write(Data("kryo: \(note)\n".utf8))
+        }
         try ToolIO.write(try to.encode(value, with: context, javaClass: javaClass), to: output)
     }
 

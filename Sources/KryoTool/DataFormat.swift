@@ -57,7 +57,8 @@ struct DataFormat: ExpressibleByArgument, Equatable, Sendable {
                 // written by another.
                 var message = "\(error) (read as \(rawValue), \(codec.dialect))"
                 if let hint = KryoReadHint.hint(
-                    for: error, hasSchema: context.hasSchemaSettings, hasType: javaClass != nil)
+                    for: error, hasSchema: context.hasSchemaSettings, hasType: javaClass != nil,
+                    schemaHasIDs: context.schemas.classes.contains { $0.id != nil })
                     ?? KryoReadRetry.suggestion(for: bytes, as: self, with: context, javaClass: javaClass)
                 {
                     message += "; " + hint
@@ -117,7 +118,10 @@ enum KryoReadHint {
     /// - Parameters:
     ///   - hasSchema: Whether schema files were given.
     ///   - hasType: Whether the root class was given (a `writeObject` stream).
-    static func hint(for error: SerializationError, hasSchema: Bool, hasType: Bool) -> String? {
+    ///   - schemaHasIDs: Whether a class of the schema files has an id.
+    static func hint(for error: SerializationError, hasSchema: Bool, hasType: Bool, schemaHasIDs: Bool = true)
+        -> String?
+    {
         // The root's class tag is the first thing a writeClassAndObject stream holds; a
         // writeObject stream starts with the value itself (with references, its reference
         // marker: Kryo's tag of a class written by name).
@@ -125,7 +129,9 @@ enum KryoReadHint {
         switch error.kind {
         case .unknownClassID:
             if !hasSchema { return Self.schema }
-            return atRoot && !hasType ? Self.writeObject : nil
+            guard atRoot, !hasType else { return nil }
+            // The root's class tag is an id no class of the schema has: none has one.
+            return schemaHasIDs ? Self.writeObject : Self.ids
         case .unknownClassName, .unregisteredType:
             guard let name = quotedName(in: error.found) else { return nil }
             if atRoot, !hasType, !isClassName(name) { return Self.writeObject }
@@ -143,6 +149,9 @@ enum KryoReadHint {
 
     static let schema = "give the classes with --schema FILE"
     static let writeObject = "if the stream was written with writeObject, give its class with --type JAVA_CLASS"
+    static let ids =
+        "the schema's classes have no id, so they are read as written by name: give each class the id "
+        + "its Java program registers it with (kryo.register(Class) takes the next free id, in registration order)"
     static let records = "if it holds several values one after another, convert them with --records all"
 
     /// The text between the first and the last double quote of `found`.

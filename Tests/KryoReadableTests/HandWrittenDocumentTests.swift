@@ -192,6 +192,21 @@ import Testing
         #expect(topAgain.values["total"] as? Int == 8)
     }
 
+    /// In a keyed archive's `$top` form the root is no object: an alias names `$top.KEY…`.
+    @Test func anAliasInATopLevelDocumentStartsAtTop() throws {
+        let json = #"{"$top": {"root": {"$class": "Robot", "self": {"$alias": "$root"}}}}"#
+        let error = try #require(throws: SerializationError.self) {
+            try codec.decode(Any?.self, from: Array(json.utf8))
+        }
+        #expect(error.kind == .invalidReference)
+        #expect(error.found == #""$root", outside $top"#)
+        #expect(error.path == ["$top", "root", "self", "$alias"])
+        let good = #"{"$top": {"root": {"$class": "Robot", "self": {"$alias": "$top.root"}}}}"#
+        let top = try #require(try codec.decode(Any?.self, from: Array(good.utf8)) as? ArchiveTopLevel)
+        let robot = try #require(top.values["root"] as? UnknownObject)
+        #expect(robot.field("self") as? UnknownObject === robot)
+    }
+
     @Test func unknownClassesAreErrorsWhenRegistrationIsRequired() throws {
         var strict = codec
         strict.options.registrationRequired = true

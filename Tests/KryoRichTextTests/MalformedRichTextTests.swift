@@ -49,6 +49,22 @@ import Testing
             "Hello world", runs: [TextRun(length: 5, attributes: red), TextRun(length: 6, attributes: bold)])
     }
 
+    /// A document written by hand with the keyed archive's keys: refused, where the text was lost.
+    @Test(arguments: ["NSString", "NSAttributes"])
+    func appleKeysInADocumentAreRefused(_ key: String) throws {
+        let readable = ReadableCodec(registry: try Registry { RichText.registrations() }, format: .json)
+        let value = key == "NSString" ? #""Hello""# : #"{"MyKey": "v"}"#
+        let json = #"{"$class": "NSAttributedString", ""# + key + #"": "# + value + "}"
+        let error = try #require(throws: SerializationError.self) {
+            try readable.decode(Any?.self, from: Array(json.utf8))
+        }
+        #expect(error.found.contains("the keyed archive's key \(key)"), "\(error)")
+        #expect(error.expected.contains("keys string, runs"))
+        // The library's own form reads.
+        let text = try readable.decode(Any?.self, from: try readable.encode(try Self.text())) as? AttributedText
+        #expect(text?.string == "Hello world")
+    }
+
     @Test func wrongComponentCount() throws {
         let archive = try archive(of: Color.rgb(1, 0, 0), editing: "NSColor") {
             $0["NSRGB"] = .data(Array("1 0\u{0}".utf8))

@@ -510,6 +510,60 @@ import Testing
                 + "requires registration never writes; give --no-registration-required\n")
     }
 
+    /// Classes listed without ids (as Spark's `registerKryoClasses` lists them) for a stream of
+    /// registered classes: the hint names the missing ids, not `writeObject`.
+    @Test func aSchemaWithoutIDsForAnIDStreamNamesTheIDs() throws {
+        let directory = try KryoTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let schema = directory.appendingPathComponent("no-ids.yaml")
+        try """
+        package: test
+        classes:
+          - class: SampleBean
+            fields: {key: int, name: String}
+        """.write(to: schema, atomically: true, encoding: .utf8)
+        #expect(
+            failure([
+                "convert", "Schemas/examples/other-bean.kryo", "--from", "kryo2", "--to", "json", "--schema",
+                schema.path,
+            ])
+                == "kryo: unknownClassID: expected a registered class id, found id 21 at byte offset 0 "
+                + "(read as kryo2, Kryo 2.20); the schema's classes have no id, so they are read as written by name: "
+                + "give each class the id its Java program registers it with (kryo.register(Class) takes the next "
+                + "free id, in registration order)\n")
+    }
+
+    /// A document whose root leaves `$class` out becomes a `HashMap` in Kryo: when its keys are
+    /// the fields of a schema class, the tool says so (and still converts).
+    @Test func aRootWithoutClassWhoseKeysAreFieldsIsNoted() throws {
+        let note =
+            "kryo: note: the document's root has no $class and is written as a java.util.HashMap; its keys are "
+            + "fields of test.SampleBean: name the root's class with $class or --type\n"
+        let bean = try KryoTool.run(
+            ["convert", "-", "--from", "json", "--to", "kryo2", "--schema", "Schemas/kryococoa.yaml"],
+            input: Array(#"{"key": 3, "name": "three"}"#.utf8))
+        #expect(bean.status == 0)
+        #expect(bean.stderr == note)
+        #expect(!bean.stdout.isEmpty)
+        // Keys that are no class's fields, and a root with its class: nothing to note.
+        for document in [#"{"key": 3, "colour": "red"}"#, #"{"$class": "test.SampleBean", "key": 3}"#] {
+            let other = try KryoTool.run(
+                ["convert", "-", "--from", "json", "--to", "kryo2", "--schema", "Schemas/kryococoa.yaml"],
+                input: Array(document.utf8))
+            #expect(other.status == 0)
+            #expect(other.stderr.isEmpty)
+        }
+        // --type names the root's class: read as a SampleBean.
+        let typed = try KryoTool.run(
+            [
+                "convert", "-", "--from", "json", "--to", "kryo2", "--schema", "Schemas/kryococoa.yaml", "--type",
+                "test.SampleBean",
+            ],
+            input: Array(#"{"key": 3, "name": "three"}"#.utf8))
+        #expect(typed.status == 0)
+        #expect(typed.stderr.isEmpty)
+    }
+
     /// A stream that reads another way than asked: the tool tries the settings a new user most
     /// often has wrong and names the one that reads (bytes Java wrote: the domain peer's).
     @Test func aStreamThatReadsAnotherWayNamesTheWay() throws {

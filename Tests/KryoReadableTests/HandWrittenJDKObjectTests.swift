@@ -1,0 +1,57 @@
+import Foundation
+import SwiftKryo
+import Testing
+
+/// A JDK class written as an object with fields (`{"$class": "java.math.BigDecimal", "value":
+/// "3.140"}`) in a field that declares it: a person leaves `$class` out, as for a schema class.
+@Suite struct HandWrittenJDKObjectTests {
+    static let schema = """
+        package: bank
+        classes:
+          - class: Kind
+            enum: [DEBIT, CREDIT]
+          - class: Entry
+            fields:
+              amount: BigDecimal
+              day: java.sql.Date
+              stamp: java.sql.Timestamp
+              kind: Kind
+              notes: Map<String, String>
+        """
+
+    let document: SchemaDocument
+    init() throws { document = try SchemaDocument(schema: Self.schema, javaClass: "bank.Entry") }
+
+    func kryo(_ fields: String) throws -> [UInt8] {
+        try KryoCodec(registry: document.codec.registry, dialect: .v4).encode(try document.object(fields))
+    }
+
+    @Test func theToolsOwnFormWithoutClassReadsAsTheDeclaredClass() throws {
+        let classed = try kryo(
+            #""amount": {"$class": "java.math.BigDecimal", "value": "3.140"}, "#
+                + #""day": {"$class": "java.sql.Date", "time": 1700000000000}, "#
+                + #""stamp": {"$class": "java.sql.Timestamp", "time": 1700000000123, "nanos": 123000000}, "#
+                + #""kind": {"$class": "bank.Kind", "name": "CREDIT"}, "notes": {"a": "b"}"#)
+        let bare = try kryo(
+            #""amount": {"value": "3.140"}, "day": {"time": 1700000000000}, "#
+                + #""stamp": {"time": 1700000000123, "nanos": 123000000}, "kind": {"name": "CREDIT"}, "#
+                + #""notes": {"a": "b"}"#)
+        #expect(bare == classed)
+        // The digits alone, as before.
+        #expect(try kryo(#""amount": "3.140""#) == (try kryo(#""amount": {"value": "3.140"}"#)))
+        // And they are the values: the amount differs from another's.
+        #expect(try kryo(#""amount": {"value": "3.141"}"#) != (try kryo(#""amount": {"value": "3.140"}"#)))
+    }
+
+    @Test func aMapFieldStaysAMap() throws {
+        let entry = try document.object(#""notes": {"value": "not a BigDecimal"}"#)
+        let notes = try #require(entry.fields["notes"] ?? nil)
+        #expect(!(notes is DynamicObject), "\(type(of: notes))")
+        #expect(try kryo(#""notes": {"value": "x"}"#) != (try kryo(#""notes": {}"#)))
+    }
+
+    @Test func aWrongKeyIsAnErrorAtItsPath() throws {
+        let error = try #require(throws: SerializationError.self) { try kryo(#""day": {"time": "noon"}"#) }
+        #expect(error.path.first == "day", "\(error)")
+    }
+}
