@@ -131,6 +131,12 @@ final class ReadableReader: ValueReader {
         if !holdsNoAliases {
             try ReadableReader.collectAliasTargets(
                 in: root, into: &targets, depth: 0, limit: ReadableCodec.documentDepth(options.limits))
+            // An alias may name its object through another alias (`a.1.next.steps.0`) or with an
+            // index spelled otherwise (`00`): the object is kept where the walk ends, too, so
+            // that the alias finds it there rather than reading a copy.
+            for target in targets {
+                if let canonical = ReadableReader.canonicalTarget(target, in: root) { targets.insert(canonical) }
+            }
         }
         aliasTargets = targets
         frames.reserveCapacity(8)
@@ -989,6 +995,39 @@ final class ReadableReader: ValueReader {
         }
     }
 
+    /// The key path where the walk of ``locate(_:_:)`` from `start` ends, following the aliases
+    /// on the way and spelling indices as the writer does; `nil` where it names nothing or the
+    /// aliases do not end.
+    private static func canonicalTarget(_ start: [String], in root: ReadableValue) -> [String]? {
+        var target = start
+        var hops = 0
+        // Few hops: this runs for every alias before reading (``locate(_:_:)`` takes the long
+        // chains, and reports the ones that do not end).
+        walk: while hops <= 64 {
+            hops += 1
+            var node = root
+            for (index, component) in target.enumerated() {
+                if case .dictionary(let entries) = node, case .string(let text)? = entries[ReadableKeys.alias] {
+                    guard let components = ReadableKeys.components(of: text) else { return nil }
+                    target = components + target[index...]
+                    continue walk
+                }
+                guard let child = child(of: node, component) else { return nil }
+                if case .array = node, let position = Int(component), String(position) != component {
+                    target[index] = String(position)
+                }
+                node = child
+            }
+            if case .dictionary(let entries) = node, case .string(let text)? = entries[ReadableKeys.alias] {
+                guard let components = ReadableKeys.components(of: text) else { return nil }
+                target = components
+                continue walk
+            }
+            return target
+        }
+        return nil
+    }
+
     /// How many aliases one alias may lead through before the value (``locate(_:_:)``).
     static let maxAliasHops = 1_000
 
@@ -1578,6 +1617,14 @@ final class ReadableReader: ValueReader {
     private func classedPlainValue(_ stored: ReadableValue, named name: String, as declared: DeclaredType?) throws
         -> Any?
     {
+        if case .dictionary(let entries) = stored, entries[ReadableKeys.alias] != nil {
+            // The value named is of its own class already: a class here would convert a copy.
+            throw at(ReadableKeys.value) {
+                error(
+                    .invalidReference, expected: "a plain value under $value (an alias stands for the whole object)",
+                    found: "an alias")
+            }
+        }
         guard let registration = registry.registration(forReadableName: name) else {
             throw at(ReadableKeys.className) {
                 error(.unknownClassName, expected: "a registered class for a value stored with its class", found: name)
