@@ -482,10 +482,16 @@ import KryoCore
                     .typeMismatch, expected: "a \(declared.javaName), the slot's final declared class",
                     found: "a java.lang.String", offset: output.totalCount)
             }
+            if _slowPath(slot.declared.swiftType == DynamicObject.self) {
+                try checkSchemaClass(try stringRegistration(), in: slot)
+            }
             try writeString(string, as: slot.declared)
             return
         }
         if type == SharedString.self, let shared = value as? SharedString {
+            if _slowPath(slot.declared.swiftType == DynamicObject.self) {
+                try checkSchemaClass(try stringRegistration(), in: slot)
+            }
             try writeSharedString(shared, as: slot.declared)
             return
         }
@@ -617,7 +623,10 @@ import KryoCore
                 withOutput { $0.writeByte(1) }
             }
         } else {
-            if _slowPath(registration.swiftType == DynamicObject.self) { try checkSchemaClass(registration, in: slot) }
+            if _slowPath(registration.swiftType == DynamicObject.self || slot.declared.swiftType == DynamicObject.self)
+            {
+                try checkSchemaClass(registration, in: slot)
+            }
             try writeClassTag(registration)
             if state.pointee.options.references,
                 try writeReferenceMarker(identity, registration: registration, mayBeNull: false)
@@ -643,11 +652,11 @@ import KryoCore
     private func checkSchemaClass(_ registration: Registration, in slot: ResolvedSlot) throws {
         guard let name = slot.declared.javaName, name != registration.javaName,
             let declared = slot.registration ?? registry.registration(forJavaName: name),
-            !declared.mayHold(registration)
+            !declared.mayHoldValue(of: registration)
         else { return }
         throw SerializationError(
             .typeMismatch, expected: "an object of \(declared.javaName) or of a subclass, the slot's class",
-            found: "an object of \(registration.javaName), which has not its fields", offset: output.totalCount)
+            found: registration.describedAsValue, offset: output.totalCount)
     }
 
     /// What entering an object in `slot` leaves behind: the generic arguments of the slot, or

@@ -227,4 +227,19 @@ extension Registration {
         else { return true }
         return own.isSubset(of: others)
     }
+
+    /// What a value of this class is, in an error about the slot it is in: an object of a
+    /// schema class lacks the slot class's fields; another value is of its Java class.
+    package var describedAsValue: String {
+        swiftType == DynamicObject.self ? "an object of \(javaName), which has not its fields" : "a \(javaName)"
+    }
+
+    /// Whether a value of `other` may be an instance of this class: ``mayHold(_:)`` for a schema
+    /// class; a value of another kind (a `String`, a number, a list) never is one of a schema
+    /// class with fields.
+    package func mayHoldValue(of other: Registration) -> Bool {
+        guard other.swiftType != DynamicObject.self else { return mayHold(other) }
+        guard other !== self, swiftType == DynamicObject.self, let own = serializer.fieldNames else { return true }
+        return own.isEmpty
+    }
 }

@@ -18,16 +18,36 @@ import Testing
           - class: Player
             fields: {name: String}
           - class: World
-            fields: {boss: Entity, players: List<Player>, any: Object}
+            fields: {boss: Entity, players: List<Player>, any: Object, squad: "Player[]"}
         """
 
     let document: SchemaDocument
     init() throws { document = try SchemaDocument(schema: Self.schema, javaClass: "game.World") }
 
-    func kryo(_ fields: String) throws -> [UInt8] {
+    func kryo(_ fields: String, dialect: KryoDialect = .v5) throws -> [UInt8] {
         let kryo = KryoCodec(
-            registry: document.codec.registry, dialect: .v5, options: SerializationOptions(registrationRequired: false))
+            registry: document.codec.registry, dialect: dialect,
+            options: SerializationOptions(registrationRequired: false))
         return try kryo.encode(try document.object(fields))
+    }
+
+    /// A string or a number where a schema class is declared is no object of it (Java throws
+    /// `ArrayStoreException` for an array, `ClassCastException` later for a field or a list).
+    @Test(arguments: [
+        #""squad": ["r"]"#, #""squad": [{"$class": "game.Player"}, 5]"#, #""players": ["r"]"#,
+        #""players": [{"$class": "game.Player"}, 5]"#, #""boss": "r""#,
+    ])
+    func aPlainValueIsNoObjectOfASchemaClass(_ fields: String) throws {
+        for dialect in [KryoDialect.v2, .v4, .v5] {
+            let error = try #require(throws: SerializationError.self, "\(dialect)") {
+                try kryo(fields, dialect: dialect)
+            }
+            #expect(error.kind == .typeMismatch)
+            #expect(error.expected.hasPrefix("an object of game."), "\(error)")
+            #expect(error.found.contains("java.lang.String") || error.found.contains("java.lang.Long"), "\(error)")
+        }
+        // Objects of the class go there.
+        _ = try kryo(#""squad": [{"$class": "game.Player"}, null], "players": [{"$class": "game.Player"}]"#)
     }
 
     @Test func aSubclassGoesWhereItsSuperclassIsDeclared() throws {

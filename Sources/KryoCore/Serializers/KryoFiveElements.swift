@@ -128,7 +128,9 @@ enum KryoFiveElements {
             // Every element is nil: the nil class, and nothing else.
             return try writer.writeClass(nil, forKey: "elementClass")
         }
-        if shared.swiftType == DynamicObject.self {
+        if shared.swiftType == DynamicObject.self || resolved.declared.swiftType == DynamicObject.self
+            || writer.genericArguments.first?.swiftType == DynamicObject.self
+        {
             try checkElementClass(shared, of: resolved, generics: writer.genericArguments, registry)
         }
         try writer.writeClass(JavaClassTag(shared), forKey: "elementClass")
@@ -147,11 +149,12 @@ enum KryoFiveElements {
         // The element slot, or the element type the collection's own slot declares (an untyped
         // list of the dynamic path in a `List<Player>` field).
         guard let name = resolved.declared.javaName ?? generics.first?.javaName, name != shared.javaName,
-            let declared = resolved.registration ?? registry.registration(forJavaName: name), !declared.mayHold(shared)
+            let declared = resolved.registration ?? registry.registration(forJavaName: name),
+            !declared.mayHoldValue(of: shared)
         else { return }
         throw SerializationError(
             .typeMismatch, expected: "an object of \(declared.javaName) or of a subclass, the slot's class",
-            found: "an object of \(shared.javaName), which has not its fields", path: ["element"])
+            found: shared.describedAsValue, path: ["element"])
     }
 
     /// The registration of an element's class: a value the graph shares (``SharedValue``, a list
