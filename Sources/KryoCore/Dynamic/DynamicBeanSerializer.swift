@@ -47,14 +47,18 @@ struct DynamicBeanSerializer: Serializer {
         typeVersion = max(0, fields.map(\.since).max() ?? 0)
     }
 
-    /// Kryo 5's `VersionFieldSerializer` writes nil itself, as a version of `0`.
-    func handlesNil(in version: KryoWireVersion) -> Bool { kind == .version && version >= .kryo5 }
+    /// Kryo 5's `VersionFieldSerializer` and `TaggedFieldSerializer` write nil themselves, as a
+    /// version, or a field count + 1, of `0`.
+    func handlesNil(in version: KryoWireVersion) -> Bool { writesOwnNil && version >= .kryo5 }
+
+    private var writesOwnNil: Bool { kind == .version || kind == .tagged }
 
     func writeNil(to writer: any ValueWriter) throws {
-        guard kind == .version else {
-            throw SerializationError(.unsupported, expected: "an object of \(javaName)", found: "nil")
+        switch kind {
+        case .version: try FieldLayouts.writeVersionNil(to: writer)
+        case .tagged: try FieldLayouts.writeTaggedNil(to: writer)
+        default: throw SerializationError(.unsupported, expected: "an object of \(javaName)", found: "nil")
         }
-        try FieldLayouts.writeVersionNil(to: writer)
     }
 
     /// The generic arguments that resolve the class's type variables: those of the object's slot,
@@ -111,7 +115,7 @@ struct DynamicBeanSerializer: Serializer {
     }
 
     func readNilable(from reader: any ValueReader) throws -> DynamicObject? {
-        try read(from: reader, acceptsNil: kind == .version)
+        try read(from: reader, acceptsNil: writesOwnNil)
     }
 
     /// An object of the abstract class itself, which Java cannot make.
@@ -132,6 +136,12 @@ struct DynamicBeanSerializer: Serializer {
             version = try FieldLayouts.readVersion(
                 from: reader, typeVersion: typeVersion, javaName: javaName, acceptsNil: acceptsNil)
             if version == nil { return nil }
+        }
+        // So does the tagged layout's field count.
+        var taggedCount = 0
+        if kind == .tagged, reader.isPositional {
+            guard let count = try FieldLayouts.readTaggedCount(from: reader, acceptsNil: acceptsNil) else { return nil }
+            taggedCount = count
         }
         let generics = typeArguments(reader.genericArguments, reader.kryoWireVersion) {
             reader.typeArguments(reader.genericArguments, of: classKey)
@@ -158,7 +168,7 @@ struct DynamicBeanSerializer: Serializer {
             }
         case .tagged:
             try FieldLayouts.readTagged(
-                from: reader, javaName: javaName,
+                taggedCount, from: reader, javaName: javaName,
                 knownTags: { fields.compactMap(\.tag).map(String.init).joined(separator: ", ") },
                 index: { tag in fields.firstIndex { $0.tag == tag } },
                 read: { try fields[$0].read(into: object, from: reader, generics: generics) })

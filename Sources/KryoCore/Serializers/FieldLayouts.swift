@@ -82,14 +82,18 @@ enum FieldLayouts {
         if options.chunkedEncoding { try reader.endSkippableField() }
     }
 
-    /// Reads what ``writeTagged(_:tag:to:write:)`` wrote in a positional format: for each stored
-    /// tag, the field `index(tag)` names; a tag without a field is an error (its length is unknown).
-    static func readTagged(
-        from reader: any ValueReader, javaName: String, knownTags: () -> String, index: (Int) -> Int?,
-        read: (Int) throws -> Void
-    ) throws {
+    /// Kryo 5's nil of a tagged layout: the field count + 1 of nothing, `0`.
+    static func writeTaggedNil(to writer: any ValueWriter) throws {
+        try writer.writeInt32(0, forKey: "$fieldCount", encoding: .positive)
+    }
+
+    /// Reads the field count ``writeTagged(_:tag:to:write:)`` wrote in a positional format: `nil`
+    /// for Kryo 5's nil (where the caller accepts nil; an error otherwise). Kryo 5 reads it before
+    /// making the object.
+    static func readTaggedCount(from reader: any ValueReader, acceptsNil: Bool) throws -> Int? {
         let isKryo5 = (reader.kryoWireVersion ?? .kryo2) >= .kryo5
         let stored = Int(try reader.readInt32(forKey: "$fieldCount", encoding: .positive))
+        if isKryo5, stored == 0, acceptsNil { return nil }
         let count = isKryo5 ? stored - 1 : stored
         guard count >= 0 else {
             throw reader.error(
@@ -97,6 +101,17 @@ enum FieldLayouts {
         }
         // Each field takes at least its tag and one byte of value.
         try reader.validateCount(count, minimumBytesPerElement: 2, forKey: "$fieldCount")
+        return count
+    }
+
+    /// Reads the `count` fields (``readTaggedCount(from:acceptsNil:)``) of what
+    /// ``writeTagged(_:tag:to:write:)`` wrote in a positional format: for each stored tag, the
+    /// field `index(tag)` names; a tag without a field is an error (its length is unknown).
+    static func readTagged(
+        _ count: Int, from reader: any ValueReader, javaName: String, knownTags: () -> String,
+        index: (Int) -> Int?, read: (Int) throws -> Void
+    ) throws {
+        let isKryo5 = (reader.kryoWireVersion ?? .kryo2) >= .kryo5
         let options = isKryo5 ? reader.options.settings[TaggedFieldSetting.self] : nil
         for _ in 0..<count {
             let tag = Int(try reader.readInt32(forKey: "$tag", encoding: .positive))

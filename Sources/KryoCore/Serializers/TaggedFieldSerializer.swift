@@ -35,19 +35,40 @@ public struct TaggedFieldSerializer<Root: Schematized>: Serializer {
         self.isFinal = isFinal
     }
 
+    /// Kryo 5's `TaggedFieldSerializer` writes nil itself, as a field count + 1 of `0`.
+    public func handlesNil(in version: KryoWireVersion) -> Bool { version >= .kryo5 }
+
     public func write(_ value: Root, to writer: any ValueWriter) throws {
         try FieldLayouts.writeTagged(written, tag: \.tag, to: writer) { try $0.write(value, writer) }
     }
 
+    public func writeNil(to writer: any ValueWriter) throws {
+        try FieldLayouts.writeTaggedNil(to: writer)
+    }
+
     public func read(from reader: any ValueReader) throws -> Root {
-        var value = Root()
-        if Root.self is AnyClass { reader.reference(value) }
+        guard let value = try read(from: reader, acceptsNil: false) else {
+            throw reader.error(.invalidValue, expected: "a \(Root.javaClassName)", found: "nil")
+        }
+        return value
+    }
+
+    public func readNilable(from reader: any ValueReader) throws -> Root? {
+        try read(from: reader, acceptsNil: true)
+    }
+
+    private func read(from reader: any ValueReader, acceptsNil: Bool) throws -> Root? {
         guard reader.isPositional else {
+            var value = Root()
+            if Root.self is AnyClass { reader.reference(value) }
             for field in readable where reader.containsValue(forKey: field.name) { try field.read(&value, reader) }
             return value
         }
+        guard let count = try FieldLayouts.readTaggedCount(from: reader, acceptsNil: acceptsNil) else { return nil }
+        var value = Root()
+        if Root.self is AnyClass { reader.reference(value) }
         try FieldLayouts.readTagged(
-            from: reader, javaName: Root.javaClassName,
+            count, from: reader, javaName: Root.javaClassName,
             knownTags: { readable.map { String($0.tag) }.joined(separator: ", ") },
             index: { indexByTag[$0] }, read: { try readable[$0].read(&value, reader) })
         return value
