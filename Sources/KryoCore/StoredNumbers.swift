@@ -3,12 +3,26 @@
 /// they had, so an `Int32` field reads an integer as an `Int32` (when it fits) and an untyped
 /// slot reads it as an `Int`.
 package enum StoredNumbers {
+    /// The name of an integer type in an error: Java's where the type stands for a Java one
+    /// (a `short` field is an `Int16`), the range of the others.
+    private static func typeName<T: FixedWidthInteger>(_: T.Type) -> String {
+        switch ObjectIdentifier(T.self) {
+        case ObjectIdentifier(Int64.self): "a long"
+        case ObjectIdentifier(Int32.self): "an int"
+        case ObjectIdentifier(Int16.self): "a short"
+        case ObjectIdentifier(Int8.self): "a byte"
+        case ObjectIdentifier(UInt16.self): "a char"
+        default: "\(T.min)…\(T.max)"
+        }
+    }
+
     /// An integer as `type`; an error naming both when it does not fit.
     package static func integer(_ number: Int64, as type: (any Any.Type)?, reader: any ValueReader) throws -> Any {
         guard let type, type != Int.self, type != Any.self else { return Int(number) }
         func exactly<T: FixedWidthInteger>(_: T.Type) throws -> T {
             guard let value = T(exactly: number) else {
-                throw reader.error(.invalidValue, expected: "a number that fits \(T.self)", found: "\(number)")
+                throw reader.error(
+                    .invalidValue, expected: "a number that fits \(typeName(T.self))", found: "\(number)")
             }
             return value
         }

@@ -277,9 +277,16 @@ final class KeyedArchiveReader: ValueReader {
                 leave()
                 throw error
             }
-            states[index] = .read(value)
             leave()
-            return value
+            // A value (a `BigDecimal`, a `Currency`) the archive refers to more than once stays
+            // one, as the classed values and the Foundation forms do.
+            guard !sharedEntries.isEmpty, sharedEntries[index], SharedValue.boxes(value) else {
+                states[index] = .read(value)
+                return value
+            }
+            let box = SharedValue(value)
+            states[index] = .read(box)
+            return box
         case .foundationSubclass(let decoding, let className):
             guard FoundationDecoding.readsEveryKey(try objects.dictionary(of: object).keys, ofSubclassOf: className)
             else { return try decodeUnknown(object, at: index, resolved.archiveClass) }

@@ -41,6 +41,9 @@ enum SchemaFileSyntax {
         /// `erasure:` as written: the type Kryo 2.20 and 4 see for a field whose type a
         /// superclass's resolved type variables make (``JavaFieldSchema/erasedType``).
         var erasure: Located<String>?
+        /// `name:` as written: the Java field's name where the entry's key is another (a hidden
+        /// superclass field, `Base.name: {type: String, name: name}`).
+        var javaName: Located<String>?
     }
 
     struct Class {
@@ -123,7 +126,7 @@ enum SchemaFileSyntax {
         "class", "id", "fields", "enum", "bodies", "serializer", "final", "abstract", "extends", "readableName",
         "archiveName", "typeParameters", "publicFields",
     ]
-    static let fieldKeys = ["type", "tag", "deprecated", "since", "nullable", "public", "final", "erasure"]
+    static let fieldKeys = ["type", "tag", "deprecated", "since", "nullable", "public", "final", "erasure", "name"]
 
     /// Reads one file's text.
     static func parse(_ text: String, fileName: String, format: SchemaFileFormat) throws(SchemaFileError) -> File {
@@ -449,10 +452,20 @@ struct NodeReader {
         var fields: [SchemaFileSyntax.Field] = []
         for (keyNode, value) in map {
             let name = try key(keyNode)
-            guard isJavaIdentifier(name.value) else {
+            // A field's key is its Java name, or `Base.name` for a superclass field a subclass
+            // hides (with `name:` giving the Java name).
+            let hiddenKey = name.value.split(separator: ".", omittingEmptySubsequences: false)
+            let isHiddenKey = hiddenKey.count == 2 && hiddenKey.allSatisfy { isJavaIdentifier(String($0)) }
+            guard isJavaIdentifier(name.value) || isHiddenKey else {
                 throw error(at: name.position, "bad field name \(quoted(name.value))")
             }
             if value.scalar != nil {
+                if isHiddenKey {
+                    throw error(
+                        at: name.position,
+                        "field \(quoted(name.value)) needs a \"name\" key: the Java name of the superclass field it keys"
+                    )
+                }
                 let type = Located(value: try string(value, "a type"), position: textPosition(value))
                 fields.append(SchemaFileSyntax.Field(name: name, type: type))
                 continue
@@ -480,8 +493,19 @@ struct NodeReader {
                 case "final": field.isFinal = try bool(option)
                 case "erasure":
                     field.erasure = Located(value: try string(option, "a type"), position: textPosition(option))
+                case "name":
+                    let javaName = Located(value: try string(option, "a field name"), position: textPosition(option))
+                    guard isJavaIdentifier(javaName.value) else {
+                        throw error(at: javaName.position, "bad field name \(quoted(javaName.value))")
+                    }
+                    field.javaName = javaName
                 default: break
                 }
+            }
+            if isHiddenKey, field.javaName == nil {
+                throw error(
+                    at: name.position,
+                    "field \(quoted(name.value)) needs a \"name\" key: the Java name of the superclass field it keys")
             }
             fields.append(field)
         }

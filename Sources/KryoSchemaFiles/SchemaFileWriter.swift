@@ -52,7 +52,7 @@ struct SchemaFileWriter {
                         ? yamlScalar(field.type.shortName)
                         : "{type: " + yamlScalar(field.type.shortName, inFlow: true)
                             + options.map { ", \($0.key): \($0.value)" }.joined() + "}"
-                    lines.append("      " + yamlScalar(field.name) + ": " + value)
+                    lines.append("      " + yamlScalar(field.key) + ": " + value)
                 }
             }
         }
@@ -181,7 +181,7 @@ struct SchemaFileWriter {
                             ? quoted(field.type.shortName)
                             : "{\"type\": " + quoted(field.type.shortName)
                                 + options.map { ", \(quoted($0.key)): \($0.value)" }.joined() + "}"
-                        return "        " + quoted(field.name) + ": " + value
+                        return "        " + quoted(field.key) + ": " + value
                             + (fieldIndex < fields.count - 1 ? "," : "")
                     }
                 }
@@ -241,6 +241,7 @@ struct SchemaFileWriter {
         if field.isPublicField { options.append(("public", "true")) }
         if let isFinal = field.isFinal { options.append(("final", String(isFinal))) }
         if let erased = field.erasedType { options.append(("erasure", quoted(erased.shortName))) }
+        if field.key != field.name { options.append(("name", quoted(field.name))) }
         return options
     }
 

@@ -478,10 +478,10 @@ struct SchemaResolver {
             }
             resolved.append(
                 JavaFieldSchema(
-                    name: field.name.value, type: type, isNullable: field.nullable, tag: field.tag?.value,
-                    isDeprecated: field.deprecated, since: field.since?.value ?? 0,
+                    name: field.javaName?.value ?? field.name.value, type: type, isNullable: field.nullable,
+                    tag: field.tag?.value, isDeprecated: field.deprecated, since: field.since?.value ?? 0,
                     isPublicField: field.isPublic ?? syntax.publicFields?.value ?? false,
-                    isFinal: field.isFinal, erasedType: erasure))
+                    isFinal: field.isFinal, erasedType: erasure, key: field.name.value))
         }
         entry.ownFields = resolved
         entry.layout = .fields(kind, resolved)
@@ -522,11 +522,6 @@ struct SchemaResolver {
             guard case .fields = superEntry.layout else {
                 throw error(file, extends.position, "superclass \(superName) has no fields entry")
             }
-            for field in superEntry.ownFields where fields.contains(where: { $0.name == field.name }) {
-                throw error(
-                    file, extends.position,
-                    "field \(field.name) of \(current.javaName) is also declared in its superclass \(superName)")
-            }
             let superParameters = superEntry.typeParameters
             if !arguments.isEmpty, arguments.count != superParameters.count {
                 throw error(
@@ -540,18 +535,34 @@ struct SchemaResolver {
             }
             // Kryo 2.20 and 4 see a superclass's variables as their erasure; Kryo 5 resolves
             // them from the `extends` arguments.
-            fields += superEntry.ownFields.map { field in
+            for field in superEntry.ownFields {
                 var inherited = field
                 let erased = field.type.erasingTypeVariables(bounds: superEntry.bounds)
                 inherited.type = field.type.resolvingVariables(superResolved, bounds: superEntry.bounds)
                 inherited.erasedType = inherited.type == erased ? nil : erased
-                return inherited
+                if fields.contains(where: { $0.key == field.key }) {
+                    // Hidden by a field of the same name lower in the hierarchy: Java keeps both
+                    // (and Kryo writes both, the subclass's first); its key names its class.
+                    inherited.key = Self.simpleName(of: superName) + "." + field.key
+                    guard !fields.contains(where: { $0.key == inherited.key }) else {
+                        throw error(
+                            file, extends.position,
+                            "field \(field.name) of \(superName) is hidden twice in \(start.javaName)")
+                    }
+                }
+                fields.append(inherited)
             }
             resolved = superResolved
             chain.append(superName)
             current = superEntry
         }
         return fields
+    }
+
+    /// The name of `javaName` without its package and outer classes (`Base` of `a.b.Outer$Base`).
+    static func simpleName(of javaName: String) -> String {
+        let afterPackage = javaName.split(separator: ".").last.map(String.init) ?? javaName
+        return afterPackage.split(separator: "$").last.map(String.init) ?? afterPackage
     }
 
     /// What a generic argument of `extends` resolves a superclass's type variable to, as Kryo 5's

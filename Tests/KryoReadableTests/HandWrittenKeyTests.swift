@@ -78,7 +78,7 @@ import Testing
         ),
         (
             #"{"$class": "uni.Student", "rooms": {"99999999999": "far"}}"#,
-            "invalidValue: expected a number that fits Int32, found 99999999999 (path: rooms.99999999999)"
+            "invalidValue: expected a number that fits an int, found 99999999999 (path: rooms.99999999999)"
         ),
     ])
     func aKeyOrNameThatIsNoneOfTheTypesIsAnErrorAtItsPath(json: String, message: String) throws {

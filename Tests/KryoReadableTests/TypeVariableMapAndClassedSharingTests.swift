@@ -17,6 +17,8 @@ import Testing
             fields: {box: "Box<List<Map<String, Integer>>>"}
           - class: ObjAndLongs
             fields: {a: Object, b: "long[]"}
+          - class: Amounts
+            fields: {a: BigDecimal, b: BigDecimal, c: java.util.Currency, d: java.util.Currency}
         """
 
     let registry: Registry
@@ -41,6 +43,29 @@ import Testing
         #expect(try kryo.encode(again) == bytes)
     }
 
+    /// One `BigDecimal` (and one `Currency`) in two declared fields: one object through a keyed
+    /// archive, as through a document (probe 14's F2: Java got two).
+    @Test func aValueTwoDeclaredFieldsShareStaysOneThroughAKeyedArchive() throws {
+        let document =
+            #"{"$class": "sp.Amounts", "a": "376.5000", "b": {"$alias": "a"}, "#
+            + #""c": {"$class": "java.util.Currency", "currencyCode": "CHF"}, "d": {"$alias": "c"}}"#
+        let bytes = try kryo.encode(try ReadableCodec(registry: registry).decode(Any?.self, from: Array(document.utf8)))
+        let keyed = KeyedArchiveCodec(registry: registry, options: SerializationOptions(references: true))
+        for format in [PropertyListFormat.binary, .xml] {
+            var codec = keyed
+            codec.format = format
+            let again = try codec.decode(Any?.self, from: try codec.encode(try kryo.decode(Any?.self, from: bytes)))
+            #expect(hex(try kryo.encode(again)) == hex(bytes), "\(format)")
+        }
+        // Without the alias, two objects: the bytes differ.
+        let unshared =
+            #"{"$class": "sp.Amounts", "a": "376.5000", "b": "376.5000", "#
+            + #""c": {"$class": "java.util.Currency", "currencyCode": "CHF"}, "d": {"$alias": "c"}}"#
+        #expect(
+            try kryo.encode(try ReadableCodec(registry: registry).decode(Any?.self, from: Array(unshared.utf8)))
+                != bytes)
+    }
+
     @Test func aRecordOfAWriteObjectStreamMayLeaveItsClassOut() throws {
         // What `kryo convert --type` reads a document as: Java's readObject(input, type) names it.
         let document = #"{"a": {"$class": "[J", "$value": [7]}, "b": {"$alias": "a"}}"#
@@ -54,3 +79,5 @@ import Testing
         #expect(unknown?.expected == "a registration for sp.Nothing")
     }
 }
+
+private func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined(separator: " ") }

@@ -25,7 +25,7 @@ private func failure(_ text: String, fileName: String = "t.yaml") -> String? {
                 + "extends, readableName, archiveName, typeParameters, publicFields)")
         #expect(
             failure("classes:\n  - class: a.A\n    serializer: tagged\n    fields:\n      value: {type: int, tga: 1}\n")
-                == "t.yaml:5:26: unknown field key \"tga\" (expected type, tag, deprecated, since, nullable, public, final, erasure)"
+                == "t.yaml:5:26: unknown field key \"tga\" (expected type, tag, deprecated, since, nullable, public, final, erasure, name)"
         )
         #expect(
             failure("settings:\n  reference: true\n")
@@ -215,11 +215,17 @@ private func failure(_ text: String, fileName: String = "t.yaml") -> String? {
                 + "    fields: {b: int}\n  - class: A\n    fields: {a: String}\n",
             fileName: "t.yaml")
         #expect(set.schema(forJavaName: "a.C")?.fields.map(\.name) == ["c", "b", "a"])
+        // A field of the name of a superclass's hides it; Java keeps both: the hidden one is keyed
+        // by its class.
+        let hidden = try SchemaFiles.parse(
+            "package: a\nclasses:\n  - class: C\n    extends: B\n    fields: {x: int}\n  - class: B\n    extends: A\n"
+                + "    fields: {x: long}\n  - class: A\n    fields: {x: String}\n",
+            fileName: "t.yaml")
+        #expect(hidden.schema(forJavaName: "a.C")?.fields.map(\.key) == ["x", "B.x", "A.x"])
+        #expect(hidden.schema(forJavaName: "a.C")?.fields.map(\.name) == ["x", "x", "x"])
         #expect(
-            failure(
-                "package: a\nclasses:\n  - class: B\n    extends: A\n    fields: {x: int}\n  - class: A\n    fields: {x: int}\n"
-            )
-                == "t.yaml:4:14: field x of a.B is also declared in its superclass a.A")
+            failure("package: a\nclasses:\n  - class: A\n    fields: {B.x: int}\n")
+                == "t.yaml:4:14: field \"B.x\" needs a \"name\" key: the Java name of the superclass field it keys")
     }
 
     @Test func deepOrHostileInputFailsWithoutTrapping() {

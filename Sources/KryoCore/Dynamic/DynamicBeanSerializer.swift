@@ -12,9 +12,10 @@ struct DynamicBeanSerializer: Serializer {
     let isFinal: Bool
     /// The fields in Java's order.
     let fields: [DynamicField]
-    /// Their names (the compatible layout's header).
+    /// Their Java names (the compatible layout's header).
     let names: [String]
-    /// The same names, for telling a document's keys.
+    /// Their keys, for telling a document's keys (the Java names but for hidden superclass
+    /// fields, ``JavaFieldSchema/key``).
     let knownNames: Set<String>
     /// The fields the tagged layout writes: tagged and not deprecated, in Java's order.
     let taggedWritten: [DynamicField]
@@ -38,8 +39,8 @@ struct DynamicBeanSerializer: Serializer {
         self.kind = kind
         self.isFinal = isFinal
         self.fields = fields
-        names = fields.map(\.name)
-        knownNames = Set(names)
+        names = fields.map(\.javaName)
+        knownNames = Set(fields.map(\.name))
         taggedWritten = fields.filter { $0.tag != nil && !$0.isDeprecated }
         let byName = Dictionary(fields.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         initialFields = declared.map { ($0, byName[$0]) }
@@ -188,10 +189,11 @@ struct DynamicBeanSerializer: Serializer {
     private func refuseUnknownKeys(in reader: any ValueReader) throws {
         guard let keys = reader.storedKeys else { return }
         for key in keys where !knownNames.contains(key) {
+            let known = fields.map(\.name)
             let list =
-                names.count <= 12 ? names.joined(separator: ", ") : names.prefix(12).joined(separator: ", ") + ", …"
+                known.count <= 12 ? known.joined(separator: ", ") : known.prefix(12).joined(separator: ", ") + ", …"
             var failure = reader.error(
-                .invalidValue, expected: "a field of \(javaName) (\(names.isEmpty ? "it has none" : list))",
+                .invalidValue, expected: "a field of \(javaName) (\(known.isEmpty ? "it has none" : list))",
                 found: "the key \"\(key)\"")
             failure.path.append(key)
             throw failure

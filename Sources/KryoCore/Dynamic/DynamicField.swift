@@ -44,7 +44,10 @@ struct DynamicField: Sendable {
         return false
     }
 
+    /// The field's key in the object and in documents (``JavaFieldSchema/key``).
     let name: String
+    /// The Java field name: the compatible layout's header (``JavaFieldSchema/name``).
+    let javaName: String
     let kind: Kind
     /// For a superclass's field whose type variables the class's `extends` resolves: the field
     /// as Kryo 2.20 and 4 see it, its variables erased (``JavaFieldSchema/erasedType``).

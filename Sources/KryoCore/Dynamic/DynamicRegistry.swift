@@ -29,7 +29,9 @@ extension Registry {
         var libraryIDs: [String: Int] = [:]
         var kryoSerialized: [Registration] = []
         for schema in schemas.classes where schema.layout == .library {
-            if let id = schema.id { libraryIDs[schema.javaName] = id }
+            // Java's `register(Class, int)` returns the registration a class already has: the
+            // classes every Kryo registers first keep their ids, whatever id the program gives.
+            if let id = schema.id, !Self.registeredByKryo.contains(schema.javaName) { libraryIDs[schema.javaName] = id }
         }
         // JDK classes written by Kryo's own serializer of them (`serializer: kryo`).
         for schema in schemas.classes where schema.usesKryoSerializer {
@@ -101,14 +103,10 @@ extension Registry {
                 uniquingKeysWith: { first, _ in first }))
         let enumSetID = libraryIDs.removeValue(forKey: "java.util.EnumSet")
         let regularID = libraryIDs.removeValue(forKey: "java.util.RegularEnumSet")
-        if enumSetID != nil, regularID != nil {
-            throw SerializationError(
-                .invalidValue, expected: "an id for java.util.EnumSet or for java.util.RegularEnumSet",
-                found: "ids for both")
-        }
+        // A program that registers both: Java writes the runtime class's id, and reads either.
         entries.append(
             Register(
-                DynamicEnumSet.self, id: enumSetID ?? regularID, javaName: "java.util.RegularEnumSet",
+                DynamicEnumSet.self, id: regularID ?? enumSetID, javaName: "java.util.RegularEnumSet",
                 serializer: enumSetSerializer, isFinal: true))
         var classes: [Registration] =
             kryoSerialized + [
@@ -117,6 +115,12 @@ extension Registry {
                     javaName: "java.util.JumboEnumSet", serializer: AnySerializer(enumSetSerializer), isFinal: true,
                     tracksReferences: true)
             ]
+        if let enumSetID, regularID != nil {
+            classes.append(
+                Registration(
+                    swiftType: DynamicEnumSet.self, id: enumSetID, javaName: "java.util.EnumSet",
+                    serializer: AnySerializer(enumSetSerializer), isFinal: true, tracksReferences: true))
+        }
         let base = try Registry(entries)
         // Arrays of the schema's own classes (`peer.Color[]`): registered by name, with the id a
         // library entry gives them.
@@ -134,6 +138,13 @@ extension Registry {
                     serializer: AnySerializer(DynamicArraySerializer(javaName: javaName, component: component)),
                     isFinal: isFinal, tracksReferences: true))
         }
+        // The Swift types of the library classes listed, each with the class its values are
+        // written as when several are listed (`TimeZone` and its runtime class `ZoneInfo`).
+        var namesBySwiftType: [ObjectIdentifier: [String]] = [:]
+        for javaName in libraryIDs.keys {
+            guard let library = base.registration(forJavaName: javaName) else { continue }
+            namesBySwiftType[ObjectIdentifier(library.swiftType), default: []].append(javaName)
+        }
         for (javaName, id) in libraryIDs.sorted(by: { $0.value < $1.value }) {
             // An interface or abstract class (`kryo.register(Object.class)`, as Apache Flink
             // registers a serializer's type): no value has that class, so its id names nothing.
@@ -142,6 +153,19 @@ extension Registry {
                 throw SerializationError(
                     .unsupported, expected: "a class the library serializes (or a schema for \(javaName))",
                     found: javaName)
+            }
+            let listedWithType = namesBySwiftType[ObjectIdentifier(library.swiftType)] ?? []
+            if listedWithType.count > 1,
+                let written = base.registration(for: library.swiftType)?.javaName, listedWithType.contains(written),
+                written != javaName
+            {
+                // Another class of the same values is the one Java writes (the runtime class,
+                // as `kryo.register(TimeZone.class)` beside `ZoneInfo`): this id is read only.
+                classes.append(
+                    Registration(
+                        swiftType: library.swiftType, id: id, javaName: javaName, serializer: library.serializer,
+                        isFinal: library.isFinal, tracksReferences: library.tracksReferences))
+                continue
             }
             if library.javaNameOfValue != nil {
                 // A class whose values share a Swift type with other classes (`ArrayDeque` and
@@ -189,7 +213,7 @@ extension Registry {
                 let isFinal = schema.isFinal || kind == .record
                 let serializer = DynamicBeanSerializer(
                     javaName: schema.javaName, kind: kind, isFinal: isFinal, fields: dynamicFields,
-                    declared: fields.map(\.name), isAbstract: schema.isAbstract)
+                    declared: fields.map(\.key), isAbstract: schema.isAbstract)
                 classes.append(
                     Registration(
                         swiftType: DynamicObject.self, id: schema.id, javaName: schema.javaName,
@@ -267,6 +291,13 @@ extension Registry {
     /// element an `int[]`, a `Map<String, Integer[]>`'s value an `Integer[]`, a `Map` the
     /// `HashMap` it stands for. A value that does not convert, or any value of another
     /// registry, is left as it is, for its slot to report.
+    /// The classes `new Kryo()` registers (with their primitives): every release gives them the
+    /// same ids, which `kryo.register(Integer.class, 21)` does not change.
+    static let registeredByKryo: Set<String> = [
+        "java.lang.Integer", "java.lang.String", "java.lang.Float", "java.lang.Boolean", "java.lang.Byte",
+        "java.lang.Character", "java.lang.Short", "java.lang.Long", "java.lang.Double",
+    ]
+
     package func valueOfDeclaredClass(_ value: Any, _ declared: DeclaredType?) -> Any {
         guard keepsSharedStrings, let declared, declared.swiftType != Any.self,
             let registration = registration(forDeclared: declared), Swift.type(of: value) != registration.swiftType
@@ -405,7 +436,8 @@ private struct DynamicCatalog {
             abstractClass = name
         }
         return DynamicField(
-            name: field.name, kind: kind, erasedKind: erasedKind, tag: field.tag, isDeprecated: field.isDeprecated,
+            name: field.key, javaName: field.name, kind: kind, erasedKind: erasedKind, tag: field.tag,
+            isDeprecated: field.isDeprecated,
             since: field.since, isRecordComponent: owner.serializerKind == .record, abstractClass: abstractClass)
     }
 

@@ -1,8 +1,12 @@
 /// One field of a ``JavaClassSchema``: the facts the formats need about a Java field, without a
 /// Swift type behind it.
 public struct JavaFieldSchema: Sendable, Hashable {
-    /// The Java field name (also its key in keyed and readable documents).
+    /// The Java field name (the serializers' order and the compatible layout's header).
     public var name: String
+    /// The field's key in objects, keyed archives and readable documents: its ``name``, but for a
+    /// superclass's field that a subclass hides with one of the same name, which is
+    /// `Superclass.name` (the superclass's simple name).
+    public var key: String
     /// The declared Java type.
     public var type: JavaType
     /// Whether the field may hold null (`false` for a field annotated `@NotNull`); ignored for
@@ -31,8 +35,10 @@ public struct JavaFieldSchema: Sendable, Hashable {
     /// Creates a field.
     public init(
         name: String, type: JavaType, isNullable: Bool = true, tag: Int? = nil, isDeprecated: Bool = false,
-        since: Int = 0, isPublicField: Bool = false, isFinal: Bool? = nil, erasedType: JavaType? = nil
+        since: Int = 0, isPublicField: Bool = false, isFinal: Bool? = nil, erasedType: JavaType? = nil,
+        key: String? = nil
     ) {
+        self.key = key ?? name
         self.since = since
         self.erasedType = erasedType
         self.name = name
@@ -306,8 +312,8 @@ public struct SchemaSet: Sendable, Hashable {
                 var fieldNames: Set<String> = []
                 var tags: Set<Int> = []
                 for field in fields {
-                    if !fieldNames.insert(field.name).inserted {
-                        problems.append("field \(field.name) of \(schema.javaName) is declared twice")
+                    if !fieldNames.insert(field.key).inserted {
+                        problems.append("field \(field.key) of \(schema.javaName) is declared twice")
                     }
                     if field.since < 0 || field.since > FieldLayouts.maximumVersion {
                         problems.append(

@@ -120,10 +120,20 @@ import Testing
         #expect(throws: SerializationError.self) { try codec.decode(Any?.self, from: [0x0B, 0x17, 0x7F, 0x01]) }
     }
 
-    @Test("java.util.EnumSet and java.util.RegularEnumSet cannot both have an id")
+    @Test("java.util.EnumSet and java.util.RegularEnumSet may both have an id: Java writes the runtime class's")
     func twoIDs() throws {
+        // `kryo.register(EnumSet.class, 9); kryo.register(RegularEnumSet.class, 30)`: Java finds
+        // the runtime class's registration (id 30, written 0x20), and reads either id.
         let text = Self.schemaText + "\n  - class: java.util.RegularEnumSet\n    id: 30\n"
-        #expect(throws: SerializationError.self) { try Self.registry(text) }
+        let codec = Self.codec(try Self.registry(text))
+        let set = DynamicEnumSet(enumClass: "test.Color", elements: [Self.color(1)])
+        let bytes = try codec.encode(Self.holder(set), javaClass: "test.Holder")
+        #expect(bytes == [0x00, 0x20, 0x17, 0x01, 0x02])
+        for id: UInt8 in [0x0B, 0x20] {
+            let back = try #require(
+                try codec.decode(javaClass: "test.Holder", from: [0x00, id, 0x17, 0x01, 0x02]) as? DynamicObject)
+            #expect(back["set"] as? DynamicEnumSet == set)
+        }
     }
 
     @Test(
