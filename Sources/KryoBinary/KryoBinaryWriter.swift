@@ -656,7 +656,7 @@ import KryoCore
         else { return }
         throw SerializationError(
             .typeMismatch, expected: "an object of \(declared.javaName) or of a subclass, the slot's class",
-            found: registration.describedAsValue, offset: output.totalCount)
+            found: registration.describedAsValue(in: declared), offset: output.totalCount)
     }
 
     /// What entering an object in `slot` leaves behind: the generic arguments of the slot, or

@@ -228,10 +228,12 @@ extension Registration {
         return own.isSubset(of: others)
     }
 
-    /// What a value of this class is, in an error about the slot it is in: an object of a
-    /// schema class lacks the slot class's fields; another value is of its Java class.
-    package var describedAsValue: String {
-        swiftType == DynamicObject.self ? "an object of \(javaName), which has not its fields" : "a \(javaName)"
+    /// What a value of this class is, in an error about a slot of `declared` that cannot hold
+    /// it: an object of a schema class that lacks the slot class's fields (so no subclass of
+    /// it); another value, of its Java class.
+    package func describedAsValue(in declared: Registration) -> String {
+        guard swiftType == DynamicObject.self else { return "a \(javaName)" }
+        return "an object of \(javaName), which is no subclass (it lacks fields of \(declared.javaName))"
     }
 
     /// Whether a value of `other` may be an instance of this class: ``mayHold(_:)`` for a schema

@@ -85,8 +85,15 @@ struct DataFormat: ExpressibleByArgument, Equatable, Sendable {
         guard let format else { throw ToolError("jsonl holds a stream of records: convert it with --records") }
         if dialect != nil {
             let codec = try kryoCodec(context, javaClass: javaClass)
-            if let javaClass { return try codec.encode(value, javaClass: javaClass) }
-            return try codec.encode(value)
+            do {
+                if let javaClass { return try codec.encode(value, javaClass: javaClass) }
+                return try codec.encode(value)
+            } catch var error as SerializationError {
+                // A place in the bytes being written means nothing to the reader of the input:
+                // the key path names the value.
+                if !error.path.isEmpty { error.offset = nil }
+                throw error
+            }
         }
         if let keyed = format.codec as? KeyedArchiveFormatCodec {
             // Java's data goes back to Kryo byte for byte: values keep their Java classes.

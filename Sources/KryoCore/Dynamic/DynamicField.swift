@@ -338,6 +338,13 @@ struct DynamicField: Sendable {
         }
         if declared.swiftType == DynamicObject.self {
             let type = Swift.type(of: value)
+            if type == DynamicObject.self, let object = value as? DynamicObject, let javaName = declared.javaName,
+                object.javaClass != javaName, let slotClass = registry.registration(forJavaName: javaName),
+                let valueClass = registry.registration(forJavaName: object.javaClass), !slotClass.mayHold(valueClass)
+            {
+                // An object of another schema class, which lacks fields of the slot's: no subclass.
+                return ("an object of \(javaName) or of a subclass", valueClass.describedAsValue(in: slotClass))
+            }
             guard type != DynamicObject.self, type != UnknownObject.self else { return nil }
             return (
                 "an object of \(declared.javaName ?? "a class of the schema")", javaDescription(of: value, registry)

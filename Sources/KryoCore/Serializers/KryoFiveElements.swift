@@ -154,7 +154,7 @@ enum KryoFiveElements {
         else { return }
         throw SerializationError(
             .typeMismatch, expected: "an object of \(declared.javaName) or of a subclass, the slot's class",
-            found: shared.describedAsValue, path: ["element"])
+            found: shared.describedAsValue(in: declared), path: ["element"])
     }
 
     /// The registration of an element's class: a value the graph shares (``SharedValue``, a list
