@@ -1422,8 +1422,10 @@ import KryoCore
         }
         let (needed, overflow) = count.multipliedReportingOverflow(by: max(minimumBytesPerElement, 0))
         guard !overflow, try withInput({ try $0.hasAvailable(needed) }) else {
+            // The layouts' own keys (`$fieldCount`) are no words of the message.
+            let what = key == "$fieldCount" ? "a field count of" : key.hasPrefix("$") ? String(key.dropFirst()) : key
             throw error(
-                .lengthExceedsInput, expected: "\(key) \(count) to fit in the input",
+                .lengthExceedsInput, expected: "\(what) \(count) to fit in the input",
                 found: "fewer bytes left than \(count) element\(count == 1 ? "" : "s") need")
         }
     }

@@ -242,8 +242,9 @@ final class ReadableReader: ValueReader {
         guard reserved.contains(.className), !reserved.contains(.alias), !reserved.contains(.value),
             let member = parsed.index(of: ReadableKeys.className, in: index, from: 0),
             let registration = registration(named: parsed.value(member, of: index)),
-            // A map's entries beside its `$class` are read from the tree (``entriesBeside``).
-            !Self.isPlainMap(registration)
+            // A map's entries beside its `$class` are read from the tree (``entriesBeside``), and
+            // so is a list or map without `$value`, whose keys the tree checks.
+            !Self.isPlainMap(registration), ReadableWriter.writesObjects(of: registration.swiftType)
         else { return nil }
         return (registration, reserved.contains(.firstGeneric))
     }
@@ -610,6 +611,17 @@ final class ReadableReader: ValueReader {
         return .dictionary(entries.filter { isEntry($0.key) })
     }
 
+    /// A key of `entries` that starts with `$` (not escaped as `$$`) and that no form uses.
+    private static func strayReservedKey(in entries: ReadableDictionary) -> String? {
+        entries.keys.first { key in
+            guard key.hasPrefix("$"), !key.hasPrefix("$$") else { return false }
+            let rest = key.dropFirst()
+            if !rest.isEmpty, rest.allSatisfy({ ("0"..."9").contains($0) }) { return false }  // a generic key
+            return ![ReadableKeys.className, ReadableKeys.value, ReadableKeys.alias, ReadableKeys.data, ReadableKeys.top]
+                .contains(key)
+        }
+    }
+
     /// Whether `registration` is a map that its default serializer writes, whose readable form
     /// is its entries under `$value`.
     static func isPlainMap(_ registration: Registration) -> Bool {
@@ -635,6 +647,14 @@ final class ReadableReader: ValueReader {
             return try classedPlainValue(plain, named: name, as: declared)
         }
         if !keepsUnknown, let registration = registry.registration(forReadableName: name) {
+            if !ReadableWriter.writesObjects(of: registration.swiftType), let stray = Self.strayReservedKey(in: entries) {
+                // A list or map's value goes under `$value`: a misspelt key would leave it empty.
+                throw at(stray) {
+                    error(
+                        .invalidValue, expected: "the value of a \(name) under $value",
+                        found: "the key \(stray), which readable documents do not use")
+                }
+            }
             try enter(.tree(entries), target: target, hasGenericKeys: reserved.contains(.firstGeneric))
             genericArguments = declared?.genericArguments ?? []
             let value = try registration.serializer.read(from: self)

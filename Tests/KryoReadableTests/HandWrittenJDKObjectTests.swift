@@ -17,6 +17,7 @@ import Testing
               stamp: java.sql.Timestamp
               kind: Kind
               notes: Map<String, String>
+              codes: List<String>
         """
 
     let document: SchemaDocument
@@ -53,5 +54,18 @@ import Testing
     @Test func aWrongKeyIsAnErrorAtItsPath() throws {
         let error = try #require(throws: SerializationError.self) { try kryo(#""day": {"time": "noon"}"#) }
         #expect(error.path.first == "day", "\(error)")
+    }
+
+    /// A list or map stored with its class keeps its value under `$value`: a misspelt key is an
+    /// error, where the collection was written empty.
+    @Test(arguments: ["codes", "notes"])
+    func aMisspeltValueKeyIsAnError(_ field: String) throws {
+        let (className, value) = field == "codes" ? ("java.util.LinkedList", #"["A"]"#) : ("java.util.TreeMap", #"{"a": "b"}"#)
+        let error = try #require(throws: SerializationError.self) {
+            try kryo(#"""# + field + #"": {"$class": ""# + className + #"", "$valeu": "# + value + "}")
+        }
+        #expect(error.found == "the key $valeu, which readable documents do not use", "\(error)")
+        #expect(error.path == [field, "$valeu"], "\(error)")
+        _ = try kryo(#"""# + field + #"": {"$class": ""# + className + #"", "$value": "# + value + "}")
     }
 }
