@@ -56,12 +56,17 @@ struct DataFormat: ExpressibleByArgument, Equatable, Sendable {
                 // Which release the bytes were read as: the first thing to check when they were
                 // written by another.
                 var message = "\(error) (read as \(rawValue), \(codec.dialect))"
-                if let hint = KryoReadHint.hint(
+                let hint = KryoReadHint.hint(
                     for: error, hasSchema: context.hasSchemaSettings, hasType: javaClass != nil,
                     schemaHasIDs: context.schemas.classes.contains { $0.id != nil })
-                    ?? KryoReadRetry.suggestion(for: bytes, as: self, with: context, javaClass: javaClass)
-                {
-                    message += "; " + hint
+                func retried() -> String? {
+                    KryoReadRetry.suggestion(for: bytes, as: self, with: context, javaClass: javaClass)
+                }
+                // Bytes left after the value are also what a setting read the wrong way leaves:
+                // a setting that reads the whole stream comes before the guesses of the hint.
+                let leftOver = error.kind == .invalidValue && error.expected == "the end of the input after one value"
+                if let said = leftOver ? retried() ?? hint : hint ?? retried() {
+                    message += "; " + said
                 }
                 throw ToolError(message)
             }

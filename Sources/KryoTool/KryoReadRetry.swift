@@ -63,6 +63,17 @@ enum KryoReadRetry {
                 + "setDefaultSerializer(CompatibleFieldSerializer.class)): give them serializer: compatible "
                 + "(\(named))"
         }
+        if dialect.version == .kryo5, options.settings[VariableLengthFieldsSetting.self] {
+            // A program that calls `getFieldSerializerConfig().setVariableLengthEncoding(false)`:
+            // the field serializers' `int` and `long` fields fixed width.
+            var fixed = options
+            fixed.settings[VariableLengthFieldsSetting.self] = false
+            if reads(context.registry, dialect, fixed) {
+                return "the stream reads with the field serializers' int and long fields fixed width (a program that "
+                    + "calls setVariableLengthEncoding(false)): give variableLengthEncoding: false in the schema's "
+                    + "settings"
+            }
+        }
         if dialect.version == .kryo4 {
             // Kryo 4's FastOutput and UnsafeOutput write integers fixed width.
             for streams in [KryoStreamClasses.fast, .unsafe] where streams != dialect.streams {

@@ -533,6 +533,39 @@ import Testing
                 + "free id, in registration order)\n")
     }
 
+    /// A Kryo 5 program that calls `setVariableLengthEncoding(false)`: its fields' ints and
+    /// longs are fixed width, and the hint names the setting (the leftover bytes it leaves read
+    /// otherwise suggested writeObject).
+    @Test func fixedWidthFieldsAreNamed() throws {
+        let directory = try KryoTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func schema(_ name: String, _ settings: String) throws -> String {
+            let url = directory.appendingPathComponent(name)
+            try """
+            package: lg
+            settings: {dialect: kryo5, registrationRequired: false\(settings)}
+            classes:
+              - class: Stop
+                fields: {seq: int, at: long, name: String, weight: long}
+            """.write(to: url, atomically: true, encoding: .utf8)
+            return url.path
+        }
+        let fixed = try schema("fixed.yaml", ", variableLengthEncoding: false")
+        let plain = try schema("plain.yaml", "")
+        let written = try KryoTool.run(
+            ["convert", "-", "--from", "json", "--to", "kryo5", "--schema", fixed],
+            input: Array(#"{"$class": "lg.Stop", "seq": 300, "at": 1700000000000, "name": "Bern", "weight": 7}"#.utf8))
+        #expect(written.status == 0, "\(written.stderr)")
+        let message = failure(
+            ["convert", "-", "--from", "kryo5", "--to", "json", "--schema", plain], input: written.stdout)
+        #expect(
+            message.hasSuffix(
+                "the stream reads with the field serializers' int and long fields fixed width (a program that calls "
+                    + "setVariableLengthEncoding(false)): give variableLengthEncoding: false in the schema's settings\n"
+            ),
+            "\(message)")
+    }
+
     /// A document whose root leaves `$class` out becomes a `HashMap` in Kryo: when its keys are
     /// the fields of a schema class, the tool says so (and still converts).
     @Test func aRootWithoutClassWhoseKeysAreFieldsIsNoted() throws {
