@@ -4,7 +4,8 @@ import KryoPlist
 
 /// Values a person writes as a string in a readable document where the declared type says what
 /// the string stands for: a date as ISO 8601 text, a `BigDecimal` as its digits, a `UUID`, a
-/// `URL`, a `char[]` as its text, a `byte[]` as base64, a `Character` as one character. The library
+/// `URL`, a `Currency` as its code, a `TimeZone` as its id, a `char[]` as its text, a `byte[]` as
+/// base64, a `Character` as one character. The library
 /// writes its own forms (`NSDate`, the `java.math` objects, `NSUUID`…); these read as well.
 enum ReadableTextForms {
     /// The failure of a string to be the value its declared type asks for.
@@ -61,6 +62,20 @@ enum ReadableTextForms {
                 throw Mismatch(expected: "a locale such as fr_CA", found: found)
             }
             return Locale(identifier: text.replacingOccurrences(of: "-", with: "_"))
+        }
+        // A `Currency` as its ISO 4217 code (`CHF`), as Java's `Currency.getInstance` takes it.
+        if type == Locale.Currency.self {
+            guard text.utf8.count == 3, text.utf8.allSatisfy({ (0x41...0x5A).contains($0) }) else {
+                throw Mismatch(expected: "a currency's ISO 4217 code such as CHF", found: found)
+            }
+            return Locale.Currency(text)
+        }
+        // A `TimeZone` as its id (`Europe/Zurich`, `GMT+05:30`).
+        if type == TimeZone.self {
+            guard let zone = TimeZone(identifier: text) else {
+                throw Mismatch(expected: "a time zone id such as Europe/Zurich or GMT+05:30", found: found)
+            }
+            return zone
         }
         // A `char[]` as the text it holds, one `char` a UTF-16 unit.
         if type == [UInt16].self { return Array(text.utf16) }

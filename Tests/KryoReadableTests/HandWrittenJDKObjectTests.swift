@@ -18,6 +18,8 @@ import Testing
               kind: Kind
               notes: Map<String, String>
               codes: List<String>
+              currency: java.util.Currency
+              zone: java.util.TimeZone
         """
 
     let document: SchemaDocument
@@ -60,12 +62,27 @@ import Testing
     /// error, where the collection was written empty.
     @Test(arguments: ["codes", "notes"])
     func aMisspeltValueKeyIsAnError(_ field: String) throws {
-        let (className, value) = field == "codes" ? ("java.util.LinkedList", #"["A"]"#) : ("java.util.TreeMap", #"{"a": "b"}"#)
+        let (className, value) =
+            field == "codes" ? ("java.util.LinkedList", #"["A"]"#) : ("java.util.TreeMap", #"{"a": "b"}"#)
         let error = try #require(throws: SerializationError.self) {
             try kryo(#"""# + field + #"": {"$class": ""# + className + #"", "$valeu": "# + value + "}")
         }
         #expect(error.found == "the key $valeu, which readable documents do not use", "\(error)")
         #expect(error.path == [field, "$valeu"], "\(error)")
         _ = try kryo(#"""# + field + #"": {"$class": ""# + className + #"", "$value": "# + value + "}")
+    }
+
+    /// A `Currency` as its code and a `TimeZone` as its id, as a person writes them.
+    @Test func aCurrencyAndATimeZoneAsText() throws {
+        #expect(
+            try kryo(#""currency": "CHF", "zone": "Europe/Zurich""#)
+                == (try kryo(
+                    #""currency": {"$class": "java.util.Currency", "currencyCode": "CHF"}, "#
+                        + #""zone": {"$class": "sun.util.calendar.ZoneInfo", "id": "Europe/Zurich"}"#)))
+        #expect(try kryo(#""currency": "CHF""#) != (try kryo(#""currency": "EUR""#)))
+        for bad in [#""currency": "Swiss francs""#, #""zone": "Mars/Olympus""#] {
+            let error = try #require(throws: SerializationError.self) { try kryo(bad) }
+            #expect(error.expected.contains("such as"), "\(error)")
+        }
     }
 }
