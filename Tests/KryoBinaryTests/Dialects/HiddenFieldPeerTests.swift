@@ -7,8 +7,8 @@ import Testing
 /// and 5.6.2. In a schema file the subclass declares its field as usual; the superclass's is
 /// keyed `Base.name` in objects and documents.
 @Suite struct HiddenFieldPeerTests {
-    static let versions = [2] + PeerVersions.enabled
-    static let cases = ["refs", "norefs"]
+    static let versions = SchemaPeerProgram.versions
+    static let cases = SchemaPeerProgram.cases
 
     static let schema = """
         settings: {dialect: kryo5, registrationRequired: true}
@@ -35,40 +35,17 @@ import Testing
          "second": {"$class": "HiddenFieldPeer$Sub", "name": "two"}}
         """#
 
-    static func codecs(_ version: Int, _ name: String) throws -> (kryo: KryoCodec, readable: ReadableCodec) {
-        let schemas = try SchemaFiles.parse(Self.schema, fileName: "hidden.yaml")
-        let profile = try #require(schemas.applyingProfile(named: name))
-        let registry = try Registry(schemas: profile)
-        let dialect: KryoDialect = version == 2 ? .v2 : version == 4 ? .v4 : .v5
-        return (
-            KryoCodec(registry: registry, dialect: dialect, options: SerializationOptions(references: name == "refs")),
-            ReadableCodec(registry: registry)
-        )
-    }
-
-    static let runs: [Int: Result<JavaProgramRun, any Error>] = Dictionary(
-        uniqueKeysWithValues: versions.map { version in
-            (
-                version,
-                Result {
-                    var swiftBytes: [String: [UInt8]] = [:]
-                    for name in cases {
-                        let (kryo, readable) = try codecs(version, name)
-                        swiftBytes[name] = try kryo.encode(try readable.decode(Any?.self, from: Array(document.utf8)))
-                    }
-                    return try JavaProgramRun.run(
-                        version: version, sources: ["HiddenFieldPeer/HiddenFieldPeer.java"],
-                        mainClass: "HiddenFieldPeer", swiftBytes: swiftBytes)
-                }
-            )
-        })
+    static let program = SchemaPeerProgram(
+        schema: schema, document: document, source: "HiddenFieldPeer/HiddenFieldPeer.java", mainClass: "HiddenFieldPeer"
+    )
+    static let runs = program.runs()
 
     @Test("Java reads Swift's bytes, Swift's bytes are Java's, and Java's read back", arguments: versions, cases)
     func bothWays(_ version: Int, _ name: String) throws {
         let run = try #require(Self.runs[version]).get()
         #expect(run.verdicts[name] == "PASS", "\(run.verdicts[name] ?? "no verdict"): \(run.output)")
         let java = try #require(run.javaBytes[name])
-        let (kryo, readable) = try Self.codecs(version, name)
+        let (kryo, readable) = try Self.program.codecs(version, name)
         #expect(hex(try kryo.encode(try readable.decode(Any?.self, from: Array(Self.document.utf8)))) == hex(java))
         let holder = try #require(try kryo.decode(Any?.self, from: java) as? DynamicObject)
         let first = try #require(holder.fields["first"] as? DynamicObject)

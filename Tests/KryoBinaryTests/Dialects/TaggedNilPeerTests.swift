@@ -30,8 +30,8 @@ final class TaggedNilHolder: Schematized {
 /// serializer writes null itself (a field count + 1 of `0`), so no null marker comes before the
 /// object when references are off; 2.20 and 4 write one.
 @Suite struct TaggedNilPeerTests {
-    static let versions = [2] + PeerVersions.enabled
-    static let cases = ["refs", "norefs"]
+    static let versions = SchemaPeerProgram.versions
+    static let cases = SchemaPeerProgram.cases
 
     static let schema = """
         settings: {dialect: kryo5, registrationRequired: true}
@@ -57,41 +57,16 @@ final class TaggedNilHolder: Schematized {
          "items": [{"cpt": "99214", "qty": 1}, null, {"cpt": null, "qty": -1}]}
         """#
 
-    static func codecs(_ version: Int, _ name: String) throws -> (kryo: KryoCodec, readable: ReadableCodec) {
-        let schemas = try SchemaFiles.parse(Self.schema, fileName: "tagged-nil.yaml")
-        let profile = try #require(schemas.applyingProfile(named: name))
-        let registry = try Registry(schemas: profile)
-        let dialect: KryoDialect = version == 2 ? .v2 : version == 4 ? .v4 : .v5
-        return (
-            KryoCodec(registry: registry, dialect: dialect, options: SerializationOptions(references: name == "refs")),
-            ReadableCodec(registry: registry)
-        )
-    }
-
-    /// The Java side, run once per release for the test process.
-    static let runs: [Int: Result<JavaProgramRun, any Error>] = Dictionary(
-        uniqueKeysWithValues: versions.map { version in
-            (
-                version,
-                Result {
-                    var swiftBytes: [String: [UInt8]] = [:]
-                    for name in cases {
-                        let (kryo, readable) = try codecs(version, name)
-                        swiftBytes[name] = try kryo.encode(try readable.decode(Any?.self, from: Array(document.utf8)))
-                    }
-                    return try JavaProgramRun.run(
-                        version: version, sources: ["TaggedNilPeer/TaggedNilPeer.java"], mainClass: "TaggedNilPeer",
-                        swiftBytes: swiftBytes)
-                }
-            )
-        })
+    static let program = SchemaPeerProgram(
+        schema: schema, document: document, source: "TaggedNilPeer/TaggedNilPeer.java", mainClass: "TaggedNilPeer")
+    static let runs = program.runs()
 
     @Test("Java reads Swift's bytes, and Swift's bytes are Java's", arguments: versions, cases)
     func bothWays(_ version: Int, _ name: String) throws {
         let run = try #require(Self.runs[version]).get()
         #expect(run.verdicts[name] == "PASS", "\(run.verdicts[name] ?? "no verdict"): \(run.output)")
         let java = try #require(run.javaBytes[name])
-        let (kryo, readable) = try Self.codecs(version, name)
+        let (kryo, readable) = try Self.program.codecs(version, name)
         #expect(hex(try kryo.encode(try readable.decode(Any?.self, from: Array(Self.document.utf8)))) == hex(java))
         // Java's bytes read back as the document's graph, and write back the same.
         let holder = try #require(try kryo.decode(Any?.self, from: java) as? DynamicObject)

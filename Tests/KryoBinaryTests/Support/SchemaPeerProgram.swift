@@ -1,0 +1,56 @@
+import Foundation
+import SwiftKryo
+
+/// A small Java program of Tests/ that, for each case (`refs`, `norefs`), writes its value and
+/// reads the bytes Swift wrote (DIR/java/CASE.bin, DIR/swift/CASE.bin; PASS or FAIL per case),
+/// and the Swift side of it: a schema file whose profiles are the cases, and a document of the
+/// same value. Run once per release and test process.
+struct SchemaPeerProgram: Sendable {
+    /// The schema file's text; its profiles are named by the cases.
+    let schema: String
+    /// The value as a readable document.
+    let document: String
+    /// The program's source, under Tests/, and its main class.
+    let source: String
+    let mainClass: String
+
+    static let cases = ["refs", "norefs"]
+    /// Kryo 2.20 (always there) and the releases turned on.
+    static let versions = [2] + PeerVersions.enabled
+
+    /// The codecs of release `version` for case `name`.
+    func codecs(_ version: Int, _ name: String) throws -> (kryo: KryoCodec, readable: ReadableCodec) {
+        let schemas = try SchemaFiles.parse(schema, fileName: "\(mainClass).yaml")
+        guard let profile = schemas.applyingProfile(named: name) else {
+            throw SerializationError(.invalidValue, expected: "a profile \(name)", found: "none")
+        }
+        let registry = try Registry(schemas: profile)
+        let dialect: KryoDialect = version == 2 ? .v2 : version == 4 ? .v4 : .v5
+        return (
+            KryoCodec(registry: registry, dialect: dialect, options: SerializationOptions(references: name == "refs")),
+            ReadableCodec(registry: registry)
+        )
+    }
+
+    /// Swift's bytes of the document for release `version` and case `name`.
+    func swiftBytes(_ version: Int, _ name: String) throws -> [UInt8] {
+        let (kryo, readable) = try codecs(version, name)
+        return try kryo.encode(try readable.decode(Any?.self, from: Array(document.utf8)))
+    }
+
+    /// The program's run on each release.
+    func runs() -> [Int: Result<JavaProgramRun, any Error>] {
+        Dictionary(
+            uniqueKeysWithValues: Self.versions.map { version in
+                (
+                    version,
+                    Result {
+                        var bytes: [String: [UInt8]] = [:]
+                        for name in Self.cases { bytes[name] = try swiftBytes(version, name) }
+                        return try JavaProgramRun.run(
+                            version: version, sources: [source], mainClass: mainClass, swiftBytes: bytes)
+                    }
+                )
+            })
+    }
+}
