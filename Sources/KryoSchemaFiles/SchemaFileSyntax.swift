@@ -44,6 +44,8 @@ enum SchemaFileSyntax {
         /// `name:` as written: the Java field's name where the entry's key is another (a hidden
         /// superclass field, `Base.name: {type: String, name: name}`).
         var javaName: Located<String>?
+        /// `elementsCanBeNull:` as written (Java's `@BindCollection(elementsCanBeNull = false)`).
+        var elementsCanBeNull = true
     }
 
     struct Class {
@@ -126,7 +128,9 @@ enum SchemaFileSyntax {
         "class", "id", "fields", "enum", "bodies", "serializer", "final", "abstract", "extends", "readableName",
         "archiveName", "typeParameters", "publicFields",
     ]
-    static let fieldKeys = ["type", "tag", "deprecated", "since", "nullable", "public", "final", "erasure", "name"]
+    static let fieldKeys = [
+        "type", "tag", "deprecated", "since", "nullable", "public", "final", "erasure", "name", "elementsCanBeNull",
+    ]
 
     /// Reads one file's text.
     static func parse(_ text: String, fileName: String, format: SchemaFileFormat) throws(SchemaFileError) -> File {
@@ -489,6 +493,7 @@ struct NodeReader {
                 case "since":
                     field.since = Located(value: try integer(option, "a version"), position: textPosition(option))
                 case "nullable": field.nullable = try bool(option)
+                case "elementsCanBeNull": field.elementsCanBeNull = try bool(option)
                 case "public": field.isPublic = try bool(option)
                 case "final": field.isFinal = try bool(option)
                 case "erasure":

@@ -242,6 +242,7 @@ struct SchemaFileWriter {
         if let isFinal = field.isFinal { options.append(("final", String(isFinal))) }
         if let erased = field.erasedType { options.append(("erasure", quoted(erased.shortName))) }
         if field.key != field.name { options.append(("name", quoted(field.name))) }
+        if !field.elementsCanBeNull { options.append(("elementsCanBeNull", "false")) }
         return options
     }
 

@@ -476,12 +476,13 @@ struct SchemaResolver {
             let erasure = try field.erasure.map { written throws(SchemaFileError) in
                 try resolveType(written, in: syntax, names: names)
             }
-            resolved.append(
-                JavaFieldSchema(
-                    name: field.javaName?.value ?? field.name.value, type: type, isNullable: field.nullable,
-                    tag: field.tag?.value, isDeprecated: field.deprecated, since: field.since?.value ?? 0,
-                    isPublicField: field.isPublic ?? syntax.publicFields?.value ?? false,
-                    isFinal: field.isFinal, erasedType: erasure, key: field.name.value))
+            var schema = JavaFieldSchema(
+                name: field.javaName?.value ?? field.name.value, type: type, isNullable: field.nullable,
+                tag: field.tag?.value, isDeprecated: field.deprecated, since: field.since?.value ?? 0,
+                isPublicField: field.isPublic ?? syntax.publicFields?.value ?? false,
+                isFinal: field.isFinal, erasedType: erasure, key: field.name.value)
+            schema.elementsCanBeNull = field.elementsCanBeNull
+            resolved.append(schema)
         }
         entry.ownFields = resolved
         entry.layout = .fields(kind, resolved)

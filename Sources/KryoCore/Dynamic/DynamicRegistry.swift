@@ -471,6 +471,11 @@ private struct DynamicCatalog {
             if isRecord { declared = declared.withoutGenerics }
             if let isFinal = field.isFinal { declared.finality = isFinal ? .final : .nonFinal }
             declared.canBeNull = field.isNullable
+            if !field.elementsCanBeNull {
+                // `@BindCollection(elementsCanBeNull = false)`: the elements' slot holds no null.
+                if declared.genericArguments.isEmpty { declared.genericArguments = [.object] }
+                declared.genericArguments[0].canBeNull = false
+            }
             if declared.swiftType == String.self, declared.finality != .nonFinal {
                 return .string(canBeNull: field.isNullable)
             }

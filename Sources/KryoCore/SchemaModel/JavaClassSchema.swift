@@ -31,6 +31,10 @@ public struct JavaFieldSchema: Sendable, Hashable {
     /// bound). ``type`` is then the type as Kryo 5 sees it, the variables resolved (`Long`).
     /// `nil` when both are ``type``.
     public var erasedType: JavaType?
+    /// Whether the elements of a collection field may be null: `false` for Java's
+    /// `@BindCollection(elementsCanBeNull = false)`, whose serializer then writes no null flag
+    /// (Kryo 5) and no null marker before an element of a known class.
+    public var elementsCanBeNull = true
 
     /// Creates a field.
     public init(

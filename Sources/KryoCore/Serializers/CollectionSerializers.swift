@@ -325,16 +325,22 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
     @inlinable
     public func readNilable(from reader: any ValueReader) throws -> C? {
         guard let version = reader.kryoWireVersion, version >= .kryo5 else { return try read(from: reader) }
-        let slot = element.resolve(
-            reader.genericArguments, 0, reader.kryoWireVersion, reader.slotBindings, reader.registry)
+        let arguments = reader.genericArguments
+        let slot = element.resolve(arguments, 0, reader.kryoWireVersion, reader.slotBindings, reader.registry)
         var header: Any? = nil
         guard
             let elements = try KryoFiveElements.read(
-                slot, from: reader, elementsCanBeNull: elementsCanBeNull, element,
+                slot, from: reader, elementsCanBeNull: elementsCanBeNull && Self.elementsMayBeNull(arguments), element,
                 typed: elementsHaveOneType && slot.declared.genericArguments.isEmpty,
                 header: { try C.readJavaHeader(from: reader) }, headerValue: &header)
         else { return nil }
         return C(javaElements: DistinctKey.keptApart(elements), header: header)
+    }
+
+    /// Whether the generic argument of the elements (when the slot gives one) lets them be nil.
+    @inlinable
+    static func elementsMayBeNull(_ arguments: [DeclaredType]) -> Bool {
+        arguments.isEmpty || arguments[0].canBeNull
     }
 
     /// Whether every element is of the one Swift type `Element` (not optional, not `Any`): Kryo
@@ -349,7 +355,9 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
     /// lookup per element): what ``KryoFiveElements`` writes for them. `false` when the elements
     /// need the general form (subclass instances, generic arguments, a class chosen by value).
     @inlinable
-    func writeKryo5OfOneType(_ value: C, _ slot: ObjectSlot<Element>, to writer: any ValueWriter) throws -> Bool {
+    func writeKryo5OfOneType(
+        _ value: C, _ slot: ObjectSlot<Element>, elementsCanBeNull: Bool, to writer: any ValueWriter
+    ) throws -> Bool {
         guard elementsHaveOneType, !value.isEmpty, slot.declared.genericArguments.isEmpty else { return false }
         let size = Int32(value.count + 1)
         // The bindings, borrowed: no registry handed out, no retain.
@@ -389,14 +397,17 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
     @inlinable
     public func write(_ value: C, to writer: any ValueWriter) throws {
         if mayBeSorted, try writeInStableOrder(value, to: writer) { return }
-        let slot = element.resolve(
-            writer.genericArguments, 0, writer.kryoWireVersion, writer.slotBindings, writer.registry)
+        let arguments = writer.genericArguments
+        let slot = element.resolve(arguments, 0, writer.kryoWireVersion, writer.slotBindings, writer.registry)
         guard value.count < Int(Int32.max) else {
             throw SerializationError(.sizeLimitExceeded, expected: "fewer than 2^31 elements", found: "\(value.count)")
         }
         if let version = writer.kryoWireVersion, version >= .kryo4 {
             guard version < .kryo5 else {
-                if try writeKryo5OfOneType(value, slot, to: writer) { return }
+                // Elements the slot's generic argument declares non-null (`@BindCollection(
+                // elementsCanBeNull = false)` in a schema) have no null flag.
+                let elementsCanBeNull = elementsCanBeNull && Self.elementsMayBeNull(arguments)
+                if try writeKryo5OfOneType(value, slot, elementsCanBeNull: elementsCanBeNull, to: writer) { return }
                 return try KryoFiveElements.write(value, slot, to: writer, elementsCanBeNull: elementsCanBeNull) {
                     try value.writeJavaHeader(to: writer)
                 }

@@ -13,9 +13,10 @@ struct SchemaPeerProgram: Sendable {
     /// The program's source, under Tests/, and its main class.
     let source: String
     let mainClass: String
+    /// The releases the program runs on: Kryo 2.20 (always there) and the ones turned on.
+    var versions = Self.versions
 
     static let cases = ["refs", "norefs"]
-    /// Kryo 2.20 (always there) and the releases turned on.
     static let versions = [2] + PeerVersions.enabled
 
     /// The codecs of release `version` for case `name`.
@@ -41,7 +42,7 @@ struct SchemaPeerProgram: Sendable {
     /// The program's run on each release.
     func runs() -> [Int: Result<JavaProgramRun, any Error>] {
         Dictionary(
-            uniqueKeysWithValues: Self.versions.map { version in
+            uniqueKeysWithValues: versions.map { version in
                 (
                     version,
                     Result {

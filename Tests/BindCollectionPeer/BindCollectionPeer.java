@@ -1,0 +1,107 @@
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.Output;
+import com.esotericsoftware.kryo.serializers.CollectionSerializer.BindCollection;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Java side of BindCollectionPeerTests (Kryo 5.6.2): collection fields annotated
+ * {@code @BindCollection(elementsCanBeNull = false)}, whose serializer writes no null flag and
+ * no null marker before an element of a known class.
+ *
+ * <pre>
+ *   java BindCollectionPeer DIR
+ *        for each case refs, norefs: write DIR/java/CASE.bin (writeClassAndObject of a Holder);
+ *        then read DIR/swift/CASE.bin and print PASS / FAIL / MISSING CASE
+ * </pre>
+ */
+public final class BindCollectionPeer {
+    public static class Carrier {
+        String code;
+        String name;
+
+        @Override
+        public String toString() {
+            return "Carrier(" + code + ", " + name + ")";
+        }
+    }
+
+    public static final class Code {
+        String v;
+
+        @Override
+        public String toString() {
+            return "Code(" + v + ")";
+        }
+    }
+
+    public static class Holder {
+        @BindCollection(elementClass = Carrier.class, elementsCanBeNull = false) List<Carrier> cs;
+        @BindCollection(elementsCanBeNull = false) List<String> codes;
+        @BindCollection(elementsCanBeNull = false) ArrayList<Code> finals;
+
+        @Override
+        public String toString() {
+            return "Holder(" + cs + ", " + codes + ", " + finals + ")";
+        }
+    }
+
+    static Holder holder() {
+        Holder holder = new Holder();
+        Carrier swiss = new Carrier();
+        swiss.code = "SWP";
+        swiss.name = "Swiss Post";
+        Carrier dhl = new Carrier();
+        dhl.code = "DHL";
+        holder.cs = new ArrayList<>(Arrays.asList(swiss, dhl));
+        holder.codes = new ArrayList<>(Arrays.asList("A", "B"));
+        Code x = new Code();
+        x.v = "x";
+        Code y = new Code();
+        y.v = "y";
+        holder.finals = new ArrayList<>(Arrays.asList(x, y));
+        return holder;
+    }
+
+    static Kryo newKryo(boolean refs) {
+        Kryo kryo = new Kryo();
+        kryo.setReferences(refs);
+        kryo.setRegistrationRequired(true);
+        kryo.register(Holder.class, 20);
+        kryo.register(Carrier.class, 21);
+        kryo.register(Code.class, 22);
+        kryo.register(ArrayList.class, 23);
+        return kryo;
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path dir = Paths.get(args[0]);
+        Files.createDirectories(dir.resolve("java"));
+        for (boolean refs : new boolean[] {true, false}) {
+            String name = refs ? "refs" : "norefs";
+            try (Output output = new Output(Files.newOutputStream(dir.resolve("java/" + name + ".bin")))) {
+                newKryo(refs).writeClassAndObject(output, holder());
+            }
+            String expected = holder().toString();
+            Path swift = dir.resolve("swift/" + name + ".bin");
+            if (!Files.exists(swift)) {
+                System.out.println("MISSING " + name);
+                continue;
+            }
+            try (Input input = new Input(Files.readAllBytes(swift))) {
+                String actual = String.valueOf(newKryo(refs).readClassAndObject(input));
+                System.out.println(expected.equals(actual) ? "PASS " + name
+                    : "FAIL " + name + ": expected " + expected + " but read " + actual);
+            } catch (Throwable error) {
+                System.out.println("FAIL " + name + ": " + error);
+            }
+        }
+        System.out.println("DONE");
+    }
+}
