@@ -46,6 +46,9 @@ enum SchemaFileSyntax {
         var javaName: Located<String>?
         /// `elementsCanBeNull:` as written (Java's `@BindCollection(elementsCanBeNull = false)`).
         var elementsCanBeNull = true
+        /// `keysCanBeNull:` and `valuesCanBeNull:` as written (Java's `@BindMap`).
+        var keysCanBeNull = true
+        var valuesCanBeNull = true
     }
 
     struct Class {
@@ -130,6 +133,8 @@ enum SchemaFileSyntax {
     ]
     static let fieldKeys = [
         "type", "tag", "deprecated", "since", "nullable", "public", "final", "erasure", "name", "elementsCanBeNull",
+        "keysCanBeNull",
+        "valuesCanBeNull",
     ]
 
     /// Reads one file's text.
@@ -494,6 +499,8 @@ struct NodeReader {
                     field.since = Located(value: try integer(option, "a version"), position: textPosition(option))
                 case "nullable": field.nullable = try bool(option)
                 case "elementsCanBeNull": field.elementsCanBeNull = try bool(option)
+                case "keysCanBeNull": field.keysCanBeNull = try bool(option)
+                case "valuesCanBeNull": field.valuesCanBeNull = try bool(option)
                 case "public": field.isPublic = try bool(option)
                 case "final": field.isFinal = try bool(option)
                 case "erasure":

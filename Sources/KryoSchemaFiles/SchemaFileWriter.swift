@@ -243,6 +243,8 @@ struct SchemaFileWriter {
         if let erased = field.erasedType { options.append(("erasure", quoted(erased.shortName))) }
         if field.key != field.name { options.append(("name", quoted(field.name))) }
         if !field.elementsCanBeNull { options.append(("elementsCanBeNull", "false")) }
+        if !field.keysCanBeNull { options.append(("keysCanBeNull", "false")) }
+        if !field.valuesCanBeNull { options.append(("valuesCanBeNull", "false")) }
         return options
     }
 

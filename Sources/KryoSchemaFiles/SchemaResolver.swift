@@ -482,6 +482,8 @@ struct SchemaResolver {
                 isPublicField: field.isPublic ?? syntax.publicFields?.value ?? false,
                 isFinal: field.isFinal, erasedType: erasure, key: field.name.value)
             schema.elementsCanBeNull = field.elementsCanBeNull
+            schema.keysCanBeNull = field.keysCanBeNull
+            schema.valuesCanBeNull = field.valuesCanBeNull
             resolved.append(schema)
         }
         entry.ownFields = resolved

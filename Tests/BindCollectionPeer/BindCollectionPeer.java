@@ -2,13 +2,17 @@ import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import com.esotericsoftware.kryo.serializers.CollectionSerializer.BindCollection;
+import com.esotericsoftware.kryo.serializers.MapSerializer.BindMap;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Java side of BindCollectionPeerTests (Kryo 5.6.2): collection fields annotated
@@ -45,10 +49,14 @@ public final class BindCollectionPeer {
         @BindCollection(elementClass = Carrier.class, elementsCanBeNull = false) List<Carrier> cs;
         @BindCollection(elementsCanBeNull = false) List<String> codes;
         @BindCollection(elementsCanBeNull = false) ArrayList<Code> finals;
+        @BindMap(keyClass = Long.class, valueClass = Carrier.class, keysCanBeNull = false, valuesCanBeNull = false)
+        Map<Long, Carrier> byId;
+        @BindMap(valuesCanBeNull = false) HashMap<String, Code> byName;
 
         @Override
         public String toString() {
-            return "Holder(" + cs + ", " + codes + ", " + finals + ")";
+            return "Holder(" + cs + ", " + codes + ", " + finals + ", " + new TreeMap<>(byId) + ", "
+                + new TreeMap<>(byName) + ")";
         }
     }
 
@@ -66,6 +74,10 @@ public final class BindCollectionPeer {
         Code y = new Code();
         y.v = "y";
         holder.finals = new ArrayList<>(Arrays.asList(x, y));
+        holder.byId = new HashMap<>();
+        holder.byId.put(7L, swiss);
+        holder.byName = new HashMap<>();
+        holder.byName.put("first", x);
         return holder;
     }
 
@@ -77,6 +89,7 @@ public final class BindCollectionPeer {
         kryo.register(Carrier.class, 21);
         kryo.register(Code.class, 22);
         kryo.register(ArrayList.class, 23);
+        kryo.register(HashMap.class, 24);
         return kryo;
     }
 

@@ -476,6 +476,12 @@ private struct DynamicCatalog {
                 if declared.genericArguments.isEmpty { declared.genericArguments = [.object] }
                 declared.genericArguments[0].canBeNull = false
             }
+            if !field.keysCanBeNull || !field.valuesCanBeNull {
+                // `@BindMap(keysCanBeNull = false, valuesCanBeNull = false)`.
+                while declared.genericArguments.count < 2 { declared.genericArguments.append(.object) }
+                if !field.keysCanBeNull { declared.genericArguments[0].canBeNull = false }
+                if !field.valuesCanBeNull { declared.genericArguments[1].canBeNull = false }
+            }
             if declared.swiftType == String.self, declared.finality != .nonFinal {
                 return .string(canBeNull: field.isNullable)
             }

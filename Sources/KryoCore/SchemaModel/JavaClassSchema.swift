@@ -35,6 +35,11 @@ public struct JavaFieldSchema: Sendable, Hashable {
     /// `@BindCollection(elementsCanBeNull = false)`, whose serializer then writes no null flag
     /// (Kryo 5) and no null marker before an element of a known class.
     public var elementsCanBeNull = true
+    /// Whether the keys, and the values, of a map field may be null: `false` for Java's
+    /// `@BindMap(keysCanBeNull = false, valuesCanBeNull = false)`, whose serializer then writes
+    /// no null marker before a key or value of a known class.
+    public var keysCanBeNull = true
+    public var valuesCanBeNull = true
 
     /// Creates a field.
     public init(
