@@ -1,12 +1,7 @@
 import com.esotericsoftware.kryo.Kryo;
-import com.esotericsoftware.kryo.io.Input;
-import com.esotericsoftware.kryo.io.Output;
 import com.esotericsoftware.kryo.serializers.CollectionSerializer.BindCollection;
 import com.esotericsoftware.kryo.serializers.MapSerializer.BindMap;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -19,11 +14,7 @@ import java.util.TreeMap;
  * {@code @BindCollection(elementsCanBeNull = false)}, whose serializer writes no null flag and
  * no null marker before an element of a known class.
  *
- * <pre>
- *   java BindCollectionPeer DIR
- *        for each case refs, norefs: write DIR/java/CASE.bin (writeClassAndObject of a Holder);
- *        then read DIR/swift/CASE.bin and print PASS / FAIL / MISSING CASE
- * </pre>
+ * Run by Tests/PeerCases/PeerCases.java: references on and off, both ways.
  */
 public final class BindCollectionPeer {
     public static class Carrier {
@@ -94,27 +85,6 @@ public final class BindCollectionPeer {
     }
 
     public static void main(String[] args) throws Exception {
-        Path dir = Paths.get(args[0]);
-        Files.createDirectories(dir.resolve("java"));
-        for (boolean refs : new boolean[] {true, false}) {
-            String name = refs ? "refs" : "norefs";
-            try (Output output = new Output(Files.newOutputStream(dir.resolve("java/" + name + ".bin")))) {
-                newKryo(refs).writeClassAndObject(output, holder());
-            }
-            String expected = holder().toString();
-            Path swift = dir.resolve("swift/" + name + ".bin");
-            if (!Files.exists(swift)) {
-                System.out.println("MISSING " + name);
-                continue;
-            }
-            try (Input input = new Input(Files.readAllBytes(swift))) {
-                String actual = String.valueOf(newKryo(refs).readClassAndObject(input));
-                System.out.println(expected.equals(actual) ? "PASS " + name
-                    : "FAIL " + name + ": expected " + expected + " but read " + actual);
-            } catch (Throwable error) {
-                System.out.println("FAIL " + name + ": " + error);
-            }
-        }
-        System.out.println("DONE");
+        PeerCases.run(args[0], BindCollectionPeer::newKryo, BindCollectionPeer::holder);
     }
 }

@@ -1,21 +1,12 @@
 import com.esotericsoftware.kryo.Kryo;
-import com.esotericsoftware.kryo.io.Input;
-import com.esotericsoftware.kryo.io.Output;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 
 /**
  * Java side of HiddenFieldPeerTests: a subclass that declares a field with the name of one of its
  * superclass's (Java keeps both; Kryo's FieldSerializer writes both, in name order, the
  * subclass's first).
  *
- * <pre>
- *   java HiddenFieldPeer DIR
- *        for each case refs, norefs: write DIR/java/CASE.bin (writeClassAndObject of a Holder);
- *        then read DIR/swift/CASE.bin and print PASS / FAIL / MISSING CASE
- * </pre>
+ * Run by Tests/PeerCases/PeerCases.java: references on and off, both ways.
  */
 public final class HiddenFieldPeer {
     public static class Base {
@@ -71,27 +62,6 @@ public final class HiddenFieldPeer {
     }
 
     public static void main(String[] args) throws Exception {
-        Path dir = Paths.get(args[0]);
-        Files.createDirectories(dir.resolve("java"));
-        for (boolean refs : new boolean[] {true, false}) {
-            String name = refs ? "refs" : "norefs";
-            try (Output output = new Output(Files.newOutputStream(dir.resolve("java/" + name + ".bin")))) {
-                newKryo(refs).writeClassAndObject(output, holder());
-            }
-            String expected = holder().toString();
-            Path swift = dir.resolve("swift/" + name + ".bin");
-            if (!Files.exists(swift)) {
-                System.out.println("MISSING " + name);
-                continue;
-            }
-            try (Input input = new Input(Files.readAllBytes(swift))) {
-                String actual = String.valueOf(newKryo(refs).readClassAndObject(input));
-                System.out.println(expected.equals(actual) ? "PASS " + name
-                    : "FAIL " + name + ": expected " + expected + " but read " + actual);
-            } catch (Throwable error) {
-                System.out.println("FAIL " + name + ": " + error);
-            }
-        }
-        System.out.println("DONE");
+        PeerCases.run(args[0], HiddenFieldPeer::newKryo, HiddenFieldPeer::holder);
     }
 }

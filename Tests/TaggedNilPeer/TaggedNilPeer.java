@@ -1,12 +1,7 @@
 import com.esotericsoftware.kryo.Kryo;
-import com.esotericsoftware.kryo.io.Input;
-import com.esotericsoftware.kryo.io.Output;
 import com.esotericsoftware.kryo.serializers.TaggedFieldSerializer;
 import com.esotericsoftware.kryo.serializers.TaggedFieldSerializer.Tag;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 
@@ -16,11 +11,7 @@ import java.util.Arrays;
  * (a field count + 1 of 0), so no null marker comes before it when references are off; Kryo 2.20
  * and 4.0.3 write the marker.
  *
- * <pre>
- *   java TaggedNilPeer DIR
- *        for each case refs, norefs: write DIR/java/CASE.bin (writeClassAndObject of a Holder);
- *        then read DIR/swift/CASE.bin and print PASS / FAIL / MISSING CASE
- * </pre>
+ * Run by Tests/PeerCases/PeerCases.java: references on and off, both ways.
  */
 public final class TaggedNilPeer {
     public static final class Item {
@@ -72,27 +63,6 @@ public final class TaggedNilPeer {
     }
 
     public static void main(String[] args) throws Exception {
-        Path dir = Paths.get(args[0]);
-        Files.createDirectories(dir.resolve("java"));
-        for (boolean refs : new boolean[] {true, false}) {
-            String name = refs ? "refs" : "norefs";
-            try (Output output = new Output(Files.newOutputStream(dir.resolve("java/" + name + ".bin")))) {
-                newKryo(refs).writeClassAndObject(output, holder());
-            }
-            String expected = holder().toString();
-            Path swift = dir.resolve("swift/" + name + ".bin");
-            if (!Files.exists(swift)) {
-                System.out.println("MISSING " + name);
-                continue;
-            }
-            try (Input input = new Input(Files.readAllBytes(swift))) {
-                String actual = String.valueOf(newKryo(refs).readClassAndObject(input));
-                System.out.println(expected.equals(actual) ? "PASS " + name
-                    : "FAIL " + name + ": expected " + expected + " but read " + actual);
-            } catch (Throwable error) {
-                System.out.println("FAIL " + name + ": " + error);
-            }
-        }
-        System.out.println("DONE");
+        PeerCases.run(args[0], TaggedNilPeer::newKryo, TaggedNilPeer::holder);
     }
 }

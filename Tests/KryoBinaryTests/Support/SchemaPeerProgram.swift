@@ -49,7 +49,8 @@ struct SchemaPeerProgram: Sendable {
                         var bytes: [String: [UInt8]] = [:]
                         for name in Self.cases { bytes[name] = try swiftBytes(version, name) }
                         return try JavaProgramRun.run(
-                            version: version, sources: [source], mainClass: mainClass, swiftBytes: bytes)
+                            version: version, sources: [source, "PeerCases/PeerCases.java"], mainClass: mainClass,
+                            swiftBytes: bytes)
                     }
                 )
             })
