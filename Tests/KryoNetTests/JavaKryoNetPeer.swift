@@ -107,9 +107,17 @@ final class JavaKryoNetPeer: @unchecked Sendable {
     static func compiled(for version: Int) throws -> String {
         try compiledClasses.withLock { cache in
             if let result = cache[version] { return try result.get() }
+            if cache.isEmpty { atexit { JavaKryoNetPeer.removeCompiledClasses() } }
             let result = Result { try compile(for: version) }.mapError { PeerError(description: "\($0)") }
             cache[version] = result
             return try result.get()
+        }
+    }
+
+    /// Removes the compiled classes when the test process ends (they serve every test of the run).
+    private static func removeCompiledClasses() {
+        for case .success(let folder) in compiledClasses.withLock({ Array($0.values) }) {
+            try? FileManager.default.removeItem(atPath: folder)
         }
     }
 
