@@ -28,6 +28,32 @@ struct FoundationDecoding: Sendable {
         keys.allSatisfy { key in key == "$class" || reads(key, className) }
     }
 
+    /// Whether the decoder of the Foundation class `className` reads all of an object of that
+    /// class (`keys`, `$class` aside): every key, and in the indexed form (`NS.object.0`,
+    /// `NS.key.0`…) every index from 0 on. The dynamic path keeps any other object whole
+    /// (``UnknownObject``) rather than drop what the decoder would not read.
+    static func readsWhole(_ keys: some Collection<String>, of className: String) -> Bool {
+        var objects = 0
+        var dictionaryKeys = 0
+        var objectIndices: Set<Int> = []
+        var keyIndices: Set<Int> = []
+        for key in keys where key != "$class" {
+            guard reads(key, className) else { return false }
+            if key.hasPrefix("NS.object.") {
+                guard let index = Int(key.dropFirst("NS.object.".count)), objectIndices.insert(index).inserted
+                else { return false }
+                objects += 1
+            } else if key.hasPrefix("NS.key.") {
+                guard let index = Int(key.dropFirst("NS.key.".count)), keyIndices.insert(index).inserted
+                else { return false }
+                dictionaryKeys += 1
+            }
+        }
+        guard objects > 0 || dictionaryKeys > 0 else { return true }
+        guard objectIndices.allSatisfy({ $0 >= 0 && $0 < objects }) else { return false }
+        return keyIndices.isEmpty || (dictionaryKeys == objects && keyIndices == objectIndices)
+    }
+
     private static func reads(_ key: String, _ className: String) -> Bool {
         switch className {
         case "NSString", "NSMutableString": key == FoundationCoderKeys.string || key == FoundationCoderKeys.bytes

@@ -288,10 +288,20 @@ final class KeyedArchiveReader: ValueReader {
             states[index] = .read(box)
             return box
         case .foundationSubclass(let decoding, let className):
-            guard FoundationDecoding.readsEveryKey(try objects.dictionary(of: object).keys, ofSubclassOf: className)
+            // The dynamic path keeps an app's subclass whole where nothing asks for the Foundation
+            // value (`MyApp.List : NSMutableArray`), so that it is written back with its class.
+            guard FoundationDecoding.readsEveryKey(try objects.dictionary(of: object).keys, ofSubclassOf: className),
+                !registry.keepsSharedStrings || declared.map({ $0.swiftType != Any.self }) ?? false
             else { return try decodeUnknown(object, at: index, resolved.archiveClass) }
             return try decodeFoundation(decoding, object, at: index, resolved, declared)
         case .foundation(let decoding):
+            // The dynamic path keeps whole an object its class's decoder would not read all of
+            // (an `NSArray` with a key of its own, `NS.object.0` and `NS.object.2`).
+            if registry.keepsSharedStrings, declared.map({ $0.swiftType == Any.self }) ?? true,
+                !FoundationDecoding.readsWhole(try objects.dictionary(of: object).keys, of: resolved.archiveClass.name)
+            {
+                return try decodeUnknown(object, at: index, resolved.archiveClass)
+            }
             return try decodeFoundation(decoding, object, at: index, resolved, declared)
         case .unknown:
             return try decodeUnknown(object, at: index, resolved.archiveClass)

@@ -40,8 +40,28 @@ struct ReadableFoundation: Sendable {
     /// models; else it is kept whole (``UnknownObject``), as the keyed reader keeps it: an
     /// `NSUUID` archived with bytes that are no UUID (`NS.uuidbytes`, not 16 of them) has no
     /// `NS.uuidstring`.
+    /// An object with keys its class's form does not read (an `NSArray` with a key of its own, or
+    /// `NS.object.0` where the form reads `NS.objects`) is kept whole too, rather than read with
+    /// those keys dropped.
     static func models(_ entries: ReadableDictionary, ofClass className: String) -> Bool {
-        className != "NSUUID" || entries[FoundationCoderKeys.uuidString] != nil
+        guard className != "NSUUID" || entries[FoundationCoderKeys.uuidString] != nil else { return false }
+        return entries.keys.allSatisfy { $0 == ReadableKeys.className || reads($0, className) }
+    }
+
+    /// Whether the form of the Foundation class `className` reads `key`.
+    private static func reads(_ key: String, _ className: String) -> Bool {
+        switch className {
+        case "NSString", "NSMutableString": key == FoundationCoderKeys.string || key == FoundationCoderKeys.bytes
+        case "NSData", "NSMutableData": key == ReadableKeys.data
+        case "NSDate": key == FoundationCoderKeys.time
+        case "NSArray", "NSMutableArray", "NSSet", "NSMutableSet", "NSOrderedSet", "NSMutableOrderedSet":
+            key == FoundationCoderKeys.objects
+        case "NSDictionary", "NSMutableDictionary":
+            key == FoundationCoderKeys.keys || key == FoundationCoderKeys.objects
+        case "NSURL": key == FoundationCoderKeys.base || key == FoundationCoderKeys.relative
+        case "NSUUID": key == FoundationCoderKeys.uuidString
+        default: false
+        }
     }
 
     /// The mutable collection classes, which the dynamic path keeps as a ``SharedValue`` naming

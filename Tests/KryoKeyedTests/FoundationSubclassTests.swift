@@ -79,6 +79,66 @@ import Testing
         #expect(kept.field("NS.objects") as? [Any?] != nil)
     }
 
+    @Test func theDynamicPathKeepsAnAppSubclassWithItsClass() throws {
+        // The registry of schemas (the tool's) writes what it read: the app's class, not
+        // Foundation's, for a list, a string, a date and a dictionary.
+        let dynamic = KeyedArchiveCodec(registry: try Registry(schemas: SchemaSet()))
+        let cases: [(String, [String], String)] = [
+            (
+                "MyApp.List", ["NSMutableArray", "NSArray", "NSObject"],
+                "<key>NS.objects</key><array><dict><key>CF$UID</key><integer>2</integer></dict></array>"
+            ),
+            ("MyApp.Str", ["NSString", "NSObject"], "<key>NS.string</key><string>hi</string>"),
+            ("MyApp.Date", ["NSDate", "NSObject"], "<key>NS.time</key><real>5</real>"),
+        ]
+        for (name, superclasses, keys) in cases {
+            let bytes = Self.archive(className: name, superclasses: superclasses, keys: keys)
+            let object = try #require(try dynamic.decode(Any?.self, from: bytes) as? UnknownObject)
+            #expect(object.archiveClass.chain == [name] + superclasses)
+            let again = try #require(
+                try dynamic.decode(Any?.self, from: dynamic.encode(object as Any?)) as? UnknownObject)
+            #expect(again.archiveClass.chain == [name] + superclasses)
+            #expect(ArchiveGraph.equal(again, object))
+        }
+        // A typed slot still reads the Foundation value.
+        let list = try #require(
+            try dynamic.decode(
+                [String].self,
+                from: Self.archive(
+                    className: "MyApp.List", superclasses: ["NSArray", "NSObject"],
+                    keys: "<key>NS.objects</key><array><dict><key>CF$UID</key><integer>2</integer></dict></array>")))
+        #expect(list == ["one"])
+    }
+
+    @Test func theDynamicPathKeepsWholeWhatAFoundationDecoderWouldDrop() throws {
+        // Keys no decoder of the class reads, and an indexed form with a gap: kept whole, through
+        // a keyed archive and a readable document, rather than read with entries dropped.
+        let registry = try Registry(schemas: SchemaSet())
+        let dynamic = KeyedArchiveCodec(registry: registry)
+        let readable = ReadableCodec(registry: registry, format: .json)
+        let one = "<dict><key>CF$UID</key><integer>2</integer></dict>"
+        let cases: [(String, String, [String])] = [
+            ("NSArray", "<key>NS.objects</key><array>\(one)</array><key>extra</key>\(one)", ["NS.objects", "extra"]),
+            ("NSArray", "<key>NS.object.0</key>\(one)<key>NS.object.2</key>\(one)", ["NS.object.0", "NS.object.2"]),
+            ("NSDictionary", "<key>NS.key.0</key>\(one)<key>NS.object.1</key>\(one)", ["NS.key.0", "NS.object.1"]),
+        ]
+        for (name, keys, fields) in cases {
+            let bytes = Self.archive(className: name, superclasses: ["NSObject"], keys: keys)
+            let object = try #require(try dynamic.decode(Any?.self, from: bytes) as? UnknownObject)
+            #expect(object.archiveClass.name == name)
+            #expect(Set(object.fields.keys) == Set(fields))
+            let throughJSON = try #require(
+                try readable.decode(Any?.self, from: readable.encode(object as Any?)) as? UnknownObject)
+            let back = try #require(
+                try dynamic.decode(Any?.self, from: dynamic.encode(throughJSON as Any?)) as? UnknownObject)
+            #expect(ArchiveGraph.equal(back, object))
+        }
+        // The whole forms still read as Swift values.
+        let indexed = Self.archive(
+            className: "NSArray", superclasses: ["NSObject"], keys: "<key>NS.object.0</key>\(one)")
+        #expect(try dynamic.decode(Any?.self, from: indexed) as? [Any?] != nil)
+    }
+
     @Test func aUUIDWithoutSixteenBytesIsKeptWhole() throws {
         // As in an archive edited by hand.
         let bytes = Self.archive(
