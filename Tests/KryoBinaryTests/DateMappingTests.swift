@@ -34,6 +34,27 @@ import Testing
         }
     }
 
+    /// `new Date(Long.MAX_VALUE)` and `Long.MIN_VALUE`, Java's "never" and "always": a `Double`
+    /// holds them rounded, and they are written back as the same longs (a variable-length long
+    /// of nine bytes), through a readable document too.
+    @Test(arguments: [
+        (Int64.max, [UInt8](repeating: 0xFF, count: 8) + [0x7F]),
+        (Int64.min, [UInt8](repeating: 0x80, count: 9)),
+    ])
+    func javaSentinelDatesComeBack(_ millis: Int64, _ varLong: [UInt8]) throws {
+        let registry = try Registry()
+        // As the Kryo reader makes it from the long.
+        let date = Date(timeIntervalSince1970: Double(millis) / 1000)
+        let readable = ReadableCodec(registry: registry, format: .json)
+        let throughJSON = try readable.decode(Date.self, from: try readable.encode(date))
+        for dialect in Self.dialects {
+            let codec = KryoCodec(registry: registry, dialect: dialect, options: Self.options(dialect))
+            for value in [date, throughJSON] {
+                #expect(Array(try codec.encode(value).suffix(9)) == varLong, "\(dialect)")
+            }
+        }
+    }
+
     @Test("As java.util.Date (the default), a Date keeps milliseconds only", arguments: dialects)
     func utilDateLosesMicroseconds(_ dialect: KryoDialect) throws {
         let registry = try Registry { Register(Stamped.self, id: 61) }

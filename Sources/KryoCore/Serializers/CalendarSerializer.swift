@@ -81,13 +81,7 @@ public struct CalendarSerializer: Serializer {
             gregorianChange: Date(timeIntervalSince1970: Double(change) / 1000))
     }
 
-    static func millis(_ date: Date) throws -> Int64 {
-        let millis = (date.timeIntervalSince1970 * 1000).rounded()
-        guard millis >= -9_223_372_036_854_775_808, millis < 9_223_372_036_854_775_808 else {
-            throw SerializationError(.unsupported, expected: "a date within Java's range", found: date.described)
-        }
-        return Int64(millis)
-    }
+    static func millis(_ date: Date) throws -> Int64 { try DateSerializer.javaMillis(date) }
 }
 
 extension JavaCalendar: JavaRepresentable {

@@ -6,11 +6,18 @@ public struct DateSerializer: Serializer {
     /// Creates the serializer.
     public init() {}
     public func write(_ value: Date, to writer: any ValueWriter) throws {
-        let millis = (value.timeIntervalSince1970 * 1000).rounded()
-        guard millis >= -9_223_372_036_854_775_808, millis < 9_223_372_036_854_775_808 else {
-            throw SerializationError(.unsupported, expected: "a Date within Java's range", found: value.described)
+        try writer.writeInt64(Self.javaMillis(value), forKey: "time", encoding: .outputPositive)
+    }
+
+    /// `date` in milliseconds since 1970, as Java's `Date.getTime()`. `Long.MAX_VALUE` (a
+    /// common "never" in Java data) reads as a `Date` whose `Double` rounds up to 2^63 ms; that
+    /// one is Java's `Long.MAX_VALUE` again, anything beyond is an error.
+    static func javaMillis(_ date: Date) throws -> Int64 {
+        let millis = (date.timeIntervalSince1970 * 1000).rounded()
+        guard millis >= -9_223_372_036_854_775_808, millis <= 9_223_372_036_854_775_808 else {
+            throw SerializationError(.unsupported, expected: "a Date within Java's range", found: date.described)
         }
-        try writer.writeInt64(Int64(millis), forKey: "time", encoding: .outputPositive)
+        return millis == 9_223_372_036_854_775_808 ? .max : Int64(millis)
     }
     public func read(from reader: any ValueReader) throws -> Date {
         let millis = try reader.readInt64(forKey: "time", encoding: .outputPositive)
