@@ -118,6 +118,25 @@ import KryoCore
         return path
     }
 
+    /// The error for a key met twice in one object. Keys that differ only in their Unicode form
+    /// (`"\u00e9"` and `"e\u0301"`) are one key to Swift's strings: the message shows the
+    /// key's scalars and names the form that keeps both.
+    @usableFromInline @inline(never)
+    func duplicateKey(at offset: Int) -> SerializationError {
+        let key = keyText(at: offset)
+        guard key.utf8.contains(where: { $0 >= 0x80 }) else {
+            return failure(
+                .invalidValue, expected: "keys that differ within one object", at: offset,
+                found: "a second key '\(key)'")
+        }
+        let scalars = key.unicodeScalars.map { $0.isASCII ? String($0) : "\\u{\(String($0.value, radix: 16))}" }
+        return failure(
+            .invalidValue, expected: "keys that differ within one object", at: offset,
+            found: "a second key '\(key)' (\(scalars.joined())); keys equal up to Unicode normalization are one "
+                + "key here, a map keeps both written as {\"$class\": \"NSDictionary\", \"NS.keys\": […], "
+                + "\"NS.objects\": […]}")
+    }
+
     /// The text of the key whose opening quote is at `offset`, read before without error.
     @usableFromInline
     func keyText(at offset: Int) -> String {
@@ -378,11 +397,7 @@ import KryoCore
             inMember = true
             inserted = builder.insert(key, into: &top.object)
         }
-        guard inserted else {
-            throw failure(
-                .invalidValue, expected: "keys that differ within one object", at: keyOffset,
-                found: "a second key '\(keyText(at: keyOffset))'")
-        }
+        guard inserted else { throw duplicateKey(at: keyOffset) }
         skipWhitespace()
         guard next(is: JSONSyntax.colon) else { throw unexpected("':' after the key '\(keyText(at: keyOffset))'") }
         position += 1
