@@ -160,6 +160,8 @@ public enum ValueConversion {
         case let shared as SharedValue: return describeType(of: shared.value)
         case is String, is SharedString: return "a string"
         case is Bool: return "a boolean"
+        case is Date: return "a date"
+        case is Data: return "data (bytes)"
         case is any BinaryInteger, is Double, is Float: return "a number (\(type(of: value)))"
         case is any AnyEntriesExposing, is [AnyHashable: Any?], is [String: Any?]: return "a map"
         case is [Any?], is any AnyElementsExposing: return "a list"

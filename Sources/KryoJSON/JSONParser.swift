@@ -131,10 +131,11 @@ import KryoCore
         }
         let scalars = key.unicodeScalars.map { $0.isASCII ? String($0) : "\\u{\(String($0.value, radix: 16))}" }
         return failure(
-            .invalidValue, expected: "keys that differ within one object", at: offset,
-            found: "a second key '\(key)' (\(scalars.joined())); keys equal up to Unicode normalization are one "
-                + "key here, a map keeps both written as {\"$class\": \"NSDictionary\", \"NS.keys\": […], "
-                + "\"NS.objects\": […]}")
+            .invalidValue,
+            expected: "keys that differ within one object (keys equal up to Unicode normalization are one key "
+                + "here, this one is \(scalars.joined()); a map keeps both written as {\"$class\": \"NSDictionary\", "
+                + "\"NS.keys\": […], \"NS.objects\": […]})",
+            at: offset, found: "a second key '\(key)'")
     }
 
     /// The text of the key whose opening quote is at `offset`, read before without error.

@@ -16,7 +16,7 @@ import OrderedCollections
 /// A missing key reads as zero, `false` or nil, and keys nobody reads are ignored, so that
 /// models can gain and lose fields; a key whose value has the wrong kind is an error naming the
 /// key path.
-final class ReadableReader: ValueReader {
+final class ReadableReader: ValueReader, NullAwareReader {
     let registry: Registry
     let slotBindings: SlotBindings
     let options: SerializationOptions
@@ -213,7 +213,7 @@ final class ReadableReader: ValueReader {
             result.reserveCapacity(count)
             for position in 0..<count {
                 let element = try at(String(position)) {
-                    try decode(node(parsed.element(position, of: index)), as: element)
+                    try checkedElement(try decode(node(parsed.element(position, of: index)), as: element), as: element)
                 }
                 result.append(element)
             }
@@ -445,13 +445,47 @@ final class ReadableReader: ValueReader {
     }
 
     /// The elements of an array, each read as `element` asks.
+    /// `value`, an element of a list or a value of a map decoded as `declared`, checked as a
+    /// field's value is: a plain scalar that cannot be of the declared class (`true` or `5` in a
+    /// `List<Date>`, a plist date among `BigDecimal`s, `"many"` for an `Integer`) is an error
+    /// here, rather than a `Boolean` or a `Long` that Java would find in the collection.
+    func checkedElement(_ value: Any?, as declared: DeclaredType?) throws -> Any? {
+        guard let declared, let value else { return value }
+        let type = declared.swiftType
+        guard Swift.type(of: value) != type, Self.isPlainScalar(value, in: type), !Self.isOpenSlot(type) else {
+            return value
+        }
+        func convert<T>(_: T.Type) -> Any? { ValueConversion.convert(value, to: T.self) }
+        if let converted = convert(type) { return converted }
+        throw error(
+            .typeMismatch, expected: declared.javaName ?? "a value of \(type)",
+            found: ValueConversion.describeType(of: value))
+    }
+
+    /// Whether `value` is a scalar a document gives without a class of its own, which a slot of
+    /// `type` takes only when it converts: a boolean, a number, a plist date or data, and a
+    /// string where a number or a boolean is declared.
+    private static func isPlainScalar(_ value: Any, in type: any Any.Type) -> Bool {
+        if value is String { return type == Bool.self || (type is any Numeric.Type && type != UInt16.self) }
+        return value is Bool || value is any BinaryInteger || value is Double || value is Float || value is Date
+            || value is Data
+    }
+
+    /// Whether a slot of `type` takes any value, or says itself what is wrong with a scalar (a
+    /// bean, an array, a container).
+    private static func isOpenSlot(_ type: any Any.Type) -> Bool {
+        type == Any.self || type == Any?.self || type == AnyHashable.self || type == DynamicObject.self
+            || type == DynamicArray.self || type == UnknownObject.self || type is any AnyElementsConstructible.Type
+            || type is any AnyEntriesConstructible.Type || type == SharedValue.self
+    }
+
     func list(_ elements: [ReadableValue], as element: DeclaredType?) throws -> [Any?] {
         try descend()
         defer { depth -= 1 }
         var result: [Any?] = []
         result.reserveCapacity(elements.count)
         for (index, node) in elements.enumerated() {
-            result.append(try at(String(index)) { try decode(node, as: element) })
+            result.append(try at(String(index)) { try checkedElement(try decode(node, as: element), as: element) })
         }
         return result
     }
@@ -540,7 +574,7 @@ final class ReadableReader: ValueReader {
             var result = OrderedDictionary<AnyHashable, Any?>(minimumCapacity: entries.count)
             for (stored, node) in entries {
                 let key = try at(stored) { try mapKey(ReadableKeys.unescape(stored) ?? stored, as: keyType) }
-                let value: Any? = try at(stored) { try decode(node, as: valueType) }
+                let value: Any? = try at(stored) { try checkedElement(try decode(node, as: valueType), as: valueType) }
                 guard result.updateValue(value, forKey: key) == nil else {
                     throw at(stored) {
                         error(
@@ -552,7 +586,8 @@ final class ReadableReader: ValueReader {
         }
         var result = OrderedDictionary<String, Any?>(minimumCapacity: entries.count)
         for (stored, node) in entries {
-            result[ReadableKeys.unescape(stored) ?? stored] = .some(try at(stored) { try decode(node, as: valueType) })
+            result[ReadableKeys.unescape(stored) ?? stored] = .some(
+                try at(stored) { try checkedElement(try decode(node, as: valueType), as: valueType) })
         }
         // `Any?` is `Object` too (the elements of a list a type variable's argument declares).
         guard let declared, declared.swiftType != Any.self, declared.swiftType != Any?.self else {
@@ -617,8 +652,10 @@ final class ReadableReader: ValueReader {
             guard key.hasPrefix("$"), !key.hasPrefix("$$") else { return false }
             let rest = key.dropFirst()
             if !rest.isEmpty, rest.allSatisfy({ ("0"..."9").contains($0) }) { return false }  // a generic key
-            return ![ReadableKeys.className, ReadableKeys.value, ReadableKeys.alias, ReadableKeys.data, ReadableKeys.top]
-                .contains(key)
+            return ![
+                ReadableKeys.className, ReadableKeys.value, ReadableKeys.alias, ReadableKeys.data, ReadableKeys.top,
+            ]
+            .contains(key)
         }
     }
 
@@ -647,7 +684,8 @@ final class ReadableReader: ValueReader {
             return try classedPlainValue(plain, named: name, as: declared)
         }
         if !keepsUnknown, let registration = registry.registration(forReadableName: name) {
-            if !ReadableWriter.writesObjects(of: registration.swiftType), let stray = Self.strayReservedKey(in: entries) {
+            if !ReadableWriter.writesObjects(of: registration.swiftType), let stray = Self.strayReservedKey(in: entries)
+            {
                 // A list or map's value goes under `$value`: a misspelt key would leave it empty.
                 throw at(stray) {
                     error(
@@ -1235,6 +1273,11 @@ final class ReadableReader: ValueReader {
         case .list:
             return nil
         }
+    }
+
+    func holdsNull(forKey key: String) -> Bool {
+        guard case .null? = lookup(key)?.value else { return false }
+        return true
     }
 
     func containsValue(forKey key: String) -> Bool {

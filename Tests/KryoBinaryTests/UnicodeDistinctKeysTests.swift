@@ -76,7 +76,7 @@ import Testing
         let error = try #require(throws: SerializationError.self) {
             try readable.decode(Any?.self, from: Array(document.utf8))
         }
-        #expect(error.found.contains(#"(\u{e9})"#))
-        #expect(error.found.contains("NS.keys"))
+        #expect(error.expected.contains(#"this one is \u{e9}"#))
+        #expect(error.expected.contains("NS.keys"))
     }
 }

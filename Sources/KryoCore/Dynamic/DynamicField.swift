@@ -150,6 +150,15 @@ struct DynamicField: Sendable {
         let value: Any?
         switch kind(in: reader.kryoWireVersion) {
         case .primitive(let primitive):
+            if !reader.isPositional, let aware = reader as? any NullAwareReader, aware.holdsNull(forKey: name) {
+                // Java's primitive has no null; leaving the key out gives its default.
+                var error = reader.error(
+                    .typeMismatch,
+                    expected: "\(primitive == .int ? "an" : "a") \(primitive.rawValue) (a missing key is its default)",
+                    found: "null")
+                error.path.append(name)
+                throw error
+            }
             switch primitive {
             case .boolean: value = try Bool.readPrimitive(from: reader, forKey: name)
             case .byte: value = try Int8.readPrimitive(from: reader, forKey: name)
@@ -281,7 +290,9 @@ struct DynamicField: Sendable {
         guard !reader.isPositional, type != Any.self, type != DynamicObject.self, type != DynamicArray.self,
             containerKind(of: declared) == nil
         else { return false }
-        return value is Bool || value is String || value is any BinaryInteger || value is Double
+        // A property list's date and data too (`<date>` for a `BigDecimal`).
+        return value is Bool || value is String || value is any BinaryInteger || value is Double || value is Date
+            || value is Data
     }
 
     /// Whether `value` is of a Java class of its own that a plain list, map or set would lose

@@ -1,0 +1,91 @@
+import Foundation
+import SwiftKryo
+import Testing
+
+/// Plain scalars a person writes where the schema declares a class they cannot be of, in the
+/// elements of a list and the values of a map as in a field, and `null` for a Java primitive:
+/// errors at their key path, never a `Boolean`, `Long` or `0` that Java would find there.
+@Suite struct HandWrittenScalarSlotTests {
+    static let schema = """
+        package: cat
+        settings: {dialect: kryo5}
+        classes:
+          - class: Loan
+            fields:
+              pages: int
+              rating: float
+              available: boolean
+              price: java.math.BigDecimal
+              due: java.util.Date
+              reminders: List<java.util.Date>
+              ratings: Map<String, Double>
+              fines: Map<String, java.math.BigDecimal>
+              meta: Map<String, String>
+              counts: Map<String, Integer>
+        """
+
+    let document: SchemaDocument
+    init() throws { document = try SchemaDocument(schema: Self.schema, javaClass: "cat.Loan") }
+
+    @Test(arguments: [
+        (#""reminders": [5]"#, "java.util.Date", "a number (Int)", ["reminders", "0"]),
+        (#""reminders": ["2020-01-01", true]"#, "java.util.Date", "a boolean", ["reminders", "1"]),
+        (#""ratings": {"a": true}"#, "java.lang.Double", "a boolean", ["ratings", "a"]),
+        (#""fines": {"ann": false}"#, "java.math.BigDecimal", "a boolean", ["fines", "ann"]),
+        (#""meta": {"desk": 5}"#, "java.lang.String", "a number (Int)", ["meta", "desk"]),
+        (#""counts": {"x": "many"}"#, "java.lang.Integer", "a string", ["counts", "x"]),
+    ])
+    func aScalarOfAnotherClassInAnElementIsAnError(
+        fields: String, expected: String, found: String, path: [String]
+    ) throws {
+        let error = try #require(throws: SerializationError.self) { try document.object(fields) }
+        #expect(error.kind == .typeMismatch)
+        #expect(error.expected == expected)
+        #expect(error.found == found)
+        #expect(error.path == path)
+    }
+
+    @Test func scalarsThatConvertStillRead() throws {
+        let loan = try document.object(
+            #""reminders": ["2020-01-01"], "ratings": {"a": 2, "b": 2.5}, "fines": {"bob": 2, "ann": "1.50"}, "#
+                + #""counts": {"x": 3}, "meta": {"desk": "A"}"#)
+        #expect((loan.fields["reminders"] as? any Collection)?.count == 1)
+        let ratings = try #require(ValueConversion.convert(loan.fields["ratings"] ?? nil, to: [String: Double].self))
+        #expect(ratings == ["a": 2, "b": 2.5])
+        let fines = try #require(ValueConversion.convert(loan.fields["fines"] ?? nil, to: [String: Any?].self))
+        #expect((fines["ann"] ?? nil).map { "\($0)" } == "1.50")
+        #expect((fines["bob"] ?? nil).map { "\($0)" } == "2")
+    }
+
+    @Test(arguments: [("pages", "an int"), ("rating", "a float"), ("available", "a boolean")])
+    func nullForAPrimitiveIsAnError(field: String, expected: String) throws {
+        let error = try #require(throws: SerializationError.self) { try document.object(#""\#(field)": null"#) }
+        #expect(error.kind == .typeMismatch)
+        #expect(error.expected == "\(expected) (a missing key is its default)")
+        #expect(error.found == "null")
+        #expect(error.path == [field])
+        // Left out, the field takes Java's default.
+        let loan = try document.object(#""meta": {}"#)
+        #expect(loan.fields[field] != nil)
+    }
+
+    /// A property list's own date, where the schema declares a `BigDecimal`, is an error; where
+    /// it declares a `Date`, it is that date.
+    @Test func aPlistDateOnlyWhereADateIsDeclared() throws {
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>$class</key><string>cat.Loan</string>
+            <key>price</key><date>2020-01-01T00:00:00Z</date><key>due</key><date>2020-01-01T00:00:00Z</date>
+            </dict></plist>
+            """
+        let codec = ReadableCodec(registry: document.codec.registry, format: .propertyList(.xml))
+        let bytes = Array(plist.utf8)
+        let error = try #require(throws: SerializationError.self) { try codec.decode(Any?.self, from: bytes) }
+        #expect(error.expected == "java.math.BigDecimal in field price")
+        #expect(error.found == "a date")
+        #expect(error.path == ["price"])
+        let withoutPrice = plist.replacingOccurrences(of: "<key>price</key><date>2020-01-01T00:00:00Z</date>", with: "")
+        let loan = try #require(try codec.decode(Any?.self, from: Array(withoutPrice.utf8)) as? DynamicObject)
+        #expect(loan.fields["due"] as? Date == Date(timeIntervalSince1970: 1_577_836_800))
+    }
+}
