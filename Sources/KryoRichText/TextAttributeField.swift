@@ -38,7 +38,10 @@ struct TextAttributeField: Sendable {
         TextAttributeField(
             archiveName: archive, readableName: readable, storage: .double, get: { $0[keyPath: path] },
             set: { attributes, value in
-                guard let number = ValueConversion.convert(value, to: Double.self) else { return false }
+                // An archive may store a whole number as an integer (`NSKern` 0 in a Sketch file).
+                guard let number = ValueConversion.convert(value, to: Double.self) ?? wholeNumber(value) else {
+                    return false
+                }
                 attributes[keyPath: path] = number
                 return true
             })
@@ -50,10 +53,20 @@ struct TextAttributeField: Sendable {
         TextAttributeField(
             archiveName: archive, readableName: readable, storage: .integer, get: { $0[keyPath: path] },
             set: { attributes, value in
-                guard let number = ValueConversion.convert(value, to: Int.self) else { return false }
+                // An archive may store the number as a real (`NSUnderline` 1.0).
+                guard
+                    let number = ValueConversion.convert(value, to: Int.self)
+                        ?? ValueConversion.convert(value, to: Double.self).flatMap({ Int(exactly: $0) })
+                else { return false }
                 attributes[keyPath: path] = number
                 return true
             })
+    }
+
+    /// `value` as a `Double` when it is an integer of any width that a `Double` holds exactly.
+    private static func wholeNumber(_ value: Any) -> Double? {
+        guard let integer = ValueConversion.flatten(value) as? any BinaryInteger else { return nil }
+        return Double(exactly: integer)
     }
 
     /// Every typed attribute, in the order formats without keys write them.

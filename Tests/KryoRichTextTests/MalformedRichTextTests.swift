@@ -65,6 +65,30 @@ import Testing
         #expect(text?.string == "Hello world")
     }
 
+    /// A number attribute stored in the other number form (a Sketch file's `NSKern` as the
+    /// integer 0, an `NSUnderline` as a real) reads as its value.
+    @Test func numberAttributesInEitherForm() throws {
+        var attributes = TextAttributes()
+        attributes.kern = 7
+        attributes.underlineStyle = 9
+        var archive = try codec.archive(try AttributedText("Hi", runs: [TextRun(length: 2, attributes: attributes)]))
+        archive.objects = archive.objects.map { object in
+            switch object {
+            case .real(7): .integer(7)
+            case .integer(9): .real(9)
+            default: object
+            }
+        }
+        #expect(archive.objects.contains(.integer(7)) && archive.objects.contains(.real(9)))
+        let text = try codec.decode(AttributedText.self, from: archive)
+        #expect(text.runs.first?.attributes.kern == 7)
+        #expect(text.runs.first?.attributes.underlineStyle == 9)
+        // A real with a fraction is no underline style.
+        archive.objects = archive.objects.map { $0 == .real(9) ? .real(9.5) : $0 }
+        let error = try error(decoding: archive)
+        #expect(error.expected.contains("the attribute NSUnderline"))
+    }
+
     @Test func wrongComponentCount() throws {
         let archive = try archive(of: Color.rgb(1, 0, 0), editing: "NSColor") {
             $0["NSRGB"] = .data(Array("1 0\u{0}".utf8))
