@@ -445,8 +445,9 @@ struct ParsedJSON {
             } else if !isNewInLargeObject(String(decoding: key, as: UTF8.self), object) {
                 return false
             }
-            if length <= 6, length > 0, key[0] == UInt8(ascii: "$") {
-                object.reserved.formUnion(ReservedKeys(entry.shortString))
+            if length > 0, key[0] == UInt8(ascii: "$") {
+                object.reserved.formUnion(
+                    ReservedKeys(length <= 6 ? entry.shortString : String(decoding: key, as: UTF8.self)))
             }
             parsed.keys.append(entry)
             addMember()
@@ -476,7 +477,7 @@ struct ParsedJSON {
                 return false
             }
             let utf8 = key.utf8
-            if utf8.count <= 6, utf8.first == UInt8(ascii: "$") { object.reserved.formUnion(ReservedKeys(key)) }
+            if utf8.first == UInt8(ascii: "$") { object.reserved.formUnion(ReservedKeys(key)) }
             object.stringKeys += 1
             parsed.stringKeys.append(key)
             parsed.keys.append(Key(stringAt: parsed.stringKeys.count - 1))

@@ -123,6 +123,9 @@ struct ReservedKeys: OptionSet {
     static let top = ReservedKeys(rawValue: 1 << 4)
     /// `$0`: the object has generic keys.
     static let firstGeneric = ReservedKeys(rawValue: 1 << 5)
+    /// A key that starts with `$` and that no form uses (a misspelt `$clas`; a key of the
+    /// document's own that starts with `$` is written `$$`).
+    static let stray = ReservedKeys(rawValue: 1 << 6)
 
     /// The reserved keys among `entries`' keys.
     init(of entries: ReadableDictionary) {
@@ -140,8 +143,46 @@ struct ReservedKeys: OptionSet {
         case ReadableKeys.value: self = .value
         case ReadableKeys.top: self = .top
         case "$0": self = .firstGeneric
-        default: self = []
+        case ReadableKeys.classes, ReadableKeys.classHints, ReadableKeys.inline, ReadableKeys.archiver: self = []
+        default: self = ReservedKeys.isStray(key) ? .stray : []
         }
+    }
+
+    /// Whether `key` starts with `$` and is no key a form uses: not escaped (`$$`), no generic
+    /// key (`$1`…), none of ``ReadableKeys``.
+    static func isStray(_ key: String) -> Bool {
+        let utf8 = key.utf8
+        guard utf8.first == UInt8(ascii: "$") else { return false }
+        let rest = utf8.dropFirst()
+        if rest.first == UInt8(ascii: "$") { return false }
+        if !rest.isEmpty, rest.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) { return false }
+        return ![
+            ReadableKeys.className, ReadableKeys.alias, ReadableKeys.data, ReadableKeys.value, ReadableKeys.top,
+            ReadableKeys.classes, ReadableKeys.classHints, ReadableKeys.inline, ReadableKeys.archiver,
+            ReadableKeys.root,
+        ].contains(key)
+    }
+
+    /// The reserved key a stray one is likely a misspelling of (`$clas`, `$Class`), for errors.
+    static func suggestion(for stray: String) -> String? {
+        let candidates = [ReadableKeys.className, ReadableKeys.alias, ReadableKeys.value, ReadableKeys.data]
+        let lowered = stray.lowercased()
+        return candidates.first { editDistance(lowered, $0) <= 2 }
+    }
+
+    private static func editDistance(_ one: String, _ other: String) -> Int {
+        let a = Array(one.utf8)
+        let b = Array(other.utf8)
+        guard a.count <= 32, b.count <= 32 else { return Int.max }
+        var previous = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(b.count, 1) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 
     init(rawValue: UInt8) { self.rawValue = rawValue }

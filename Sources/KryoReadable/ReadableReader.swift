@@ -240,6 +240,7 @@ final class ReadableReader: ValueReader, NullAwareReader {
         guard parsed.kind(of: index) == .object else { return nil }
         let reserved = parsed.reservedKeys(of: index)
         guard reserved.contains(.className), !reserved.contains(.alias), !reserved.contains(.value),
+            !reserved.contains(.stray),
             let member = parsed.index(of: ReadableKeys.className, in: index, from: 0),
             let registration = registration(named: parsed.value(member, of: index)),
             // A map's entries beside its `$class` are read from the tree (``entriesBeside``), and
@@ -500,6 +501,9 @@ final class ReadableReader: ValueReader, NullAwareReader {
         if reserved.contains(.top), !reserved.contains(.className), let top = entries[ReadableKeys.top] {
             return try topLevel(top, archiver: entries[ReadableKeys.archiver])
         }
+        if reserved.contains(.stray), let stray = entries.keys.first(where: ReservedKeys.isStray) {
+            throw strayKey(stray, in: entries)
+        }
         if reserved.contains(.className), let className = entries[ReadableKeys.className] {
             guard case .string(let name) = className else {
                 throw at(ReadableKeys.className) {
@@ -644,6 +648,23 @@ final class ReadableReader: ValueReader, NullAwareReader {
         func isEntry(_ key: String) -> Bool { ReadableKeys.unescape(key) != nil }
         guard Self.isPlainMap(registration), entries.keys.contains(where: isEntry) else { return nil }
         return .dictionary(entries.filter { isEntry($0.key) })
+    }
+
+    /// The error for a key that starts with `$` and that no form uses (``ReservedKeys/isStray(_:)``):
+    /// a misspelt reserved key, or a key of the document's own, which is written `$$`.
+    private func strayKey(_ key: String, in entries: ReadableDictionary) -> SerializationError {
+        let owner: String
+        if case .string(let name)? = entries[ReadableKeys.className] {
+            owner = "keys of \(name)"
+        } else {
+            owner = "keys"
+        }
+        let hint = ReservedKeys.suggestion(for: key).map { "; did you mean \($0)?" } ?? ""
+        return at(key) {
+            error(
+                .invalidValue, expected: "\(owner) (a key of the document's own that starts with $ is written $$)",
+                found: "the key \(key), which readable documents do not use\(hint)")
+        }
     }
 
     /// A key of `entries` that starts with `$` (not escaped as `$$`) and that no form uses.

@@ -67,7 +67,7 @@ import Testing
         let error = try #require(throws: SerializationError.self) {
             try kryo(#"""# + field + #"": {"$class": ""# + className + #"", "$valeu": "# + value + "}")
         }
-        #expect(error.found == "the key $valeu, which readable documents do not use", "\(error)")
+        #expect(error.found == "the key $valeu, which readable documents do not use; did you mean $value?", "\(error)")
         #expect(error.path == [field, "$valeu"], "\(error)")
         _ = try kryo(#"""# + field + #"": {"$class": ""# + className + #"", "$value": "# + value + "}")
     }

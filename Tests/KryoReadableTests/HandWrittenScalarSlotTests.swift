@@ -69,6 +69,25 @@ import Testing
         #expect(loan.fields[field] != nil)
     }
 
+    /// A misspelt reserved key (`$clas`) or a key of the document's own left unescaped
+    /// (`$note` for `$$note`): an error naming it, where the object lost its class or the key was
+    /// dropped.
+    @Test(arguments: [
+        (#"{"$clas": "cat.Loan", "pages": 1}"#, ["$clas"], "$class"),
+        (#"{"$class": "cat.Loan", "$Value": 1}"#, ["$Value"], "$value"),
+        (#"{"$class": "cat.Loan", "$pages": 1}"#, ["$pages"], nil),
+        (#"{"$class": "cat.Loan", "ratings": {"$clas": "java.util.HashMap"}}"#, ["ratings", "$clas"], "$class"),
+    ])
+    func aStrayDollarKeyIsAnError(json: String, path: [String], suggestion: String?) throws {
+        let error = try #require(throws: SerializationError.self) {
+            try document.codec.decode(Any?.self, from: Array(json.utf8))
+        }
+        #expect(error.kind == .invalidValue)
+        #expect(error.path == path)
+        #expect(error.found.hasPrefix("the key \(path.last ?? "")"))
+        #expect(error.found.hasSuffix(suggestion.map { "did you mean \($0)?" } ?? "do not use"))
+    }
+
     /// A property list's own date, where the schema declares a `BigDecimal`, is an error; where
     /// it declares a `Date`, it is that date.
     @Test func aPlistDateOnlyWhereADateIsDeclared() throws {
