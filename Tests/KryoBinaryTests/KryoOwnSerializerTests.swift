@@ -36,6 +36,21 @@ import Testing
         #expect(timestamp.millisecondsSince1970 == 1_700_000_000_123 && timestamp.nanoseconds == 123_456_789)
     }
 
+    /// The shipped `Schemas/flink.yaml` reads what Flink 2.3.0's `KryoSerializer` wrote for a
+    /// `Pattern.compile("^https?://ads\\.[a-z]+/", CASE_INSENSITIVE)` (Kryo's `PatternSerializer`,
+    /// registered by Flink at 76), and writes the same bytes.
+    @Test func theShippedFlinkSchemaReadsAPattern() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Schemas/flink.yaml")
+        let schema = try String(contentsOf: file, encoding: .utf8)
+        let codec = try schemaCodec(schema, .v5, references: true)
+        let bytes = hexBytes(
+            "4e 01 5e 68 74 74 70 73 3f 3a 2f 2f 61 64 73 5c 2e 5b 61 2d 7a 5d 2b af 02")
+        let pattern = try codec.decode(Any?.self, from: bytes)
+        #expect("\(pattern ?? "nil")".contains("https?://ads"))
+        #expect(try codec.encode(pattern) == bytes)
+    }
+
     /// `java.sql.Timestamp` is not final: a field of that type carries the value's class (`51`,
     /// id 79), as Kryo 5.6.2 wrote this `Holder {Timestamp ts = 1700000000123 ms; String s = "x"}`
     /// with Flink's registration.
