@@ -88,6 +88,22 @@ import Testing
         #expect(error.found.hasSuffix(suggestion.map { "did you mean \($0)?" } ?? "do not use"))
     }
 
+    /// `OptionalInt`, `OptionalLong` and `OptionalDouble` hold a value exactly when `present` says.
+    @Test(arguments: ["java.util.OptionalInt", "java.util.OptionalLong", "java.util.OptionalDouble"])
+    func anOptionalNumberHasAValueExactlyWhenPresent(_ javaClass: String) throws {
+        let codec = ReadableCodec(registry: try Registry(schemas: SchemaSet()), format: .json)
+        func decode(_ keys: String) throws -> Any? {
+            try codec.decode(Any?.self, from: Array(#"{"$class": "\#(javaClass)", \#(keys)}"#.utf8))
+        }
+        for keys in [#""present": false, "value": 5"#, #""present": true"#] {
+            let error = try #require(throws: SerializationError.self) { try decode(keys) }
+            #expect(error.kind == .invalidValue)
+            #expect(error.expected.contains("since present is"))
+        }
+        #expect("\(try decode(#""present": true, "value": 5"#) ?? "nil")".contains("5"))
+        #expect("\(try decode(#""present": false"#) ?? "nil")".contains("nil"))
+    }
+
     /// A property list's own date, where the schema declares a `BigDecimal`, is an error; where
     /// it declares a `Date`, it is that date.
     @Test func aPlistDateOnlyWhereADateIsDeclared() throws {

@@ -76,6 +76,17 @@ public struct JavaOptionalDouble: Hashable, Sendable {
     public init(_ value: Double?) { self.value = value }
 }
 
+/// Reads `present`; in a format with keys, a `value` must be there exactly when `present` is true
+/// (a document's `{"present": false, "value": 5}` would lose the 5).
+private func presence(in reader: any ValueReader) throws -> Bool {
+    let present = try reader.readBool(forKey: "present")
+    guard !reader.isPositional, present != reader.containsValue(forKey: "value") else { return present }
+    throw reader.error(
+        .invalidValue,
+        expected: present ? "a value under value, since present is true" : "no value, since present is false",
+        found: present ? "none" : "a value under value")
+}
+
 extension JavaOptionalInt: JavaRepresentable {
     public static var javaClassName: String { "java.util.OptionalInt" }
     /// `OptionalIntSerializer`: `present`, then the value (fixed width) when present.
@@ -87,7 +98,7 @@ extension JavaOptionalInt: JavaRepresentable {
                     if let int = value.value { try writer.writeInt32(int, forKey: "value", encoding: .fixed) }
                 },
                 read: { reader in
-                    guard try reader.readBool(forKey: "present") else { return JavaOptionalInt(nil) }
+                    guard try presence(in: reader) else { return JavaOptionalInt(nil) }
                     return JavaOptionalInt(try reader.readInt32(forKey: "value", encoding: .fixed))
                 }))
     }
@@ -104,7 +115,7 @@ extension JavaOptionalLong: JavaRepresentable {
                     if let long = value.value { try writer.writeInt64(long, forKey: "value", encoding: .fixed) }
                 },
                 read: { reader in
-                    guard try reader.readBool(forKey: "present") else { return JavaOptionalLong(nil) }
+                    guard try presence(in: reader) else { return JavaOptionalLong(nil) }
                     return JavaOptionalLong(try reader.readInt64(forKey: "value", encoding: .fixed))
                 }))
     }
@@ -121,7 +132,7 @@ extension JavaOptionalDouble: JavaRepresentable {
                     if let double = value.value { try writer.writeDouble(double, forKey: "value") }
                 },
                 read: { reader in
-                    guard try reader.readBool(forKey: "present") else { return JavaOptionalDouble(nil) }
+                    guard try presence(in: reader) else { return JavaOptionalDouble(nil) }
                     return JavaOptionalDouble(try reader.readDouble(forKey: "value"))
                 }))
     }
