@@ -1743,7 +1743,12 @@ final class ReadableReader: ValueReader, NullAwareReader {
             return ValueConversion.convert(value, to: T.self, javaClass: javaClass)
         }
         guard let result = convert(type) else {
-            throw error(.typeMismatch, expected: "\(type)", found: ValueConversion.describeType(of: value))
+            // In Java's words: the class, and a `char` is one UTF-16 unit.
+            let expected =
+                type == UInt16.self
+                ? "a java.lang.Character (a one-character string or its code)"
+                : declared.javaName.map { "a \($0)" } ?? "\(type)"
+            throw error(.typeMismatch, expected: expected, found: ValueConversion.describeType(of: value))
         }
         return result
     }

@@ -104,6 +104,21 @@ import Testing
         #expect("\(try decode(#""present": false"#) ?? "nil")".contains("nil"))
     }
 
+    /// Messages in Java's words: a map without `value` where a `BigDecimal` is declared is not
+    /// "null"; a `Character` stored with its class takes one character.
+    @Test func messagesNameWhatADocumentHas() throws {
+        let price = try #require(throws: SerializationError.self) { try document.object(#""price": {"a": 1}"#) }
+        #expect(price.expected.hasSuffix("under the key value"))
+        #expect(price.found == "the keys a")
+        #expect(price.path == ["price"])
+        let codec = ReadableCodec(registry: try Registry(schemas: SchemaSet()), format: .json)
+        let character = try #require(throws: SerializationError.self) {
+            try codec.decode(Any?.self, from: Array(#"{"$class": "java.lang.Character", "$value": "xy"}"#.utf8))
+        }
+        #expect(character.expected == "a java.lang.Character (a one-character string or its code)")
+        #expect(character.found == "a string")
+    }
+
     /// A property list's own date, where the schema declares a `BigDecimal`, is an error; where
     /// it declares a `Date`, it is that date.
     @Test func aPlistDateOnlyWhereADateIsDeclared() throws {

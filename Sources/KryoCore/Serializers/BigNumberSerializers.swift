@@ -127,7 +127,16 @@ extension JavaBigDecimal: JavaRepresentable {
 private func readNumberText<Number>(
     from reader: any ValueReader, expected: String, _ parse: (String) -> Number?
 ) throws -> Number? {
-    guard !reader.isPositional, reader.containsValue(forKey: "value") else { return nil }
+    guard !reader.isPositional else { return nil }
+    guard reader.containsValue(forKey: "value") else {
+        // Neither form: keys of something else (`{"a": 1}` for a `BigDecimal` field), not null.
+        if !reader.containsValue(forKey: "length"), let keys = reader.storedKeys, !keys.isEmpty {
+            throw reader.error(
+                .invalidValue, expected: "\(expected) under the key value",
+                found: "the keys \(keys.prefix(8).joined(separator: ", "))")
+        }
+        return nil
+    }
     let text = try reader.readString(forKey: "value") ?? ""
     guard let value = parse(text) else { throw reader.error(.invalidValue, expected: expected, found: "\"\(text)\"") }
     return value
