@@ -14,6 +14,9 @@ struct ISO8601Text: Equatable {
     var time: JavaLocalTime?
     /// The offset from UTC in seconds (`Z` is 0), when the text has one.
     var offsetSeconds: Int?
+    /// Whether the time is a leap second (`23:59:60`), which an instant takes as `23:59:59` (as
+    /// Java's `Instant.parse` does) and a local time does not take.
+    var isLeapSecond = false
 
     /// The forms a reader accepts, for an error message.
     static let forms = "ISO 8601 text such as 2026-11-26, 10:30:15 or 2026-11-26T10:30:15.5Z"
@@ -28,8 +31,9 @@ struct ISO8601Text: Equatable {
             guard scanner.take(UInt8(ascii: "T")) || scanner.take(UInt8(ascii: "t")) || scanner.take(UInt8(ascii: " "))
             else { return nil }
         }
-        guard let time = scanner.time() else { return nil }
+        guard let (time, isLeapSecond) = scanner.time() else { return nil }
         self.time = time
+        self.isLeapSecond = isLeapSecond
         if !scanner.atEnd {
             guard let offset = scanner.offset() else { return nil }
             offsetSeconds = offset
@@ -56,6 +60,7 @@ struct ISO8601Text: Equatable {
                 || type == JavaLocalTime.self || type == JavaLocalDateTime.self
         else { return nil }
         guard let parsed = ISO8601Text(text) else { return .some(nil) }
+        if parsed.isLeapSecond, type != Date.self, type != JavaInstant.self { return .some(nil) }
         if type == Date.self {
             guard let instant = parsed.instant else { return .some(nil) }
             return .some(Date(timeIntervalSince1970: Double(instant.seconds) + Double(instant.nanos) / 1e9))
@@ -125,15 +130,18 @@ struct ISO8601Text: Equatable {
             return JavaLocalDate(year: sign * year, month: month, day: day)
         }
 
-        /// `HH:MM`, `HH:MM:SS` or `HH:MM:SS.fraction` (up to nine digits).
-        mutating func time() -> JavaLocalTime? {
+        /// `HH:MM`, `HH:MM:SS` or `HH:MM:SS.fraction` (up to nine digits), and whether it is the
+        /// leap second `23:59:60` (read as `23:59:59`).
+        mutating func time() -> (JavaLocalTime, isLeapSecond: Bool)? {
             guard let hour = digits(2), take(UInt8(ascii: ":")), let minute = digits(2), hour < 24, minute < 60
             else { return nil }
             var second = 0
             var nanosecond = 0
+            var isLeapSecond = false
             if take(UInt8(ascii: ":")) {
-                guard let read = digits(2), read < 60 else { return nil }
-                second = read
+                guard let read = digits(2), read < 60 || (read == 60 && hour == 23 && minute == 59) else { return nil }
+                isLeapSecond = read == 60
+                second = min(read, 59)
                 if take(UInt8(ascii: ".")) || take(UInt8(ascii: ",")) {
                     let start = index
                     guard let fraction = digits(1, orMore: true), index - start <= 9 else { return nil }
@@ -141,7 +149,7 @@ struct ISO8601Text: Equatable {
                     for _ in 0..<(9 - (index - start)) { nanosecond *= 10 }
                 }
             }
-            return JavaLocalTime(hour: hour, minute: minute, second: second, nanosecond: nanosecond)
+            return (JavaLocalTime(hour: hour, minute: minute, second: second, nanosecond: nanosecond), isLeapSecond)
         }
 
         /// `Z`, `±HH:MM`, `±HHMM` or `±HH`, at most 18 hours, in seconds.

@@ -65,6 +65,17 @@ import Testing
         #expect(event.fields["at"] as? JavaInstant == JavaInstant(seconds: 60))
     }
 
+    /// A leap second is the second before it for an instant, as Java's `Instant.parse` takes it;
+    /// a local time has none, and `:60` anywhere else is no time.
+    @Test func aLeapSecond() throws {
+        let event = try event(#""when": "2016-12-31T23:59:60Z", "at": "2016-12-31T23:59:60.5Z""#)
+        #expect(event.fields["when"] as? Date == Date(timeIntervalSince1970: 1_483_228_799))
+        #expect(event.fields["at"] as? JavaInstant == JavaInstant(seconds: 1_483_228_799, nanos: 500_000_000))
+        for fields in [#""time": "23:59:60""#, #""when": "2016-12-31T22:59:60Z""#] {
+            #expect(throws: SerializationError.self) { try self.event(fields) }
+        }
+    }
+
     @Test func theLibrarysOwnFormsStillRead() throws {
         let event = try event(
             #""when": {"$class": "NSDate", "NS.time": 0}, "day": {"$class": "java.time.LocalDate", "#
