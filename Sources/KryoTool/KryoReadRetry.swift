@@ -21,12 +21,32 @@ enum KryoReadRetry {
         for bytes: [UInt8], as format: DataFormat, with context: ConversionContext, javaClass: String?,
         formatOption: String = "--from"
     ) -> String? {
+        suggestion(
+            for: bytes, records: nil, as: format, with: context, javaClass: javaClass, formatOption: formatOption)
+    }
+
+    /// What to change for a stream of records to read: `bytes` are its first records (all of them
+    /// when `isWhole`; else a reading counts when three records read before the bytes run out).
+    static func suggestion(
+        forRecords bytes: [UInt8], isWhole: Bool, as format: DataFormat, with context: ConversionContext,
+        javaClass: String?
+    ) -> String? {
+        suggestion(
+            for: bytes, records: isWhole, as: format, with: context, javaClass: javaClass, formatOption: "--from")
+    }
+
+    /// - Parameter records: `nil` for one value; for records, whether `bytes` reach the end.
+    private static func suggestion(
+        for bytes: [UInt8], records: Bool?, as format: DataFormat, with context: ConversionContext, javaClass: String?,
+        formatOption: String
+    ) -> String? {
         guard let dialect = format.dialect else { return nil }
         let options = context.options(for: dialect)
         func reads(_ registry: Registry, _ dialect: KryoDialect, _ options: SerializationOptions) -> Bool {
             let codec = KryoCodec(
                 registry: registry, dialect: dialect, framing: javaClass == nil ? .classAndObject : .object,
                 options: options)
+            if let isWhole = records { return readsRecords(codec, isWhole: isWhole) }
             let value: Any??
             if let javaClass {
                 value = try? codec.decode(javaClass: javaClass, from: bytes)
@@ -35,6 +55,25 @@ enum KryoReadRetry {
             }
             guard let value else { return false }
             return !ControlCharacterScan.holdsControlCharacters(value as Any)
+        }
+        func readsRecords(_ codec: KryoCodec, isWhole: Bool) -> Bool {
+            let stream = KryoStreamReader(codec: codec, bytes: bytes)
+            var count = 0
+            while true {
+                do {
+                    if try stream.input.isAtEnd() { return count > 0 }
+                    let value: Any?
+                    if let javaClass {
+                        value = try codec.decode(javaClass: javaClass, from: stream.input)
+                    } else {
+                        value = try codec.decode(Any?.self, from: stream.input)
+                    }
+                    if ControlCharacterScan.holdsControlCharacters(value as Any) { return false }
+                    count += 1
+                } catch {
+                    return !isWhole && count >= 3
+                }
+            }
         }
         if context.references == nil {
             var flipped = options
@@ -62,6 +101,15 @@ enum KryoReadRetry {
             return "the stream reads when the classes use CompatibleFieldSerializer (a program that calls "
                 + "setDefaultSerializer(CompatibleFieldSerializer.class)): give them serializer: compatible "
                 + "(\(named))"
+        }
+        // One enum at a time (another one's constants may have no bodies), then all of them.
+        let enums = context.schemas.classes.indices.filter { context.schemas.classes[$0].isEnumWithoutBodies }
+        for changed in enums.prefix(8).map({ [$0] }) + (enums.count > 1 ? [enums] : []) {
+            if let named = readsChanged(enumsWithBodies(context.schemas, changed)) {
+                return "the stream reads when enums have constants with bodies (a constant with { … } makes the "
+                    + "enum class not final, so Java writes a class before it): give the constants that have one "
+                    + "in bodies: [...] (\(named))"
+            }
         }
         if dialect.version == .kryo5, options.settings[VariableLengthFieldsSetting.self] {
             // A program that calls `getFieldSerializerConfig().setVariableLengthEncoding(false)`:
@@ -106,6 +154,27 @@ enum KryoReadRetry {
         return names.isEmpty ? nil : (changed, names)
     }
 
+    /// The schemas with the enums at `indices` given as having constants with bodies (their
+    /// classes not final, every constant with a body class), and those enums' names; `nil` when
+    /// there is none.
+    private static func enumsWithBodies(_ schemas: SchemaSet, _ indices: [Int]) -> (
+        schemas: SchemaSet, names: [String]
+    )? {
+        var changed = schemas
+        var names: [String] = []
+        for index in indices {
+            guard case .enumeration(let constants) = changed.classes[index].layout,
+                !changed.classes[index].constantsHaveBodies
+            else { continue }
+            changed.classes[index].constantsHaveBodies = true
+            // Java names the body classes `E$1`, `E$2`… in the order of the constants that have
+            // one; a stream that names them needs the names known, whichever constants they are.
+            changed.classes[index].constantsWithBodies = constants
+            names.append(changed.classes[index].javaName)
+        }
+        return names.isEmpty ? nil : (changed, names)
+    }
+
     /// The schemas with every field that has generic arguments and is not yet public made public,
     /// and those fields' names (`Class.field`); `nil` when there is none.
     private static func publicGenericFields(_ schemas: SchemaSet) -> (schemas: SchemaSet, names: [String])? {
@@ -121,5 +190,13 @@ enum KryoReadRetry {
             changed.classes[index].layout = .fields(kind, fields)
         }
         return names.isEmpty ? nil : (changed, names)
+    }
+}
+
+extension JavaClassSchema {
+    /// Whether the class is an enum whose constants have no bodies (its class final).
+    fileprivate var isEnumWithoutBodies: Bool {
+        guard case .enumeration = layout else { return false }
+        return !constantsHaveBodies
     }
 }

@@ -173,7 +173,16 @@ final class RecordReader {
                     if let javaClass { return Record(value: try codec.decode(javaClass: javaClass, from: bytes)) }
                     return Record(value: try codec.decode(Any?.self, from: bytes))
                 } catch let error as SerializationError {
-                    throw ToolError("\(error) (read as \(format.rawValue), \(codec.dialect))")
+                    var message = "\(error) (read as \(format.rawValue), \(codec.dialect))"
+                    // A setting that reads the stream (its first megabytes) is named: from its
+                    // start, since a record read the wrong way may end elsewhere than Java's.
+                    if let (head, isWhole) = try? recorder.streamHead(),
+                        let said = KryoReadRetry.suggestion(
+                            forRecords: head, isWhole: isWhole, as: format, with: context, javaClass: javaClass)
+                    {
+                        message += "; " + said
+                    }
+                    throw ToolError(message)
                 }
             }
         case .jsonLines:
@@ -269,7 +278,22 @@ final class ChunkRecorder {
     func next() throws -> [UInt8]? {
         guard let chunk = try source.next() else { return nil }
         kept += chunk
+        if head.count < Self.headLimit { head += chunk.prefix(Self.headLimit - head.count) }
         return chunk
+    }
+
+    /// The first bytes of the source, kept for a second reading after a failure (at most
+    /// ``headLimit``).
+    private var head: [UInt8] = []
+    static let headLimit = 1 << 22
+
+    /// The first bytes of the source, reading more of it up to ``headLimit``, and whether they
+    /// are all of it; for a second reading of the stream after a failure.
+    func streamHead() throws -> (bytes: [UInt8], isWhole: Bool) {
+        while head.count < Self.headLimit {
+            guard try next() != nil else { return (head, true) }
+        }
+        return (head, false)
     }
 
     /// The bytes of `range` (offsets in the source), forgetting everything before its end.

@@ -533,6 +533,45 @@ import Testing
                 + "free id, in registration order)\n")
     }
 
+    /// An enum whose constants have bodies, declared without `bodies`: in a list, Java wrote a
+    /// class before each constant, and the hint for the failing record names the enum (and
+    /// not the other enum, whose constants have none).
+    @Test func anEnumWithBodiesIsNamedForARecordStream() throws {
+        let directory = try KryoTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func schema(_ name: String, _ bodies: String) throws -> String {
+            let url = directory.appendingPathComponent(name)
+            try """
+            package: ad
+            settings: {dialect: kryo5, registrationRequired: false}
+            classes:
+              - class: Placement
+                enum: [BANNER, VIDEO, NATIVE]\(bodies)
+              - class: Channel
+                enum: [WEB, APP]
+              - class: Click
+                fields: {channel: Channel, placements: List<Placement>}
+            """.write(to: url, atomically: true, encoding: .utf8)
+            return url.path
+        }
+        let withBodies = try schema("bodies.yaml", "\n    bodies: [VIDEO]")
+        let without = try schema("plain.yaml", "")
+        let record = #"{"$class": "ad.Click", "channel": "APP", "placements": ["VIDEO", "BANNER"]}"#
+        let written = try KryoTool.run(
+            ["convert", "-", "--from", "jsonl", "--to", "kryo5", "--records", "all", "--schema", withBodies],
+            input: Array((record + "\n" + record + "\n").utf8))
+        #expect(written.status == 0, "\(written.stderr)")
+        // Read the wrong way, the first record may even pass: the stream fails on a later one.
+        let read = try KryoTool.run(
+            ["convert", "-", "--from", "kryo5", "--to", "jsonl", "--records", "all", "--schema", without],
+            input: written.stdout)
+        #expect(read.status != 0)
+        #expect(read.stderr.hasPrefix("kryo: record "), "\(read.stderr)")
+        #expect(
+            read.stderr.hasSuffix("give the constants that have one in bodies: [...] (ad.Placement)\n"),
+            "\(read.stderr)")
+    }
+
     /// A Kryo 5 program that calls `setVariableLengthEncoding(false)`: its fields' ints and
     /// longs are fixed width, and the hint names the setting (the leftover bytes it leaves read
     /// otherwise suggested writeObject).
