@@ -381,6 +381,16 @@ public final class KryoInput {
             found: "the end of the input", offset: offset)
     }
 
+    /// The error for a variable-length int whose fifth byte has more than the int's top four
+    /// bits: Java's `writeVarInt` never writes one (a `long` read as an `int`, say).
+    @inline(never)
+    private func wideVarInt(_ byte: UInt8, start: Int) -> SerializationError {
+        SerializationError(
+            .invalidValue, expected: "a variable-length int (its fifth byte below 0x10)",
+            found: "a fifth byte 0x\(String(byte, radix: 16)), a value wider than an int (a long read as an int?)",
+            offset: start)
+    }
+
     private func readChunkLength() throws -> Int {
         let length = Int(try readVarInt32(optimizePositive: true))
         guard length >= 0 else {
@@ -481,7 +491,9 @@ public final class KryoInput {
                         result |= (byte & 0x7F) << 21
                         length = 4
                         if byte & 0x80 != 0 {
-                            result |= (UInt32(bytes[4]) & 0x7F) << 28
+                            // Java's fifth byte holds the int's top four bits: more is no int.
+                            guard bytes[4] & 0xF0 == 0 else { throw wideVarInt(bytes[4], start: offset) }
+                            result |= UInt32(bytes[4]) << 28
                             length = 5
                         }
                     }
@@ -499,6 +511,7 @@ public final class KryoInput {
         var shift: UInt32 = 0
         while true {
             let byte = try readByte()
+            if shift == 28, byte & 0xF0 != 0 { throw wideVarInt(byte, start: offset - 5) }
             result |= UInt32(byte & 0x7F) << shift
             if byte & 0x80 == 0 || shift == 28 { break }
             shift += 7

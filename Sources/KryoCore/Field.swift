@@ -41,6 +41,10 @@ public struct Field<Root>: Sendable {
     /// Whether the tagged serializer no longer writes the field (Java's `@Deprecated`). It still
     /// reads it from data an older schema wrote.
     public private(set) var isDeprecated = false
+    /// Whether Kryo 4's tagged serializer writes the field in chunks a reader that does not know
+    /// its tag can skip (Java's `@Tag(value = n, annexed = true)`). Kryo 2.20 and 5 have no such
+    /// fields and write it plainly.
+    public private(set) var isAnnexed = false
     /// The version of the class that added the field, for the version serializer (Java's
     /// `@VersionFieldSerializer.Since`; 0 when the field has always been there). Set with
     /// ``since(_:)``.
@@ -76,15 +80,19 @@ public struct Field<Root>: Sendable {
     /// ```swift
     /// Field("name", \.name).tag(2)
     /// Field("legacy", \.legacy).tag(3, deprecated: true)   // read from old data, never written
+    /// Field("notes", \.notes).tag(4, annexed: true)        // Kryo 4: in chunks a reader may skip
     /// ```
     ///
     /// - Parameters:
     ///   - tag: The tag (Java's `@Tag(n)`), unique within the schema.
     ///   - deprecated: Whether the field is only read, never written (Java's `@Deprecated`).
-    public func tag(_ tag: Int, deprecated: Bool = false) -> Field {
+    ///   - annexed: Whether Kryo 4 writes the field in chunks (Java's `@Tag(value = n, annexed =
+    ///     true)`); Kryo 2.20 and 5 write it as any other.
+    public func tag(_ tag: Int, deprecated: Bool = false, annexed: Bool = false) -> Field {
         var tagged = self
         tagged.tag = tag
         tagged.isDeprecated = deprecated
+        tagged.isAnnexed = annexed
         return tagged
     }
 

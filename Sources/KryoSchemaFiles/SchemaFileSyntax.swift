@@ -32,6 +32,8 @@ enum SchemaFileSyntax {
         var type: Located<String>
         var tag: Located<Int>?
         var deprecated: Bool = false
+        /// `annexed:` as written (Kryo 4's `@Tag(value = n, annexed = true)`).
+        var annexed: Located<Bool>?
         /// `since:` as written (Java's `@Since`, for `serializer: version`).
         var since: Located<Int>?
         var nullable: Bool = true
@@ -132,9 +134,8 @@ enum SchemaFileSyntax {
         "archiveName", "typeParameters", "publicFields",
     ]
     static let fieldKeys = [
-        "type", "tag", "deprecated", "since", "nullable", "public", "final", "erasure", "name", "elementsCanBeNull",
-        "keysCanBeNull",
-        "valuesCanBeNull",
+        "type", "tag", "deprecated", "annexed", "since", "nullable", "public", "final", "erasure", "name",
+        "elementsCanBeNull", "keysCanBeNull", "valuesCanBeNull",
     ]
 
     /// Reads one file's text.
@@ -495,6 +496,7 @@ struct NodeReader {
                 switch key.value {
                 case "tag": field.tag = Located(value: try integer(option, "a tag"), position: textPosition(option))
                 case "deprecated": field.deprecated = try bool(option)
+                case "annexed": field.annexed = Located(value: try bool(option), position: textPosition(option))
                 case "since":
                     field.since = Located(value: try integer(option, "a version"), position: textPosition(option))
                 case "nullable": field.nullable = try bool(option)

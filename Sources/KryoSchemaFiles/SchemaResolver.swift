@@ -481,6 +481,14 @@ struct SchemaResolver {
                 tag: field.tag?.value, isDeprecated: field.deprecated, since: field.since?.value ?? 0,
                 isPublicField: field.isPublic ?? syntax.publicFields?.value ?? false,
                 isFinal: field.isFinal, erasedType: erasure, key: field.name.value)
+            if let annexed = field.annexed, annexed.value {
+                guard field.tag != nil, kind == .tagged else {
+                    throw error(
+                        file, annexed.position,
+                        "field \(field.name.value) is annexed, which needs a tag in a class of serializer: tagged")
+                }
+                schema.isAnnexed = true
+            }
             schema.elementsCanBeNull = field.elementsCanBeNull
             schema.keysCanBeNull = field.keysCanBeNull
             schema.valuesCanBeNull = field.valuesCanBeNull

@@ -372,6 +372,7 @@ public struct SwiftSchemaGenerator: Sendable {
         if field.name != property.name { arguments.append("name: \(literal(field.name))") }
         if let tag = field.tag { arguments.append("tag: \(tag)") }
         if field.isDeprecated { arguments.append("deprecated: true") }
+        if field.isAnnexed { arguments.append("annexed: true") }
         if field.since != 0 { arguments.append("since: \(field.since)") }
         if let javaType = property.javaType { arguments.append("javaType: \(literal(javaType.shortName))") }
         if let isFinal = field.isFinal { arguments.append("isFinal: \(isFinal)") }
@@ -397,7 +398,10 @@ public struct SwiftSchemaGenerator: Sendable {
             javaLines = list("java: .init(", options, close: ")", indent: "")
         }
         var tag = ""
-        if let value = field.tag { tag = field.isDeprecated ? ".tag(\(value), deprecated: true)" : ".tag(\(value))" }
+        if let value = field.tag {
+            let flags = (field.isDeprecated ? ", deprecated: true" : "") + (field.isAnnexed ? ", annexed: true" : "")
+            tag = ".tag(\(value)\(flags))"
+        }
         if field.since != 0 { tag += ".since(\(field.since))" }
         let indent = "        "
         let flat = indent + "Field(" + arguments.joined(separator: ", ") + ")" + tag

@@ -99,6 +99,8 @@ public macro JavaEnum(_ javaName: String) = #externalMacro(module: "KryoMacros",
 ///   - tag: The field's tag for the tagged serializer (Java's `@Tag(n)`), unique and ≥ 0.
 ///   - deprecated: Whether the field is deprecated (Java's `@Deprecated`): the tagged serializer
 ///     reads it from older data but no longer writes it. Needs a tag.
+///   - annexed: Whether Kryo 4 writes the tagged field in chunks a reader may skip (Java's
+///     `@Tag(value = n, annexed = true)`). Needs a tag.
 ///   - since: The version of the class that added the field, for the version serializer (Java's
 ///     `@VersionFieldSerializer.Since(n)`): data of an older version leaves it at its default.
 ///   - javaType: The field's declared Java type when it is not the one the Swift type implies, as
@@ -112,8 +114,8 @@ public macro JavaEnum(_ javaName: String) = #externalMacro(module: "KryoMacros",
 ///     type's `publicFields:`.
 @attached(peer)
 public macro JavaField(
-    name: String? = nil, tag: Int? = nil, deprecated: Bool = false, since: Int = 0, javaType: String? = nil,
-    isFinal: Bool? = nil, isPublicField: Bool? = nil
+    name: String? = nil, tag: Int? = nil, deprecated: Bool = false, annexed: Bool = false, since: Int = 0,
+    javaType: String? = nil, isFinal: Bool? = nil, isPublicField: Bool? = nil
 ) = #externalMacro(module: "KryoMacros", type: "JavaFieldMacro")
 
 /// Marks a stored property of a ``JavaClass(_:isFinal:serializer:publicFields:)`` type whose Java

@@ -37,6 +37,23 @@ import Testing
         #expect(padded.offset == hexBytes(expected).count)
     }
 
+    /// Java's `writeVarInt` puts the int's top four bits in the fifth byte: a fifth byte with more
+    /// is no int (a `long` 9 876 543 210 read as an `int` field), an error rather than its low
+    /// 32 bits; with the bytes in memory and arriving one at a time.
+    @Test(arguments: ["ea 9d d8 e5 24", "ff ff ff ff 1f", "ff ff ff ff 8f 01"])
+    func aFifthByteBeyondAnIntIsAnError(_ text: String) throws {
+        let bytes = hexBytes(text)
+        var chunks = bytes.map { [$0] }
+        let streamed = KryoInput(source: { chunks.isEmpty ? nil : chunks.removeFirst() })
+        for input in [KryoInput(bytes), KryoInput(bytes + [0, 0, 0, 0]), streamed] {
+            let error = try #require(throws: SerializationError.self) {
+                try input.readVarInt32(optimizePositive: true)
+            }
+            #expect(error.expected == "a variable-length int (its fifth byte below 0x10)")
+            #expect(error.offset == 0)
+        }
+    }
+
     @Test(arguments: [
         (Int64(-1), true, "ff ff ff ff ff ff ff ff ff"), (Int64(1) << 56, true, "80 80 80 80 80 80 80 80 01"),
         (Int64.max, true, "ff ff ff ff ff ff ff ff 7f"), (Int64.min, true, "80 80 80 80 80 80 80 80 80"),

@@ -23,7 +23,7 @@ import Testing
             @JavaField(name: "full_name", tag: 2) var name: String?
             @JavaField(tag: 3, deprecated: true) var legacy: Int32 = 0
             @JavaField(tag: 4, javaType: "ArrayList<String>", isFinal: true, isPublicField: true) var notes: [String]?
-            @NotNull @JavaField(tag: 5) var code: String = ""
+            @NotNull @JavaField(tag: 5, annexed: true) var code: String = ""
             @Transient var cache: [String: Int32] = [:]
             var total: Int64 { 0 }
             static let shared = 1
@@ -157,7 +157,7 @@ import Testing
                         SwiftKryo.Field("full_name", get: { $0.name }, set: { $0.name = $1 }).tag(2)
                         SwiftKryo.Field("legacy", get: { $0.legacy }, set: { $0.legacy = $1 }).tag(3, deprecated: true)
                         SwiftKryo.Field("notes", get: { $0.notes }, set: { $0.notes = $1 }, java: .init(isFinal: true, isPublicField: true, javaType: .object("java.util.ArrayList", arguments: [.named("java.lang.String")]))).tag(4)
-                        SwiftKryo.Field("code", get: { $0.code }, set: { $0.code = $1 }, java: .init(isNullable: false)).tag(5)
+                        SwiftKryo.Field("code", get: { $0.code }, set: { $0.code = $1 }, java: .init(isNullable: false)).tag(5, annexed: true)
                         SwiftKryo.Field("low", get: { $0.low }, set: { $0.low = $1 })
                         SwiftKryo.Field("high", get: { $0.high }, set: { $0.high = $1 })
                         SwiftKryo.Field("seen", get: { $0.seen }, set: { $0.seen = $1 })

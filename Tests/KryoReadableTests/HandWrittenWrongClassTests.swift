@@ -31,6 +31,31 @@ import Testing
         return try kryo.encode(try document.object(fields))
     }
 
+    /// A constant of another enum where an enum is declared (as a stream reads when two enums'
+    /// ids are swapped in the schema): no enum extends another, so it is an error, in a field and
+    /// in an array of the enum, rather than a value Java would find where it cannot be.
+    @Test func aConstantOfAnotherEnumIsAnError() throws {
+        let document = try SchemaDocument(
+            schema: """
+                package: music
+                classes:
+                  - {class: Genre, enum: [POP, JAZZ]}
+                  - {class: Quality, enum: [LOW, HIGH], bodies: [HIGH]}
+                  - class: Track
+                    fields: {quality: Quality, qualities: "Quality[]"}
+                """, javaClass: "music.Track")
+        let jazz = #"{"$class": "music.Genre", "name": "JAZZ"}"#
+        let field = try #require(throws: SerializationError.self) { try document.object(#""quality": \#(jazz)"#) }
+        #expect(field.expected == "a constant of music.Quality in field music.Track.quality")
+        #expect(field.found == "a constant of music.Genre")
+        let array = try #require(throws: SerializationError.self) {
+            try document.object(#""qualities": ["LOW", \#(jazz)]"#)
+        }
+        #expect(array.found == "a constant of music.Genre at index 1")
+        let track = try document.object(#""quality": "HIGH", "qualities": ["LOW", null]"#)
+        #expect((track.fields["quality"] as? DynamicEnum)?.name == "HIGH")
+    }
+
     /// A string or a number where a schema class is declared is no object of it (Java throws
     /// `ArrayStoreException` for an array, `ClassCastException` later for a field or a list).
     @Test(arguments: [

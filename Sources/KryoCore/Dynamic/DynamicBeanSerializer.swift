@@ -99,7 +99,7 @@ struct DynamicBeanSerializer: Serializer {
             for field in fields { try field.write(value, to: writer, generics: generics) }
         case .tagged:
             try FieldLayouts.writeTagged(
-                taggedWritten, tag: { Int32(truncatingIfNeeded: $0.tag ?? 0) }, to: writer,
+                taggedWritten, tag: { Int32(truncatingIfNeeded: $0.tag ?? 0) }, isAnnexed: \.isAnnexed, to: writer,
                 write: { try $0.write(value, to: writer, generics: generics) })
         case .compatible:
             try FieldLayouts.writeCompatible(names: names, of: classKey, to: writer) {
@@ -171,7 +171,7 @@ struct DynamicBeanSerializer: Serializer {
             try FieldLayouts.readTagged(
                 taggedCount, from: reader, javaName: javaName,
                 knownTags: { fields.compactMap(\.tag).map(String.init).joined(separator: ", ") },
-                index: { tag in fields.firstIndex { $0.tag == tag } },
+                index: { tag in fields.firstIndex { $0.tag == tag } }, isAnnexed: { fields[$0].isAnnexed },
                 read: { try fields[$0].read(into: object, from: reader, generics: generics) })
         case .compatible:
             try FieldLayouts.readCompatible(names: names, of: classKey, from: reader) {

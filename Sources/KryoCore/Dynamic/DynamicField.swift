@@ -54,6 +54,8 @@ struct DynamicField: Sendable {
     var erasedKind: Kind? = nil
     let tag: Int?
     let isDeprecated: Bool
+    /// Kryo 4's annexed tag: the field in chunks (``JavaFieldSchema/isAnnexed``).
+    var isAnnexed = false
     /// The version of the class that added the field (``JavaFieldSchema/since``).
     var since = 0
     /// A record component: Kryo 5's `RecordSerializer` writes an `int` or `long` with its
@@ -360,6 +362,27 @@ struct DynamicField: Sendable {
             return (
                 "an object of \(declared.javaName ?? "a class of the schema")", javaDescription(of: value, registry)
             )
+        }
+        if declared.swiftType == DynamicEnum.self, let constant = value as? DynamicEnum,
+            let javaName = declared.javaName,
+            constant.javaClass != javaName, registry.registration(forJavaName: javaName)?.swiftType == DynamicEnum.self
+        {
+            // A constant of another enum (its id mistaken for the slot enum's): no enum extends another.
+            return ("a constant of \(javaName)", "a constant of \(constant.javaClass)")
+        }
+        if let array = value as? DynamicArray, let name = declared.javaName, name.hasPrefix("[L"), name.hasSuffix(";") {
+            // The elements of an array of a schema class or enum.
+            let component = String(name.dropFirst(2).dropLast())
+            guard let registration = registry.registration(forJavaName: component),
+                registration.swiftType == DynamicEnum.self || registration.swiftType == DynamicObject.self
+            else { return nil }
+            let element = DeclaredType(registration.swiftType, javaName: component)
+            for (index, value) in array.elements.enumerated() {
+                if let problem = schemaClassProblem(value, element, registry) {
+                    return (problem.expected, problem.found + " at index \(index)")
+                }
+            }
+            return nil
         }
         let arguments = declared.genericArguments
         guard !arguments.isEmpty, arguments.contains(where: \.mentionsSchemaClass) else { return nil }

@@ -435,10 +435,12 @@ private struct DynamicCatalog {
         if case .object(let name, _) = field.type, DynamicCatalog.interfaces[name] != nil {
             abstractClass = name
         }
-        return DynamicField(
+        var dynamic = DynamicField(
             name: field.key, javaName: field.name, kind: kind, erasedKind: erasedKind, tag: field.tag,
             isDeprecated: field.isDeprecated,
             since: field.since, isRecordComponent: owner.serializerKind == .record, abstractClass: abstractClass)
+        dynamic.isAnnexed = field.isAnnexed
+        return dynamic
     }
 
     /// How a field of Java type `type` is read and written.

@@ -16,6 +16,9 @@ public struct JavaFieldSchema: Sendable, Hashable {
     public var tag: Int?
     /// Whether the tagged serializer only reads the field (Java's `@Deprecated`).
     public var isDeprecated: Bool
+    /// Whether Kryo 4's tagged serializer writes the field in chunks (Java's `@Tag(value = n,
+    /// annexed = true)`); Kryo 2.20 and 5 have no such fields.
+    public var isAnnexed = false
     /// The version of the class that added the field, for a class whose serializer is
     /// ``FieldSerializerKind/version`` (Java's `@Since`; 0 when it has always been there).
     public var since: Int

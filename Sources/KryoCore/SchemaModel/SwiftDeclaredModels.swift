@@ -92,9 +92,11 @@ extension Field {
         } else {
             type = javaOptions.javaType ?? JavaType(swiftType: declaredType?.swiftType ?? Any.self)
         }
-        return JavaFieldSchema(
+        var model = JavaFieldSchema(
             name: name, type: type, isNullable: javaOptions.isNullable, tag: tag, isDeprecated: isDeprecated,
             since: since, isPublicField: javaOptions.isPublicField, isFinal: javaOptions.isFinal)
+        model.isAnnexed = isAnnexed
+        return model
     }
 }
 

@@ -6,8 +6,8 @@ enum FieldLayouts {
     /// Tagged: in positional formats the number of fields, then each field preceded by its tag;
     /// in keyed formats the fields by key.
     static func writeTagged<Fields: Collection>(
-        _ fields: Fields, tag: (Fields.Element) -> Int32, to writer: any ValueWriter,
-        write: (Fields.Element) throws -> Void
+        _ fields: Fields, tag: (Fields.Element) -> Int32, isAnnexed: (Fields.Element) -> Bool = { _ in false },
+        to writer: any ValueWriter, write: (Fields.Element) throws -> Void
     ) throws {
         guard writer.isPositional else {
             for field in fields { try write(field) }
@@ -23,11 +23,18 @@ enum FieldLayouts {
                 try writeField(options, to: writer) { try write(field) }
             }
         case .kryo4?:
-            // Kryo 4 writes the fields in the order of their tags.
+            // Kryo 4 writes the fields in the order of their tags, an annexed one in chunks
+            // (`OutputChunked`, 1 024 bytes each, then an empty one).
             try writer.writeInt32(Int32(fields.count), forKey: "$fieldCount", encoding: .positive)
             for field in fields.sorted(by: { tag($0) < tag($1) }) {
                 try writer.writeInt32(tag(field), forKey: "$tag", encoding: .positive)
+                guard isAnnexed(field) else {
+                    try write(field)
+                    continue
+                }
+                try writer.beginSkippableField(forKey: "$field")
                 try write(field)
+                try writer.endSkippableField()
             }
         default:
             try writer.writeInt32(Int32(fields.count), forKey: "$fieldCount", encoding: .positive)
@@ -109,7 +116,7 @@ enum FieldLayouts {
     /// field `index(tag)` names; a tag without a field is an error (its length is unknown).
     static func readTagged(
         _ count: Int, from reader: any ValueReader, javaName: String, knownTags: () -> String,
-        index: (Int) -> Int?, read: (Int) throws -> Void
+        index: (Int) -> Int?, isAnnexed: (Int) -> Bool = { _ in false }, read: (Int) throws -> Void
     ) throws {
         let isKryo5 = (reader.kryoWireVersion ?? .kryo2) >= .kryo5
         let options = isKryo5 ? reader.options.settings[TaggedFieldSetting.self] : nil
@@ -128,7 +135,14 @@ enum FieldLayouts {
                 continue
             }
             guard let found else { throw unknown() }
+            // Kryo 4's annexed field, in chunks.
+            guard reader.kryoWireVersion == .kryo4, isAnnexed(found) else {
+                try read(found)
+                continue
+            }
+            try reader.beginSkippableField(forKey: "$field")
             try read(found)
+            try reader.endSkippableField()
         }
     }
 

@@ -10,9 +10,9 @@ public struct TaggedFieldSerializer<Root: Schematized>: Serializer {
     @usableFromInline typealias Read = @Sendable (inout Root, any ValueReader) throws -> Void
 
     /// The fields written: tagged and not deprecated, in Java's order.
-    @usableFromInline let written: [(tag: Int32, write: Write)]
+    @usableFromInline let written: [(tag: Int32, isAnnexed: Bool, write: Write)]
     /// Every tagged field, deprecated ones included, in Java's order.
-    @usableFromInline let readable: [(tag: Int, name: String, read: Read)]
+    @usableFromInline let readable: [(tag: Int, name: String, isAnnexed: Bool, read: Read)]
     /// Positions in ``readable`` by tag.
     @usableFromInline let indexByTag: [Int: Int]
     public let isFinal: Bool
@@ -24,9 +24,9 @@ public struct TaggedFieldSerializer<Root: Schematized>: Serializer {
         let tagged = fields.filter { $0.tag != nil }
         slots = tagged.compactMap(\.slot)
         written = tagged.filter { !$0.isDeprecated }.compactMap { field in
-            field.tag.map { (Int32(truncatingIfNeeded: $0), field.write) }
+            field.tag.map { (Int32(truncatingIfNeeded: $0), field.isAnnexed, field.write) }
         }
-        readable = tagged.compactMap { field in field.tag.map { ($0, field.name, field.read) } }
+        readable = tagged.compactMap { field in field.tag.map { ($0, field.name, field.isAnnexed, field.read) } }
         var indexByTag: [Int: Int] = [:]
         for (index, field) in readable.enumerated() where indexByTag[field.tag] == nil {
             indexByTag[field.tag] = index
@@ -39,7 +39,9 @@ public struct TaggedFieldSerializer<Root: Schematized>: Serializer {
     public func handlesNil(in version: KryoWireVersion) -> Bool { version >= .kryo5 }
 
     public func write(_ value: Root, to writer: any ValueWriter) throws {
-        try FieldLayouts.writeTagged(written, tag: \.tag, to: writer) { try $0.write(value, writer) }
+        try FieldLayouts.writeTagged(written, tag: \.tag, isAnnexed: \.isAnnexed, to: writer) {
+            try $0.write(value, writer)
+        }
     }
 
     public func writeNil(to writer: any ValueWriter) throws {
@@ -70,7 +72,8 @@ public struct TaggedFieldSerializer<Root: Schematized>: Serializer {
         try FieldLayouts.readTagged(
             count, from: reader, javaName: Root.javaClassName,
             knownTags: { readable.map { String($0.tag) }.joined(separator: ", ") },
-            index: { indexByTag[$0] }, read: { try readable[$0].read(&value, reader) })
+            index: { indexByTag[$0] }, isAnnexed: { readable[$0].isAnnexed },
+            read: { try readable[$0].read(&value, reader) })
         return value
     }
 }

@@ -96,7 +96,9 @@ struct JavaClassMacro: ExtensionMacro {
     static func tagSuffix(_ property: StoredProperty) -> String {
         var suffix = ""
         if let tag = property.tag {
-            suffix += property.isDeprecated ? ".tag(\(tag), deprecated: true)" : ".tag(\(tag))"
+            suffix +=
+                ".tag(\(tag)" + (property.isDeprecated ? ", deprecated: true" : "")
+                + (property.isAnnexed ? ", annexed: true" : "") + ")"
         }
         if let since = property.since, since != 0 { suffix += ".since(\(since))" }
         return suffix

@@ -14,6 +14,7 @@ struct StoredProperty {
     var tag: Int?
     var tagExpression: ExprSyntax?
     var isDeprecated = false
+    var isAnnexed = false
     /// `since:`, the version that added the field (the version serializer's `@Since`).
     var since: Int?
     var sinceExpression: ExprSyntax?
@@ -28,7 +29,7 @@ struct StoredProperty {
 }
 
 /// The argument labels of `@JavaField`, in their declared order.
-let javaFieldLabels = ["name", "tag", "deprecated", "since", "javaType", "isFinal", "isPublicField"]
+let javaFieldLabels = ["name", "tag", "deprecated", "annexed", "since", "javaType", "isFinal", "isPublicField"]
 
 enum StoredProperties {
     /// The stored instance properties of `members`, with the facts their attributes declare.
@@ -134,6 +135,9 @@ enum StoredProperties {
             case "deprecated":
                 guard let value = expression.booleanLiteral else { return notLiteral("true or false") }
                 property.isDeprecated = value
+            case "annexed":
+                guard let value = expression.booleanLiteral else { return notLiteral("true or false") }
+                property.isAnnexed = value
             case "since":
                 guard let version = expression.integerLiteral else { return notLiteral("an integer literal") }
                 guard version >= 0, version < Int(Int32.max) else {
