@@ -101,6 +101,7 @@ enum SchemaFileSyntax {
     enum Call: String, CaseIterable {
         case writeClassAndObject
         case writeObject
+        case writeObjectOrNull
     }
 
     struct Profile {
@@ -293,7 +294,7 @@ struct NodeReader {
                 guard let call = SchemaFileSyntax.Call(rawValue: text) else {
                     throw error(
                         at: textPosition(value),
-                        "unknown call \(quoted(text)) (expected writeClassAndObject or writeObject)")
+                        "unknown call \(quoted(text)) (expected writeClassAndObject, writeObject or writeObjectOrNull)")
                 }
                 profile.call = Located(value: call, position: textPosition(value))
             case "type":

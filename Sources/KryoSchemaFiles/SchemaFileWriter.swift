@@ -116,7 +116,8 @@ struct SchemaFileWriter {
         keys += serializerSettings(settings, base: base)
         if !profile.usesIDs { keys.append(("ids", "false", "false")) }
         if let type = profile.call.rootType {
-            keys.append(("call", "writeObject", quoted("writeObject")))
+            let call = profile.call.rootMayBeNull ? "writeObjectOrNull" : "writeObject"
+            keys.append(("call", call, quoted(call)))
             keys.append(("type", yamlScalar(writtenName(type)), quoted(writtenName(type))))
         }
         return keys

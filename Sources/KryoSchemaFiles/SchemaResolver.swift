@@ -231,16 +231,16 @@ struct SchemaResolver {
             throw error(
                 syntax.file, type.position,
                 "a writeClassAndObject stream names its root class itself: type goes with call: writeObject")
-        case (.writeObject?, nil):
+        case (let written?, nil) where written != .writeClassAndObject:
             throw error(
                 syntax.file, syntax.call?.position ?? syntax.name.position,
-                "call: writeObject needs the root class: add type: CLASS")
-        case (_, let type?):
+                "call: \(written.rawValue) needs the root class: add type: CLASS")
+        case (let written, let type?):
             let resolved = try resolveType(type, file: syntax.file, package: syntax.package, names: names)
             if resolved.isPrimitive {
                 throw error(syntax.file, type.position, "the root class of writeObject is a class, not \(type.value)")
             }
-            call = .writeObject(resolved)
+            call = written == .writeObjectOrNull ? .writeObjectOrNull(resolved) : .writeObject(resolved)
         default:
             break
         }

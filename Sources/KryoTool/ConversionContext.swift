@@ -94,7 +94,8 @@ struct SchemaOptions: ParsableArguments {
         let registry = try Registry(schemas: schemas, RichText.registrations())
         return ConversionContext(
             schemas: schemas, registry: registry, options: options, rootClass: call.rootType?.className,
-            hasSchemaSettings: !schema.isEmpty, references: references, registrationRequired: registrationRequired)
+            rootMayBeNull: call.rootMayBeNull, hasSchemaSettings: !schema.isEmpty, references: references,
+            registrationRequired: registrationRequired)
     }
 }
 
@@ -113,12 +114,21 @@ struct ConversionContext {
     var options: SerializationOptions
     /// The class of a Kryo stream written with `writeObject`, as the profile names it.
     var rootClass: String?
+    /// Whether the profile's call is `writeObjectOrNull` (a nil marker before the root).
+    var rootMayBeNull = false
     /// Whether schema files were given (their settings then apply to every Kryo stream).
     var hasSchemaSettings = false
     /// The `--[no-]references` flag.
     var references: Bool?
     /// The `--[no-]registration-required` flag.
     var registrationRequired: Bool?
+
+    /// The top-level call a Kryo stream is read and written with: `writeClassAndObject` without a
+    /// root class, else `writeObject`, or `writeObjectOrNull` when the profile says so.
+    func framing(javaClass: String?) -> KryoFraming {
+        guard javaClass != nil else { return .classAndObject }
+        return rootMayBeNull ? .objectOrNull : .object
+    }
 
     /// The options of a Kryo stream in `dialect`: the flags, else the schema files' settings,
     /// else the defaults of that version's `new Kryo()`.

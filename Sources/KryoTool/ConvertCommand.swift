@@ -70,7 +70,16 @@ struct ConvertCommand: ParsableCommand {
             try conversion.run(input: input, output: output)
             return
         }
-        let value = try from.decode(try ToolIO.read(input), with: context, javaClass: javaClass)
+        let bytes = try ToolIO.read(input)
+        let value = try from.decode(bytes, with: context, javaClass: javaClass)
+        if from.dialect != nil, ControlCharacterScan.holdsControlCharacters(value as Any),
+            let said = KryoReadRetry.suggestion(for: bytes, as: from, with: context, javaClass: javaClass)
+        {
+            // Read, but with text made of markers and lengths, as bytes read with a wrong setting
+            // are; another setting reads clean text. Converted as read: the note names it.
+            FileHandle.standardError.write(
+                Data("kryo: note: the value read holds control characters in its text; \(said)\n".utf8))
+        }
         if javaClass == nil, from.dialect == nil, to.dialect != nil,
             let note = RootClassNote.note(for: value, schemas: context.schemas)
         {

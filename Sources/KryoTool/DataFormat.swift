@@ -118,7 +118,7 @@ struct DataFormat: ExpressibleByArgument, Equatable, Sendable {
         // The schema files' `streams` (Kryo 4's fast and unsafe Output classes).
         let dialect = release.using(context.schemas.settings.streams)
         return KryoCodec(
-            registry: context.registry, dialect: dialect, framing: javaClass == nil ? .classAndObject : .object,
+            registry: context.registry, dialect: dialect, framing: context.framing(javaClass: javaClass),
             options: context.options(for: dialect))
     }
 }

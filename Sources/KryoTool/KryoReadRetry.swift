@@ -42,9 +42,10 @@ enum KryoReadRetry {
     ) -> String? {
         guard let dialect = format.dialect else { return nil }
         let options = context.options(for: dialect)
+        var framing: KryoFraming?
         func reads(_ registry: Registry, _ dialect: KryoDialect, _ options: SerializationOptions) -> Bool {
             let codec = KryoCodec(
-                registry: registry, dialect: dialect, framing: javaClass == nil ? .classAndObject : .object,
+                registry: registry, dialect: dialect, framing: framing ?? context.framing(javaClass: javaClass),
                 options: options)
             if let isWhole = records { return readsRecords(codec, isWhole: isWhole) }
             let value: Any??
@@ -73,6 +74,15 @@ enum KryoReadRetry {
                 } catch {
                     return !isWhole && count >= 3
                 }
+            }
+        }
+        if javaClass != nil, !options.references, !context.rootMayBeNull {
+            // Java's `writeObjectOrNull`: with references off, a nil marker before the root.
+            framing = .objectOrNull
+            defer { framing = nil }
+            if reads(context.registry, dialect, options) {
+                return "the stream reads as Java's writeObjectOrNull writes it (a nil marker before the value): "
+                    + "give call: writeObjectOrNull in the schema's profile"
             }
         }
         if context.references == nil {

@@ -20,11 +20,23 @@ public struct StreamProfile: Sendable, Hashable {
         case writeClassAndObject
         /// `writeObject` of a value of the given class: no class tag (the reader names the class).
         case writeObject(JavaType)
+        /// `writeObjectOrNull` of a value of the given class: as `writeObject`, after a nil marker
+        /// when references are off (with references on, the reference marker says nil).
+        case writeObjectOrNull(JavaType)
 
-        /// The class `writeObject` was given; `nil` for `writeClassAndObject`.
+        /// The class `writeObject` or `writeObjectOrNull` was given; `nil` for
+        /// `writeClassAndObject`.
         public var rootType: JavaType? {
-            if case .writeObject(let type) = self { return type }
-            return nil
+            switch self {
+            case .writeClassAndObject: nil
+            case .writeObject(let type), .writeObjectOrNull(let type): type
+            }
+        }
+
+        /// Whether the root may be nil (`writeObjectOrNull`).
+        public var rootMayBeNull: Bool {
+            if case .writeObjectOrNull = self { return true }
+            return false
         }
     }
 

@@ -533,6 +533,41 @@ import Testing
                 + "free id, in registration order)\n")
     }
 
+    /// Java's `writeObjectOrNull` with references off writes a nil marker before the root: a
+    /// profile says `call: writeObjectOrNull`; read as `writeObject`, the marker becomes text,
+    /// and a note names the call.
+    @Test func writeObjectOrNullIsAProfileCall() throws {
+        let directory = try KryoTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let schema = directory.appendingPathComponent("labels.yaml")
+        try """
+        package: np
+        settings: {dialect: kryo2, references: false}
+        profiles:
+          orNull: {type: Label, call: writeObjectOrNull}
+          plain: {type: Label}
+        classes:
+          - {class: Color, enum: [RED, GREEN], id: 20}
+          - {class: Label, id: 21, fields: {color: Color, name: String}}
+        """.write(to: schema, atomically: true, encoding: .utf8)
+        func run(_ profile: String, _ from: String, _ to: String, _ input: [UInt8]) throws -> KryoTool.Result {
+            try KryoTool.run(
+                ["convert", "-", "--from", from, "--to", to, "--schema", schema.path, "--profile", profile],
+                input: input)
+        }
+        // As Kryo 2.20 wrote `writeObjectOrNull(output, new Label(RED, "urgent"), Label.class)`.
+        let java = hexBytes("01 01 75 72 67 65 6e f4")
+        let json = try run("orNull", "kryo2", "json", java)
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(String(decoding: json.stdout, as: UTF8.self).contains(#""name": "urgent""#))
+        #expect(try run("orNull", "json", "kryo2", json.stdout).stdout == java)
+        // A nil root is the marker alone.
+        #expect(try run("orNull", "json", "kryo2", Array("null".utf8)).stdout == [0])
+        let misread = try run("plain", "kryo2", "json", java)
+        #expect(misread.status == 0)
+        #expect(misread.stderr.hasSuffix("give call: writeObjectOrNull in the schema's profile\n"), "\(misread.stderr)")
+    }
+
     /// An enum whose constants have bodies, declared without `bodies`: in a list, Java wrote a
     /// class before each constant, and the hint for the failing record names the enum (and
     /// not the other enum, whose constants have none).
