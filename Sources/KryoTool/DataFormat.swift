@@ -56,6 +56,7 @@ struct DataFormat: ExpressibleByArgument, Equatable, Sendable {
                 // Which release the bytes were read as: the first thing to check when they were
                 // written by another.
                 var message = "\(error) (read as \(rawValue), \(codec.dialect))"
+                if let said = KryoReadHint.javaSerialization(in: bytes) { throw ToolError(message + "; " + said) }
                 let hint = KryoReadHint.hint(
                     for: error, hasSchema: context.hasSchemaSettings, hasType: javaClass != nil,
                     schemaHasIDs: context.schemas.classes.contains { $0.id != nil })
@@ -125,6 +126,18 @@ struct DataFormat: ExpressibleByArgument, Equatable, Sendable {
 
 /// What to try when a Kryo stream does not read: the option a new user most likely left out.
 enum KryoReadHint {
+    /// What to say of a stream that holds Java serialization (`ObjectOutputStream`'s header,
+    /// `ac ed 00 05`): a class Kryo's `JavaSerializer` writes, whose layout is Java's own.
+    static func javaSerialization(in bytes: [UInt8]) -> String? {
+        let magic: [UInt8] = [0xAC, 0xED, 0x00, 0x05]
+        guard bytes.count >= 4,
+            let offset = (0...(bytes.count - 4)).first(where: { bytes[$0..<$0 + 4].elementsEqual(magic) })
+        else { return nil }
+        return
+            "the stream holds Java serialization (ObjectOutputStream's header ac ed 00 05 at byte offset \(offset)): "
+            + "a class written by Kryo's JavaSerializer has java.io's layout, which no schema describes"
+    }
+
     /// The hint for `error`, or `nil` when no option explains it.
     ///
     /// - Parameters:

@@ -533,6 +533,27 @@ import Testing
                 + "free id, in registration order)\n")
     }
 
+    /// A class Java wrote with Kryo's `JavaSerializer` holds `ObjectOutputStream`'s bytes: the
+    /// error says so, rather than leave the user with a reference marker of 13 996.
+    @Test func javaSerializationIsNamed() throws {
+        let directory = try KryoTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let schema = directory.appendingPathComponent("att.yaml")
+        try """
+        settings: {dialect: kryo2}
+        classes:
+          - {class: x.Att, id: 20, fields: {data: "byte[]"}}
+        """.write(to: schema, atomically: true, encoding: .utf8)
+        let message = failure(
+            ["convert", "-", "--from", "kryo2", "--to", "json", "--schema", schema.path],
+            input: hexBytes("16 01 ac ed 00 05 73 72 00 05"))
+        #expect(
+            message.hasSuffix(
+                "the stream holds Java serialization (ObjectOutputStream's header ac ed 00 05 at byte offset 2): a "
+                    + "class written by Kryo's JavaSerializer has java.io's layout, which no schema describes\n"),
+            "\(message)")
+    }
+
     /// Java's `writeObjectOrNull` with references off writes a nil marker before the root: a
     /// profile says `call: writeObjectOrNull`; read as `writeObject`, the marker becomes text,
     /// and a note names the call.
