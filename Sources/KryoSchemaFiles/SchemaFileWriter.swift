@@ -214,6 +214,8 @@ struct SchemaFileWriter {
         if schema.isAbstract { options.append(("abstract", "true", false)) }
         if schema.constantsHaveBodies, schema.constantsWithBodies.isEmpty { options.append(("final", "false", false)) }
         if schema.usesKryoSerializer { options.append(("serializer", "kryo", true)) }
+        // A program's collection or map: the JDK class it extends (its elements carry classes).
+        if let superclass = schema.collectionSuperclass { options.append(("extends", superclass, true)) }
         if !schema.constantsWithBodies.isEmpty {
             let list = "[" + schema.constantsWithBodies.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
             options.append(("bodies", list, false))

@@ -38,6 +38,8 @@ struct SchemaResolver {
         /// The class's own fields, resolved (superclass fields are added later).
         var ownFields: [JavaFieldSchema] = []
         var layout: JavaClassSchema.Layout = .library
+        /// The JDK collection or map the class extends without fields (``JavaClassSchema/collectionSuperclass``).
+        var collectionSuperclass: String?
         /// The bounds of the class's type parameters, resolved.
         var bounds: [String: JavaType] = [:]
         var typeParameters: [String] { syntax.typeParameters?.value.map(\.value) ?? [] }
@@ -95,7 +97,7 @@ struct SchemaResolver {
                 // An enum is final unless it says otherwise (constants with bodies).
                 let isEnum: Bool
                 if case .enumeration = entry.layout { isEnum = true } else { isEnum = false }
-                return JavaClassSchema(
+                var schema = JavaClassSchema(
                     javaName: entry.javaName, id: entry.syntax.id?.value,
                     isFinal: entry.syntax.isFinal ?? false || isRecord,
                     constantsHaveBodies: isEnum && (entry.syntax.isFinal == false || entry.syntax.bodies != nil),
@@ -105,6 +107,8 @@ struct SchemaResolver {
                     archiveName: entry.syntax.archiveName,
                     typeParameters: entry.typeParameters, typeParameterBounds: entry.bounds
                 ).abstract(entry.syntax.isAbstract?.value ?? false)
+                schema.collectionSuperclass = entry.collectionSuperclass
+                return schema
             },
             settings: settings(stated), profiles: profiles)
         // Everything the model can find wrong has been reported above with its position; this
@@ -419,6 +423,16 @@ struct SchemaResolver {
                 file, kryo,
                 "serializer: kryo is Kryo's own serializer of a JDK class without fields ("
                     + JavaClassSchema.kryoSerialized.sorted().joined(separator: ", ") + "), not of \(entry.javaName)")
+        }
+        if let extends = syntax.extends, syntax.serializer == nil, syntax.fields?.value.isEmpty ?? true,
+            case .object(let superclass, _) = try resolveType(extends, in: syntax, names: names),
+            JavaClassSchema.collectionSuperclasses.contains(superclass)
+        {
+            // A program's collection or map (`LabelList extends ArrayList<Label>`): Kryo writes it
+            // with the superclass's serializer, under its own name.
+            entry.collectionSuperclass = superclass
+            entry.layout = .library
+            return
         }
         if syntax.fields == nil, entry.javaName == "java.lang.Object", syntax.serializer == nil, syntax.extends == nil {
             // `new Object()` is a value of its own (Apache Spark registers the class, and its

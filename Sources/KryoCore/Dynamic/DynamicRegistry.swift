@@ -28,7 +28,7 @@ extension Registry {
         let orderedSet = OrderedSet<AnyHashable>.self
         var libraryIDs: [String: Int] = [:]
         var kryoSerialized: [Registration] = []
-        for schema in schemas.classes where schema.layout == .library {
+        for schema in schemas.classes where schema.layout == .library && schema.collectionSuperclass == nil {
             // Java's `register(Class, int)` returns the registration a class already has: the
             // classes every Kryo registers first keep their ids, whatever id the program gives.
             if let id = schema.id, !Self.registeredByKryo.contains(schema.javaName) { libraryIDs[schema.javaName] = id }
@@ -108,6 +108,19 @@ extension Registry {
             Register(
                 DynamicEnumSet.self, id: regularID ?? enumSetID, javaName: "java.util.RegularEnumSet",
                 serializer: enumSetSerializer, isFinal: true))
+        // The program's own collections and maps (`LabelList extends ArrayList<Label>`): Kryo's
+        // `CollectionSerializer` or `MapSerializer` under their own names.
+        for schema in schemas.classes where schema.collectionSuperclass != nil {
+            let serializer =
+                schema.extendsAMap
+                ? JavaMap<AnyHashable, Any?>.defaultSerializer(forJavaClass: schema.javaName)
+                : JavaCollection<Any?>.defaultSerializer(forJavaClass: schema.javaName)
+            kryoSerialized.append(
+                Registration(
+                    swiftType: schema.extendsAMap ? JavaMap<AnyHashable, Any?>.self : JavaCollection<Any?>.self,
+                    id: schema.id, javaName: schema.javaName, serializer: serializer, isFinal: schema.isFinal,
+                    tracksReferences: true, usesDefaultSerializer: true, readableName: schema.readableName))
+        }
         var classes: [Registration] =
             kryoSerialized + [
                 Registration(
@@ -556,6 +569,13 @@ private struct DynamicCatalog {
             }
             if let interface = DynamicCatalog.interfaces[name] {
                 return DeclaredType(interface, finality: .nonFinal, genericArguments: generics)
+            }
+            if let schema = schemas[name], schema.collectionSuperclass != nil {
+                // A program's collection or map (`LabelList extends ArrayList<Label>`): it declares
+                // no type variables, so its elements carry their classes, as Kryo writes them.
+                return DeclaredType(
+                    schema.extendsAMap ? JavaMap<AnyHashable, Any?>.self : JavaCollection<Any?>.self,
+                    finality: schema.isFinal ? .final : .nonFinal, javaName: name)
             }
             if schemas[name]?.usesKryoSerializer == true, let form = KryoOwnObjectSerializer.forms[name] {
                 // Kryo's own serializer of a JDK class, registered with the schema's classes.

@@ -103,6 +103,12 @@ public struct JavaClassSchema: Sendable, Hashable {
     /// `PatternSerializer` and `Atomic…Serializer`s (values: ``DynamicObject``s with the Java
     /// fields, `pattern` and `flags`, or `value`). A schema file says `serializer: kryo`.
     public var usesKryoSerializer: Bool
+    /// For a class of the program that extends a JDK collection or map and adds no fields Kryo
+    /// writes (`class LabelList extends ArrayList<Label>`): that JDK class (one of
+    /// ``collectionSuperclasses``). Kryo writes it with the superclass's `CollectionSerializer` or
+    /// `MapSerializer`, under its own class; it reads as a ``JavaCollection`` or ``JavaMap`` of
+    /// that name. The layout is ``Layout/library``.
+    public var collectionSuperclass: String?
 
     /// The classes ``usesKryoSerializer`` may name.
     public static let kryoSerialized: Set<String> = [
@@ -177,6 +183,22 @@ public struct JavaClassSchema: Sendable, Hashable {
 
     /// The fields in Java's serialization order: by name in UTF-16 code-unit order, stable for
     /// equal names.
+    /// The JDK collections and maps a program's class may extend (``collectionSuperclass``):
+    /// those Kryo writes with its `CollectionSerializer` and `MapSerializer` in every release
+    /// (not `TreeSet`, `TreeMap` or `PriorityQueue`, whose serializers write a comparator).
+    public static let collectionSuperclasses: Set<String> = [
+        "java.util.ArrayList", "java.util.LinkedList", "java.util.HashSet", "java.util.LinkedHashSet",
+        "java.util.Vector", "java.util.ArrayDeque", "java.util.concurrent.CopyOnWriteArrayList",
+        "java.util.HashMap", "java.util.LinkedHashMap", "java.util.Hashtable",
+        "java.util.concurrent.ConcurrentHashMap",
+    ]
+
+    /// Whether ``collectionSuperclass`` is a map.
+    public var extendsAMap: Bool {
+        guard let superclass = collectionSuperclass else { return false }
+        return superclass.hasSuffix("Map") || superclass == "java.util.Hashtable"
+    }
+
     public var fieldsInJavaOrder: [JavaFieldSchema] {
         fields.enumerated().sorted { lhs, rhs in
             let order = Field<Void>.compareJavaNames(lhs.element.name, rhs.element.name)
