@@ -160,6 +160,15 @@ enum KryoReadHint {
         case .unknownClassName, .unregisteredType:
             guard let name = quotedName(in: error.found) else { return nil }
             if atRoot, !hasType, !isClassName(name) { return Self.writeObject }
+            if let dollar = name.lastIndex(of: "$"), isClassName(name),
+                case let number = name[name.index(after: dollar)...], !number.isEmpty, number.allSatisfy(\.isASCII),
+                number.allSatisfy(\.isNumber)
+            {
+                // Java numbers anonymous classes `Outer$1`, `Outer$2`…: an enum's constants with bodies.
+                let owner = name[..<dollar]
+                return "\(name) is an anonymous class of \(owner): if \(owner) is an enum whose constants have "
+                    + "bodies ({ … }), list those constants in its bodies: [...] (Java numbers them in order)"
+            }
             if error.kind == .unregisteredType {
                 return "the stream names classes, which a Kryo that requires registration never writes; "
                     + "give --no-registration-required"

@@ -533,6 +533,36 @@ import Testing
                 + "free id, in registration order)\n")
     }
 
+    /// A stream that names an enum constant's body class (`Quality$2`) the schema's `bodies`
+    /// does not list: the hint says what the name is.
+    @Test func anAnonymousClassIsExplained() throws {
+        let directory = try KryoTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func schema(_ name: String, _ bodies: String) throws -> String {
+            let url = directory.appendingPathComponent(name)
+            try """
+            package: music
+            settings: {dialect: kryo5, registrationRequired: false}
+            classes:
+              - {class: Quality, enum: [LOW, HIGH], bodies: \(bodies)}
+              - {class: Track, fields: {quality: Quality}}
+            """.write(to: url, atomically: true, encoding: .utf8)
+            return url.path
+        }
+        let both = try schema("both.yaml", "[LOW, HIGH]")
+        let one = try schema("one.yaml", "[HIGH]")
+        let written = try KryoTool.run(
+            ["convert", "-", "--from", "json", "--to", "kryo5", "--schema", both],
+            input: Array(#"{"$class": "music.Track", "quality": "HIGH"}"#.utf8))
+        #expect(written.status == 0, "\(written.stderr)")
+        let message = failure(
+            ["convert", "-", "--from", "kryo5", "--to", "json", "--schema", one], input: written.stdout)
+        #expect(
+            message.contains(
+                "music.Quality$2 is an anonymous class of music.Quality: if music.Quality is an enum whose constants "
+                    + "have bodies ({ … }), list those constants in its bodies: [...]"), "\(message)")
+    }
+
     /// A class Java wrote with Kryo's `JavaSerializer` holds `ObjectOutputStream`'s bytes: the
     /// error says so, rather than leave the user with a reference marker of 13 996.
     @Test func javaSerializationIsNamed() throws {
