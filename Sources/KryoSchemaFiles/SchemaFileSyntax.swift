@@ -34,6 +34,8 @@ enum SchemaFileSyntax {
         var deprecated: Bool = false
         /// `annexed:` as written (Kryo 4's `@Tag(value = n, annexed = true)`).
         var annexed: Located<Bool>?
+        /// `transient:` as written (a `transient` field `setSerializeTransient(true)` writes).
+        var isTransient = false
         /// `since:` as written (Java's `@Since`, for `serializer: version`).
         var since: Located<Int>?
         var nullable: Bool = true
@@ -135,8 +137,8 @@ enum SchemaFileSyntax {
         "archiveName", "typeParameters", "publicFields",
     ]
     static let fieldKeys = [
-        "type", "tag", "deprecated", "annexed", "since", "nullable", "public", "final", "erasure", "name",
-        "elementsCanBeNull", "keysCanBeNull", "valuesCanBeNull",
+        "type", "tag", "deprecated", "annexed", "since", "nullable", "public", "final", "transient", "erasure",
+        "name", "elementsCanBeNull", "keysCanBeNull", "valuesCanBeNull",
     ]
 
     /// Reads one file's text.
@@ -498,6 +500,7 @@ struct NodeReader {
                 case "tag": field.tag = Located(value: try integer(option, "a tag"), position: textPosition(option))
                 case "deprecated": field.deprecated = try bool(option)
                 case "annexed": field.annexed = Located(value: try bool(option), position: textPosition(option))
+                case "transient": field.isTransient = try bool(option)
                 case "since":
                     field.since = Located(value: try integer(option, "a version"), position: textPosition(option))
                 case "nullable": field.nullable = try bool(option)

@@ -240,6 +240,7 @@ struct SchemaFileWriter {
         if let tag = field.tag { options.append(("tag", String(tag))) }
         if field.isDeprecated { options.append(("deprecated", "true")) }
         if field.isAnnexed { options.append(("annexed", "true")) }
+        if field.isTransient { options.append(("transient", "true")) }
         if field.since != 0 { options.append(("since", String(field.since))) }
         if !field.isNullable { options.append(("nullable", "false")) }
         if field.isPublicField { options.append(("public", "true")) }

@@ -503,6 +503,7 @@ struct SchemaResolver {
                 }
                 schema.isAnnexed = true
             }
+            schema.isTransient = field.isTransient
             schema.elementsCanBeNull = field.elementsCanBeNull
             schema.keysCanBeNull = field.keysCanBeNull
             schema.valuesCanBeNull = field.valuesCanBeNull

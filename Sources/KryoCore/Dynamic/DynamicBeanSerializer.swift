@@ -12,6 +12,10 @@ struct DynamicBeanSerializer: Serializer {
     let isFinal: Bool
     /// The fields in Java's order.
     let fields: [DynamicField]
+    /// The fields `FieldSerializer` writes in each release, when `transient` ones make them differ:
+    /// Kryo 4 writes them after the others, Kryo 2.20 not at all (``JavaFieldSchema/isTransient``).
+    let kryo4Fields: [DynamicField]?
+    let kryo2Fields: [DynamicField]?
     /// Their Java names (the compatible layout's header).
     let names: [String]
     /// Their keys, for telling a document's keys (the Java names but for hidden superclass
@@ -39,6 +43,13 @@ struct DynamicBeanSerializer: Serializer {
         self.kind = kind
         self.isFinal = isFinal
         self.fields = fields
+        if fields.contains(where: \.isTransient) {
+            kryo4Fields = fields.filter { !$0.isTransient } + fields.filter(\.isTransient)
+            kryo2Fields = fields.filter { !$0.isTransient }
+        } else {
+            kryo4Fields = nil
+            kryo2Fields = nil
+        }
         names = fields.map(\.javaName)
         knownNames = Set(fields.map(\.name))
         taggedWritten = fields.filter { $0.tag != nil && !$0.isDeprecated }
@@ -46,6 +57,15 @@ struct DynamicBeanSerializer: Serializer {
         initialFields = declared.map { ($0, byName[$0]) }
         hasVariableFields = fields.contains { $0.isVariable }
         typeVersion = max(0, fields.map(\.since).max() ?? 0)
+    }
+
+    /// The fields `FieldSerializer` writes in `version`, in its order.
+    private func fields(in version: KryoWireVersion?) -> [DynamicField] {
+        switch version {
+        case .kryo4?: kryo4Fields ?? fields
+        case .kryo2?: kryo2Fields ?? fields
+        default: fields
+        }
     }
 
     /// Kryo 5's `VersionFieldSerializer` and `TaggedFieldSerializer` write nil themselves, as a
@@ -93,7 +113,7 @@ struct DynamicBeanSerializer: Serializer {
         }
         switch kind {
         case .field, .record:
-            for field in fields { try field.write(value, to: writer, generics: generics) }
+            for field in fields(in: writer.kryoWireVersion) { try field.write(value, to: writer, generics: generics) }
         case .version:
             try FieldLayouts.writeVersion(typeVersion, of: javaName, to: writer)
             for field in fields { try field.write(value, to: writer, generics: generics) }
@@ -161,7 +181,9 @@ struct DynamicBeanSerializer: Serializer {
         }
         switch kind {
         case .field, .record:
-            for field in fields { try field.read(into: object, from: reader, generics: generics) }
+            for field in fields(in: reader.kryoWireVersion) {
+                try field.read(into: object, from: reader, generics: generics)
+            }
         case .version:
             let version = version ?? typeVersion
             for field in fields where field.since <= version {

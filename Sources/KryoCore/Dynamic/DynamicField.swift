@@ -56,6 +56,8 @@ struct DynamicField: Sendable {
     let isDeprecated: Bool
     /// Kryo 4's annexed tag: the field in chunks (``JavaFieldSchema/isAnnexed``).
     var isAnnexed = false
+    /// A `transient` field a program serializes (``JavaFieldSchema/isTransient``).
+    var isTransient = false
     /// The version of the class that added the field (``JavaFieldSchema/since``).
     var since = 0
     /// A record component: Kryo 5's `RecordSerializer` writes an `int` or `long` with its

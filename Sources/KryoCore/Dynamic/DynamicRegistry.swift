@@ -453,6 +453,7 @@ private struct DynamicCatalog {
             isDeprecated: field.isDeprecated,
             since: field.since, isRecordComponent: owner.serializerKind == .record, abstractClass: abstractClass)
         dynamic.isAnnexed = field.isAnnexed
+        dynamic.isTransient = field.isTransient
         return dynamic
     }
 

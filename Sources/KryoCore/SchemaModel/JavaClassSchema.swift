@@ -19,6 +19,10 @@ public struct JavaFieldSchema: Sendable, Hashable {
     /// Whether Kryo 4's tagged serializer writes the field in chunks (Java's `@Tag(value = n,
     /// annexed = true)`); Kryo 2.20 and 5 have no such fields.
     public var isAnnexed = false
+    /// Whether the Java field is `transient`, serialized by a program that calls
+    /// `setSerializeTransient(true)`: Kryo 4's `FieldSerializer` writes such fields after all the
+    /// others, Kryo 5's among them; Kryo 2.20 never writes them.
+    public var isTransient = false
     /// The version of the class that added the field, for a class whose serializer is
     /// ``FieldSerializerKind/version`` (Java's `@Since`; 0 when it has always been there).
     public var since: Int
