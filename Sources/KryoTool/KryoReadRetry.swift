@@ -76,8 +76,9 @@ enum KryoReadRetry {
                 }
             }
         }
-        if javaClass != nil, !options.references, !context.rootMayBeNull {
-            // Java's `writeObjectOrNull`: with references off, a nil marker before the root.
+        if javaClass != nil, !context.rootMayBeNull {
+            // Java's `writeObjectOrNull`: with references off, a nil marker before the root; with
+            // them on, a nil root is the reference marker of nil, which `writeObject` never writes.
             framing = .objectOrNull
             defer { framing = nil }
             if reads(context.registry, dialect, options) {
