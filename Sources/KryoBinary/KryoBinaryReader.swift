@@ -1163,7 +1163,9 @@ import KryoCore
     @inline(__always)
     private func resetGenericArguments(for slot: ResolvedSlot) {
         if !slot.declared.genericArguments.isEmpty || !state.pointee.genericArguments.isEmpty {
-            state.pointee.genericArguments = state.pointee.forms.dropsGenerics ? [] : slot.declared.genericArguments
+            state.pointee.genericArguments =
+                state.pointee.forms.dropsGenerics
+                ? DeclaredType.boundOnly(slot.declared.genericArguments) : slot.declared.genericArguments
         }
     }
 

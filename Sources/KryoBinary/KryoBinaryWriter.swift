@@ -665,7 +665,8 @@ import KryoCore
     private func resetGenericArguments(for slot: ResolvedSlot) {
         let generics = slot.declared.genericArguments
         if !(generics.isEmpty && state.pointee.genericArguments.isEmpty) {
-            state.pointee.genericArguments = state.pointee.forms.dropsGenerics ? [] : generics
+            state.pointee.genericArguments =
+                state.pointee.forms.dropsGenerics ? DeclaredType.boundOnly(generics) : generics
         }
     }
 

@@ -32,6 +32,19 @@ public struct DeclaredType: Sendable {
     /// 2.20 reaches through ReflectASM, which drops generics (see ``JavaFieldOptions/isPublicField``).
     /// Kryo 5 uses it as any other; the other formats see it as any other.
     public var isIgnoredByKryo2 = false
+    /// Whether the value's serializer is bound to this generic argument's class, so that its
+    /// values carry no class (Kryo 2.20 and 4's `CollectionSerializer.setElementClass`,
+    /// `MapSerializer.setValueClass`): used even
+    /// where Java ignores generic arguments (Kryo 4 without optimized generics, Kryo 2.20's
+    /// public fields).
+    public var isBound = false
+
+    /// The arguments a Java that ignores generic arguments still uses: the bound ones, the others
+    /// `Object`; none when none is bound.
+    package static func boundOnly(_ arguments: [DeclaredType]) -> [DeclaredType] {
+        guard arguments.contains(where: \.isBound) else { return [] }
+        return arguments.map { $0.isBound ? $0 : .object }
+    }
 
     /// Creates a declared type.
     public init(

@@ -53,6 +53,11 @@ enum SchemaFileSyntax {
         /// `keysCanBeNull:` and `valuesCanBeNull:` as written (Java's `@BindMap`).
         var keysCanBeNull = true
         var valuesCanBeNull = true
+        /// `elementsFinal:`, `keysFinal:`, `valuesFinal:` as written (the serializer's element,
+        /// key or value class set: `setElementClass`, `@BindCollection(elementClass = …)`).
+        var elementsFinal: Located<Bool>?
+        var keysFinal: Located<Bool>?
+        var valuesFinal: Located<Bool>?
     }
 
     struct Class {
@@ -138,7 +143,7 @@ enum SchemaFileSyntax {
     ]
     static let fieldKeys = [
         "type", "tag", "deprecated", "annexed", "since", "nullable", "public", "final", "transient", "erasure",
-        "name", "elementsCanBeNull", "keysCanBeNull", "valuesCanBeNull",
+        "name", "elementsCanBeNull", "keysCanBeNull", "valuesCanBeNull", "elementsFinal", "keysFinal", "valuesFinal",
     ]
 
     /// Reads one file's text.
@@ -501,6 +506,11 @@ struct NodeReader {
                 case "deprecated": field.deprecated = try bool(option)
                 case "annexed": field.annexed = Located(value: try bool(option), position: textPosition(option))
                 case "transient": field.isTransient = try bool(option)
+                case "elementsFinal":
+                    field.elementsFinal = Located(value: try bool(option), position: textPosition(option))
+                case "keysFinal": field.keysFinal = Located(value: try bool(option), position: textPosition(option))
+                case "valuesFinal":
+                    field.valuesFinal = Located(value: try bool(option), position: textPosition(option))
                 case "since":
                     field.since = Located(value: try integer(option, "a version"), position: textPosition(option))
                 case "nullable": field.nullable = try bool(option)

@@ -248,6 +248,9 @@ struct SchemaFileWriter {
         if let erased = field.erasedType { options.append(("erasure", quoted(erased.shortName))) }
         if field.key != field.name { options.append(("name", quoted(field.name))) }
         if !field.elementsCanBeNull { options.append(("elementsCanBeNull", "false")) }
+        if field.elementsFinal { options.append(("elementsFinal", "true")) }
+        if field.keysFinal { options.append(("keysFinal", "true")) }
+        if field.valuesFinal { options.append(("valuesFinal", "true")) }
         if !field.keysCanBeNull { options.append(("keysCanBeNull", "false")) }
         if !field.valuesCanBeNull { options.append(("valuesCanBeNull", "false")) }
         return options

@@ -206,7 +206,7 @@ public enum SchemaFileFormat: String, Sendable, Hashable, CaseIterable {
 /// A problem in a schema file, with where it is.
 ///
 /// Its description is one line in the form compilers use:
-/// `kryococoa.yaml:12:7: unknown field key "tga" (expected type, tag, deprecated, annexed, since, nullable, public, final, transient, erasure, name, elementsCanBeNull, keysCanBeNull, valuesCanBeNull)`.
+/// `kryococoa.yaml:12:7: unknown field key "tga" (expected type, tag, deprecated, annexed, since, nullable, public, final, transient, erasure, name, elementsCanBeNull, keysCanBeNull, valuesCanBeNull, elementsFinal, keysFinal, valuesFinal)`.
 public struct SchemaFileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file, as the caller named it (a URL's `relativePath`, or the `fileName` given to
     /// ``SchemaFiles/parse(_:fileName:format:)``).

@@ -504,6 +504,21 @@ struct SchemaResolver {
                 schema.isAnnexed = true
             }
             schema.isTransient = field.isTransient
+            // The bound classes are the field type's generic arguments: they must be given.
+            var arguments = 0
+            if case .object(_, let given) = type { arguments = given.count }
+            for (option, needed) in [(field.elementsFinal, 1), (field.keysFinal, 2), (field.valuesFinal, 2)] {
+                guard let option, option.value else { continue }
+                guard arguments >= needed else {
+                    throw error(
+                        file, option.position,
+                        "field \(field.name.value) binds its \(needed == 1 ? "elements'" : "keys' or values'") class, "
+                            + "which its type names as a generic argument (\(needed == 1 ? "List<X>" : "Map<K, V>"))")
+                }
+            }
+            schema.elementsFinal = field.elementsFinal?.value ?? false
+            schema.keysFinal = field.keysFinal?.value ?? false
+            schema.valuesFinal = field.valuesFinal?.value ?? false
             schema.elementsCanBeNull = field.elementsCanBeNull
             schema.keysCanBeNull = field.keysCanBeNull
             schema.valuesCanBeNull = field.valuesCanBeNull

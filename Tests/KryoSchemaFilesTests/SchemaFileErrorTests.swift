@@ -25,7 +25,7 @@ private func failure(_ text: String, fileName: String = "t.yaml") -> String? {
                 + "extends, readableName, archiveName, typeParameters, publicFields)")
         #expect(
             failure("classes:\n  - class: a.A\n    serializer: tagged\n    fields:\n      value: {type: int, tga: 1}\n")
-                == "t.yaml:5:26: unknown field key \"tga\" (expected type, tag, deprecated, annexed, since, nullable, public, final, transient, erasure, name, elementsCanBeNull, keysCanBeNull, valuesCanBeNull)"
+                == "t.yaml:5:26: unknown field key \"tga\" (expected type, tag, deprecated, annexed, since, nullable, public, final, transient, erasure, name, elementsCanBeNull, keysCanBeNull, valuesCanBeNull, elementsFinal, keysFinal, valuesFinal)"
         )
         #expect(
             failure("settings:\n  reference: true\n")

@@ -492,6 +492,19 @@ private struct DynamicCatalog {
                 if declared.genericArguments.isEmpty { declared.genericArguments = [.object] }
                 declared.genericArguments[0].canBeNull = false
             }
+            if field.elementsFinal || field.keysFinal || field.valuesFinal {
+                // The serializer bound to the elements', keys' or values' class: no class tags.
+                let count = field.elementsFinal ? 1 : 2
+                while declared.genericArguments.count < count { declared.genericArguments.append(.object) }
+                if field.elementsFinal || field.keysFinal {
+                    declared.genericArguments[0].finality = .final
+                    declared.genericArguments[0].isBound = true
+                }
+                if field.valuesFinal {
+                    declared.genericArguments[1].finality = .final
+                    declared.genericArguments[1].isBound = true
+                }
+            }
             if !field.keysCanBeNull || !field.valuesCanBeNull {
                 // `@BindMap(keysCanBeNull = false, valuesCanBeNull = false)`.
                 while declared.genericArguments.count < 2 { declared.genericArguments.append(.object) }

@@ -47,6 +47,13 @@ public struct JavaFieldSchema: Sendable, Hashable {
     /// no null marker before a key or value of a known class.
     public var keysCanBeNull = true
     public var valuesCanBeNull = true
+    /// For a collection field: whether its serializer knows the elements' class, so that they
+    /// carry none, as when the generic argument is final (Kryo 2.20 and 4's
+    /// `CollectionSerializer.setElementClass`); for a map field, the same of its keys and values
+    /// (`setKeyClass`/`setValueClass`).
+    public var elementsFinal = false
+    public var keysFinal = false
+    public var valuesFinal = false
 
     /// Creates a field.
     public init(

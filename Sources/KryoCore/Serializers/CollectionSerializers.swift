@@ -170,7 +170,7 @@ struct ContainerSlot<Value>: Sendable {
         // The argument is used in place (`arguments[index]`), not copied out: a copy of a
         // `DeclaredType` retains and releases each of its references.
         guard let version, version >= .kryo5 else {
-            if arguments[index].isIgnoredByKryo2, version != .kryo4 { return open }
+            if arguments[index].isIgnoredByKryo2, !arguments[index].isBound, version != .kryo4 { return open }
             return resolveOneLevel(arguments[index], bindings, registry())
         }
         let slot = resolveOneLevel(arguments[index], bindings, registry())
