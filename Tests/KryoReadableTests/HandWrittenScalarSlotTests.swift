@@ -45,6 +45,18 @@ import Testing
         #expect(error.path == path)
     }
 
+    /// An object or a list where a map's values or a list's elements are strings or numbers:
+    /// an error in every release (Kryo 4, ignoring the generic arguments, would write it).
+    @Test(arguments: [
+        #""meta": {"desk": {"$class": "cat.Loan"}}"#, #""counts": {"x": [1, 2]}"#,
+        #""meta": {"desk": {"a": "b"}}"#,
+    ])
+    func anObjectWhereAScalarIsDeclaredIsAnError(_ fields: String) throws {
+        let error = try #require(throws: SerializationError.self) { try document.object(fields) }
+        #expect(error.kind == .typeMismatch)
+        #expect(error.expected.hasPrefix("a java.lang."), "\(error)")
+    }
+
     @Test func scalarsThatConvertStillRead() throws {
         let loan = try document.object(
             #""reminders": ["2020-01-01"], "ratings": {"a": 2, "b": 2.5}, "fines": {"bob": 2, "ann": "1.50"}, "#

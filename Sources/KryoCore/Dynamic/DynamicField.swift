@@ -365,6 +365,13 @@ struct DynamicField: Sendable {
                 "an object of \(declared.javaName ?? "a class of the schema")", javaDescription(of: value, registry)
             )
         }
+        if declared.isFinalScalar, Self.isObjectOrContainer(value) {
+            // An object, a list or a map where a string or a number is declared (the values of a
+            // `Map<String, String>`): Kryo 4, which ignores the generic arguments, would write it.
+            return (
+                declared.javaName.map { "a \($0)" } ?? "\(declared.swiftType)", javaDescription(of: value, registry)
+            )
+        }
         if declared.swiftType == DynamicEnum.self, let constant = value as? DynamicEnum,
             let javaName = declared.javaName,
             constant.javaClass != javaName, registry.registration(forJavaName: javaName)?.swiftType == DynamicEnum.self
@@ -387,7 +394,9 @@ struct DynamicField: Sendable {
             return nil
         }
         let arguments = declared.genericArguments
-        guard !arguments.isEmpty, arguments.contains(where: \.mentionsSchemaClass) else { return nil }
+        guard !arguments.isEmpty, arguments.contains(where: { $0.mentionsSchemaClass || $0.isFinalScalar }) else {
+            return nil
+        }
         let shared = (value as? SharedValue)?.value ?? value
         if let map = shared as? any AnyEntriesExposing, arguments.count == 2 {
             for entry in map.anyEntries {
@@ -441,6 +450,14 @@ struct DynamicField: Sendable {
         return nil
     }
 
+    /// Whether `value` is an object of a schema class, an enum constant, an unknown object, a
+    /// list or a map: what no string or number slot holds.
+    private static func isObjectOrContainer(_ value: Any) -> Bool {
+        let plain = (value as? SharedValue)?.value ?? value
+        return plain is DynamicObject || plain is DynamicEnum || plain is UnknownObject || plain is DynamicArray
+            || plain is any AnyElementsExposing || plain is any AnyEntriesExposing
+    }
+
     /// Whether `value` is of a kind no Java collection or map is: a string, number, boolean,
     /// date, enum constant, or an object of a schema class with fields (Kryo writes a class
     /// that is a collection or map with its collection or map serializer, not field by field).
@@ -467,6 +484,15 @@ struct DynamicField: Sendable {
 }
 
 extension DeclaredType {
+    /// Whether the type is a string, a boxed number, a boolean or a character: final classes
+    /// whose slot holds nothing else.
+    fileprivate var isFinalScalar: Bool {
+        let type = swiftType
+        return type == String.self || type == Int32.self || type == Int64.self || type == Double.self
+            || type == Float.self || type == Bool.self || type == Int16.self || type == Int8.self
+            || type == UInt16.self
+    }
+
     /// Whether a class of the schema with fields is this type or one of its generic arguments,
     /// at any depth (``DynamicField/schemaClassProblem(_:_:)``).
     fileprivate var mentionsSchemaClass: Bool {
