@@ -143,6 +143,14 @@ enum KryoReadRetry {
                 }
             }
         }
+        // Every id one to three off: a register call left out, or one too many, before the rest.
+        for shift in [1, -1, 2, -2, 3, -3] {
+            if let named = readsChanged(shiftedIDs(context.schemas, by: shift)) {
+                return "the stream reads with the schema's ids \(abs(shift)) \(shift > 0 ? "higher" : "lower") "
+                    + "(\(named)): check the order of the program's register calls (kryo.register(Class) takes the "
+                    + "next free id)"
+            }
+        }
         for other in [DataFormat.kryo2, .kryo4, .kryo5] where other.dialect?.version != dialect.version {
             guard let otherDialect = other.dialect else { continue }
             if reads(context.registry, otherDialect, context.options(for: otherDialect)) {
@@ -161,6 +169,20 @@ enum KryoReadRetry {
             guard case .fields(.field, let fields) = changed.classes[index].layout else { continue }
             changed.classes[index].layout = .fields(.compatible, fields)
             names.append(changed.classes[index].javaName)
+        }
+        return names.isEmpty ? nil : (changed, names)
+    }
+
+    /// The schemas with every class id moved by `shift`, and the moved classes' names with their
+    /// new ids; `nil` when no class has an id or one would go below 0.
+    private static func shiftedIDs(_ schemas: SchemaSet, by shift: Int) -> (schemas: SchemaSet, names: [String])? {
+        var changed = schemas
+        var names: [String] = []
+        for index in changed.classes.indices {
+            guard let id = changed.classes[index].id else { continue }
+            guard id + shift >= 0 else { return nil }
+            changed.classes[index].id = id + shift
+            names.append("\(changed.classes[index].javaName) \(id + shift)")
         }
         return names.isEmpty ? nil : (changed, names)
     }

@@ -533,6 +533,36 @@ import Testing
                 + "free id, in registration order)\n")
     }
 
+    /// A schema whose ids are all one off (a `register` call left out before the others): the
+    /// hint names the shift.
+    @Test func idsOneOffAreNamed() throws {
+        let directory = try KryoTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func schema(_ name: String, _ first: Int) throws -> String {
+            let url = directory.appendingPathComponent(name)
+            try """
+            package: shop
+            settings: {dialect: kryo5}
+            classes:
+              - {class: Item, id: \(first), fields: {name: String, price: int}}
+              - {class: Order, id: \(first + 1), fields: {item: Item, note: String}}
+            """.write(to: url, atomically: true, encoding: .utf8)
+            return url.path
+        }
+        let right = try schema("right.yaml", 20)
+        let shifted = try schema("shifted.yaml", 21)
+        let written = try KryoTool.run(
+            ["convert", "-", "--from", "json", "--to", "kryo5", "--schema", right],
+            input: Array(#"{"$class": "shop.Order", "item": {"name": "tea", "price": 3}, "note": "x"}"#.utf8))
+        #expect(written.status == 0, "\(written.stderr)")
+        let message = failure(
+            ["convert", "-", "--from", "kryo5", "--to", "json", "--schema", shifted], input: written.stdout)
+        #expect(
+            message.hasSuffix(
+                "the stream reads with the schema's ids 1 lower (shop.Item 20, shop.Order 21): check the order of "
+                    + "the program's register calls (kryo.register(Class) takes the next free id)\n"), "\(message)")
+    }
+
     /// A stream that names an enum constant's body class (`Quality$2`) the schema's `bodies`
     /// does not list: the hint says what the name is.
     @Test func anAnonymousClassIsExplained() throws {
