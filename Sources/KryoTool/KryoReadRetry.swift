@@ -151,6 +151,18 @@ enum KryoReadRetry {
                     + "next free id)"
             }
         }
+        // One field fewer: a `transient` or `static` field declared, which Kryo does not write.
+        // Fields of one type can each be the one: every field that reads is named.
+        let dropped = droppableFields(context.schemas).prefix(48).filter { classIndex, fieldName in
+            readsChanged(withoutField(fieldName, of: classIndex, in: context.schemas)) != nil
+        }.map { "\(context.schemas.classes[$0.0].javaName).\($0.1)" }
+        if let first = dropped.first {
+            let which =
+                dropped.count == 1
+                ? "the field \(first)" : "one of the fields \(dropped.prefix(6).joined(separator: ", "))"
+            return "the stream reads without \(which) (a transient or static field, which Kryo does not write, or "
+                + "one the Java class no longer has): leave it out of the schema"
+        }
         for other in [DataFormat.kryo2, .kryo4, .kryo5] where other.dialect?.version != dialect.version {
             guard let otherDialect = other.dialect else { continue }
             if reads(context.registry, otherDialect, context.options(for: otherDialect)) {
@@ -171,6 +183,24 @@ enum KryoReadRetry {
             names.append(changed.classes[index].javaName)
         }
         return names.isEmpty ? nil : (changed, names)
+    }
+
+    /// The fields of the classes `FieldSerializer` lays out, as (class index, field key) pairs.
+    private static func droppableFields(_ schemas: SchemaSet) -> [(Int, String)] {
+        schemas.classes.indices.flatMap { index -> [(Int, String)] in
+            guard case .fields(.field, let fields) = schemas.classes[index].layout else { return [] }
+            return fields.map { (index, $0.key) }
+        }
+    }
+
+    /// The schemas with the field `key` left out of the class at `index`.
+    private static func withoutField(_ key: String, of index: Int, in schemas: SchemaSet) -> (
+        schemas: SchemaSet, names: [String]
+    )? {
+        var changed = schemas
+        guard case .fields(let kind, let fields) = changed.classes[index].layout else { return nil }
+        changed.classes[index].layout = .fields(kind, fields.filter { $0.key != key })
+        return (changed, [key])
     }
 
     /// The schemas with every class id moved by `shift`, and the moved classes' names with their

@@ -563,6 +563,39 @@ import Testing
                     + "the program's register calls (kryo.register(Class) takes the next free id)\n"), "\(message)")
     }
 
+    /// A field declared that Java does not write (a `transient` one): the hint names it.
+    @Test func aFieldJavaDoesNotWriteIsNamed() throws {
+        let directory = try KryoTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func schema(_ name: String, _ extra: String) throws -> String {
+            let url = directory.appendingPathComponent(name)
+            try """
+            package: shop
+            settings: {dialect: kryo5}
+            classes:
+              - {class: Item, id: 20, fields: {name: String, price: int\(extra)}}
+              - {class: Order, id: 21, fields: {items: "Item[]", note: String}}
+              - {class: "shop.Item[]", id: 22}
+            """.write(to: url, atomically: true, encoding: .utf8)
+            return url.path
+        }
+        let java = try schema("java.yaml", "")
+        let declared = try schema("declared.yaml", ", cache: String")
+        let written = try KryoTool.run(
+            ["convert", "-", "--from", "json", "--to", "kryo5", "--schema", java],
+            input: Array(
+                #"{"$class": "shop.Order", "items": [{"name": "tea", "price": 3}, {"name": "milk", "price": 2}], "note": "x"}"#
+                    .utf8))
+        #expect(written.status == 0, "\(written.stderr)")
+        let message = failure(
+            ["convert", "-", "--from", "kryo5", "--to", "json", "--schema", declared], input: written.stdout)
+        #expect(
+            message.contains(
+                "the stream reads without one of the fields shop.Item.name, shop.Item.cache (a transient or static "
+                    + "field, which Kryo does not write, or one the Java class no longer has): leave it out of the "
+                    + "schema"), "\(message)")
+    }
+
     /// A stream that names an enum constant's body class (`Quality$2`) the schema's `bodies`
     /// does not list: the hint says what the name is.
     @Test func anAnonymousClassIsExplained() throws {
