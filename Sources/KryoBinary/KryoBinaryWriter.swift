@@ -910,7 +910,7 @@ import KryoCore
             swiftType == DynamicObject.self || swiftType == DynamicEnum.self || swiftType == DynamicArray.self
         try writeClassTag(
             javaName: registration.javaName, id: nil,
-            describing: isDynamic ? registration.javaName : "\(swiftType) (\(registration.javaName))")
+            describing: isDynamic ? registration.javaName : "\(registration.javaName) (the Swift type \(swiftType))")
     }
 
     private func writeClassTag(javaName: String, id: Int?, describing type: @autoclosure () -> String) throws {
