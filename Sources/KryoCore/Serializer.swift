@@ -193,6 +193,11 @@ package protocol FieldTypesDescribing {
     func declaredType(ofField name: String) -> DeclaredType?
     /// The names of every field, inherited ones included.
     var fieldNames: Set<String> { get }
+    /// The schema classes the class extends or implements, transitively.
+    var ancestors: Set<String> { get }
+    /// Whether some schema class names this one in `extends` or `implements`: then a slot of it
+    /// holds those classes' objects only.
+    var isNamedSupertype: Bool { get }
 }
 
 extension AnySerializer {
@@ -213,6 +218,14 @@ extension AnySerializer {
         else { return nil }
         return fields.fieldNames
     }
+
+    /// What the wrapped serializer says of its class's place among the schema's classes.
+    package var hierarchy: (ancestors: Set<String>, isNamedSupertype: Bool)? {
+        guard let wrapping = typedSerializer as? any SerializerWrapping,
+            let fields = wrapping.wrappedSerializer as? any FieldTypesDescribing
+        else { return nil }
+        return (fields.ancestors, fields.isNamedSupertype)
+    }
 }
 
 extension Registration {
@@ -222,9 +235,13 @@ extension Registration {
     /// (heap pollution, a `ClassCastException` later). `true` when either is not a schema class
     /// of the dynamic path or this class has no fields (nothing tells).
     package func mayHold(_ other: Registration) -> Bool {
-        guard other !== self, swiftType == DynamicObject.self, other.swiftType == DynamicObject.self,
-            let own = serializer.fieldNames, !own.isEmpty, let others = other.serializer.fieldNames
-        else { return true }
+        guard other !== self, swiftType == DynamicObject.self, other.swiftType == DynamicObject.self else {
+            return true
+        }
+        // The schema's `extends` and `implements` say it; else the fields tell.
+        if let theirs = other.serializer.hierarchy, theirs.ancestors.contains(javaName) { return true }
+        guard let own = serializer.fieldNames, let others = other.serializer.fieldNames else { return true }
+        guard !own.isEmpty else { return !(serializer.hierarchy?.isNamedSupertype ?? false) }
         return own.isSubset(of: others)
     }
 
@@ -233,6 +250,9 @@ extension Registration {
     /// it); another value, of its Java class.
     package func describedAsValue(in declared: Registration) -> String {
         guard swiftType == DynamicObject.self else { return "a \(javaName)" }
+        if declared.serializer.fieldNames?.isEmpty ?? false {
+            return "an object of \(javaName), which the schema says neither extends nor implements \(declared.javaName)"
+        }
         return "an object of \(javaName), which is no subclass (it lacks fields of \(declared.javaName))"
     }
 
@@ -242,6 +262,7 @@ extension Registration {
     package func mayHoldValue(of other: Registration) -> Bool {
         guard other.swiftType != DynamicObject.self else { return mayHold(other) }
         guard other !== self, swiftType == DynamicObject.self, let own = serializer.fieldNames else { return true }
-        return own.isEmpty
+        // A class or interface of the schema that others extend or implement holds only theirs.
+        return own.isEmpty && !(serializer.hierarchy?.isNamedSupertype ?? false)
     }
 }

@@ -84,6 +84,8 @@ enum SchemaFileSyntax {
         var kryoSerializer: SourcePosition?
         /// The enum constants that have bodies (`bodies:`), positioned at the key.
         var bodies: Located<[Located<String>]>?
+        /// `implements:` as written: the interfaces the class implements (names).
+        var implements: [Located<String>] = []
         var extends: Located<String>?
         var readableName: String?
         var archiveName: String?
@@ -138,7 +140,8 @@ enum SchemaFileSyntax {
     ]
     static let profileKeys = settingsKeys + ["ids", "call", "type"]
     static let classKeys = [
-        "class", "id", "fields", "enum", "bodies", "serializer", "final", "abstract", "extends", "readableName",
+        "class", "id", "fields", "enum", "bodies", "serializer", "final", "abstract", "extends", "implements",
+        "readableName",
         "archiveName", "typeParameters", "publicFields",
     ]
     static let fieldKeys = [
@@ -432,6 +435,11 @@ struct NodeReader {
                 entry.bodies = Located(value: try constantNames(value), position: key.position)
             case "extends":
                 entry.extends = Located(value: try string(value, "a superclass name"), position: textPosition(value))
+            case "implements":
+                for node in value.sequence ?? [value] {
+                    entry.implements.append(
+                        Located(value: try string(node, "an interface name"), position: textPosition(node)))
+                }
             case "readableName":
                 entry.readableName = try string(value, "a readable class name")
             case "archiveName":

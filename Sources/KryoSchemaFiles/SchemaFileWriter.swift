@@ -216,6 +216,12 @@ struct SchemaFileWriter {
         if schema.usesKryoSerializer { options.append(("serializer", "kryo", true)) }
         // A program's collection or map: the JDK class it extends (its elements carry classes).
         if let superclass = schema.collectionSuperclass { options.append(("extends", superclass, true)) }
+        // The classes it extends or implements: the file writes the superclass's fields into the
+        // class's own, so both go under `implements`, which keeps what a slot of them may hold.
+        if !schema.supertypes.isEmpty {
+            options.append(
+                ("implements", "[" + schema.supertypes.map { quoted($0) }.joined(separator: ", ") + "]", false))
+        }
         if !schema.constantsWithBodies.isEmpty {
             let list = "[" + schema.constantsWithBodies.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
             options.append(("bodies", list, false))

@@ -40,6 +40,8 @@ struct SchemaResolver {
         var layout: JavaClassSchema.Layout = .library
         /// The JDK collection or map the class extends without fields (``JavaClassSchema/collectionSuperclass``).
         var collectionSuperclass: String?
+        /// The schema classes it extends or implements (``JavaClassSchema/supertypes``).
+        var supertypes: [String] = []
         /// The bounds of the class's type parameters, resolved.
         var bounds: [String: JavaType] = [:]
         var typeParameters: [String] { syntax.typeParameters?.value.map(\.value) ?? [] }
@@ -82,6 +84,16 @@ struct SchemaResolver {
 
         for index in entries.indices {
             try resolveOwnLayout(&entries[index], names: names)
+            // The declared classes it extends and implements (a JDK interface is no check of ours).
+            let syntax = entries[index].syntax
+            let variables = Set(entries[index].typeParameters)
+            for written in (syntax.extends.map { [$0] } ?? []) + syntax.implements {
+                guard
+                    case .object(let name, _)? = try? resolveType(
+                        written, in: syntax, names: names, typeVariables: variables)
+                else { continue }
+                if indexByName[name] != nil { entries[index].supertypes.append(name) }
+            }
         }
         for index in entries.indices {
             guard case .fields(let kind, _) = entries[index].layout else { continue }
@@ -108,6 +120,7 @@ struct SchemaResolver {
                     typeParameters: entry.typeParameters, typeParameterBounds: entry.bounds
                 ).abstract(entry.syntax.isAbstract?.value ?? false)
                 schema.collectionSuperclass = entry.collectionSuperclass
+                schema.supertypes = entry.supertypes
                 return schema
             },
             settings: settings(stated), profiles: profiles)

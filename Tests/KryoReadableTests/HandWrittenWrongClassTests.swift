@@ -31,6 +31,40 @@ import Testing
         return try kryo.encode(try document.object(fields))
     }
 
+    /// An interface declared in the schema (`abstract: true` without fields) that classes name in
+    /// `implements:`: a slot of it holds their objects only (Java would otherwise find a class
+    /// that does not implement it there, and fail later with a `ClassCastException`).
+    @Test func anInterfaceSlotHoldsItsImplementationsOnly() throws {
+        let document = try SchemaDocument(
+            schema: """
+                package: hc
+                classes:
+                  - {class: Billable, abstract: true, fields: {}}
+                  - {class: Entity, abstract: true, fields: {id: int}}
+                  - {class: Invoice, extends: Entity, implements: [Billable], fields: {total: int}}
+                  - {class: Patient, extends: Entity, fields: {name: String}}
+                  - {class: Claim, fields: {billable: Billable, owner: Entity}}
+                """, javaClass: "hc.Claim")
+        let claim = try document.object(
+            #""billable": {"$class": "hc.Invoice", "total": 3}, "owner": {"$class": "hc.Patient", "name": "x"}"#)
+        #expect((claim.fields["billable"] as? DynamicObject)?.javaClass == "hc.Invoice")
+        let error = try #require(throws: SerializationError.self) {
+            try document.object(#""billable": {"$class": "hc.Patient", "name": "not billable"}"#)
+        }
+        #expect(error.found.hasSuffix("which the schema says neither extends nor implements hc.Billable"), "\(error)")
+        // The canonical schema file keeps what the class implements.
+        let schemas = try SchemaFiles.parse(
+            SchemaFiles.yaml(
+                try SchemaFiles.parse(
+                    """
+                    package: hc
+                    classes:
+                      - {class: Billable, abstract: true, fields: {}}
+                      - {class: Invoice, implements: [Billable], fields: {total: int}}
+                    """, fileName: "a.yaml")), fileName: "b.yaml")
+        #expect(schemas.classes.first { $0.javaName == "hc.Invoice" }?.supertypes == ["hc.Billable"])
+    }
+
     /// A constant of another enum where an enum is declared (as a stream reads when two enums'
     /// ids are swapped in the schema): no enum extends another, so it is an error, in a field and
     /// in an array of the enum, rather than a value Java would find where it cannot be.

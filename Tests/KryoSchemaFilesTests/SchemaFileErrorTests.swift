@@ -22,7 +22,7 @@ private func failure(_ text: String, fileName: String = "t.yaml") -> String? {
         #expect(
             failure("classes:\n  - class: java.util.ArrayList\n    idd: 3\n")
                 == "t.yaml:3:5: unknown class key \"idd\" (expected class, id, fields, enum, bodies, serializer, final, abstract, "
-                + "extends, readableName, archiveName, typeParameters, publicFields)")
+                + "extends, implements, readableName, archiveName, typeParameters, publicFields)")
         #expect(
             failure("classes:\n  - class: a.A\n    serializer: tagged\n    fields:\n      value: {type: int, tga: 1}\n")
                 == "t.yaml:5:26: unknown field key \"tga\" (expected type, tag, deprecated, annexed, since, nullable, public, final, transient, erasure, name, elementsCanBeNull, keysCanBeNull, valuesCanBeNull, elementsFinal, keysFinal, valuesFinal)"

@@ -32,13 +32,19 @@ struct DynamicBeanSerializer: Serializer {
     let typeVersion: Int
     /// Whether the class is abstract: no object is of it (``JavaClassSchema/isAbstract``).
     let isAbstract: Bool
+    /// The schema classes it extends or implements, transitively (``JavaClassSchema/supertypes``).
+    let ancestors: Set<String>
+    /// Whether some schema class names it in `extends` or `implements`.
+    let isNamedSupertype: Bool
     let token = Token()
 
     init(
         javaName: String, kind: FieldSerializerKind, isFinal: Bool, fields: [DynamicField], declared: [String],
-        isAbstract: Bool = false
+        isAbstract: Bool = false, ancestors: Set<String> = [], isNamedSupertype: Bool = false
     ) {
         self.isAbstract = isAbstract
+        self.ancestors = ancestors
+        self.isNamedSupertype = isNamedSupertype
         self.javaName = javaName
         self.kind = kind
         self.isFinal = isFinal

@@ -226,7 +226,9 @@ extension Registry {
                 let isFinal = schema.isFinal || kind == .record
                 let serializer = DynamicBeanSerializer(
                     javaName: schema.javaName, kind: kind, isFinal: isFinal, fields: dynamicFields,
-                    declared: fields.map(\.key), isAbstract: schema.isAbstract)
+                    declared: fields.map(\.key), isAbstract: schema.isAbstract,
+                    ancestors: Self.ancestors(of: schema, in: schemas),
+                    isNamedSupertype: schemas.classes.contains { $0.supertypes.contains(schema.javaName) })
                 classes.append(
                     Registration(
                         swiftType: DynamicObject.self, id: schema.id, javaName: schema.javaName,
@@ -244,6 +246,17 @@ extension Registry {
                     isFinal: true, tracksReferences: true, enumOrdinal: { ($0 as? DynamicEnum)?.ordinal }))
         }
         try self.init(entries, classes: classes, enumBodies: enumBodies)
+    }
+
+    /// The schema classes `schema` extends or implements, transitively.
+    fileprivate static func ancestors(of schema: JavaClassSchema, in schemas: SchemaSet) -> Set<String> {
+        var found: Set<String> = []
+        var pending = schema.supertypes
+        while let name = pending.popLast() {
+            guard found.insert(name).inserted else { continue }
+            pending += schemas.classes.first { $0.javaName == name }?.supertypes ?? []
+        }
+        return found
     }
 }
 

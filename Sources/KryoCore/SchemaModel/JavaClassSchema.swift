@@ -120,6 +120,10 @@ public struct JavaClassSchema: Sendable, Hashable {
     /// `MapSerializer`, under its own class; it reads as a ``JavaCollection`` or ``JavaMap`` of
     /// that name. The layout is ``Layout/library``.
     public var collectionSuperclass: String?
+    /// The classes of the schema this class extends or implements directly (`extends:` and
+    /// `implements:`): a slot that declares one of them, or an interface the schema declares
+    /// (`abstract: true`), holds objects of the classes that name it, and no others.
+    public var supertypes: [String] = []
 
     /// The classes ``usesKryoSerializer`` may name.
     public static let kryoSerialized: Set<String> = [
