@@ -141,7 +141,8 @@ private func failure(_ text: String, fileName: String = "t.yaml") -> String? {
                 == "t.yaml:3:14: unknown dialect \"kryo3\" (expected kryo2, kryo4 or kryo5)")
         #expect(
             failure("profiles:\n  p:\n    call: writeObj\n")
-                == "t.yaml:3:11: unknown call \"writeObj\" (expected writeClassAndObject, writeObject or writeObjectOrNull)")
+                == "t.yaml:3:11: unknown call \"writeObj\" (expected writeClassAndObject, writeObject or writeObjectOrNull)"
+        )
         #expect(
             failure("profiles:\n  p:\n    call: writeObject\n")
                 == "t.yaml:3:11: call: writeObject needs the root class: add type: CLASS")
