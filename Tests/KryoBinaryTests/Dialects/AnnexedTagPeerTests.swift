@@ -25,23 +25,19 @@ final class AnnexedParcel: Schematized {
 @Suite(.enabled(if: PeerVersions.enabled.contains(4))) struct AnnexedTagPeerTests {
     static let cases = SchemaPeerProgram.cases
 
-    static let schema = """
-        settings: {dialect: kryo4, registrationRequired: true}
-        profiles:
-          refs: {references: true}
-          norefs: {references: false}
-        classes:
-          - class: AnnexedTagPeer$Parcel
-            id: 20
-            serializer: tagged
-            fields:
-              id: {type: long, tag: 1}
-              label: {type: String, tag: 2, annexed: true}
-              pieces: {type: int, tag: 3}
-              notes: {type: "ArrayList<String>", tag: 4, annexed: true}
-              next: {type: AnnexedTagPeer$Parcel, tag: 5, annexed: true}
-          - {class: java.util.ArrayList, id: 21}
-        """
+    static let schema =
+        SchemaPeerProgram.header(dialect: "kryo4") + """
+              - class: AnnexedTagPeer$Parcel
+                id: 20
+                serializer: tagged
+                fields:
+                  id: {type: long, tag: 1}
+                  label: {type: String, tag: 2, annexed: true}
+                  pieces: {type: int, tag: 3}
+                  notes: {type: "ArrayList<String>", tag: 4, annexed: true}
+                  next: {type: AnnexedTagPeer$Parcel, tag: 5, annexed: true}
+              - {class: java.util.ArrayList, id: 21}
+            """
 
     static let document = #"""
         {"$class": "AnnexedTagPeer$Parcel", "id": 9000000001, "label": "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqr",

@@ -9,30 +9,26 @@ import Testing
 @Suite(.enabled(if: PeerVersions.enabled.contains(5))) struct BindCollectionPeerTests {
     static let cases = SchemaPeerProgram.cases
 
-    static let schema = """
-        settings: {dialect: kryo5, registrationRequired: true}
-        profiles:
-          refs: {references: true}
-          norefs: {references: false}
-        classes:
-          - class: BindCollectionPeer$Holder
-            id: 20
-            fields:
-              cs: {type: "List<BindCollectionPeer$Carrier>", elementsCanBeNull: false}
-              codes: {type: "List<String>", elementsCanBeNull: false}
-              finals: {type: "ArrayList<BindCollectionPeer$Code>", elementsCanBeNull: false}
-              byId: {type: "Map<Long, BindCollectionPeer$Carrier>", keysCanBeNull: false, valuesCanBeNull: false}
-              byName: {type: "HashMap<String, BindCollectionPeer$Code>", valuesCanBeNull: false}
-          - class: BindCollectionPeer$Carrier
-            id: 21
-            fields: {code: String, name: String}
-          - class: BindCollectionPeer$Code
-            id: 22
-            final: true
-            fields: {v: String}
-          - {class: java.util.ArrayList, id: 23}
-          - {class: java.util.HashMap, id: 24}
-        """
+    static let schema =
+        SchemaPeerProgram.header(dialect: "kryo5") + """
+              - class: BindCollectionPeer$Holder
+                id: 20
+                fields:
+                  cs: {type: "List<BindCollectionPeer$Carrier>", elementsCanBeNull: false}
+                  codes: {type: "List<String>", elementsCanBeNull: false}
+                  finals: {type: "ArrayList<BindCollectionPeer$Code>", elementsCanBeNull: false}
+                  byId: {type: "Map<Long, BindCollectionPeer$Carrier>", keysCanBeNull: false, valuesCanBeNull: false}
+                  byName: {type: "HashMap<String, BindCollectionPeer$Code>", valuesCanBeNull: false}
+              - class: BindCollectionPeer$Carrier
+                id: 21
+                fields: {code: String, name: String}
+              - class: BindCollectionPeer$Code
+                id: 22
+                final: true
+                fields: {v: String}
+              - {class: java.util.ArrayList, id: 23}
+              - {class: java.util.HashMap, id: 24}
+            """
 
     static let document = #"""
         {"$class": "BindCollectionPeer$Holder",

@@ -10,21 +10,17 @@ import Testing
     static let versions = [2] + PeerVersions.enabled.filter { $0 == 4 }
     static let cases = SchemaPeerProgram.cases
 
-    static let schema = """
-        settings: {dialect: kryo2, registrationRequired: true}
-        profiles:
-          refs: {references: true}
-          norefs: {references: false}
-        classes:
-          - class: BoundElementPeer$Note
-            id: 20
-            fields:
-              title: String
-              labels: {type: "ArrayList<BoundElementPeer$Label>", final: true, elementsFinal: true,
-                       elementsCanBeNull: false}
-          - {class: BoundElementPeer$Label, id: 21, fields: {name: String, rank: int}}
-          - {class: java.util.ArrayList, id: 22}
-        """
+    static let schema =
+        SchemaPeerProgram.header(dialect: "kryo2") + """
+              - class: BoundElementPeer$Note
+                id: 20
+                fields:
+                  title: String
+                  labels: {type: "ArrayList<BoundElementPeer$Label>", final: true, elementsFinal: true,
+                           elementsCanBeNull: false}
+              - {class: BoundElementPeer$Label, id: 21, fields: {name: String, rank: int}}
+              - {class: java.util.ArrayList, id: 22}
+            """
 
     static let document = #"""
         {"$class": "BoundElementPeer$Note", "title": "plan",

@@ -11,25 +11,21 @@ import Testing
     static let versions = SchemaPeerProgram.versions
     static let cases = SchemaPeerProgram.cases
 
-    static let schema = """
-        settings: {dialect: kryo5, registrationRequired: true}
-        profiles:
-          refs: {references: true}
-          norefs: {references: false}
-        classes:
-          - class: CollectionSubclassPeer$Shelf
-            id: 40
-            fields:
-              title: String
-              labels: CollectionSubclassPeer$LabelList
-              settings: CollectionSubclassPeer$Settings
-              any: Object
-              tags: CollectionSubclassPeer$Tags
-          - {class: CollectionSubclassPeer$LabelList, id: 41, extends: "ArrayList<CollectionSubclassPeer$Label>"}
-          - {class: CollectionSubclassPeer$Settings, id: 42, extends: "LinkedHashMap<String, String>"}
-          - {class: CollectionSubclassPeer$Label, id: 43, fields: {name: String, n: int}}
-          - {class: CollectionSubclassPeer$Tags, id: 44, extends: "HashSet<String>"}
-        """
+    static let schema =
+        SchemaPeerProgram.header(dialect: "kryo5") + """
+              - class: CollectionSubclassPeer$Shelf
+                id: 40
+                fields:
+                  title: String
+                  labels: CollectionSubclassPeer$LabelList
+                  settings: CollectionSubclassPeer$Settings
+                  any: Object
+                  tags: CollectionSubclassPeer$Tags
+              - {class: CollectionSubclassPeer$LabelList, id: 41, extends: "ArrayList<CollectionSubclassPeer$Label>"}
+              - {class: CollectionSubclassPeer$Settings, id: 42, extends: "LinkedHashMap<String, String>"}
+              - {class: CollectionSubclassPeer$Label, id: 43, fields: {name: String, n: int}}
+              - {class: CollectionSubclassPeer$Tags, id: 44, extends: "HashSet<String>"}
+            """
 
     /// As a person writes it: the lists and the map plain where their fields declare them, the
     /// `Object` field's list with its class.

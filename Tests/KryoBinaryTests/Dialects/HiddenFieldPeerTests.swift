@@ -10,23 +10,19 @@ import Testing
     static let versions = SchemaPeerProgram.versions
     static let cases = SchemaPeerProgram.cases
 
-    static let schema = """
-        settings: {dialect: kryo5, registrationRequired: true}
-        profiles:
-          refs: {references: true}
-          norefs: {references: false}
-        classes:
-          - class: HiddenFieldPeer$Holder
-            id: 20
-            fields: {first: HiddenFieldPeer$Base, second: HiddenFieldPeer$Sub}
-          - class: HiddenFieldPeer$Base
-            id: 21
-            fields: {name: String, v: int, zone: String}
-          - class: HiddenFieldPeer$Sub
-            id: 22
-            extends: HiddenFieldPeer$Base
-            fields: {name: String, zone: long}
-        """
+    static let schema =
+        SchemaPeerProgram.header(dialect: "kryo5") + """
+              - class: HiddenFieldPeer$Holder
+                id: 20
+                fields: {first: HiddenFieldPeer$Base, second: HiddenFieldPeer$Sub}
+              - class: HiddenFieldPeer$Base
+                id: 21
+                fields: {name: String, v: int, zone: String}
+              - class: HiddenFieldPeer$Sub
+                id: 22
+                extends: HiddenFieldPeer$Base
+                fields: {name: String, zone: long}
+            """
 
     static let document = #"""
         {"$class": "HiddenFieldPeer$Holder",

@@ -33,24 +33,20 @@ final class TaggedNilHolder: Schematized {
     static let versions = SchemaPeerProgram.versions
     static let cases = SchemaPeerProgram.cases
 
-    static let schema = """
-        settings: {dialect: kryo5, registrationRequired: true}
-        profiles:
-          refs: {references: true}
-          norefs: {references: false}
-        classes:
-          - class: TaggedNilPeer$Holder
-            id: 20
-            fields: {item: TaggedNilPeer$Item, missing: TaggedNilPeer$Item, items: ArrayList<TaggedNilPeer$Item>}
-          - class: TaggedNilPeer$Item
-            id: 21
-            final: true
-            serializer: tagged
-            fields:
-              cpt: {type: String, tag: 1}
-              qty: {type: int, tag: 2}
-          - {class: java.util.ArrayList, id: 22}
-        """
+    static let schema =
+        SchemaPeerProgram.header(dialect: "kryo5") + """
+              - class: TaggedNilPeer$Holder
+                id: 20
+                fields: {item: TaggedNilPeer$Item, missing: TaggedNilPeer$Item, items: ArrayList<TaggedNilPeer$Item>}
+              - class: TaggedNilPeer$Item
+                id: 21
+                final: true
+                serializer: tagged
+                fields:
+                  cpt: {type: String, tag: 1}
+                  qty: {type: int, tag: 2}
+              - {class: java.util.ArrayList, id: 22}
+            """
 
     static let document = #"""
         {"$class": "TaggedNilPeer$Holder", "item": {"cpt": "99213", "qty": 2}, "missing": null,

@@ -8,20 +8,16 @@ import Testing
 @Suite(.enabled(if: PeerVersions.enabled.contains(4))) struct TransientPeerTests {
     static let cases = SchemaPeerProgram.cases
 
-    static let schema = """
-        settings: {dialect: kryo4, registrationRequired: true}
-        profiles:
-          refs: {references: true}
-          norefs: {references: false}
-        classes:
-          - class: TransientPeer$Page
-            id: 20
-            fields:
-              title: String
-              html: {type: String, transient: true}
-              words: int
-              cached: {type: int, transient: true}
-        """
+    static let schema =
+        SchemaPeerProgram.header(dialect: "kryo4") + """
+              - class: TransientPeer$Page
+                id: 20
+                fields:
+                  title: String
+                  html: {type: String, transient: true}
+                  words: int
+                  cached: {type: int, transient: true}
+            """
 
     static let document = #"""
         {"$class": "TransientPeer$Page", "title": "Plan", "html": "<p>Plan</p>", "words": 1, "cached": 7}

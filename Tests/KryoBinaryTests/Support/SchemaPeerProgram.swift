@@ -17,6 +17,19 @@ struct SchemaPeerProgram: Sendable {
     var versions = Self.versions
 
     static let cases = ["refs", "norefs"]
+
+    /// The start of a peer's schema file: its dialect, registration required, the cases as
+    /// profiles, then `classes:` (the entries follow, indented by two spaces).
+    static func header(dialect: String) -> String {
+        """
+        settings: {dialect: \(dialect), registrationRequired: true}
+        profiles:
+          refs: {references: true}
+          norefs: {references: false}
+        classes:
+
+        """
+    }
     static let versions = [2] + PeerVersions.enabled
 
     /// The codecs of release `version` for case `name`.
