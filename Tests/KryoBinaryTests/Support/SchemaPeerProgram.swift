@@ -1,5 +1,6 @@
 import Foundation
 import SwiftKryo
+import Testing
 
 /// A small Java program of Tests/ that, for each case (`refs`, `norefs`), writes its value and
 /// reads the bytes Swift wrote (DIR/java/CASE.bin, DIR/swift/CASE.bin; PASS or FAIL per case),
@@ -67,5 +68,27 @@ struct SchemaPeerProgram: Sendable {
                     }
                 )
             })
+    }
+
+    /// The checks each peer test makes of release `version`'s run for case `name`: Java read
+    /// Swift's bytes of the document as its own value (PASS), and those bytes are Java's. Gives
+    /// Java's bytes read back as an object, and the codec, for the test's own checks; Java's
+    /// bytes written back are the same (checked here).
+    func checkBothWays(
+        _ runs: [Int: Result<JavaProgramRun, any Error>], _ version: Int, _ name: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> DynamicObject {
+        let run = try #require(runs[version], sourceLocation: sourceLocation).get()
+        #expect(
+            run.verdicts[name] == "PASS", "\(run.verdicts[name] ?? "no verdict"): \(run.output)",
+            sourceLocation: sourceLocation)
+        let java = try #require(run.javaBytes[name], sourceLocation: sourceLocation)
+        let (kryo, readable) = try codecs(version, name)
+        let swift = try kryo.encode(try readable.decode(Any?.self, from: Array(document.utf8)))
+        #expect(hex(swift) == hex(java), "Swift \(hex(swift))\nJava  \(hex(java))", sourceLocation: sourceLocation)
+        let value = try #require(
+            try kryo.decode(Any?.self, from: java) as? DynamicObject, sourceLocation: sourceLocation)
+        #expect(hex(try kryo.encode(value)) == hex(java), sourceLocation: sourceLocation)
+        return value
     }
 }
