@@ -21,6 +21,10 @@ public final class KryoNetConnection: Sendable, Hashable, CustomStringConvertibl
     /// after another in one buffer, which the loop writes with one write and one flush.
     private let outbox = Mutex<(bytes: ByteBuffer?, isScheduled: Bool)>((nil, false))
     private let taskExecutor: EventLoopTaskExecutor
+    /// The remote method calls awaiting their results.
+    let remoteCalls = RemoteCallTable()
+    /// The object spaces whose objects the other end may call.
+    private let objectSpaces = Mutex<[KryoNetObjectSpace]>([])
 
     /// What other threads read.
     private struct Shared {
@@ -171,6 +175,18 @@ public final class KryoNetConnection: Sendable, Hashable, CustomStringConvertibl
 
     func setID(_ id: Int) { shared.withLock { $0.id = id } }
 
+    /// `space`'s objects may be called from the other end.
+    func join(_ space: KryoNetObjectSpace) {
+        objectSpaces.withLock { spaces in
+            if !spaces.contains(where: { $0 === space }) { spaces.append(space) }
+        }
+    }
+
+    /// `space`'s objects may no longer be called from the other end.
+    func leave(_ space: KryoNetObjectSpace) {
+        objectSpaces.withLock { $0.removeAll { $0 === space } }
+    }
+
     func setUDP(_ link: UDPLink) {
         shared.withLock { $0.udp = link }
         state.lastUDP = .now()
@@ -216,6 +232,13 @@ public final class KryoNetConnection: Sendable, Hashable, CustomStringConvertibl
         case .ping:
             guard let ping = object as? FrameworkMessage.Ping else { return }
             answer(ping)
+        case .invokeMethod:
+            guard let invocation = object as? KryoNetRMI.InvokeMethod else { return }
+            // Each space that has the object answers, as each Java `ObjectSpace` listener does.
+            for space in objectSpaces.withLock({ $0 }) { space.invoke(invocation, on: self) }
+        case .invokeMethodResult:
+            guard let result = object as? KryoNetRMI.InvokeMethodResult else { return }
+            remoteCalls.finish(result)?.resume(returning: result.result)
         case .other:
             break
         case nil:
@@ -454,6 +477,13 @@ public final class KryoNetConnection: Sendable, Hashable, CustomStringConvertibl
         let pings = state.pings
         state.pings = [:]
         for (_, (_, continuation)) in pings { continuation.resume(throwing: KryoNetError.notConnected) }
+        for call in remoteCalls.close() { call.resume(throwing: KryoNetError.notConnected) }
+        for space in objectSpaces.withLock({ spaces in
+            defer { spaces = [] }
+            return spaces
+        }) {
+            space.connectionEnded(self)
+        }
         role.connectionDidClose(self, reason: reason, wasConnected: wasConnected)
         if wasConnected { hub.publish(.disconnected(self, reason)) }
     }

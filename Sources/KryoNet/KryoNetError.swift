@@ -31,6 +31,12 @@ public enum KryoNetError: Error, Sendable, CustomStringConvertible {
     /// The connection has no UDP address: the client did not connect with a UDP port, or the
     /// server has no UDP port.
     case notConnectedViaUDP
+    /// A remote method's result did not come within the remote object's
+    /// ``KryoNetRemoteObject/responseTimeout`` (Java's `TimeoutException`): the method, and the
+    /// time waited.
+    case remoteCallTimedOut(method: String, after: Duration)
+    /// 63 calls to one remote object await their results, as many as KryoNet's response ids number.
+    case tooManyRemoteCalls(objectID: Int32)
 
     public var description: String {
         switch self {
@@ -50,6 +56,9 @@ public enum KryoNetError: Error, Sendable, CustomStringConvertible {
         case .connectFailed(let reason): "could not connect: \(reason)"
         case .notConnected: "the connection is not connected"
         case .notConnectedViaUDP: "the connection is not connected via UDP"
+        case .remoteCallTimedOut(let method, let after): "no result from the remote method \(method) within \(after)"
+        case .tooManyRemoteCalls(let objectID):
+            "63 calls to the remote object \(objectID) await their results, as many as KryoNet numbers"
         }
     }
 }

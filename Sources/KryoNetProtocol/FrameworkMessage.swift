@@ -76,11 +76,13 @@ public enum FrameworkMessage {
 }
 
 extension FrameworkMessage {
-    /// What a received object is to the library: a ``Ping``, another framework message, or
-    /// (`nil`) an application object.
-    package enum Kind { case ping, other }
+    /// What a received object is to the library: a ``Ping``, a remote call or its result
+    /// (``KryoNetRMI``), another framework message, or (`nil`) an application object.
+    package enum Kind { case ping, invokeMethod, invokeMethodResult, other }
 
     private static let ping = ObjectIdentifier(Ping.self)
+    private static let invokeMethod = ObjectIdentifier(KryoNetRMI.InvokeMethod.self)
+    private static let invokeMethodResult = ObjectIdentifier(KryoNetRMI.InvokeMethodResult.self)
     private static let others: [ObjectIdentifier] = [
         ObjectIdentifier(KeepAlive.self), ObjectIdentifier(RegisterTCP.self), ObjectIdentifier(RegisterUDP.self),
         ObjectIdentifier(DiscoverHost.self),
@@ -91,6 +93,8 @@ extension FrameworkMessage {
     package static func kind(of object: Any) -> Kind? {
         let type = ObjectIdentifier(Swift.type(of: object))
         if type == ping { return .ping }
+        if type == invokeMethod { return .invokeMethod }
+        if type == invokeMethodResult { return .invokeMethodResult }
         return others.contains(type) ? .other : nil
     }
 }

@@ -119,6 +119,8 @@ public class KryoNetPeer {
     String host = "127.0.0.1";
     int tcpPort = -1, udpPort = -1;
     boolean chat;
+    /** --classes rmi: ObjectSpace.registerClasses, IPlayer, IChatFrame, String[], ICalc (see RmiObjects). */
+    boolean rmi;
     int keepAliveMillis = 8000, timeoutMillis = 12000, udpKeepAliveMillis = 19000;
     int writeBufferSize = -1, objectBufferSize = 2048;
     int connectTimeout = 5000;
@@ -175,8 +177,10 @@ public class KryoNetPeer {
                 case "--tcp": p.tcpPort = intArg(a, v, 0); break;
                 case "--udp": p.udpPort = intArg(a, v, 0); break;
                 case "--classes":
-                    if (!v.equals("sample") && !v.equals("chat")) usage("--classes must be sample or chat");
+                    if (!v.equals("sample") && !v.equals("chat") && !v.equals("rmi"))
+                        usage("--classes must be sample, chat or rmi");
                     p.chat = v.equals("chat");
+                    p.rmi = v.equals("rmi");
                     break;
                 case "--keepalive": p.keepAliveMillis = intArg(a, v, 0); break;
                 case "--timeout": p.timeoutMillis = intArg(a, v, 0); break;
@@ -222,7 +226,13 @@ public class KryoNetPeer {
 
     /** The application's classes, after the framework messages (a subclass may register others). */
     void registerClasses() {
-        if (chat) {
+        if (rmi) {
+            try {
+                RmiObjects.register(kryo, kryoVersion, server);
+            } catch (Exception e) {
+                throw new RuntimeException(e);
+            }
+        } else if (chat) {
             Network.register(kryo);
         } else {
             kryo.register(SampleBean.class);
@@ -798,6 +808,7 @@ public class KryoNetPeer {
 
     /** Connection.notifyReceived plus our listener. */
     void received(Conn c, Object object, String transport) {
+        if (rmi && RmiObjects.received(this, c, object)) return;
         if (object instanceof Ping) {
             Ping ping = (Ping) object;
             if (ping.isReply) {
@@ -1027,6 +1038,9 @@ public class KryoNetPeer {
                     if (!except || c.id != skip) send(c, transport, value, null);
                 return;
             }
+            case "CALL":
+                RmiObjects.call(this, rest);
+                return;
             default:
                 throw new IllegalArgumentException("unknown command");
         }

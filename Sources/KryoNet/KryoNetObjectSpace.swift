@@ -1,0 +1,125 @@
+import KryoCore
+import KryoNetProtocol
+import Synchronization
+
+/// Objects the other ends of some connections may call methods of: KryoNet's RMI
+/// (`com.esotericsoftware.kryonet.rmi.ObjectSpace`), wire-compatible with KryoNet 2.21 and
+/// crykn/kryonet.
+///
+/// An object is a handler registered with an id: it gets each ``KryoNetRemoteCall`` (the
+/// interface, the method and its arguments) and returns the method's result (`nil` for `void`).
+/// Only the connections added to the space may call its objects, as in Java:
+///
+/// ```swift
+/// let space = KryoNetObjectSpace()
+/// space.register(1) { call in
+///     if call.isCall(of: IPlayer.registerName, in: IPlayer.self) {
+///         player.name = try call.argument(0, as: String?.self)
+///     }
+///     return nil
+/// }
+/// server.addListener(Joiner(space))   // connected(c): space.addConnection(c)
+/// ```
+///
+/// Handlers run on the connection's event loop, one call at a time per connection and in the
+/// order the calls came (Java's default, without an executor): keep them short and hand long
+/// work to a task. What a handler returns goes back when the caller asked for a response: the
+/// result when it asked for the return value (a result that is not of a primitive type goes as
+/// `nil` when it did not), and an error the handler throws when it asked for exceptions and the
+/// error's type is registered (a Swift type registered as the Java exception class). An error
+/// that cannot go back is given to ``onError(_:)``, and no response is sent, as a Java
+/// `ObjectSpace` then throws on its update thread and sends none.
+public final class KryoNetObjectSpace: Sendable {
+    /// A registered object: answers the calls of its methods.
+    public typealias Handler = @Sendable (KryoNetRemoteCall) throws -> Any?
+
+    private struct State {
+        var objects: [Int32: Handler] = [:]
+        var connections: Set<KryoNetConnection> = []
+        var errorHandler: (@Sendable (KryoNetRemoteCall, any Error) -> Void)?
+    }
+
+    private let state = Mutex(State())
+    /// The result form; `nil`: the one of each connection's Kryo release.
+    private let form: KryoNetRMI.Form?
+
+    /// An empty space.
+    ///
+    /// - Parameter form: How results are written (``KryoNetRMI/Form``); `nil`, the default, takes
+    ///   each connection's: KryoNet 2.21's in Kryo 2.20's dialect, the later `ObjectSpace`'s in
+    ///   Kryo 4's and 5's.
+    public init(form: KryoNetRMI.Form? = nil) {
+        self.form = form
+    }
+
+    /// Registers an object under `objectID`, replacing the one registered there (Java's
+    /// `register(int, Object)`).
+    public func register(_ objectID: Int32, handler: @escaping Handler) {
+        state.withLock { $0.objects[objectID] = handler }
+    }
+
+    /// Removes the object registered under `objectID`: calls of it are ignored from now on.
+    public func remove(_ objectID: Int32) {
+        _ = state.withLock { $0.objects.removeValue(forKey: objectID) }
+    }
+
+    /// Lets the other end of `connection` call this space's objects, until it disconnects.
+    public func addConnection(_ connection: KryoNetConnection) {
+        state.withLock { _ = $0.connections.insert(connection) }
+        connection.join(self)
+    }
+
+    /// Stops `connection`'s calls of this space's objects.
+    public func removeConnection(_ connection: KryoNetConnection) {
+        _ = state.withLock { $0.connections.remove(connection) }
+        connection.leave(self)
+    }
+
+    /// The connections whose other ends may call this space's objects.
+    public var connections: [KryoNetConnection] { state.withLock { Array($0.connections) } }
+
+    /// Sets what is told of a call whose handler failed and whose error could not be sent back,
+    /// or whose result could not be written (a type that is not registered, say).
+    public func onError(_ body: @escaping @Sendable (KryoNetRemoteCall, any Error) -> Void) {
+        state.withLock { $0.errorHandler = body }
+    }
+
+    /// Answers a call that came on `connection` (on its event loop), if an object of this space
+    /// has its id; calls of unknown objects are ignored, as Java's `ObjectSpace` ignores them.
+    func invoke(_ invocation: KryoNetRMI.InvokeMethod, on connection: KryoNetConnection) {
+        let (handler, errorHandler) = state.withLock { ($0.objects[invocation.objectID], $0.errorHandler) }
+        guard let handler else { return }
+        let call = KryoNetRemoteCall(
+            connection: connection, objectID: invocation.objectID, interface: invocation.interface,
+            method: invocation.method, arguments: invocation.arguments)
+        var result: Any?
+        do {
+            result = try handler(call)
+        } catch {
+            guard invocation.wantsException, connection.serialization.registry.registration(forValue: error) != nil
+            else {
+                errorHandler?(call, error)
+                return
+            }
+            result = error
+        }
+        guard invocation.responseID != 0 else { return }
+        if !invocation.wantsReturnValue, !invocation.method.returnsPrimitive, !(result is any Error) {
+            result = nil
+        }
+        let form = self.form ?? KryoNetRMI.Form.of(connection.serialization.dialect.version)
+        let answer = KryoNetRMI.InvokeMethodResult(
+            objectID: invocation.objectID,
+            responseID: form == .kryoNet2 ? invocation.responseData : invocation.responseID, result: result)
+        do {
+            try connection.sendTCP(answer)
+        } catch {
+            errorHandler?(call, error)
+        }
+    }
+
+    /// `connection` ended.
+    func connectionEnded(_ connection: KryoNetConnection) {
+        _ = state.withLock { $0.connections.remove(connection) }
+    }
+}

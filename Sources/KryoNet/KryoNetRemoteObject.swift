@@ -1,0 +1,136 @@
+import KryoCore
+import KryoNetProtocol
+import NIOCore
+import Synchronization
+
+/// An object of the other end of a connection, registered there in an object space under an id,
+/// whose methods this end calls: Java's proxy from `ObjectSpace.getRemoteObject`.
+///
+/// ```swift
+/// let player = connection.remoteObject(IPlayer.self, id: 1)
+/// try await player.call(IPlayer.registerName, "Ada")
+/// let sum = try await calculator.call(ICalc.add, Int32(2), Int32(3)) as? Int32
+/// ```
+///
+/// A call waits for its result, as Java's proxy blocks, unless ``isNonBlocking``; the settings
+/// and their defaults are those of Java's `RemoteObject`. A call never blocks a thread, so it
+/// may be awaited anywhere, a connection's event loop included.
+public final class KryoNetRemoteObject<Interface: RemoteInterface>: Sendable {
+    /// The connection to the object's end.
+    public let connection: KryoNetConnection
+    /// The id the object is registered with at the other end.
+    public let objectID: Int32
+
+    private struct Settings {
+        var responseTimeout = Duration.milliseconds(3000)
+        var isNonBlocking = false
+        var transmitsReturnValue = true
+        var transmitsExceptions = true
+    }
+
+    private let settings = Mutex(Settings())
+
+    init(connection: KryoNetConnection, objectID: Int32) {
+        self.connection = connection
+        self.objectID = objectID
+    }
+
+    /// How long a call waits for its result (Java's `setResponseTimeout`, 3 seconds by default).
+    public var responseTimeout: Duration {
+        get { settings.withLock { $0.responseTimeout } }
+        set { settings.withLock { $0.responseTimeout = newValue } }
+    }
+
+    /// Whether a call returns at once with `nil` instead of waiting for its result (Java's
+    /// `setNonBlocking`, false by default). A result that comes later is dropped.
+    public var isNonBlocking: Bool {
+        get { settings.withLock { $0.isNonBlocking } }
+        set { settings.withLock { $0.isNonBlocking = newValue } }
+    }
+
+    /// Whether the other end sends the method's result back (Java's `setTransmitReturnValue`,
+    /// true by default). Without it a result of a primitive type still comes, others come as `nil`.
+    public var transmitsReturnValue: Bool {
+        get { settings.withLock { $0.transmitsReturnValue } }
+        set { settings.withLock { $0.transmitsReturnValue = newValue } }
+    }
+
+    /// Whether the other end sends an exception the method throws back (Java's
+    /// `setTransmitExceptions`, true by default); a call then throws it when its type is a Swift
+    /// `Error`.
+    public var transmitsExceptions: Bool {
+        get { settings.withLock { $0.transmitsExceptions } }
+        set { settings.withLock { $0.transmitsExceptions = newValue } }
+    }
+
+    /// Calls `method` with `arguments` (one per parameter: `Int32` for `int`, `String` for
+    /// `String`, a registered value or `nil` for an object).
+    ///
+    /// - Returns: What the method returned (`nil` for `void`, and when the call does not wait).
+    /// - Throws: The error the method threw, when the other end sent one back and it is a Swift
+    ///   `Error`; ``KryoNetError/remoteCallTimedOut(method:after:)`` when no result came in time;
+    ///   ``KryoNetError/notConnected``; ``/KryoCore/SerializationError`` when the call cannot be
+    ///   written (a method the interface does not declare, arguments that do not fit).
+    @discardableResult
+    public func call(_ method: RemoteMethod, _ arguments: Any?...) async throws -> Any? {
+        try await call(method, arguments: arguments)
+    }
+
+    /// Calls `method` with `arguments`; see ``call(_:_:)``.
+    @discardableResult
+    public func call(_ method: RemoteMethod, arguments: [Any?]) async throws -> Any? {
+        let settings = self.settings.withLock { $0 }
+        var responseData: Int8 = 0
+        let waits = !settings.isNonBlocking
+        if settings.transmitsReturnValue || settings.transmitsExceptions || waits {
+            guard let number = connection.remoteCalls.reserveNumber(for: objectID) else {
+                throw KryoNetError.tooManyRemoteCalls(objectID: objectID)
+            }
+            responseData = number
+            if settings.transmitsReturnValue { responseData |= KryoNetRMI.returnValueFlag }
+            if settings.transmitsExceptions { responseData |= KryoNetRMI.exceptionFlag }
+        }
+        let invocation = KryoNetRMI.InvokeMethod(
+            objectID: objectID, interface: Interface.self, method: method, arguments: arguments,
+            responseData: responseData)
+        guard waits else {
+            try connection.sendTCP(invocation)
+            return nil
+        }
+        let result = try await waitForResult(of: invocation, timeout: settings.responseTimeout)
+        if let error = result as? any Error { throw error }
+        return result
+    }
+
+    /// Sends `invocation` and waits for its result.
+    private func waitForResult(of invocation: KryoNetRMI.InvokeMethod, timeout: Duration) async throws -> Any? {
+        let table = connection.remoteCalls
+        let objectID = invocation.objectID
+        let number = invocation.responseID
+        let connection = self.connection
+        let description = "\(Interface.javaClassName).\(invocation.method)"
+        return try await withCheckedThrowingContinuation { (continuation: RemoteCallTable.Continuation) in
+            guard table.wait(objectID: objectID, responseID: number, continuation: continuation) else {
+                continuation.resume(throwing: KryoNetError.notConnected)
+                return
+            }
+            connection.channel.eventLoop.scheduleTask(in: .nanoseconds(timeout.nanoseconds)) {
+                table.cancel(objectID: objectID, responseID: number)?.resume(
+                    throwing: KryoNetError.remoteCallTimedOut(method: description, after: timeout))
+            }
+            do {
+                try connection.sendTCP(invocation)
+            } catch {
+                table.cancel(objectID: objectID, responseID: number)?.resume(throwing: error)
+            }
+        }
+    }
+}
+
+extension KryoNetConnection {
+    /// The object registered as `id` in the other end's object space, seen through `interface`
+    /// (Java's `ObjectSpace.getRemoteObject(connection, id, IPlayer.class)`).
+    public func remoteObject<I: RemoteInterface>(_ interface: I.Type, id: Int32) -> KryoNetRemoteObject<I> {
+        KryoNetRemoteObject(connection: self, objectID: id)
+    }
+}

@@ -1,0 +1,215 @@
+import Foundation
+import KryoNet
+import SwiftKryo
+import Synchronization
+import Testing
+
+/// The chat RMI example's interfaces and the tests' ICalc (Tests/KryoNetPeer), declared in Swift.
+enum IPlayer: RemoteInterface {
+    static let javaClassName = "com.esotericsoftware.kryonet.examples.chatrmi.IPlayer"
+    static let registerName = RemoteMethod("registerName", [.string])
+    static let sendMessage = RemoteMethod("sendMessage", [.string])
+    static let methods = [registerName, sendMessage]
+}
+
+enum IChatFrame: RemoteInterface {
+    static let javaClassName = "com.esotericsoftware.kryonet.examples.chatrmi.IChatFrame"
+    static let addMessage = RemoteMethod("addMessage", [.string])
+    static let setNames = RemoteMethod(
+        "setNames", [RemoteType(JavaArray<String>.self, javaName: "[Ljava.lang.String;")])
+    static let methods = [addMessage, setNames]
+}
+
+enum ICalc: RemoteInterface {
+    static let javaClassName = "test.ICalc"
+    static let stringArray = RemoteType(JavaArray<String>.self, javaName: "[Ljava.lang.String;")
+    static let addInts = RemoteMethod("add", [.int, .int], returns: .int)
+    static let addLongs = RemoteMethod("add", [.long, .long], returns: .long)
+    static let concat = RemoteMethod("concat", [.string, .string], returns: .string)
+    static let describe = RemoteMethod("describe", [.object], returns: .string)
+    static let half = RemoteMethod("half", [.int], returns: .double)
+    static let flag = RemoteMethod("flag", returns: .boolean)
+    static let names = RemoteMethod("names", [stringArray], returns: stringArray)
+    static let boxed = RemoteMethod(
+        "boxed", [RemoteType(Int32.self, javaName: "java.lang.Integer")],
+        returns: RemoteType(Int32.self, javaName: "java.lang.Integer"))
+    static let greet = RemoteMethod("greet", [.string], returns: .string)
+    // Declared in another order than Java's: the index comes from the sort.
+    static let methods = [names, greet, flag, half, describe, concat, boxed, addLongs, addInts]
+}
+
+extension AllKryoNetTests {
+    /// KryoNet's RMI (`ObjectSpace`) against the Java endpoint's own `ObjectSpace` wire
+    /// (Tests/KryoNetPeer, --classes rmi) on the real Kryo 2.20 and 5.6.2 jars, both ways: Swift
+    /// calls Java's objects, Java calls Swift's.
+    @Suite(.serialized) struct RemoteMethodTests {
+        static func serialization(_ version: Int) throws -> KryoNetSerialization {
+            try KryoNetSerialization(dialect: version == 2 ? .v2 : .v5) {
+                KryoNetRMI.registrations
+                Register(remoteInterface: IPlayer.self)
+                Register(remoteInterface: IChatFrame.self)
+                Register(JavaArray<String>.self)
+                Register(remoteInterface: ICalc.self)
+            }
+        }
+
+        /// What Java prints as a result's response id: KryoNet 2.21 repeats the call's whole byte,
+        /// the later ObjectSpace its number.
+        static func responseID(_ data: Int8, _ version: Int) -> Int8 { version == 2 ? data : data & 0x3F }
+
+        @Test(arguments: [2, 5])
+        func swiftCallsJava(kryo version: Int) async throws {
+            let java = try JavaKryoNetPeer(kryo: version, ["--role", "server", "--tcp", "0", "--classes", "rmi"])
+            defer { Task { await java.quit() } }
+            let tcp = try #require(field("tcp", in: try await java.expect("READY")).flatMap(Int.init))
+            let client = KryoNetClient(serialization: try Self.serialization(version))
+            let events = EventReader(client.events())
+            try await client.connect(host: "127.0.0.1", tcpPort: tcp)
+            let connection = try #require(client.connection)
+            try await java.expect("CONNECTED 1")
+
+            // The chat RMI example's first call: void, the result awaited (Java's defaults).
+            let player = connection.remoteObject(IPlayer.self, id: 1)
+            #expect(try await player.call(IPlayer.registerName, "Ada") == nil)
+            try await java.expect("INVOKED 1 IPlayer.registerName [String Ada] data=-63")
+
+            let calc = connection.remoteObject(ICalc.self, id: 3)
+            #expect(try await calc.call(ICalc.addInts, Int32(2), Int32(3)) as? Int32 == 5)
+            try await java.expect("INVOKED 3 ICalc.add [Integer 2;Integer 3] data=-63")
+            #expect(try await calc.call(ICalc.addLongs, Int64(1) << 40, Int64(1)) as? Int64 == (1 << 40) + 1)
+            try await java.expect("INVOKED 3 ICalc.add [Long 1099511627776;Long 1] data=-62")
+            #expect(try await calc.call(ICalc.concat, "ab", nil) as? String == "abnull")
+            #expect(try await calc.call(ICalc.describe, Int32(5)) as? String == "Integer:5")
+            #expect(try await calc.call(ICalc.describe, "x") as? String == "String:x")
+            #expect(try await calc.call(ICalc.describe, nil) as? String == "null")
+            #expect(try await calc.call(ICalc.half, Int32(5)) as? Double == 2.5)
+            #expect(try await calc.call(ICalc.flag) as? Bool == true)
+            let reversed = try await calc.call(ICalc.names, JavaArray<String>(["a", nil, "c"]))
+            #expect(reversed as? JavaArray<String> == JavaArray(["c", nil, "a"]))
+            #expect(try await calc.call(ICalc.boxed, Int32(41)) as? Int32 == 42)
+            #expect(try await calc.call(ICalc.boxed, nil) == nil)
+            #expect(try await calc.call(ICalc.greet, "Ada") as? String == "hello Ada")
+            try await java.expect("INVOKED 3 ICalc.greet [String Ada]")
+
+            // Without the return value: a primitive result still comes, another comes as nil.
+            calc.transmitsReturnValue = false
+            #expect(try await calc.call(ICalc.concat, "a", "b") == nil)
+            #expect(try await calc.call(ICalc.addInts, Int32(1), Int32(1)) as? Int32 == 2)
+            // Asking for nothing: the call returns at once and Java answers nothing.
+            calc.transmitsExceptions = false
+            calc.isNonBlocking = true
+            #expect(try await calc.call(ICalc.flag) == nil)
+            try await java.expect("INVOKED 3 ICalc.flag [] data=0")
+
+            // Java calls the Swift client's chat frame (object 2), which answers.
+            let space = KryoNetObjectSpace()
+            let seen = Mutex<[String]>([])
+            space.register(2) { call in
+                let text: String
+                if call.isCall(of: IChatFrame.addMessage, in: IChatFrame.self) {
+                    text = try call.argument(0, as: String.self)
+                } else {
+                    let names = try call.argument(0, as: JavaArray<String>.self)
+                    text = names.elements.map { $0 ?? "nil" }.joined(separator: ",")
+                }
+                seen.withLock { $0.append("\(call.method.name) \(text)") }
+                return nil
+            }
+            space.addConnection(connection)
+            java.send("CALL 1 2 IChatFrame addMessage -63 s:Ada connected.")
+            try await java.expect("RESULT objectID=2 responseID=\(Self.responseID(-63, version)) null")
+            java.send("CALL 1 2 IChatFrame setNames -62 a:Ada,Grace")
+            try await java.expect("RESULT objectID=2 responseID=\(Self.responseID(-62, version)) null")
+            #expect(seen.withLock { $0 } == ["addMessage Ada connected.", "setNames Ada,Grace"])
+            // An object nobody registered: ignored, as Java ignores it; the connection stays.
+            java.send("CALL 1 9 IChatFrame addMessage -61 s:lost")
+            #expect(try await calc.call(ICalc.flag) == nil)
+            try await java.expect("INVOKED 3 ICalc.flag [] data=0")
+            #expect(client.isConnected)
+
+            // No answer from the other end: the call times out, and the connection stays.
+            let missing = connection.remoteObject(ICalc.self, id: 99)
+            missing.responseTimeout = .milliseconds(300)
+            await #expect(throws: KryoNetError.self) { try await missing.call(ICalc.flag) }
+            #expect(client.isConnected)
+            // A method the interface does not declare is refused before anything is sent.
+            await #expect(throws: SerializationError.self) {
+                try await player.call(RemoteMethod("kick", [.string]), "Ada")
+            }
+            await client.close()
+            _ = try await events.first("disconnected") { $0.disconnection }
+        }
+
+        @Test(arguments: [2, 5])
+        func javaCallsSwift(kryo version: Int) async throws {
+            let server = KryoNetServer(serialization: try Self.serialization(version))
+            let events = EventReader(server.events())
+            let space = KryoNetObjectSpace()
+            let players = Mutex<[String]>([])
+            space.register(1) { call in
+                let name = try call.argument(0, as: String?.self) ?? "nil"
+                players.withLock { $0.append("\(call.method.name) \(name)") }
+                return nil
+            }
+            space.register(3) { call in
+                switch call.method {
+                case ICalc.addInts: return try call.argument(0, as: Int32.self) + call.argument(1, as: Int32.self)
+                case ICalc.concat:
+                    return (try call.argument(0, as: String?.self) ?? "null")
+                        + (try call.argument(1, as: String?.self) ?? "null")
+                case ICalc.half: return Double(try call.argument(0, as: Int32.self)) / 2
+                case ICalc.names:
+                    return JavaArray(try call.argument(0, as: JavaArray<String>.self).elements.reversed())
+                case ICalc.boxed: return try call.argument(0, as: Int32?.self).map { $0 + 1 }
+                default: return nil
+                }
+            }
+            try await server.bind(host: "127.0.0.1", tcpPort: 0)
+            defer { Task { await server.close() } }
+            let java = try JavaKryoNetPeer(
+                kryo: version, ["--role", "client", "--tcp", "\(try #require(server.tcpPort))", "--classes", "rmi"])
+            defer { Task { await java.quit() } }
+            let connection = try await events.first("connected") { $0.connectedConnection }
+            space.addConnection(connection)
+            try await java.expect("CONNECTED")
+
+            java.send("CALL - 3 ICalc add -63 i:2 | i:3")
+            try await java.expect("RESULT objectID=3 responseID=\(Self.responseID(-63, version)) Integer 5")
+            java.send("CALL - 3 ICalc concat -62 s:ab | null")
+            try await java.expect("RESULT objectID=3 responseID=\(Self.responseID(-62, version)) String abnull")
+            java.send("CALL - 3 ICalc half -61 i:5")
+            try await java.expect("RESULT objectID=3 responseID=\(Self.responseID(-61, version)) Double 2.5")
+            java.send("CALL - 3 ICalc names -60 a:x,y,z")
+            try await java.expect("RESULT objectID=3 responseID=\(Self.responseID(-60, version)) String[] [z,y,x]")
+            java.send("CALL - 3 ICalc boxed -59 null")
+            try await java.expect("RESULT objectID=3 responseID=\(Self.responseID(-59, version)) null")
+            // Without the return value (only the exception flag and the number): a primitive
+            // result comes, another as null. Asking for nothing: no answer at all.
+            java.send("CALL - 3 ICalc concat 70 s:a | s:b")
+            try await java.expect("RESULT objectID=3 responseID=\(Self.responseID(70, version)) null")
+            java.send("CALL - 3 ICalc add 71 i:1 | i:1")
+            try await java.expect("RESULT objectID=3 responseID=\(Self.responseID(71, version)) Integer 2")
+            java.send("CALL - 1 IPlayer registerName 0 s:Grace")
+            java.send("CALL - 1 IPlayer sendMessage -63 s:hi")
+            try await java.expect("RESULT objectID=1 responseID=\(Self.responseID(-63, version)) null")
+            #expect(players.withLock { $0 } == ["registerName Grace", "sendMessage hi"])
+            #expect(!java.transcript.contains { $0.contains("responseID=0") })
+
+            // A method index past the interface's methods (ICalc has 9): the connection closes
+            // with an error naming it, as Java's does ("Invalid method index").
+            // Frame: InvokeMethod's class (id 15 + 2), object 3, ICalc's id 21, index 99, data.
+            let invokeID = try #require(
+                server.serialization.registry.registration(for: KryoNetRMI.InvokeMethod.self)?.id)
+            let calcRegistration = try #require(
+                server.serialization.registry.registration(forJavaName: "test.ICalc")?.id)
+            let body: [UInt8] = [UInt8(invokeID + 2), 3, UInt8(calcRegistration), 99, 0xC1]
+            java.send(
+                "RAW - TCP 000000" + String(format: "%02x", body.count)
+                    + body.map { String(format: "%02x", $0) }.joined())
+            let (_, reason) = try await events.first("disconnected") { $0.disconnection }
+            let description = "\(reason)"
+            #expect(description.contains("a method index below 9"), "\(description)")
+            #expect(description.contains("99"), "\(description)")
+        }
+    }
+}
