@@ -26,6 +26,7 @@ public final class KryoNetRemoteObject<Interface: RemoteInterface>: Sendable {
         var isNonBlocking = false
         var transmitsReturnValue = true
         var transmitsExceptions = true
+        var usesUDP = false
     }
 
     private let settings = Mutex(Settings())
@@ -63,13 +64,20 @@ public final class KryoNetRemoteObject<Interface: RemoteInterface>: Sendable {
         set { settings.withLock { $0.transmitsExceptions = newValue } }
     }
 
+    /// Whether calls go over UDP, unanswered and returning `nil` at once (crykn/kryonet's
+    /// `setUDP`, false by default); the connection must have registered UDP.
+    public var usesUDP: Bool {
+        get { settings.withLock { $0.usesUDP } }
+        set { settings.withLock { $0.usesUDP = newValue } }
+    }
+
     /// Calls `method` with `arguments` (one per parameter: `Int32` for `int`, `String` for
     /// `String`, a registered value or `nil` for an object).
     ///
     /// - Returns: What the method returned (`nil` for `void`, and when the call does not wait).
     /// - Throws: The error the method threw, when the other end sent one back and it is a Swift
     ///   `Error`; ``KryoNetError/remoteCallTimedOut(method:after:)`` when no result came in time;
-    ///   ``KryoNetError/notConnected``; ``/KryoCore/SerializationError`` when the call cannot be
+    ///   ``KryoNetError/tooManyRemoteCalls(objectID:)``; ``KryoNetError/notConnected``; ``/KryoCore/SerializationError`` when the call cannot be
     ///   written (a method the interface does not declare, arguments that do not fit).
     @discardableResult
     public func call(_ method: RemoteMethod, _ arguments: Any?...) async throws -> Any? {
@@ -80,6 +88,13 @@ public final class KryoNetRemoteObject<Interface: RemoteInterface>: Sendable {
     @discardableResult
     public func call(_ method: RemoteMethod, arguments: [Any?]) async throws -> Any? {
         let settings = self.settings.withLock { $0 }
+        if settings.usesUDP {
+            try connection.sendUDP(
+                KryoNetRMI.InvokeMethod(
+                    objectID: objectID, interface: Interface.self, method: method, arguments: arguments,
+                    responseData: 0))
+            return nil
+        }
         var responseData: Int8 = 0
         let waits = !settings.isNonBlocking
         if settings.transmitsReturnValue || settings.transmitsExceptions || waits {

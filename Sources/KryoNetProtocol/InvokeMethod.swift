@@ -50,7 +50,7 @@ extension KryoNetRMI.InvokeMethod: JavaRepresentable {
 /// `InvokeMethod.write` and `read` (the class is `KryoSerializable`).
 struct InvokeMethodSerializer: Serializer {
     func write(_ value: KryoNetRMI.InvokeMethod, to writer: any ValueWriter) throws {
-        let table = value.interface.methodTable
+        let table = try value.interface.methodTable()
         guard let index = table.firstIndex(of: value.method) else {
             throw SerializationError(
                 .invalidValue, expected: "a method of \(value.interface.javaClassName)",
@@ -93,7 +93,12 @@ struct InvokeMethodSerializer: Serializer {
                 found: "\(classID), \(registration.javaName)")
         }
         let index = Int(try reader.readInt8(forKey: "methodIndex"))
-        let table = interface.methodTable
+        let table: [RemoteMethod]
+        do {
+            table = try interface.methodTable()
+        } catch let error as SerializationError {
+            throw reader.error(error.kind, expected: error.expected, found: error.found)
+        }
         guard table.indices.contains(index) else {
             throw reader.error(
                 .invalidValue,

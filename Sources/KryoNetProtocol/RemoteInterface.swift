@@ -36,7 +36,18 @@ public protocol RemoteInterface {
 
 extension RemoteInterface {
     /// The methods in the order `ObjectSpace` numbers them.
-    static var methodTable: [RemoteMethod] { RemoteMethodTables.table(for: Self.self) }
+    ///
+    /// - Throws: ``/KryoCore/SerializationError`` when two methods have one signature (Java's
+    ///   "Two methods with same signature!"): every index after them would name the wrong method.
+    static func methodTable() throws -> [RemoteMethod] {
+        let table = RemoteMethodTables.table(for: Self.self)
+        for (method, next) in zip(table, table.dropFirst()) where method == next {
+            throw SerializationError(
+                .invalidValue, expected: "each method of \(javaClassName) declared once",
+                found: "\(method) twice")
+        }
+        return table
+    }
 }
 
 /// The sorted method lists of the remote interfaces, made once per interface.

@@ -213,3 +213,94 @@ extension AllKryoNetTests {
         }
     }
 }
+
+/// A Swift-only interface for the Swift ↔ Swift cases.
+enum IDivider: RemoteInterface {
+    static let javaClassName = "test.IDivider"
+    static let divide = RemoteMethod("divide", [.int, .int], returns: .int)
+    static let reference = RemoteMethod("reference", [.int], returns: .object)
+    static let note = RemoteMethod("note", [.string])
+    static let methods = [divide, reference, note]
+}
+
+/// An interface that declares one signature twice: refused, since every later index would be off.
+enum ITwice: RemoteInterface {
+    static let javaClassName = "test.ITwice"
+    static let methods = [RemoteMethod("go", [.int]), RemoteMethod("go", [.int])]
+}
+
+/// An exception class both ends register: what a handler throws goes back as the result.
+struct DivisionFailure: Error, Schematized, Equatable {
+    var message: String?
+    static let schema = Schema<DivisionFailure>(java: "test.DivisionFailure") { Field("message", \.message) }
+}
+
+/// An error no end registered: it cannot go back.
+struct LocalFailure: Error {}
+
+extension AllKryoNetTests.RemoteMethodTests {
+    static func swiftSerialization() throws -> KryoNetSerialization {
+        try KryoNetSerialization(dialect: .v5) {
+            KryoNetRMI.registrations
+            Register(remoteInterface: IDivider.self)
+            Register(remoteInterface: ITwice.self)
+            Register(DivisionFailure.self)
+        }
+    }
+
+    /// Swift ↔ Swift: errors sent back, remote object references, calls over UDP, an interface
+    /// declared wrong, a handler whose error cannot go back.
+    @Test func swiftCallsSwift() async throws {
+        let server = KryoNetServer(serialization: try Self.swiftSerialization())
+        let events = EventReader(server.events())
+        let space = KryoNetObjectSpace()
+        let notes = Mutex<[String]>([])
+        let unsent = Mutex<[String]>([])
+        space.register(4) { call in
+            switch call.method {
+            case IDivider.divide:
+                let (a, b) = (try call.argument(0, as: Int32.self), try call.argument(1, as: Int32.self))
+                if b == 0 { throw a == 0 ? LocalFailure() as any Error : DivisionFailure(message: "\(a) / 0") }
+                return a / b
+            case IDivider.reference: return KryoNetRMI.RemoteObjectReference(objectID: try call.argument(0))
+            default:
+                let text = try call.argument(0, as: String.self)
+                notes.withLock { $0.append(text) }
+                return nil
+            }
+        }
+        space.onError { call, error in unsent.withLock { $0.append("\(call.method.name): \(type(of: error))") } }
+        try await server.bind(host: "127.0.0.1", tcpPort: 0, udpPort: 0)
+        defer { Task { await server.close() } }
+        let client = KryoNetClient(serialization: try Self.swiftSerialization())
+        try await client.connect(
+            host: "127.0.0.1", tcpPort: try #require(server.tcpPort), udpPort: try #require(server.udpPort))
+        defer { Task { await client.close() } }
+        space.addConnection(try await events.first("connected") { $0.connectedConnection })
+        let divider = try #require(client.connection).remoteObject(IDivider.self, id: 4)
+
+        #expect(try await divider.call(IDivider.divide, Int32(7), Int32(2)) as? Int32 == 3)
+        await #expect(throws: DivisionFailure(message: "7 / 0")) {
+            try await divider.call(IDivider.divide, Int32(7), Int32(0))
+        }
+        let reference = try await divider.call(IDivider.reference, Int32(12))
+        #expect(reference as? KryoNetRMI.RemoteObjectReference == KryoNetRMI.RemoteObjectReference(objectID: 12))
+
+        // An error of a type no end registered: no answer, the handler's error told to onError.
+        divider.responseTimeout = .milliseconds(300)
+        await #expect(throws: KryoNetError.self) { try await divider.call(IDivider.divide, Int32(0), Int32(0)) }
+        #expect(unsent.withLock { $0 } == ["divide: LocalFailure"])
+
+        // Over UDP: unanswered, in order with nothing else, so wait for it to arrive.
+        divider.usesUDP = true
+        #expect(try await divider.call(IDivider.note, "by datagram") == nil)
+        for _ in 0..<200 where notes.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(notes.withLock { $0 } == ["by datagram"])
+
+        // An interface with one signature twice cannot be called: its indexes would be wrong.
+        let twice = try #require(client.connection).remoteObject(ITwice.self, id: 4)
+        let error = await #expect(throws: SerializationError.self) { try await twice.call(ITwice.methods[0], Int32(1)) }
+        #expect(error?.found == "go(int) twice")
+        #expect(client.isConnected)
+    }
+}
