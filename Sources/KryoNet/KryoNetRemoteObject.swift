@@ -117,6 +117,22 @@ public final class KryoNetRemoteObject<Interface: RemoteInterface>: Sendable {
         return result
     }
 
+    /// Calls `method` without waiting and without asking for a response: sends the call at once
+    /// (over UDP when ``usesUDP``) and returns. For a caller that cannot await (a handler of a
+    /// ``KryoNetObjectSpace``, a listener), as Java's non-blocking proxies with nothing to transmit.
+    ///
+    /// - Throws: What ``KryoNetConnection/sendTCP(_:)`` throws, and
+    ///   ``/KryoCore/SerializationError`` when the call cannot be written.
+    public func invoke(_ method: RemoteMethod, _ arguments: Any?...) throws {
+        let invocation = KryoNetRMI.InvokeMethod(
+            objectID: objectID, interface: Interface.self, method: method, arguments: arguments, responseData: 0)
+        if usesUDP {
+            try connection.sendUDP(invocation)
+        } else {
+            try connection.sendTCP(invocation)
+        }
+    }
+
     /// Sends `invocation` and waits for its result.
     private func waitForResult(of invocation: KryoNetRMI.InvokeMethod, timeout: Duration) async throws -> Any? {
         let table = connection.remoteCalls

@@ -42,6 +42,48 @@ extension AllKryoNetTests {
             _ = await serving.result
         }
 
+        /// The chat RMI example: Java clients call their player on the Swift room (object 1), which
+        /// calls their chat frames back (object 2).
+        @Test(arguments: [2, 5])
+        func javaRMIClientsChatOnTheSwiftRoom(kryo version: Int) async throws {
+            let server = KryoNetServer(
+                serialization: try ChatRMINetwork.serialization(dialect: version == 2 ? .v2 : .v5))
+            let events = server.events()
+            try await server.bind(host: "127.0.0.1", tcpPort: 0)
+            let serving = Task { await ChatRMIRoom().run(on: server, events: events) }
+            let port = "\(try #require(server.tcpPort))"
+            let ada = try JavaKryoNetPeer(
+                kryo: version, ["--role", "client", "--classes", "rmi", "--host", "127.0.0.1", "--tcp", port])
+            try await ada.expect("CONNECTED id=1")
+            let grace = try JavaKryoNetPeer(
+                kryo: version, ["--role", "client", "--classes", "rmi", "--host", "127.0.0.1", "--tcp", port])
+            try await grace.expect("CONNECTED id=2")
+            let answer = version == 2 ? "-63" : "1"
+
+            ada.send("CALL - 1 IPlayer registerName -63 s:Ada")
+            try await ada.expect("INVOKED 2 IChatFrame.setNames [String[] [Ada]] data=0")
+            try await ada.expect("RESULT objectID=1 responseID=\(answer) null")
+            try await grace.expect("INVOKED 2 IChatFrame.addMessage [String Ada connected.] data=0")
+            try await grace.expect("INVOKED 2 IChatFrame.setNames [String[] [Ada]] data=0")
+            grace.send("CALL - 1 IPlayer registerName -63 s: Grace ")
+            try await ada.expect("INVOKED 2 IChatFrame.addMessage [String Grace connected.] data=0")
+            try await ada.expect("INVOKED 2 IChatFrame.setNames [String[] [Ada,Grace]] data=0")
+            try await grace.expect("INVOKED 2 IChatFrame.setNames [String[] [Ada,Grace]] data=0")
+            // A second name is ignored, as the Java server ignores it.
+            grace.send("CALL - 1 IPlayer registerName 0 s:Other")
+            grace.send("CALL - 1 IPlayer sendMessage -62 s:hi Ada")
+            try await ada.expect("INVOKED 2 IChatFrame.addMessage [String Grace: hi Ada] data=0")
+            try await grace.expect("INVOKED 2 IChatFrame.addMessage [String Grace: hi Ada] data=0")
+            #expect(!ada.transcript.contains { $0.contains("Other") })
+
+            await grace.quit()
+            try await ada.expect("INVOKED 2 IChatFrame.addMessage [String Grace disconnected.] data=0")
+            try await ada.expect("INVOKED 2 IChatFrame.setNames [String[] [Ada]] data=0")
+            await ada.quit()
+            await server.close()
+            _ = await serving.result
+        }
+
         @Test(arguments: [2, 5])
         func swiftClientWithAJavaServer(kryo version: Int) async throws {
             let java = try JavaKryoNetPeer(kryo: version, ["--role", "server", "--classes", "chat", "--tcp", "0"])

@@ -1,25 +1,11 @@
 import Foundation
 import KryoNet
+import KryoNetChat
 import SwiftKryo
 import Synchronization
 import Testing
 
-/// The chat RMI example's interfaces and the tests' ICalc (Tests/KryoNetPeer), declared in Swift.
-enum IPlayer: RemoteInterface {
-    static let javaClassName = "com.esotericsoftware.kryonet.examples.chatrmi.IPlayer"
-    static let registerName = RemoteMethod("registerName", [.string])
-    static let sendMessage = RemoteMethod("sendMessage", [.string])
-    static let methods = [registerName, sendMessage]
-}
-
-enum IChatFrame: RemoteInterface {
-    static let javaClassName = "com.esotericsoftware.kryonet.examples.chatrmi.IChatFrame"
-    static let addMessage = RemoteMethod("addMessage", [.string])
-    static let setNames = RemoteMethod(
-        "setNames", [RemoteType(JavaArray<String>.self, javaName: "[Ljava.lang.String;")])
-    static let methods = [addMessage, setNames]
-}
-
+/// The tests' ICalc (Tests/KryoNetPeer); the chat RMI example's interfaces are KryoNetChat's.
 enum ICalc: RemoteInterface {
     static let javaClassName = "test.ICalc"
     static let stringArray = RemoteType(JavaArray<String>.self, javaName: "[Ljava.lang.String;")
@@ -273,8 +259,8 @@ extension AllKryoNetTests.RemoteMethodTests {
         try await server.bind(host: "127.0.0.1", tcpPort: 0, udpPort: 0)
         defer { Task { await server.close() } }
         let client = KryoNetClient(serialization: try Self.swiftSerialization())
-        try await client.connect(
-            host: "127.0.0.1", tcpPort: try #require(server.tcpPort), udpPort: try #require(server.udpPort))
+        let (tcpPort, udpPort): (Int, Int) = (try #require(server.tcpPort), try #require(server.udpPort))
+        try await client.connect(host: "127.0.0.1", tcpPort: tcpPort, udpPort: udpPort)
         defer { Task { await client.close() } }
         space.addConnection(try await events.first("connected") { $0.connectedConnection })
         let divider = try #require(client.connection).remoteObject(IDivider.self, id: 4)

@@ -1,27 +1,37 @@
 import Foundation
 import SwiftKryo
 
-/// The chat programs' command line: `--host`, `--port`, `--name`, `--kryo 2|5`.
+/// The chat programs' command line: `--host`, `--port`, `--name`, `--kryo 2|5`, `--rmi`.
 public struct ChatOptions: Sendable {
     public var host = "localhost"
     public var port = ChatNetwork.port
     public var name: String?
     public var dialect = KryoDialect.v2
+    /// The chat RMI example (`--rmi`) instead of the chat example: its classes and port.
+    public var rmi = false
 
-    static let usage = "usage: [--host HOST] [--port PORT] [--name NAME] [--kryo 2|5]"
+    static let usage = "usage: [--host HOST] [--port PORT] [--name NAME] [--kryo 2|5] [--rmi]"
 
     /// Reads the options; an unknown or incomplete one stops the program with a usage line.
     public init(_ arguments: some Sequence<String>) {
         var arguments = Array(arguments).makeIterator()
+        var portGiven = false
         while let argument = arguments.next() {
             if argument == "--help" || argument == "-h" {
                 say(Self.usage)
                 exit(0)
             }
+            if argument == "--rmi" {
+                rmi = true
+                if !portGiven { port = ChatRMINetwork.port }
+                continue
+            }
             let value = arguments.next()
             switch (argument, value) {
             case ("--host", let value?): host = value
-            case ("--port", let value?) where Int(value) != nil: port = Int(value) ?? port
+            case ("--port", let value?) where Int(value) != nil:
+                port = Int(value) ?? port
+                portGiven = true
             case ("--name", let value?): name = value
             case ("--kryo", "2"): dialect = .v2
             case ("--kryo", "5"): dialect = .v5
