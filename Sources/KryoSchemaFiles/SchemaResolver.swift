@@ -470,6 +470,16 @@ struct SchemaResolver {
                 ? firstUnknownClass(in: entry.type, names: names) == nil
                 : SchemaResolver.isLibraryClass(entry.javaName) || syntax.kryoSerializer != nil
             guard isKnown else {
+                if entry.javaName.hasPrefix("com.esotericsoftware.kryonet.rmi.ObjectSpace$")
+                    || entry.javaName == "java.lang.reflect.InvocationHandler"
+                {
+                    // KryoNet's RMI: calls name methods by their index among an interface's.
+                    throw error(
+                        file, syntax.name.position,
+                        "class \(entry.javaName) is KryoNet's remote method invocation (ObjectSpace), whose calls "
+                            + "name the methods of Java interfaces, which schema files cannot declare: read such "
+                            + "streams with a registry of Swift types (KryoNetRMI.registrations and RemoteInterface)")
+                }
                 throw error(
                     file, syntax.name.position,
                     "class \(entry.javaName) has neither fields nor enum constants, and the library does not know it")

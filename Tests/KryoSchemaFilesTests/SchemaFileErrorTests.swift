@@ -57,6 +57,12 @@ private func failure(_ text: String, fileName: String = "t.yaml") -> String? {
             failure("classes:\n  - class: a.NotLibrary\n    id: 3\n")
                 == "t.yaml:2:12: class a.NotLibrary has neither fields nor enum constants, and the library does not "
                 + "know it")
+        // KryoNet's RMI classes: named, with what reads such streams instead.
+        let rmi = failure("classes:\n  - class: com.esotericsoftware.kryonet.rmi.ObjectSpace$InvokeMethod\n")
+        #expect(
+            rmi?.hasPrefix("t.yaml:2:12: class com.esotericsoftware.kryonet.rmi.ObjectSpace$InvokeMethod is KryoNet's")
+                == true)
+        #expect(rmi?.contains("KryoNetRMI.registrations") == true, "\(rmi ?? "")")
     }
 
     @Test func duplicatesAreReportedWhereTheSecondOneIs() {
