@@ -26,6 +26,8 @@ public enum KryoNetError: Error, Sendable, CustomStringConvertible {
     case registrationTimedOut(KryoNetTransport)
     /// The TCP or UDP socket could not be opened or connected.
     case connectFailed(String)
+    /// A server could not listen on its TCP or UDP port (taken by another program, say).
+    case bindFailed(String)
     /// The connection is closed, or not yet registered.
     case notConnected
     /// The connection has no UDP address: the client did not connect with a UDP port, or the
@@ -54,6 +56,7 @@ public enum KryoNetError: Error, Sendable, CustomStringConvertible {
         case .sentBeforeUDPRegistration: "the client sent over TCP before registering its UDP address"
         case .registrationTimedOut(let transport): "the server did not register the \(transport) connection in time"
         case .connectFailed(let reason): "could not connect: \(reason)"
+        case .bindFailed(let reason): "could not listen: \(reason)"
         case .notConnected: "the connection is not connected"
         case .notConnectedViaUDP: "the connection is not connected via UDP"
         case .remoteCallTimedOut(let method, let after): "no result from the remote method \(method) within \(after)"

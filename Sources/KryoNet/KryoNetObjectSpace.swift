@@ -8,7 +8,8 @@ import Synchronization
 ///
 /// An object is a handler registered with an id: it gets each ``KryoNetRemoteCall`` (the
 /// interface, the method and its arguments) and returns the method's result (`nil` for `void`).
-/// Only the connections added to the space may call its objects, as in Java:
+/// Only the connections added to the space (``addConnection(_:)``, or all of an endpoint's with
+/// ``serve(_:)-(KryoNetServer)``) may call its objects, as in Java:
 ///
 /// ```swift
 /// let space = KryoNetObjectSpace()
@@ -18,7 +19,7 @@ import Synchronization
 ///     }
 ///     return nil
 /// }
-/// server.addListener(Joiner(space))   // connected(c): space.addConnection(c)
+/// space.serve(server)   // every connection, from the moment it is connected
 /// ```
 ///
 /// Handlers run on the connection's event loop, one call at a time per connection and in the
@@ -67,6 +68,23 @@ public final class KryoNetObjectSpace: Sendable {
     public func addConnection(_ connection: KryoNetConnection) {
         state.withLock { _ = $0.connections.insert(connection) }
         connection.join(self)
+    }
+
+    /// Lets the other end of every connection of `server`, those it has and those it will have,
+    /// call this space's objects, from the moment each is connected (Java's chat RMI server makes
+    /// an `ObjectSpace` for each connection in `newConnection`). Adding connections from a task
+    /// that reads ``KryoNetServer/events()`` instead leaves a moment in which a call that comes at
+    /// once (a Java client calls as soon as `connect` returns) finds no object and is ignored.
+    public func serve(_ server: KryoNetServer) {
+        server.addListener(ConnectionJoiner(space: self))
+        for connection in server.connections { addConnection(connection) }
+    }
+
+    /// Lets the server of `client` call this space's objects, on this connection and the next
+    /// ones (after ``KryoNetClient/reconnect()``).
+    public func serve(_ client: KryoNetClient) {
+        client.addListener(ConnectionJoiner(space: self))
+        if let connection = client.connection, connection.isConnected { addConnection(connection) }
     }
 
     /// Stops `connection`'s calls of this space's objects.
@@ -122,4 +140,12 @@ public final class KryoNetObjectSpace: Sendable {
     func connectionEnded(_ connection: KryoNetConnection) {
         _ = state.withLock { $0.connections.remove(connection) }
     }
+}
+
+/// Adds each connection of an endpoint to an object space as it connects, on its event loop,
+/// before the connection reads anything else.
+private final class ConnectionJoiner: KryoNetListener {
+    let space: KryoNetObjectSpace
+    init(space: KryoNetObjectSpace) { self.space = space }
+    func connected(_ connection: KryoNetConnection) { space.addConnection(connection) }
 }

@@ -62,7 +62,7 @@ public final class KryoNetServer: Sendable {
     ///   - host: The address to listen on; every IPv4 address by default.
     ///   - tcpPort: The TCP port; 0 picks a free one (see ``tcpPort``).
     ///   - udpPort: The UDP port, for UDP objects and LAN discovery; 0 picks a free one.
-    /// - Throws: ``KryoNetError/connectFailed(_:)`` when a port cannot be bound.
+    /// - Throws: ``KryoNetError/bindFailed(_:)`` when a port cannot be bound.
     public func bind(host: String = "0.0.0.0", tcpPort: Int, udpPort: Int? = nil) async throws {
         await close()
         let serialization = serialization
@@ -121,7 +121,8 @@ public final class KryoNetServer: Sendable {
         } catch {
             try? await udpChannel?.close()
             table.setUDPChannel(nil)
-            throw KryoNetError.connectFailed("\(error)")
+            throw KryoNetError.bindFailed(
+                "\(host) port \(tcpPort)\(udpPort.map { ", UDP port \($0)" } ?? ""): \(error)")
         }
     }
 

@@ -48,9 +48,8 @@ extension AllKryoNetTests {
         func javaRMIClientsChatOnTheSwiftRoom(kryo version: Int) async throws {
             let server = KryoNetServer(
                 serialization: try ChatRMINetwork.serialization(dialect: version == 2 ? .v2 : .v5))
-            let events = server.events()
+            ChatRMIRoom().serve(server)
             try await server.bind(host: "127.0.0.1", tcpPort: 0)
-            let serving = Task { await ChatRMIRoom().run(on: server, events: events) }
             let port = "\(try #require(server.tcpPort))"
             let ada = try JavaKryoNetPeer(
                 kryo: version, ["--role", "client", "--classes", "rmi", "--host", "127.0.0.1", "--tcp", port])
@@ -81,7 +80,6 @@ extension AllKryoNetTests {
             try await ada.expect("INVOKED 2 IChatFrame.setNames [String[] [Ada]] data=0")
             await ada.quit()
             await server.close()
-            _ = await serving.result
         }
 
         @Test(arguments: [2, 5])

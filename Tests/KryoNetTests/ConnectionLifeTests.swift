@@ -7,6 +7,22 @@ import Testing
 extension AllKryoNetTests {
     /// Keep-alives, timeouts, closing, reconnecting and discovery between Swift peers.
     @Suite struct ConnectionLifeTests {
+        /// A port another server holds: `bind` throws `bindFailed`, naming the port.
+        @Test func bindingATakenPortFails() async throws {
+            let first = KryoNetServer(serialization: try ChatNetwork.serialization())
+            try await first.bind(host: "127.0.0.1", tcpPort: 0)
+            let port = try #require(first.tcpPort)
+            let second = KryoNetServer(serialization: try ChatNetwork.serialization())
+            do {
+                try await second.bind(host: "127.0.0.1", tcpPort: port)
+                Issue.record("a second server bound port \(port)")
+            } catch KryoNetError.bindFailed(let reason) {
+                #expect(reason.hasPrefix("127.0.0.1 port \(port): "), "\(reason)")
+            }
+            await second.close()
+            await first.close()
+        }
+
         @Test func keepAlivesKeepAQuietConnectionOpen() async throws {
             let serialization = try ChatNetwork.serialization()
             var serverConfiguration = KryoNetConfiguration.server

@@ -17,7 +17,7 @@ func printNames(_ names: JavaArray<String>?) {
     say("Online: \((names?.elements ?? []).map { $0 ?? "?" }.joined(separator: ", "))")
 }
 
-let options = ChatOptions(CommandLine.arguments.dropFirst())
+let options = ChatOptions(CommandLine.arguments.dropFirst(), program: .client)
 let name = options.name ?? ProcessInfo.processInfo.environment["USER"] ?? "Swift"
 do {
     let serialization =
@@ -29,6 +29,15 @@ do {
     try await client.connect(host: options.host, tcpPort: options.port)
     guard let connection = client.connection else { throw KryoNetError.notConnected }
     let player = connection.remoteObject(IPlayer.self, id: ChatRMINetwork.player)
+    /// Calls the player's method; a call that fails (no answer in time) is told, and the chat goes
+    /// on, as the Java client's does.
+    @Sendable func callPlayer(_ method: RemoteMethod, _ text: String) async {
+        do {
+            try await player.call(method, text)
+        } catch {
+            FileHandle.standardError.write(Data("kryonet-chat-client: \(method.name): \(error)\n".utf8))
+        }
+    }
     if options.rmi {
         // The chat frame the server calls (Java: new ObjectSpace(client).register(CHAT_FRAME, chatFrame)).
         let space = KryoNetObjectSpace()
@@ -41,12 +50,13 @@ do {
             return nil
         }
         space.addConnection(connection)
-        try await player.call(IPlayer.registerName, name)
+        say("Connected to \(options.host):\(options.port) as \(name).")
+        await callPlayer(IPlayer.registerName, name)
     } else {
         // The Java client sends its name as soon as it is connected.
         try client.sendTCP(RegisterName(name: name))
+        say("Connected to \(options.host):\(options.port) as \(name).")
     }
-    say("Connected to \(options.host):\(options.port) as \(name).")
 
     let printer = Task.detached {
         for await event in events {
@@ -67,7 +77,7 @@ do {
     }
     while let line = readLine() {
         if options.rmi {
-            try await player.call(IPlayer.sendMessage, line)
+            await callPlayer(IPlayer.sendMessage, line)
         } else {
             try client.sendTCP(ChatMessage(text: line))
         }

@@ -10,15 +10,21 @@ public struct ChatOptions: Sendable {
     /// The chat RMI example (`--rmi`) instead of the chat example: its classes and port.
     public var rmi = false
 
-    static let usage = "usage: [--host HOST] [--port PORT] [--name NAME] [--kryo 2|5] [--rmi]"
+    /// Which program reads the options: the server takes no host or name.
+    public enum Program: Sendable { case server, client }
 
-    /// Reads the options; an unknown or incomplete one stops the program with a usage line.
-    public init(_ arguments: some Sequence<String>) {
+    /// Reads the options; an unknown or incomplete one (or one the program does not take) stops
+    /// the program with its usage line.
+    public init(_ arguments: some Sequence<String>, program: Program) {
+        let usage =
+            program == .server
+            ? "usage: kryonet-chat-server [--port PORT] [--kryo 2|5] [--rmi]"
+            : "usage: kryonet-chat-client [--host HOST] [--port PORT] [--name NAME] [--kryo 2|5] [--rmi]"
         var arguments = Array(arguments).makeIterator()
         var portGiven = false
         while let argument = arguments.next() {
             if argument == "--help" || argument == "-h" {
-                say(Self.usage)
+                say(usage)
                 exit(0)
             }
             if argument == "--rmi" {
@@ -28,15 +34,15 @@ public struct ChatOptions: Sendable {
             }
             let value = arguments.next()
             switch (argument, value) {
-            case ("--host", let value?): host = value
+            case ("--host", let value?) where program == .client: host = value
             case ("--port", let value?) where Int(value) != nil:
                 port = Int(value) ?? port
                 portGiven = true
-            case ("--name", let value?): name = value
+            case ("--name", let value?) where program == .client: name = value
             case ("--kryo", "2"): dialect = .v2
             case ("--kryo", "5"): dialect = .v5
             default:
-                FileHandle.standardError.write(Data((Self.usage + "\n").utf8))
+                FileHandle.standardError.write(Data((usage + "\n").utf8))
                 exit(2)
             }
         }

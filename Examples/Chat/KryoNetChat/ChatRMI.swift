@@ -76,34 +76,39 @@ public final class ChatRMIRoom: Sendable {
         space.onError { call, error in log("\(call.connection): \(call.method) failed: \(error)") }
     }
 
-    /// Serves `server`'s events until the server closes.
-    public func run(on server: KryoNetServer, events: KryoNetEvents) async {
-        for await event in events {
-            handle(event)
+    /// Serves `server`'s connections: each is a player from the moment it is connected (on its
+    /// event loop, before it reads a call: a Java client calls `registerName` as soon as it is
+    /// connected), and a player that leaves is announced.
+    public func serve(_ server: KryoNetServer) {
+        server.addListener(Joiner(room: self))
+    }
+
+    /// Listens to the server for the room.
+    private final class Joiner: KryoNetListener {
+        let room: ChatRMIRoom
+        init(room: ChatRMIRoom) { self.room = room }
+        func connected(_ connection: KryoNetConnection) { room.join(connection) }
+        func disconnected(_ connection: KryoNetConnection, reason: KryoNetDisconnectReason) {
+            room.leave(connection, reason: reason)
         }
     }
 
-    /// What the Java server does with one event: a new connection is a player whose frame it
-    /// can call; a player that leaves is announced.
-    public func handle(_ event: KryoNetEvent) {
-        switch event {
-        case .connected(let connection):
-            let frame = connection.remoteObject(IChatFrame.self, id: ChatRMINetwork.chatFrame)
-            players.withLock { $0.append((connection.id, Player(frame: frame))) }
-            space.addConnection(connection)
-            log("\(connection) connected from \(connection.remoteAddressTCP.map { "\($0)" } ?? "?")")
-        case .disconnected(let connection, let reason):
-            log("\(connection) disconnected: \(reason)")
-            let gone = players.withLock { players -> Player? in
-                guard let index = players.firstIndex(where: { $0.id == connection.id }) else { return nil }
-                return players.remove(at: index).player
-            }
-            if let name = gone?.name {
-                tellEveryone(IChatFrame.addMessage, "\(name) disconnected.")
-                updateNames()
-            }
-        case .received, .idle:
-            break
+    private func join(_ connection: KryoNetConnection) {
+        let frame = connection.remoteObject(IChatFrame.self, id: ChatRMINetwork.chatFrame)
+        players.withLock { $0.append((connection.id, Player(frame: frame))) }
+        space.addConnection(connection)
+        log("\(connection) connected from \(connection.remoteAddressTCP.map { "\($0)" } ?? "?")")
+    }
+
+    private func leave(_ connection: KryoNetConnection, reason: KryoNetDisconnectReason) {
+        log("\(connection) disconnected: \(reason)")
+        let gone = players.withLock { players -> Player? in
+            guard let index = players.firstIndex(where: { $0.id == connection.id }) else { return nil }
+            return players.remove(at: index).player
+        }
+        if let name = gone?.name {
+            tellEveryone(IChatFrame.addMessage, "\(name) disconnected.")
+            updateNames()
         }
     }
 

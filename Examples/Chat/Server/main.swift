@@ -11,7 +11,7 @@ import KryoNet
 import KryoNetChat
 import SwiftKryo
 
-let options = ChatOptions(CommandLine.arguments.dropFirst())
+let options = ChatOptions(CommandLine.arguments.dropFirst(), program: .server)
 do {
     let serialization =
         options.rmi
@@ -24,7 +24,8 @@ do {
         "Chat\(options.rmi ? " RMI" : "") server listening on port \(server.tcpPort ?? options.port) (\(options.dialect))."
     )
     if options.rmi {
-        await ChatRMIRoom(log: { say($0) }).run(on: server, events: events)
+        ChatRMIRoom(log: { say($0) }).serve(server)
+        for await _ in events {}
     } else {
         await ChatRoom(log: { say($0) }).run(on: server, events: events)
     }
