@@ -97,9 +97,11 @@ extension Registry {
                 id: libraryIDs.removeValue(forKey: JavaSingletonMap<AnyHashable, Any?>.javaClassName)))
         // EnumSets of the schema's enums. Kryo finds the registration of `EnumSet.class` for its
         // runtime classes (`isAssignableFrom`), so an id listed for `java.util.EnumSet` is theirs.
+        // The JDK's enums (`EnumSet<DayOfWeek>`) too, unless the schema declares them itself.
         let enumSetSerializer = DynamicEnumSetSerializer(
             enums: Dictionary(
-                schemas.classes.compactMap { schema in schema.enumConstants.map { (schema.javaName, $0) } },
+                schemas.classes.compactMap { schema in schema.enumConstants.map { (schema.javaName, $0) } }
+                    + JDKEnums.constants,
                 uniquingKeysWith: { first, _ in first }))
         let enumSetID = libraryIDs.removeValue(forKey: "java.util.EnumSet")
         let regularID = libraryIDs.removeValue(forKey: "java.util.RegularEnumSet")
