@@ -881,6 +881,11 @@ import KryoCore
         if let value {
             if let collection = value as? any Collection {
                 count = collection.count
+            } else if let set = value as? DynamicEnumSet {
+                // An EnumSet's size is the number of constants, written as it is.
+                count = set.count
+            } else if let exposing = value as? any AnyElementsExposing {
+                count = exposing.anyElements.count
             } else {
                 let mirror = Mirror(reflecting: value)
                 if mirror.displayStyle == .collection || mirror.displayStyle == .dictionary

@@ -264,7 +264,8 @@ final class KeyedArchiveReader: ValueReader {
         if let stored = try classedValue(of: object),
             let registration = classedValueRegistration(resolved.archiveClass)
         {
-            return try decodeClassedValue(stored, registration, at: index, as: declared)
+            let comparator = try objects.value(forKey: KeyedArchiveKeys.comparator, in: object)
+            return try decodeClassedValue(stored, registration, at: index, as: declared, comparator: comparator)
         }
         switch resolved.kind {
         case .registered(let registration):
@@ -348,7 +349,14 @@ final class KeyedArchiveReader: ValueReader {
     /// The value under `$value` of an object whose only keys are `$class` and `$value` (a value
     /// archived with its class); `nil` for any other object.
     private func classedValue(of object: ArchivedObject) throws -> PropertyListValue? {
-        object.count == 2 ? try objects.value(forKey: KeyedArchiveKeys.classedValue, in: object) : nil
+        switch object.count {
+        case 2: return try objects.value(forKey: KeyedArchiveKeys.classedValue, in: object)
+        case 3:
+            // A sorted collection with its comparator beside it.
+            guard try objects.value(forKey: KeyedArchiveKeys.comparator, in: object) != nil else { return nil }
+            return try objects.value(forKey: KeyedArchiveKeys.classedValue, in: object)
+        default: return nil
+        }
     }
 
     /// The registration of a value archived with its class (`{$class: java.lang.Integer,
@@ -364,7 +372,8 @@ final class KeyedArchiveReader: ValueReader {
     /// Reads the Foundation form under `$value` as the Swift type of the class's registration
     /// (an `NSArray` as `[Int32]` for `[I`, an integer as `Int32` for `java.lang.Integer`).
     private func decodeClassedValue(
-        _ stored: PropertyListValue, _ registration: Registration, at index: Int, as declared: DeclaredType?
+        _ stored: PropertyListValue, _ registration: Registration, at index: Int, as declared: DeclaredType?,
+        comparator: PropertyListValue? = nil
     ) throws -> Any? {
         try descend()
         defer { depth -= 1 }
@@ -384,7 +393,17 @@ final class KeyedArchiveReader: ValueReader {
                     .typeMismatch, expected: "a value of \(registration.javaName)",
                     found: ValueConversion.describeType(of: value))
             }
-            return converted
+            guard let comparator else { return converted }
+            // A sorted collection in the order of the comparator beside it.
+            guard let ordered = converted as? any JavaComparatorOrdered else {
+                throw error(
+                    .invalidValue, expected: "a comparator beside a TreeMap, TreeSet or PriorityQueue",
+                    found: "one beside a \(registration.javaName)")
+            }
+            let order = try at(KeyedArchiveKeys.comparator) {
+                try JavaComparator.from(try decode(comparator, as: .object), self)
+            }
+            return ordered.ordered(by: order)
         }
         // A value the archive refers to more than once (a `long[]` in an `Object` field and in a
         // `long[]` field) stays one, as for the Foundation forms (``keepingIdentity(_:at:_:)``).

@@ -16,6 +16,15 @@ extension KeyedArchiveWriter {
     /// Writes `value` in its Foundation form, with its class when the slot `declared` does not
     /// tell it (see above), and returns its UID; `nil` when `value` has no Foundation form.
     func archivePlain(_ value: Any, declared: DeclaredType?) throws -> Int? {
+        // A sorted collection in another order than the natural one: its class and comparator
+        // beside its form, which alone would read back in natural order.
+        if KeyedArchiveWriter.mayHaveFoundationForm(Swift.type(of: value)),
+            let ordered = value as? any JavaComparatorOrdered, ordered.comparator != .natural,
+            let registration = registry.registration(forValue: value), registration.usesDefaultSerializer
+        {
+            return try archiveClassed(
+                value, as: registration, generics: declared?.genericArguments ?? [], comparator: ordered.comparator)
+        }
         guard let declared else { return try archiveFoundationValue(value) }
         if let registration = classNeeded(for: value, in: declared) {
             return try archiveClassed(value, as: registration, generics: declared.genericArguments)
@@ -82,9 +91,18 @@ extension KeyedArchiveWriter {
 
     /// An object of `registration`'s archive class holding the Foundation form of `value` under
     /// `$value`: a number or boolean inline, anything else by reference. A value with identity is
-    /// tracked by the object, so that every reference to it shares the one object.
-    private func archiveClassed(_ value: Any, as registration: Registration, generics: [DeclaredType]) throws -> Int {
+    /// tracked by the object, so that every reference to it shares the one object. A sorted
+    /// collection's `comparator`, when given, is archived beside it (``KeyedArchiveKeys/comparator``).
+    private func archiveClassed(
+        _ value: Any, as registration: Registration, generics: [DeclaredType], comparator: JavaComparator? = nil
+    ) throws -> Int {
         try archiveObject(registration.archiveClass, identity: identity(of: value, registration)) { writer in
+            if let comparator {
+                let uid = try writer.at(KeyedArchiveKeys.comparator) {
+                    try writer.archiveElement(comparator.javaValue, declared: .object)
+                }
+                writer.storeRaw(.uid(UInt64(uid)), forKey: KeyedArchiveKeys.comparator)
+            }
             let key = KeyedArchiveKeys.classedValue
             if let number = value as? any JavaPrimitive {
                 writer.storeRaw(KeyedArchiveWriter.propertyListNumber(number), forKey: key)

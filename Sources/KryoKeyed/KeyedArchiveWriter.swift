@@ -476,4 +476,7 @@ enum KeyedArchiveKeys {
     /// The key of a value archived with its Java class (`{$class: java.lang.Integer, $value: 5}`):
     /// one of the archive's own keys, which no escaped coder key can be.
     static let classedValue = "$value"
+    /// The comparator of a sorted collection archived with its class (a `TreeMap` in reverse
+    /// order), beside ``classedValue``.
+    static let comparator = "comparator"
 }

@@ -694,6 +694,9 @@ final class ReadableReader: ValueReader, NullAwareReader {
         throws -> Any?
     {
         if reserved.contains(.value), let stored = entries[ReadableKeys.value] {
+            if let comparator = entries[ReadableWriter.comparatorKey] {
+                return try orderedValue(stored, comparator, named: name, as: declared)
+            }
             return try classedPlainValue(stored, named: name, as: declared)
         }
         // Declared as an unknown object: kept as one whatever the registry knows of the class.
@@ -1731,6 +1734,28 @@ final class ReadableReader: ValueReader, NullAwareReader {
             guard let value = try decode(stored, as: typed) else { return nil }
             return try converted(value, to: typed)
         }
+    }
+
+    /// A `TreeMap`, `TreeSet` or `PriorityQueue` stored with its comparator beside its plain
+    /// form (``ReadableWriter``'s `orderedTree`): the plain form read, then put in that order.
+    private func orderedValue(
+        _ stored: ReadableValue, _ comparatorNode: ReadableValue, named name: String, as declared: DeclaredType?
+    ) throws -> Any? {
+        guard let registration = registry.registration(forReadableName: name),
+            registration.swiftType is any JavaComparatorOrdered.Type
+        else {
+            throw at(ReadableWriter.comparatorKey) {
+                error(
+                    .invalidValue, expected: "a comparator beside a TreeMap, TreeSet or PriorityQueue",
+                    found: "one beside a \(name)")
+            }
+        }
+        let order = try at(ReadableWriter.comparatorKey) {
+            try JavaComparator.from(try decode(comparatorNode, as: .object), self)
+        }
+        let value = try classedPlainValue(stored, named: name, as: declared)
+        guard let ordered = value as? any JavaComparatorOrdered else { return value }
+        return ordered.ordered(by: order)
     }
 
     /// `value` as the declared type, converted here so that a failure names the key path.

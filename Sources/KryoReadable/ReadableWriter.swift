@@ -178,6 +178,11 @@ final class ReadableWriter: ValueWriter {
             }
             return try tree(of: shared.value, declared: declared)
         }
+        if case .exposing = plainShape(of: value), let ordered = value as? any JavaComparatorOrdered,
+            ordered.comparator != .natural, let tree = try orderedTree(of: value, by: ordered.comparator)
+        {
+            return tree
+        }
         guard let declared, mayNeedClassName(for: value, in: declared) else { return try plainTree(of: value) }
         // A typed slot's class does not depend on the form's kind.
         guard let kind = declared.swiftType == Any.self ? predictedKind(of: value) : .array else {
@@ -191,6 +196,31 @@ final class ReadableWriter: ValueWriter {
         guard let plain = try plainTree(of: value) else { return nil }
         return .dictionary([ReadableKeys.className: .string(name), ReadableKeys.value: plain])
     }
+
+    /// A `TreeMap`, `TreeSet` or `PriorityQueue` in an order other than the natural one, with its
+    /// class and its comparator beside its plain form, which alone would read back in natural
+    /// order: `{"$class": "java.util.TreeMap", "comparator": {"$class":
+    /// "java.util.Collections$ReverseComparator"}, "$value": {"b": 2, "a": 1}}`.
+    private func orderedTree(of value: Any, by order: JavaComparator) throws -> ReadableValue? {
+        guard let registration = registry.registration(forValue: value), registration.usesDefaultSerializer else {
+            return nil
+        }
+        let generics = plainGenerics
+        paths.push(ReadableWriter.comparatorKey)
+        let comparator = try tree(of: order.javaValue, declared: .object)
+        paths.pop()
+        plainGenerics = generics
+        paths.push(ReadableKeys.value)
+        defer { paths.pop() }
+        guard let plain = try plainTree(of: value) else { return nil }
+        return .dictionary([
+            ReadableKeys.className: .string(registration.readableName), ReadableWriter.comparatorKey: comparator,
+            ReadableKeys.value: plain,
+        ])
+    }
+
+    /// The key of a sorted collection's comparator, beside its class and value.
+    static let comparatorKey = "comparator"
 
     /// The kind of `value`'s plain form where it is known without building it: a list's array,
     /// a map's dictionary when every key is a string; `nil` otherwise.

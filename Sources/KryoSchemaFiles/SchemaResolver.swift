@@ -293,6 +293,16 @@ struct SchemaResolver {
             guard isJavaQualifiedName(name) else {
                 throw error(syntax.file, written.position, "bad class name \(quoted(written.value))")
             }
+            // A short name that is also a JDK class's (`Character`, `Date`) means the JDK class:
+            // an entry declaring fields for it almost surely meant the package's own class.
+            if let package = syntax.package, syntax.fields != nil, !written.value.contains("."),
+                name.hasPrefix("java.") || name.hasPrefix("javax.")
+            {
+                throw error(
+                    syntax.file, written.position,
+                    "class \(written.value) means \(name), a class the library knows: write "
+                        + "\(package).\(written.value) for the package's own class")
+            }
             return type
         case .array:
             return type

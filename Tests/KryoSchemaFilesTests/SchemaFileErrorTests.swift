@@ -57,6 +57,11 @@ private func failure(_ text: String, fileName: String = "t.yaml") -> String? {
             failure("classes:\n  - class: a.NotLibrary\n    id: 3\n")
                 == "t.yaml:2:12: class a.NotLibrary has neither fields nor enum constants, and the library does not "
                 + "know it")
+        // A short name that is a JDK class's, declared with fields in a package: the package's was meant.
+        #expect(
+            failure("package: game\nclasses:\n  - class: Character\n    fields: {name: String}\n")
+                == "t.yaml:3:12: class Character means java.lang.Character, a class the library knows: write "
+                + "game.Character for the package's own class")
         // KryoNet's RMI classes: named, with what reads such streams instead.
         let rmi = failure("classes:\n  - class: com.esotericsoftware.kryonet.rmi.ObjectSpace$InvokeMethod\n")
         #expect(

@@ -124,7 +124,13 @@ enum JavaTimeWire {
 
     static func check(_ value: Int, in range: ClosedRange<Int>, _ what: String, _ reader: any ValueReader) throws {
         guard range.contains(value) else {
-            throw reader.error(.invalidValue, expected: "\(what) in \(range)", found: "\(value)")
+            // Kryo 2.20 has no java.time serializers: a plain 2.20 writes the classes' fields.
+            let hint =
+                reader.kryoWireVersion == .kryo2
+                ? " (Kryo 2.20 has no serializers for java.time: unless the Java program registers Kryo 4's, "
+                    + "it writes these classes' own fields, which a schema file then declares; Schemas/README.md)"
+                : ""
+            throw reader.error(.invalidValue, expected: "\(what) in \(range)", found: "\(value)\(hint)")
         }
     }
 

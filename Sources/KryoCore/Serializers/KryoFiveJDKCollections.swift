@@ -252,6 +252,12 @@ extension JavaConcurrentSkipListMap: ExpressibleByDictionaryLiteral {
     }
 }
 
+extension JavaConcurrentSkipListMap: JavaComparatorOrdered {
+    package func ordered(by order: JavaComparator) -> Any {
+        JavaConcurrentSkipListMap(map.map { (key: $0.key, value: $0.value) }, comparator: order)
+    }
+}
+
 extension JavaConcurrentSkipListMap: Equatable where Value: Equatable {}
 extension JavaConcurrentSkipListMap: Sendable where Key: Sendable, Value: Sendable {}
 

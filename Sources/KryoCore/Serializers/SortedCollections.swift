@@ -32,16 +32,16 @@ public enum JavaComparator: Sendable, Equatable {
     }
 
     /// The value Java's `writeClassAndObject` writes for the comparator: nil for natural order.
-    var javaValue: Any? {
+    package var javaValue: Any? {
         switch self {
         case .natural: return nil
-        case .reverse: return JavaReverseComparator()
+        case .reverse: return JavaReverseComparator.shared
         case .custom(let comparator): return comparator
         }
     }
 
     /// The comparator a value read for one stands for.
-    static func from(_ value: Any?, _ reader: any ValueReader) throws -> JavaComparator {
+    package static func from(_ value: Any?, _ reader: any ValueReader) throws -> JavaComparator {
         guard let value = ValueConversion.flatten(value) else { return .natural }
         if value is JavaReverseComparator { return .reverse }
         if let custom = value as? any JavaKeyComparator { return .custom(custom) }
@@ -49,6 +49,17 @@ public enum JavaComparator: Sendable, Equatable {
             .typeMismatch, expected: "a java.util.Comparator (a registered JavaKeyComparator)",
             found: ValueConversion.describeType(of: value))
     }
+}
+
+/// A collection whose order is a ``JavaComparator`` (`TreeMap`, `TreeSet`, `PriorityQueue`): a
+/// form that keeps only its entries (a readable document's plain object or list) loses the
+/// order unless it is natural.
+package protocol JavaComparatorOrdered {
+    /// The collection's order.
+    var comparator: JavaComparator { get }
+    /// The same contents in `order`, kept as Java keeps them when it adds them one by one (a
+    /// priority queue's heap order, read back, is its order again).
+    func ordered(by order: JavaComparator) -> Any
 }
 
 /// A Java `Comparator` class other than `Collections.reverseOrder()`: register the conforming type
@@ -67,10 +78,14 @@ public protocol JavaKeyComparator: Sendable {
     func areInIncreasingOrder(_ lhs: Any, _ rhs: Any) -> Bool
 }
 
-/// `java.util.Collections$ReverseComparator`, a class without fields.
-struct JavaReverseComparator: JavaRepresentable, Sendable {
+/// `java.util.Collections$ReverseComparator`, a class without fields. `Collections.reverseOrder()`
+/// is one instance, which Java with references on writes once and refers back to: so is this.
+final class JavaReverseComparator: JavaRepresentable, Sendable {
+    /// Java's `Collections.reverseOrder()`.
+    static let shared = JavaReverseComparator()
+    private init() {}
     static var javaClassName: String { "java.util.Collections$ReverseComparator" }
-    static var defaultSerializer: AnySerializer { AnySerializer(NoBodySerializer { JavaReverseComparator() }) }
+    static var defaultSerializer: AnySerializer { AnySerializer(NoBodySerializer { JavaReverseComparator.shared }) }
 }
 
 /// Java's natural order (`Comparable.compareTo`) on Swift values.
@@ -449,4 +464,14 @@ extension JavaTreeSet: AnyElementsExposing, AnyElementsConstructible {
     package static func make(fromAnyElements elements: [Any?]) throws -> JavaTreeSet<Element> {
         JavaTreeSet(try elements.map { try convertElement($0, to: Element.self) })
     }
+}
+
+extension JavaTreeMap: JavaComparatorOrdered {
+    package func ordered(by order: JavaComparator) -> Any { JavaTreeMap(map { ($0.key, $0.value) }, comparator: order) }
+}
+extension JavaTreeSet: JavaComparatorOrdered {
+    package func ordered(by order: JavaComparator) -> Any { JavaTreeSet(Array(self), comparator: order) }
+}
+extension JavaPriorityQueue: JavaComparatorOrdered {
+    package func ordered(by order: JavaComparator) -> Any { JavaPriorityQueue(heapOrder, comparator: order) }
 }

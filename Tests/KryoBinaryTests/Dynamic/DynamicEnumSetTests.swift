@@ -91,6 +91,18 @@ import Testing
         #expect(try codec.decode(Any?.self, from: jumbo) as? DynamicEnumSet == set)
     }
 
+    @Test("The dump tells an EnumSet's size as written (not plus one): an empty set is size 0, not null")
+    func dumpedSize() throws {
+        let codec = Self.codec(try Self.registry())
+        let empty = DynamicEnumSet(enumClass: "test.Color", elements: [])
+        let two = DynamicEnumSet(enumClass: "test.Color", elements: [Self.color(0), Self.color(2)])
+        let bytes = try codec.encode(Self.holder(empty, any: two), javaClass: "test.Holder")
+        let rendered = codec.inspect(bytes, javaClass: "test.Holder").render()
+        #expect(rendered.contains("set: size 0"), "\(rendered)")
+        #expect(rendered.contains("any: size 2"), "\(rendered)")
+        #expect(!rendered.contains("null"), "\(rendered)")
+    }
+
     @Test("Readable documents hold the enum's class and the constants' names, and read back")
     func readable() throws {
         let registry = try Self.registry()
