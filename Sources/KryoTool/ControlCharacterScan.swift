@@ -7,13 +7,27 @@ enum ControlCharacterScan {
 
     /// Whether a string in `value`, or in any value it holds, has such a character.
     static func holdsControlCharacters(_ value: Any) -> Bool {
+        holds(value, where: isControl)
+    }
+
+    /// Whether Kryo bytes hold a UTF-16 surrogate written on its own (`ED A0`–`ED BF`, the
+    /// three-byte form Java gives each `char` of a pair, or of half of one) and the value read
+    /// from them holds U+FFFD: a string had an unpaired surrogate (half of an emoji cut by
+    /// `substring`), which a Swift string cannot hold and reading replaced.
+    static func replacedUnpairedSurrogates(in bytes: [UInt8], read value: Any) -> Bool {
+        let hasSurrogateBytes = zip(bytes, bytes.dropFirst()).contains { $0 == 0xED && (0xA0...0xBF).contains($1) }
+        return hasSurrogateBytes && holds(value) { $0 == "\u{FFFD}" }
+    }
+
+    /// Whether a string in `value`, or in any value it holds, has a scalar that `predicate` picks.
+    static func holds(_ value: Any, where predicate: (Unicode.Scalar) -> Bool) -> Bool {
         var pending: [Any] = [value]
         var seen: Set<ObjectIdentifier> = []
         var looked = 0
         while let next = pending.popLast(), looked < valueLimit {
             looked += 1
             if let text = next as? String {
-                if text.unicodeScalars.contains(where: isControl) { return true }
+                if text.unicodeScalars.contains(where: predicate) { return true }
                 continue
             }
             let mirror = Mirror(reflecting: next)

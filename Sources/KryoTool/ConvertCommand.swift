@@ -80,6 +80,13 @@ struct ConvertCommand: ParsableCommand {
             FileHandle.standardError.write(
                 Data("kryo: note: the value read holds control characters in its text; \(said)\n".utf8))
         }
+        if from.dialect != nil, ControlCharacterScan.replacedUnpairedSurrogates(in: bytes, read: value as Any) {
+            FileHandle.standardError.write(
+                Data(
+                    ("kryo: note: a string of the stream holds an unpaired UTF-16 surrogate (half of a pair, as "
+                        + "Java's substring can leave), which Swift strings cannot hold: it reads, and is written, "
+                        + "as U+FFFD\n").utf8))
+        }
         if javaClass == nil, from.dialect == nil, to.dialect != nil,
             let note = RootClassNote.note(for: value, schemas: context.schemas)
         {

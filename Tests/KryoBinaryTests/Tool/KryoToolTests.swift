@@ -172,6 +172,28 @@ import Testing
                 """)
     }
 
+    /// A Java string with half of a surrogate pair (`"a\uD800b"`, as `substring` can cut an emoji)
+    /// cannot be a Swift string: it converts with U+FFFD in its place, and the tool says so. A
+    /// U+FFFD that the stream holds itself is no such case.
+    @Test func anUnpairedSurrogateIsNamed() throws {
+        let directory = try KryoTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Kryo 5, writeClassAndObject of a String: class 1 (+2), 3 chars (+1, UTF-8 flag), a, U+D800 as
+        // Java writes a lone char (ED A0 80), b; then the same with U+FFFD (EF BF BD).
+        let streams: [(String, [UInt8], Bool)] = [
+            ("lone.kryo", [0x03, 0x84, 0x61, 0xED, 0xA0, 0x80, 0x62], true),
+            ("replacement.kryo", [0x03, 0x84, 0x61, 0xEF, 0xBF, 0xBD, 0x62], false),
+        ]
+        for (name, bytes, named) in streams {
+            let file = directory.appendingPathComponent(name)
+            try Data(bytes).write(to: file)
+            let result = try KryoTool.run(["convert", file.path, "--from", "kryo5", "--to", "json"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.text.contains("\"a\u{FFFD}b\""), "\(result.text)")
+            #expect(result.stderr.contains("unpaired UTF-16 surrogate") == named, "\(name): \(result.stderr)")
+        }
+    }
+
     @Test func convertWritesTheOutputFile() throws {
         let directory = try KryoTool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
