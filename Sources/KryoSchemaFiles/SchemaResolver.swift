@@ -490,9 +490,23 @@ struct SchemaResolver {
                             + "name the methods of Java interfaces, which schema files cannot declare: read such "
                             + "streams with a registry of Swift types (KryoNetRMI.registrations and RemoteInterface)")
                 }
+                // A JDK collection or map class the library has no type for (Collections'
+                // unmodifiable and synchronized wrappers): Kryo writes it as any collection or map.
+                let simple = entry.javaName.split(separator: ".").last.map(String.init) ?? entry.javaName
+                let isMap = simple.contains("Map")
+                let hint =
+                    entry.javaName.hasPrefix("java.util.")
+                        && ["List", "Set", "Collection", "Queue", "Deque", "Map"].contains(where: simple.contains)
+                    ? "; Kryo writes a collection or map class it has no serializer for with its "
+                        + (isMap
+                            ? "MapSerializer: declare it with extends: \"HashMap<K, V>\""
+                            : "CollectionSerializer: "
+                                + "declare it with extends: \"ArrayList<E>\"")
+                    : ""
                 throw error(
                     file, syntax.name.position,
-                    "class \(entry.javaName) has neither fields nor enum constants, and the library does not know it")
+                    "class \(entry.javaName) has neither fields nor enum constants, and the library does not know it"
+                        + hint)
             }
             entry.layout = .library
             return

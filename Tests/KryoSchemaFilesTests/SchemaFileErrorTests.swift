@@ -57,6 +57,13 @@ private func failure(_ text: String, fileName: String = "t.yaml") -> String? {
             failure("classes:\n  - class: a.NotLibrary\n    id: 3\n")
                 == "t.yaml:2:12: class a.NotLibrary has neither fields nor enum constants, and the library does not "
                 + "know it")
+        // A JDK collection the library has no type for: declared with `extends`, as Kryo writes it.
+        #expect(
+            failure("classes:\n  - class: java.util.Collections$UnmodifiableRandomAccessList\n")?.hasSuffix(
+                "with its CollectionSerializer: declare it with extends: \"ArrayList<E>\"") == true)
+        #expect(
+            failure("classes:\n  - class: java.util.Collections$SynchronizedMap\n")?.hasSuffix(
+                "with its MapSerializer: declare it with extends: \"HashMap<K, V>\"") == true)
         // A short name that is a JDK class's, declared with fields in a package: the package's was meant.
         #expect(
             failure("package: game\nclasses:\n  - class: Character\n    fields: {name: String}\n")
