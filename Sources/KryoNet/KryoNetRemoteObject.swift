@@ -88,11 +88,11 @@ public final class KryoNetRemoteObject<Interface: RemoteInterface>: Sendable {
     @discardableResult
     public func call(_ method: RemoteMethod, arguments: [Any?]) async throws -> Any? {
         let settings = self.settings.withLock { $0 }
+        let interface = Self.declaring(method)
         if settings.usesUDP {
             try connection.sendUDP(
                 KryoNetRMI.InvokeMethod(
-                    objectID: objectID, interface: Interface.self, method: method, arguments: arguments,
-                    responseData: 0))
+                    objectID: objectID, interface: interface, method: method, arguments: arguments, responseData: 0))
             return nil
         }
         var responseData: Int8 = 0
@@ -106,8 +106,7 @@ public final class KryoNetRemoteObject<Interface: RemoteInterface>: Sendable {
             if settings.transmitsExceptions { responseData |= KryoNetRMI.exceptionFlag }
         }
         let invocation = KryoNetRMI.InvokeMethod(
-            objectID: objectID, interface: Interface.self, method: method, arguments: arguments,
-            responseData: responseData)
+            objectID: objectID, interface: interface, method: method, arguments: arguments, responseData: responseData)
         guard waits else {
             try connection.sendTCP(invocation)
             return nil
@@ -125,7 +124,8 @@ public final class KryoNetRemoteObject<Interface: RemoteInterface>: Sendable {
     ///   ``/KryoCore/SerializationError`` when the call cannot be written.
     public func invoke(_ method: RemoteMethod, _ arguments: Any?...) throws {
         let invocation = KryoNetRMI.InvokeMethod(
-            objectID: objectID, interface: Interface.self, method: method, arguments: arguments, responseData: 0)
+            objectID: objectID, interface: Self.declaring(method), method: method, arguments: arguments,
+            responseData: 0)
         if usesUDP {
             try connection.sendUDP(invocation)
         } else {
@@ -139,7 +139,7 @@ public final class KryoNetRemoteObject<Interface: RemoteInterface>: Sendable {
         let objectID = invocation.objectID
         let number = invocation.responseID
         let connection = self.connection
-        let description = "\(Interface.javaClassName).\(invocation.method)"
+        let description = "\(invocation.interface.javaClassName).\(invocation.method)"
         return try await withCheckedThrowingContinuation { (continuation: RemoteCallTable.Continuation) in
             guard table.wait(objectID: objectID, responseID: number, continuation: continuation) else {
                 continuation.resume(throwing: KryoNetError.notConnected)
@@ -155,6 +155,14 @@ public final class KryoNetRemoteObject<Interface: RemoteInterface>: Sendable {
                 table.cancel(objectID: objectID, responseID: number)?.resume(throwing: error)
             }
         }
+    }
+}
+
+extension KryoNetRemoteObject {
+    /// The interface that declares `method`, `Interface` or one it extends; `Interface` when none
+    /// does (writing the call then says the method is not `Interface`'s).
+    static func declaring(_ method: RemoteMethod) -> any RemoteInterface.Type {
+        Interface.declaring(method) ?? Interface.self
     }
 }
 

@@ -32,9 +32,26 @@ public protocol RemoteInterface {
     static var javaClassName: String { get }
     /// The methods the interface declares.
     static var methods: [RemoteMethod] { get }
+    /// The interfaces it extends, whose methods a call through it may name too (Java calls
+    /// them as methods of the interface that declares them); none by default. Register each
+    /// where Java does. A computed property: `static var extends: [any RemoteInterface.Type] {
+    /// [IGreeter.self] }`.
+    static var extends: [any RemoteInterface.Type] { get }
 }
 
 extension RemoteInterface {
+    public static var extends: [any RemoteInterface.Type] { [] }
+
+    /// The interface that declares `method`: this one, else the first of those it extends (and
+    /// theirs) that does; `nil` when none does.
+    package static func declaring(_ method: RemoteMethod) -> (any RemoteInterface.Type)? {
+        if methods.contains(method) { return Self.self }
+        for parent in extends {
+            if let found = parent.declaring(method) { return found }
+        }
+        return nil
+    }
+
     /// The methods in the order `ObjectSpace` numbers them.
     ///
     /// - Throws: ``/KryoCore/SerializationError`` when two methods have one signature (Java's

@@ -1,7 +1,8 @@
 /*
  * KryoNetPeer's remote objects (--classes rmi), registered as the chat RMI example's Network does
  * (ObjectSpace.registerClasses, IPlayer, IChatFrame, String[]), then test.ICalc. The server's
- * object space holds an IPlayer as 1 and an ICalc as 3; the client's an IChatFrame as 2.
+ * object space holds an IPlayer as 1 and an ICalc (which extends test.IGreeter, registered after
+ * it) as 3; the client's an IChatFrame as 2.
  *
  * Stdout: INVOKED <objectID> <Interface>.<method> [<desc>;<desc>] data=<responseData>   each call
  *         RESULT objectID=<n> responseID=<n> <desc>                                    each answer
@@ -23,6 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import test.ICalc;
+import test.IGreeter;
 
 class RmiObjects {
     static void register(Kryo kryo, int kryoVersion, boolean server) throws Exception {
@@ -31,6 +33,7 @@ class RmiObjects {
         kryo.register(IChatFrame.class);
         kryo.register(String[].class);
         kryo.register(ICalc.class);
+        kryo.register(IGreeter.class);
         if (server) {
             ObjectSpace.objects.put(1, new Player());
             ObjectSpace.objects.put(3, new Calc());
@@ -76,7 +79,8 @@ class RmiObjects {
     static void call(KryoNetPeer peer, String line) {
         String[] w = line.split(" ", 6);
         KryoNetPeer.Conn c = peer.lookup(w[0]);
-        Class<?> type = w[2].equals("ICalc") ? ICalc.class : w[2].equals("IPlayer") ? IPlayer.class : IChatFrame.class;
+        Class<?> type = w[2].equals("ICalc") ? ICalc.class : w[2].equals("IGreeter") ? IGreeter.class
+            : w[2].equals("IPlayer") ? IPlayer.class : IChatFrame.class;
         String[] specs = w.length > 5 && !w[5].isEmpty() ? w[5].split(" \\| ", -1) : new String[0];
         Method method = null;
         for (Method m : ObjectSpace.getMethods(type))
@@ -128,5 +132,6 @@ class RmiObjects {
             return out;
         }
         public Integer boxed(Integer x) { return x == null ? null : x + 1; }
+        public String hello(String name) { return "hi " + name; }
     }
 }

@@ -22,6 +22,14 @@ enum ICalc: RemoteInterface {
     static let greet = RemoteMethod("greet", [.string], returns: .string)
     // Declared in another order than Java's: the index comes from the sort.
     static let methods = [names, greet, flag, half, describe, concat, boxed, addLongs, addInts]
+    static var extends: [any RemoteInterface.Type] { [IGreeter.self] }
+}
+
+/// The interface ICalc extends (registered after it): its method goes as its own.
+enum IGreeter: RemoteInterface {
+    static let javaClassName = "test.IGreeter"
+    static let hello = RemoteMethod("hello", [.string], returns: .string)
+    static let methods = [hello]
 }
 
 extension AllKryoNetTests {
@@ -36,6 +44,7 @@ extension AllKryoNetTests {
                 Register(remoteInterface: IChatFrame.self)
                 Register(JavaArray<String>.self)
                 Register(remoteInterface: ICalc.self)
+                Register(remoteInterface: IGreeter.self)
             }
         }
 
@@ -76,6 +85,9 @@ extension AllKryoNetTests {
             #expect(try await calc.call(ICalc.boxed, nil) == nil)
             #expect(try await calc.call(ICalc.greet, "Ada") as? String == "hello Ada")
             try await java.expect("INVOKED 3 ICalc.greet [String Ada]")
+            // A method of the interface ICalc extends, through ICalc: sent as IGreeter's.
+            #expect(try await calc.call(IGreeter.hello, "Ada") as? String == "hi Ada")
+            try await java.expect("INVOKED 3 IGreeter.hello [String Ada]")
 
             // Without the return value: a primitive result still comes, another comes as nil.
             calc.transmitsReturnValue = false

@@ -3,9 +3,9 @@ package test;
 /**
  * A remote interface with overloads, primitives, wrappers, arrays, Object and a default method,
  * for the RMI tests: ObjectSpace numbers its methods add(int,int) 0, add(long,long) 1, boxed 2,
- * concat 3, describe 4, flag 5, greet 6, half 7, names 8.
+ * concat 3, describe 4, flag 5, greet 6, half 7, names 8; hello is IGreeter's.
  */
-public interface ICalc {
+public interface ICalc extends IGreeter {
     int add(int a, int b);
 
     long add(long a, long b);
