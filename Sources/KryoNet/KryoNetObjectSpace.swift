@@ -33,9 +33,18 @@ import Synchronization
 public final class KryoNetObjectSpace: Sendable {
     /// A registered object: answers the calls of its methods.
     public typealias Handler = @Sendable (KryoNetRemoteCall) throws -> Any?
+    /// A registered object that answers from a task: for work that awaits (Java's
+    /// `ObjectSpace.setExecutor`).
+    public typealias AsyncHandler = @Sendable (KryoNetRemoteCall) async throws -> Any?
+
+    /// A registered object: its handler, run on the connection's event loop or in a task.
+    private enum Object {
+        case synchronous(Handler)
+        case asynchronous(AsyncHandler)
+    }
 
     private struct State {
-        var objects: [Int32: Handler] = [:]
+        var objects: [Int32: Object] = [:]
         var connections: Set<KryoNetConnection> = []
         var errorHandler: (@Sendable (KryoNetRemoteCall, any Error) -> Void)?
     }
@@ -56,7 +65,14 @@ public final class KryoNetObjectSpace: Sendable {
     /// Registers an object under `objectID`, replacing the one registered there (Java's
     /// `register(int, Object)`).
     public func register(_ objectID: Int32, handler: @escaping Handler) {
-        state.withLock { $0.objects[objectID] = handler }
+        state.withLock { $0.objects[objectID] = .synchronous(handler) }
+    }
+
+    /// Registers an object under `objectID` whose handler runs in a task of its own for each
+    /// call, and may await (Java's `ObjectSpace` with an executor): calls of it are answered as
+    /// their tasks finish, not necessarily in the order they came.
+    public func register(_ objectID: Int32, asyncHandler: @escaping AsyncHandler) {
+        state.withLock { $0.objects[objectID] = .asynchronous(asyncHandler) }
     }
 
     /// Removes the object registered under `objectID`: calls of it are ignored from now on.
@@ -105,30 +121,65 @@ public final class KryoNetObjectSpace: Sendable {
     /// Answers a call that came on `connection` (on its event loop), if an object of this space
     /// has its id; calls of unknown objects are ignored, as Java's `ObjectSpace` ignores them.
     func invoke(_ invocation: KryoNetRMI.InvokeMethod, on connection: KryoNetConnection) {
-        let (handler, errorHandler) = state.withLock { ($0.objects[invocation.objectID], $0.errorHandler) }
-        guard let handler else { return }
+        let (object, errorHandler) = state.withLock { ($0.objects[invocation.objectID], $0.errorHandler) }
+        guard let object else { return }
         let call = KryoNetRemoteCall(
             connection: connection, objectID: invocation.objectID, interface: invocation.interface,
             method: invocation.method, arguments: invocation.arguments)
-        var result: Any?
+        switch object {
+        case .synchronous(let handler):
+            answer(invocation, call, errorHandler) { try handler(call) }
+        case .asynchronous(let handler):
+            let answering = Answering(space: self, invocation: invocation, call: call, errorHandler: errorHandler)
+            Task {
+                do {
+                    let result = try await handler(call)
+                    answering.send { result }
+                } catch {
+                    answering.send { throw error }
+                }
+            }
+        }
+    }
+
+    /// What an asynchronous handler's task answers with, carried across to it.
+    private struct Answering: @unchecked Sendable {
+        let space: KryoNetObjectSpace
+        let invocation: KryoNetRMI.InvokeMethod
+        let call: KryoNetRemoteCall
+        let errorHandler: (@Sendable (KryoNetRemoteCall, any Error) -> Void)?
+
+        func send(_ result: () throws -> Any?) {
+            space.answer(invocation, call, errorHandler, result)
+        }
+    }
+
+    /// Sends the answer to `invocation` that `result` gives (its value, or the error it throws),
+    /// when the caller asked for one, as Java's `ObjectSpace.invoke` does.
+    private func answer(
+        _ invocation: KryoNetRMI.InvokeMethod, _ call: KryoNetRemoteCall,
+        _ errorHandler: (@Sendable (KryoNetRemoteCall, any Error) -> Void)?, _ result: () throws -> Any?
+    ) {
+        let connection = call.connection
+        var value: Any?
         do {
-            result = try handler(call)
+            value = try result()
         } catch {
             guard invocation.wantsException, connection.serialization.registry.registration(forValue: error) != nil
             else {
                 errorHandler?(call, error)
                 return
             }
-            result = error
+            value = error
         }
         guard invocation.responseID != 0 else { return }
-        if !invocation.wantsReturnValue, !invocation.method.returnsPrimitive, !(result is any Error) {
-            result = nil
+        if !invocation.wantsReturnValue, !invocation.method.returnsPrimitive, !(value is any Error) {
+            value = nil
         }
         let form = self.form ?? KryoNetRMI.Form.of(connection.serialization.dialect.version)
         let answer = KryoNetRMI.InvokeMethodResult(
             objectID: invocation.objectID,
-            responseID: form == .kryoNet2 ? invocation.responseData : invocation.responseID, result: result)
+            responseID: form == .kryoNet2 ? invocation.responseData : invocation.responseID, result: value)
         do {
             try connection.sendTCP(answer)
         } catch {

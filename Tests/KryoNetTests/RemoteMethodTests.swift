@@ -295,6 +295,19 @@ extension AllKryoNetTests.RemoteMethodTests {
         for _ in 0..<200 where notes.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(10)) }
         #expect(notes.withLock { $0 } == ["by datagram"])
 
+        // An object whose handler awaits: answered from its task, errors sent back the same way.
+        space.register(5) { (call: KryoNetRemoteCall) async throws -> Any? in
+            try await Task.sleep(for: .milliseconds(20))
+            let (a, b) = (try call.argument(0, as: Int32.self), try call.argument(1, as: Int32.self))
+            if b == 0 { throw DivisionFailure(message: "async \(a) / 0") }
+            return a / b
+        }
+        let slow = try #require(client.connection).remoteObject(IDivider.self, id: 5)
+        #expect(try await slow.call(IDivider.divide, Int32(9), Int32(3)) as? Int32 == 3)
+        await #expect(throws: DivisionFailure(message: "async 9 / 0")) {
+            try await slow.call(IDivider.divide, Int32(9), Int32(0))
+        }
+
         // An interface with one signature twice cannot be called: its indexes would be wrong.
         let twice = try #require(client.connection).remoteObject(ITwice.self, id: 4)
         let error = await #expect(throws: SerializationError.self) { try await twice.call(ITwice.methods[0], Int32(1)) }
