@@ -246,6 +246,42 @@ extension AllKryoNetTests.RemoteMethodTests {
         }
     }
 
+    /// Bytes that claim to be a call or a result but are not: an error each, never a crash
+    /// (method class ids of other classes, indexes out of range, arguments cut short).
+    @Test(arguments: [2, 5])
+    func hostileCallsAreErrors(kryo version: Int) throws {
+        let serialization = try Self.serialization(version)
+        let registry = serialization.registry
+        let invoke = try #require(registry.registration(for: KryoNetRMI.InvokeMethod.self)?.id)
+        let result = try #require(registry.registration(for: KryoNetRMI.InvokeMethodResult.self)?.id)
+        var generator = SystemRandomNumberGenerator()
+        var errors = 0
+        for round in 0..<3000 {
+            let head = UInt8(round % 2 == 0 ? invoke + 2 : result + 2)
+            let tail = (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+                // Small bytes often: ids, indexes and markers the format holds.
+                Bool.random(using: &generator)
+                    ? UInt8.random(in: 0...30, using: &generator) : UInt8.random(in: 0...255, using: &generator)
+            }
+            do {
+                _ = try serialization.decode([head] + tail)
+            } catch is SerializationError {
+                errors += 1
+            }
+        }
+        #expect(errors > 1000)
+        // A call naming a class that is no interface (String, id 1), and an index past ICalc's methods.
+        let calc = try #require(registry.registration(forJavaName: "test.ICalc")?.id)
+        let notInterface = try #require(throws: SerializationError.self) {
+            try serialization.decode([UInt8(invoke + 2), 3, 1, 0, 0x01])
+        }
+        #expect(notInterface.expected.contains("remote interface"), "\(notInterface)")
+        let pastEnd = try #require(throws: SerializationError.self) {
+            try serialization.decode([UInt8(invoke + 2), 3, UInt8(calc), 0x80, 0x01])
+        }
+        #expect(pastEnd.found == "-128", "\(pastEnd)")
+    }
+
     /// Swift ↔ Swift: errors sent back, remote object references, calls over UDP, an interface
     /// declared wrong, a handler whose error cannot go back.
     @Test func swiftCallsSwift() async throws {
