@@ -18,7 +18,7 @@ extension KeyedArchiveWriter {
     func archivePlain(_ value: Any, declared: DeclaredType?) throws -> Int? {
         // A sorted collection in another order than the natural one: its class and comparator
         // beside its form, which alone would read back in natural order.
-        if KeyedArchiveWriter.mayHaveFoundationForm(Swift.type(of: value)),
+        if ComparatorOrderedTypes.contains(Swift.type(of: value)),
             let ordered = value as? any JavaComparatorOrdered, ordered.comparator != .natural,
             let registration = registry.registration(forValue: value), registration.usesDefaultSerializer
         {

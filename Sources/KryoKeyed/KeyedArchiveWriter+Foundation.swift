@@ -33,7 +33,7 @@ extension KeyedArchiveWriter {
     /// Whether values of `type` may have a Foundation form besides those of ``swiftForms``: a
     /// collection, a class (Foundation's, or an unknown object). `false` for the other Swift
     /// types, whose values ``archiveFoundationValue(_:generics:)`` gives `nil` for.
-    static func mayHaveFoundationForm(_ type: any Any.Type) -> Bool {
+    private static func mayHaveFoundationForm(_ type: any Any.Type) -> Bool {
         let key = ObjectIdentifier(type)
         if let known = foundationFormTypes.withLock({ $0[key] }) { return known }
         let may =

@@ -31,6 +31,12 @@ public final class KryoNetRemoteObject<Interface: RemoteInterface>: Sendable {
 
     private let settings = Mutex(Settings())
 
+    /// One setting, read or changed under the lock.
+    private subscript<T: Sendable>(setting: WritableKeyPath<Settings, T>) -> T {
+        get { settings.withLock { $0[keyPath: setting] } }
+        set { settings.withLock { $0[keyPath: setting] = newValue } }
+    }
+
     init(connection: KryoNetConnection, objectID: Int32) {
         self.connection = connection
         self.objectID = objectID
@@ -38,37 +44,37 @@ public final class KryoNetRemoteObject<Interface: RemoteInterface>: Sendable {
 
     /// How long a call waits for its result (Java's `setResponseTimeout`, 3 seconds by default).
     public var responseTimeout: Duration {
-        get { settings.withLock { $0.responseTimeout } }
-        set { settings.withLock { $0.responseTimeout = newValue } }
+        get { self[\.responseTimeout] }
+        set { self[\.responseTimeout] = newValue }
     }
 
     /// Whether a call returns at once with `nil` instead of waiting for its result (Java's
     /// `setNonBlocking`, false by default). A result that comes later is dropped.
     public var isNonBlocking: Bool {
-        get { settings.withLock { $0.isNonBlocking } }
-        set { settings.withLock { $0.isNonBlocking = newValue } }
+        get { self[\.isNonBlocking] }
+        set { self[\.isNonBlocking] = newValue }
     }
 
     /// Whether the other end sends the method's result back (Java's `setTransmitReturnValue`,
     /// true by default). Without it a result of a primitive type still comes, others come as `nil`.
     public var transmitsReturnValue: Bool {
-        get { settings.withLock { $0.transmitsReturnValue } }
-        set { settings.withLock { $0.transmitsReturnValue = newValue } }
+        get { self[\.transmitsReturnValue] }
+        set { self[\.transmitsReturnValue] = newValue }
     }
 
     /// Whether the other end sends an exception the method throws back (Java's
     /// `setTransmitExceptions`, true by default); a call then throws it when its type is a Swift
     /// `Error`.
     public var transmitsExceptions: Bool {
-        get { settings.withLock { $0.transmitsExceptions } }
-        set { settings.withLock { $0.transmitsExceptions = newValue } }
+        get { self[\.transmitsExceptions] }
+        set { self[\.transmitsExceptions] = newValue }
     }
 
     /// Whether calls go over UDP, unanswered and returning `nil` at once (crykn/kryonet's
     /// `setUDP`, false by default); the connection must have registered UDP.
     public var usesUDP: Bool {
-        get { settings.withLock { $0.usesUDP } }
-        set { settings.withLock { $0.usesUDP = newValue } }
+        get { self[\.usesUDP] }
+        set { self[\.usesUDP] = newValue }
     }
 
     /// Calls `method` with `arguments` (one per parameter: `Int32` for `int`, `String` for

@@ -52,11 +52,10 @@ final class RemoteCallTable: Sendable {
     /// Removes and returns the waiter of the call a result answers. KryoNet 2.21 repeats the whole
     /// response byte (flags and number), the later `ObjectSpace` the number alone.
     func finish(_ result: KryoNetRMI.InvokeMethodResult) -> Continuation? {
-        let number = result.responseID & KryoNetRMI.responseIDMask
-        return state.withLock { $0.waiting.removeValue(forKey: Key(objectID: result.objectID, responseID: number)) }
+        cancel(objectID: result.objectID, responseID: result.responseID & KryoNetRMI.responseIDMask)
     }
 
-    /// Removes the waiter of a call that timed out.
+    /// Removes the waiter of a call (that timed out, or whose result came).
     func cancel(objectID: Int32, responseID: Int8) -> Continuation? {
         state.withLock { $0.waiting.removeValue(forKey: Key(objectID: objectID, responseID: responseID)) }
     }

@@ -67,13 +67,15 @@ struct InvokeMethodSerializer: Serializer {
                 .invalidValue, expected: "\(method.parameters.count) arguments for \(method)",
                 found: "\(value.arguments.count)")
         }
-        guard let classID = writer.registry.registration(for: value.interface.markerType)?.id else {
+        guard let id = writer.registry.registration(for: value.interface.markerType)?.id,
+            let classID = Int32(exactly: id)
+        else {
             throw SerializationError(
                 .unregisteredType, expected: "\(value.interface.javaClassName) registered with an id",
-                found: "no registration (Register(remoteInterface:))")
+                found: "no registration with an id of Java's range (Register(remoteInterface:))")
         }
         try writer.writeInt32(value.objectID, forKey: "objectID", encoding: .positive)
-        try writer.writeInt32(Int32(classID), forKey: "methodClassID", encoding: .positive)
+        try writer.writeInt32(classID, forKey: "methodClassID", encoding: .positive)
         try writer.writeInt8(Int8(index), forKey: "methodIndex")
         for (parameter, argument) in zip(method.parameters, value.arguments) {
             try parameter.slot.write(argument.map { $0 }, to: writer, forKey: "argument")

@@ -28,7 +28,7 @@ extension ReadableWriter {
         case .collection, .streamedList:
             guard let collection = value as? any ReadableCollection else { return nil }
             return try collection.readableTree(in: self)
-        case .exposing: return try otherCollectionTree(value, of: type)
+        case .exposing, .orderedExposing: return try otherCollectionTree(value, of: type)
         case .unknownObject:
             guard let unknown = value as? UnknownObject else { return nil }
             return try unknownTree(unknown)
@@ -55,6 +55,8 @@ extension ReadableWriter {
         case streamedList(StreamedListType)
         case collection
         case exposing
+        /// A sorted collection (`TreeMap`…), whose order may need its comparator beside it.
+        case orderedExposing
         case unknownObject
         case foundationObject
         case registered
@@ -134,7 +136,7 @@ extension ReadableWriter {
         } else if type is any ReadableCollection.Type {
             shape = .collection
         } else if type is any AnyEntriesExposing.Type || type is any AnyElementsExposing.Type {
-            shape = .exposing
+            shape = type is any JavaComparatorOrdered.Type ? .orderedExposing : .exposing
         } else if type == UnknownObject.self {
             shape = .unknownObject
         } else if type is NSObject.Type {

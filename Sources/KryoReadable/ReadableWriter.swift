@@ -178,7 +178,7 @@ final class ReadableWriter: ValueWriter {
             }
             return try tree(of: shared.value, declared: declared)
         }
-        if case .exposing = plainShape(of: value), let ordered = value as? any JavaComparatorOrdered,
+        if case .orderedExposing = plainShape(of: value), let ordered = value as? any JavaComparatorOrdered,
             ordered.comparator != .natural, let tree = try orderedTree(of: value, by: ordered.comparator)
         {
             return tree
@@ -227,7 +227,7 @@ final class ReadableWriter: ValueWriter {
     private func predictedKind(of value: Any) -> PlainKind? {
         switch plainShape(of: value) {
         case .streamedList: return .array
-        case .collection, .exposing:
+        case .collection, .exposing, .orderedExposing:
             // As ``plainTree(of:)`` builds them: maps, then (other than Swift's sets, which
             // name their class) lists.
             if let map = value as? any AnyEntriesExposing {

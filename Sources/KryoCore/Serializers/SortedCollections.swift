@@ -1,4 +1,5 @@
 import OrderedCollections
+import Synchronization
 
 /// The order of a ``JavaTreeMap`` or ``JavaTreeSet``: Java's `Comparator`.
 ///
@@ -463,6 +464,21 @@ extension JavaTreeSet: AnyElementsExposing, AnyElementsConstructible {
     package var anyElements: [Any?] { map { $0 } }
     package static func make(fromAnyElements elements: [Any?]) throws -> JavaTreeSet<Element> {
         JavaTreeSet(try elements.map { try convertElement($0, to: Element.self) })
+    }
+}
+
+/// Which types are ``JavaComparatorOrdered``, found once per type: a cast of every collection a
+/// writer meets to the protocol would cost hundreds of instructions each.
+package enum ComparatorOrderedTypes {
+    private static let known = Mutex<[ObjectIdentifier: Bool]>([:])
+
+    /// Whether values of `type` are sorted by a comparator.
+    package static func contains(_ type: any Any.Type) -> Bool {
+        let key = ObjectIdentifier(type)
+        if let found = known.withLock({ $0[key] }) { return found }
+        let ordered = type is any JavaComparatorOrdered.Type
+        known.withLock { $0[key] = ordered }
+        return ordered
     }
 }
 
