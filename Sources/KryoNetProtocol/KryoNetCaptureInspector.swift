@@ -80,7 +80,9 @@ private struct CaptureWalk {
         var objectOptions = options
         objectOptions.limits.maxDepth = inspector.maximumDepth
         dialect = inspector.dialect
-        objects = (try? Registry(schemas: KryoNetSerialization.schemas(inspector.classes, dialect: inspector.dialect)))
+        objects =
+            (try? KryoNetSerialization.dynamicRegistry(
+                KryoNetSerialization.schemas(inspector.classes, dialect: inspector.dialect)))
             .map { KryoCodec(registry: $0, dialect: inspector.dialect, options: objectOptions) }
         maximumFrameLength = inspector.maximumFrameLength
         frameworkIDs = KryoNetSerialization.frameworkIDs(in: inspector.dialect)
@@ -125,7 +127,8 @@ private struct CaptureWalk {
         return KryoNetCapturedFrame(
             number: frame.number, offset: frame.offset, length: frame.payload.count,
             capturedLength: frame.payload.count, classID: classID, frameworkMessage: message,
-            summary: message.map { "\($0)" } ?? Self.summary(of: object, payload: frame.payload),
+            summary: message.map { "\($0)" } ?? remoteCallSummary(object, payload: frame.payload)
+                ?? Self.summary(of: object, payload: frame.payload),
             dump: withHeader(object, at: frame.offset, length: frame.payload.count), problems: problems)
     }
 
@@ -201,6 +204,37 @@ private struct CaptureWalk {
         case let message as FrameworkMessage.DiscoverHost: return message
         case let message as FrameworkMessage.Ping: return message
         default: return nil
+        }
+    }
+
+    /// A remote call or its result in a few words (`InvokeMethod objectID=1
+    /// chat.IPlayer.registerName(java.lang.String) arguments=["bob"] responseData=0`); `nil` for
+    /// other objects and for one that does not read whole.
+    func remoteCallSummary(_ dump: KryoDump, payload: [UInt8]) -> String? {
+        guard dump.stop == nil, let objects,
+            let name = Self.className(in: dump),
+            name.hasPrefix(KryoNetRMI.InvokeMethod.javaClassName)
+        else { return nil }
+        func describe(_ value: Any?) -> String {
+            switch ValueConversion.flatten(value) {
+            case nil: "null"
+            case let string as String: "\"\(string)\""
+            case let object as DynamicObject: object.description
+            case let elements as any Sequence: "[" + elements.map { describe($0) }.joined(separator: ", ") + "]"
+            case let value?: "\(value)"
+            }
+        }
+        switch try? objects.decode(Any?.self, from: KryoInput(payload)) {
+        case let call as DynamicObject where call.javaClass == KryoNetRMI.InvokeMethod.javaClassName:
+            let interface = call["interface"].map { "\($0)" } ?? "?"
+            let method = call["method"].map { "\($0)" } ?? "?"
+            return "InvokeMethod objectID=\(describe(call["objectID"])) \(interface).\(method) "
+                + "arguments=\(describe(call["arguments"])) responseData=\(describe(call["responseData"]))"
+        case let result as KryoNetRMI.InvokeMethodResult:
+            return "InvokeMethodResult objectID=\(result.objectID) responseID=\(result.responseID) "
+                + "result=\(describe(result.result))"
+        default:
+            return nil
         }
     }
 

@@ -19,6 +19,12 @@ public enum KryoNetRMI {
         ]
     }
 
+    /// The Java names of ``registrations``, in order.
+    static let javaNames = [
+        "[Ljava.lang.Object;", InvokeMethod.javaClassName, InvokeMethodResult.javaClassName,
+        RemoteObjectReference.javaClassName,
+    ]
+
     /// How an ``InvokeMethodResult`` is laid out and which response id it repeats: KryoNet 2.21
     /// and the later `ObjectSpace` (crykn/kryonet) differ.
     public enum Form: Sendable, Hashable {

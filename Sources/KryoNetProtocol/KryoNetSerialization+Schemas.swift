@@ -28,7 +28,7 @@ extension KryoNetSerialization {
     public static func applicationSchemas(_ classes: SchemaSet, dialect: KryoDialect) -> SchemaSet {
         let framework = Set(FrameworkMessage.javaNames)
         var taken = Set(frameworkIDs(in: dialect))
-        let own = classes.classes.filter { !framework.contains($0.javaName) }
+        let own = expandingObjectSpace(classes.classes.filter { !framework.contains($0.javaName) })
         for schema in own { if let id = schema.id { taken.insert(id) } }
         var next = firstFreeID(in: dialect)
         let numbered = own.map { schema in
@@ -44,6 +44,49 @@ extension KryoNetSerialization {
         settings.references = false
         settings.registrationRequired = true
         return SchemaSet(classes: numbered, settings: settings, profiles: classes.profiles)
+    }
+
+    /// The Java name that stands for every class `ObjectSpace.registerClasses(kryo)` registers.
+    static let objectSpaceName = "com.esotericsoftware.kryonet.rmi.ObjectSpace"
+
+    /// `classes` with an entry for `ObjectSpace` replaced by the classes its `registerClasses`
+    /// registers, in its order (``KryoNetRMI/registrations``), each without an id (Java's
+    /// `register(Class)`: the next free one); a class already listed keeps its place, as Java's
+    /// `register` of a registered class keeps its registration.
+    static func expandingObjectSpace(_ classes: [JavaClassSchema]) -> [JavaClassSchema] {
+        guard classes.contains(where: { $0.javaName == objectSpaceName }) else { return classes }
+        let listed = Set(classes.map(\.javaName))
+        return classes.flatMap { schema -> [JavaClassSchema] in
+            guard schema.javaName == objectSpaceName else { return [schema] }
+            return KryoNetRMI.javaNames.filter { !listed.contains($0) }.map {
+                JavaClassSchema(javaName: $0, layout: .library)
+            }
+        }
+    }
+
+    /// The registry of a KryoNet stream of classes known from schemas (`set`, as
+    /// ``schemas(_:dialect:)`` or ``applicationSchemas(_:dialect:)`` numbers them), with `extra`
+    /// registrations: KryoNet's RMI classes where the set lists them, with their serializers —
+    /// calls of the interfaces the set declares (``DynamicInvokeMethod``), their results, and
+    /// remote objects inside other objects.
+    static func dynamicRegistry(_ set: SchemaSet, _ extra: [Register] = []) throws -> Registry {
+        var rest = set
+        var registers = extra
+        var classes: [Registration] = []
+        rest.classes = set.classes.filter { schema in
+            switch schema.javaName {
+            case KryoNetRMI.InvokeMethod.javaClassName:
+                classes.append(DynamicInvokeMethod.registration(id: schema.id))
+            case KryoNetRMI.InvokeMethodResult.javaClassName:
+                registers.append(Register(KryoNetRMI.InvokeMethodResult.self, id: schema.id))
+            case KryoNetRMI.RemoteObjectReference.javaClassName:
+                registers.append(Register(KryoNetRMI.RemoteObjectReference.self, id: schema.id))
+            default:
+                return true
+            }
+            return false
+        }
+        return try Registry(schemas: rest, registers, classes: classes)
     }
 
     /// Everything a KryoNet stream of `classes` holds, as one schema set: the framework messages
@@ -81,6 +124,6 @@ extension KryoNetSerialization {
         if options == nil { application.settings.applySerializerSettings(to: &chosen) }
         self.init(
             codec: KryoCodec(
-                registry: try Registry(schemas: application, framework), dialect: dialect, options: chosen))
+                registry: try Self.dynamicRegistry(application, framework), dialect: dialect, options: chosen))
     }
 }

@@ -60,6 +60,16 @@ enum SchemaFileSyntax {
         var valuesFinal: Located<Bool>?
     }
 
+    /// A method of an interface (`methods:`), as written: `add(int, int): int`.
+    struct Method {
+        /// The method's name, positioned where the text starts.
+        var name: Located<String>
+        /// The parameter types as written, each positioned where its text starts.
+        var parameters: [Located<String>]
+        /// The result type as written; `nil` for `void` or none.
+        var returnType: Located<String>?
+    }
+
     struct Class {
         var file: String
         var package: String?
@@ -79,6 +89,8 @@ enum SchemaFileSyntax {
         var fields: Located<[Field]>?
         /// The enum constants, positioned at the `enum` key.
         var constants: Located<[Located<String>]>?
+        /// An interface's methods, positioned at the `methods` key.
+        var methods: Located<[Method]>?
         /// Where `serializer: kryo` is written: a library class written by Kryo's own serializer of
         /// it (`DefaultSerializers.UUIDSerializer`…), which a program registers itself.
         var kryoSerializer: SourcePosition?
@@ -142,7 +154,7 @@ enum SchemaFileSyntax {
     static let classKeys = [
         "class", "id", "fields", "enum", "bodies", "serializer", "final", "abstract", "extends", "implements",
         "readableName",
-        "archiveName", "typeParameters", "publicFields",
+        "archiveName", "typeParameters", "publicFields", "methods",
     ]
     static let fieldKeys = [
         "type", "tag", "deprecated", "annexed", "since", "nullable", "public", "final", "transient", "erasure",
@@ -433,6 +445,8 @@ struct NodeReader {
                 entry.constants = Located(value: try constantNames(value), position: key.position)
             case "bodies":
                 entry.bodies = Located(value: try constantNames(value), position: key.position)
+            case "methods":
+                entry.methods = Located(value: try methods(value), position: key.position)
             case "extends":
                 entry.extends = Located(value: try string(value, "a superclass name"), position: textPosition(value))
             case "implements":
@@ -468,6 +482,81 @@ struct NodeReader {
             }
         }
         return entry
+    }
+
+    /// An interface's methods (`methods:`): a list of signatures, `name(Type, Type)` with an
+    /// optional `: Result`.
+    private func methods(_ node: Node) throws(SchemaFileError) -> [SchemaFileSyntax.Method] {
+        guard let list = node.sequence else {
+            throw error(
+                at: position(node), "expected a list of method signatures (name(Type, …)), found \(describe(node))")
+        }
+        var methods: [SchemaFileSyntax.Method] = []
+        for item in list {
+            methods.append(try methodSignature(try string(item, "a method signature"), at: textPosition(item)))
+        }
+        return methods
+    }
+
+    /// `name(Type, Type): Result`, split where the text says: commas inside `<…>` belong to a
+    /// type's generic arguments.
+    private func methodSignature(_ text: String, at start: SourcePosition) throws(SchemaFileError)
+        -> SchemaFileSyntax.Method
+    {
+        let scalars = Array(text.unicodeScalars)
+        func piece(_ range: Range<Int>) -> Located<String>? {
+            var lower = range.lowerBound
+            var upper = range.upperBound
+            while lower < upper, scalars[lower].properties.isWhitespace { lower += 1 }
+            while upper > lower, scalars[upper - 1].properties.isWhitespace { upper -= 1 }
+            guard lower < upper else { return nil }
+            var string = ""
+            string.unicodeScalars.append(contentsOf: scalars[lower..<upper])
+            return Located(value: string, position: start.advanced(by: lower))
+        }
+        let usage = "expected a method signature name(Type, …) or name(Type, …): Result"
+        guard let open = scalars.firstIndex(of: "("), let name = piece(0..<open) else {
+            throw error(at: start, "bad method signature \(quoted(text)): \(usage)")
+        }
+        guard isJavaIdentifier(name.value) else {
+            throw error(at: name.position, "bad method name \(quoted(name.value)) in \(quoted(text))")
+        }
+        var parameters: [Located<String>] = []
+        var depth = 0
+        var pieceStart = open + 1
+        var close: Int?
+        for index in (open + 1)..<scalars.count {
+            switch scalars[index] {
+            case "<": depth += 1
+            case ">": depth -= 1
+            case "," where depth == 0, ")" where depth == 0:
+                let parameter = piece(pieceStart..<index)
+                if scalars[index] == ")", parameter == nil, parameters.isEmpty {
+                    close = index
+                    break
+                }
+                guard let parameter else {
+                    throw error(at: start.advanced(by: index), "missing parameter type in \(quoted(text))")
+                }
+                parameters.append(parameter)
+                pieceStart = index + 1
+                if scalars[index] == ")" { close = index }
+            default: break
+            }
+            if close != nil { break }
+        }
+        guard let close else {
+            throw error(at: start.advanced(by: scalars.count), "no closing parenthesis in \(quoted(text)): \(usage)")
+        }
+        var returnType: Located<String>?
+        if let rest = piece((close + 1)..<scalars.count) {
+            let colon = (close + 1..<scalars.count).first { !scalars[$0].properties.isWhitespace }
+            guard let colon, scalars[colon] == ":", let type = piece((colon + 1)..<scalars.count) else {
+                throw error(at: rest.position, "bad method signature \(quoted(text)): \(usage)")
+            }
+            if type.value != "void" { returnType = type }
+        }
+        return SchemaFileSyntax.Method(name: name, parameters: parameters, returnType: returnType)
     }
 
     private func fields(_ node: Node) throws(SchemaFileError) -> [SchemaFileSyntax.Field] {

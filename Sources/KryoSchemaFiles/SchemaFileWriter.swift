@@ -35,6 +35,11 @@ struct SchemaFileWriter {
             }
             switch schema.layout {
             case .library: break
+            case .interface(let methods):
+                lines.append(
+                    "    methods: ["
+                        + methods.map { yamlScalar(Self.signature($0), inFlow: true) }.joined(separator: ", ")
+                        + "]")
             case .enumeration(let constants):
                 lines.append(
                     "    enum: [" + constants.map { yamlScalar($0, inFlow: true) }.joined(separator: ", ") + "]")
@@ -168,6 +173,9 @@ struct SchemaFileWriter {
             var fieldLines: [String]?
             switch schema.layout {
             case .library: break
+            case .interface(let methods):
+                members.append(
+                    "\"methods\": [" + methods.map { quoted(Self.signature($0)) }.joined(separator: ", ") + "]")
             case .enumeration(let constants):
                 members.append("\"enum\": [" + constants.map(quoted).joined(separator: ", ") + "]")
             case .fields(let kind, let fields):
@@ -260,6 +268,12 @@ struct SchemaFileWriter {
         if !field.keysCanBeNull { options.append(("keysCanBeNull", "false")) }
         if !field.valuesCanBeNull { options.append(("valuesCanBeNull", "false")) }
         return options
+    }
+
+    /// A method as `methods:` writes it: `add(int, String): int`.
+    static func signature(_ method: JavaMethodSchema) -> String {
+        "\(method.name)(\(method.parameters.map(\.shortName).joined(separator: ", ")))"
+            + (method.returnType.map { ": \($0.shortName)" } ?? "")
     }
 
     static func serializerName(_ kind: FieldSerializerKind) -> String {

@@ -398,6 +398,54 @@ struct SchemaResolver {
 
     // MARK: Layouts
 
+    /// The classes of KryoNet's remote method invocation a schema may list where the Java side
+    /// registers them (`ObjectSpace.registerClasses`, or `ObjectSpace` itself for all of them):
+    /// the KryoNet readers give them their serializers.
+    static let kryoNetRMIClasses: Set<String> = [
+        "com.esotericsoftware.kryonet.rmi.ObjectSpace", "com.esotericsoftware.kryonet.rmi.ObjectSpace$InvokeMethod",
+        "com.esotericsoftware.kryonet.rmi.ObjectSpace$InvokeMethodResult", "java.lang.reflect.InvocationHandler",
+    ]
+
+    /// An interface's layout from its `methods:`: each signature's types resolved as field
+    /// types are, erased; two methods of one signature are an error (Java's "Two methods with
+    /// same signature!"), since every call index after them would name the wrong method.
+    private func resolveInterface(
+        _ entry: inout Entry, _ methods: Located<[SchemaFileSyntax.Method]>, names: Names
+    ) throws(SchemaFileError) {
+        let syntax = entry.syntax
+        if let extra = syntax.fields?.position ?? syntax.constants?.position ?? syntax.serializer?.position
+            ?? syntax.typeParameters?.position ?? syntax.kryoSerializer ?? syntax.publicFields?.position
+        {
+            throw error(
+                syntax.file, extra,
+                "interface \(entry.javaName) declares methods, and takes no fields, enum constants, serializer or "
+                    + "type parameters")
+        }
+        if let extends = syntax.extends {
+            throw error(
+                syntax.file, extends.position,
+                "interface \(entry.javaName) declares methods: list the interfaces it extends with their own "
+                    + "methods (a call of an inherited method names the interface that declares it)")
+        }
+        var resolved: [JavaMethodSchema] = []
+        for method in methods.value {
+            var parameters: [JavaType] = []
+            for parameter in method.parameters {
+                parameters.append(try resolveType(parameter, in: syntax, names: names))
+            }
+            let returnType = try method.returnType.map { written throws(SchemaFileError) in
+                try resolveType(written, in: syntax, names: names)
+            }
+            let schema = JavaMethodSchema(name: method.name.value, parameters: parameters, returnType: returnType)
+            if resolved.contains(where: { $0.hasSignature(of: schema) }) {
+                throw error(
+                    syntax.file, method.name.position, "interface \(entry.javaName) declares \(schema) twice")
+            }
+            resolved.append(schema)
+        }
+        entry.layout = .interface(resolved)
+    }
+
     /// The class's layout from its own entry: its enum constants, its own fields, or library.
     private func resolveOwnLayout(_ entry: inout Entry, names: Names) throws(SchemaFileError) {
         let syntax = entry.syntax
@@ -407,6 +455,10 @@ struct SchemaResolver {
                 ?? syntax.extends?.position
         {
             throw error(file, extra, "array class \(syntax.name.value) takes only an id")
+        }
+        if let methods = syntax.methods {
+            try resolveInterface(&entry, methods, names: names)
+            return
         }
         if let parameters = syntax.typeParameters, syntax.fields == nil {
             throw error(file, parameters.position, "only a class with fields takes typeParameters")
@@ -480,15 +532,10 @@ struct SchemaResolver {
                 ? firstUnknownClass(in: entry.type, names: names) == nil
                 : SchemaResolver.isLibraryClass(entry.javaName) || syntax.kryoSerializer != nil
             guard isKnown else {
-                if entry.javaName.hasPrefix("com.esotericsoftware.kryonet.rmi.ObjectSpace$")
-                    || entry.javaName == "java.lang.reflect.InvocationHandler"
-                {
-                    // KryoNet's RMI: calls name methods by their index among an interface's.
-                    throw error(
-                        file, syntax.name.position,
-                        "class \(entry.javaName) is KryoNet's remote method invocation (ObjectSpace), whose calls "
-                            + "name the methods of Java interfaces, which schema files cannot declare: read such "
-                            + "streams with a registry of Swift types (KryoNetRMI.registrations and RemoteInterface)")
+                if SchemaResolver.kryoNetRMIClasses.contains(entry.javaName) {
+                    // KryoNet's RMI classes: a KryoNet reader (`--kryonet`) registers them.
+                    entry.layout = .library
+                    return
                 }
                 // A JDK collection or map class the library has no type for (Collections'
                 // unmodifiable and synchronized wrappers): Kryo writes it as any collection or map.

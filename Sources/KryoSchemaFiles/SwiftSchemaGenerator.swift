@@ -116,7 +116,9 @@ public struct SwiftSchemaGenerator: Sendable {
             let body: [String]
             var usesFoundation = false
             switch schema.layout {
-            case .library: continue
+            // An interface's methods become a `RemoteInterface` of KryoNet, which declares them
+            // by hand (the generated code depends on the serialization library only).
+            case .library, .interface: continue
             case .enumeration(let constants):
                 body = try enumDeclaration(schema, swiftName: swiftName, constants: constants)
             case .fields(let kind, let fields):
@@ -162,7 +164,7 @@ public struct SwiftSchemaGenerator: Sendable {
         for schema in set.classes {
             let isEnum: Bool
             switch schema.layout {
-            case .library: continue
+            case .library, .interface: continue
             case .enumeration: isEnum = true
             case .fields: isEnum = false
             }
@@ -433,6 +435,12 @@ public struct SwiftSchemaGenerator: Sendable {
         for schema in set.classes {
             var arguments: [String]
             let swiftType: String
+            if schema.methods != nil {
+                throw SwiftSchemaGenerationError(
+                    "interface \(schema.javaName) declares methods (KryoNet's remote method invocation), which the "
+                        + "generator does not write: declare it as a RemoteInterface in Swift and register it with "
+                        + "Register(remoteInterface:) (Docs/KryoNet.md)")
+            }
             if let generated = names.classes[schema.javaName] {
                 swiftType = generated.swiftName
                 arguments = ["\(swiftType).self"]

@@ -37,9 +37,11 @@ struct SchemaCommand: ParsableCommand {
             }
             let beans = schemas.classes.filter { $0.serializerKind != nil }.count
             let enums = schemas.classes.filter { $0.enumConstants != nil }.count
+            let interfaces = schemas.classes.filter { $0.methods != nil }.count
+            let interfaceSummary = interfaces == 0 ? "" : ", \(interfaces) interface\(interfaces == 1 ? "" : "s")"
             let profileSummary = profiles.isEmpty ? "" : ", profiles \(profiles.joined(separator: ", "))"
             print(
-                "ok: \(schemas.classes.count) classes (\(beans) beans, \(enums) enums)\(profileSummary) in "
+                "ok: \(schemas.classes.count) classes (\(beans) beans, \(enums) enums\(interfaceSummary))\(profileSummary) in "
                     + "\(files.count) file(s)")
         }
     }

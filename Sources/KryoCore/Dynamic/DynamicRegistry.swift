@@ -19,6 +19,12 @@ extension Registry {
     /// - Throws: ``SerializationError`` naming the first problem of the schema set
     ///   (``SchemaSet/problems``), a field type the library cannot serialize, or a clash of ids.
     public convenience init(schemas: SchemaSet, _ extra: [Register] = []) throws {
+        try self.init(schemas: schemas, extra, classes: [])
+    }
+
+    /// ``init(schemas:_:)`` with registrations made by hand as well (a backend's own classes of
+    /// ``DynamicObject`` values, as KryoNet's remote calls).
+    package convenience init(schemas: SchemaSet, _ extra: [Register], classes extraClasses: [Registration]) throws {
         if let problem = schemas.problems.first {
             throw SerializationError(.invalidValue, expected: "a sound schema", found: problem)
         }
@@ -165,9 +171,14 @@ extension Registry {
             // registers a serializer's type): no value has that class, so its id names nothing.
             if javaName == "java.lang.Object" || DynamicCatalog.interfaces[javaName] != nil { continue }
             guard let library = base.registration(forJavaName: javaName) else {
+                let isKryoNet =
+                    javaName.hasPrefix("com.esotericsoftware.kryonet.")
+                    || javaName == "java.lang.reflect.InvocationHandler"
                 throw SerializationError(
                     .unsupported, expected: "a class the library serializes (or a schema for \(javaName))",
-                    found: javaName)
+                    found: isKryoNet
+                        ? "\(javaName), a class of KryoNet's remote method invocation, which only a KryoNet reader "
+                            + "registers (kryo --kryonet, KryoNetSerialization)" : javaName)
             }
             let listedWithType = namesBySwiftType[ObjectIdentifier(library.swiftType)] ?? []
             if listedWithType.count > 1,
@@ -197,6 +208,13 @@ extension Registry {
             switch schema.layout {
             case .library:
                 continue
+            case .interface(let methods):
+                let interface = try catalog.interfaceDescription(schema.javaName, methods, in: library)
+                classes.append(
+                    Registration(
+                        swiftType: DynamicObject.self, id: schema.id, javaName: schema.javaName,
+                        serializer: AnySerializer(JavaInterfaceSerializer(interface: interface)), isFinal: false,
+                        tracksReferences: true))
             case .enumeration(let constants):
                 let serializer = AnySerializer(DynamicEnumSerializer(javaName: schema.javaName, constants: constants))
                 let enumeration = Registration(
@@ -247,7 +265,7 @@ extension Registry {
                     serializer: AnySerializer(DynamicEnumSerializer(javaName: javaName, constants: constants)),
                     isFinal: true, tracksReferences: true, enumOrdinal: { ($0 as? DynamicEnum)?.ordinal }))
         }
-        try self.init(entries, classes: classes, enumBodies: enumBodies)
+        try self.init(entries, classes: classes + extraClasses, enumBodies: enumBodies)
     }
 
     /// The schema classes `schema` extends or implements, transitively.
@@ -558,6 +576,26 @@ private struct DynamicCatalog {
             // Arrays pass no generic arguments to their elements: their erasure.
             return .fixed(try declaredType(type, in: library, context: context))
         }
+    }
+
+    /// An interface's methods in the order remote calls number them, each parameter's declared
+    /// type resolved: a primitive is written boxed, as its final wrapper.
+    func interfaceDescription(_ javaName: String, _ methods: [JavaMethodSchema], in library: Registry) throws
+        -> JavaInterfaceDescription
+    {
+        let sorted = methods.sorted(by: JavaMethodSchema.precedes)
+        return JavaInterfaceDescription(
+            javaName: javaName,
+            methods: try sorted.map { method in
+                let context = "\(method) of \(javaName)"
+                return JavaInterfaceDescription.Method(
+                    schema: method,
+                    parameters: try method.parameters.map { parameter in
+                        var declared = try declaredType(parameter.erased, in: library, context: context)
+                        if case .primitive = parameter { declared.finality = .final }
+                        return declared
+                    })
+            })
     }
 
     /// The declared type of a slot of Java type `type` (a type variable: its erasure, `Object`).

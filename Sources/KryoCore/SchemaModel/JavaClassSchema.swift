@@ -88,6 +88,9 @@ public struct JavaClassSchema: Sendable, Hashable {
         /// A class the library serializes by default (`java.util.ArrayList`, `int[]`…), listed
         /// to give it a registration id.
         case library
+        /// A Java interface that declares methods, which a remote call names (KryoNet's RMI):
+        /// registered for its id; no value is of it.
+        case interface([JavaMethodSchema])
     }
 
     /// The Java binary class name.
@@ -187,6 +190,12 @@ public struct JavaClassSchema: Sendable, Hashable {
     /// The enum constants in ordinal order, or `nil` for other classes.
     public var enumConstants: [String]? {
         if case .enumeration(let constants) = layout { return constants }
+        return nil
+    }
+
+    /// The methods of an interface, or `nil` for other classes.
+    public var methods: [JavaMethodSchema]? {
+        if case .interface(let methods) = layout { return methods }
         return nil
     }
 
@@ -351,6 +360,11 @@ public struct SchemaSet: Sendable, Hashable {
             }
             switch schema.layout {
             case .library: break
+            case .interface(let methods):
+                for (index, method) in methods.enumerated()
+                where methods[..<index].contains(where: { $0.hasSignature(of: method) }) {
+                    problems.append("interface \(schema.javaName) declares \(method) twice")
+                }
             case .enumeration(let constants):
                 if constants.isEmpty { problems.append("enum \(schema.javaName) has no constants") }
                 var seen: Set<String> = []

@@ -1006,7 +1006,7 @@ import Testing
         #expect(
             failure(["schema", "check", "-"], input: Array("classes:\n  - class: a.A\n    idd: 3\n".utf8))
                 == "kryo: <stdin>:3:5: unknown class key \"idd\" (expected class, id, fields, enum, bodies, serializer, final, abstract, "
-                + "extends, implements, readableName, archiveName, typeParameters, publicFields)\n")
+                + "extends, implements, readableName, archiveName, typeParameters, publicFields, methods)\n")
         // Resolved together with files; as --schema of convert when the data is a file.
         let both = try KryoTool.run(
             ["schema", "check", "-", "Tests/Fixtures/schemas/peer-evo1.yaml"],
