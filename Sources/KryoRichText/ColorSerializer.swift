@@ -128,17 +128,27 @@ public struct ColorSerializer: Serializer {
         // In a custom space, the legacy number is for readers that do not know that space: as read.
         var legacyNumber: Int64?
         if case .integer(let number)? = color.preserved.values["NSColorSpace"] { legacyNumber = number }
+        // The legacy space's text of a color in a custom space, as read, while the color is as read.
+        func legacyText(_ key: String) -> [UInt8]? {
+            guard flavor == .appKit, color.preserved.basis == Self.basis(of: color),
+                case .bytes(let text)? = color.preserved.values[key]
+            else { return nil }
+            return text
+        }
         switch color.components {
         case .rgb(let red, let green, let blue):
             let number: Int64 = color.space == .calibrated ? 1 : color.space == .device ? 2 : legacyNumber ?? 2
             try writer.writeInt64(number == 1 ? 1 : 2, forKey: "NSColorSpace", encoding: .zigzag)
             try writer.writeBytes(
-                Self.text([red, green, blue], color.alpha, digits, exact: exact) + terminator, forKey: "NSRGB")
+                legacyText("NSRGB")
+                    ?? Self.text([red, green, blue], color.alpha, digits, exact: exact) + terminator, forKey: "NSRGB")
             written.insert("NSRGB")
         case .gray(let white):
             let number: Int64 = color.space == .calibrated ? 3 : color.space == .device ? 4 : legacyNumber ?? 4
             try writer.writeInt64(number == 3 ? 3 : 4, forKey: "NSColorSpace", encoding: .zigzag)
-            try writer.writeBytes(Self.text([white], color.alpha, digits, exact: exact) + terminator, forKey: "NSWhite")
+            try writer.writeBytes(
+                legacyText("NSWhite") ?? Self.text([white], color.alpha, digits, exact: exact) + terminator,
+                forKey: "NSWhite")
             written.insert("NSWhite")
         case .cmyk(let cyan, let magenta, let yellow, let black):
             try writer.writeInt64(5, forKey: "NSColorSpace", encoding: .zigzag)
@@ -289,6 +299,13 @@ public struct ColorSerializer: Serializer {
                     color.preserved.set(.integer(Int64(number)), forKey: "NSColorSpace")
                 }
                 color.space = space
+                var components: [UInt8]?
+                if case .bytes(let text)? = color.preserved.values["NSComponents"] {
+                    components = text
+                } else if reader.containsValue(forKey: "NSComponents") {
+                    components = try reader.optionalBytes(forKey: "NSComponents")
+                }
+                Self.take(components, of: &color, isLossless: reader.options.richText.isLossless)
             }
             // The description itself (with an ICC profile, say) is written back while the color
             // stays in its space.
@@ -307,6 +324,38 @@ public struct ColorSerializer: Serializer {
             color.preserved.remove("NSComponents")
         }
         return color
+    }
+
+    /// In a custom space, AppKit writes the color's own components under `NSComponents` and the
+    /// same color converted to a legacy space under `NSRGB` (`NSWhite`), for readers that do not
+    /// know the space (a Terminal profile's sRGB blue: `NSComponents` "0.197 0.513 1 1", `NSRGB`
+    /// "0.156 0.413 0.998" in calibrated RGB). The color is the former; the legacy text is kept,
+    /// when lossless, to be written back while the color is unchanged.
+    private static func take(_ components: [UInt8]?, of color: inout Color, isLossless: Bool) {
+        guard let components, let values = numbers(in: components) else { return }
+        let legacy = color
+        let key: String
+        switch color.components {
+        case .rgb(let red, let green, let blue) where (3...4).contains(values.count):
+            key = "NSRGB"
+            color.components = .rgb(red: values[0], green: values[1], blue: values[2])
+            color.alpha = values.count == 4 ? values[3] : 1
+            if isLossless {
+                color.preserved.set(
+                    .bytes(Self.text([red, green, blue], legacy.alpha, 10, exact: true) + [0]), forKey: key)
+            }
+        case .gray(let white) where (1...2).contains(values.count):
+            key = "NSWhite"
+            color.components = .gray(white: values[0])
+            color.alpha = values.count == 2 ? values[1] : 1
+            if isLossless {
+                color.preserved.set(.bytes(Self.text([white], legacy.alpha, 10, exact: true) + [0]), forKey: key)
+            }
+        default:
+            return
+        }
+        if basis(of: legacy) == basis(of: color) { color.preserved.remove(key) }
+        color.preserved.basis = basis(of: color)
     }
 
     private func readAppKit(_ space: Int, from reader: any ValueReader, owner: String) throws -> Color {
@@ -393,6 +442,17 @@ public struct ColorSerializer: Serializer {
             throw reader.error(
                 .invalidValue, expected: "\(counts.lowerBound) or \(counts.upperBound) numbers in \(key) of \(owner)",
                 found: "\(values.count): \"\(text)\"")
+        }
+        return values
+    }
+
+    /// The numbers of an `NSRGB`-style text; `nil` when it holds anything else.
+    static func numbers(in bytes: [UInt8]) -> [Double]? {
+        let text = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        var values: [Double] = []
+        for word in text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
+            guard let value = Double(word), value.isFinite else { return nil }
+            values.append(value)
         }
         return values
     }

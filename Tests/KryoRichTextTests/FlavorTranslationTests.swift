@@ -191,6 +191,53 @@ import Testing
         #expect(legacyEntries["NSCustomColorSpace"] == nil && legacyEntries["NSComponents"] == nil)
     }
 
+    /// AppKit's form of a color in a custom space, as macOS Terminal profiles hold it: the
+    /// color's own components under `NSComponents`, the same color converted to calibrated RGB
+    /// under `NSRGB` for readers that do not know the space. The color is the former, in every
+    /// form it is read and written in; the legacy text goes back as read while the color is as read.
+    @Test func customComponentsAreTheColor() throws {
+        let codec = KeyedArchiveCodec(registry: try Registry { RichText.registrations() })
+        var archive = try KeyedArchive(bytes: try codec.encode(Color.rgb(0.5, 0.5, 0.5, space: .sRGB)))
+        guard case .dictionary(var entries) = archive.objects[1] else {
+            Issue.record("no color object")
+            return
+        }
+        #expect(entries["NSCustomColorSpace"] != nil)
+        let legacy = Array("0.1564897001 0.413073808 0.9984152317".utf8) + [0]
+        let own = Array("0.1973060291 0.5129697036 1 1".utf8)
+        entries["NSColorSpace"] = .integer(1)
+        entries["NSRGB"] = .data(legacy)
+        entries["NSComponents"] = .data(own)
+        archive.objects[1] = .dictionary(entries)
+        let terminal = try archive.bytes(format: .binary)
+        let blue = Color.rgb(0.1973060291, 0.5129697036, 1, space: .sRGB)
+        for flavor in [ArchiveFlavor.appKit, .uiKit] {
+            for fidelity in [TranslationFidelity.lossless, .lossy] {
+                var options = SerializationOptions()
+                options.richText = RichTextOptions(flavor: flavor, fidelity: fidelity)
+                let form = KeyedArchiveCodec(registry: try Registry { RichText.registrations() }, options: options)
+                let color = try form.decode(Color.self, from: terminal)
+                #expect(color.components == blue.components && color.space == .sRGB && color.alpha == 1)
+                let written = try KeyedArchive(bytes: try form.encode(color))
+                guard case .dictionary(let again) = written.objects[1] else { continue }
+                #expect(again["NSComponents"] == .data(own))
+                if flavor == .uiKit {
+                    #expect(again["UIRed"] == .real(0.1973060291) && again["UIBlue"] == .real(1))
+                } else if fidelity == .lossless {
+                    #expect(again["NSRGB"] == .data(legacy))
+                    #expect(again["NSColorSpace"] == .integer(1))
+                }
+            }
+        }
+        // Changed, the legacy text would name another color: written from the components.
+        var changed = try codec.decode(Color.self, from: terminal)
+        changed.components = .rgb(red: 1, green: 0, blue: 0)
+        let written = try KeyedArchive(bytes: try codec.encode(changed))
+        guard case .dictionary(let again) = written.objects[1] else { return }
+        #expect(again["NSRGB"] == .data(Array("1 0 0".utf8) + [0]))
+        #expect(again["NSComponents"] == .data(Array("1 0 0 1".utf8)))
+    }
+
     /// `NSComponents` without a custom space (an archiver other than Apple's, or an edited
     /// archive) is an unknown key like any other: written back as read. (Found by the rich-text
     /// fuzz target: the second read had lost it.)
