@@ -231,7 +231,11 @@ final class ReadableWriter: ValueWriter {
             // As ``plainTree(of:)`` builds them: maps, then (other than Swift's sets, which
             // name their class) lists.
             if let map = value as? any AnyEntriesExposing {
-                return map.anyEntries.allSatisfy { ReadableWriter.stringKey($0.key) != nil } ? .dictionary : nil
+                if map.anyEntries.allSatisfy({ ReadableWriter.stringKey($0.key) != nil }) { return .dictionary }
+                // Other keys (a shared string is one): `NS.keys`, as no key type in an untyped
+                // slot reads them back from text; told here, so that an alias to an object inside
+                // (a key shared with another map) names it through `$value`.
+                return value is any ReadableCollection ? nil : .foundationDictionary
             }
             if value is any AnyElementsExposing, !(value is any ReadableCollection) { return .array }
             return nil

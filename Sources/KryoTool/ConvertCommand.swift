@@ -63,7 +63,7 @@ struct ConvertCommand: ParsableCommand {
         }
         let context = order.applied(to: try schemaOptions.context())
         // --type wins over the profile's root class.
-        let javaClass = type ?? context.rootClass
+        let javaClass = try type.map(TypeOption.className) ?? context.rootClass
         if records != nil || from == .jsonLines || to == .jsonLines {
             let conversion = RecordConversion(
                 from: from, to: to, context: context, javaClass: javaClass, selection: records ?? .all)

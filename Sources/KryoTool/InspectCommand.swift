@@ -74,7 +74,7 @@ struct InspectCommand: ParsableCommand {
             let context = try schemaOptions.context()
             let schemas = context.schemas
             let dialect = format.dialect ?? .v2
-            let javaClass = try type.map { try JavaType(parsing: $0).className } ?? context.rootClass
+            let javaClass = try type.map(TypeOption.className) ?? context.rootClass
             let codec = try format.kryoCodec(context, javaClass: javaClass)
             let hasSchema = !schemaOptions.schema.isEmpty
             var text = ""

@@ -47,5 +47,39 @@ import Testing
         let document = try readable.encode(twins)
         for name in classes { #expect(String(decoding: document, as: UTF8.self).contains(name)) }
         #expect(try codec.encode(try readable.decode(Any?.self, from: document)) == bytes)
+        // Keyed archives too: the class beside the Foundation form, which alone reads back as an
+        // ArrayList or a HashMap.
+        for format in [PropertyListFormat.binary, .xml] {
+            var keyed = KeyedArchiveCodec(registry: codec.registry, format: format)
+            keyed.keepsJavaClasses = true
+            let archive = try keyed.encode(twins)
+            #expect(try codec.encode(try keyed.decode(Any?.self, from: archive)) == bytes, "\(format)")
+        }
+    }
+
+    /// With references on, an object inside such a map (a key string shared by two maps) is
+    /// aliased through the `$value` its map's form stands under, in documents and property lists.
+    @Test(arguments: [KryoDialect.v2, .v4, .v5])
+    func aliasesReachIntoClassedMaps(dialect: KryoDialect) throws {
+        let document = #"""
+            {"$class": "mini.Mini$Twins",
+             "a": {"$class": "java.util.concurrent.ConcurrentHashMap",
+                   "$value": {"$class": "NSDictionary", "NS.keys": [{"$class": "java.lang.Integer", "$value": 7}],
+                              "NS.objects": ["shared"]}},
+             "b": {"$class": "java.util.IdentityHashMap",
+                   "$value": {"$class": "NSDictionary", "NS.keys": [{"$alias": "a.$value.NS\\.objects.0"}],
+                              "NS.objects": [2]}}}
+            """#
+        let codec = try schemaCodec(Self.schema, dialect, references: true)
+        let json = ReadableCodec(registry: codec.registry, options: codec.options)
+        let bytes = try codec.encode(try json.decode(Any?.self, from: Array(document.utf8)))
+        let twins = try codec.decode(Any?.self, from: bytes)
+        for format in [ReadableFormat.json, .propertyList(.xml)] {
+            let readable = ReadableCodec(registry: codec.registry, format: format, options: codec.options)
+            let written = try readable.encode(twins)
+            let text = String(decoding: written, as: UTF8.self)
+            #expect(text.contains("a.$value.NS"), "\(text)")
+            #expect(try codec.encode(try readable.decode(Any?.self, from: written)) == bytes)
+        }
     }
 }

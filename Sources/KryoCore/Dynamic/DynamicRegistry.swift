@@ -186,11 +186,15 @@ extension Registry {
                 written != javaName
             {
                 // Another class of the same values is the one Java writes (the runtime class,
-                // as `kryo.register(TimeZone.class)` beside `ZoneInfo`): this id is read only.
+                // as `kryo.register(TimeZone.class)` beside `ZoneInfo`): this id is read only,
+                // unless the values choose their class (`ArrayDeque` beside `Vector`). Its
+                // registration otherwise as the library's (a default serializer, which keyed
+                // archives write with the class where a slot does not tell it).
                 classes.append(
                     Registration(
                         swiftType: library.swiftType, id: id, javaName: javaName, serializer: library.serializer,
-                        isFinal: library.isFinal, tracksReferences: library.tracksReferences))
+                        isFinal: library.isFinal, tracksReferences: library.tracksReferences,
+                        usesDefaultSerializer: library.usesDefaultSerializer))
                 continue
             }
             if library.javaNameOfValue != nil {
