@@ -94,15 +94,22 @@ enum DynamicInvokeMethod {
         private static func typed(_ arguments: [Any?], interface: String, method: String, _ reader: any ValueReader)
             throws -> [Any?]
         {
-            guard let methods = reader.registry.registration(forJavaName: interface)?.javaInterface?.methods,
-                let found = methods.first(where: { $0.schema.description == method }),
-                found.parameters.count == arguments.count
+            guard let described = reader.registry.registration(forJavaName: interface)?.javaInterface,
+                let index = try? described.index(of: method),
+                described.methods[index].parameters.count == arguments.count
             else { return arguments }
+            let found = described.methods[index]
             return try zip(found.parameters, arguments).enumerated().map { index, pair in
                 let (declared, argument) = pair
                 guard let argument = ValueConversion.flatten(argument), reader.registry.isFinal(declared),
                     type(of: argument) != declared.swiftType
                 else { return argument }
+                // A `char` as the character a person writes (`"é"`), one UTF-16 unit.
+                if declared.swiftType == UInt16.self, let text = argument as? String, text.utf16.count == 1,
+                    let unit = text.utf16.first
+                {
+                    return unit
+                }
                 func convert<T>(_: T.Type) -> Any? {
                     guard let javaClass = declared.javaName else {
                         return ValueConversion.convert(argument, to: T.self)
@@ -137,12 +144,7 @@ enum DynamicInvokeMethod {
                 throw SerializationError(
                     .unregisteredType, expected: "\(call.interface) registered with an id", found: "no id")
             }
-            guard let index = interface.methods.firstIndex(where: { $0.schema.description == call.method }) else {
-                throw SerializationError(
-                    .invalidValue, expected: "a method of \(call.interface)",
-                    found: "\(call.method); its methods are "
-                        + interface.methods.map(\.schema.description).joined(separator: ", "))
-            }
+            let index = try interface.index(of: call.method)
             guard index <= Int8.max else {
                 throw SerializationError(
                     .unsupported, expected: "a method index that fits in a byte", found: "\(index) (\(call.method))")
@@ -189,10 +191,29 @@ enum DynamicInvokeMethod {
             let responseData = try reader.readInt8(forKey: "responseData")
             let object = DynamicObject(javaClass: KryoNetRMI.InvokeMethod.javaClassName)
             object.fields = [
-                "objectID": objectID, "interface": interface.javaName, "method": method.schema.description,
+                "objectID": objectID, "interface": interface.javaName, "method": method.schema.signature,
                 "arguments": arguments, "responseData": responseData,
             ]
             return object
         }
+    }
+}
+
+extension JavaInterfaceDescription {
+    /// The index of the method `text` names (``/KryoCore/JavaMethodSchema/isNamed(by:)``).
+    ///
+    /// - Throws: ``/KryoCore/SerializationError`` when no method, or more than one, has that name
+    ///   and those parameter types.
+    func index(of text: String) throws -> Int {
+        let found = methods.indices.filter { methods[$0].schema.isNamed(by: text) }
+        guard found.count == 1, let index = found.first else {
+            let listed = (found.isEmpty ? Array(methods.indices) : found).map { methods[$0].schema.signature }
+            throw SerializationError(
+                .invalidValue,
+                expected: found.isEmpty
+                    ? "a method of \(javaName)" : "one method of \(javaName) (give the parameter types' packages)",
+                found: "\(text); \(found.isEmpty ? "its methods are" : "it names") " + listed.joined(separator: ", "))
+        }
+        return index
     }
 }

@@ -272,8 +272,7 @@ struct SchemaFileWriter {
 
     /// A method as `methods:` writes it: `add(int, String): int`.
     static func signature(_ method: JavaMethodSchema) -> String {
-        "\(method.name)(\(method.parameters.map(\.shortName).joined(separator: ", ")))"
-            + (method.returnType.map { ": \($0.shortName)" } ?? "")
+        method.signature + (method.returnType.map { ": \($0.shortName)" } ?? "")
     }
 
     static func serializerName(_ kind: FieldSerializerKind) -> String {

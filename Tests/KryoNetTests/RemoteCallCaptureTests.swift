@@ -56,16 +56,16 @@ extension AllKryoNetTests {
             #expect(
                 dump.frames.map(\.summary) == [
                     "RegisterTCP connectionID=1",
-                    "InvokeMethod objectID=2 \(Self.chat).IChatFrame.addMessage(java.lang.String) "
+                    "InvokeMethod objectID=2 \(Self.chat).IChatFrame.addMessage(String) "
                         + "arguments=[\"Ada connected.\"] responseData=-63",
-                    "InvokeMethod objectID=2 \(Self.chat).IChatFrame.setNames([Ljava.lang.String;) "
+                    "InvokeMethod objectID=2 \(Self.chat).IChatFrame.setNames(String[]) "
                         + "arguments=[[\"Ada\", \"Grace\"]] responseData=-62",
                     calc + "add(int, int) arguments=[2, -3] responseData=0",
-                    calc + "concat(java.lang.String, java.lang.String) arguments=[\"é\", null] responseData=-61",
-                    calc + "describe(java.lang.Object) arguments=[\"x\"] responseData=64",
-                    calc + "names([Ljava.lang.String;) arguments=[[\"x\", \"y\"]] responseData=0",
-                    calc + "boxed(java.lang.Integer) arguments=[null] responseData=0",
-                    "InvokeMethod objectID=3 test.IGreeter.hello(java.lang.String) arguments=[\"Ada\"] responseData=-60",
+                    calc + "concat(String, String) arguments=[\"é\", null] responseData=-61",
+                    calc + "describe(Object) arguments=[\"x\"] responseData=64",
+                    calc + "names(String[]) arguments=[[\"x\", \"y\"]] responseData=0",
+                    calc + "boxed(Integer) arguments=[null] responseData=0",
+                    "InvokeMethod objectID=3 test.IGreeter.hello(String) arguments=[\"Ada\"] responseData=-60",
                 ], "\(dump.render())")
 
             // To JSON Lines and back: the same frames, byte for byte.
@@ -83,8 +83,8 @@ extension AllKryoNetTests {
             // Calls written by hand, as frames for Java: it runs each and answers.
             let calls = [
                 #"{"$class":"com.esotericsoftware.kryonet.rmi.ObjectSpace$InvokeMethod","objectID":3,"interface":"test.ICalc","method":"add(int, int)","arguments":[2,3],"responseData":-63}"#,
-                #"{"$class":"com.esotericsoftware.kryonet.rmi.ObjectSpace$InvokeMethod","objectID":3,"interface":"test.ICalc","method":"add(long, long)","arguments":[1099511627776,1],"responseData":-62}"#,
-                #"{"$class":"com.esotericsoftware.kryonet.rmi.ObjectSpace$InvokeMethod","objectID":3,"interface":"test.IGreeter","method":"hello(java.lang.String)","arguments":["Ada"],"responseData":-61}"#,
+                #"{"$class":"com.esotericsoftware.kryonet.rmi.ObjectSpace$InvokeMethod","objectID":3,"interface":"test.ICalc","method":"add(long,long)","arguments":[1099511627776,1],"responseData":-62}"#,
+                #"{"$class":"com.esotericsoftware.kryonet.rmi.ObjectSpace$InvokeMethod","objectID":3,"interface":"test.IGreeter","method":"hello(String)","arguments":["Ada"],"responseData":-61}"#,
                 #"{"$class":"com.esotericsoftware.kryonet.rmi.ObjectSpace$InvokeMethod","objectID":3,"interface":"test.ICalc","method":"names([Ljava.lang.String;)","arguments":[{"$class":"[Ljava.lang.String;","$value":["a",null,"c"]}],"responseData":-60}"#,
             ]
             let frames = try Self.tool(
@@ -111,6 +111,28 @@ extension AllKryoNetTests {
                     "InvokeMethodResult objectID=3 responseID=\(id(-61)) result=\"hi Ada\"",
                     "InvokeMethodResult objectID=3 responseID=\(id(-60)) result=[\"c\", null, \"a\"]",
                 ], "\(results.render())")
+        }
+
+        /// A call's `method` names the method as schema files write it, as Java names its
+        /// classes, or in the source form with or without packages; overloads stay apart.
+        @Test func methodsAreNamedInEverySpelling() {
+            let setNames = JavaMethodSchema(name: "setNames", parameters: [.array(.string)])
+            for text in [
+                "setNames(String[])", "setNames([Ljava.lang.String;)", "setNames(java.lang.String[])",
+                "setNames( String[] )", " setNames(String [])",
+            ] {
+                #expect(setNames.isNamed(by: text), "\(text)")
+            }
+            for text in ["setNames(String)", "setNames()", "setName(String[])", "setNames(String[], int)", "setNames"] {
+                #expect(!setNames.isNamed(by: text), "\(text)")
+            }
+            let addInts = JavaMethodSchema(name: "add", parameters: [.primitive(.int), .primitive(.int)])
+            let addPoints = JavaMethodSchema(name: "add", parameters: [.named("geo.Point"), .named("geo.Point")])
+            #expect(addInts.isNamed(by: "add(int,int)") && !addPoints.isNamed(by: "add(int,int)"))
+            #expect(addPoints.isNamed(by: "add(Point, Point)") && addPoints.isNamed(by: "add(geo.Point, geo.Point)"))
+            #expect(addPoints.signature == "add(geo.Point, geo.Point)" && setNames.signature == "setNames(String[])")
+            let none = JavaMethodSchema(name: "closed")
+            #expect(none.isNamed(by: "closed()") && !none.isNamed(by: "closed(int)"))
         }
 
         /// Schema files that misdeclare an interface say where and what.

@@ -471,6 +471,32 @@ import Testing
         }
     }
 
+    /// `--type` names an array class as Java source writes it or as Java names it, in both
+    /// commands (a `writeObject` of a `String[]` or an `int[][]`).
+    @Test func typeTakesBothSpellingsOfAnArrayClass() throws {
+        for (source, binary, document) in [
+            ("String[]", "[Ljava.lang.String;", #"["a", null]"#), ("int[][]", "[[I", "[[1, 2], null, []]"),
+        ] {
+            let written = try KryoTool.run(
+                ["convert", "-", "--from", "json", "--to", "kryo5", "--type", source], input: Array(document.utf8))
+            #expect(written.status == 0, "\(written.stderr)")
+            for spelling in [source, binary] {
+                let back = try KryoTool.run(
+                    ["convert", "-", "--from", "kryo5", "--to", "json", "--type", spelling], input: written.stdout)
+                #expect(back.status == 0, "\(back.stderr)")
+                let again = try KryoTool.run(
+                    ["convert", "-", "--from", "json", "--to", "kryo5", "--type", spelling], input: back.stdout)
+                #expect(again.stdout == written.stdout)
+                let dump = try KryoTool.run(
+                    ["inspect", "-", "--format", "kryo5", "--type", spelling], input: written.stdout)
+                #expect(dump.status == 0, "\(dump.stderr)")
+            }
+        }
+        #expect(
+            failure(["convert", "-", "--from", "kryo5", "--to", "json", "--type", "[Q"], input: [0])
+                .hasPrefix("kryo: --type [Q: not an array class name"))
+    }
+
     @Test func anUnknownClassIDWithoutASchemaAsksForOne() throws {
         #expect(
             failure(["convert", "Schemas/examples/other-bean.kryo", "--from", "kryo2", "--to", "json"])
