@@ -400,12 +400,11 @@ public struct ColorSerializer: Serializer {
     private func readUIKit(
         _ count: Int, from reader: any ValueReader, owner: String, space: ColorSpace = .device
     ) throws -> Color {
+        // A component the archive lacks is 0, as UIKit reads it (`decodeDoubleForKey:` of a
+        // missing key): the color of an archive with a damaged key still reads, as on iOS.
         func component(_ key: String) throws -> Double {
             if let exact = try reader.optionalDouble(forKey: key + "-Double") { return exact }
-            guard let value = try reader.optionalDouble(forKey: key) else {
-                throw reader.error(.invalidValue, expected: "\(key) in \(owner)", found: "none")
-            }
-            return value
+            return try reader.optionalDouble(forKey: key) ?? 0
         }
         let alpha = try reader.optionalDouble(forKey: "UIAlpha-Double") ?? reader.optionalDouble(forKey: "UIAlpha") ?? 1
         switch count {

@@ -28,6 +28,25 @@ private func bplist(
 }
 
 @Suite struct MalformedBinaryTests {
+    /// A compiled nib (`NIBArchive`, not a property list) is named as such by every entry point.
+    @Test func aCompiledNibIsNamed() {
+        let nib = utf8("NIBArchive") + [1, 0, 0, 0, 9, 0, 0, 0, 10, 0, 0, 0]
+        let entries: [(String, () throws(SerializationError) -> Void)] = [
+            ("decode", { () throws(SerializationError) in _ = try PropertyList.decode(nib) }),
+            ("decodeXML", { () throws(SerializationError) in _ = try PropertyList.decodeXML(nib) }),
+            ("decodeBinary", { () throws(SerializationError) in _ = try PropertyList.decodeBinary(nib) }),
+        ]
+        for (name, decode) in entries {
+            do {
+                try decode()
+                Issue.record("\(name) read a NIBArchive")
+            } catch {
+                #expect(error.kind == .unsupported, "\(name)")
+                #expect("\(error)".contains("an Interface Builder NIBArchive (a compiled nib)"), "\(name): \(error)")
+            }
+        }
+    }
+
     @Test func theHandBuiltHelperMakesValidPlists() throws {
         let bytes = bplist([[0xA2, 1, 2], [0x10, 7], [0x53] + utf8("abc")])
         #expect(try PropertyList.decode(bytes).value == .array([.integer(7), .string("abc")]))

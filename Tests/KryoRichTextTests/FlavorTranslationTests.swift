@@ -238,6 +238,25 @@ import Testing
         #expect(again["NSComponents"] == .data(Array("1 0 0 1".utf8)))
     }
 
+    /// A UIColor without one of its components (an archive whose `UIGreen` key is damaged) reads
+    /// as UIKit reads it: that component 0, the others as archived.
+    @Test func aMissingUIKitComponentIsZero() throws {
+        var options = SerializationOptions()
+        options.richText = RichTextOptions(flavor: .uiKit)
+        let codec = KeyedArchiveCodec(registry: try Registry { RichText.registrations() }, options: options)
+        var archive = try KeyedArchive(bytes: try codec.encode(Color.rgb(0.25, 0.5, 0.75, space: .sRGB)))
+        guard case .dictionary(var entries) = archive.objects[1] else {
+            Issue.record("no color object")
+            return
+        }
+        #expect(entries["UIGreen"] != nil)
+        entries["UIGree"] = entries.removeValue(forKey: "UIGreen")
+        for key in ["NSRGB", "NSColorSpace", "NSComponents", "NSCustomColorSpace"] { entries[key] = nil }
+        archive.objects[1] = .dictionary(entries)
+        let color = try codec.decode(Color.self, from: try archive.bytes(format: .binary))
+        #expect(color.components == .rgb(red: 0.25, green: 0, blue: 0.75))
+    }
+
     /// `NSComponents` without a custom space (an archiver other than Apple's, or an edited
     /// archive) is an unknown key like any other: written back as read. (Found by the rich-text
     /// fuzz target: the second read had lost it.)
