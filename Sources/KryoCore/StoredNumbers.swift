@@ -55,9 +55,17 @@ package enum StoredNumbers {
         return number
     }
 
-    /// A floating-point number as `type` (`Double` unless `Float` is asked for).
-    package static func real(_ number: Double, as type: (any Any.Type)?) -> Any {
-        if let type, type == Float.self { return Float(number) }
+    /// A floating-point number as `type` (`Double` unless `Float` is asked for); an error for a
+    /// finite number beyond a float's range where a float is asked for.
+    package static func real(_ number: Double, as type: (any Any.Type)?, reader: any ValueReader) throws -> Any {
+        if let type, type == Float.self {
+            // 1e39 is a double, not a float: Java's `Float.parseFloat` would give Infinity silently.
+            let float = Float(number)
+            guard float.isFinite || !number.isFinite else {
+                throw reader.error(.invalidValue, expected: "a float (at most ±3.4028235e38)", found: "\(number)")
+            }
+            return float
+        }
         // Its shortest decimal text, as Java's `BigDecimal.valueOf(double)`.
         if let type, type == JavaBigDecimal.self, number.isFinite, let decimal = JavaBigDecimal("\(number)") {
             return decimal

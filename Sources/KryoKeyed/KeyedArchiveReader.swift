@@ -627,7 +627,7 @@ final class KeyedArchiveReader: ValueReader {
         case .integer(let number): return try StoredNumbers.integer(number, as: declared?.swiftType, reader: self)
         case .unsignedInteger(let number):
             return StoredNumbers.unsigned(number, as: declared?.swiftType)
-        case .real(let number): return StoredNumbers.real(number, as: declared?.swiftType)
+        case .real(let number): return try StoredNumbers.real(number, as: declared?.swiftType, reader: self)
         case .bool(let flag): return flag
         case .data(let bytes): return Data(bytes)
         case .date(let seconds): return Date(timeIntervalSinceReferenceDate: seconds)

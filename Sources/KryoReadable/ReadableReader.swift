@@ -338,7 +338,7 @@ final class ReadableReader: ValueReader, NullAwareReader {
             if let type = declared?.swiftType, type == Double.self || type == Float.self,
                 let number = ReadableReader.nonFinite(string)
             {
-                return StoredNumbers.real(number, as: type)
+                return try StoredNumbers.real(number, as: type, reader: self)
             }
             // What a person writes as a string for the declared type (a date, a BigDecimal…).
             if let type = declared?.swiftType, type != String.self, type != Any.self {
@@ -432,7 +432,7 @@ final class ReadableReader: ValueReader, NullAwareReader {
         if let type, type is any FixedWidthInteger.Type, number.rounded() == number, abs(number) < 0x1p63 {
             return try StoredNumbers.integer(Int64(number), as: type, reader: self)
         }
-        return StoredNumbers.real(number, as: type)
+        return try StoredNumbers.real(number, as: type, reader: self)
     }
 
     /// The numbers JSON cannot write, written as the strings `NaN`, `Infinity` and `-Infinity`.

@@ -165,7 +165,10 @@ public struct AttributedTextSerializer: Serializer {
         do {
             return try AttributedText(string, runs: runs)
         } catch let error as SerializationError {
-            throw reader.error(error.kind, expected: error.expected, found: error.found)
+            // The runs disagree with the string: named where they are.
+            var located = reader.error(error.kind, expected: error.expected, found: error.found)
+            if !reader.isPositional { located.path.append("runs") }
+            throw located
         }
     }
 

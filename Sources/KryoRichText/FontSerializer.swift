@@ -43,10 +43,14 @@ public struct FontSerializer: Serializer {
         default:  // .readable, and the families of other backends: plain names
             try writer.writeString(font.name, forKey: "name")
             try writer.writeDouble(font.pointSize, forKey: "size")
-            if !font.traits.isEmpty {
+            // Traits and the system flag where they differ from what the name tells (a document
+            // written by hand names `Helvetica-Bold` and means bold).
+            if font.traits != FontTraits(postScriptName: font.name) {
                 try writer.writeInt64(Int64(font.traits.rawValue), forKey: "traits", encoding: .zigzag)
             }
-            if font.isSystemFont { try writer.writeBool(true, forKey: "systemFont") }
+            if font.isSystemFont != Font.isSystemFontName(font.name) {
+                try writer.writeBool(font.isSystemFont, forKey: "systemFont")
+            }
             if font.appKitFlags != 16 {
                 try writer.writeInt64(Int64(font.appKitFlags), forKey: "appKitFlags", encoding: .zigzag)
             }
@@ -112,8 +116,8 @@ public struct FontSerializer: Serializer {
             let name = try reader.requiredString(forKey: "name", in: "Font")
             var font = Font(
                 name: name, pointSize: try reader.optionalDouble(forKey: "size") ?? 0,
-                traits: FontTraits(rawValue: try reader.optionalInt(forKey: "traits") ?? 0),
-                isSystemFont: try reader.optionalBool(forKey: "systemFont") ?? false,
+                traits: try reader.optionalInt(forKey: "traits").map(FontTraits.init(rawValue:)),
+                isSystemFont: try reader.optionalBool(forKey: "systemFont"),
                 appKitFlags: try reader.optionalInt(forKey: "appKitFlags") ?? 16)
             (font.preserved, font.archiveClass) = try PreservedKeys.readReadable(from: reader, owner: "Font")
             font.preserved.basis = Self.basis(of: font)

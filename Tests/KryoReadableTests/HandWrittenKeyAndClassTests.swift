@@ -94,6 +94,19 @@ import Testing
         #expect(infinite["ratio"] as? Float == -.infinity)
     }
 
+    /// The same wherever a float goes: a `Float` in an `Object` slot, an element of a `float[]`.
+    @Test func aFloatBeyondAFloatsRangeIsAnErrorEverywhere() throws {
+        let boxed = try #require(
+            failure(#"{"$class": "doc.Book", "link": {"$class": "java.lang.Float", "$value": -1e39}}"#))
+        #expect(boxed.expected == "a float (at most ±3.4028235e38)" && boxed.found == "-1e+39")
+        #expect(boxed.path.first == "link")
+        let array = try #require(failure(#"{"$class": "doc.Book", "link": {"$class": "[F", "$value": [1.5, 1e39]}}"#))
+        #expect(array.expected == "a float (at most ±3.4028235e38)")
+        #expect(array.path.prefix(1) == ["link"])
+        let fine = try document.object(#""link": {"$class": "[F", "$value": [1.5, "Infinity", 3.4e38]}"#)
+        #expect((fine["link"] as? [Float]) == [1.5, .infinity, 3.4e38])
+    }
+
     @Test func aBooleanIsNoInteger() throws {
         let error = try #require(failure(#"{"$class": "doc.Book", "pages": true}"#))
         #expect(error.kind == .typeMismatch)
@@ -133,5 +146,35 @@ import Testing
         let book = try document.object(#""genres": ["a", null]"#)
         let written = String(decoding: try document.codec.encode(book), as: UTF8.self)
         #expect(written.contains(#""genres":{"$class":"NSSet","NS.objects":["a",null]}"#), "\(written)")
+    }
+}
+
+/// A field of a type variable, which the slot's generic arguments declare (`second` of a
+/// `Pair<Long, List<String>>`), is checked as a field of that type is.
+@Suite struct TypeVariableFieldTests {
+    static let schema = """
+        package: gen
+        classes:
+          - class: Pair
+            typeParameters: [A, B]
+            fields: {first: A, second: B}
+          - class: Holder
+            fields: {q: "Pair<Long, List<String>>"}
+        """
+
+    @Test func aValueOfAnotherKindIsAnError() throws {
+        let document = try SchemaDocument(schema: Self.schema, javaClass: "gen.Holder")
+        let good = try document.object(#""q": {"first": 7, "second": ["a", "b"]}"#)
+        let pair = try #require(good["q"] as? DynamicObject)
+        #expect((pair["first"] as? any BinaryInteger).map { Int($0) } == 7)
+        #expect((pair["second"] as? [Any?])?.compactMap { $0 as? String } == ["a", "b"])
+        do {
+            _ = try document.object(#""q": {"first": 7, "second": "a"}"#)
+            Issue.record("a string read as a List<String>")
+        } catch let error as SerializationError {
+            #expect(error.kind == .typeMismatch)
+            #expect(error.expected == "a collection or array in field gen.Pair.second", "\(error)")
+            #expect(error.path == ["q", "second"])
+        }
     }
 }

@@ -280,6 +280,34 @@ import Testing
     }
 }
 
+/// A font in a readable document takes its traits and system flag from its name unless it says
+/// otherwise (a hand-written `Helvetica-Bold` is bold in every archive form), and a font whose
+/// traits differ from its name's says so.
+@Suite struct FontDocumentTraitsTests {
+    @Test func traitsComeFromTheNameUnlessWritten() throws {
+        let registry = try Registry { RichText.registrations() }
+        let readable = ReadableCodec(registry: registry)
+        let bold = try readable.decode(
+            Font.self, from: Array(#"{"$class": "Font", "name": "Helvetica-Bold", "size": 14}"#.utf8))
+        #expect(bold.traits == .bold && !bold.isSystemFont)
+        let system = try readable.decode(
+            Font.self, from: Array(#"{"$class": "Font", "name": ".AppleSystemUIFont", "size": 13}"#.utf8))
+        #expect(system.isSystemFont)
+        for flavor in [ArchiveFlavor.appKit, .uiKit] {
+            var options = SerializationOptions()
+            options.richText = RichTextOptions(flavor: flavor)
+            let keyed = KeyedArchiveCodec(registry: registry, options: options)
+            #expect(try keyed.decode(Font.self, from: try keyed.encode(bold)).traits == .bold)
+        }
+        // Traits other than the name's are written, and read back as written.
+        let plain = Font(name: "Helvetica-Bold", pointSize: 14, traits: [], isSystemFont: false)
+        let document = try readable.encode(plain)
+        #expect(String(decoding: document, as: UTF8.self).contains("\"traits\":0"))
+        #expect(try readable.decode(Font.self, from: document) == plain)
+        #expect(!String(decoding: try readable.encode(bold), as: UTF8.self).contains("traits"))
+    }
+}
+
 /// Preserved keys that restate the font (a `UIFontDescriptor`, which UIKit reads before
 /// `UIFontName`) are written back only while the font is unchanged.
 @Suite struct RestatingKeysTests {

@@ -184,23 +184,34 @@ struct DynamicField: Sendable {
         case .string(let canBeNull):
             value = try reader.readStringInstance(canBeNull: canBeNull, forKey: name)
         case .object(let declared):
-            // The class as read, before a plain container becomes the field's.
-            let read = try Self.readObject(as: declared, from: reader, forKey: name)
-            let problem = abstractClassProblem(read, reader.registry)
-            value = problem == nil ? try Self.converted(read, to: declared, reader, name) : read
-            if let problem = problem ?? Self.schemaClassProblem(value, declared, reader.registry) {
-                var error = reader.error(
-                    .typeMismatch, expected: "\(problem.expected) in field \(object.javaClass).\(name)",
-                    found: problem.found)
-                error.path.append(name)
-                throw error
-            }
+            value = try readChecked(as: declared, into: object, from: reader)
         case .variable(let slot):
+            // A type variable's field, as the slot's generic arguments declare it (`second` of a
+            // `Pair<Long, List<String>>` is a `List<String>`): checked as any other field of that type.
             let declared = slot.declared(generics, arrays: Self.resolvesArrays(reader.kryoWireVersion, reader.registry))
-            value = try Self.converted(
-                try Self.readObject(as: declared, from: reader, forKey: name), to: declared, reader, name)
+            value = try readChecked(as: declared, into: object, from: reader)
         }
         object.fields[name] = .some(value)
+    }
+
+    /// An object field's value, converted to `declared` and checked against it: a value that is
+    /// not of the declared class (an abstract class's own object, a schema class outside the
+    /// declared one's, a list element of another class) is an error naming the field.
+    private func readChecked(as declared: DeclaredType, into object: DynamicObject, from reader: any ValueReader)
+        throws -> Any?
+    {
+        // The class as read, before a plain container becomes the field's.
+        let read = try Self.readObject(as: declared, from: reader, forKey: name)
+        let problem = abstractClassProblem(read, reader.registry)
+        let value = problem == nil ? try Self.converted(read, to: declared, reader, name) : read
+        if let problem = problem ?? Self.schemaClassProblem(value, declared, reader.registry) {
+            var error = reader.error(
+                .typeMismatch, expected: "\(problem.expected) in field \(object.javaClass).\(name)",
+                found: problem.found)
+            error.path.append(name)
+            throw error
+        }
+        return value
     }
 
     /// An array of schema classes that are not final (`Generic[]`) carries its class: the slot

@@ -575,13 +575,34 @@ struct MapEntries<Key: Hashable, Value>: Sendable {
         // Untyped values (Java's raw maps) go to the writer as they are (see `CollectionSerializer`).
         let untypedValues = Value.self == Any?.self ? slots.1.bound(in: writer.registry).resolved : nil
         for (key, value) in entries {
-            try slots.0.write(key, to: writer, forKey: "key")
-            if let untypedValues {
-                try writer.writeObject(unsafeBitCast(value, to: Any?.self), in: untypedValues, forKey: "value")
-            } else {
-                try slots.1.write(value, to: writer, forKey: "value")
+            do {
+                try slots.0.write(key, to: writer, forKey: "key")
+                if let untypedValues {
+                    try writer.writeObject(unsafeBitCast(value, to: Any?.self), in: untypedValues, forKey: "value")
+                } else {
+                    try slots.1.write(value, to: writer, forKey: "value")
+                }
+            } catch var error as SerializationError {
+                Self.name(key, in: &error)
+                throw error
             }
         }
+    }
+
+    /// An error's path through a map entry named by the entry's key where the key is a string or
+    /// a number (`prices.apple` rather than `prices.value`), as documents name it; a key that
+    /// failed itself is `[key]`.
+    private static func name(_ key: Key, in error: inout SerializationError) {
+        guard let first = error.path.first, first == "value" || first == "key",
+            let key = ValueConversion.flatten(key)
+        else { return }
+        let text: String
+        switch key {
+        case let string as String: text = string
+        case let number as any BinaryInteger: text = "\(number)"
+        default: return
+        }
+        error.path[0] = first == "value" ? text : "[\(text)]"
     }
 
     /// Reads what ``write(_:count:slots:to:header:)`` wrote; `false` for a nil map (Kryo 5).

@@ -497,6 +497,15 @@ import Testing
                 .hasPrefix("kryo: --type [Q: not an array class name"))
     }
 
+    /// An error inside a map names the entry by its key, as the document does (not `value`).
+    @Test func errorsInMapsNameTheKey() {
+        let document = #"{"prices": {"apple": 1, "pear": 18446744073709551615}, "n": 2}"#
+        let message = failure(
+            ["convert", "-", "--from", "json", "--to", "kryo5", "--no-registration-required"],
+            input: Array(document.utf8))
+        #expect(message.hasSuffix("(path: prices.pear)\n"), "\(message)")
+    }
+
     @Test func anUnknownClassIDWithoutASchemaAsksForOne() throws {
         #expect(
             failure(["convert", "Schemas/examples/other-bean.kryo", "--from", "kryo2", "--to", "json"])
