@@ -955,10 +955,11 @@ import KryoCore
         guard let registration = registry.registration(forValue: value) else {
             if let unknown = value as? UnknownObject {
                 // Without field types it cannot be written as a Java bean.
+                let near = registry.javaName(near: unknown.className).map { "; did you mean \($0)?" } ?? ""
                 throw SerializationError(
                     .unregisteredType,
                     expected: "a schema of \(unknown.className) (its fields' Java types), to write it to Kryo",
-                    found: "an object of \(unknown.className) read without one", offset: output.totalCount)
+                    found: "an object of \(unknown.className) read without one\(near)", offset: output.totalCount)
             }
             if let top = value as? ArchiveTopLevel {
                 throw SerializationError(

@@ -26,6 +26,9 @@ public final class Registry: Sendable {
     /// `byID` for the small ids most registries use, indexed directly.
     private let bySmallID: [Registration?]
     private let byName: [String: Registration]
+
+    /// The Java names of the registrations, the library's defaults among them.
+    package var registeredJavaNames: Dictionary<String, Registration>.Keys { byName.keys }
     /// For enums of the dynamic path whose constants have bodies: by the enum's Java name, the
     /// registration of each constant's own class (`Phase$1`), by ordinal; `nil` for a constant
     /// without a body.

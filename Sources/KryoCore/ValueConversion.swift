@@ -125,6 +125,8 @@ public enum ValueConversion {
         if T.self == JavaBigInteger.self, let integer = flat as? any BinaryInteger {
             return JavaBigInteger(integer) as? T
         }
+        // A property list's `<date>` (or an `NSDate`) for an `Instant`: the same point in time.
+        if T.self == JavaInstant.self, let date = flat as? Date { return JavaInstant(date) as? T }
         // Integers of another width, when the value fits (self-describing formats store numbers
         // without their Swift width: an untyped list read from a keyed archive holds `Int`s).
         if let integerType = T.self as? any FixedWidthInteger.Type, let integer = flat as? any BinaryInteger {

@@ -167,22 +167,7 @@ struct ReservedKeys: OptionSet {
     static func suggestion(for stray: String) -> String? {
         let candidates = [ReadableKeys.className, ReadableKeys.alias, ReadableKeys.value, ReadableKeys.data]
         let lowered = stray.lowercased()
-        return candidates.first { editDistance(lowered, $0) <= 2 }
-    }
-
-    private static func editDistance(_ one: String, _ other: String) -> Int {
-        let a = Array(one.utf8)
-        let b = Array(other.utf8)
-        guard a.count <= 32, b.count <= 32 else { return Int.max }
-        var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(b.count, 1) where !b.isEmpty {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
+        return candidates.first { NameSuggestion.editDistance(lowered, $0) <= 2 }
     }
 
     init(rawValue: UInt8) { self.rawValue = rawValue }

@@ -494,6 +494,16 @@ final class ReadableReader: ValueReader, NullAwareReader {
     private func dictionary(_ entries: ReadableDictionary, as declared: DeclaredType?) throws -> Any? {
         let reserved = ReservedKeys(of: entries)
         if reserved.contains(.alias), let alias = entries[ReadableKeys.alias] {
+            // An alias stands for the object it names as that object is: a key beside it (a
+            // field a person meant to change) would be dropped without a word.
+            if entries.count > 1, let other = entries.keys.filter({ $0 != ReadableKeys.alias }).min() {
+                throw at(other) {
+                    error(
+                        .invalidValue,
+                        expected: "an alias alone ({\"$alias\": path} is the object the path names, as it is there)",
+                        found: "the key \(other) beside $alias")
+                }
+            }
             return try resolveAlias(alias, as: declared)
         }
         let target = currentTarget()

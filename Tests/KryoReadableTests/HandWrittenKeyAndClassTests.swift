@@ -178,3 +178,57 @@ import Testing
         }
     }
 }
+
+/// Mistakes a person makes by hand, each an error naming where it is and what was meant: a key
+/// beside an alias, an element a primitive array cannot hold; and a plist date for an `Instant`,
+/// which is the same point in time.
+@Suite struct HandWrittenMistakesTests {
+    static let schema = """
+        package: hand
+        classes:
+          - class: Log
+            fields: {raw: "byte[]", counts: "long[]", at: java.time.Instant, next: Log, name: String}
+        """
+
+    let document: SchemaDocument
+    init() throws { document = try SchemaDocument(schema: Self.schema, javaClass: "hand.Log") }
+
+    func failure(_ fields: String) -> SerializationError? {
+        do {
+            _ = try document.object(fields)
+            return nil
+        } catch {
+            return error as? SerializationError
+        }
+    }
+
+    @Test func aKeyBesideAnAliasIsAnError() throws {
+        let error = try #require(failure(#""name": "a", "next": {"$alias": "$root", "name": "b"}"#))
+        #expect(error.kind == .invalidValue)
+        #expect(error.found == "the key name beside $alias")
+        #expect(error.path == ["next", "name"])
+        let fine = try document.object(#""name": "a", "next": {"$alias": "$root"}"#)
+        #expect((fine["next"] as? DynamicObject) === fine)
+    }
+
+    @Test func aPrimitiveArrayElementIsNamed() throws {
+        let bytes = try #require(failure(#""raw": [-1, 0, 300]"#))
+        #expect(bytes.expected == "a byte (an element of the byte[] field raw)" && bytes.found == "300")
+        #expect(bytes.path == ["raw", "2"])
+        let longs = try #require(failure(#""counts": [1, null]"#))
+        #expect(longs.expected == "a long (an element of the long[] field counts)" && longs.found == "null")
+        #expect(longs.path == ["counts", "1"])
+        let fine = try document.object(#""raw": [-1, 0, 255], "counts": [1, 2]"#)
+        #expect(fine["counts"] as? [Int64] == [1, 2])
+    }
+
+    @Test func aDateIsAnInstant() throws {
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>$class</key><string>hand.Log</string>
+            <key>at</key><date>2026-11-26T10:30:15Z</date></dict></plist>
+            """
+        let log = try #require(try document.codec.decode(Any?.self, from: Array(plist.utf8)) as? DynamicObject)
+        #expect(log["at"] as? JavaInstant == JavaInstant(seconds: 1_795_689_015))
+    }
+}

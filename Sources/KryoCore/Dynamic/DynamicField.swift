@@ -284,6 +284,18 @@ struct DynamicField: Sendable {
             return ValueConversion.convert(value, to: T.self, javaClass: javaClass)
         }
         guard let result = convert(declared.swiftType) else {
+            if let (index, element) = Self.firstElementThatDoesNotFit(value, declared.swiftType) {
+                // A primitive array's element: named where it is, with what the array holds.
+                let javaClass = declared.javaName.flatMap { JavaType(className: $0) }
+                var component = "an element of \(declared.swiftType)"
+                if case .array(let type)? = javaClass { component = "a \(type.shortName)" }
+                var error = reader.error(
+                    .typeMismatch,
+                    expected: "\(component) (an element of the \(javaClass?.shortName ?? "array") field \(name))",
+                    found: element.map { "\($0)" } ?? "null")
+                error.path += [name, String(index)]
+                throw error
+            }
             var error = reader.error(
                 .typeMismatch, expected: "\(declared.javaName ?? "\(declared.swiftType)") in field \(name)",
                 found: ValueConversion.describeType(of: value))
@@ -291,6 +303,33 @@ struct DynamicField: Sendable {
             throw error
         }
         return result
+    }
+
+    /// The first element of a plain list that an element of the primitive array type `type`
+    /// (`[Int32]` for `int[]`, `Data` for `byte[]`) cannot hold, with its index; `nil` when
+    /// `type` is no such array or every element fits.
+    private static func firstElementThatDoesNotFit(_ value: Any, _ type: any Any.Type) -> (Int, Any?)? {
+        guard let list = value as? any AnyElementsExposing else { return nil }
+        func fits<Element>(_: Element.Type, _ element: Any?) -> Bool {
+            guard Element.self != Int8.self || type != Data.self else {
+                // `byte[]` as signed or unsigned bytes.
+                return ValueConversion.convert(element, to: Int64.self).map { (-128...255).contains($0) } ?? false
+            }
+            return ValueConversion.convert(element, to: Element.self) != nil
+        }
+        let elementType: any Any.Type
+        if type == Data.self {
+            elementType = Int8.self
+        } else if let array = type as? any PrimitiveArrayType.Type {
+            elementType = array.primitiveElementType
+        } else {
+            return nil
+        }
+        for (index, element) in list.anyElements.enumerated() {
+            func open<Element>(_ elementType: Element.Type) -> Bool { fits(elementType, element) }
+            if !open(elementType) { return (index, ValueConversion.flatten(element)) }
+        }
+        return nil
     }
 
     /// Whether `value` is a scalar a format with keys gives without a class of its own (a JSON
@@ -509,4 +548,13 @@ extension DeclaredType {
     fileprivate var mentionsSchemaClass: Bool {
         swiftType == DynamicObject.self || genericArguments.contains { $0.mentionsSchemaClass }
     }
+}
+
+/// A Swift array of a Java primitive (`[Int32]` for `int[]`): its element type.
+private protocol PrimitiveArrayType {
+    static var primitiveElementType: any Any.Type { get }
+}
+
+extension Array: PrimitiveArrayType where Element: JavaPrimitive {
+    fileprivate static var primitiveElementType: any Any.Type { Element.self }
 }

@@ -506,6 +506,14 @@ import Testing
         #expect(message.hasSuffix("(path: prices.pear)\n"), "\(message)")
     }
 
+    /// A misspelt `$class` in a document names the schema class meant.
+    @Test func aMisspeltClassNameSuggestsTheNearOne() {
+        let message = failure(
+            ["convert", "-", "--from", "json", "--to", "kryo2", "--schema", "Schemas/kryococoa.yaml"],
+            input: Array(#"{"$class": "test.SampleBaen", "key": 1}"#.utf8))
+        #expect(message.contains("read without one; did you mean test.SampleBean?"), "\(message)")
+    }
+
     @Test func anUnknownClassIDWithoutASchemaAsksForOne() throws {
         #expect(
             failure(["convert", "Schemas/examples/other-bean.kryo", "--from", "kryo2", "--to", "json"])
