@@ -169,6 +169,13 @@ import Testing
         #expect((pair["first"] as? any BinaryInteger).map { Int($0) } == 7)
         #expect((pair["second"] as? [Any?])?.compactMap { $0 as? String } == ["a", "b"])
         do {
+            let read = try document.object(#""q": {"first": 7, "second": ["a", 2]}"#)
+            Issue.record("a number read into a List<String>: \(read)")
+        } catch let error as SerializationError {
+            #expect(error.kind == .typeMismatch)
+            #expect(error.path == ["q", "second", "1"], "\(error)")
+        }
+        do {
             _ = try document.object(#""q": {"first": 7, "second": "a"}"#)
             Issue.record("a string read as a List<String>")
         } catch let error as SerializationError {

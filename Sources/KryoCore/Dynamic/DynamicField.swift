@@ -26,9 +26,14 @@ struct DynamicField: Sendable {
         let dropsGenerics: Bool
 
         /// The declared type given the generic arguments of the object's slot; `arrays` resolves
-        /// `T[]` too (Kryo 5, see ``DeclaredTemplate/resolved(_:arrays:)``).
-        func declared(_ arguments: [DeclaredType], arrays registry: Registry? = nil) -> DeclaredType {
-            var declared = template.resolved(arguments, arrays: registry)
+        /// `T[]` too (Kryo 5, see ``DeclaredTemplate/resolved(_:arrays:nested:)``). Kryo 5 gives a
+        /// type variable's value no generic arguments of its own (a `List<String>` argument's
+        /// elements carry their classes); `nested` keeps them, for a document's values to be
+        /// checked against the whole type.
+        func declared(_ arguments: [DeclaredType], arrays registry: Registry? = nil, nested: Bool = false)
+            -> DeclaredType
+        {
+            var declared = template.resolved(arguments, arrays: registry, nested: nested)
             if isPublicField { declared = declared.withKryo2PublicFieldGenerics }
             if dropsGenerics { declared = declared.withoutGenerics }
             if let isFinal { declared.finality = isFinal ? .final : .nonFinal }
@@ -188,7 +193,9 @@ struct DynamicField: Sendable {
         case .variable(let slot):
             // A type variable's field, as the slot's generic arguments declare it (`second` of a
             // `Pair<Long, List<String>>` is a `List<String>`): checked as any other field of that type.
-            let declared = slot.declared(generics, arrays: Self.resolvesArrays(reader.kryoWireVersion, reader.registry))
+            let declared = slot.declared(
+                generics, arrays: Self.resolvesArrays(reader.kryoWireVersion, reader.registry),
+                nested: !reader.isPositional)
             value = try readChecked(as: declared, into: object, from: reader)
         }
         object.fields[name] = .some(value)

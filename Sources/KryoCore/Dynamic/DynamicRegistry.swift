@@ -721,11 +721,12 @@ indirect enum DeclaredTemplate: Sendable {
     /// their class). An array of a type variable becomes an array of its argument only when
     /// `registry` finds that class final and its array class registered (Kryo 5's
     /// `ReflectField.resolveFieldClass`); `nil` leaves it its erasure.
-    func resolved(_ arguments: [DeclaredType], arrays registry: Registry? = nil) -> DeclaredType {
+    func resolved(_ arguments: [DeclaredType], arrays registry: Registry? = nil, nested: Bool = false) -> DeclaredType {
         switch self {
         case .fixed(let declared): return declared
         case .variable(let index, let erasure):
-            return index < arguments.count ? arguments[index].withoutGenerics : erasure
+            guard index < arguments.count else { return erasure }
+            return nested ? arguments[index] : arguments[index].withoutGenerics
         case .variableArray(let index, let erasure):
             guard let registry, index < arguments.count else { return erasure }
             let component = arguments[index]
@@ -740,7 +741,7 @@ indirect enum DeclaredTemplate: Sendable {
             return DeclaredType(array.swiftType, finality: .final, javaName: arrayName)
         case .generic(let base, let templates):
             var declared = base
-            declared.genericArguments = templates.map { $0.resolved(arguments, arrays: registry) }
+            declared.genericArguments = templates.map { $0.resolved(arguments, arrays: registry, nested: nested) }
             return declared
         }
     }
