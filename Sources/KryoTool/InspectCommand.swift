@@ -91,11 +91,13 @@ struct InspectCommand: ParsableCommand {
             let dump = codec.inspect(bytes, javaClass: javaClass)
             text += dump.render(maxBytesPerLine: bytesPerLine)
             // A stream that stops may read another way (another release, references the other way).
+            // Java serialization inside (Kryo's JavaSerializer) is named as `convert` names it.
             let suggestion =
                 dump.stop == nil
                 ? nil
-                : KryoReadRetry.suggestion(
-                    for: bytes, as: format, with: context, javaClass: javaClass, formatOption: "--format")
+                : KryoReadHint.javaSerialization(in: bytes)
+                    ?? KryoReadRetry.suggestion(
+                        for: bytes, as: format, with: context, javaClass: javaClass, formatOption: "--format")
             if let stop = dump.stop, stop.kind != .unknownLayout {
                 try ToolIO.write(Array(text.utf8), to: nil)
                 throw ToolError("\(stop)" + (suggestion.map { "; " + $0 } ?? ""))

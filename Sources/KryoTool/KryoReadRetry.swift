@@ -133,6 +133,35 @@ enum KryoReadRetry {
                     + "settings"
             }
         }
+        if dialect.version == .kryo5 {
+            // Kryo 5's CompatibleFieldSerializer and TaggedFieldSerializer configured otherwise
+            // (`CompatibleFieldSerializerConfig.setChunkedEncoding(true)`, `setReadUnknownFieldData(false)`…).
+            let kinds = Set(context.schemas.classes.compactMap(\.serializerKind))
+            for (kind, key, unknownKey) in [
+                (FieldSerializerKind.compatible, "compatibleFields", "readUnknownFieldData"),
+                (.tagged, "taggedFields", "readUnknownTagData"),
+            ] where kinds.contains(kind) {
+                let current =
+                    kind == .compatible
+                    ? options.settings[CompatibleFieldSetting.self] : options.settings[TaggedFieldSetting.self]
+                for (unknown, chunked) in [(true, true), (false, true), (true, false), (false, false)]
+                where unknown != current.readUnknownData || chunked != current.chunkedEncoding {
+                    var changed = options
+                    let evolution = KryoEvolutionOptions(readUnknownData: unknown, chunkedEncoding: chunked)
+                    if kind == .compatible {
+                        changed.settings[CompatibleFieldSetting.self] = evolution
+                    } else {
+                        changed.settings[TaggedFieldSetting.self] = evolution
+                    }
+                    if reads(context.registry, dialect, changed) {
+                        return
+                            "the stream reads with the \(kind == .compatible ? "Compatible" : "Tagged")FieldSerializer's "
+                            + "\(unknownKey) \(unknown) and chunkedEncoding \(chunked) (the program's serializer config): "
+                            + "give \(key): {\(unknownKey): \(unknown), chunkedEncoding: \(chunked)} in the schema's settings"
+                    }
+                }
+            }
+        }
         if dialect.version == .kryo4 {
             // Kryo 4's FastOutput and UnsafeOutput write integers fixed width.
             for streams in [KryoStreamClasses.fast, .unsafe] where streams != dialect.streams {

@@ -514,6 +514,39 @@ import Testing
         #expect(message.contains("read without one; did you mean test.SampleBean?"), "\(message)")
     }
 
+    /// A Kryo 5 stream written with `CompatibleFieldSerializer`'s chunked encoding, read with the
+    /// default config: the hint names the setting that reads it.
+    @Test func theCompatibleFieldSettingsAreHinted() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kryo-hint-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let classes =
+            "classes:\n  - {class: hint.Event, id: 20, serializer: compatible, fields: {name: String, count: int}}\n"
+        let plain = folder.appendingPathComponent("plain.yaml")
+        let chunked = folder.appendingPathComponent("chunked.yaml")
+        try Data(("settings: {dialect: kryo5}\n" + classes).utf8).write(to: plain)
+        try Data(("settings: {dialect: kryo5, compatibleFields: {chunkedEncoding: true}}\n" + classes).utf8)
+            .write(to: chunked)
+        let written = try KryoTool.run(
+            ["convert", "-", "--from", "json", "--to", "kryo5", "--schema", chunked.path],
+            input: Array(#"{"$class": "hint.Event", "name": "boot", "count": 3}"#.utf8))
+        #expect(written.status == 0, "\(written.stderr)")
+        let message = failure(
+            ["convert", "-", "--from", "kryo5", "--to", "json", "--schema", plain.path], input: written.stdout)
+        #expect(
+            message.contains("give compatibleFields: {readUnknownFieldData: true, chunkedEncoding: true}"),
+            "\(message)")
+    }
+
+    /// `inspect` names Java serialization inside a stream, as `convert` does.
+    @Test func inspectNamesJavaSerialization() throws {
+        // The dump goes to standard output as far as it reads; the error names the format.
+        let result = try KryoTool.run(
+            ["inspect", "-", "--format", "kryo2"], input: [0x01, 0x00, 0xAC, 0xED, 0x00, 0x05, 0x73, 0x72])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("the stream holds Java serialization"), "\(result.stderr)")
+    }
+
     @Test func anUnknownClassIDWithoutASchemaAsksForOne() throws {
         #expect(
             failure(["convert", "Schemas/examples/other-bean.kryo", "--from", "kryo2", "--to", "json"])
