@@ -832,7 +832,9 @@ import KryoCore
             if !overflow, significand <= UInt64(1) << 63 { return builder.integer(Int64(bitPattern: 0 &- significand)) }
             // A whole number no 64-bit integer holds: as a double it would silently lose digits.
             throw failure(
-                .invalidValue, expected: "an integer from -2^63 to 2^64 - 1 (write a larger one as a string or a real)",
+                .invalidValue,
+                expected: "an integer from -2^63 to 2^64 - 1 (write a larger one as a string of its digits, which a "
+                    + "BigInteger or BigDecimal field reads exactly)",
                 at: start,
                 found: String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
         }
