@@ -155,9 +155,7 @@ enum DynamicInvokeMethod {
                     .invalidValue, expected: "\(method.parameters.count) arguments for \(call.method)",
                     found: "\(call.arguments.count)")
             }
-            try writer.writeInt32(call.objectID, forKey: "objectID", encoding: .positive)
-            try writer.writeInt32(classID, forKey: "methodClassID", encoding: .positive)
-            try writer.writeInt8(Int8(index), forKey: "methodIndex")
+            try InvokeMethodWire.writeCallee(objectID: call.objectID, classID: classID, index: index, to: writer)
             for (declared, argument) in zip(method.parameters, call.arguments) {
                 try writer.writeObject(argument, as: declared, forKey: "argument")
             }
@@ -165,23 +163,14 @@ enum DynamicInvokeMethod {
         }
 
         func read(from reader: any ValueReader) throws -> DynamicObject {
-            let objectID = try reader.readInt32(forKey: "objectID", encoding: .positive)
-            let classID = Int(try reader.readInt32(forKey: "methodClassID", encoding: .positive))
-            guard let registration = reader.registry.registration(forID: classID) else {
-                throw reader.error(.unknownClassID, expected: "the class id of a remote interface", found: "\(classID)")
-            }
+            let (objectID, registration) = try InvokeMethodWire.readCallee(from: reader)
             guard let interface = registration.javaInterface else {
                 throw reader.error(
                     .typeMismatch, expected: "the class id of an interface the schema declares with its methods",
-                    found: "\(classID), \(registration.javaName)")
+                    found: "\(registration.id ?? -1), \(registration.javaName)")
             }
-            let index = Int(try reader.readInt8(forKey: "methodIndex"))
-            guard interface.methods.indices.contains(index) else {
-                throw reader.error(
-                    .invalidValue,
-                    expected: "a method index below \(interface.methods.count) (the methods of \(interface.javaName))",
-                    found: "\(index)")
-            }
+            let index = try InvokeMethodWire.readIndex(
+                from: reader, below: interface.methods.count, of: interface.javaName)
             let method = interface.methods[index]
             var arguments: [Any?] = []
             arguments.reserveCapacity(method.parameters.count)

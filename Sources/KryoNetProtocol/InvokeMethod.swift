@@ -74,9 +74,7 @@ struct InvokeMethodSerializer: Serializer {
                 .unregisteredType, expected: "\(value.interface.javaClassName) registered with an id",
                 found: "no registration with an id of Java's range (Register(remoteInterface:))")
         }
-        try writer.writeInt32(value.objectID, forKey: "objectID", encoding: .positive)
-        try writer.writeInt32(classID, forKey: "methodClassID", encoding: .positive)
-        try writer.writeInt8(Int8(index), forKey: "methodIndex")
+        try InvokeMethodWire.writeCallee(objectID: value.objectID, classID: classID, index: index, to: writer)
         for (parameter, argument) in zip(method.parameters, value.arguments) {
             try parameter.slot.write(argument.map { $0 }, to: writer, forKey: "argument")
         }
@@ -84,29 +82,19 @@ struct InvokeMethodSerializer: Serializer {
     }
 
     func read(from reader: any ValueReader) throws -> KryoNetRMI.InvokeMethod {
-        let objectID = try reader.readInt32(forKey: "objectID", encoding: .positive)
-        let classID = Int(try reader.readInt32(forKey: "methodClassID", encoding: .positive))
-        guard let registration = reader.registry.registration(forID: classID) else {
-            throw reader.error(.unknownClassID, expected: "the class id of a remote interface", found: "\(classID)")
-        }
+        let (objectID, registration) = try InvokeMethodWire.readCallee(from: reader)
         guard let interface = registration.remoteInterface else {
             throw reader.error(
                 .typeMismatch, expected: "the class id of a remote interface (Register(remoteInterface:))",
-                found: "\(classID), \(registration.javaName)")
+                found: "\(registration.id ?? -1), \(registration.javaName)")
         }
-        let index = Int(try reader.readInt8(forKey: "methodIndex"))
         let table: [RemoteMethod]
         do {
             table = try interface.methodTable()
         } catch let error as SerializationError {
             throw reader.error(error.kind, expected: error.expected, found: error.found)
         }
-        guard table.indices.contains(index) else {
-            throw reader.error(
-                .invalidValue,
-                expected: "a method index below \(table.count) (the methods of \(interface.javaClassName))",
-                found: "\(index)")
-        }
+        let index = try InvokeMethodWire.readIndex(from: reader, below: table.count, of: interface.javaClassName)
         let method = table[index]
         var arguments: [Any?] = []
         arguments.reserveCapacity(method.parameters.count)
@@ -116,6 +104,38 @@ struct InvokeMethodSerializer: Serializer {
         let responseData = try reader.readInt8(forKey: "responseData")
         return KryoNetRMI.InvokeMethod(
             objectID: objectID, interface: interface, method: method, arguments: arguments, responseData: responseData)
+    }
+}
+
+/// What ``InvokeMethodSerializer`` and the dynamic path's ``DynamicInvokeMethod`` share of
+/// `ObjectSpace`'s bytes: the called object's id, the interface's class id and the method's
+/// index, each checked as it is read.
+enum InvokeMethodWire {
+    /// The object's id and the registration the interface's class id names.
+    static func readCallee(from reader: any ValueReader) throws -> (objectID: Int32, registration: Registration) {
+        let objectID = try reader.readInt32(forKey: "objectID", encoding: .positive)
+        let classID = Int(try reader.readInt32(forKey: "methodClassID", encoding: .positive))
+        guard let registration = reader.registry.registration(forID: classID) else {
+            throw reader.error(.unknownClassID, expected: "the class id of a remote interface", found: "\(classID)")
+        }
+        return (objectID, registration)
+    }
+
+    /// The method's index, below `count`, the number of methods of the interface `name`.
+    static func readIndex(from reader: any ValueReader, below count: Int, of name: String) throws -> Int {
+        let index = Int(try reader.readInt8(forKey: "methodIndex"))
+        guard (0..<count).contains(index) else {
+            throw reader.error(
+                .invalidValue, expected: "a method index below \(count) (the methods of \(name))", found: "\(index)")
+        }
+        return index
+    }
+
+    /// Writes what ``readCallee(from:)`` and ``readIndex(from:below:of:)`` read.
+    static func writeCallee(objectID: Int32, classID: Int32, index: Int, to writer: any ValueWriter) throws {
+        try writer.writeInt32(objectID, forKey: "objectID", encoding: .positive)
+        try writer.writeInt32(classID, forKey: "methodClassID", encoding: .positive)
+        try writer.writeInt8(Int8(truncatingIfNeeded: index), forKey: "methodIndex")
     }
 }
 

@@ -29,3 +29,40 @@ import Testing
         #expect((digits["best"] as? DynamicObject)?["second"] as? JavaBigDecimal == JavaBigDecimal("1.10"))
     }
 }
+
+/// A field of a type variable, which the slot's generic arguments declare (`second` of a
+/// `Pair<Long, List<String>>`), is checked as a field of that type is.
+@Suite struct TypeVariableFieldTests {
+    static let schema = """
+        package: gen
+        classes:
+          - class: Pair
+            typeParameters: [A, B]
+            fields: {first: A, second: B}
+          - class: Holder
+            fields: {q: "Pair<Long, List<String>>"}
+        """
+
+    @Test func aValueOfAnotherKindIsAnError() throws {
+        let document = try SchemaDocument(schema: Self.schema, javaClass: "gen.Holder")
+        let good = try document.object(#""q": {"first": 7, "second": ["a", "b"]}"#)
+        let pair = try #require(good["q"] as? DynamicObject)
+        #expect((pair["first"] as? any BinaryInteger).map { Int($0) } == 7)
+        #expect((pair["second"] as? [Any?])?.compactMap { $0 as? String } == ["a", "b"])
+        do {
+            let read = try document.object(#""q": {"first": 7, "second": ["a", 2]}"#)
+            Issue.record("a number read into a List<String>: \(read)")
+        } catch let error as SerializationError {
+            #expect(error.kind == .typeMismatch)
+            #expect(error.path == ["q", "second", "1"], "\(error)")
+        }
+        do {
+            _ = try document.object(#""q": {"first": 7, "second": "a"}"#)
+            Issue.record("a string read as a List<String>")
+        } catch let error as SerializationError {
+            #expect(error.kind == .typeMismatch)
+            #expect(error.expected == "a collection or array in field gen.Pair.second", "\(error)")
+            #expect(error.path == ["q", "second"])
+        }
+    }
+}

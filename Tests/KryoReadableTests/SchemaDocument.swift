@@ -14,6 +14,16 @@ struct SchemaDocument {
         self.javaClass = javaClass
     }
 
+    /// The error the object `{"$class": javaClass, <fields>}` gives; `nil` when it reads.
+    func failure(_ fields: String) -> SerializationError? {
+        do {
+            _ = try object(fields)
+            return nil
+        } catch {
+            return error as? SerializationError
+        }
+    }
+
     /// The object `{"$class": javaClass, <fields>}` reads as.
     func object(_ fields: String) throws -> DynamicObject {
         let json = #"{"$class": ""# + javaClass + #"", "# + fields + "}"
