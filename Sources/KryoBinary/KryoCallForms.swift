@@ -11,7 +11,8 @@ struct KryoCallForms {
     /// Whether ``IntegerEncoding/field`` is fixed width: ``VariableLengthFieldsSetting`` off, or
     /// Kryo 4's fast and unsafe streams (whose `writeInt(value, false)` Kryo 4's fields call).
     private(set) var fieldIntegersAreFixed = false
-    /// Whether fields pass no generic arguments on (Kryo 4 without optimized generics).
+    /// Whether fields pass no generic arguments on (Kryo 4 without optimized generics, Kryo 5 with
+    /// them turned off: ``OptimizedGenericsSetting``).
     private(set) var dropsGenerics = false
     /// Whether generic classes remember their last arguments (Kryo 4 with optimized generics).
     private var remembersTypeArguments = false
@@ -46,7 +47,7 @@ struct KryoCallForms {
         let kryo4 = dialect.version == .kryo4
         fieldIntegersAreFixed =
             options.fieldIntegersAreFixed || dialect.wire.fixedWidthIntegers && dialect.version < .kryo5
-        dropsGenerics = kryo4 && options.kryo4IgnoresGenerics
+        dropsGenerics = options.ignoresGenerics(in: dialect.version)
         remembersTypeArguments = kryo4 && !dropsGenerics
     }
 

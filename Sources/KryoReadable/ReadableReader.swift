@@ -751,6 +751,14 @@ final class ReadableReader: ValueReader, NullAwareReader {
                 box.fill(try decoding.decode(self, entries, declared) ?? [Any?]())
                 return box
             }
+            if keepsSharedStrings, name == "NSDictionary", let target {
+                // A Java map whose keys are not all strings, in `NS.keys` form: one box, as for a
+                // map of string keys, which aliases inside it find (a map that holds itself).
+                let box = SharedValue.opened()
+                decodedAt[target] = box
+                box.fill(try decoding.decode(self, entries, declared) ?? OrderedDictionary<AnyHashable, Any?>())
+                return box
+            }
             if let target { decodingAt.insert(target) }
             defer { if let target { decodingAt.remove(target) } }
             let value = try decoding.decode(self, entries, declared)

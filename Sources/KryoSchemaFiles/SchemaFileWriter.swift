@@ -73,8 +73,8 @@ struct SchemaFileWriter {
         if settings.streams != base.streams {
             result.append(("streams", settings.streams.rawValue, quoted(settings.streams.rawValue)))
         }
-        if settings.optimizedGenerics != base.optimizedGenerics {
-            result.append(("optimizedGenerics", "\(settings.optimizedGenerics)", "\(settings.optimizedGenerics)"))
+        if settings.optimizedGenerics != base.optimizedGenerics, let generics = settings.optimizedGenerics {
+            result.append(("optimizedGenerics", "\(generics)", "\(generics)"))
         }
         if settings.variableLengthEncoding != base.variableLengthEncoding {
             let text = "\(settings.variableLengthEncoding)"

@@ -133,6 +133,21 @@ enum KryoReadRetry {
                     + "settings"
             }
         }
+        if dialect.version != .kryo2, options.settings[OptimizedGenericsSetting.self] == nil {
+            // Kryo 5's `kryo.setOptimizedGenerics(false)`, Kryo 4's
+            // `getFieldSerializerConfig().setOptimizedGenerics(true)`: the other way from the
+            // release's default.
+            let optimized = dialect.version == .kryo4
+            var other = options
+            other.settings[OptimizedGenericsSetting.self] = optimized
+            if reads(context.registry, dialect, other) {
+                let call =
+                    optimized
+                    ? "getFieldSerializerConfig().setOptimizedGenerics(true)" : "kryo.setOptimizedGenerics(false)"
+                return "the stream reads with optimized generics \(optimized ? "on" : "off") (a program that calls "
+                    + "\(call)): give optimizedGenerics: \(optimized) in the schema's settings"
+            }
+        }
         if dialect.version == .kryo5 {
             // Kryo 5's CompatibleFieldSerializer and TaggedFieldSerializer configured otherwise
             // (`CompatibleFieldSerializerConfig.setChunkedEncoding(true)`, `setReadUnknownFieldData(false)`…).

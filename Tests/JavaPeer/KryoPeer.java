@@ -198,7 +198,11 @@ public final class KryoPeer {
         add(name, config, refs, Call.OBJ, type, value, DEEP_EQUALS);
     }
 
-    /** Kryo 5's serializer options ({@code --options}); null: each serializer's defaults. */
+    /**
+     * Kryo 5's serializer options ({@code --options}: readUnknownData, chunkedEncoding,
+     * variableLengthEncoding and optionally optimizedGenerics, default true); null: each
+     * serializer's defaults.
+     */
     static boolean[] OPTIONS = null;
 
     /**
@@ -223,10 +227,14 @@ public final class KryoPeer {
         }
     }
 
-    /** Kryo 5: the default FieldSerializer with {@link #OPTIONS}' variable-length encoding. */
+    /**
+     * Kryo 5: the default FieldSerializer with {@link #OPTIONS}' variable-length encoding, and
+     * {@code kryo.setOptimizedGenerics} as its fourth flag says.
+     */
     private static void configureDefaultSerializer(Kryo kryo) {
         if (OPTIONS == null) return;
         try {
+            Kryo.class.getMethod("setOptimizedGenerics", boolean.class).invoke(kryo, OPTIONS[3]);
             Class<?> configClass =
                 Class.forName("com.esotericsoftware.kryo.serializers.FieldSerializer$FieldSerializerConfig");
             Object config = configClass.getConstructor().newInstance();
@@ -1084,7 +1092,7 @@ public final class KryoPeer {
             } else if (a.equals("--options") && i + 1 < args.length) {
                 String[] flags = args[++i].split(",");
                 OPTIONS = new boolean[] {Boolean.parseBoolean(flags[0]), Boolean.parseBoolean(flags[1]),
-                    Boolean.parseBoolean(flags[2])};
+                    Boolean.parseBoolean(flags[2]), flags.length < 4 || Boolean.parseBoolean(flags[3])};
             } else if (a.equals("--configs") && i + 1 < args.length) {
                 List<String> configs = Arrays.asList(args[++i].split(","));
                 CASES.values().removeIf(c -> !configs.contains(c.config) || !configs.contains(c.readConfig));

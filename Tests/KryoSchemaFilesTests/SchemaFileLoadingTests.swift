@@ -319,7 +319,7 @@ let expectedKryoCocoa = SchemaSet(
         #expect(set.settings.compatibleFields == KryoEvolutionOptions(readUnknownData: false, chunkedEncoding: true))
         // An option left out keeps Java's default (readUnknownTagData off).
         #expect(set.settings.taggedFields == KryoEvolutionOptions(readUnknownData: false, chunkedEncoding: true))
-        #expect(set.settings.optimizedGenerics == false && set.settings.streams == .standard)
+        #expect(set.settings.optimizedGenerics == nil && set.settings.streams == .standard)
         var options = SerializationOptions()
         set.settings.applySerializerSettings(to: &options)
         #expect(options.settings[VariableLengthFieldsSetting.self] == false)
@@ -331,7 +331,7 @@ let expectedKryoCocoa = SchemaSet(
         }
         let kryo4 = try SchemaFiles.parse(
             "settings:\n  dialect: kryo4\n  streams: unsafe\n  optimizedGenerics: true\n", fileName: "k.yaml")
-        #expect(kryo4.settings.streams == .unsafe && kryo4.settings.optimizedGenerics)
+        #expect(kryo4.settings.streams == .unsafe && kryo4.settings.optimizedGenerics == true)
         #expect(try SchemaFiles.parse(SchemaFiles.json(kryo4), fileName: "k.json").settings == kryo4.settings)
         let error = try #require(throws: SchemaFileError.self) {
             try SchemaFiles.parse("settings:\n  streams: quick\n", fileName: "e.yaml")

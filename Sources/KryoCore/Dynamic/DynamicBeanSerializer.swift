@@ -91,12 +91,16 @@ struct DynamicBeanSerializer: Serializer {
     /// The generic arguments that resolve the class's type variables: those of the object's slot,
     /// taken before any nested object replaces them (or those the backend remembers for the class,
     /// Kryo 4's optimized generics). Kryo 5 and Kryo 4 with `optimizedGenerics` resolve type
-    /// variables; Kryo 2.20, and Kryo 4 without (its default), take each as `Object` (the Kryo 4
-    /// writer then passes no arguments).
+    /// variables; Kryo 2.20, Kryo 4 without (its default) and Kryo 5 with them turned off take
+    /// each as `Object` (the Kryo writer then passes no arguments: ``OptimizedGenericsSetting``).
+    /// Kryo 5's `RecordSerializer` never resolves them: a record's component typed by a type
+    /// variable is its erasure in every Kryo release (`writeClassAndObject` unless the bound is a
+    /// final class), whatever the slot's arguments; documents still check it against them.
     private func typeArguments(
         _ arguments: [DeclaredType], _ version: KryoWireVersion?, _ resolve: () -> [DeclaredType]
     ) -> [DeclaredType] {
-        guard hasVariableFields, version.map({ $0 != .kryo2 }) ?? true else { return [] }
+        guard hasVariableFields else { return [] }
+        if let version, version == .kryo2 || kind == .record { return [] }
         return resolve()
     }
 

@@ -266,8 +266,9 @@ public struct StreamSettings: Sendable, Hashable {
     public var registrationRequired: Bool
     /// The Java `Output` and `Input` classes of the stream (Kryo 4's fast and unsafe ones).
     public var streams = KryoStreamClasses.standard
-    /// Kryo 4's `optimizedGenerics` (``OptimizedGenericsSetting``).
-    public var optimizedGenerics = OptimizedGenericsSetting.defaultValue
+    /// Java's optimized generics, `nil` for the release's default: off in Kryo 4, on in Kryo 5
+    /// (``OptimizedGenericsSetting``).
+    public var optimizedGenerics: Bool? = OptimizedGenericsSetting.defaultValue
     /// The field serializers' variable-length `int` and `long` fields (``VariableLengthFieldsSetting``).
     public var variableLengthEncoding = VariableLengthFieldsSetting.defaultValue
     /// Kryo 5's `CompatibleFieldSerializer` options (``CompatibleFieldSetting``).
@@ -291,9 +292,7 @@ public struct StreamSettings: Sendable, Hashable {
     /// Sets the serializer settings of the stream that differ from Java's defaults in `options`
     /// (optimized generics, variable-length fields, the compatible and tagged options).
     public func applySerializerSettings(to options: inout SerializationOptions) {
-        if optimizedGenerics != OptimizedGenericsSetting.defaultValue {
-            options.settings[OptimizedGenericsSetting.self] = optimizedGenerics
-        }
+        if let optimizedGenerics { options.settings[OptimizedGenericsSetting.self] = optimizedGenerics }
         if variableLengthEncoding != VariableLengthFieldsSetting.defaultValue {
             options.settings[VariableLengthFieldsSetting.self] = variableLengthEncoding
         }

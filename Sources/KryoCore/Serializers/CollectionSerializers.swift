@@ -156,9 +156,9 @@ struct ContainerSlot<Value>: Sendable {
 
     /// The slot for one write or read, given the generic arguments the field declared, as the
     /// dialect's Java uses them: Kryo 2.20 one level deep (not at all for a public field's, see
-    /// ``DeclaredType/isIgnoredByKryo2``), Kryo 4 one level deep with optimized generics (without,
-    /// the Kryo binary writer passes no arguments: ``OptimizedGenericsSetting``), Kryo 5 at every level (the slot passes the
-    /// argument's own arguments on to the value). The registry is only asked for when the
+    /// ``DeclaredType/isIgnoredByKryo2``), Kryo 4 one level deep with optimized generics, Kryo 5 at
+    /// every level (the slot passes the argument's own arguments on to the value); without optimized
+    /// generics the Kryo binary writer passes no arguments (``OptimizedGenericsSetting``). The registry is only asked for when the
     /// argument's finality depends on it (a getter that hands the registry out retains it).
     @inlinable
     @inline(__always)

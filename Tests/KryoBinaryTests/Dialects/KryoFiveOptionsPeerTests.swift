@@ -3,11 +3,12 @@ import SwiftKryo
 import Testing
 
 /// Kryo 5's serializer options against the real Kryo 5.6.2, both directions: the compatible and
-/// tagged serializers' `readUnknownFieldData`/`readUnknownTagData` and `chunkedEncoding`, and
-/// `variableLengthEncoding` of every field serializer, in each combination of
-/// ``KryoFiveOptions/combinations``, on the field-serialized beans and on every evolution case
-/// (tagged and compatible, between two versions of each class). Swift sets the same options per
-/// call (`CompatibleFieldSetting`, `TaggedFieldSetting`, `VariableLengthFieldsSetting`).
+/// tagged serializers' `readUnknownFieldData`/`readUnknownTagData` and `chunkedEncoding`,
+/// `variableLengthEncoding` of every field serializer and `kryo.setOptimizedGenerics(false)`, in
+/// each combination of ``KryoFiveOptions/combinations``, on the field-serialized beans and on every
+/// evolution case (tagged and compatible, between two versions of each class). Swift sets the same
+/// options per call (`CompatibleFieldSetting`, `TaggedFieldSetting`, `VariableLengthFieldsSetting`,
+/// `OptimizedGenericsSetting`).
 @Suite(.enabled(if: PeerVersions.enabled.contains(5), "SWIFTKRYO_PEER_VERSIONS leaves out Kryo 5"))
 struct KryoFiveOptionsPeerTests {
     static let caseNames = KryoFiveOptions.cases.map(\.name)

@@ -33,6 +33,28 @@ import Testing
         #expect(hex(try codec.encode(try readable.decode(Any?.self, from: document))) == hex(bytes))
     }
 
+    /// A generic record in a slot that gives it arguments (`Pair<Money, Long> p`): Java's
+    /// `RecordSerializer` resolves no type variable, so each component carries its class.
+    @Test func aGenericRecordsComponentsCarryTheirClasses() throws {
+        let bytes = [UInt8](try Data(contentsOf: Self.directory.appendingPathComponent("record-generic.bin")))
+        let registry = try Registry(
+            schemas: try SchemaFiles.load(Self.directory.appendingPathComponent("records-generic.yaml")))
+        let options = SerializationOptions(references: false, registrationRequired: true)
+        let codec = KryoCodec(registry: registry, dialect: .v5, options: options)
+        let holder = try #require(try codec.decode(Any?.self, from: bytes) as? DynamicObject)
+        let pair = try #require(holder["p"] as? DynamicObject)
+        let money = try #require(pair["first"] as? DynamicObject)
+        #expect(money.javaClass == "d5.RecGen$Money" && money["cents"] as? Int64 == 5)
+        #expect(money["currency"] as? String == "USD")
+        #expect(pair["second"] as? Int64 == 9)
+        #expect(hex(try codec.encode(holder)) == hex(bytes))
+
+        // A document that leaves the classes out, as the slot's arguments allow, gives Java's bytes.
+        let document = #"{"$class": "d5.RecGen$Holder", "p": {"first": {"cents": 5, "currency": "USD"}, "second": 9}}"#
+        let readable = ReadableCodec(registry: registry, format: .json, options: options)
+        #expect(hex(try codec.encode(try readable.decode(Any?.self, from: Array(document.utf8)))) == hex(bytes))
+    }
+
     @Test(
         "Kryo 2.20 and 4 cannot serialize a record: writing one in their dialects is an error",
         arguments: [

@@ -220,19 +220,23 @@ struct JavaPeerRun: Sendable {
 }
 
 /// One combination of the Kryo 5 serializer options a Java peer can change: the compatible and
-/// tagged serializers' `readUnknownFieldData`/`readUnknownTagData` and `chunkedEncoding`, and every
-/// field serializer's `variableLengthEncoding`.
+/// tagged serializers' `readUnknownFieldData`/`readUnknownTagData` and `chunkedEncoding`, every
+/// field serializer's `variableLengthEncoding`, and `kryo.setOptimizedGenerics`.
 struct KryoFiveOptions: Hashable, Sendable, CustomTestStringConvertible {
     let readUnknownData: Bool
     let chunkedEncoding: Bool
     let variableLengthFields: Bool
+    var optimizedGenerics = true
 
     /// Every `readUnknownData` × `chunkedEncoding` combination that is not Java's default, each
-    /// with variable-length fields on or off, so that both forms of every option meet Java.
+    /// with variable-length fields on or off, so that both forms of every option meet Java; and
+    /// Java's defaults with optimized generics turned off.
     static let combinations = [
         KryoFiveOptions(readUnknownData: false, chunkedEncoding: false, variableLengthFields: false),
         KryoFiveOptions(readUnknownData: false, chunkedEncoding: true, variableLengthFields: true),
         KryoFiveOptions(readUnknownData: true, chunkedEncoding: true, variableLengthFields: false),
+        KryoFiveOptions(
+            readUnknownData: true, chunkedEncoding: false, variableLengthFields: true, optimizedGenerics: false),
     ]
 
     /// The configurations whose serializers the options change: field-serialized beans and both
@@ -244,7 +248,7 @@ struct KryoFiveOptions: Hashable, Sendable, CustomTestStringConvertible {
     }
 
     /// The peer's `--options` argument.
-    var argument: String { "\(readUnknownData),\(chunkedEncoding),\(variableLengthFields)" }
+    var argument: String { "\(readUnknownData),\(chunkedEncoding),\(variableLengthFields),\(optimizedGenerics)" }
 
     /// The same options as Swift's per-call settings.
     func apply(to options: inout SerializationOptions) {
@@ -252,10 +256,12 @@ struct KryoFiveOptions: Hashable, Sendable, CustomTestStringConvertible {
         options.settings[CompatibleFieldSetting.self] = evolution
         options.settings[TaggedFieldSetting.self] = evolution
         options.settings[VariableLengthFieldsSetting.self] = variableLengthFields
+        if !optimizedGenerics { options.settings[OptimizedGenericsSetting.self] = false }
     }
 
     var testDescription: String {
         "unknown \(readUnknownData), chunked \(chunkedEncoding), varEncoding \(variableLengthFields)"
+            + (optimizedGenerics ? "" : ", optimizedGenerics false")
     }
 }
 

@@ -538,6 +538,48 @@ import Testing
             "\(message)")
     }
 
+    /// A map that holds itself and a key that is not a string (`NS.keys` form in documents)
+    /// reads back from the document it was converted to: Java Kryo 5.6.2's bytes of
+    /// `m.put(1, 1); m.put("me", m)`, references on, classes by name.
+    @Test(arguments: ["json", "plist-xml", "plist-binary"])
+    func aMapThatHoldsItselfComesBackFromADocument(_ format: String) throws {
+        let java = hexBytes(
+            "01 00 6a 61 76 61 2e 75 74 69 6c 2e 48 61 73 68 4d 61 f0 01 03 02 02 02 02 03 01 6d e5 01 00 02")
+        let flags = ["--references", "--no-registration-required"]
+        let document = try KryoTool.run(["convert", "-", "--from", "kryo5", "--to", format] + flags, input: java)
+        #expect(document.status == 0, "\(document.stderr)")
+        let back = try KryoTool.run(
+            ["convert", "-", "--from", format, "--to", "kryo5"] + flags, input: document.stdout)
+        #expect(back.status == 0, "\(back.stderr)")
+        #expect(hex(back.stdout) == hex(java))
+    }
+
+    /// A Kryo 5 stream written with `kryo.setOptimizedGenerics(false)` reads with
+    /// `optimizedGenerics: false`, and without it the error names the setting.
+    @Test func kryoFiveOptimizedGenericsOffReadsAndIsHinted() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kryo-generics-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let classes =
+            "classes:\n  - {class: g.Tagged, id: 10, fields: {names: \"List<String>\", counts: \"Map<String, Integer>\"}}\n"
+            + "  - {class: java.util.ArrayList, id: 11}\n  - {class: java.util.HashMap, id: 12}\n"
+        let off = folder.appendingPathComponent("off.yaml")
+        let plain = folder.appendingPathComponent("plain.yaml")
+        try Data(("settings: {dialect: kryo5, optimizedGenerics: false}\n" + classes).utf8).write(to: off)
+        try Data(("settings: {dialect: kryo5}\n" + classes).utf8).write(to: plain)
+        let document = #"{"$class": "g.Tagged", "names": ["x", "y"], "counts": {"k": 1}}"#
+        let written = try KryoTool.run(
+            ["convert", "-", "--from", "json", "--to", "kryo5", "--schema", off.path], input: Array(document.utf8))
+        #expect(written.status == 0, "\(written.stderr)")
+        // What Kryo 5.6.2 writes with setOptimizedGenerics(false) (measured): every key and value
+        // with its class (03: String, 02: Integer), the list in the form of untyped elements
+        // (83: two elements, all of one class, 03).
+        #expect(hex(written.stdout) == "0c 0e 02 03 82 6b 02 02 0d 83 03 00 82 78 82 79")
+        let message = failure(
+            ["convert", "-", "--from", "kryo5", "--to", "json", "--schema", plain.path], input: written.stdout)
+        #expect(message.contains("give optimizedGenerics: false in the schema's settings"), "\(message)")
+    }
+
     /// `inspect` names Java serialization inside a stream, as `convert` does.
     @Test func inspectNamesJavaSerialization() throws {
         // The dump goes to standard output as far as it reads; the error names the format.
