@@ -17,10 +17,19 @@ public struct ArchiveTopLevel {
     public var values: OrderedDictionary<String, Any?>
     /// The `$archiver` name.
     public var archiver: String
+    /// The keys whose value `$top` holds in line rather than as a reference: what a coder's
+    /// `encodeInteger:forKey:` or `encodeBool:forKey:` writes at the top level (a nib's
+    /// `IB.systemFontUpdateVersion`), where `encodeObject:forKey:` writes a reference. A key
+    /// whose value has no in-line form (nil, an object) is a reference all the same.
+    public var inlineKeys: Set<String>
 
     /// Creates a top level.
-    public init(values: OrderedDictionary<String, Any?>, archiver: String = ArchiveTopLevel.keyedArchiver) {
+    public init(
+        values: OrderedDictionary<String, Any?>, archiver: String = ArchiveTopLevel.keyedArchiver,
+        inlineKeys: Set<String> = []
+    ) {
         self.values = values
         self.archiver = archiver
+        self.inlineKeys = inlineKeys
     }
 }

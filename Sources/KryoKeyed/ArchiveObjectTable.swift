@@ -145,12 +145,12 @@ final class BinaryPropertyListObjectTable: ArchiveObjectTable {
 
     /// The bytes of the archive: the entries, then `$objects`, `$top` (`top`'s keys and the UIDs
     /// of their values) and the archive's dictionary, whose keys are in ``KeyedArchive/propertyList``'s order.
-    func bytes(archiver: String, version: Int64, top: [(key: String, uid: Int)]) throws -> [UInt8] {
+    func bytes(archiver: String, version: Int64, top: [(key: String, value: PropertyListValue)]) throws -> [UInt8] {
         for (uid, value) in later { numbers[uid] = try writer.add(value) }
         later = []
         let objects = writer.addArray(numbers)
         let topKeys = top.map { writer.addString($0.key) }
-        let topValues = try top.map { try writer.add(.uid(UInt64($0.uid))) }
+        let topValues = try top.map { try writer.add($0.value) }
         let topDictionary = writer.addDictionary(keys: topKeys, values: topValues)
         let keys = ["$version", "$archiver", "$top", "$objects"].map { writer.addString($0) }
         let values = [try writer.add(.integer(version)), writer.addString(archiver), topDictionary, objects]

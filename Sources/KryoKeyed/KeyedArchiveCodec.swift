@@ -64,49 +64,58 @@ public struct KeyedArchiveCodec: Sendable {
     /// A binary property list is written as the archive's objects are finished, without the
     /// table ``archive(_:)`` returns; an XML one is written from that table.
     public func encode(_ value: Any?) throws -> [UInt8] {
-        let (codec, values) = topLevel(of: value)
-        guard format == .binary else { return try codec.archive(topLevel: values).bytes(format: format) }
+        let (codec, values, inlineKeys) = topLevel(of: value)
+        guard format == .binary else {
+            return try codec.archive(topLevel: values, inlineKeys: inlineKeys).bytes(format: format)
+        }
         let table = BinaryPropertyListObjectTable(maxDepth: PropertyListLimits.default.maxDepth)
-        let top = try codec.write(topLevel: values, into: table)
+        let top = try codec.write(topLevel: values, inlineKeys: inlineKeys, into: table)
         return try table.bytes(archiver: codec.archiver, version: KeyedArchive.currentVersion, top: top)
     }
 
     /// Encodes `value` as a keyed archive's object table; an ``/KryoCore/ArchiveTopLevel`` as its `$top`
     /// values under its archiver's name.
     public func archive(_ value: Any?) throws -> KeyedArchive {
-        let (codec, values) = topLevel(of: value)
-        return try codec.archive(topLevel: values)
+        let (codec, values, inlineKeys) = topLevel(of: value)
+        return try codec.archive(topLevel: values, inlineKeys: inlineKeys)
     }
 
     /// The top-level values of `value`, and the codec that writes them: an
     /// ``/KryoCore/ArchiveTopLevel``'s values under its archiver's name, else `value` under
     /// ``rootKey``.
-    private func topLevel(of value: Any?) -> (KeyedArchiveCodec, OrderedDictionary<String, Any?>) {
-        guard let whole = value as? ArchiveTopLevel else { return (self, [rootKey: value]) }
+    private func topLevel(of value: Any?) -> (KeyedArchiveCodec, OrderedDictionary<String, Any?>, Set<String>) {
+        guard let whole = value as? ArchiveTopLevel else { return (self, [rootKey: value], []) }
         var codec = self
         codec.archiver = whole.archiver
-        return (codec, whole.values)
+        return (codec, whole.values, whole.inlineKeys)
     }
 
-    /// Encodes several top-level values, each under its `$top` key, sharing one object table.
-    public func archive(topLevel values: OrderedDictionary<String, Any?>) throws -> KeyedArchive {
+    /// Encodes several top-level values, each under its `$top` key, sharing one object table:
+    /// as references, but for the keys of `inlineKeys` whose value has an in-line form
+    /// (``/KryoCore/ArchiveTopLevel/inlineKeys``).
+    public func archive(topLevel values: OrderedDictionary<String, Any?>, inlineKeys: Set<String> = []) throws
+        -> KeyedArchive
+    {
         let table = PropertyListObjectTable()
-        let top = try write(topLevel: values, into: table)
+        let top = try write(topLevel: values, inlineKeys: inlineKeys, into: table)
         return KeyedArchive(
-            archiver: archiver,
-            top: PropertyListDictionary(uniqueKeysWithValues: top.map { ($0.key, .uid(UInt64($0.uid))) }),
+            archiver: archiver, top: PropertyListDictionary(uniqueKeysWithValues: top.map { ($0.key, $0.value) }),
             objects: table.objects)
     }
 
-    /// Writes the top-level values into `table`, returning each `$top` key with its value's UID.
-    private func write(topLevel values: OrderedDictionary<String, Any?>, into table: any ArchiveObjectTable) throws
-        -> [(key: String, uid: Int)]
-    {
+    /// Writes the top-level values into `table`, returning each `$top` key with what `$top`
+    /// holds for it: its value's UID, or the value in line.
+    private func write(
+        topLevel values: OrderedDictionary<String, Any?>, inlineKeys: Set<String>, into table: any ArchiveObjectTable
+    ) throws -> [(key: String, value: PropertyListValue)] {
         let writer = KeyedArchiveWriter(
             registry: registry, options: options, keepsJavaClasses: keepsJavaClasses, table: table)
         return try values.map { key, value in
-            // The top level declares nothing (Java's `writeClassAndObject`).
-            (key, try writer.at(key) { try writer.archive(value, declared: .object) })
+            try writer.at(key) {
+                if inlineKeys.contains(key) { return (key, try writer.inlineValue(value)) }
+                // The top level declares nothing (Java's `writeClassAndObject`).
+                return (key, .uid(UInt64(try writer.archive(value, declared: .object))))
+            }
         }
     }
 
@@ -138,7 +147,10 @@ public struct KeyedArchiveCodec: Sendable {
             if archive.top.count == 1, archive.top[rootKey] != nil, archive.archiver == archiver {
                 return try decodeRoot(Any?.self, of: archive, objects)
             }
-            return ArchiveTopLevel(values: try decodeTopLevel(of: archive, objects), archiver: archive.archiver)
+            let inlineKeys = archive.top.filter { if case .uid = $0.value { false } else { true } }.map(\.key)
+            return ArchiveTopLevel(
+                values: try decodeTopLevel(of: archive, objects), archiver: archive.archiver,
+                inlineKeys: Set(inlineKeys))
         }
     }
 

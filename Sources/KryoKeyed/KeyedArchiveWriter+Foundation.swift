@@ -290,7 +290,7 @@ extension KeyedArchiveWriter {
     /// itself; a list or a dictionary with its elements inline when they are numbers, booleans
     /// or data and references otherwise. A value with no inline form (nil, an object) is a
     /// reference.
-    private func inlineValue(_ value: Any?) throws -> PropertyListValue {
+    func inlineValue(_ value: Any?) throws -> PropertyListValue {
         guard let value = ValueConversion.flatten(value) else { return .uid(UInt64(try archive(nil))) }
         if let plain = KeyedArchiveWriter.inlineForms[ObjectIdentifier(type(of: value))]?(value) { return plain }
         if let list = value as? [Any?] {

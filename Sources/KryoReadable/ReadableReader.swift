@@ -509,7 +509,9 @@ final class ReadableReader: ValueReader, NullAwareReader {
         let target = currentTarget()
         if let target, let decoded = decodedAt[target] { return decoded }
         if reserved.contains(.top), !reserved.contains(.className), let top = entries[ReadableKeys.top] {
-            return try topLevel(top, archiver: entries[ReadableKeys.archiver])
+            var whole = try topLevel(top, archiver: entries[ReadableKeys.archiver])
+            whole.inlineKeys = Set(try stringList(entries, ReadableKeys.inline) ?? [])
+            return whole
         }
         if reserved.contains(.stray), let stray = entries.keys.first(where: ReservedKeys.isStray) {
             throw strayKey(stray, in: entries)

@@ -480,6 +480,8 @@ extension ReadableWriter {
         }
         var entries: ReadableDictionary = [ReadableKeys.top: .dictionary(values)]
         if top.archiver != ArchiveTopLevel.keyedArchiver { entries[ReadableKeys.archiver] = .string(top.archiver) }
+        let inline = top.values.keys.filter { top.inlineKeys.contains($0) }
+        if !inline.isEmpty { entries[ReadableKeys.inline] = .array(inline.map { .string($0) }) }
         return .dictionary(entries)
     }
 

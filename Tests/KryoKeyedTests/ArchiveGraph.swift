@@ -116,6 +116,9 @@ enum ArchiveGraph {
                 return true
             case (let l as ArchiveTopLevel, let r as ArchiveTopLevel):
                 guard l.archiver == r.archiver else { return differ("archiver \(l.archiver) vs \(r.archiver)") }
+                guard l.inlineKeys == r.inlineKeys else {
+                    return differ("$top keys in line \(l.inlineKeys.sorted()) vs \(r.inlineKeys.sorted())")
+                }
                 guard Array(l.values.keys) == Array(r.values.keys) else {
                     return differ("$top keys \(Array(l.values.keys)) vs \(Array(r.values.keys))")
                 }

@@ -30,6 +30,41 @@ import Testing
         #expect(Self.classNames(in: original) == Self.classNames(in: converted))
     }
 
+    /// A `$top` value stored in line (`encodeInteger:forKey:` and `encodeBool:forKey:` at the top
+    /// level, as every compiled nib's `IB.systemFontUpdateVersion`) stays in line through every
+    /// format, and a reference stays a reference.
+    @Test(arguments: ["keyed-xml", "keyed-binary", "json", "plist-xml"])
+    func inlineTopLevelValuesStayInline(through format: String) throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>$archiver</key><string>NSKeyedArchiver</string>
+            <key>$objects</key><array><string>$null</string><string>objects</string><integer>7</integer></array>
+            <key>$top</key><dict>
+            <key>IB.objectdata</key><dict><key>CF$UID</key><integer>1</integer></dict>
+            <key>IB.systemFontUpdateVersion</key><integer>1</integer>
+            <key>Expired</key><false/>
+            <key>count</key><dict><key>CF$UID</key><integer>2</integer></dict>
+            </dict>
+            <key>$version</key><integer>100000</integer>
+            </dict></plist>
+            """
+        let there = try KryoTool.run(
+            ["convert", "-", "--from", "keyed-xml", "--to", format], input: Array(xml.utf8))
+        #expect(there.status == 0, "\(there.stderr)")
+        let back = try KryoTool.run(["convert", "-", "--from", format, "--to", "keyed-xml"], input: there.stdout)
+        #expect(back.status == 0, "\(back.stderr)")
+        let archive = try KeyedArchive(bytes: back.stdout)
+        #expect(archive.top["IB.systemFontUpdateVersion"] == .integer(1))
+        #expect(archive.top["Expired"] == .bool(false))
+        guard case .uid(let objects)? = archive.top["IB.objectdata"], case .uid(let count)? = archive.top["count"] else {
+            Issue.record("the references are no longer references: \(archive.top)")
+            return
+        }
+        #expect(archive.objects[Int(objects)] == .string("objects"))
+        #expect(archive.objects[Int(count)] == .integer(7))
+    }
+
     @Test func anUnknownClassCannotGoToKryo() throws {
         let result = try KryoTool.run([
             "convert", "Tests/Fixtures/keyed/other/bpylist2-complex_archive.plist", "--from", "keyed-binary", "--to",
