@@ -16,8 +16,13 @@ public struct ColorSerializer: Serializer {
 
     private static let translatedKeys: Set<String> = [
         "NSColorSpace", "NSRGB", "NSWhite", "NSCMYK", "NSCatalogName", "NSColorName", "NSColor",
-        "UIColorComponentCount", "UIRed", "UIGreen", "UIBlue", "UIAlpha", "UIWhite", "UIRed-Double",
-        "UIGreen-Double", "UIBlue-Double", "UIAlpha-Double", "UIWhite-Double", "NSCustomColorSpace",
+        "UIColorComponentCount", "UIRed", "UIGreen", "UIBlue", "UIAlpha", "UIWhite", "NSCustomColorSpace",
+    ]
+
+    /// The exact components iOS 17 archives beside the `UIRed`… floats: read as the color, and
+    /// kept to be written back, with the floats, while the color is unchanged.
+    private static let doubleKeys: Set<String> = [
+        "UIRed-Double", "UIGreen-Double", "UIBlue-Double", "UIAlpha-Double", "UIWhite-Double",
     ]
 
     /// What a system color name restates: the components and alpha.
@@ -104,19 +109,32 @@ public struct ColorSerializer: Serializer {
         var written: Set<String> = ["NSColorSpace"]
         if flavor == .uiKit {
             let (red, green, blue, alpha) = color.rgba
+            // An iOS 17 archive, unchanged: the floats beside the doubles kept, as UIKit writes them.
+            let besideDoubles =
+                color.preserved.basis == Self.basis(of: color)
+                && !Self.doubleKeys.isDisjoint(with: color.preserved.values.keys)
+            func component(_ value: Double, forKey key: String) throws {
+                if besideDoubles {
+                    try writer.writeFloat(Float(value), forKey: key)
+                } else {
+                    try writer.writeDouble(value, forKey: key)
+                }
+            }
             if case .gray(let white) = color.components {
                 try writer.writeInt64(2, forKey: "UIColorComponentCount", encoding: .zigzag)
-                try writer.writeDouble(white, forKey: "UIWhite")
+                try component(white, forKey: "UIWhite")
                 written.formUnion(["UIColorComponentCount", "UIWhite"])
             } else {
                 try writer.writeInt64(4, forKey: "UIColorComponentCount", encoding: .zigzag)
-                try writer.writeDouble(red, forKey: "UIRed")
-                try writer.writeDouble(green, forKey: "UIGreen")
-                try writer.writeDouble(blue, forKey: "UIBlue")
+                try component(red, forKey: "UIRed")
+                try component(green, forKey: "UIGreen")
+                try component(blue, forKey: "UIBlue")
                 written.formUnion(["UIColorComponentCount", "UIRed", "UIGreen", "UIBlue"])
             }
-            try writer.writeDouble(alpha, forKey: "UIAlpha")
+            try component(alpha, forKey: "UIAlpha")
             written.insert("UIAlpha")
+        } else {
+            written.formUnion(Self.doubleKeys)
         }
         // The NS… keys, which a Mac reads (also inside a UIColor, through its class hint), with
         // Apple's digits; where they are all a reader gets (AppKit, and CMYK, which UIKit keeps
@@ -180,7 +198,7 @@ public struct ColorSerializer: Serializer {
         written.insert("NSCustomColorSpace")
         try color.preserved.write(
             to: writer, except: written, owner: archiveClass.name, basis: basis,
-            restating: ["UISystemColorName", "NSComponents"])
+            restating: Self.doubleKeys.union(["UISystemColorName", "NSComponents"]))
     }
 
     // MARK: Reading
@@ -279,6 +297,8 @@ public struct ColorSerializer: Serializer {
         var color: Color
         // Read once: a key read again reads the next generic key, as NSCoder's do.
         let legacySpace = try reader.optionalInt(forKey: "NSColorSpace")
+        // The iOS 17 exact components the archive has, known before they are read.
+        let readDoubles = Self.doubleKeys.filter { reader.containsValue(forKey: $0) }
         if let spaceNumber = legacySpace {
             color = try readAppKit(spaceNumber, from: reader, owner: owner)
         } else if let count = try reader.optionalInt(forKey: "UIColorComponentCount") {
@@ -288,7 +308,20 @@ public struct ColorSerializer: Serializer {
                 .invalidValue, expected: "NSColorSpace or UIColorComponentCount in \(owner)", found: "neither")
         }
         color.archiveClass = reader.archiveClass
-        color.preserved = try PreservedKeys.read(from: reader, except: Self.translatedKeys, owner: owner)
+        color.preserved = try PreservedKeys.read(
+            from: reader, except: Self.translatedKeys.union(Self.doubleKeys), owner: owner)
+        if reader.options.richText.isLossless {
+            // Read with the components already (a key is read once): kept as the color reads them.
+            for (key, value) in [
+                ("UIRed", color.rgba.red), ("UIGreen", color.rgba.green), ("UIBlue", color.rgba.blue),
+                ("UIAlpha", color.alpha),
+            ] where readDoubles.contains(key + "-Double") {
+                color.preserved.set(.real(value), forKey: key + "-Double")
+            }
+            if case .gray(let white) = color.components, readDoubles.contains("UIWhite-Double") {
+                color.preserved.set(.real(white), forKey: "UIWhite-Double")
+            }
+        }
         color.preserved.basis = Self.basis(of: color)
         if reader.containsValue(forKey: "NSCustomColorSpace"),
             let description = try reader.readObject(forKey: "NSCustomColorSpace") as? ColorSpaceDescription

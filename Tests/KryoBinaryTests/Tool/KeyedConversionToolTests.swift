@@ -57,12 +57,53 @@ import Testing
         let archive = try KeyedArchive(bytes: back.stdout)
         #expect(archive.top["IB.systemFontUpdateVersion"] == .integer(1))
         #expect(archive.top["Expired"] == .bool(false))
-        guard case .uid(let objects)? = archive.top["IB.objectdata"], case .uid(let count)? = archive.top["count"] else {
+        guard case .uid(let objects)? = archive.top["IB.objectdata"], case .uid(let count)? = archive.top["count"]
+        else {
             Issue.record("the references are no longer references: \(archive.top)")
             return
         }
         #expect(archive.objects[Int(objects)] == .string("objects"))
         #expect(archive.objects[Int(count)] == .integer(7))
+    }
+
+    /// An iOS 17 `UIColor` (`UIRed`… as floats, the exact components under `UIRed-Double`…)
+    /// converts back with both, through every format, while the color is unchanged.
+    @Test(arguments: ["keyed-xml", "keyed-binary", "json", "plist-binary"])
+    func anIOS17ColorKeepsItsExactComponents(through format: String) throws {
+        let red = 0.12941176470588237
+        let green = 0.5019607843137255
+        let blue = 0.8117647058823529
+        func entry(_ key: String, _ value: Double) -> String { "<key>\(key)</key><real>\(value)</real>" }
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>$archiver</key><string>NSKeyedArchiver</string>
+            <key>$objects</key><array><string>$null</string><dict>
+            <key>$class</key><dict><key>CF$UID</key><integer>2</integer></dict>
+            <key>UIColorComponentCount</key><integer>4</integer>
+            \(entry("UIRed", Double(Float(red))))\(entry("UIGreen", Double(Float(green))))
+            \(entry("UIBlue", Double(Float(blue))))\(entry("UIAlpha", 1))
+            \(entry("UIRed-Double", red))\(entry("UIGreen-Double", green))\(entry("UIBlue-Double", blue))
+            </dict><dict><key>$classname</key><string>UIColor</string>
+            <key>$classes</key><array><string>UIColor</string><string>NSObject</string></array></dict></array>
+            <key>$top</key><dict><key>root</key><dict><key>CF$UID</key><integer>1</integer></dict></dict>
+            <key>$version</key><integer>100000</integer>
+            </dict></plist>
+            """
+        let there = try KryoTool.run(["convert", "-", "--from", "keyed-xml", "--to", format], input: Array(xml.utf8))
+        #expect(there.status == 0, "\(there.stderr)")
+        let back = try KryoTool.run(["convert", "-", "--from", format, "--to", "keyed-xml"], input: there.stdout)
+        #expect(back.status == 0, "\(back.stderr)")
+        let archive = try KeyedArchive(bytes: back.stdout)
+        guard case .dictionary(let color)? = archive.objects.dropFirst().first else {
+            Issue.record("no color object: \(archive.objects)")
+            return
+        }
+        #expect(color["UIRed-Double"] == .real(red))
+        #expect(color["UIGreen-Double"] == .real(green))
+        #expect(color["UIBlue-Double"] == .real(blue))
+        #expect(color["UIRed"] == .real(Double(Float(red))))
+        #expect(color["UIBlue"] == .real(Double(Float(blue))))
     }
 
     @Test func anUnknownClassCannotGoToKryo() throws {
