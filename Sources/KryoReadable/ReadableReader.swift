@@ -1417,7 +1417,17 @@ final class ReadableReader: ValueReader, NullAwareReader {
         switch node {
         case .integer(let number): return number
         case .null: return 0
-        case .real(let number) where number.rounded() == number && abs(number) < 0x1p63: return Int64(number)
+        // A whole number written with a fraction or an exponent (`3.0`, `1e3`): only below 2^53,
+        // where a double holds every whole number, so that no digit is lost on the way.
+        case .real(let number) where number.rounded() == number && abs(number) < 0x1p53: return Int64(number)
+        case .real(let number) where number.rounded() == number && number.isFinite:
+            throw at(stored) {
+                error(
+                    .invalidValue,
+                    expected: "\(describe) written without a fraction or an exponent (beyond 2^53 "
+                        + "a number with one has lost digits)",
+                    found: "\(number) (read as a double)")
+            }
         default: throw at(stored) { error(.typeMismatch, expected: describe, found: ReadableReader.describe(node)) }
         }
     }

@@ -288,7 +288,8 @@ public struct ColorSerializer: Serializer {
         }
         var color = Color(components, space: space, alpha: alpha)
         (color.preserved, color.archiveClass) = try PreservedKeys.readReadable(from: reader, owner: "Color")
-        color.preserved.basis = Self.basis(of: color)
+        // What the kept keys restate, as the document records it (an edit since makes them stale).
+        color.preserved.basis = color.preserved.basis ?? Self.basis(of: color)
         return color
     }
 

@@ -120,7 +120,8 @@ public struct FontSerializer: Serializer {
                 isSystemFont: try reader.optionalBool(forKey: "systemFont"),
                 appKitFlags: try reader.optionalInt(forKey: "appKitFlags") ?? 16)
             (font.preserved, font.archiveClass) = try PreservedKeys.readReadable(from: reader, owner: "Font")
-            font.preserved.basis = Self.basis(of: font)
+            // What the kept keys restate, as the document records it (an edit since makes them stale).
+            font.preserved.basis = font.preserved.basis ?? Self.basis(of: font)
             return font.identified()
         }
     }

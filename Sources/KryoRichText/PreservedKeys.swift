@@ -168,6 +168,12 @@ extension PreservedKeys {
     /// fields (`"archived": {"$class": "UIColor", "$classhints": ["NSColor"], "UISystemColorName": …}`).
     static let readableKey = "archived"
 
+    /// The field of the `archived` object that records what the model's properties were when the
+    /// keys were read (``basis``), so that a document whose properties a person then edits writes
+    /// back none of the keys that restate them (a color's `UISystemColorName` once its red
+    /// changed). SwiftKryo's own key, as `SKContents` is.
+    static let basisKey = "SKBasis"
+
     /// Writes the class a value was read as and the kept keys to a readable document, unless
     /// there is nothing to keep (no keys, and the class is `translatedClass`, which the model
     /// writes anyway). A lossy call reports the keys instead.
@@ -187,6 +193,7 @@ extension PreservedKeys {
             form.fields[key] = .some(value.value)
             if value.isInline { form.inlineKeys.insert(key) }
         }
+        if let basis, !values.isEmpty { form.fields[Self.basisKey] = .some(basis) }
         try writer.writeObject(form, as: DeclaredType(UnknownObject.self), forKey: Self.readableKey)
     }
 
@@ -204,6 +211,10 @@ extension PreservedKeys {
         }
         var keys = PreservedKeys()
         for (key, field) in form.fields {
+            if key == basisKey, let basis = ValueConversion.flatten(field) as? String {
+                keys.basis = basis
+                continue
+            }
             keys.values[key] = form.inlineKeys.contains(key) ? PreservedValue(field) : .object(field)
         }
         return (keys, form.archiveClass)

@@ -83,6 +83,24 @@ private struct TallySerializer: Serializer {
         }
     }
 
+    /// A whole number with a fraction or an exponent reads as an integer only while a double
+    /// holds it exactly: `9007199254740993.0` (2^53 + 1) has become 2^53 when it reaches the field.
+    @Test func aLongWrittenWithAFractionBeyondTwoToThe53IsAnError() throws {
+        let three = try agree(Tally.self, #"{"$class": "test.Tally", "big": 3.0}"#, codec: tallies).get()
+        #expect(three.big == 3)
+        let exact = agree(Tally.self, #"{"$class": "test.Tally", "big": 9007199254740991.0}"#, codec: tallies)
+        #expect((try? exact.get())?.big == 9_007_199_254_740_991)
+        for text in ["9007199254740993.0", "12345678901234567e2"] {
+            let result = agree(Tally.self, #"{"$class": "test.Tally", "big": \#(text)}"#, codec: tallies)
+            guard case .failure(let error) = result else {
+                Issue.record("\(text) read as \(String(describing: try? result.get().big))")
+                continue
+            }
+            #expect(error.kind == .invalidValue && error.path == ["big"], "\(error)")
+            #expect(error.expected.contains("without a fraction or an exponent"), "\(error)")
+        }
+    }
+
     @Test(arguments: values)
     func theIntegersOfExtremes(value: String?) throws {
         for key in ["small", "large", "byte", "char"] {

@@ -85,13 +85,18 @@ import Testing
             \(entry("UIBlue", Double(Float(blue))))\(entry("UIAlpha", 1))
             \(entry("UIRed-Double", red))\(entry("UIGreen-Double", green))\(entry("UIBlue-Double", blue))
             </dict><dict><key>$classname</key><string>UIColor</string>
-            <key>$classes</key><array><string>UIColor</string><string>NSObject</string></array></dict></array>
+            <key>$classes</key><array><string>UIColor</string><string>NSObject</string></array>
+            <key>$classhints</key><array><string>NSColor</string></array></dict></array>
             <key>$top</key><dict><key>root</key><dict><key>CF$UID</key><integer>1</integer></dict></dict>
             <key>$version</key><integer>100000</integer>
             </dict></plist>
             """
         let there = try KryoTool.run(["convert", "-", "--from", "keyed-xml", "--to", format], input: Array(xml.utf8))
         #expect(there.status == 0, "\(there.stderr)")
+        if format == "json" {
+            // Translated: the model's color, not an object of an unknown class.
+            #expect(String(decoding: there.stdout, as: UTF8.self).contains(#""$class": "Color""#))
+        }
         let back = try KryoTool.run(["convert", "-", "--from", format, "--to", "keyed-xml"], input: there.stdout)
         #expect(back.status == 0, "\(back.stderr)")
         let archive = try KeyedArchive(bytes: back.stdout)
@@ -104,6 +109,47 @@ import Testing
         #expect(color["UIBlue-Double"] == .real(blue))
         #expect(color["UIRed"] == .real(Double(Float(red))))
         #expect(color["UIBlue"] == .real(Double(Float(blue))))
+    }
+
+    /// A color edited in its JSON document drops the kept key that restates the old one
+    /// (`UISystemColorName`); left as it was, the document converts back with the key.
+    @Test func anEditedColorDropsTheSystemNameThatRestatedIt() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>$archiver</key><string>NSKeyedArchiver</string>
+            <key>$objects</key><array><string>$null</string><dict>
+            <key>$class</key><dict><key>CF$UID</key><integer>3</integer></dict>
+            <key>UIColorComponentCount</key><integer>4</integer>
+            <key>UIRed</key><real>0</real><key>UIGreen</key><real>0</real><key>UIBlue</key><real>1</real>
+            <key>UIAlpha</key><real>1</real>
+            <key>UISystemColorName</key><dict><key>CF$UID</key><integer>2</integer></dict>
+            </dict><string>blueColor</string>
+            <dict><key>$classname</key><string>UIColor</string>
+            <key>$classes</key><array><string>UIColor</string><string>NSObject</string></array>
+            <key>$classhints</key><array><string>NSColor</string></array></dict></array>
+            <key>$top</key><dict><key>root</key><dict><key>CF$UID</key><integer>1</integer></dict></dict>
+            <key>$version</key><integer>100000</integer>
+            </dict></plist>
+            """
+        let json = try KryoTool.run(["convert", "-", "--from", "keyed-xml", "--to", "json"], input: Array(xml.utf8))
+        #expect(json.status == 0, "\(json.stderr)")
+        let document = String(decoding: json.stdout, as: UTF8.self)
+        func systemName(of document: String) throws -> PropertyListValue? {
+            let back = try KryoTool.run(
+                ["convert", "-", "--from", "json", "--to", "keyed-xml"], input: Array(document.utf8))
+            #expect(back.status == 0, "\(back.stderr)")
+            let archive = try KeyedArchive(bytes: back.stdout)
+            guard case .dictionary(let color)? = archive.objects.dropFirst().first,
+                case .uid(let name)? = color["UISystemColorName"]
+            else { return nil }
+            return archive.objects[Int(name)]
+        }
+        #expect(try systemName(of: document) == .string("blueColor"))
+        let edited = document.replacingOccurrences(
+            of: #""red": [0-9.]+"#, with: #""red": 0.5"#, options: .regularExpression)
+        #expect(edited != document)
+        #expect(try systemName(of: edited) == nil)
     }
 
     @Test func anUnknownClassCannotGoToKryo() throws {
