@@ -43,7 +43,7 @@ public enum PropertyList {
     public static func decode(
         _ bytes: UnsafeRawBufferPointer, limits: PropertyListLimits = .default
     ) throws(SerializationError) -> (value: PropertyListValue, format: PropertyListFormat) {
-        try refuseCompiledNib(bytes)
+        try refuseOtherArchiveFormats(bytes)
         // A file cut short inside the magic is a binary property list too (XML starts with `<`).
         if !bytes.isEmpty && bytes.starts(with: binaryMagic.prefix(min(bytes.count, 6))) {
             return (try decodeBinary(bytes, limits: limits), .binary)
@@ -57,7 +57,7 @@ public enum PropertyList {
     public static func decodeBinary(
         _ bytes: UnsafeRawBufferPointer, limits: PropertyListLimits = .default
     ) throws(SerializationError) -> PropertyListValue {
-        try refuseCompiledNib(bytes)
+        try refuseOtherArchiveFormats(bytes)
         var reader = try BinaryPropertyListReader(bytes, limits: limits)
         return try reader.readTopObject()
     }
@@ -65,15 +65,25 @@ public enum PropertyList {
     /// The magic of Interface Builder's compiled nib format (iOS nibs, and macOS ones Xcode
     /// compiles for recent systems), which is not a property list.
     private static let nibArchiveMagic = Array("NIBArchive".utf8)
+    /// The magic of `NSArchiver`'s typedstream (old color lists, `NSUnarchiver` data).
+    private static let typedStreamMagic: [UInt8] = [0x04, 0x0B] + Array("streamtyped".utf8)
 
-    /// Throws, naming the format, for a file that is a compiled `NIBArchive` nib: a keyed
-    /// archive's error (`expected a <plist> element`) would not tell the user what they have.
-    private static func refuseCompiledNib(_ bytes: UnsafeRawBufferPointer) throws(SerializationError) {
-        guard bytes.starts(with: nibArchiveMagic) else { return }
-        throw SerializationError(
-            .unsupported, expected: "a property list (binary 'bplist00' or XML)",
-            found: "an Interface Builder NIBArchive (a compiled nib), a format of its own that the library does not "
-                + "read; a nib saved as a keyed archive (keyedobjects.nib) reads", offset: 0)
+    /// Throws, naming the format, for a file that is a compiled `NIBArchive` nib or an
+    /// `NSArchiver` typedstream: a keyed archive's error (`expected a <plist> element`) would not
+    /// tell the user what they have.
+    private static func refuseOtherArchiveFormats(_ bytes: UnsafeRawBufferPointer) throws(SerializationError) {
+        if bytes.starts(with: nibArchiveMagic) {
+            throw SerializationError(
+                .unsupported, expected: "a property list (binary 'bplist00' or XML)",
+                found: "an Interface Builder NIBArchive (a compiled nib), a format of its own that the library does "
+                    + "not read; a nib saved as a keyed archive (keyedobjects.nib) reads", offset: 0)
+        }
+        if bytes.starts(with: typedStreamMagic) {
+            throw SerializationError(
+                .unsupported, expected: "a property list (binary 'bplist00' or XML)",
+                found: "an NSArchiver typedstream (NSUnarchiver's format, not a keyed archive), which the library "
+                    + "does not read", offset: 0)
+        }
     }
 
     /// Decodes a binary property list (`bplist00`).
@@ -100,7 +110,7 @@ public enum PropertyList {
     public static func decodeXML(
         _ bytes: UnsafeRawBufferPointer, limits: PropertyListLimits = .default
     ) throws(SerializationError) -> PropertyListValue {
-        try refuseCompiledNib(bytes)
+        try refuseOtherArchiveFormats(bytes)
         var reader = XMLPropertyListReader(bytes, limits: limits)
         return try reader.readDocument()
     }

@@ -47,6 +47,25 @@ private func bplist(
         }
     }
 
+    /// An `NSArchiver` typedstream (an old color list) is named as such by every entry point.
+    @Test func aTypedStreamIsNamed() {
+        let stream: [UInt8] = [0x04, 0x0B] + utf8("streamtyped") + [0x81, 0xE8, 0x03, 0x84, 0x01, 0x69]
+        let entries: [(String, () throws(SerializationError) -> Void)] = [
+            ("decode", { () throws(SerializationError) in _ = try PropertyList.decode(stream) }),
+            ("decodeXML", { () throws(SerializationError) in _ = try PropertyList.decodeXML(stream) }),
+            ("decodeBinary", { () throws(SerializationError) in _ = try PropertyList.decodeBinary(stream) }),
+        ]
+        for (name, decode) in entries {
+            do {
+                try decode()
+                Issue.record("\(name) read a typedstream")
+            } catch {
+                #expect(error.kind == .unsupported && error.offset == 0, "\(name)")
+                #expect("\(error)".contains("an NSArchiver typedstream"), "\(name): \(error)")
+            }
+        }
+    }
+
     @Test func theHandBuiltHelperMakesValidPlists() throws {
         let bytes = bplist([[0xA2, 1, 2], [0x10, 7], [0x53] + utf8("abc")])
         #expect(try PropertyList.decode(bytes).value == .array([.integer(7), .string("abc")]))
