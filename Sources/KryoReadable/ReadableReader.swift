@@ -516,6 +516,15 @@ final class ReadableReader: ValueReader, NullAwareReader {
         if reserved.contains(.stray), let stray = entries.keys.first(where: ReservedKeys.isStray) {
             throw strayKey(stray, in: entries)
         }
+        if reserved.contains(.value), !reserved.contains(.className) {
+            // `$value` is a value written with its class: without one, the value would be lost
+            // (read as an object's missing fields, or kept as a map's key `$value`).
+            throw at(ReadableKeys.value) {
+                error(
+                    .invalidValue, expected: "$class beside $value (a value written with its class)",
+                    found: "$value without $class")
+            }
+        }
         if reserved.contains(.className), let className = entries[ReadableKeys.className] {
             guard case .string(let name) = className else {
                 throw at(ReadableKeys.className) {
@@ -706,6 +715,16 @@ final class ReadableReader: ValueReader, NullAwareReader {
         throws -> Any?
     {
         if reserved.contains(.value), let stored = entries[ReadableKeys.value] {
+            // `$value` is the whole value: a key beside it (a field a person added) would be
+            // dropped without a word.
+            let allowed: Set<String> = [ReadableKeys.className, ReadableKeys.value, ReadableWriter.comparatorKey]
+            if let other = entries.keys.filter({ !allowed.contains($0) }).min() {
+                throw at(other) {
+                    error(
+                        .invalidValue, expected: "a \(name) under $value alone (beside $class)",
+                        found: "the key \(other) beside $value")
+                }
+            }
             if let comparator = entries[ReadableWriter.comparatorKey] {
                 return try orderedValue(stored, comparator, named: name, as: declared)
             }
@@ -720,6 +739,12 @@ final class ReadableReader: ValueReader, NullAwareReader {
             return try classedPlainValue(plain, named: name, as: declared)
         }
         if !keepsUnknown, let registration = registry.registration(forReadableName: name) {
+            if Self.wrapperClasses.contains(name) || name == "java.lang.String" || name == "java.lang.Character" {
+                // A number, boolean, string or char is its `$value`: without one it would read as 0.
+                throw error(
+                    .invalidValue, expected: "the value of a \(name) under $value",
+                    found: entries.count == 1 ? "$class alone" : "no $value")
+            }
             if !ReadableWriter.writesObjects(of: registration.swiftType), let stray = Self.strayReservedKey(in: entries)
             {
                 // A list or map's value goes under `$value`: a misspelt key would leave it empty.

@@ -538,6 +538,29 @@ import Testing
             "\(message)")
     }
 
+    /// A value written with its class is its `$value`: a key beside it, or no `$value` at all,
+    /// is an error naming the place, not a field dropped or a zero.
+    @Test func aValueFormTakesNothingBesideItsValue() {
+        #expect(
+            failure(
+                ["convert", "-", "--from", "json", "--to", "kryo5"],
+                input: Array(#"{"$class": "java.lang.Integer", "$value": 5, "foo": 1}"#.utf8))
+                == "kryo: invalidValue: expected a java.lang.Integer under $value alone (beside $class), found the "
+                + "key foo beside $value (path: foo)\n")
+        #expect(
+            failure(
+                ["convert", "-", "--from", "json", "--to", "kryo5"],
+                input: Array(#"{"$class": "java.util.ArrayList", "$value": [{"$class": "java.lang.Long"}]}"#.utf8))
+                == "kryo: invalidValue: expected the value of a java.lang.Long under $value, found $class alone "
+                + "(path: $value.0)\n")
+        #expect(
+            failure(
+                ["convert", "-", "--from", "json", "--to", "kryo5"],
+                input: Array(#"{"$class": "java.util.ArrayList", "$value": [{"$value": 5}]}"#.utf8))
+                == "kryo: invalidValue: expected $class beside $value (a value written with its class), found $value "
+                + "without $class (path: $value.0.$value)\n")
+    }
+
     /// A map that holds itself and a key that is not a string (`NS.keys` form in documents)
     /// reads back from the document it was converted to: Java Kryo 5.6.2's bytes of
     /// `m.put(1, 1); m.put("me", m)`, references on, classes by name.
