@@ -217,7 +217,7 @@ final class ReadableReader: ValueReader, NullAwareReader {
                 }
                 result.append(element)
             }
-            return registry.valueOfDeclaredClass(result, declared)
+            return try valueOfDeclaredClass(result, declared)
         case .object:
             let keepsUnknown = declared?.swiftType == UnknownObject.self
             if !keepsUnknown, let (registration, hasGenericKeys) = registeredObject(index) {
@@ -357,7 +357,7 @@ final class ReadableReader: ValueReader, NullAwareReader {
         case .array(let elements):
             let element = componentType(of: declared) ?? ReadableReader.elementType(of: declared)
             guard let target = currentTarget() else {
-                return registry.valueOfDeclaredClass(try list(elements, as: element), declared)
+                return try valueOfDeclaredClass(try list(elements, as: element), declared)
             }
             if let decoded = decodedAt[target] { return decoded }
             if keepsSharedStrings {
@@ -365,7 +365,7 @@ final class ReadableReader: ValueReader, NullAwareReader {
                 // find while its elements are read (a Java list holding an object that holds it).
                 let box = SharedValue.opened()
                 decodedAt[target] = box
-                box.fill(registry.valueOfDeclaredClass(try list(elements, as: element), declared))
+                box.fill(try valueOfDeclaredClass(try list(elements, as: element), declared))
                 return box
             }
             // An alias inside the array to the array itself is a cycle through a value.
@@ -489,6 +489,27 @@ final class ReadableReader: ValueReader, NullAwareReader {
             result.append(try at(String(index)) { try checkedElement(try decode(node, as: element), as: element) })
         }
         return result
+    }
+
+    /// A document's list as the class its slot declares (``Registry/valueOfDeclaredClass(_:_:)``):
+    /// an error when that class holds each element once (a `Set`) and the list names one twice,
+    /// which the set would drop without a word.
+    private func valueOfDeclaredClass(_ list: [Any?], _ declared: DeclaredType?) throws -> Any {
+        let value = registry.valueOfDeclaredClass(list, declared)
+        guard let collection = value as? any Collection, collection.count < list.count else { return value }
+        var seen: Set<AnyHashable> = []
+        for (index, element) in list.enumerated() {
+            guard let key = ValueConversion.flatten(element) as? AnyHashable, !seen.insert(key).inserted else {
+                continue
+            }
+            let name = declared?.javaName ?? declared.flatMap { registry.registration(forDeclared: $0)?.javaName }
+            throw at(String(index)) {
+                error(
+                    .invalidValue, expected: "distinct elements (a \(name ?? "set") holds each once)",
+                    found: "\(String(reflecting: key.base)) a second time")
+            }
+        }
+        return value
     }
 
     private func dictionary(_ entries: ReadableDictionary, as declared: DeclaredType?) throws -> Any? {

@@ -561,6 +561,26 @@ import Testing
                 + "without $class (path: $value.0.$value)\n")
     }
 
+    /// A list given for a `Set` field that names an element twice is an error at the second,
+    /// not a set that dropped it.
+    @Test func aSetGivenAnElementTwiceIsAnError() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kryo-set-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let schema = folder.appendingPathComponent("tags.yaml")
+        try Data(
+            ("settings: {dialect: kryo5}\nclasses:\n  - {class: t.Tagged, id: 20, fields: {tags: \"Set<String>\"}}\n"
+                + "  - {class: java.util.HashSet, id: 21}\n").utf8
+        ).write(to: schema)
+        let command = ["convert", "-", "--from", "json", "--to", "kryo5", "--schema", schema.path]
+        #expect(
+            failure(command, input: Array(#"{"$class": "t.Tagged", "tags": ["a", "b", "a"]}"#.utf8))
+                == "kryo: invalidValue: expected distinct elements (a java.util.HashSet holds each once), found \"a\" "
+                + "a second time (path: tags.2)\n")
+        let distinct = try KryoTool.run(command, input: Array(#"{"$class": "t.Tagged", "tags": ["a", "b"]}"#.utf8))
+        #expect(distinct.status == 0, "\(distinct.stderr)")
+    }
+
     /// A map that holds itself and a key that is not a string (`NS.keys` form in documents)
     /// reads back from the document it was converted to: Java Kryo 5.6.2's bytes of
     /// `m.put(1, 1); m.put("me", m)`, references on, classes by name.
