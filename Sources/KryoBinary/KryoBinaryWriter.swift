@@ -968,9 +968,7 @@ import KryoCore
                         "a keyed archive's \(top.values.count) top-level values (\(top.values.keys.joined(separator: ", ")))",
                     offset: output.totalCount)
             }
-            throw SerializationError(
-                .unsupported, expected: "a registration or default serializer for \(Swift.type(of: value))",
-                found: "none", offset: output.totalCount)
+            throw SerializationError.noSerializer(for: Swift.type(of: value), value: value, offset: output.totalCount)
         }
         return registration
     }

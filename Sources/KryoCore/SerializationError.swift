@@ -69,3 +69,24 @@ public struct SerializationError: Error, Sendable, Equatable, CustomStringConver
         return (path.prefix(8) + ["…\(path.count - 16) more…"] + path.suffix(8)).joined(separator: ".")
     }
 }
+
+extension SerializationError {
+    /// The error for a value of `valueType` that no registration or default serializer writes.
+    /// A `UInt64` (a whole number above Java's `long`: a document's 2^63 or more, an unsigned
+    /// `NSNumber`) gets its own: no Java class but `BigInteger` holds it, which only the document
+    /// can choose.
+    @usableFromInline package static func noSerializer(for valueType: any Any.Type, value: Any?, offset: Int? = nil)
+        -> SerializationError
+    {
+        if let number = value as? UInt64 {
+            return SerializationError(
+                .unsupported,
+                expected: "a number a Java long holds (at most 9223372036854775807), or a java.math.BigInteger "
+                    + "({\"$class\": \"java.math.BigInteger\", \"$value\": \"\(number)\"})",
+                found: "\(number)", offset: offset)
+        }
+        return SerializationError(
+            .unsupported, expected: "a registration or default serializer for \(valueType)", found: "none",
+            offset: offset)
+    }
+}

@@ -74,9 +74,7 @@ enum KryoFiveElements {
             if let lastType, valueType == lastType { return }
             guard let registration = elementRegistration(value(), registry) else {
                 if !elementsCanBeNull, collection.contains(where: { plain($0) == nil }) { throw nilElement() }
-                throw SerializationError(
-                    .unsupported, expected: "a registration or default serializer for \(valueType)",
-                    found: "none")
+                throw SerializationError.noSerializer(for: valueType, value: value())
             }
             if let first = shared, first !== registration,
                 first.javaName != registration.javaName

@@ -581,6 +581,22 @@ import Testing
         #expect(distinct.status == 0, "\(distinct.stderr)")
     }
 
+    /// A whole number above Java's `long` in an untyped slot names the limit and the
+    /// `BigInteger` form that holds it, which then converts.
+    @Test func aNumberAboveALongNamesBigInteger() throws {
+        let command = ["convert", "-", "--from", "json", "--to", "kryo5", "--no-registration-required"]
+        #expect(
+            failure(
+                command, input: Array(#"{"$class": "java.util.HashMap", "$value": {"o3": 9223372036854775808}}"#.utf8))
+                == "kryo: unsupported: expected a number a Java long holds (at most 9223372036854775807), or a "
+                + #"java.math.BigInteger ({"$class": "java.math.BigInteger", "$value": "9223372036854775808"}), "#
+                + "found 9223372036854775808 (path: o3)\n")
+        let big = #"{"$class": "java.math.BigInteger", "$value": "9223372036854775808"}"#
+        let written = try KryoTool.run(
+            command, input: Array(#"{"$class": "java.util.HashMap", "$value": {"o3": \#(big)}}"#.utf8))
+        #expect(written.status == 0, "\(written.stderr)")
+    }
+
     /// A map that holds itself and a key that is not a string (`NS.keys` form in documents)
     /// reads back from the document it was converted to: Java Kryo 5.6.2's bytes of
     /// `m.put(1, 1); m.put("me", m)`, references on, classes by name.
