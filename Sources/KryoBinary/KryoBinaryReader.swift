@@ -886,6 +886,9 @@ import KryoCore
                 count = set.count
             } else if let exposing = value as? any AnyElementsExposing {
                 count = exposing.anyElements.count
+            } else if let map = value as? any AnyEntriesExposing {
+                // A map kept in a wrapper of its own (Kryo 5's LinkedHashMap, Hashtable…).
+                count = map.anyEntries.count
             } else {
                 let mirror = Mirror(reflecting: value)
                 if mirror.displayStyle == .collection || mirror.displayStyle == .dictionary

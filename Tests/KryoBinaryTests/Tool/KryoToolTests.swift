@@ -597,6 +597,22 @@ import Testing
         #expect(written.status == 0, "\(written.stderr)")
     }
 
+    /// `inspect` says what a Kryo 5 map's size bytes mean for every map class, those kept in a
+    /// wrapper of their own too (Kryo writes the size + 1).
+    @Test(arguments: ["java.util.HashMap", "java.util.LinkedHashMap", "java.util.Hashtable", "java.util.TreeMap"])
+    func inspectNamesAKryoFiveMapsSize(_ javaClass: String) throws {
+        let flags = ["--no-registration-required"]
+        let written = try KryoTool.run(
+            ["convert", "-", "--from", "json", "--to", "kryo5"] + flags,
+            input: Array(#"{"$class": "\#(javaClass)", "$value": {"a": 1, "b": 2}}"#.utf8))
+        #expect(written.status == 0, "\(written.stderr)")
+        let dump = try KryoTool.run(["inspect", "-", "--format", "kryo5"] + flags, input: written.stdout)
+        let lengths = String(decoding: dump.stdout, as: UTF8.self).split(separator: "\n").filter {
+            $0.contains("length")
+        }
+        #expect(lengths.count == 1 && lengths[0].hasSuffix("size 2 (written + 1)"), "\(lengths)")
+    }
+
     /// A map that holds itself and a key that is not a string (`NS.keys` form in documents)
     /// reads back from the document it was converted to: Java Kryo 5.6.2's bytes of
     /// `m.put(1, 1); m.put("me", m)`, references on, classes by name.
