@@ -496,7 +496,9 @@ final class ReadableReader: ValueReader, NullAwareReader {
     /// which the set would drop without a word.
     private func valueOfDeclaredClass(_ list: [Any?], _ declared: DeclaredType?) throws -> Any {
         let value = registry.valueOfDeclaredClass(list, declared)
-        guard let collection = value as? any Collection, collection.count < list.count else { return value }
+        guard !(value is [Any?]), let collection = value as? any Collection, collection.count < list.count else {
+            return value
+        }
         var seen: Set<AnyHashable> = []
         for (index, element) in list.enumerated() {
             guard let key = ValueConversion.flatten(element) as? AnyHashable, !seen.insert(key).inserted else {

@@ -25,6 +25,12 @@ public struct ColorSerializer: Serializer {
         "UIRed-Double", "UIGreen-Double", "UIBlue-Double", "UIAlpha-Double", "UIWhite-Double",
     ]
 
+    /// The keys of a color's readable form.
+    private static let readableKeys: Set<String> = [
+        "space", "red", "green", "blue", "white", "cyan", "magenta", "yellow", "black", "alpha", "catalog", "name",
+        "fallback", PreservedKeys.readableKey,
+    ]
+
     /// What a system color name restates: the components and alpha.
     static func basis(of color: Color) -> String { "\(color.components)|\(color.alpha)" }
 
@@ -259,6 +265,7 @@ public struct ColorSerializer: Serializer {
     }
 
     private func readReadable(from reader: any ValueReader) throws -> Color {
+        try reader.refuseUnknownKeys(Self.readableKeys, in: "Color")
         let spaceName = try reader.optionalString(forKey: "space") ?? "device"
         guard let space = Self.space(name: spaceName) else {
             throw reader.error(

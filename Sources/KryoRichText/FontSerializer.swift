@@ -113,6 +113,8 @@ public struct FontSerializer: Serializer {
         case .keyedArchive:
             return try readArchived(from: reader)
         default:  // .readable, and the families of other backends: plain names
+            try reader.refuseUnknownKeys(
+                ["name", "size", "traits", "systemFont", "appKitFlags", PreservedKeys.readableKey], in: "Font")
             let name = try reader.requiredString(forKey: "name", in: "Font")
             var font = Font(
                 name: name, pointSize: try reader.optionalDouble(forKey: "size") ?? 0,

@@ -613,6 +613,18 @@ import Testing
         #expect(lengths.count == 1 && lengths[0].hasSuffix("size 2 (written + 1)"), "\(lengths)")
     }
 
+    /// A misspelt key of a hand-written color or font is an error at its place, not a property
+    /// left at its default.
+    @Test func aColorOrFontKeyMisspeltIsAnError() {
+        let command = ["convert", "-", "--from", "json", "--to", "keyed-xml"]
+        #expect(
+            failure(command, input: Array(#"{"$class": "Font", "name": "Helvetica", "size": 12, "weight": 700}"#.utf8))
+                == "kryo: invalidValue: expected a key of Font (appKitFlags, archived, name, size, systemFont, traits), "
+                + "found the key \"weight\" (path: weight)\n")
+        let color = #"{"$class": "Color", "red": 1, "green": 0, "blue": 0, "colour": "red"}"#
+        #expect(failure(command, input: Array(color.utf8)).hasSuffix("found the key \"colour\" (path: colour)\n"))
+    }
+
     /// A map that holds itself and a key that is not a string (`NS.keys` form in documents)
     /// reads back from the document it was converted to: Java Kryo 5.6.2's bytes of
     /// `m.put(1, 1); m.put("me", m)`, references on, classes by name.
