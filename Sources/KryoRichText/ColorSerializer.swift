@@ -25,6 +25,11 @@ public struct ColorSerializer: Serializer {
         "UIRed-Double", "UIGreen-Double", "UIBlue-Double", "UIAlpha-Double", "UIWhite-Double",
     ]
 
+    /// The keys a color's archive form reads itself, kept by no ``PreservedKeys``.
+    private static let archivedKeysRead = translatedKeys.union(doubleKeys)
+    /// The kept keys that restate the color, written back only while it is unchanged.
+    private static let restatingKeys = doubleKeys.union(["UISystemColorName", "NSComponents"])
+
     /// The keys of a color's readable form.
     private static let readableKeys: Set<String> = [
         "space", "red", "green", "blue", "white", "cyan", "magenta", "yellow", "black", "alpha", "catalog", "name",
@@ -204,7 +209,7 @@ public struct ColorSerializer: Serializer {
         written.insert("NSCustomColorSpace")
         try color.preserved.write(
             to: writer, except: written, owner: archiveClass.name, basis: basis,
-            restating: Self.doubleKeys.union(["UISystemColorName", "NSComponents"]))
+            restating: Self.restatingKeys)
     }
 
     // MARK: Reading
@@ -316,14 +321,12 @@ public struct ColorSerializer: Serializer {
                 .invalidValue, expected: "NSColorSpace or UIColorComponentCount in \(owner)", found: "neither")
         }
         color.archiveClass = reader.archiveClass
-        color.preserved = try PreservedKeys.read(
-            from: reader, except: Self.translatedKeys.union(Self.doubleKeys), owner: owner)
-        if reader.options.richText.isLossless {
+        color.preserved = try PreservedKeys.read(from: reader, except: Self.archivedKeysRead, owner: owner)
+        if !readDoubles.isEmpty, reader.options.richText.isLossless {
             // Read with the components already (a key is read once): kept as the color reads them.
-            for (key, value) in [
-                ("UIRed", color.rgba.red), ("UIGreen", color.rgba.green), ("UIBlue", color.rgba.blue),
-                ("UIAlpha", color.alpha),
-            ] where readDoubles.contains(key + "-Double") {
+            let (red, green, blue, alpha) = color.rgba
+            for (key, value) in [("UIRed", red), ("UIGreen", green), ("UIBlue", blue), ("UIAlpha", alpha)]
+            where readDoubles.contains(key + "-Double") {
                 color.preserved.set(.real(value), forKey: key + "-Double")
             }
             if case .gray(let white) = color.components, readDoubles.contains("UIWhite-Double") {
