@@ -36,9 +36,16 @@ public final class UnknownObject {
     /// references to entries of `$objects` (written with `encodeObject:forKey:`).
     ///
     /// By default (``defaultInlineKeys(of:)``), numbers, booleans and data are inline and
-    /// everything else is a reference. The elements of an inline list follow the same rule one by
-    /// one. A readable document keeps this under `$inline` when it differs from the default.
+    /// everything else is a reference. Every element of an inline list or dictionary is a
+    /// reference, as Apple's archivers store `NS.objects`, unless its key is one of
+    /// ``inlineElementKeys``. A readable document keeps this under `$inline` when it differs from
+    /// the default.
     public var inlineKeys: Set<String>
+    /// The keys of ``inlineKeys`` holding a list or dictionary whose numbers, booleans and data
+    /// are stored in the list itself (a plist array of numbers) rather than as references to
+    /// entries of `$objects`. Apple's archivers write no such list; an archive written by another
+    /// tool may. A readable document keeps this under `$inlineElements`.
+    public var inlineElementKeys: Set<String>
 
     /// Creates an object.
     ///
@@ -47,12 +54,16 @@ public final class UnknownObject {
     ///   - fields: The fields by stored key, in order.
     ///   - inlineKeys: The keys a keyed archive stores inline; by default those holding numbers,
     ///     booleans and data.
+    ///   - inlineElementKeys: The inline lists and dictionaries whose numbers, booleans and data
+    ///     are stored in line too; by default none.
     public init(
-        archiveClass: ArchiveClass, fields: OrderedDictionary<String, Any?> = [:], inlineKeys: Set<String>? = nil
+        archiveClass: ArchiveClass, fields: OrderedDictionary<String, Any?> = [:], inlineKeys: Set<String>? = nil,
+        inlineElementKeys: Set<String> = []
     ) {
         self.archiveClass = archiveClass
         self.fields = fields
         self.inlineKeys = inlineKeys ?? UnknownObject.defaultInlineKeys(of: fields)
+        self.inlineElementKeys = inlineElementKeys
     }
 
     /// Creates an object of class `className` (a subclass of `NSObject`).

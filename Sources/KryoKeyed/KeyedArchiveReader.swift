@@ -437,9 +437,26 @@ final class KeyedArchiveReader: ValueReader {
             } else {
                 unknown.fields[key] = .some(try at(key) { try inlineValue(stored) })
                 unknown.inlineKeys.insert(key)
+                if Self.holdsInlineScalars(stored) { unknown.inlineElementKeys.insert(key) }
             }
         }
         return unknown
+    }
+
+    /// Whether `stored` is a list or dictionary holding a number, boolean or data itself rather
+    /// than as a reference (Apple's archivers store every element of a list as a reference).
+    private static func holdsInlineScalars(_ stored: PropertyListValue) -> Bool {
+        func isScalar(_ element: PropertyListValue) -> Bool {
+            switch element {
+            case .integer, .unsignedInteger, .real, .bool, .data: true
+            default: false
+            }
+        }
+        switch stored {
+        case .array(let elements): return elements.contains(where: isScalar)
+        case .dictionary(let entries): return entries.values.contains(where: isScalar)
+        default: return false
+        }
     }
 
     /// A value stored in an object's own dictionary, with the references in its lists and

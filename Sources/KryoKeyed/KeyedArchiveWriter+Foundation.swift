@@ -279,7 +279,8 @@ extension KeyedArchiveWriter {
             for (key, value) in object.fields {
                 let stored = try writer.at(key) {
                     object.inlineKeys.contains(key)
-                        ? try writer.inlineValue(value) : .uid(UInt64(try writer.archive(value)))
+                        ? try writer.inlineValue(value, elementsInline: object.inlineElementKeys.contains(key))
+                        : .uid(UInt64(try writer.archive(value)))
                 }
                 writer.storeRaw(stored, forKey: key)
             }
@@ -287,32 +288,32 @@ extension KeyedArchiveWriter {
     }
 
     /// `value` stored in an object's own dictionary: a number, boolean, data, string or date as
-    /// itself; a list or a dictionary with its elements inline when they are numbers, booleans
-    /// or data and references otherwise. A value with no inline form (nil, an object) is a
-    /// reference.
-    func inlineValue(_ value: Any?) throws -> PropertyListValue {
+    /// itself; a list or a dictionary with every element a reference, as Apple's archivers store
+    /// `NS.objects`, or, with `elementsInline`, with its numbers, booleans and data in line. A
+    /// value with no inline form (nil, an object) is a reference.
+    func inlineValue(_ value: Any?, elementsInline: Bool = false) throws -> PropertyListValue {
         guard let value = ValueConversion.flatten(value) else { return .uid(UInt64(try archive(nil))) }
         if let plain = KeyedArchiveWriter.inlineForms[ObjectIdentifier(type(of: value))]?(value) { return plain }
         if let list = value as? [Any?] {
             var elements: [PropertyListValue] = []
             elements.reserveCapacity(list.count)
             for (index, element) in list.enumerated() {
-                elements.append(try at(String(index)) { try inlineElement(element) })
+                elements.append(try at(String(index)) { try inlineElement(element, inline: elementsInline) })
             }
             return .array(elements)
         }
         if let dictionary = value as? [String: Any?] {
             var entries: PropertyListDictionary = [:]
             for key in dictionary.keys.sorted() {
-                entries[key] = try at(key) { try inlineElement(dictionary[key] ?? nil) }
+                entries[key] = try at(key) { try inlineElement(dictionary[key] ?? nil, inline: elementsInline) }
             }
             return .dictionary(entries)
         }
         return .uid(UInt64(try archive(value)))
     }
 
-    private func inlineElement(_ value: Any?) throws -> PropertyListValue {
-        UnknownObject.isInlineByDefault(value) ? try inlineValue(value) : .uid(UInt64(try archive(value)))
+    private func inlineElement(_ value: Any?, inline: Bool) throws -> PropertyListValue {
+        inline && UnknownObject.isInlineByDefault(value) ? try inlineValue(value) : .uid(UInt64(try archive(value)))
     }
 
     /// The values with an inline form, by exact type.

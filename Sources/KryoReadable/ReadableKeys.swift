@@ -40,6 +40,10 @@ public enum ReadableKeys {
     /// The key of the fields of an unknown object that a keyed archive stores inline, written when
     /// they are not the fields holding numbers, booleans and data (``/KryoCore/UnknownObject/inlineKeys``).
     public static let inline = "$inline"
+    /// The key of the inline lists and dictionaries of an unknown object whose numbers, booleans
+    /// and data a keyed archive stores in the list itself rather than as references, written when
+    /// there are any (``/KryoCore/UnknownObject/inlineElementKeys``).
+    public static let inlineElements = "$inlineElements"
 
     /// The key of the values of a keyed archive's whole top level (``/KryoCore/ArchiveTopLevel``), by
     /// `$top` key: `{"$top": {"IB.objectdata": …}}`.
@@ -143,7 +147,9 @@ struct ReservedKeys: OptionSet {
         case ReadableKeys.value: self = .value
         case ReadableKeys.top: self = .top
         case "$0": self = .firstGeneric
-        case ReadableKeys.classes, ReadableKeys.classHints, ReadableKeys.inline, ReadableKeys.archiver: self = []
+        case ReadableKeys.classes, ReadableKeys.classHints, ReadableKeys.inline, ReadableKeys.inlineElements,
+            ReadableKeys.archiver:
+            self = []
         default: self = ReservedKeys.isStray(key) ? .stray : []
         }
     }
@@ -158,8 +164,8 @@ struct ReservedKeys: OptionSet {
         if !rest.isEmpty, rest.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) { return false }
         return ![
             ReadableKeys.className, ReadableKeys.alias, ReadableKeys.data, ReadableKeys.value, ReadableKeys.top,
-            ReadableKeys.classes, ReadableKeys.classHints, ReadableKeys.inline, ReadableKeys.archiver,
-            ReadableKeys.root,
+            ReadableKeys.classes, ReadableKeys.classHints, ReadableKeys.inline, ReadableKeys.inlineElements,
+            ReadableKeys.archiver, ReadableKeys.root,
         ].contains(key)
     }
 

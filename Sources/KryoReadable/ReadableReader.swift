@@ -841,6 +841,7 @@ final class ReadableReader: ValueReader, NullAwareReader {
         unknown.inlineKeys =
             try stringList(entries, ReadableKeys.inline).map(Set.init)
             ?? UnknownObject.defaultInlineKeys(of: unknown.fields)
+        unknown.inlineElementKeys = Set(try stringList(entries, ReadableKeys.inlineElements) ?? [])
         return unknown
     }
 
@@ -875,6 +876,7 @@ final class ReadableReader: ValueReader, NullAwareReader {
     /// The keys of an unknown object that are not its fields.
     private static let unknownObjectKeys: Set<String> = [
         ReadableKeys.className, ReadableKeys.classes, ReadableKeys.classHints, ReadableKeys.inline,
+        ReadableKeys.inlineElements,
     ]
 
     /// The class of an unknown object: `$class`, with `$classes` and `$classhints` when given.

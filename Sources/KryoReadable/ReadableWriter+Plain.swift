@@ -503,6 +503,10 @@ extension ReadableWriter {
         if Set(inline) != UnknownObject.defaultInlineKeys(of: object.fields) {
             entries[ReadableKeys.inline] = .array(inline.map { .string($0) })
         }
+        let inlineElements = inline.filter { object.inlineElementKeys.contains($0) }
+        if !inlineElements.isEmpty {
+            entries[ReadableKeys.inlineElements] = .array(inlineElements.map { .string($0) })
+        }
         for (key, value) in object.fields {
             guard ReadableKeys.isFieldKey(key) else {
                 throw at(key) {

@@ -112,6 +112,10 @@ enum ArchiveGraph {
                 guard l.inlineKeys == r.inlineKeys else {
                     return differ("inline keys \(l.inlineKeys.sorted()) vs \(r.inlineKeys.sorted())")
                 }
+                guard l.inlineElementKeys == r.inlineElementKeys else {
+                    return differ(
+                        "lists with elements in line \(l.inlineElementKeys.sorted()) vs \(r.inlineElementKeys.sorted())")
+                }
                 for (key, value) in l.fields where !equal(value, r.fields[key] ?? nil, at: key) { return false }
                 return true
             case (let l as ArchiveTopLevel, let r as ArchiveTopLevel):

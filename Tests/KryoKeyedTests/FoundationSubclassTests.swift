@@ -153,3 +153,76 @@ import Testing
         #expect(back.field("NS.uuidbytes") as? Data == Data(count: 4))
     }
 }
+
+/// The elements of a list an unknown object stores in its own dictionary are references, as
+/// Apple's archivers write `NS.objects` (numbers and booleans too); a list that holds numbers
+/// itself, as another tool may write it, keeps them in line.
+@Suite struct InlineListElementTests {
+    /// An app's dictionary subclass (PyObjC's) whose `NS.objects` refers to a boolean, a real and
+    /// a string; and a list of numbers held in line beside it.
+    static let bytes = Array(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+        <key>$archiver</key><string>NSKeyedArchiver</string>
+        <key>$version</key><integer>100000</integer>
+        <key>$top</key><dict><key>root</key><dict><key>CF$UID</key><integer>1</integer></dict></dict>
+        <key>$objects</key><array>
+        <string>$null</string>
+        <dict>
+        <key>NS.keys</key><array><dict><key>CF$UID</key><integer>2</integer></dict>\
+        <dict><key>CF$UID</key><integer>3</integer></dict><dict><key>CF$UID</key><integer>4</integer></dict></array>
+        <key>NS.objects</key><array><dict><key>CF$UID</key><integer>5</integer></dict>\
+        <dict><key>CF$UID</key><integer>6</integer></dict><dict><key>CF$UID</key><integer>2</integer></dict></array>
+        <key>sizes</key><array><integer>1</integer><real>2.5</real><dict><key>CF$UID</key><integer>3</integer></dict></array>
+        <key>$class</key><dict><key>CF$UID</key><integer>7</integer></dict>
+        </dict>
+        <string>a</string><string>b</string><string>c</string>
+        <true/><real>2.7</real>
+        <dict><key>$classname</key><string>OC_BuiltinPythonDictionary</string><key>$classes</key><array>\
+        <string>OC_BuiltinPythonDictionary</string><string>NSMutableDictionary</string>\
+        <string>NSDictionary</string><string>NSObject</string></array></dict>
+        </array></dict></plist>
+        """.utf8)
+
+    @Test(arguments: [false, true])
+    func elementsStayReferencesOrInLineAsRead(throughJSON: Bool) throws {
+        let registry = try Registry(schemas: SchemaSet())
+        let keyed = KeyedArchiveCodec(registry: registry)
+        let readable = ReadableCodec(registry: registry, format: .json)
+        var object = try #require(try keyed.decode(Any?.self, from: Self.bytes) as? UnknownObject)
+        #expect(object.inlineKeys == ["NS.keys", "NS.objects", "sizes"])
+        #expect(object.inlineElementKeys == ["sizes"])
+        if throughJSON {
+            object = try #require(try readable.decode(Any?.self, from: readable.encode(object as Any?)) as? UnknownObject)
+            #expect(object.inlineElementKeys == ["sizes"])
+        }
+        let written = try PropertyList.decode(try keyed.encode(object as Any?)).value
+        guard case .dictionary(let archive) = written, case .array(let objects)? = archive["$objects"],
+            case .uid(let root)? = { if case .dictionary(let top)? = archive["$top"] { top["root"] } else { nil } }(),
+            objects.indices.contains(Int(root)), case .dictionary(let fields) = objects[Int(root)]
+        else {
+            Issue.record("not a keyed archive: \(written)")
+            return
+        }
+        func elements(_ key: String) -> [PropertyListValue] {
+            if case .array(let list)? = fields[key] { list } else { [] }
+        }
+        // Every element of NS.objects a reference, the boolean and the real included.
+        #expect(elements("NS.objects").count == 3)
+        #expect(elements("NS.objects").allSatisfy(isReference))
+        let referred = elements("NS.objects").compactMap { element -> PropertyListValue? in
+            guard case .uid(let uid) = element, objects.indices.contains(Int(uid)) else { return nil }
+            return objects[Int(uid)]
+        }
+        #expect(referred == [.bool(true), .real(2.7), .string("a")])
+        // The list that held its numbers in line still does; its string is a reference.
+        let sizes = elements("sizes")
+        #expect(sizes.count == 3 && sizes.prefix(2) == [.integer(1), .real(2.5)])
+        #expect(isReference(sizes.last), "the string of sizes: \(sizes)")
+    }
+
+    private func isReference(_ value: PropertyListValue?) -> Bool {
+        if case .uid = value { true } else { false }
+    }
+}

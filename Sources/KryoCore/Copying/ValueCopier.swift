@@ -259,7 +259,9 @@ public final class ValueCopier {
                 limit: maxDepth, of: "objects", at: unknown.archiveClass.name, untracked: false)
         }
         defer { depth -= 1 }
-        let made = UnknownObject(archiveClass: unknown.archiveClass, inlineKeys: unknown.inlineKeys)
+        let made = UnknownObject(
+            archiveClass: unknown.archiveClass, inlineKeys: unknown.inlineKeys,
+            inlineElementKeys: unknown.inlineElementKeys)
         record(unknown, made)
         made.fields.reserveCapacity(unknown.fields.count)
         for (key, field) in unknown.fields {
