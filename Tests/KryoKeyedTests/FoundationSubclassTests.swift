@@ -194,7 +194,8 @@ import Testing
         #expect(object.inlineKeys == ["NS.keys", "NS.objects", "sizes"])
         #expect(object.inlineElementKeys == ["sizes"])
         if throughJSON {
-            object = try #require(try readable.decode(Any?.self, from: readable.encode(object as Any?)) as? UnknownObject)
+            let document = try readable.encode(object as Any?)
+            object = try #require(try readable.decode(Any?.self, from: document) as? UnknownObject)
             #expect(object.inlineElementKeys == ["sizes"])
         }
         let written = try PropertyList.decode(try keyed.encode(object as Any?)).value
