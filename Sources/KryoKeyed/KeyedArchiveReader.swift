@@ -432,8 +432,11 @@ final class KeyedArchiveReader: ValueReader {
         states[index] = .read(unknown)
         unknown.fields.reserveCapacity(entries.count)
         for (key, stored) in entries where key != "$class" {
+            // An unknown object is a container of the dynamic path wherever it is read (an
+            // attribute of an attributed string too): its fields keep their boxes, so that an
+            // `NSMutableDictionary` is written back as one.
             if case .uid(let uid) = stored {
-                unknown.fields[key] = .some(try at(key) { try decodeEntry(uid) })
+                unknown.fields[key] = .some(try at(key) { try decodeEntryKept(uid, as: nil) })
             } else {
                 unknown.fields[key] = .some(try at(key) { try inlineValue(stored) })
                 unknown.inlineKeys.insert(key)
@@ -463,7 +466,7 @@ final class KeyedArchiveReader: ValueReader {
     /// dictionaries decoded.
     private func inlineValue(_ stored: PropertyListValue) throws -> Any? {
         switch stored {
-        case .uid(let uid): return try decodeEntry(uid)
+        case .uid(let uid): return try decodeEntryKept(uid, as: nil)
         case .array(let elements):
             try descend()
             defer { depth -= 1 }

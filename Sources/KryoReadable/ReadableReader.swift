@@ -48,6 +48,10 @@ final class ReadableReader: ValueReader, NullAwareReader {
     /// The stored keys and indices from the root to the value being read.
     @exclusivity(unchecked) private(set) var path: [String] = []
     @exclusivity(unchecked) private var depth = 0
+    /// The number of ``frames`` where values are read for the dynamic path itself rather than for
+    /// a serializer: none at the root, and the frames around an unknown object while its fields
+    /// are read (an attribute of an attributed string too), whose mutable collections stay boxed.
+    @exclusivity(unchecked) private var dynamicFrameCount = 0
     /// The key paths aliases in the document name; empty when it has no alias, which spares
     /// tracking where objects are.
     @exclusivity(unchecked) private var aliasTargets: Set<[String]>
@@ -792,7 +796,9 @@ final class ReadableReader: ValueReader, NullAwareReader {
         {
             try descend()
             defer { depth -= 1 }
-            if keepsSharedStrings, frames.isEmpty, ReadableFoundation.mutableCollectionClasses.contains(name) {
+            if keepsSharedStrings, frames.count == dynamicFrameCount,
+                ReadableFoundation.mutableCollectionClasses.contains(name)
+            {
                 // The dynamic path keeps a mutable collection as the keyed reader gives it: a
                 // box naming the class, there before its elements for the aliases to it inside.
                 // Not for a serializer, which reads the value itself (``KeyedArchiveReader``).
@@ -826,6 +832,9 @@ final class ReadableReader: ValueReader, NullAwareReader {
             archiveClass: try unknownClass(named: name, entries), inlineKeys: [])
         madeUnknownObjects.append(unknown)
         if let target { decodedAt[target] = unknown }
+        let outerDynamicFrameCount = dynamicFrameCount
+        dynamicFrameCount = frames.count
+        defer { dynamicFrameCount = outerDynamicFrameCount }
         for (key, node) in entries where !ReadableReader.unknownObjectKeys.contains(key) {
             // A reserved key this class does not use (`$data` outside NSData) is no field: a
             // key of the document's that starts with `$` is escaped as `$$`.

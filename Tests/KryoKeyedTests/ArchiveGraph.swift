@@ -155,6 +155,29 @@ enum ArchiveGraph {
                 guard Set(l.keys) == Set(r.keys) else { return differ("keys \(l.keys) vs \(r.keys)") }
                 for (key, value) in l where !equal(value, r[key] ?? nil, at: "\(key)") { return false }
                 return true
+            case (let l as AttributedText, let r as AttributedText):
+                // Untranslated attribute values may be unknown objects, equal only by identity:
+                // compared as graphs, the rest of the text as itself.
+                func translated(_ text: AttributedText) -> AttributedText {
+                    var stripped = text
+                    try? stripped.setRuns(
+                        text.runs.map { run in
+                            var attributes = run.attributes
+                            attributes.untranslated = [:]
+                            return TextRun(length: run.length, attributes: attributes)
+                        })
+                    return stripped
+                }
+                guard translated(l) == translated(r) else { return differ("\(l) vs \(r)") }
+                for (index, (left, right)) in zip(l.runs, r.runs).enumerated() {
+                    guard Set(left.attributes.untranslated.keys) == Set(right.attributes.untranslated.keys)
+                    else { return differ("run \(index): \(left) vs \(right)") }
+                    for (name, value) in left.attributes.untranslated
+                    where !equal(value.value, right.attributes.untranslated[name]?.value, at: "runs.\(index).\(name)") {
+                        return false
+                    }
+                }
+                return true
             default:
                 guard type(of: lhs) == type(of: rhs), let l = lhs as? any Equatable else {
                     return differ("\(type(of: lhs)) vs \(type(of: rhs))")

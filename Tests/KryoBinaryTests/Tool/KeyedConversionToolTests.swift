@@ -186,3 +186,37 @@ import Testing
         return names
     }
 }
+
+/// Every object of an archive keeps its class through the tool, an untranslated attribute's
+/// inside an attributed string too (an `NSFontDescriptor` whose attributes are an
+/// `NSMutableDictionary`, as Sketch archives it).
+@Suite struct KeyedObjectClassesThroughToolTests {
+    @Test(arguments: ["keyed-binary", "json", "plist-xml"])
+    func untranslatedAttributeKeepsItsMutableDictionary(through format: String) throws {
+        let path = "Tests/Fixtures/keyed/mac/sketch-granola-NSAttributedString-rgba.bplist"
+        let original = try Array(Data(contentsOf: KryoTool.root.appendingPathComponent(path)))
+        let there = try KryoTool.run(["convert", path, "--from", "keyed-binary", "--to", format])
+        #expect(there.status == 0, "\(there.stderr)")
+        let back = try KryoTool.run(["convert", "-", "--from", format, "--to", "keyed-binary"], input: there.stdout)
+        #expect(back.status == 0, "\(back.stderr)")
+        let before = try Self.objectClasses(original)
+        #expect(before["NSMutableDictionary"] == 1 && before["NSFontDescriptor"] == 1)
+        #expect(try Self.objectClasses(back.stdout) == before)
+    }
+
+    /// How many objects of `$objects` name each class.
+    static func objectClasses(_ bytes: [UInt8]) throws -> [String: Int] {
+        guard case .dictionary(let archive) = try PropertyList.decode(bytes).value,
+            case .array(let objects)? = archive["$objects"]
+        else { return [:] }
+        var counts: [String: Int] = [:]
+        for case .dictionary(let object) in objects {
+            guard case .uid(let uid)? = object["$class"], objects.indices.contains(Int(uid)),
+                case .dictionary(let description) = objects[Int(uid)],
+                case .string(let name)? = description["$classname"]
+            else { continue }
+            counts[name, default: 0] += 1
+        }
+        return counts
+    }
+}
