@@ -114,7 +114,8 @@ enum ArchiveGraph {
                 }
                 guard l.inlineElementKeys == r.inlineElementKeys else {
                     return differ(
-                        "lists with elements in line \(l.inlineElementKeys.sorted()) vs \(r.inlineElementKeys.sorted())")
+                        "lists with elements in line \(l.inlineElementKeys.sorted()) vs \(r.inlineElementKeys.sorted())"
+                    )
                 }
                 for (key, value) in l.fields where !equal(value, r.fields[key] ?? nil, at: key) { return false }
                 return true
