@@ -292,7 +292,8 @@ extension KeyedArchiveReader {
             throw error(.invalidValue, expected: "a string under NS.relative", found: "none")
         }
         let baseURL: URL?
-        switch base {
+        // A base several URLs share is boxed on the dynamic path: a URL is a value.
+        switch (base as? SharedValue)?.value ?? base {
         case nil: baseURL = nil
         case let url as URL: baseURL = url
         case let other?:

@@ -213,7 +213,8 @@ extension ReadableReader {
         // `null` is no base, as a missing key is (NSURL archives `nil` so).
         if let node = entries[FoundationCoderKeys.base], node != .null {
             let value = try at(FoundationCoderKeys.base) { try decode(node, as: DeclaredType(URL.self)) }
-            guard let url = value as? URL else {
+            // An alias to a base another URL has is boxed on the dynamic path: a URL is a value.
+            guard let url = ((value as? SharedValue)?.value ?? value) as? URL else {
                 throw at(FoundationCoderKeys.base) {
                     error(.typeMismatch, expected: "a URL", found: ReadableReader.describe(node))
                 }

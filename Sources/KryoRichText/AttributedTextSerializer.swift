@@ -136,6 +136,8 @@ public struct AttributedTextSerializer: Serializer {
                     .invalidValue, expected: "the attributed text's string and runs (keys string, runs)",
                     found: "the keyed archive's key \(key) (give the text as string, its attributes as runs)")
             }
+            try reader.refuseUnknownKeys(
+                ["string", "runs", "mutableString", PreservedKeys.readableKey], in: "AttributedText")
             let string = try reader.readString(forKey: "string") ?? ""
             let stored = try reader.readObject(as: Self.runsType, forKey: "runs")
             var runs: [TextRun] = []
@@ -390,6 +392,7 @@ public struct TextRunSerializer: Serializer {
     }
 
     public func read(from reader: any ValueReader) throws -> TextRun {
+        try reader.refuseUnknownKeys(["length", "attributes"], in: "TextRun")
         let length = Int(try reader.readInt32(forKey: "length", encoding: .positive))
         let attributes = try reader.readObject(TextAttributes.self, as: Self.attributesType, forKey: "attributes")
         return TextRun(length: length, attributes: attributes)

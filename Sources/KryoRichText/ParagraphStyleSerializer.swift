@@ -16,6 +16,12 @@ public struct ParagraphStyleSerializer: Serializer {
             "NSAlignment", "NSWritingDirection", "NSLineBreakMode", "NSTabStops",
         ])
 
+    /// The keys of a paragraph style in a readable document.
+    private static let readableKeys: Set<String> = Set(
+        ParagraphStyle.metricKeys.map(\.readable) + [
+            "alignment", "writingDirection", "lineBreakMode", "tabStops", PreservedKeys.readableKey,
+        ])
+
     public func write(_ style: ParagraphStyle, to writer: any ValueWriter) throws {
         switch writer.formatFamily {
         case .kryoBinary:
@@ -104,6 +110,7 @@ public struct ParagraphStyleSerializer: Serializer {
             style.preserved = try PreservedKeys.read(from: reader, except: Self.translatedKeys, owner: owner)
             style.archiveClass = reader.archiveClass
         default:  // .readable, and the families of other backends: plain names
+            try reader.refuseUnknownKeys(Self.readableKeys, in: "ParagraphStyle")
             style.alignment =
                 try Self.named(try reader.optionalString(forKey: "alignment"), "alignment", reader) ?? .left
             style.baseWritingDirection =
@@ -182,6 +189,7 @@ public struct TextTabSerializer: Serializer {
     }
 
     public func read(from reader: any ValueReader) throws -> TextTab {
+        try reader.refuseUnknownKeys(["location", "alignment", PreservedKeys.readableKey], in: "TextTab")
         var tab = TextTab(
             location: try reader.optionalDouble(forKey: "location") ?? 0,
             alignment: try ParagraphStyleSerializer.named(

@@ -71,6 +71,7 @@ public struct ShadowSerializer: Serializer {
         }
         let keyed = reader.formatFamily == .keyedArchive
         let keys = Self.keys(keyed: keyed)
+        if !keyed { try reader.refuseUnknownKeys([keys.0, keys.1, keys.2, keys.3], in: "Shadow") }
         var color: Color?
         if reader.containsValue(forKey: keys.3) {
             color = try reader.readObject(Color?.self, as: DeclaredType(Color.self), forKey: keys.3)

@@ -79,6 +79,7 @@ public struct TextAttachmentSerializer: Serializer {
             return TextAttachment(contents: contents, fileName: try reader.readString(forKey: "fileName"))
         }
         let keyed = reader.formatFamily == .keyedArchive
+        try reader.refuseUnknownKeys(["contents", "fileName", PreservedKeys.readableKey], in: "TextAttachment")
         var attachment = TextAttachment(
             contents: try reader.optionalBytes(forKey: keyed ? "SKContents" : "contents") ?? [],
             fileName: try reader.optionalString(forKey: keyed ? "SKFileName" : "fileName"))

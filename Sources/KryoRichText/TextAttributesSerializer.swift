@@ -88,6 +88,17 @@ public struct TextAttributesSerializer: Serializer {
                 for (name, value) in entries {
                     Self.keep(value, named: name, in: &attributes, reader.options.richText, range: nil)
                 }
+            } else if reader.formatFamily == .readable, !key.hasPrefix("$") {
+                // A misspelt attribute (`foregroundColour`) or an archive's name (`NSColor`)
+                // would be dropped: untranslated attributes go under `other`.
+                var failure = reader.error(
+                    .invalidValue,
+                    expected:
+                        "an attribute (\(TextAttributeField.byReadableName.keys.sorted().joined(separator: ", ")))"
+                        + " or other",
+                    found: "the key \"\(key)\"")
+                failure.path.append(key)
+                throw failure
             }
         }
         return attributes

@@ -29,6 +29,11 @@ public struct TextLinkSerializer: Serializer {
     }
 
     public func read(from reader: any ValueReader) throws -> TextLink {
+        if reader.formatFamily == .readable, reader.containsValue(forKey: "url"), reader.containsValue(forKey: "string")
+        {
+            throw reader.error(.invalidValue, expected: "a link's url or its string", found: "both")
+        }
+        try reader.refuseUnknownKeys(["url", "string"], in: "Link")
         let isURL = reader.isPositional ? try reader.readBool(forKey: "isURL") : reader.containsValue(forKey: "url")
         guard isURL else { return .string(try reader.readString(forKey: "string") ?? "") }
         let text = try reader.readString(forKey: "url") ?? ""

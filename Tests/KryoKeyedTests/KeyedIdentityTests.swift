@@ -117,3 +117,63 @@ final class Holder: Schematized {
     init() {}
     static let schema = Schema<Holder>(java: "test.Holder") { Field("inner", \.inner) }
 }
+
+/// URLs relative to one base object (NSKeyedArchiver writes the base once when several URLs
+/// share it) read on the dynamic path, and a document's alias to a base URL reads too.
+@Suite struct SharedURLBaseTests {
+    static let archive = Array(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+        <key>$archiver</key><string>NSKeyedArchiver</string>
+        <key>$version</key><integer>100000</integer>
+        <key>$top</key><dict><key>root</key><dict><key>CF$UID</key><integer>1</integer></dict></dict>
+        <key>$objects</key><array>
+        <string>$null</string>
+        <dict><key>NS.objects</key><array><dict><key>CF$UID</key><integer>2</integer></dict>\
+        <dict><key>CF$UID</key><integer>6</integer></dict></array>\
+        <key>$class</key><dict><key>CF$UID</key><integer>8</integer></dict></dict>
+        <dict><key>NS.base</key><dict><key>CF$UID</key><integer>3</integer></dict>\
+        <key>NS.relative</key><dict><key>CF$UID</key><integer>5</integer></dict>\
+        <key>$class</key><dict><key>CF$UID</key><integer>7</integer></dict></dict>
+        <dict><key>NS.base</key><dict><key>CF$UID</key><integer>0</integer></dict>\
+        <key>NS.relative</key><dict><key>CF$UID</key><integer>4</integer></dict>\
+        <key>$class</key><dict><key>CF$UID</key><integer>7</integer></dict></dict>
+        <string>https://example.com/dir/</string>
+        <string>p1</string>
+        <dict><key>NS.base</key><dict><key>CF$UID</key><integer>3</integer></dict>\
+        <key>NS.relative</key><dict><key>CF$UID</key><integer>9</integer></dict>\
+        <key>$class</key><dict><key>CF$UID</key><integer>7</integer></dict></dict>
+        <dict><key>$classname</key><string>NSURL</string><key>$classes</key><array><string>NSURL</string>\
+        <string>NSObject</string></array></dict>
+        <dict><key>$classname</key><string>NSArray</string><key>$classes</key><array><string>NSArray</string>\
+        <string>NSObject</string></array></dict>
+        <string>p2</string>
+        </array></dict></plist>
+        """.utf8)
+
+    @Test func urlsSharingABaseRead() throws {
+        let registry = try Registry(schemas: SchemaSet())
+        let keyed = KeyedArchiveCodec(registry: registry)
+        let list = try #require(try keyed.decode(Any?.self, from: Self.archive) as? [Any?])
+        let urls = list.map { ValueConversion.flatten($0) as? URL }
+        #expect(urls.map { $0?.absoluteString } == ["https://example.com/dir/p1", "https://example.com/dir/p2"])
+        // Through a readable document, where the second base is an alias to the first.
+        let readable = ReadableCodec(registry: registry, format: .json)
+        let document = try readable.encode(list as Any?)
+        let back = try #require(try readable.decode(Any?.self, from: document) as? [Any?])
+        #expect(back.map { (ValueConversion.flatten($0) as? URL)?.absoluteString } == urls.map { $0?.absoluteString })
+    }
+
+    @Test func aDocumentMayAliasABaseURL() throws {
+        let readable = ReadableCodec(registry: try Registry(schemas: SchemaSet()), format: .json)
+        let document = """
+            {"$class": "Doc",
+             "home": {"$class": "NSURL", "NS.relative": "https://example.com/x/"},
+             "page": {"$class": "NSURL", "NS.base": {"$alias": "home"}, "NS.relative": "sub/page"}}
+            """
+        let doc = try #require(try readable.decode(Any?.self, from: Array(document.utf8)) as? UnknownObject)
+        let page = try #require(ValueConversion.flatten(doc.field("page")) as? URL)
+        #expect(page.absoluteString == "https://example.com/x/sub/page")
+    }
+}

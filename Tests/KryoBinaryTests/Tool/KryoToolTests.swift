@@ -625,6 +625,36 @@ import Testing
         #expect(failure(command, input: Array(color.utf8)).hasSuffix("found the key \"colour\" (path: colour)\n"))
     }
 
+    /// So is an unknown key of any other class of rich text: each names the keys it expected.
+    @Test(arguments: [
+        (#""shadow": {"$class": "Shadow", "offset": 1}"#, "Shadow", "shadow.offset"),
+        (
+            #""paragraphStyle": {"$class": "ParagraphStyle", "linespacing": 2}"#, "ParagraphStyle",
+            "paragraphStyle.linespacing"
+        ),
+        (
+            #""paragraphStyle": {"$class": "ParagraphStyle", "tabStops": [{"$class": "TextTab", "align": "left"}]}"#,
+            "TextTab", "paragraphStyle.tabStops.0.align"
+        ),
+        (#""foregroundColour": 1"#, "an attribute", "foregroundColour"),
+        (#""NSBaselineOffset": 2"#, "an attribute", "NSBaselineOffset"),
+        (#""link": {"$class": "Link", "href": "x"}"#, "Link", "link.href"),
+        (#""attachment": {"$class": "TextAttachment", "name": "x"}"#, "TextAttachment", "attachment.name"),
+    ])
+    func aRichTextKeyMisspeltIsAnError(attribute: String, owner: String, path: String) {
+        let text =
+            #"{"$class": "AttributedText", "string": "ab", "runs": [{"$class": "TextRun", "length": 2, "#
+            + #""attributes": {\#(attribute)}}]}"#
+        let message = failure(["convert", "-", "--from", "json", "--to", "keyed-xml"], input: Array(text.utf8))
+        #expect(message.contains("expected \(owner == "an attribute" ? owner : "a key of \(owner)")"), "\(message)")
+        #expect(message.hasSuffix("(path: runs.0.attributes.\(path))\n"), "\(message)")
+        // A run's and the text's own keys too.
+        let run = #"{"$class": "AttributedText", "string": "ab", "runs": [{"$class": "TextRun", "lenght": 2}]}"#
+        #expect(
+            failure(["convert", "-", "--from", "json", "--to", "keyed-xml"], input: Array(run.utf8))
+                .hasSuffix("found the key \"lenght\" (path: runs.0.lenght)\n"))
+    }
+
     /// A map that holds itself and a key that is not a string (`NS.keys` form in documents)
     /// reads back from the document it was converted to: Java Kryo 5.6.2's bytes of
     /// `m.put(1, 1); m.put("me", m)`, references on, classes by name.
