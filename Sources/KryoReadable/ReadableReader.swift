@@ -536,8 +536,16 @@ final class ReadableReader: ValueReader, NullAwareReader {
         let target = currentTarget()
         if let target, let decoded = decodedAt[target] { return decoded }
         if reserved.contains(.top), !reserved.contains(.className), let top = entries[ReadableKeys.top] {
+            // A misspelt `$archiver` or any other key beside `$top` would be dropped.
+            if let other = entries.keys.filter({ !ReadableReader.topLevelKeys.contains($0) }).min() {
+                throw at(other) {
+                    error(
+                        .invalidValue, expected: "a keyed archive's $top, with $archiver and $inline beside it",
+                        found: "the key \(other)")
+                }
+            }
             var whole = try topLevel(top, archiver: entries[ReadableKeys.archiver])
-            whole.inlineKeys = Set(try stringList(entries, ReadableKeys.inline) ?? [])
+            whole.inlineKeys = try inlineKeys(entries, of: Set(whole.values.keys))
             return whole
         }
         if reserved.contains(.stray), let stray = entries.keys.first(where: ReservedKeys.isStray) {
@@ -847,10 +855,11 @@ final class ReadableReader: ValueReader, NullAwareReader {
             }
             unknown.fields[key] = .some(try at(key) { try decode(node, as: nil) })
         }
+        let fields = Set(unknown.fields.keys)
         unknown.inlineKeys =
-            try stringList(entries, ReadableKeys.inline).map(Set.init)
-            ?? UnknownObject.defaultInlineKeys(of: unknown.fields)
-        unknown.inlineElementKeys = Set(try stringList(entries, ReadableKeys.inlineElements) ?? [])
+            entries[ReadableKeys.inline] == nil
+            ? UnknownObject.defaultInlineKeys(of: unknown.fields) : try inlineKeys(entries, of: fields)
+        unknown.inlineElementKeys = try inlineKeys(entries, ReadableKeys.inlineElements, of: unknown.inlineKeys)
         return unknown
     }
 
@@ -883,6 +892,30 @@ final class ReadableReader: ValueReader, NullAwareReader {
     }
 
     /// The keys of an unknown object that are not its fields.
+    /// The keys of a keyed archive's whole top level in a readable document.
+    private static let topLevelKeys: Set<String> = [ReadableKeys.top, ReadableKeys.archiver, ReadableKeys.inline]
+
+    /// The keys listed under `listKey` (`$inline`), each one of `keys`: a key of none would be
+    /// ignored.
+    private func inlineKeys(
+        _ entries: ReadableDictionary, _ listKey: String = ReadableKeys.inline, of keys: Set<String>
+    ) throws -> Set<String> {
+        let listed = try stringList(entries, listKey) ?? []
+        for (index, key) in listed.enumerated() where !keys.contains(key) {
+            throw at(listKey) {
+                at(String(index)) {
+                    error(
+                        .invalidValue,
+                        expected: keys.isEmpty
+                            ? "no key (there is none to list)"
+                            : "one of the keys \(keys.sorted().joined(separator: ", "))",
+                        found: "\(key)")
+                }
+            }
+        }
+        return Set(listed)
+    }
+
     private static let unknownObjectKeys: Set<String> = [
         ReadableKeys.className, ReadableKeys.classes, ReadableKeys.classHints, ReadableKeys.inline,
         ReadableKeys.inlineElements,

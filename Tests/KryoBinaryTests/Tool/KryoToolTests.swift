@@ -625,6 +625,22 @@ import Testing
         #expect(failure(command, input: Array(color.utf8)).hasSuffix("found the key \"colour\" (path: colour)\n"))
     }
 
+    /// A key beside a keyed archive's `$top` other than `$archiver` and `$inline`, and a key
+    /// `$inline` lists that is not there, are errors rather than dropped.
+    @Test func keysBesideTopAndInlineListsAreChecked() {
+        let command = ["convert", "-", "--from", "json", "--to", "keyed-xml"]
+        #expect(
+            failure(command, input: Array(#"{"$top": {"a": 1}, "$archivr": "X"}"#.utf8))
+                == "kryo: invalidValue: expected a keyed archive's $top, with $archiver and $inline beside it, "
+                + "found the key $archivr (path: $archivr)\n")
+        #expect(
+            failure(command, input: Array(#"{"$top": {"a": 1, "b": "s"}, "$inline": ["a", "zz"]}"#.utf8))
+                == "kryo: invalidValue: expected one of the keys a, b, found zz (path: $inline.1)\n")
+        #expect(
+            failure(command, input: Array(#"{"$class": "MyDoc", "x": 1, "$inline": ["x", "nope"]}"#.utf8))
+                == "kryo: invalidValue: expected one of the keys x, found nope (path: $inline.1)\n")
+    }
+
     /// So is an unknown key of any other class of rich text: each names the keys it expected.
     @Test(arguments: [
         (#""shadow": {"$class": "Shadow", "offset": 1}"#, "Shadow", "shadow.offset"),
