@@ -44,18 +44,22 @@ enum KryoReadRetry {
         let options = context.options(for: dialect)
         var framing: KryoFraming?
         func reads(_ registry: Registry, _ dialect: KryoDialect, _ options: SerializationOptions) -> Bool {
+            reading(registry, dialect, options) != nil
+        }
+        /// The value read (for records, an empty one), or `nil` when the bytes do not read so.
+        func reading(_ registry: Registry, _ dialect: KryoDialect, _ options: SerializationOptions) -> Any?? {
             let codec = KryoCodec(
                 registry: registry, dialect: dialect, framing: framing ?? context.framing(javaClass: javaClass),
                 options: options)
-            if let isWhole = records { return readsRecords(codec, isWhole: isWhole) }
+            if let isWhole = records { return readsRecords(codec, isWhole: isWhole) ? .some(nil) : nil }
             let value: Any??
             if let javaClass {
                 value = try? codec.decode(javaClass: javaClass, from: bytes)
             } else {
                 value = try? codec.decode(Any?.self, from: bytes)
             }
-            guard let value else { return false }
-            return !ControlCharacterScan.holdsControlCharacters(value as Any)
+            guard let value, !ControlCharacterScan.holdsControlCharacters(value as Any) else { return nil }
+            return value
         }
         func readsRecords(_ codec: KryoCodec, isWhole: Bool) -> Bool {
             let stream = KryoStreamReader(codec: codec, bytes: bytes)
@@ -178,13 +182,21 @@ enum KryoReadRetry {
             }
         }
         if dialect.version == .kryo4 {
-            // Kryo 4's FastOutput and UnsafeOutput write integers fixed width.
-            for streams in [KryoStreamClasses.fast, .unsafe] where streams != dialect.streams {
-                if reads(context.registry, dialect.using(streams), options) {
-                    let output = streams == .fast ? "FastOutput" : "UnsafeOutput"
-                    return "the stream reads as Kryo 4's \(output) writes: give streams: \(streams.rawValue) in the "
-                        + "schema's settings"
+            // Kryo 4's FastOutput and UnsafeOutput write integers fixed width, big-endian and in the
+            // machine's order: a stream of one often reads as the other too, its numbers byte-swapped
+            // (1 as 16777216). The reading whose numbers are the smaller is named.
+            let readings = [KryoStreamClasses.fast, .unsafe].filter { $0 != dialect.streams }.compactMap { streams in
+                reading(context.registry, dialect.using(streams), options).map { (streams, $0) }
+            }
+            if let best = readings.min(by: {
+                NumberMagnitudeScan.bits(in: $0.1 as Any) < NumberMagnitudeScan.bits(in: $1.1 as Any)
+            }) {
+                func output(_ streams: KryoStreamClasses) -> String { streams == .fast ? "FastOutput" : "UnsafeOutput" }
+                let other = readings.first { $0.0 != best.0 }.map {
+                    " (it reads as \(output($0.0)) writes too, with larger numbers: its integers in the other byte order)"
                 }
+                return "the stream reads as Kryo 4's \(output(best.0)) writes: give streams: \(best.0.rawValue) in the "
+                    + "schema's settings\(other ?? "")"
             }
         }
         // Every id one to three off: a register call left out, or one too many, before the rest.

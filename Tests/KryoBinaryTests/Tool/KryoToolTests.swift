@@ -121,6 +121,34 @@ import Testing
         #expect(plain.status != 0 || plain.stdout != json.stdout)
     }
 
+    /// Spark 4.3's `KryoSerializer` writes through Kryo 4's `UnsafeOutput` (its integers in the
+    /// machine's byte order), which also reads as `FastOutput` writes (big-endian, every number
+    /// byte-swapped): the hint names the reading whose numbers are the smaller. Spark's bytes of
+    /// `int[]{1, 2, 3}`, references on, `int[]` registered as id 21.
+    @Test func aSparkStreamIsHintedAsUnsafeOutput() throws {
+        let directory = try KryoTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let schema = directory.appendingPathComponent("spark.yaml")
+        try Data(
+            "settings: {dialect: kryo4, references: true, registrationRequired: false}\nclasses:\n  - {class: \"int[]\", id: 21}\n"
+                .utf8
+        ).write(to: schema)
+        let spark = hexBytes("17 01 04 01 00 00 00 02 00 00 00 03 00 00 00")
+        let message = failure(["convert", "-", "--from", "kryo4", "--to", "json", "--schema", schema.path], input: spark)
+        #expect(
+            message.hasSuffix(
+                "the stream reads as Kryo 4's UnsafeOutput writes: give streams: unsafe in the schema's settings (it "
+                    + "reads as FastOutput writes too, with larger numbers: its integers in the other byte order)\n"),
+            "\(message)")
+        let unsafe = directory.appendingPathComponent("unsafe.yaml")
+        try Data("settings: {streams: unsafe}\n".utf8).write(to: unsafe)
+        let read = try KryoTool.run(
+            ["convert", "-", "--from", "kryo4", "--to", "json", "--schema", schema.path, "--schema", unsafe.path],
+            input: spark)
+        #expect(read.status == 0, "\(read.stderr)")
+        #expect(read.text.filter { !$0.isWhitespace } == #"{"$class":"[I","$value":[1,2,3]}"#)
+    }
+
     @Test func convertGivesTheExpectedReadableDocument() throws {
         let cycle = try KryoTool.run(
             ["convert", "-", "--from", "kryo2", "--to", "json", "--schema", "Tests/Fixtures/schemas/peer-reg.yaml"],
