@@ -129,12 +129,11 @@ import Testing
         let directory = try KryoTool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let schema = directory.appendingPathComponent("spark.yaml")
-        try Data(
-            "settings: {dialect: kryo4, references: true, registrationRequired: false}\nclasses:\n  - {class: \"int[]\", id: 21}\n"
-                .utf8
-        ).write(to: schema)
+        let settings = "settings: {dialect: kryo4, references: true, registrationRequired: false}\n"
+        try Data((settings + "classes:\n  - {class: \"int[]\", id: 21}\n").utf8).write(to: schema)
         let spark = hexBytes("17 01 04 01 00 00 00 02 00 00 00 03 00 00 00")
-        let message = failure(["convert", "-", "--from", "kryo4", "--to", "json", "--schema", schema.path], input: spark)
+        let message = failure(
+            ["convert", "-", "--from", "kryo4", "--to", "json", "--schema", schema.path], input: spark)
         #expect(
             message.hasSuffix(
                 "the stream reads as Kryo 4's UnsafeOutput writes: give streams: unsafe in the schema's settings (it "
