@@ -383,7 +383,17 @@ final class KeyedArchiveReader: ValueReader {
         typed.javaName = registration.javaName
         // The slot's generic arguments, when it has them, type the elements (`List<Integer>`).
         if let arguments = declared?.genericArguments, !arguments.isEmpty { typed.genericArguments = arguments }
+        let order = try comparator.map { comparator in
+            try at(KeyedArchiveKeys.comparator) { try JavaComparator.from(try decode(comparator, as: .object), self) }
+        }
         let value = try at(KeyedArchiveKeys.classedValue) { () -> Any? in
+            if case .unordered? = order, let orderedType = registration.swiftType as? any JavaComparatorOrdered.Type,
+                let plain = try decode(stored, as: nil),
+                let made = try orderedType.make(keeping: (plain as? SharedValue)?.value ?? plain, in: order ?? .natural)
+            {
+                // A comparator whose order is unknown: the elements in the archive's order (Java's).
+                return made
+            }
             guard let value = try decode(stored, as: typed) else { return nil }
             func convert<T>(_: T.Type) -> Any? {
                 ValueConversion.convert(value, to: T.self, javaClass: registration.javaName)
@@ -393,15 +403,12 @@ final class KeyedArchiveReader: ValueReader {
                     .typeMismatch, expected: "a value of \(registration.javaName)",
                     found: ValueConversion.describeType(of: value))
             }
-            guard let comparator else { return converted }
+            guard let order else { return converted }
             // A sorted collection in the order of the comparator beside it.
             guard let ordered = converted as? any JavaComparatorOrdered else {
                 throw error(
                     .invalidValue, expected: "a comparator beside a TreeMap, TreeSet or PriorityQueue",
                     found: "one beside a \(registration.javaName)")
-            }
-            let order = try at(KeyedArchiveKeys.comparator) {
-                try JavaComparator.from(try decode(comparator, as: .object), self)
             }
             return ordered.ordered(by: order)
         }

@@ -1875,6 +1875,16 @@ final class ReadableReader: ValueReader, NullAwareReader {
         let order = try at(ReadableWriter.comparatorKey) {
             try JavaComparator.from(try decode(comparatorNode, as: .object), self)
         }
+        if case .unordered = order, let orderedType = registration.swiftType as? any JavaComparatorOrdered.Type {
+            // A comparator whose order is unknown: the elements in the document's order (Java's).
+            let plain = try at(ReadableKeys.value) { try decode(stored, as: nil) }
+            let contents = (plain as? SharedValue)?.value ?? plain
+            if let contents,
+                let made = try at(ReadableKeys.value, { try orderedType.make(keeping: contents, in: order) })
+            {
+                return made
+            }
+        }
         let value = try classedPlainValue(stored, named: name, as: declared)
         guard let ordered = value as? any JavaComparatorOrdered else { return value }
         return ordered.ordered(by: order)

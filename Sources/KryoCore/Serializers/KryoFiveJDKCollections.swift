@@ -256,6 +256,10 @@ extension JavaConcurrentSkipListMap: JavaComparatorOrdered {
     package func ordered(by order: JavaComparator) -> Any {
         JavaConcurrentSkipListMap(map.map { (key: $0.key, value: $0.value) }, comparator: order)
     }
+    package static func make(keeping contents: Any, in order: JavaComparator) throws -> Any? {
+        guard let entries = (contents as? any AnyEntriesExposing)?.anyEntries else { return nil }
+        return JavaConcurrentSkipListMap(try typedEntries(entries, Key.self, Value.self), comparator: order)
+    }
 }
 
 extension JavaConcurrentSkipListMap: Equatable where Value: Equatable {}

@@ -5,8 +5,9 @@ import Synchronization
 ///
 /// Kryo 2.20 writes a `TreeMap`'s comparator (a `TreeSet`'s is not written at all): `null` for
 /// natural order, `java.util.Collections$ReverseComparator` for `Collections.reverseOrder()`, or
-/// any other class, which Swift reads only when it is registered with a type conforming to
-/// ``JavaKeyComparator``; an unknown comparator class is an error that names it.
+/// any other class: one registered with a type conforming to ``JavaKeyComparator`` sorts as that
+/// type says; any other object that reads (a comparator class declared in a schema,
+/// `String.CASE_INSENSITIVE_ORDER`'s class) is kept as read, in ``unordered(_:)``.
 public enum JavaComparator: Sendable, Equatable {
     /// Natural order (`compareTo`), Java's `null` comparator.
     case natural
@@ -14,20 +15,31 @@ public enum JavaComparator: Sendable, Equatable {
     case reverse
     /// A registered comparator class.
     case custom(any JavaKeyComparator)
+    /// A comparator whose order this program does not know, kept as it was read so that it is
+    /// written back: the collection keeps its elements in the order they came (Java's, when read
+    /// from Kryo or from a document Java's bytes made), and one added in Swift goes last.
+    case unordered(JavaUnorderedComparator)
 
-    /// Whether `lhs` sorts before `rhs` in this order.
+    /// Whether `lhs` sorts before `rhs` in this order (never, for ``unordered(_:)``).
     public func areInIncreasingOrder(_ lhs: Any, _ rhs: Any) -> Bool {
         switch self {
         case .natural: return JavaNaturalOrder.areInIncreasingOrder(lhs, rhs)
         case .reverse: return JavaNaturalOrder.areInIncreasingOrder(rhs, lhs)
         case .custom(let comparator): return comparator.areInIncreasingOrder(lhs, rhs)
+        case .unordered: return false
         }
+    }
+
+    /// Whether the order is known: a new element goes at its sorted place; else last.
+    var isKnown: Bool {
+        if case .unordered = self { false } else { true }
     }
 
     public static func == (lhs: JavaComparator, rhs: JavaComparator) -> Bool {
         switch (lhs, rhs) {
         case (.natural, .natural), (.reverse, .reverse): return true
         case (.custom(let left), .custom(let right)): return type(of: left) == type(of: right)
+        case (.unordered(let left), .unordered(let right)): return left.className == right.className
         default: return false
         }
     }
@@ -38,6 +50,7 @@ public enum JavaComparator: Sendable, Equatable {
         case .natural: return nil
         case .reverse: return JavaReverseComparator.shared
         case .custom(let comparator): return comparator
+        case .unordered(let comparator): return comparator.value
         }
     }
 
@@ -46,10 +59,24 @@ public enum JavaComparator: Sendable, Equatable {
         guard let value = ValueConversion.flatten(value) else { return .natural }
         if value is JavaReverseComparator { return .reverse }
         if let custom = value as? any JavaKeyComparator { return .custom(custom) }
-        throw reader.error(
-            .typeMismatch, expected: "a java.util.Comparator (a registered JavaKeyComparator)",
-            found: ValueConversion.describeType(of: value))
+        guard type(of: value) is AnyClass, let registration = reader.registry.registration(forValue: value) else {
+            throw reader.error(
+                .typeMismatch, expected: "a java.util.Comparator (an object of a comparator class)",
+                found: ValueConversion.describeType(of: value))
+        }
+        let name = (value as? DynamicObject)?.javaClass ?? registration.javaNameOfValue?(value) ?? registration.javaName
+        return .unordered(JavaUnorderedComparator(value: value, className: name))
     }
+}
+
+/// A Java comparator object whose order this program does not know (``JavaComparator/unordered(_:)``):
+/// the object as it was read, written back as it was.
+public struct JavaUnorderedComparator: @unchecked Sendable {
+    /// The object (a ``DynamicObject`` of a comparator class a schema declares, for one). Held,
+    /// not changed: `@unchecked Sendable` as the values the dynamic path reads.
+    public let value: Any
+    /// Its Java class.
+    public let className: String
 }
 
 /// A collection whose order is a ``JavaComparator`` (`TreeMap`, `TreeSet`, `PriorityQueue`): a
@@ -61,6 +88,10 @@ package protocol JavaComparatorOrdered {
     /// The same contents in `order`, kept as Java keeps them when it adds them one by one (a
     /// priority queue's heap order, read back, is its order again).
     func ordered(by order: JavaComparator) -> Any
+    /// A collection of this type in `order` holding `contents` (a list of elements, or a map's
+    /// entries, in the order a document gives them), kept in that order where `order` cannot
+    /// sort (``JavaComparator/unordered(_:)``); `nil` when `contents` is no such form.
+    static func make(keeping contents: Any, in order: JavaComparator) throws -> Any?
 }
 
 /// A Java `Comparator` class other than `Collections.reverseOrder()`: register the conforming type
@@ -270,6 +301,7 @@ public struct JavaTreeMap<Key: Hashable, Value>: RandomAccessCollection {
             let keys = storage.keys
             var low = 0
             var high = keys.count
+            if !comparator.isKnown { low = high }
             while low < high {
                 let middle = (low + high) / 2
                 if comparator.areInIncreasingOrder(keys[middle], key) { low = middle + 1 } else { high = middle }
@@ -400,6 +432,7 @@ public struct JavaTreeSet<Element: Hashable>: RandomAccessCollection {
         guard !storage.contains(element) else { return false }
         var low = 0
         var high = storage.count
+        if !comparator.isKnown { low = high }
         while low < high {
             let middle = (low + high) / 2
             if comparator.areInIncreasingOrder(storage[middle], element) { low = middle + 1 } else { high = middle }
@@ -484,10 +517,31 @@ package enum ComparatorOrderedTypes {
 
 extension JavaTreeMap: JavaComparatorOrdered {
     package func ordered(by order: JavaComparator) -> Any { JavaTreeMap(map { ($0.key, $0.value) }, comparator: order) }
+    package static func make(keeping contents: Any, in order: JavaComparator) throws -> Any? {
+        guard let entries = (contents as? any AnyEntriesExposing)?.anyEntries else { return nil }
+        return JavaTreeMap(try typedEntries(entries, Key.self, Value.self), comparator: order)
+    }
 }
 extension JavaTreeSet: JavaComparatorOrdered {
     package func ordered(by order: JavaComparator) -> Any { JavaTreeSet(Array(self), comparator: order) }
+    package static func make(keeping contents: Any, in order: JavaComparator) throws -> Any? {
+        guard let elements = (contents as? any AnyElementsExposing)?.anyElements else { return nil }
+        return JavaTreeSet(try elements.map { try convertElement($0, to: Element.self) }, comparator: order)
+    }
 }
 extension JavaPriorityQueue: JavaComparatorOrdered {
     package func ordered(by order: JavaComparator) -> Any { JavaPriorityQueue(heapOrder, comparator: order) }
+    package static func make(keeping contents: Any, in order: JavaComparator) throws -> Any? {
+        guard let elements = (contents as? any AnyElementsExposing)?.anyElements else { return nil }
+        return JavaPriorityQueue(try elements.map { try convertElement($0, to: Element.self) }, comparator: order)
+    }
+}
+
+/// `entries` with their keys and values converted to `Key` and `Value`.
+func typedEntries<Key, Value>(_ entries: [(key: Any, value: Any?)], _: Key.Type, _: Value.Type) throws
+    -> [(key: Key, value: Value)]
+{
+    try entries.map {
+        (key: try convertElement($0.key, to: Key.self), value: try convertElement($0.value, to: Value.self))
+    }
 }

@@ -148,6 +148,45 @@ import Testing
         #expect(read.text.filter { !$0.isWhitespace } == #"{"$class":"[I","$value":[1,2,3]}"#)
     }
 
+    /// A `TreeMap` or `TreeSet` sorted by a comparator whose order the tool does not know (a
+    /// program's own `ByLen`, `String.CASE_INSENSITIVE_ORDER`) converts with its comparator and
+    /// its entries in Java's order, through every format and back to Java's bytes. Java Kryo
+    /// 5.6.2's bytes (Flink 2.3's Kryo, `TreeMap` registered as 85 after Flink's classes).
+    @Test(arguments: [
+        (
+            "5701030100702e42794c65ee0103018264020403016363e30202", "p.ByLen", ["d", "ccc"]
+        ),
+        (
+            "57018301006a6176612e6c616e672e537472696e672443617365496e73656e736974697665436f6d70617261746ff2010300018241018262",
+            "java.lang.String$CaseInsensitiveComparator", ["A", "b"]
+        ),
+    ])
+    func aCollectionSortedByAnUnknownComparatorConverts(hexText: String, comparator: String, order: [String]) throws {
+        let directory = try KryoTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let schema = directory.appendingPathComponent("sorted.yaml")
+        let collection = comparator == "p.ByLen" ? "java.util.TreeMap" : "java.util.TreeSet"
+        let classes = "classes:\n  - {class: \(collection), id: 85}\n"
+        try Data((classes + "  - {class: \"\(comparator)\", fields: {}}\n").utf8).write(to: schema)
+        let flags = ["--schema", "Schemas/flink.yaml", "--schema", schema.path]
+        let digits = Array(hexText)
+        let java = stride(from: 0, to: digits.count, by: 2).compactMap { UInt8(String(digits[$0..<$0 + 2]), radix: 16) }
+        for format in ["json", "plist-xml", "keyed-binary"] {
+            let document = try KryoTool.run(["convert", "-", "--from", "kryo5", "--to", format] + flags, input: java)
+            #expect(document.status == 0, "\(document.stderr)")
+            if format == "json" {
+                let text = document.text
+                let places = order.compactMap { text.range(of: "\"\($0)\"")?.lowerBound }
+                #expect(places.count == order.count && places == places.sorted(), "\(text)")
+                #expect(text.contains("\"$class\": \"\(comparator)\""), "\(text)")
+            }
+            let back = try KryoTool.run(
+                ["convert", "-", "--from", format, "--to", "kryo5"] + flags, input: document.stdout)
+            #expect(back.status == 0, "\(back.stderr)")
+            #expect(hex(back.stdout) == hex(java), "through \(format)")
+        }
+    }
+
     @Test func convertGivesTheExpectedReadableDocument() throws {
         let cycle = try KryoTool.run(
             ["convert", "-", "--from", "kryo2", "--to", "json", "--schema", "Tests/Fixtures/schemas/peer-reg.yaml"],
