@@ -27,6 +27,12 @@ enum ContainerCopy {
                     throw copier.leaving("[\(index)]", with: error)
                 }
             }
+            if let ordered = value as? any JavaComparatorOrdered,
+                let orderedType = Value.self as? any JavaComparatorOrdered.Type
+            {
+                // In the original's order: its comparator's, or, when that is unknown, as it is.
+                return try orderedType.make(keeping: elements, in: ordered.comparator) as? Value
+            }
             return try constructible.make(fromAnyElements: elements) as? Value
         }
         if let exposing = value as? any AnyEntriesExposing,
@@ -34,6 +40,11 @@ enum ContainerCopy {
         {
             let entries = try exposing.anyEntries.map { entry in
                 (key: try copier.copy(entry.key), value: try copier.copy(entry.value))
+            }
+            if let ordered = value as? any JavaComparatorOrdered,
+                let orderedType = Value.self as? any JavaComparatorOrdered.Type
+            {
+                return try orderedType.make(keeping: entries, in: ordered.comparator) as? Value
             }
             return try constructible.make(fromAnyEntries: entries) as? Value
         }

@@ -257,7 +257,7 @@ extension JavaConcurrentSkipListMap: JavaComparatorOrdered {
         JavaConcurrentSkipListMap(map.map { (key: $0.key, value: $0.value) }, comparator: order)
     }
     package static func make(keeping contents: Any, in order: JavaComparator) throws -> Any? {
-        guard let entries = (contents as? any AnyEntriesExposing)?.anyEntries else { return nil }
+        guard let entries = entriesOf(contents) else { return nil }
         return JavaConcurrentSkipListMap(try typedEntries(entries, Key.self, Value.self), comparator: order)
     }
 }

@@ -89,7 +89,7 @@ package protocol JavaComparatorOrdered {
     /// priority queue's heap order, read back, is its order again).
     func ordered(by order: JavaComparator) -> Any
     /// A collection of this type in `order` holding `contents` (a list of elements, or a map's
-    /// entries, in the order a document gives them), kept in that order where `order` cannot
+    /// entries or a list of key-value pairs, in the order a document gives them), kept in that order where `order` cannot
     /// sort (``JavaComparator/unordered(_:)``); `nil` when `contents` is no such form.
     static func make(keeping contents: Any, in order: JavaComparator) throws -> Any?
 }
@@ -518,23 +518,32 @@ package enum ComparatorOrderedTypes {
 extension JavaTreeMap: JavaComparatorOrdered {
     package func ordered(by order: JavaComparator) -> Any { JavaTreeMap(map { ($0.key, $0.value) }, comparator: order) }
     package static func make(keeping contents: Any, in order: JavaComparator) throws -> Any? {
-        guard let entries = (contents as? any AnyEntriesExposing)?.anyEntries else { return nil }
+        guard let entries = entriesOf(contents) else { return nil }
         return JavaTreeMap(try typedEntries(entries, Key.self, Value.self), comparator: order)
     }
 }
 extension JavaTreeSet: JavaComparatorOrdered {
     package func ordered(by order: JavaComparator) -> Any { JavaTreeSet(Array(self), comparator: order) }
     package static func make(keeping contents: Any, in order: JavaComparator) throws -> Any? {
-        guard let elements = (contents as? any AnyElementsExposing)?.anyElements else { return nil }
+        guard let elements = contents as? [Any?] ?? (contents as? any AnyElementsExposing)?.anyElements else {
+            return nil
+        }
         return JavaTreeSet(try elements.map { try convertElement($0, to: Element.self) }, comparator: order)
     }
 }
 extension JavaPriorityQueue: JavaComparatorOrdered {
     package func ordered(by order: JavaComparator) -> Any { JavaPriorityQueue(heapOrder, comparator: order) }
     package static func make(keeping contents: Any, in order: JavaComparator) throws -> Any? {
-        guard let elements = (contents as? any AnyElementsExposing)?.anyElements else { return nil }
+        guard let elements = contents as? [Any?] ?? (contents as? any AnyElementsExposing)?.anyElements else {
+            return nil
+        }
         return JavaPriorityQueue(try elements.map { try convertElement($0, to: Element.self) }, comparator: order)
     }
+}
+
+/// The entries `contents` holds: a list of key-value pairs, or a map's entries.
+func entriesOf(_ contents: Any) -> [(key: Any, value: Any?)]? {
+    contents as? [(key: Any, value: Any?)] ?? (contents as? any AnyEntriesExposing)?.anyEntries
 }
 
 /// `entries` with their keys and values converted to `Key` and `Value`.
