@@ -144,9 +144,9 @@ public struct ColorSerializer: Serializer {
             }
             try component(alpha, forKey: "UIAlpha")
             written.insert("UIAlpha")
-        } else {
-            written.formUnion(Self.doubleKeys)
         }
+        // In AppKit's flavour an iOS 17 color's exact components stay among the kept keys (a Mac
+        // reads none of them), so that the archive taken back to UIKit's has them again.
         // The NS… keys, which a Mac reads (also inside a UIColor, through its class hint), with
         // Apple's digits; where they are all a reader gets (AppKit, and CMYK, which UIKit keeps
         // under NSCMYK alone), with more when Apple's would read back as another number.
@@ -157,9 +157,11 @@ public struct ColorSerializer: Serializer {
         // In a custom space, the legacy number is for readers that do not know that space: as read.
         var legacyNumber: Int64?
         if case .integer(let number)? = color.preserved.values["NSColorSpace"] { legacyNumber = number }
-        // The legacy space's text of a color in a custom space, as read, while the color is as read.
+        // The legacy space's text of a color in a custom space, as read, while the color is as read:
+        // in either flavour, so that a Mac archive taken through UIKit's keeps its calibrated
+        // fallback (UIKit reads the UI… keys; a Mac reading either wants the fallback it had).
         func legacyText(_ key: String) -> [UInt8]? {
-            guard flavor == .appKit, color.preserved.basis == Self.basis(of: color),
+            guard color.preserved.basis == Self.basis(of: color),
                 case .bytes(let text)? = color.preserved.values[key]
             else { return nil }
             return text
@@ -312,6 +314,8 @@ public struct ColorSerializer: Serializer {
         let legacySpace = try reader.optionalInt(forKey: "NSColorSpace")
         // The iOS 17 exact components the archive has, known before they are read.
         let readDoubles = Self.doubleKeys.filter { reader.containsValue(forKey: $0) }
+        // A UIColor's components are its UI… keys; NSRGB (NSWhite) beside them is then not read.
+        let readsUIKeys = reader.containsValue(forKey: "UIColorComponentCount")
         if let spaceNumber = legacySpace {
             color = try readAppKit(spaceNumber, from: reader, owner: owner)
         } else if let count = try reader.optionalInt(forKey: "UIColorComponentCount") {
@@ -350,6 +354,22 @@ public struct ColorSerializer: Serializer {
                     components = try reader.optionalBytes(forKey: "NSComponents")
                 }
                 Self.take(components, of: &color, isLossless: reader.options.richText.isLossless)
+                // In a custom space, NSRGB (NSWhite) is the color in a legacy space, for readers
+                // that do not know the custom one: a UIColor's is kept as it is, as AppKit's is (a
+                // Mac archive taken through UIKit's flavour has its calibrated text there).
+                // Text that says what UIKit's flavour writes from the components is not kept.
+                let legacy: (key: String, written: [UInt8])? =
+                    switch color.components {
+                    case .rgb(let red, let green, let blue):
+                        ("NSRGB", Self.text([red, green, blue], color.alpha, 3, exact: false))
+                    case .gray(let white): ("NSWhite", Self.text([white], color.alpha, 3, exact: false))
+                    default: nil
+                    }
+                if readsUIKeys, reader.options.richText.isLossless, let legacy,
+                    let text = try reader.optionalBytes(forKey: legacy.key), text != legacy.written
+                {
+                    color.preserved.set(.bytes(text), forKey: legacy.key)
+                }
             }
             // The description itself (with an ICC profile, say) is written back while the color
             // stays in its space.

@@ -129,10 +129,9 @@ final class ByteSource {
 
     /// The next chunk, or `nil` at the end.
     func next() throws -> [UInt8]? {
-        let data = try handle.read(upToCount: Self.chunkSize) ?? Data()
-        guard !data.isEmpty else { return nil }
-        bytesRead += data.count
-        return Array(data)
+        guard let bytes = try handle.readRetryingInterruptions(upToCount: Self.chunkSize) else { return nil }
+        bytesRead += bytes.count
+        return bytes
     }
 }
 

@@ -89,11 +89,9 @@ extension KryoStreamWriter {
 }
 
 extension KryoStreamReader {
-    /// Creates a stream reader that reads from an open file handle (a file or a pipe) in 64 KiB chunks.
+    /// Creates a stream reader that reads from an open file handle (a file or a pipe) in chunks of
+    /// up to 64 KiB; a read a signal interrupts is made again.
     public convenience init(codec: KryoCodec, fileHandle: FileHandle) {
-        self.init(codec: codec) {
-            guard let data = try fileHandle.read(upToCount: 64 * 1024), !data.isEmpty else { return nil }
-            return [UInt8](data)
-        }
+        self.init(codec: codec) { try fileHandle.readRetryingInterruptions(upToCount: 64 * 1024) }
     }
 }

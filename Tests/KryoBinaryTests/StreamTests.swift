@@ -46,10 +46,7 @@ import Testing
         }
         // Read 7 bytes at a time so that every value straddles chunk boundaries.
         let handle = pipe.fileHandleForReading
-        let reader = KryoStreamReader(codec: codec) {
-            guard let data = try handle.read(upToCount: 7), !data.isEmpty else { return nil }
-            return [UInt8](data)
-        }
+        let reader = KryoStreamReader(codec: codec) { try handle.readRetryingInterruptions(upToCount: 7) }
         #expect(try reader.next(String.self) == big)
         #expect(try reader.next(AllKinds.self) == AllKinds.sample())
         #expect(try reader.next([Int32].self) == Array(0..<10_000))

@@ -111,6 +111,65 @@ import Testing
         #expect(color["UIBlue"] == .real(Double(Float(blue))))
     }
 
+    /// Taken to the other platform's flavour and back, a color keeps what it had: an iOS 17
+    /// color its exact components (which AppKit's flavour keeps among the archive's other keys),
+    /// a Mac sRGB color its calibrated `NSRGB` fallback (which UIKit's flavour keeps beside the
+    /// `UI…` keys rather than writing the sRGB components there).
+    @Test func colorsKeepTheirKeysThroughTheOtherFlavour() throws {
+        let red = 0.12941176470588237
+        func entry(_ key: String, _ value: Double) -> String { "<key>\(key)</key><real>\(value)</real>" }
+        func archive(_ object: String, _ classes: String) -> [UInt8] {
+            Array(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0"><dict>
+                <key>$archiver</key><string>NSKeyedArchiver</string>
+                <key>$objects</key><array><string>$null</string><dict>
+                <key>$class</key><dict><key>CF$UID</key><integer>2</integer></dict>\(object)</dict>\(classes)</array>
+                <key>$top</key><dict><key>root</key><dict><key>CF$UID</key><integer>1</integer></dict></dict>
+                <key>$version</key><integer>100000</integer>
+                </dict></plist>
+                """.utf8)
+        }
+        let iOS = archive(
+            "<key>UIColorComponentCount</key><integer>4</integer>\(entry("UIRed", Double(Float(red))))"
+                + "\(entry("UIGreen", 0.5))\(entry("UIBlue", 0.25))\(entry("UIAlpha", 1))\(entry("UIRed-Double", red))",
+            "<dict><key>$classname</key><string>UIColor</string><key>$classes</key><array><string>UIColor</string>"
+                + "<string>NSObject</string></array><key>$classhints</key><array><string>NSColor</string></array></dict>"
+        )
+        let calibrated = Array("0.9872565866 0.2773101032 0.7555351257".utf8) + [0]
+        let mac = archive(
+            "<key>NSColorSpace</key><integer>1</integer><key>NSRGB</key><data>\(Data(calibrated).base64EncodedString())</data>"
+                + "<key>NSComponents</key><data>\(Data("1 0.4 0.8 1".utf8).base64EncodedString())</data>"
+                + "<key>NSCustomColorSpace</key><dict><key>CF$UID</key><integer>3</integer></dict>",
+            "<dict><key>$classname</key><string>NSColor</string><key>$classes</key><array><string>NSColor</string>"
+                + "<string>NSObject</string></array></dict><dict><key>NSID</key><integer>7</integer>"
+                + "<key>$class</key><dict><key>CF$UID</key><integer>4</integer></dict></dict>"
+                + "<dict><key>$classname</key><string>NSColorSpace</string><key>$classes</key><array>"
+                + "<string>NSColorSpace</string><string>NSObject</string></array></dict>")
+        for (original, there, key, value) in [
+            (iOS, "appkit", "UIRed-Double", PropertyListValue.real(red)),
+            (mac, "uikit", "NSRGB", PropertyListValue.data(calibrated)),
+        ] {
+            let away = try KryoTool.run(
+                ["convert", "-", "--from", "keyed-xml", "--to", "keyed-xml", "--text-flavor", there], input: original)
+            #expect(away.status == 0, "\(away.stderr)")
+            let back = try KryoTool.run(
+                [
+                    "convert", "-", "--from", "keyed-xml", "--to", "keyed-xml", "--text-flavor",
+                    there == "uikit" ? "appkit" : "uikit",
+                ],
+                input: away.stdout)
+            #expect(back.status == 0, "\(back.stderr)")
+            let objects = try KeyedArchive(bytes: back.stdout).objects
+            guard case .dictionary(let color)? = objects.dropFirst().first else {
+                Issue.record("no color object: \(objects)")
+                continue
+            }
+            #expect(color[key] == value, "\(key) through \(there): \(color)")
+        }
+    }
+
     /// A color edited in its JSON document drops the kept key that restates the old one
     /// (`UISystemColorName`); left as it was, the document converts back with the key.
     @Test func anEditedColorDropsTheSystemNameThatRestatedIt() throws {
