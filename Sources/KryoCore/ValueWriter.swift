@@ -122,6 +122,11 @@ public protocol ValueWriter: AnyObject {
     /// form or another's (`UIColor` or `NSColor`) as the call asks. Formats that do not name
     /// archive classes ignore it (the default).
     func setArchiveClass(_ archiveClass: ArchiveClass)
+    /// The one value this top-level call writes for `key`: `make`'s the first time, and the same
+    /// again after in formats that write an object once and refer to it (keyed archives, where
+    /// it is a ``SharedValue``), as Foundation hands out one object for equal attribute
+    /// dictionaries and for every empty array. Defaults to `make`'s value each time.
+    func uniqued(forKey key: AnyHashable, _ make: () throws -> SharedValue) rethrows -> SharedValue
 
     // Schema evolution (tagged and compatible serializers).
 
@@ -162,6 +167,9 @@ extension ValueWriter {
         try writeInt32(value, forKey: key, encoding: .positive)
     }
     public func setArchiveClass(_ archiveClass: ArchiveClass) {}
+    public func uniqued(forKey key: AnyHashable, _ make: () throws -> SharedValue) rethrows -> SharedValue {
+        try make()
+    }
     public func leaving(_ key: String, with error: any Error) -> any Error { error }
     public func writeCharSequence(_ value: String?, forKey key: String) throws { try writeString(value, forKey: key) }
     public func writeFieldNames(_ names: [String], of javaClass: ClassKey) throws {}

@@ -38,6 +38,8 @@ final class KeyedArchiveWriter: ValueWriter {
     @exclusivity(unchecked) private var sharedStrings: [ObjectIdentifier: Int] = [:]
     /// The entries of the ``SharedValue``s written, by instance.
     @exclusivity(unchecked) private var sharedValues: [ObjectIdentifier: Int] = [:]
+    /// The boxes handed out by ``uniqued(forKey:_:)``, by key.
+    @exclusivity(unchecked) private var uniquedValues: [AnyHashable: SharedValue] = [:]
     /// Class description dictionaries already in the table.
     @exclusivity(unchecked) private var classes: [ArchiveClass: Int] = [:]
     /// The first few of ``classes``, searched in order before hashing (an archive has few
@@ -277,6 +279,13 @@ final class KeyedArchiveWriter: ValueWriter {
     func setArchiveClass(_ archiveClass: ArchiveClass) {
         guard !frames.isEmpty else { return }
         frames[frames.count - 1].archiveClass = archiveClass
+    }
+
+    func uniqued(forKey key: AnyHashable, _ make: () throws -> SharedValue) rethrows -> SharedValue {
+        if let box = uniquedValues[key] { return box }
+        let box = try make()
+        uniquedValues[key] = box
+        return box
     }
 
     /// Whether `first` and `second` hold the same strings and lists, bit for bit (then they are

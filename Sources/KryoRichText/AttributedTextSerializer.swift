@@ -74,15 +74,33 @@ public struct AttributedTextSerializer: Serializer {
             Self.appendLEB128(run.length, to: &info)
             Self.appendLEB128(index, to: &info)
         }
-        if text.runs.count == 1, let only = dictionaries.first {
+        // Texts that share a dictionary (as a nib's do) share one object in the archive: the
+        // first dictionary of each attributes in a text is the call's one for those attributes;
+        // an equal one that the text read as another dictionary stays another.
+        var occurrences: [TextAttributes: Int] = [:]
+        let uniqued = zip(distinct, dictionaries).map { attributes, dictionary in
+            let occurrence = occurrences[attributes, default: 0]
+            occurrences[attributes] = occurrence + 1
+            let key = UniquedAttributes(attributes: attributes, occurrence: occurrence, isLossless: options.isLossless)
+            return writer.uniqued(forKey: key) { SharedValue(dictionary) }
+        }
+        if text.runs.count == 1, let only = uniqued.first {
             try writer.writeObject(only, forKey: "NSAttributes")
         } else if !text.runs.isEmpty {
             // An `NSMutableArray`, as Apple's archivers write it.
-            try writer.writeObject(SharedValue(dictionaries, foundationClass: "NSMutableArray"), forKey: "NSAttributes")
+            try writer.writeObject(SharedValue(uniqued, foundationClass: "NSMutableArray"), forKey: "NSAttributes")
             try writer.writeObject(NSMutableData(bytes: info, length: info.count), forKey: "NSAttributeInfo")
         }
         try text.preserved.write(
             to: writer, except: Self.translatedKeys, owner: (text.archiveClass ?? Self.archiveClass).name)
+    }
+
+    /// The key of the one attribute dictionary a keyed archive writes for equal attributes.
+    private struct UniquedAttributes: Hashable {
+        let attributes: TextAttributes
+        /// How many equal dictionaries come before it in its text.
+        let occurrence: Int
+        let isLossless: Bool
     }
 
     /// The `NSDictionary` of a run's attributes, by archive name.

@@ -155,7 +155,32 @@ public enum PreservedValue {
         case .integer(let number): try writer.writeInt64(number, forKey: key, encoding: .zigzag)
         case .real(let number): try writer.writeDouble(number, forKey: key)
         case .bytes(let bytes): try writer.writeBytes(bytes, forKey: key)
-        case .object(let value): try writer.writeObject(value, forKey: key)
+        case .object(let value): try writer.writeObject(Self.uniquedIfEmpty(value, writer), forKey: key)
+        }
+    }
+
+    /// An empty array or dictionary as the one object the call writes for it, as Foundation's
+    /// empty `NSArray` and `NSDictionary` are one object each (a paragraph style's `NSTextLists`
+    /// and `NSTextBlocks`, the options of every tab stop), and an array of objects as the one
+    /// array of those objects (the `NSTextLists` that the paragraphs of one list share); any
+    /// other value as itself.
+    private static func uniquedIfEmpty(_ value: Any?, _ writer: any ValueWriter) -> Any? {
+        guard let plain = ValueConversion.flatten(value) else { return value }
+        switch plain {
+        case let list as [Any?] where type(of: plain) == [Any?].self:
+            let objects = list.compactMap { element -> ObjectIdentifier? in
+                guard let element = ValueConversion.flatten(element), type(of: element) is AnyClass else { return nil }
+                return ObjectIdentifier(element as AnyObject)
+            }
+            guard objects.count == list.count else { return value }
+            return writer.uniqued(forKey: ["NSArray"] + objects.map { AnyHashable($0) }) { SharedValue(list) }
+        case let map as [AnyHashable: Any?] where map.isEmpty && type(of: plain) == [AnyHashable: Any?].self:
+            return writer.uniqued(forKey: "NSDictionary") { SharedValue(map) }
+        case let map as OrderedDictionary<AnyHashable, Any?>
+        where map.isEmpty && type(of: plain) == OrderedDictionary<AnyHashable, Any?>.self:
+            return writer.uniqued(forKey: "NSDictionary") { SharedValue(map) }
+        default:
+            return value
         }
     }
 }

@@ -263,14 +263,52 @@ import Testing
         #expect(try Self.objectClasses(back.stdout) == before)
     }
 
-    /// How many objects of `$objects` name each class.
+    /// Every object of every real archive keeps its class, and every shared object stays one:
+    /// the same number of objects of each class after the tool, keyed to keyed and through
+    /// readable documents (attribute dictionaries that several texts share, the one empty array
+    /// of a paragraph style's lists and blocks, the options all tab stops share).
+    @Test(arguments: AppleArchiveFiles.all)
+    func objectsPerClassStayTheSame(file: String) throws {
+        let path = "Tests/Fixtures/keyed/" + file
+        let original = try Array(Data(contentsOf: KryoTool.root.appendingPathComponent(path)))
+        let before = try Self.objectClasses(original)
+        for format in ["keyed-binary", "json"] {
+            let there = try KryoTool.run(["convert", path, "--from", "keyed-binary", "--to", format])
+            #expect(there.status == 0, "\(there.stderr)")
+            let back = try KryoTool.run(
+                ["convert", "-", "--from", format, "--to", "keyed-binary"], input: there.stdout)
+            #expect(back.status == 0, "\(back.stderr)")
+            let after = try Self.objectClasses(back.stdout)
+            let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
+            #expect(
+                changed.isEmpty,
+                "\(file) through \(format): \(changed.map { "\($0) \(before[$0] ?? 0) → \(after[$0] ?? 0)" })")
+        }
+    }
+
+    /// How many objects of `$objects` that `$top` reaches name each class (an object nothing refers
+    /// to is no part of the graph).
     static func objectClasses(_ bytes: [UInt8]) throws -> [String: Int] {
         guard case .dictionary(let archive) = try PropertyList.decode(bytes).value,
-            case .array(let objects)? = archive["$objects"]
+            case .array(let objects)? = archive["$objects"], case .dictionary(let top)? = archive["$top"]
         else { return [:] }
+        var reached: Set<Int> = []
+        var pending = Array(top.values)
+        while let next = pending.popLast() {
+            switch next {
+            case .uid(let uid):
+                guard objects.indices.contains(Int(uid)), reached.insert(Int(uid)).inserted else { continue }
+                pending.append(objects[Int(uid)])
+            case .array(let elements): pending.append(contentsOf: elements)
+            case .dictionary(let entries):
+                pending.append(contentsOf: entries.filter { $0.key != "$class" }.map(\.value))
+            default: continue
+            }
+        }
         var counts: [String: Int] = [:]
-        for case .dictionary(let object) in objects {
-            guard case .uid(let uid)? = object["$class"], objects.indices.contains(Int(uid)),
+        for index in reached.sorted() {
+            guard case .dictionary(let object) = objects[index], case .uid(let uid)? = object["$class"],
+                objects.indices.contains(Int(uid)),
                 case .dictionary(let description) = objects[Int(uid)],
                 case .string(let name)? = description["$classname"]
             else { continue }
@@ -278,4 +316,15 @@ import Testing
         }
         return counts
     }
+}
+
+/// The real keyed archives of `Tests/Fixtures/keyed`, by path below it.
+enum AppleArchiveFiles {
+    static let all: [String] = {
+        let root = KryoTool.root.appendingPathComponent("Tests/Fixtures/keyed")
+        return ["mac", "ios", "other"].flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? [])
+                .sorted().map { "\(folder)/\($0)" }
+        }
+    }()
 }
