@@ -20,7 +20,8 @@ import Testing
         "other/bpylist2-complex_archive.plist", "other/bpylist2-date_archive.plist",
         "other/bpylist2-null_archive.plist", "other/bpylist2-nsmutabledata_archive.plist",
         "mac/sketch-granola-NSAttributedString-rgba.bplist", "mac/mailmate-HighScoreView.nib",
-        "mac/sketch-paragraphStyle-NSMutableParagraphStyle.bplist", "ios/aztec-pasteboard-NSMutableAttributedString-ios.bplist",
+        "mac/sketch-paragraphStyle-NSMutableParagraphStyle.bplist",
+        "ios/aztec-pasteboard-NSMutableAttributedString-ios.bplist",
         // Fetched for issue 22 (provenance in the README).
         "mac/scf-NSKeyedUnarchiver-RectTest.plist", "mac/scf-NSKeyedUnarchiver-RangeTest.plist",
         "mac/scf-NSKeyedUnarchiver-EdgeInsetsTest.plist", "mac/scf-NSKeyedUnarchiver-NotificationTest.plist",
