@@ -41,8 +41,15 @@ package enum NameSuggestion {
 
 extension Registry {
     /// The registered Java class a misspelt `name` probably means (`d.Game$Potion` for
-    /// `d.Game$Potoin`); `nil` when none is near.
+    /// `d.Game$Potoin`), or the one class whose simple name it is (`game.Player` for `Player`,
+    /// the name a Swift programmer writes); `nil` when none is near.
     package func javaName(near name: String) -> String? {
-        NameSuggestion.nearest(to: name, among: registeredJavaNames)
+        if let near = NameSuggestion.nearest(to: name, among: registeredJavaNames) { return near }
+        guard !name.isEmpty, !name.contains(".") else { return nil }
+        func simpleName(_ javaName: String) -> Substring {
+            javaName.split(whereSeparator: { $0 == "." || $0 == "$" }).last ?? Substring(javaName)
+        }
+        let matches = registeredJavaNames.filter { simpleName($0) == name }
+        return matches.count == 1 ? matches.first : nil
     }
 }

@@ -303,9 +303,13 @@ struct DynamicField: Sendable {
                 error.path += [name, String(index)]
                 throw error
             }
-            var error = reader.error(
-                .typeMismatch, expected: "\(declared.javaName ?? "\(declared.swiftType)") in field \(name)",
-                found: ValueConversion.describeType(of: value))
+            var expected = "\(declared.javaName ?? "\(declared.swiftType)") in field \(name)"
+            if declared.swiftType == JavaBigInteger.self, value is Double || value is Float {
+                // A number with a fraction or an exponent (`1e30`) is a double, which is no whole
+                // number a person meant exactly.
+                expected += " (a whole number, or its digits as a string: \"1000000000000000000000000000000\")"
+            }
+            var error = reader.error(.typeMismatch, expected: expected, found: ValueConversion.describeType(of: value))
             error.path.append(name)
             throw error
         }

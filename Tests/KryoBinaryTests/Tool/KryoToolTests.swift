@@ -707,6 +707,27 @@ import Testing
                 == "kryo: invalidValue: expected one of the keys x, found nope (path: $inline.1)\n")
     }
 
+    /// A class named by its simple name, as a Swift programmer writes it, gets the schema's
+    /// class suggested; a `BigInteger` field given a floating-point number (`1e30`) says how to
+    /// write a whole number.
+    @Test func shortClassNamesAndBigIntegerNumbersAreHinted() throws {
+        let directory = try KryoTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let schema = directory.appendingPathComponent("big.yaml")
+        try Data("classes:\n  - {class: t.Holder, fields: {big: BigInteger}}\n".utf8).write(to: schema)
+        let command = ["convert", "-", "--from", "json", "--to", "kryo5", "--schema", schema.path]
+        let short = failure(command, input: Array(#"{"$class": "Holder", "big": 1}"#.utf8))
+        #expect(short.contains("did you mean t.Holder?"), "\(short)")
+        let real = failure(command, input: Array(#"{"$class": "t.Holder", "big": 1e30}"#.utf8))
+        #expect(
+            real.contains(
+                #"expected java.math.BigInteger in field big (a whole number, or its digits as a string: "1000000000000000000000000000000")"#
+            ), "\(real)")
+        let whole = try KryoTool.run(
+            command, input: Array(#"{"$class": "t.Holder", "big": "1000000000000000000000000000000"}"#.utf8))
+        #expect(whole.status == 0, "\(whole.stderr)")
+    }
+
     /// So is an unknown key of any other class of rich text: each names the keys it expected.
     @Test(arguments: [
         (#""shadow": {"$class": "Shadow", "offset": 1}"#, "Shadow", "shadow.offset"),
