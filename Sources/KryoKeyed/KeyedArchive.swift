@@ -57,6 +57,11 @@ public struct KeyedArchive: Sendable, Equatable {
         archiver archiverValue: PropertyListValue?, version versionValue: PropertyListValue?,
         top topValue: PropertyListValue?, objects objectsValue: PropertyListValue?, archivers: Set<String>?
     ) throws {
+        if archiverValue == nil, topValue == nil, objectsValue == nil {
+            throw SerializationError(
+                .invalidValue, expected: "a keyed archive ($archiver, $top and $objects)",
+                found: "a property list with none of them (a plain property list, not an archive: read it as one)")
+        }
         guard case .string(let archiver)? = archiverValue else {
             throw SerializationError(
                 .invalidValue, expected: "a string under $archiver", found: KeyedArchive.describe(archiverValue),

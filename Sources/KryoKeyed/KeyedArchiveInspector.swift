@@ -41,6 +41,12 @@ public enum KeyedArchiveInspector {
                 path: "", message: "the property list is \(kindName(plist)), not a dictionary")
         }
         guard let objectsValue = root["$objects"] else {
+            if root["$archiver"] == nil, root["$top"] == nil {
+                throw KeyedArchiveInspectionError(
+                    path: "",
+                    message:
+                        "no $archiver, $top or $objects: a plain property list, not a keyed archive (read it as one)")
+            }
             throw KeyedArchiveInspectionError(path: "$objects", message: "missing")
         }
         guard case .array(let objects) = objectsValue else {

@@ -344,6 +344,21 @@ final class ReadableReader: ValueReader, NullAwareReader {
             {
                 return try StoredNumbers.real(number, as: type, reader: self)
             }
+            // A date or time as ISO text where a schema declares the `java.time` class with the
+            // JDK's fields (a plain Kryo 2.20's form).
+            if declared?.swiftType == DynamicObject.self, let javaClass = declared?.javaName,
+                let library = JavaTimeFieldForms.libraryType(of: javaClass)
+            {
+                do {
+                    if let value = try ReadableTextForms.value(string, as: library),
+                        let object = JavaTimeFieldForms.object(of: value, javaClass: javaClass, registry: registry)
+                    {
+                        return object
+                    }
+                } catch {
+                    throw self.error(.invalidValue, expected: error.expected, found: error.found)
+                }
+            }
             // What a person writes as a string for the declared type (a date, a BigDecimal…).
             if let type = declared?.swiftType, type != String.self, type != Any.self {
                 do {

@@ -546,9 +546,9 @@ struct SchemaResolver {
                         && ["List", "Set", "Collection", "Queue", "Deque", "Map"].contains(where: simple.contains)
                     ? "; Kryo writes a collection or map class it has no serializer for with its "
                         + (isMap
-                            ? "MapSerializer: declare it with extends: \"HashMap<K, V>\""
+                            ? "MapSerializer: declare it with extends: \"HashMap<Object, Object>\""
                             : "CollectionSerializer: "
-                                + "declare it with extends: \"ArrayList<E>\"")
+                                + "declare it with extends: \"ArrayList<Object>\"")
                     : ""
                 throw error(
                     file, syntax.name.position,

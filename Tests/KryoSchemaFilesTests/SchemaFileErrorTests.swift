@@ -60,10 +60,16 @@ private func failure(_ text: String, fileName: String = "t.yaml") -> String? {
         // A JDK collection the library has no type for: declared with `extends`, as Kryo writes it.
         #expect(
             failure("classes:\n  - class: java.util.Collections$UnmodifiableRandomAccessList\n")?.hasSuffix(
-                "with its CollectionSerializer: declare it with extends: \"ArrayList<E>\"") == true)
+                "with its CollectionSerializer: declare it with extends: \"ArrayList<Object>\"") == true)
         #expect(
             failure("classes:\n  - class: java.util.Collections$SynchronizedMap\n")?.hasSuffix(
-                "with its MapSerializer: declare it with extends: \"HashMap<K, V>\"") == true)
+                "with its MapSerializer: declare it with extends: \"HashMap<Object, Object>\"") == true)
+        // Declared as the hint says, both load.
+        #expect(
+            failure(
+                "classes:\n  - {class: java.util.Collections$UnmodifiableRandomAccessList, extends: \"ArrayList<Object>\"}\n"
+                    + "  - {class: java.util.Collections$SynchronizedMap, extends: \"HashMap<Object, Object>\"}\n")
+                == nil)
         // A short name that is a JDK class's, declared with fields in a package: the package's was meant.
         #expect(
             failure("package: game\nclasses:\n  - class: Character\n    fields: {name: String}\n")

@@ -728,6 +728,53 @@ import Testing
         #expect(whole.status == 0, "\(whole.stderr)")
     }
 
+    /// Where a schema declares `java.time` classes with the JDK's private fields (a plain Kryo
+    /// 2.20's form, as Schemas/README.md advises), a document may still give them as ISO text:
+    /// the same bytes as the fields written out.
+    @Test func isoTextFillsJavaTimeClassesDeclaredWithFields() throws {
+        let directory = try KryoTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let schema = directory.appendingPathComponent("time2.yaml")
+        try Data(
+            """
+            classes:
+              - {class: java.time.Instant, final: true, fields: {seconds: long, nanos: int}}
+              - {class: java.time.LocalDate, final: true, fields: {year: int, month: short, day: short}}
+              - {class: java.time.LocalTime, final: true, fields: {hour: byte, minute: byte, second: byte, nano: int}}
+              - {class: java.time.LocalDateTime, final: true, fields: {date: java.time.LocalDate, time: java.time.LocalTime}}
+              - {class: t.Event, fields: {at: java.time.Instant, day: java.time.LocalDate, local: java.time.LocalDateTime}}
+
+            """.utf8
+        ).write(to: schema)
+        let command = ["convert", "-", "--from", "json", "--to", "kryo2", "--schema", schema.path]
+        let iso = try KryoTool.run(
+            command,
+            input: Array(
+                #"{"$class": "t.Event", "at": "2026-11-26T10:30:15.25Z", "day": "1990-02-28", "local": "2026-11-26T10:30:15.000000005"}"#
+                    .utf8))
+        #expect(iso.status == 0, "\(iso.stderr)")
+        let fields = try KryoTool.run(
+            command,
+            input: Array(
+                (#"{"$class": "t.Event", "at": {"seconds": 1795689015, "nanos": 250000000}, "#
+                    + #""day": {"year": 1990, "month": 2, "day": 28}, "local": {"date": {"year": 2026, "month": 11, "day": 26}, "#
+                    + #""time": {"hour": 10, "minute": 30, "second": 15, "nano": 5}}}"#).utf8))
+        #expect(fields.status == 0, "\(fields.stderr)")
+        #expect(!iso.stdout.isEmpty && hex(iso.stdout) == hex(fields.stdout))
+        // Text that names no date is an error at its key.
+        let bad = failure(command, input: Array(#"{"$class": "t.Event", "day": "1990-02-30"}"#.utf8))
+        #expect(bad.hasSuffix("(path: day)\n"), "\(bad)")
+    }
+
+    /// A plain property list given as a keyed archive is named as such, by `convert` and `inspect`.
+    @Test func aPlainPropertyListIsNoKeyedArchive() throws {
+        let plain = try PropertyList.encode(.dictionary(["CFBundleName": .string("X")]), format: .binary)
+        let converted = failure(["convert", "-", "--from", "keyed-binary", "--to", "json"], input: plain)
+        #expect(converted.contains("a plain property list, not an archive"), "\(converted)")
+        let inspected = failure(["inspect", "-", "--format", "keyed-binary"], input: plain)
+        #expect(inspected.contains("a plain property list, not a keyed archive"), "\(inspected)")
+    }
+
     /// So is an unknown key of any other class of rich text: each names the keys it expected.
     @Test(arguments: [
         (#""shadow": {"$class": "Shadow", "offset": 1}"#, "Shadow", "shadow.offset"),
