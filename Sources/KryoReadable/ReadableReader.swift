@@ -260,12 +260,22 @@ final class ReadableReader: ValueReader, NullAwareReader {
     /// entering it and reading it would give. `nil` otherwise, and the object is read as before
     /// (a wrong name is the serializer's error).
     private func constant(namedIn object: Int32, by constants: EnumConstantNames) -> Any? {
-        guard depth < options.limits.maxDepth,
+        guard depth < options.limits.maxDepth, holdsOnlyConstantKeys(object),
             // The key `EnumSerializer` reads the name under, stored as it is.
             let member = parsed.index(of: "name", in: object, from: 1),
             let name = parsed.string(at: parsed.value(member, of: object))
         else { return nil }
         return constants.constant(named: name)
+    }
+
+    /// Whether the parsed object `object` has no keys but a constant's (`name`, `ordinal`) and
+    /// reserved ones: another is the enum serializer's error, inside the object.
+    private func holdsOnlyConstantKeys(_ object: Int32) -> Bool {
+        for index in 0..<parsed.count(of: object) where !parsed.keyStartsWithDollar(index, of: object) {
+            let key = parsed.key(index, of: object)
+            if key != "name", key != "ordinal" { return false }
+        }
+        return true
     }
 
     /// How the elements of the parsed array `array` are read one by one by the serializer of a
@@ -1106,6 +1116,15 @@ final class ReadableReader: ValueReader, NullAwareReader {
         }
         let (node, target) = try locate(start, text)
         if let decoded = decodedAt[target] { return decoded }
+        if case .null = node {
+            // No object is there (an element inserted before the one the alias meant, say):
+            // nil is never shared, and reading null would drop what the alias meant.
+            throw at(ReadableKeys.alias) {
+                error(
+                    .invalidReference, expected: "an alias to an object",
+                    found: "\"\(text)\", which names null")
+            }
+        }
         if decodingAt.contains(target) {
             throw error(
                 .invalidReference, expected: "an alias to an object that exists while its own fields are read",
@@ -1760,7 +1779,7 @@ final class ReadableReader: ValueReader, NullAwareReader {
         else { return .unread }
         return expected._withUnsafeGuaranteedRef { registration in
             guard parsed.isString(registration.readableName, at: parsed.value(classMember, of: value)),
-                let constants = registration.constantsByName,
+                holdsOnlyConstantKeys(value), let constants = registration.constantsByName,
                 let nameMember = parsed.index(of: "name", in: value, from: 1),
                 let name = parsed.string(at: parsed.value(nameMember, of: value)),
                 let ordinal = constants.ordinal(named: name), ordinal < constantCount

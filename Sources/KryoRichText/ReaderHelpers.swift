@@ -40,20 +40,6 @@ extension ValueReader {
         }
     }
 
-    /// Refuses a key of a readable document's object that is not one of `known` (nor one of the
-    /// keys readable documents reserve, `$class`…): a misspelt key (`colour`, `weight`) would
-    /// otherwise leave its property at its default without a word.
-    func refuseUnknownKeys(_ known: Set<String>, in owner: String) throws {
-        guard formatFamily == .readable, let keys = storedKeys else { return }
-        for key in keys where !known.contains(key) && !key.hasPrefix("$") {
-            var failure = error(
-                .invalidValue, expected: "a key of \(owner) (\(known.sorted().joined(separator: ", ")))",
-                found: "the key \"\(key)\"")
-            failure.path.append(key)
-            throw failure
-        }
-    }
-
     /// A required string.
     func requiredString(forKey key: String, in owner: String) throws -> String {
         guard let string = try optionalString(forKey: key) else {

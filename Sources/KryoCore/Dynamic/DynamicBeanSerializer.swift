@@ -281,6 +281,7 @@ struct DynamicEnumSerializer: Serializer {
     }
 
     func readNilable(from reader: any ValueReader) throws -> DynamicEnum? {
+        if !reader.isPositional { try reader.refuseUnknownKeys(["name", "ordinal"], in: "a \(javaName) constant") }
         if !reader.isPositional, reader.containsValue(forKey: "name"), let name = try reader.readString(forKey: "name")
         {
             guard let ordinal = constants.firstIndex(of: name) else {

@@ -128,6 +128,10 @@ private func readNumberText<Number>(
     from reader: any ValueReader, expected: String, _ parse: (String) -> Number?
 ) throws -> Number? {
     guard !reader.isPositional else { return nil }
+    if reader.containsValue(forKey: "value") {
+        // The text is the whole number: a `scale` beside it would be dropped.
+        try reader.refuseUnknownKeys(["value"], in: "a big number written as its text")
+    }
     guard reader.containsValue(forKey: "value") else {
         // Neither form: keys of something else (`{"a": 1}` for a `BigDecimal` field), not null.
         if !reader.containsValue(forKey: "length"), let keys = reader.storedKeys, !keys.isEmpty {

@@ -99,6 +99,9 @@ public struct EnumSerializer<Value: JavaEnum>: Serializer {
 
     @inlinable
     public func readNilable(from reader: any ValueReader) throws -> Value? {
+        if !reader.isPositional {
+            try reader.refuseUnknownKeys(["name", "ordinal"], in: "a \(Value.javaClassName) constant")
+        }
         if !reader.isPositional, reader.containsValue(forKey: "name"), let name = try reader.readString(forKey: "name")
         {
             let names = table.names

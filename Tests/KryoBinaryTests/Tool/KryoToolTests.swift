@@ -766,6 +766,43 @@ import Testing
         #expect(bad.hasSuffix("(path: day)\n"), "\(bad)")
     }
 
+    /// A key beside an enum constant's name or a big number's text would be dropped: an error.
+    @Test func keysBesideAValuesOwnFormAreErrors() throws {
+        let directory = try KryoTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let schema = directory.appendingPathComponent("shop.yaml")
+        try Data(
+            "classes:\n  - {class: t.Status, enum: [NEW, PAID]}\n  - {class: t.Order, fields: {status: t.Status, amount: BigDecimal}}\n"
+                .utf8
+        ).write(to: schema)
+        let command = ["convert", "-", "--from", "json", "--to", "kryo2", "--schema", schema.path]
+        let constant = failure(
+            command, input: Array(#"{"$class": "t.Order", "status": {"name": "PAID", "color": "red"}}"#.utf8))
+        #expect(
+            constant.hasSuffix(
+                "expected a key of a t.Status constant (name, ordinal), found the key \"color\" (path: status.color)\n"),
+            "\(constant)")
+        let number = failure(
+            command, input: Array(#"{"$class": "t.Order", "amount": {"value": "3.140", "scale": 5}}"#.utf8))
+        #expect(number.hasSuffix("found the key \"scale\" (path: amount.scale)\n"), "\(number)")
+        let fine = try KryoTool.run(
+            command,
+            input: Array(#"{"$class": "t.Order", "status": {"name": "PAID"}, "amount": {"value": "3.140"}}"#.utf8))
+        #expect(fine.status == 0, "\(fine.stderr)")
+    }
+
+    /// An alias that names a null (an element inserted before the one it meant) is an error: nil
+    /// is never shared, and reading null would drop what the alias meant.
+    @Test func anAliasToNullIsAnError() {
+        let document = #"{"$class": "test.SampleBean", "key": 1, "name": "a", "more": [null, {"$alias": "more.0"}]}"#
+        let message = failure(
+            ["convert", "-", "--from", "json", "--to", "keyed-xml"], input: Array(document.utf8))
+        #expect(
+            message.hasSuffix(
+                #"expected an alias to an object, found "more.0", which names null (path: more.1.$alias)"# + "\n"),
+            "\(message)")
+    }
+
     /// A plain property list given as a keyed archive is named as such, by `convert` and `inspect`.
     @Test func aPlainPropertyListIsNoKeyedArchive() throws {
         let plain = try PropertyList.encode(.dictionary(["CFBundleName": .string("X")]), format: .binary)
