@@ -301,8 +301,8 @@ extension KeyedArchiveReader {
                 error(.typeMismatch, expected: "a URL", found: ValueConversion.describeType(of: other))
             }
         }
-        guard let url = URL(string: relative, relativeTo: baseURL) else {
-            throw at(FoundationCoderKeys.relative) { error(.invalidValue, expected: "a URL", found: relative) }
+        guard let url = URLText.url(relative, relativeTo: baseURL) else {
+            throw at(FoundationCoderKeys.relative) { error(.invalidValue, expected: URLText.expected, found: relative) }
         }
         return url
     }

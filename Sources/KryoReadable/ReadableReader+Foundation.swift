@@ -228,8 +228,8 @@ extension ReadableReader {
                     found: ReadableReader.describe(entries[FoundationCoderKeys.relative]))
             }
         }
-        guard let url = URL(string: relative, relativeTo: base) else {
-            throw at(FoundationCoderKeys.relative) { error(.invalidValue, expected: "a URL", found: relative) }
+        guard let url = URLText.url(relative, relativeTo: base) else {
+            throw at(FoundationCoderKeys.relative) { error(.invalidValue, expected: URLText.expected, found: relative) }
         }
         return url
     }

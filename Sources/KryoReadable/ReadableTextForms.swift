@@ -45,7 +45,7 @@ enum ReadableTextForms {
             return value
         }
         if type == URL.self {
-            guard let value = URL(string: text) else { throw Mismatch(expected: "a URL", found: found) }
+            guard let value = URLText.url(text) else { throw Mismatch(expected: URLText.expected, found: found) }
             return value
         }
         if type == JavaURI.self { return JavaURI(text) }

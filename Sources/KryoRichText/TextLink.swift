@@ -37,8 +37,8 @@ public struct TextLinkSerializer: Serializer {
         let isURL = reader.isPositional ? try reader.readBool(forKey: "isURL") : reader.containsValue(forKey: "url")
         guard isURL else { return .string(try reader.readString(forKey: "string") ?? "") }
         let text = try reader.readString(forKey: "url") ?? ""
-        guard let url = URL(string: text) else {
-            throw reader.error(.invalidValue, expected: "a URL", found: "\"\(text)\"")
+        guard let url = URLText.url(text) else {
+            throw reader.error(.invalidValue, expected: URLText.expected, found: "\"\(text)\"")
         }
         return .url(url)
     }

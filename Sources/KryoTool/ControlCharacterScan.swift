@@ -2,9 +2,6 @@
 /// feed and carriage return: what strings read with the wrong settings are made of (markers,
 /// lengths and small numbers taken as characters), and what real text rarely holds.
 enum ControlCharacterScan {
-    /// The most values looked at: a large graph is judged by its first part.
-    static let valueLimit = 100_000
-
     /// Whether a string in `value`, or in any value it holds, has such a character.
     static func holdsControlCharacters(_ value: Any) -> Bool {
         holds(value, where: isControl)
@@ -21,25 +18,13 @@ enum ControlCharacterScan {
 
     /// Whether a string in `value`, or in any value it holds, has a scalar that `predicate` picks.
     static func holds(_ value: Any, where predicate: (Unicode.Scalar) -> Bool) -> Bool {
-        var pending: [Any] = [value]
-        var seen: Set<ObjectIdentifier> = []
-        var looked = 0
-        while let next = pending.popLast(), looked < valueLimit {
-            looked += 1
-            if let text = next as? String {
-                if text.unicodeScalars.contains(where: predicate) { return true }
-                continue
-            }
-            let mirror = Mirror(reflecting: next)
-            if mirror.displayStyle == .class {
-                guard seen.insert(ObjectIdentifier(next as AnyObject)).inserted else { continue }
-            }
-            for child in mirror.children { pending.append(child.value) }
-            if let superMirror = mirror.superclassMirror {
-                for child in superMirror.children { pending.append(child.value) }
-            }
+        var found = false
+        ReadValueWalk.walk(value) { next in
+            guard let text = next as? String else { return .descend }
+            found = text.unicodeScalars.contains(where: predicate)
+            return found ? .stop : .skip
         }
-        return false
+        return found
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {

@@ -7,32 +7,17 @@ enum NumberMagnitudeScan {
     /// far each non-zero double's binary exponent is from 0.
     static func bits(in value: Any) -> Int {
         var total = 0
-        var pending: [Any] = [value]
-        var seen: Set<ObjectIdentifier> = []
-        var looked = 0
-        while let next = pending.popLast(), looked < ControlCharacterScan.valueLimit {
-            looked += 1
+        ReadValueWalk.walk(value) { next in
             if let integer = next as? any BinaryInteger {
                 total += magnitudeBits(integer)
-                continue
-            }
-            if let double = next as? Double {
+            } else if let double = next as? Double {
                 if double.isFinite, double != 0 { total += abs(Int(double.exponent)) }
-                continue
-            }
-            if let float = next as? Float {
+            } else if let float = next as? Float {
                 if float.isFinite, float != 0 { total += abs(Int(float.exponent)) }
-                continue
+            } else if !(next is String) {
+                return .descend
             }
-            if next is String { continue }
-            let mirror = Mirror(reflecting: next)
-            if mirror.displayStyle == .class {
-                guard seen.insert(ObjectIdentifier(next as AnyObject)).inserted else { continue }
-            }
-            for child in mirror.children { pending.append(child.value) }
-            if let superMirror = mirror.superclassMirror {
-                for child in superMirror.children { pending.append(child.value) }
-            }
+            return .skip
         }
         return total
     }

@@ -160,30 +160,18 @@ import Testing
 @Suite struct InlineListElementTests {
     /// An app's dictionary subclass (PyObjC's) whose `NS.objects` refers to a boolean, a real and
     /// a string; and a list of numbers held in line beside it.
-    static let bytes = Array(
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0"><dict>
-        <key>$archiver</key><string>NSKeyedArchiver</string>
-        <key>$version</key><integer>100000</integer>
-        <key>$top</key><dict><key>root</key><dict><key>CF$UID</key><integer>1</integer></dict></dict>
-        <key>$objects</key><array>
-        <string>$null</string>
-        <dict>
-        <key>NS.keys</key><array><dict><key>CF$UID</key><integer>2</integer></dict>\
-        <dict><key>CF$UID</key><integer>3</integer></dict><dict><key>CF$UID</key><integer>4</integer></dict></array>
-        <key>NS.objects</key><array><dict><key>CF$UID</key><integer>5</integer></dict>\
-        <dict><key>CF$UID</key><integer>6</integer></dict><dict><key>CF$UID</key><integer>2</integer></dict></array>
-        <key>sizes</key><array><integer>1</integer><real>2.5</real><dict><key>CF$UID</key><integer>3</integer></dict></array>
-        <key>$class</key><dict><key>CF$UID</key><integer>7</integer></dict>
-        </dict>
-        <string>a</string><string>b</string><string>c</string>
-        <true/><real>2.7</real>
-        <dict><key>$classname</key><string>OC_BuiltinPythonDictionary</string><key>$classes</key><array>\
-        <string>OC_BuiltinPythonDictionary</string><string>NSMutableDictionary</string>\
-        <string>NSDictionary</string><string>NSObject</string></array></dict>
-        </array></dict></plist>
-        """.utf8)
+    static let bytes: [UInt8] = {
+        let uid = HandWrittenArchive.uid
+        return HandWrittenArchive.xml(
+            objects: "<dict><key>NS.keys</key><array>\(uid(2))\(uid(3))\(uid(4))</array>"
+                + "<key>NS.objects</key><array>\(uid(5))\(uid(6))\(uid(2))</array>"
+                + "<key>sizes</key><array><integer>1</integer><real>2.5</real>\(uid(3))</array>"
+                + "<key>$class</key>\(uid(7))</dict>"
+                + "<string>a</string><string>b</string><string>c</string><true/><real>2.7</real>"
+                + HandWrittenArchive.classDescription([
+                    "OC_BuiltinPythonDictionary", "NSMutableDictionary", "NSDictionary", "NSObject",
+                ]))
+    }()
 
     @Test(arguments: [false, true])
     func elementsStayReferencesOrInLineAsRead(throughJSON: Bool) throws {

@@ -121,36 +121,18 @@ final class Holder: Schematized {
 /// URLs relative to one base object (NSKeyedArchiver writes the base once when several URLs
 /// share it) read on the dynamic path, and a document's alias to a base URL reads too.
 @Suite struct SharedURLBaseTests {
-    static let archive = Array(
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0"><dict>
-        <key>$archiver</key><string>NSKeyedArchiver</string>
-        <key>$version</key><integer>100000</integer>
-        <key>$top</key><dict><key>root</key><dict><key>CF$UID</key><integer>1</integer></dict></dict>
-        <key>$objects</key><array>
-        <string>$null</string>
-        <dict><key>NS.objects</key><array><dict><key>CF$UID</key><integer>2</integer></dict>\
-        <dict><key>CF$UID</key><integer>6</integer></dict></array>\
-        <key>$class</key><dict><key>CF$UID</key><integer>8</integer></dict></dict>
-        <dict><key>NS.base</key><dict><key>CF$UID</key><integer>3</integer></dict>\
-        <key>NS.relative</key><dict><key>CF$UID</key><integer>5</integer></dict>\
-        <key>$class</key><dict><key>CF$UID</key><integer>7</integer></dict></dict>
-        <dict><key>NS.base</key><dict><key>CF$UID</key><integer>0</integer></dict>\
-        <key>NS.relative</key><dict><key>CF$UID</key><integer>4</integer></dict>\
-        <key>$class</key><dict><key>CF$UID</key><integer>7</integer></dict></dict>
-        <string>https://example.com/dir/</string>
-        <string>p1</string>
-        <dict><key>NS.base</key><dict><key>CF$UID</key><integer>3</integer></dict>\
-        <key>NS.relative</key><dict><key>CF$UID</key><integer>9</integer></dict>\
-        <key>$class</key><dict><key>CF$UID</key><integer>7</integer></dict></dict>
-        <dict><key>$classname</key><string>NSURL</string><key>$classes</key><array><string>NSURL</string>\
-        <string>NSObject</string></array></dict>
-        <dict><key>$classname</key><string>NSArray</string><key>$classes</key><array><string>NSArray</string>\
-        <string>NSObject</string></array></dict>
-        <string>p2</string>
-        </array></dict></plist>
-        """.utf8)
+    static let archive: [UInt8] = {
+        let uid = HandWrittenArchive.uid
+        func url(base: Int, relative: Int) -> String {
+            "<dict><key>NS.base</key>\(uid(base))<key>NS.relative</key>\(uid(relative))<key>$class</key>\(uid(7))</dict>"
+        }
+        return HandWrittenArchive.xml(
+            objects: "<dict><key>NS.objects</key><array>\(uid(2))\(uid(6))</array><key>$class</key>\(uid(8))</dict>"
+                + url(base: 3, relative: 5) + url(base: 0, relative: 4)
+                + "<string>https://example.com/dir/</string><string>p1</string>" + url(base: 3, relative: 9)
+                + HandWrittenArchive.classDescription(["NSURL", "NSObject"])
+                + HandWrittenArchive.classDescription(["NSArray", "NSObject"]) + "<string>p2</string>")
+    }()
 
     @Test func urlsSharingABaseRead() throws {
         let registry = try Registry(schemas: SchemaSet())

@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func aJavaURLNeedsAScheme() throws {
-        let holder = try document.object(#""any": {"$class": "NSURL", "NS.relative": "no scheme here"}"#)
+        let holder = try document.object(#""any": {"$class": "NSURL", "NS.relative": "no-scheme-here"}"#)
         let codec = KryoCodec(
             registry: document.codec.registry, dialect: .v5, options: SerializationOptions(registrationRequired: false))
         let error = try #require(throws: SerializationError.self) { try codec.encode(holder) }

@@ -803,6 +803,20 @@ import Testing
             "\(message)")
     }
 
+    /// A URL's text that a URL cannot hold is an error, not percent-encoded without a word.
+    @Test func aURLWithASpaceIsAnError() throws {
+        let command = ["convert", "-", "--from", "json", "--to", "keyed-xml"]
+        let bad = failure(
+            command,
+            input: Array(#"{"$class": "Doc", "home": {"$class": "NSURL", "NS.relative": "https://e.com/x y"}}"#.utf8))
+        #expect(bad.contains("percent-encoded: %20), found https://e.com/x y (path: home.NS.relative)"), "\(bad)")
+        let good = try KryoTool.run(
+            command,
+            input: Array(#"{"$class": "Doc", "home": {"$class": "NSURL", "NS.relative": "https://e.com/x%20y"}}"#.utf8))
+        #expect(good.status == 0, "\(good.stderr)")
+        #expect(good.text.contains("https://e.com/x%20y"))
+    }
+
     /// A plain property list given as a keyed archive is named as such, by `convert` and `inspect`.
     @Test func aPlainPropertyListIsNoKeyedArchive() throws {
         let plain = try PropertyList.encode(.dictionary(["CFBundleName": .string("X")]), format: .binary)
