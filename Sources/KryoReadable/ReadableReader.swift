@@ -271,11 +271,11 @@ final class ReadableReader: ValueReader, NullAwareReader {
     /// Whether the parsed object `object` has no keys but a constant's (`name`, `ordinal`) and
     /// reserved ones: another is the enum serializer's error, inside the object.
     private func holdsOnlyConstantKeys(_ object: Int32) -> Bool {
-        for index in 0..<parsed.count(of: object) where !parsed.keyStartsWithDollar(index, of: object) {
-            let key = parsed.key(index, of: object)
-            if key != "name", key != "ordinal" { return false }
-        }
-        return true
+        var plain = 0
+        for index in 0..<parsed.count(of: object) where !parsed.keyStartsWithDollar(index, of: object) { plain += 1 }
+        let named = parsed.index(of: "name", in: object, from: 0) == nil ? 0 : 1
+        let numbered = parsed.index(of: "ordinal", in: object, from: 0) == nil ? 0 : 1
+        return plain == named + numbered
     }
 
     /// How the elements of the parsed array `array` are read one by one by the serializer of a

@@ -155,7 +155,7 @@ public enum PreservedValue {
         case .integer(let number): try writer.writeInt64(number, forKey: key, encoding: .zigzag)
         case .real(let number): try writer.writeDouble(number, forKey: key)
         case .bytes(let bytes): try writer.writeBytes(bytes, forKey: key)
-        case .object(let value): try writer.writeObject(Self.uniquedIfEmpty(value, writer), forKey: key)
+        case .object(let value): try writer.writeObject(Self.uniqued(value, writer), forKey: key)
         }
     }
 
@@ -164,7 +164,7 @@ public enum PreservedValue {
     /// and `NSTextBlocks`, the options of every tab stop), and an array of objects as the one
     /// array of those objects (the `NSTextLists` that the paragraphs of one list share); any
     /// other value as itself.
-    private static func uniquedIfEmpty(_ value: Any?, _ writer: any ValueWriter) -> Any? {
+    private static func uniqued(_ value: Any?, _ writer: any ValueWriter) -> Any? {
         guard let plain = ValueConversion.flatten(value) else { return value }
         switch plain {
         case let list as [Any?] where type(of: plain) == [Any?].self:

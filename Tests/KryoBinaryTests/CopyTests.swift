@@ -333,6 +333,22 @@ import Testing
         #expect(copiedHolder.node !== original && copiedHolder.node?.next?.name == "b")
     }
 
+    /// A `TreeSet` and a `PriorityQueue` (copied through their contents) keep their comparator
+    /// and order: reverse order, and a comparator whose order is unknown (kept as read).
+    @Test func sortedCollectionsCopiedByContentsKeepTheirOrder() throws {
+        let registry = try Self.registry()
+        let reversed = JavaTreeSet(["a", "c", "b"], comparator: .reverse)
+        let copy = try registry.copy(reversed)
+        #expect(Array(copy) == ["c", "b", "a"] && copy.comparator == .reverse)
+        let unknown = JavaComparator.unordered(
+            JavaUnorderedComparator(value: DynamicObject(javaClass: "p.ByLength"), className: "p.ByLength"))
+        let kept = JavaTreeSet(["ccc", "a", "bb"], comparator: unknown)
+        let keptCopy = try registry.copy(kept)
+        #expect(Array(keptCopy) == ["ccc", "a", "bb"] && keptCopy.comparator == unknown)
+        let queue = JavaPriorityQueue([3, 1, 2] as [Int32], comparator: .reverse)
+        #expect(try registry.copy(queue).heapOrder == queue.heapOrder)
+    }
+
     /// A `TreeMap` of objects: its entries copied, its order and comparator kept.
     @Test func aTreeMapCopiesItsEntriesInItsOrder() throws {
         let registry = try Self.registry()

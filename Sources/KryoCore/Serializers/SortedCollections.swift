@@ -77,6 +77,12 @@ public struct JavaUnorderedComparator: @unchecked Sendable {
     public let value: Any
     /// Its Java class.
     public let className: String
+
+    /// A comparator object `value` of the Java class `className`.
+    public init(value: Any, className: String) {
+        self.value = value
+        self.className = className
+    }
 }
 
 /// A collection whose order is a ``JavaComparator`` (`TreeMap`, `TreeSet`, `PriorityQueue`): a
