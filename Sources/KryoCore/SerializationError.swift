@@ -90,3 +90,14 @@ extension SerializationError {
             offset: offset)
     }
 }
+
+extension SerializationError {
+    /// Names the element at `index` in an error's path where the collection wrote it under the
+    /// key `element` (`players.2` rather than `players.element`), as documents name it. Any
+    /// other error is returned as it is.
+    @usableFromInline package static func naming(element index: Int, in error: any Error) -> any Error {
+        guard var failure = error as? SerializationError, failure.path.first == "element" else { return error }
+        failure.path[0] = "\(index)"
+        return failure
+    }
+}

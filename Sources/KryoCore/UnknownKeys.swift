@@ -3,6 +3,11 @@
 private let documentFamily = FormatFamily("readable")
 
 extension ValueReader {
+    /// Whether this reader reads a readable document, which a person may have written by hand:
+    /// values Java would refuse (a misspelt zone id) are errors there, while what Java wrote is
+    /// read as it is.
+    package var readsDocument: Bool { formatFamily == documentFamily }
+
     /// Refuses a key of a readable document's object that is not one of `known` (nor one of the
     /// keys readable documents reserve, `$class`…): a misspelt key (`colour`, `weight`), or one
     /// beside a value's own form (`{"name": "PAID", "color": "red"}` for an enum constant), would

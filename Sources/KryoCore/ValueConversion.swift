@@ -151,6 +151,12 @@ public enum ValueConversion {
         return open(wrapped)
     }
 
+    /// The name of `type` a person who writes Java or documents knows: its Java class for a type
+    /// with one (`java.lang.Integer` for `Int32`, `java.time.LocalDate`), else the Swift name.
+    package static func javaTypeName(of type: any Any.Type) -> String {
+        (type as? any JavaRepresentable.Type)?.javaClassName ?? "\(type)"
+    }
+
     /// A short description of a value's type for error messages.
     @usableFromInline
     package static func describeType(of value: Any?) -> String {
@@ -164,9 +170,11 @@ public enum ValueConversion {
         case is Bool: return "a boolean"
         case is Date: return "a date"
         case is Data: return "data (bytes)"
-        case is any BinaryInteger, is Double, is Float: return "a number (\(type(of: value)))"
+        case is any BinaryInteger, is Double, is Float: return "the number \(value)"
         case is any AnyEntriesExposing, is [AnyHashable: Any?], is [String: Any?]: return "a map"
         case is [Any?], is any AnyElementsExposing: return "a list"
+        case let unknown as UnknownObject: return "an object of \(unknown.archiveClass.name)"
+        case is URL: return "a URL"
         default: return "a value of type \(type(of: value))"
         }
     }

@@ -149,22 +149,9 @@ import KryoCore
 
     // MARK: - Errors
 
-    /// "line L, column C" of `offset`; columns count Unicode scalars (UTF-8 lead bytes) from 1.
+    /// "line L, column C" of `offset` (``TextLocation``).
     @usableFromInline @inline(never)
-    func location(of offset: Int) -> String {
-        var line = 1
-        var column = 1
-        for index in 0..<min(offset, bytes.count) {
-            let byte = bytes[index]
-            if byte == JSONSyntax.newline {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return "line \(line), column \(column)"
-    }
+    func location(of offset: Int) -> String { TextLocation.describe(offset, in: bytes) }
 
     /// What is at `offset`, quoted: the token there (up to the next whitespace or punctuation,
     /// at most 16 bytes), with control characters and invalid bytes spelled out.

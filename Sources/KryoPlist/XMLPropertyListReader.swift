@@ -31,17 +31,10 @@ struct XMLPropertyListReader {
 
     // MARK: - Errors
 
-    /// The 1-based line of `offset`.
-    private func line(of offset: Int) -> Int {
-        var line = 1
-        for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A { line += 1 }
-        return line
-    }
-
     private func failure(
         _ kind: SerializationError.Kind, expected: String, found: String, at offset: Int
     ) -> SerializationError {
-        SerializationError(kind, expected: expected, found: "\(found) (line \(line(of: offset)))", offset: offset)
+        SerializationError(kind, expected: expected, found: "\(found) at \(TextLocation.describe(offset, in: bytes))", offset: offset)
     }
 
     /// A description of what is at `offset`, for error messages.

@@ -488,7 +488,7 @@ final class ReadableReader: ValueReader, NullAwareReader {
         func convert<T>(_: T.Type) -> Any? { ValueConversion.convert(value, to: T.self) }
         if let converted = convert(type) { return converted }
         throw error(
-            .typeMismatch, expected: declared.javaName ?? "a value of \(type)",
+            .typeMismatch, expected: "a \(declared.javaName ?? ValueConversion.javaTypeName(of: type))",
             found: ValueConversion.describeType(of: value))
     }
 

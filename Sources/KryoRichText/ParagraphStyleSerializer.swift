@@ -50,7 +50,15 @@ public struct ParagraphStyleSerializer: Serializer {
             for (path, key, _) in ParagraphStyle.metricKeys where style[keyPath: path] != 0 {
                 try writer.writeDouble(style[keyPath: path], forKey: key)
             }
-            try writer.writeObject(style.tabStops, as: Self.tabsType, forKey: "NSTabStops")
+            // No tab stops as the one empty array, as Foundation's empty `NSArray` is one object
+            // (which the styles of a text share).
+            if let tabs = style.tabStops, tabs.isEmpty {
+                try writer.writeObject(
+                    writer.uniqued(forKey: ["NSArray"] as [AnyHashable]) { SharedValue(tabs) }, as: Self.tabsType,
+                    forKey: "NSTabStops")
+            } else {
+                try writer.writeObject(style.tabStops, as: Self.tabsType, forKey: "NSTabStops")
+            }
             try style.preserved.write(to: writer, except: Self.translatedKeys, owner: "NSParagraphStyle")
         default:  // .readable, and the families of other backends: plain names
             if style.alignment != .left { try writer.writeString(style.alignment.name, forKey: "alignment") }
@@ -74,11 +82,11 @@ public struct ParagraphStyleSerializer: Serializer {
         var style = ParagraphStyle()
         switch reader.formatFamily {
         case .kryoBinary:
-            style.alignment = try Self.enumValue(Int(try reader.readInt8(forKey: "alignment")), "alignment", reader)
+            style.alignment = try Self.enumValue(Int(try reader.readInt8(forKey: "alignment")), "an alignment", reader)
             style.baseWritingDirection = try Self.enumValue(
-                Int(try reader.readInt8(forKey: "writingDirection")), "writing direction", reader)
+                Int(try reader.readInt8(forKey: "writingDirection")), "a writing direction", reader)
             style.lineBreakMode = try Self.enumValue(
-                Int(try reader.readInt8(forKey: "lineBreakMode")), "line break mode", reader)
+                Int(try reader.readInt8(forKey: "lineBreakMode")), "a line break mode", reader)
             for (path, _, _) in ParagraphStyle.metricKeys {
                 style[keyPath: path] = try reader.readDouble(forKey: "metric")
             }
@@ -90,7 +98,7 @@ public struct ParagraphStyleSerializer: Serializer {
                 for _ in 0..<count {
                     let location = try reader.readDouble(forKey: "location")
                     let alignment: TextAlignment = try Self.enumValue(
-                        Int(try reader.readInt8(forKey: "alignment")), "tab alignment", reader)
+                        Int(try reader.readInt8(forKey: "alignment")), "a tab alignment", reader)
                     tabs.append(TextTab(location: location, alignment: alignment))
                 }
                 style.tabStops = tabs
@@ -112,12 +120,12 @@ public struct ParagraphStyleSerializer: Serializer {
         default:  // .readable, and the families of other backends: plain names
             try reader.refuseUnknownKeys(Self.readableKeys, in: "ParagraphStyle")
             style.alignment =
-                try Self.named(try reader.optionalString(forKey: "alignment"), "alignment", reader) ?? .left
+                try Self.named(try reader.optionalString(forKey: "alignment"), "an alignment", reader) ?? .left
             style.baseWritingDirection =
-                try Self.named(try reader.optionalString(forKey: "writingDirection"), "writing direction", reader)
+                try Self.named(try reader.optionalString(forKey: "writingDirection"), "a writing direction", reader)
                 ?? .natural
             style.lineBreakMode =
-                try Self.named(try reader.optionalString(forKey: "lineBreakMode"), "line break mode", reader)
+                try Self.named(try reader.optionalString(forKey: "lineBreakMode"), "a line break mode", reader)
                 ?? .byWordWrapping
             for (path, _, name) in ParagraphStyle.metricKeys {
                 style[keyPath: path] = try reader.optionalDouble(forKey: name) ?? 0
@@ -153,7 +161,7 @@ public struct ParagraphStyleSerializer: Serializer {
     {
         guard let value = E(rawValue: raw) else {
             let known = E.allCases.map { String($0.rawValue) }.joined(separator: ", ")
-            throw reader.error(.invalidValue, expected: "a \(what) (\(known))", found: "\(raw)")
+            throw reader.error(.invalidValue, expected: "\(what) (\(known))", found: "\(raw)")
         }
         return value
     }
@@ -165,7 +173,7 @@ public struct ParagraphStyleSerializer: Serializer {
         guard let name else { return nil }
         guard let value = E.named(name) else {
             let known = E.allCases.map { "\($0)" }.joined(separator: ", ")
-            throw reader.error(.invalidValue, expected: "a \(what) (\(known))", found: name)
+            throw reader.error(.invalidValue, expected: "\(what) (\(known))", found: name)
         }
         return value
     }
@@ -193,7 +201,7 @@ public struct TextTabSerializer: Serializer {
         var tab = TextTab(
             location: try reader.optionalDouble(forKey: "location") ?? 0,
             alignment: try ParagraphStyleSerializer.named(
-                try reader.optionalString(forKey: "alignment"), "tab alignment", reader) ?? .left)
+                try reader.optionalString(forKey: "alignment"), "a tab alignment", reader) ?? .left)
         tab.preserved = try PreservedKeys.readReadable(from: reader, owner: "TextTab").keys
         return tab.identified()
     }
@@ -238,7 +246,7 @@ public struct CompactTextTabSerializer: Serializer {
     public func read(from reader: any ValueReader) throws -> TextTab {
         let location = try reader.readDouble(forKey: "location")
         let alignment: TextAlignment = try ParagraphStyleSerializer.enumValue(
-            Int(try reader.readInt8(forKey: "alignment")), "tab alignment", reader)
+            Int(try reader.readInt8(forKey: "alignment")), "a tab alignment", reader)
         return TextTab(location: location, alignment: alignment)
     }
 }

@@ -7,6 +7,21 @@ enum ControlCharacterScan {
         holds(value, where: isControl)
     }
 
+    /// Whether a string in `value` has such a character, or begins with a tab, line feed or
+    /// carriage return: the stricter test a reading the tool only guesses at must pass. A string
+    /// read one byte early begins with the byte before it, often a small length or marker (9, 10
+    /// and 13 among them), where real text seldom begins with white space of that kind.
+    static func holdsSuspectText(_ value: Any) -> Bool {
+        var found = false
+        ReadValueWalk.walk(value) { next in
+            guard let text = next as? String else { return .descend }
+            found = text.unicodeScalars.first.map { $0.value < 0x20 } ?? false
+                || text.unicodeScalars.contains(where: isControl)
+            return found ? .stop : .skip
+        }
+        return found
+    }
+
     /// Whether Kryo bytes hold a UTF-16 surrogate written on its own (`ED A0`–`ED BF`, the
     /// three-byte form Java gives each `char` of a pair, or of half of one) and the value read
     /// from them holds U+FFFD: a string had an unpaired surrogate (half of an emoji cut by

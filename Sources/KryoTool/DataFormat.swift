@@ -96,9 +96,10 @@ struct DataFormat: ExpressibleByArgument, Equatable, Sendable {
                 return try codec.encode(value)
             } catch var error as SerializationError {
                 // A place in the bytes being written means nothing to the reader of the input:
-                // the key path names the value.
-                if !error.path.isEmpty { error.offset = nil }
-                throw error
+                // the key path names the value, or the error is the root value's.
+                error.offset = nil
+                let place = error.path.isEmpty ? "the root value, " : ""
+                throw ToolError("\(error) (\(place)written as \(rawValue), \(codec.dialect))")
             }
         }
         if let keyed = format.codec as? KeyedArchiveFormatCodec {

@@ -58,7 +58,7 @@ enum KryoReadRetry {
             } else {
                 value = try? codec.decode(Any?.self, from: bytes)
             }
-            guard let value, !ControlCharacterScan.holdsControlCharacters(value as Any) else { return nil }
+            guard let value, !ControlCharacterScan.holdsSuspectText(value as Any) else { return nil }
             return value
         }
         func readsRecords(_ codec: KryoCodec, isWhole: Bool) -> Bool {
@@ -73,7 +73,7 @@ enum KryoReadRetry {
                     } else {
                         value = try codec.decode(Any?.self, from: stream.input)
                     }
-                    if ControlCharacterScan.holdsControlCharacters(value as Any) { return false }
+                    if ControlCharacterScan.holdsSuspectText(value as Any) { return false }
                     count += 1
                 } catch {
                     return !isWhole && count >= 3

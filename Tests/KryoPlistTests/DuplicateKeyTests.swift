@@ -14,7 +14,7 @@ import Testing
         let error = try #require(throws: SerializationError.self) { try PropertyList.decode(Array(text.utf8)) }
         #expect(error.kind == .invalidValue)
         #expect(error.expected == "keys that differ within one <dict>")
-        #expect(error.found == "the key 'amount' again (line 2)")
+        #expect(error.found == "the key 'amount' again at line 2, column 63")
         let once = text.replacingOccurrences(of: "<key>amount</key><string>2</string>", with: "")
         #expect(try PropertyList.decode(Array(once.utf8)).value == .dictionary(["amount": .string("1")]))
     }

@@ -85,7 +85,8 @@ import Testing
         let array = try #require(throws: SerializationError.self) {
             try document.object(#""qualities": ["LOW", \#(jazz)]"#)
         }
-        #expect(array.found == "a constant of music.Genre at index 1")
+        #expect(array.found == "a constant of music.Genre")
+        #expect(array.path == ["qualities", "1"])
         let track = try document.object(#""quality": "HIGH", "qualities": ["LOW", null]"#)
         #expect((track.fields["quality"] as? DynamicEnum)?.name == "HIGH")
     }

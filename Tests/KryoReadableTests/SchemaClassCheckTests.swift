@@ -82,12 +82,26 @@ import Testing
         let element = try #require(
             failure(#"{"$class": "Author", "name": "Frank", "books": [{"$class": "Book"}, "Dune"]}"#))
         #expect(element.kind == .typeMismatch)
-        #expect(element.path == ["books"])
+        // The place goes on into the list, as the document's key path does.
+        #expect(element.path == ["books", "1"])
         #expect(element.expected.contains("an object of lib.Book"), "\(element)")
-        #expect(element.found == "a java.lang.String at index 1", "\(element)")
+        #expect(element.found == "a java.lang.String", "\(element)")
         let value = try #require(failure(#"{"$class": "Book", "related": {"more": [3]}}"#))
-        #expect(value.path == ["related"])
-        #expect(value.found == "a java.lang.Long at index 0 under the key more", "\(value)")
+        #expect(value.path == ["related", "more", "0"])
+        #expect(value.found == "a java.lang.Long", "\(value)")
+    }
+
+    /// A list where a generic argument declares a map, or a map where it declares a list, is an
+    /// error at its place: Kryo 5 would write it with the other kind's generic arguments, a
+    /// stream Java cannot read.
+    @Test func aNestedCollectionOfTheOtherKindIsAnError() throws {
+        let list = try #require(failure(#"{"$class": "Book", "related": {"more": {"x": 1}}}"#))
+        #expect(list.kind == .typeMismatch)
+        #expect(list.expected.hasPrefix("a collection or array"), "\(list)")
+        #expect(list.path == ["related", "more"])
+        let empty = try #require(failure(#"{"$class": "Book", "related": {"more": {}}}"#))
+        #expect(empty.path == ["related", "more"])
+        #expect(try decode(#"{"$class": "Book", "related": {"more": []}}"#) is DynamicObject)
     }
 
     /// A string, number, boolean, enum constant or bean is no collection or map: Java would

@@ -27,6 +27,33 @@ import Testing
         }
     }
 
+    /// Styles without tab stops refer to one empty `NSTabStops` array, as Foundation's empty
+    /// `NSArray` is one object (the styles of a nib's text share it); tab stops stay each
+    /// style's own.
+    @Test func stylesWithoutTabStopsShareTheOneEmptyArray() throws {
+        var styles: [ParagraphStyle] = []
+        for indent in [0.0, 12, 24] {
+            var style = ParagraphStyle()
+            style.headIndent = indent
+            style.tabStops = indent == 24 ? [TextTab(location: 28)] : []
+            styles.append(style)
+        }
+        let runs = styles.map { style in
+            var attributes = TextAttributes()
+            attributes.paragraphStyle = style
+            return TextRun(length: 2, attributes: attributes)
+        }
+        let text = try AttributedText("a\nb\nc\n", runs: runs)
+        let archive = try KeyedArchive(bytes: try keyed().encode(text))
+        let tabStops = archive.objects.compactMap { object -> UInt64? in
+            guard case .dictionary(let entries) = object, case .uid(let uid)? = entries["NSTabStops"] else { return nil }
+            return uid
+        }
+        #expect(tabStops.count == 3)
+        #expect(tabStops[0] == tabStops[1] && tabStops[2] != tabStops[0])
+        #expect(try keyed().decode(AttributedText.self, from: try keyed().encode(text)) == text)
+    }
+
     @Test func aUIKitColorStaysUIKitUnlessTheCallAsks() throws {
         let red = Color.rgb(1, 0, 0)
         let uiKit = try keyed(.uiKit).encode(red)

@@ -12,8 +12,12 @@ struct DynamicArraySerializer: Serializer {
 
     func write(_ value: DynamicArray, to writer: any ValueWriter) throws {
         try writeLength(value.count, to: writer)
-        for element in value.elements {
-            try writer.writeObject(DynamicArray.adopting(element, as: component), as: component, forKey: "element")
+        for (index, element) in value.elements.enumerated() {
+            do {
+                try writer.writeObject(DynamicArray.adopting(element, as: component), as: component, forKey: "element")
+            } catch {
+                throw SerializationError.naming(element: index, in: error)
+            }
         }
     }
 

@@ -211,11 +211,13 @@ struct DynamicField: Sendable {
         let read = try Self.readObject(as: declared, from: reader, forKey: name)
         let problem = abstractClassProblem(read, reader.registry)
         let value = problem == nil ? try Self.converted(read, to: declared, reader, name) : read
-        if let problem = problem ?? Self.schemaClassProblem(value, declared, reader.registry) {
+        if let problem = problem.map({ (expected: $0.expected, found: $0.found, within: [String]()) })
+            ?? Self.schemaClassProblem(value, declared, reader.registry)
+        {
             var error = reader.error(
                 .typeMismatch, expected: "\(problem.expected) in field \(object.javaClass).\(name)",
                 found: problem.found)
-            error.path.append(name)
+            error.path += [name] + problem.within
             throw error
         }
         return value
@@ -395,7 +397,7 @@ struct DynamicField: Sendable {
         guard let problem = Self.schemaClassProblem(value, declared, registry) else { return }
         throw SerializationError(
             .typeMismatch, expected: "\(problem.expected) in \(object.javaClass).\(name)", found: problem.found,
-            path: [name])
+            path: [name] + problem.within)
     }
 
     /// What is wrong with `value` in a slot of `declared`, where the schema's classes tell: a
@@ -404,13 +406,14 @@ struct DynamicField: Sendable {
     /// arguments name; a slot of a collection or map holds no string, number, date, enum
     /// constant or object of a schema class. Java would refuse anything else (`Can not set
     /// lib.Book.author to java.lang.String`), or read it into a field that cannot hold it (Kryo
-    /// 5). `nil` when nothing is.
+    /// 5). `nil` when nothing is; `within` is the place of the wrong value inside `value` (the
+    /// index of a list element, the key of a map value), as a document's key path goes on.
     static func schemaClassProblem(_ value: Any?, _ declared: DeclaredType, _ registry: Registry)
-        -> (expected: String, found: String)?
+        -> (expected: String, found: String, within: [String])?
     {
         guard let value = ValueConversion.flatten(value) else { return nil }
-        if let container = containerKind(of: declared), isNeverAContainer(value) {
-            return (declared.javaName.map { "a \($0)" } ?? container, javaDescription(of: value, registry))
+        if let container = containerKind(of: declared), isNeverAContainer(value) || isOtherContainer(value, declared) {
+            return (declared.javaName.map { "a \($0)" } ?? container, javaDescription(of: value, registry), [])
         }
         if declared.swiftType == DynamicObject.self {
             let type = Swift.type(of: value)
@@ -419,18 +422,18 @@ struct DynamicField: Sendable {
                 let valueClass = registry.registration(forJavaName: object.javaClass), !slotClass.mayHold(valueClass)
             {
                 // An object of another schema class, which lacks fields of the slot's: no subclass.
-                return ("an object of \(javaName) or of a subclass", valueClass.describedAsValue(in: slotClass))
+                return ("an object of \(javaName) or of a subclass", valueClass.describedAsValue(in: slotClass), [])
             }
             guard type != DynamicObject.self, type != UnknownObject.self else { return nil }
             return (
-                "an object of \(declared.javaName ?? "a class of the schema")", javaDescription(of: value, registry)
+                "an object of \(declared.javaName ?? "a class of the schema")", javaDescription(of: value, registry), []
             )
         }
         if declared.isFinalScalar, Self.isObjectOrContainer(value) {
             // An object, a list or a map where a string or a number is declared (the values of a
             // `Map<String, String>`): Kryo 4, which ignores the generic arguments, would write it.
             return (
-                declared.javaName.map { "a \($0)" } ?? "\(declared.swiftType)", javaDescription(of: value, registry)
+                declared.javaName.map { "a \($0)" } ?? "\(declared.swiftType)", javaDescription(of: value, registry), []
             )
         }
         if declared.swiftType == DynamicEnum.self, let constant = value as? DynamicEnum,
@@ -438,7 +441,7 @@ struct DynamicField: Sendable {
             constant.javaClass != javaName, registry.registration(forJavaName: javaName)?.swiftType == DynamicEnum.self
         {
             // A constant of another enum (its id mistaken for the slot enum's): no enum extends another.
-            return ("a constant of \(javaName)", "a constant of \(constant.javaClass)")
+            return ("a constant of \(javaName)", "a constant of \(constant.javaClass)", [])
         }
         if let array = value as? DynamicArray, let name = declared.javaName, name.hasPrefix("[L"), name.hasSuffix(";") {
             // The elements of an array of a schema class or enum.
@@ -449,13 +452,15 @@ struct DynamicField: Sendable {
             let element = DeclaredType(registration.swiftType, javaName: component)
             for (index, value) in array.elements.enumerated() {
                 if let problem = schemaClassProblem(value, element, registry) {
-                    return (problem.expected, problem.found + " at index \(index)")
+                    return (problem.expected, problem.found, ["\(index)"] + problem.within)
                 }
             }
             return nil
         }
         let arguments = declared.genericArguments
-        guard !arguments.isEmpty, arguments.contains(where: { $0.mentionsSchemaClass || $0.isFinalScalar }) else {
+        guard !arguments.isEmpty,
+            arguments.contains(where: { $0.mentionsSchemaClass || $0.isFinalScalar || containerKind(of: $0) != nil })
+        else {
             return nil
         }
         let shared = (value as? SharedValue)?.value ?? value
@@ -463,16 +468,16 @@ struct DynamicField: Sendable {
             for entry in map.anyEntries {
                 let key = ValueConversion.flatten(entry.key).map { "\($0)" } ?? "null"
                 if let problem = schemaClassProblem(entry.key, arguments[0], registry) {
-                    return (problem.expected, problem.found + " as the key \(key)")
+                    return (problem.expected, problem.found + " as the key \(key)", [])
                 }
                 if let problem = schemaClassProblem(entry.value, arguments[1], registry) {
-                    return (problem.expected, problem.found + " under the key \(key)")
+                    return (problem.expected, problem.found, [key] + problem.within)
                 }
             }
         } else if let list = shared as? any AnyElementsExposing {
             for (index, element) in list.anyElements.enumerated() {
                 if let problem = schemaClassProblem(element, arguments[0], registry) {
-                    return (problem.expected, problem.found + " at index \(index)")
+                    return (problem.expected, problem.found, ["\(index)"] + problem.within)
                 }
             }
         }
@@ -526,6 +531,16 @@ struct DynamicField: Sendable {
         let plain = (value as? SharedValue)?.value ?? value
         return plain is String || plain is SharedString || plain is Bool || plain is any BinaryInteger
             || plain is any BinaryFloatingPoint || plain is Date || plain is DynamicEnum || plain is DynamicObject
+    }
+
+    /// Whether `value` is a list where `declared` is a map, or a map where it is a collection: a
+    /// document's `[]` for a `Map` argument or `{}` for a `List` one, which Kryo would write with
+    /// the other kind's generic arguments (a stream Java cannot read).
+    private static func isOtherContainer(_ value: Any, _ declared: DeclaredType) -> Bool {
+        let plain = (value as? SharedValue)?.value ?? value
+        let type = declared.swiftType
+        if type is any AnyEntriesExposing.Type { return plain is any AnyElementsExposing }
+        return type is any AnyElementsExposing.Type && plain is any AnyEntriesExposing
     }
 
     /// `value` as a person who wrote a document or a Java class names it: by its Java class

@@ -465,7 +465,9 @@ private struct DynamicCatalog {
         switch type {
         case .array(let component): return schemaComponent(of: component)
         case .object(let name, _):
-            guard let schema = schemas[name], schema.layout != .library else { return nil }
+            // `java.lang.Object` given an id (Apache Spark's `new Object()`) is a class of the
+            // schema, yet `Object[]` holds any value, as a slot of `Object` does.
+            guard name != "java.lang.Object", let schema = schemas[name], schema.layout != .library else { return nil }
             return schema
         case .primitive, .typeVariable: return nil
         }

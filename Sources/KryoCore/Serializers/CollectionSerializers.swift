@@ -384,13 +384,23 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
             try writer.writeClass(JavaClassTag(registration), forKey: "elementClass")
             if elementsCanBeNull { try writer.writeBool(false, forKey: "hasNull") }
         }
-        if Element.self == String.self {
-            for item in value {
-                try writer.writeStringObject(unsafeBitCast(item, to: String.self), canBeNull: false, forKey: "element")
+        var index = 0
+        do {
+            if Element.self == String.self {
+                for item in value {
+                    try writer.writeStringObject(
+                        unsafeBitCast(item, to: String.self), canBeNull: false, forKey: "element")
+                    index &+= 1
+                }
+                return true
             }
-            return true
+            for item in value {
+                try element.finalNotNull.write(item, to: writer, forKey: "element")
+                index &+= 1
+            }
+        } catch {
+            throw SerializationError.naming(element: index, in: error)
         }
-        for item in value { try element.finalNotNull.write(item, to: writer, forKey: "element") }
         return true
     }
 
@@ -415,25 +425,36 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
             try value.writeJavaHeader(to: writer)
         }
         try writer.writeInt32(Int32(value.count), forKey: "size", encoding: .positive)
-        if Element.self == String.self, slot !== element.open {
-            // `List<String>`: strings without boxing (Element is String, so the cast is an identity).
-            for element in value {
-                try writer.writeStringObject(
-                    unsafeBitCast(element, to: String.self), canBeNull: true, forKey: "element")
+        // The elements written so far: an error names the element by its index.
+        var index = 0
+        do {
+            if Element.self == String.self, slot !== element.open {
+                // `List<String>`: strings without boxing (Element is String, so the cast is an identity).
+                for element in value {
+                    try writer.writeStringObject(
+                        unsafeBitCast(element, to: String.self), canBeNull: true, forKey: "element")
+                    index &+= 1
+                }
+                return
             }
-            return
-        }
-        if Element.self == Any?.self {
-            // Untyped elements (Java's raw lists) go to the writer as they are, in the slot resolved
-            // once: through the typed path each would be wrapped in another optional, whose copies
-            // cost generic value-witness calls.
-            let resolved = slot.bound(in: writer.registry).resolved
-            for element in value {
-                try writer.writeObject(unsafeBitCast(element, to: Any?.self), in: resolved, forKey: "element")
+            if Element.self == Any?.self {
+                // Untyped elements (Java's raw lists) go to the writer as they are, in the slot
+                // resolved once: through the typed path each would be wrapped in another optional,
+                // whose copies cost generic value-witness calls.
+                let resolved = slot.bound(in: writer.registry).resolved
+                for element in value {
+                    try writer.writeObject(unsafeBitCast(element, to: Any?.self), in: resolved, forKey: "element")
+                    index &+= 1
+                }
+                return
             }
-            return
+            for element in value {
+                try slot.write(element, to: writer, forKey: "element")
+                index &+= 1
+            }
+        } catch {
+            throw SerializationError.naming(element: index, in: error)
         }
-        for element in value { try slot.write(element, to: writer, forKey: "element") }
     }
 
     /// Writes `value`'s elements sorted when the call asks for a stable order, else returns

@@ -87,23 +87,36 @@ public struct JavaArraySerializer<Element>: Serializer {
 
     public func write(_ value: JavaArray<Element>, to writer: any ValueWriter) throws {
         try writeLength(value.count, to: writer)
-        if Element.self == String.self {
-            if Self.stringsAreTracked(writer.kryoWireVersion, writer.options) {
-                for (index, element) in value.elements.enumerated() {
-                    if let shared = value.sharedStrings[index], shared.value == element as? String {
-                        // One instance in several places: the backend writes it once.
-                        try writer.writeObject(shared, as: Self.sharedSlot, forKey: "element")
-                    } else {
-                        try writer.writeStringObject(element as? String, canBeNull: true, forKey: "element")
+        // The elements written so far: an error names the element by its index.
+        var written = 0
+        do {
+            if Element.self == String.self {
+                if Self.stringsAreTracked(writer.kryoWireVersion, writer.options) {
+                    for (index, element) in value.elements.enumerated() {
+                        written = index
+                        if let shared = value.sharedStrings[index], shared.value == element as? String {
+                            // One instance in several places: the backend writes it once.
+                            try writer.writeObject(shared, as: Self.sharedSlot, forKey: "element")
+                        } else {
+                            try writer.writeStringObject(element as? String, canBeNull: true, forKey: "element")
+                        }
                     }
+                    return
+                }
+                for element in value.elements {
+                    try writer.writeString(element as? String, forKey: "element")
+                    written &+= 1
                 }
                 return
             }
-            for element in value.elements { try writer.writeString(element as? String, forKey: "element") }
-            return
+            let slot = elementSlot(writer.registry)
+            for element in value.elements {
+                try writer.writeObject(element, as: slot, forKey: "element")
+                written &+= 1
+            }
+        } catch {
+            throw SerializationError.naming(element: written, in: error)
         }
-        let slot = elementSlot(writer.registry)
-        for element in value.elements { try writer.writeObject(element, as: slot, forKey: "element") }
     }
 
     public func read(from reader: any ValueReader) throws -> JavaArray<Element> {

@@ -119,6 +119,16 @@ enum JavaTimeWire {
         guard let id = try reader.readString(forKey: "zone"), !id.isEmpty else {
             throw reader.error(.invalidValue, expected: "a zone id", found: "null or empty")
         }
+        if reader.readsDocument, !JavaZoneID.isKnown(id) {
+            // Java's `ZoneId.of` would throw `ZoneRulesException` reading the stream.
+            var failure = reader.error(
+                .invalidValue,
+                expected: "a zone id Java knows (a region of the tz database such as Europe/Paris, Z, UTC, "
+                    + "or an offset such as +01:00)",
+                found: "\"\(id)\"")
+            failure.path.append("zone")
+            throw failure
+        }
         return id
     }
 
@@ -147,18 +157,39 @@ enum JavaTimeWire {
 struct JavaValueSerializer<Value>: Serializer {
     let writeValue: @Sendable (Value, any ValueWriter) throws -> Void
     let readValue: @Sendable (any ValueReader) throws -> Value
+    /// The Java class and the keys of its parts in a document, which refuses any other key (a
+    /// misspelt `nano` would otherwise read as 0); `nil` for a value that checks its own keys.
+    let keys: (owner: String, names: Set<String>)?
 
     init(
+        keys: (owner: String, names: Set<String>)? = nil,
         write: @escaping @Sendable (Value, any ValueWriter) throws -> Void,
         read: @escaping @Sendable (any ValueReader) throws -> Value
     ) {
+        self.keys = keys
         writeValue = write
         readValue = read
     }
 
     var isFinal: Bool { true }
     func write(_ value: Value, to writer: any ValueWriter) throws { try writeValue(value, writer) }
-    func read(from reader: any ValueReader) throws -> Value { try readValue(reader) }
+    func read(from reader: any ValueReader) throws -> Value {
+        if let keys, !reader.isPositional { try reader.refuseUnknownKeys(keys.names, in: keys.owner) }
+        return try readValue(reader)
+    }
+}
+
+/// The keys of the parts of `java.time` values in documents.
+enum JavaTimeKeys {
+    static let date: Set<String> = ["year", "month", "day"]
+    static let time: Set<String> = ["hour", "minute", "second", "nano"]
+    static let offset: Set<String> = ["totalSeconds"]
+    static let zone: Set<String> = ["zone"]
+    static let instant: Set<String> = ["seconds", "nanos"]
+    static let dateTime = date.union(time)
+    static let offsetTime = time.union(offset)
+    static let offsetDateTime = dateTime.union(offset)
+    static let zonedDateTime = dateTime.union(zone)
 }
 
 extension JavaInstant: JavaRepresentable {
@@ -167,6 +198,7 @@ extension JavaInstant: JavaRepresentable {
     public static var defaultSerializer: AnySerializer {
         AnySerializer(
             JavaValueSerializer<JavaInstant>(
+                keys: ("java.time.Instant", JavaTimeKeys.instant),
                 write: { value, writer in
                     try writer.writeInt64(value.seconds, forKey: "seconds", encoding: .outputPositive)
                     try writer.writeInt32(value.nanos, forKey: "nanos", encoding: .outputPositive)
@@ -188,6 +220,7 @@ extension Duration: JavaRepresentable {
     public static var defaultSerializer: AnySerializer {
         AnySerializer(
             JavaValueSerializer<Duration>(
+                keys: ("java.time.Duration", JavaTimeKeys.instant),
                 write: { value, writer in
                     let (seconds, attoseconds) = value.components
                     var nanos = attoseconds / 1_000_000_000
@@ -215,6 +248,7 @@ extension JavaLocalDate: JavaRepresentable {
     public static var defaultSerializer: AnySerializer {
         AnySerializer(
             JavaValueSerializer<JavaLocalDate>(
+                keys: ("java.time.LocalDate", JavaTimeKeys.date),
                 write: { value, writer in try JavaTimeWire.write(value, to: writer) },
                 read: { reader in try JavaTimeWire.readDate(from: reader) }))
     }
@@ -226,6 +260,7 @@ extension JavaLocalTime: JavaRepresentable {
     public static var defaultSerializer: AnySerializer {
         AnySerializer(
             JavaValueSerializer<JavaLocalTime>(
+                keys: ("java.time.LocalTime", JavaTimeKeys.time),
                 write: { value, writer in try JavaTimeWire.write(value, to: writer) },
                 read: { reader in try JavaTimeWire.readTime(from: reader) }))
     }
@@ -237,6 +272,7 @@ extension JavaLocalDateTime: JavaRepresentable {
     public static var defaultSerializer: AnySerializer {
         AnySerializer(
             JavaValueSerializer<JavaLocalDateTime>(
+                keys: ("java.time.LocalDateTime", JavaTimeKeys.dateTime),
                 write: { value, writer in
                     try JavaTimeWire.write(value.date, to: writer)
                     try JavaTimeWire.write(value.time, to: writer)
@@ -254,6 +290,7 @@ extension JavaZoneOffset: JavaRepresentable {
     public static var defaultSerializer: AnySerializer {
         AnySerializer(
             JavaValueSerializer<JavaZoneOffset>(
+                keys: ("java.time.ZoneOffset", JavaTimeKeys.offset),
                 write: { value, writer in try JavaTimeWire.write(value, to: writer) },
                 read: { reader in try JavaTimeWire.readOffset(from: reader) }))
     }
@@ -265,6 +302,7 @@ extension JavaZoneRegion: JavaRepresentable {
     public static var defaultSerializer: AnySerializer {
         AnySerializer(
             JavaValueSerializer<JavaZoneRegion>(
+                keys: ("java.time.ZoneRegion", JavaTimeKeys.zone),
                 write: { value, writer in try writer.writeString(value.id, forKey: "zone") },
                 read: { reader in JavaZoneRegion(id: try JavaTimeWire.readZoneID(from: reader)) }))
     }
@@ -276,6 +314,7 @@ extension JavaOffsetTime: JavaRepresentable {
     public static var defaultSerializer: AnySerializer {
         AnySerializer(
             JavaValueSerializer<JavaOffsetTime>(
+                keys: ("java.time.OffsetTime", JavaTimeKeys.offsetTime),
                 write: { value, writer in
                     try JavaTimeWire.write(value.time, to: writer)
                     try JavaTimeWire.write(value.offset, to: writer)
@@ -293,6 +332,7 @@ extension JavaOffsetDateTime: JavaRepresentable {
     public static var defaultSerializer: AnySerializer {
         AnySerializer(
             JavaValueSerializer<JavaOffsetDateTime>(
+                keys: ("java.time.OffsetDateTime", JavaTimeKeys.offsetDateTime),
                 write: { value, writer in
                     try JavaTimeWire.write(value.dateTime.date, to: writer)
                     try JavaTimeWire.write(value.dateTime.time, to: writer)
@@ -314,6 +354,7 @@ extension JavaZonedDateTime: JavaRepresentable {
     public static var defaultSerializer: AnySerializer {
         AnySerializer(
             JavaValueSerializer<JavaZonedDateTime>(
+                keys: ("java.time.ZonedDateTime", JavaTimeKeys.zonedDateTime),
                 write: { value, writer in
                     try JavaTimeWire.write(value.dateTime.date, to: writer)
                     try JavaTimeWire.write(value.dateTime.time, to: writer)
@@ -340,6 +381,7 @@ extension JavaYear: JavaRepresentable {
     public static var defaultSerializer: AnySerializer {
         AnySerializer(
             JavaValueSerializer<JavaYear>(
+                keys: ("java.time.Year", ["year"]),
                 write: { value, writer in
                     // `Year.MIN_VALUE`…`Year.MAX_VALUE`: Java's `Year.of` refuses any other.
                     guard let year = Int32(exactly: value.value), JavaYear.javaRange.contains(Int(year)) else {
@@ -363,6 +405,7 @@ extension JavaYearMonth: JavaRepresentable {
     public static var defaultSerializer: AnySerializer {
         AnySerializer(
             JavaValueSerializer<JavaYearMonth>(
+                keys: ("java.time.YearMonth", ["year", "month"]),
                 write: { value, writer in
                     guard let year = Int32(exactly: value.year), (1...12).contains(value.month) else {
                         throw SerializationError(.invalidValue, expected: "a valid YearMonth", found: "\(value)")
@@ -385,6 +428,7 @@ extension JavaMonthDay: JavaRepresentable {
     public static var defaultSerializer: AnySerializer {
         AnySerializer(
             JavaValueSerializer<JavaMonthDay>(
+                keys: ("java.time.MonthDay", ["month", "day"]),
                 write: { value, writer in
                     guard (1...12).contains(value.month), (1...31).contains(value.day) else {
                         throw SerializationError(.invalidValue, expected: "a valid MonthDay", found: "\(value)")
@@ -408,6 +452,7 @@ extension JavaPeriod: JavaRepresentable {
     public static var defaultSerializer: AnySerializer {
         AnySerializer(
             JavaValueSerializer<JavaPeriod>(
+                keys: ("java.time.Period", ["years", "months", "days"]),
                 write: { value, writer in
                     try writer.writeInt32(value.years, forKey: "years", encoding: .outputPositive)
                     try writer.writeInt32(value.months, forKey: "months", encoding: .outputPositive)

@@ -37,12 +37,19 @@ enum KryoFiveElements {
             ValueConversion.flatten(ValueConversion.erase(element))
         }
         // Writes one element; an element of `[Any?]` goes as it is (the writer flattens it once).
+        // An error names the element by its index.
+        var written = 0
         @inline(__always) func write(_ element: Element, in elementSlot: ResolvedSlot) throws {
-            if Element.self == Any?.self {
-                try writer.writeObject(unsafeBitCast(element, to: Any?.self), in: elementSlot, forKey: "element")
-            } else {
-                try writer.writeObject(plain(element), in: elementSlot, forKey: "element")
+            do {
+                if Element.self == Any?.self {
+                    try writer.writeObject(unsafeBitCast(element, to: Any?.self), in: elementSlot, forKey: "element")
+                } else {
+                    try writer.writeObject(plain(element), in: elementSlot, forKey: "element")
+                }
+            } catch {
+                throw SerializationError.naming(element: written, in: error)
             }
+            written &+= 1
         }
         if resolved.isFinal {
             let hasNil = collection.contains { plain($0) == nil }

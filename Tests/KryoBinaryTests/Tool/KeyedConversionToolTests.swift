@@ -220,7 +220,7 @@ import Testing
         #expect(
             result.stderr
                 == "kryo: unregisteredType: expected a schema of crap.Foo (its fields' Java types), to write it to Kryo, "
-                + "found an object of crap.Foo read without one at byte offset 0\n")
+                + "found an object of crap.Foo read without one (the root value, written as kryo5, Kryo 5)\n")
     }
 
     /// The class names of the unknown objects reachable from `root`, in the order first met.

@@ -569,7 +569,7 @@ import Testing
         let message = failure(
             ["convert", "-", "--from", "json", "--to", "kryo5", "--no-registration-required"],
             input: Array(document.utf8))
-        #expect(message.hasSuffix("(path: prices.pear)\n"), "\(message)")
+        #expect(message.hasSuffix("(path: prices.pear) (written as kryo5, Kryo 5)\n"), "\(message)")
     }
 
     /// A misspelt `$class` in a document names the schema class meant.
@@ -656,7 +656,7 @@ import Testing
                 command, input: Array(#"{"$class": "java.util.HashMap", "$value": {"o3": 9223372036854775808}}"#.utf8))
                 == "kryo: unsupported: expected a number a Java long holds (at most 9223372036854775807), or a "
                 + #"java.math.BigInteger ({"$class": "java.math.BigInteger", "$value": "9223372036854775808"}), "#
-                + "found 9223372036854775808 (path: o3)\n")
+                + "found 9223372036854775808 (path: o3) (written as kryo5, Kryo 5)\n")
         let big = #"{"$class": "java.math.BigInteger", "$value": "9223372036854775808"}"#
         let written = try KryoTool.run(
             command, input: Array(#"{"$class": "java.util.HashMap", "$value": {"o3": \#(big)}}"#.utf8))
@@ -1361,6 +1361,25 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let text = String(decoding: result.stdout, as: UTF8.self)
         #expect(text.contains(#""by": "tech""#) && text.contains(#""gain": -2.0"#) && text.contains(#""offset": 0.25"#))
+    }
+
+    @Test func aReadingWhoseTextBeginsWithALengthIsNoSuggestion() throws {
+        // p.Ks of a Kryo 5 program, references on: a KryoSerializable class that writes
+        // `writeInt(9, true)` and `writeString("ks")` itself. Declared by its fields, the stream
+        // also decodes with references off, with a = -1 and the 9 as a tab before "ks": no setting
+        // is named, since that reading is wrong.
+        let bytes = hexBytes("26 01 09 6b f3")
+        let directory = try KryoTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let schema = directory.appendingPathComponent("ks.yaml")
+        try
+            ("package: p\nsettings: {dialect: kryo5, references: true}\n"
+            + "classes:\n  - {class: Ks, id: 36, fields: {a: int, b: String}}\n")
+            .write(to: schema, atomically: true, encoding: .utf8)
+        let message = failure(
+            ["convert", "-", "--from", "kryo5", "--to", "json", "--schema", schema.path], input: bytes)
+        #expect(message.contains("invalidReference"), "\(message)")
+        #expect(!message.contains("--no-references"), "\(message)")
     }
 
     @Test func aDirectoryIsNamedAsSuch() throws {
