@@ -34,7 +34,8 @@ struct XMLPropertyListReader {
     private func failure(
         _ kind: SerializationError.Kind, expected: String, found: String, at offset: Int
     ) -> SerializationError {
-        SerializationError(kind, expected: expected, found: "\(found) at \(TextLocation.describe(offset, in: bytes))", offset: offset)
+        SerializationError(
+            kind, expected: expected, found: "\(found) at \(TextLocation.describe(offset, in: bytes))", offset: offset)
     }
 
     /// A description of what is at `offset`, for error messages.

@@ -22,7 +22,8 @@ enum ReadableTextForms {
         let found = "\"\(text.prefix(60))\""
         if let parsed = ISO8601Text.value(text, as: type) {
             guard let value = parsed else {
-                throw Mismatch(expected: "\(ISO8601Text.forms) for a \(ValueConversion.javaTypeName(of: type))", found: found)
+                throw Mismatch(
+                    expected: "\(ISO8601Text.forms) for a \(ValueConversion.javaTypeName(of: type))", found: found)
             }
             return value
         }

@@ -15,7 +15,8 @@ enum ControlCharacterScan {
         var found = false
         ReadValueWalk.walk(value) { next in
             guard let text = next as? String else { return .descend }
-            found = text.unicodeScalars.first.map { $0.value < 0x20 } ?? false
+            found =
+                text.unicodeScalars.first.map { $0.value < 0x20 } ?? false
                 || text.unicodeScalars.contains(where: isControl)
             return found ? .stop : .skip
         }

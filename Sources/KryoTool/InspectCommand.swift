@@ -92,8 +92,10 @@ struct InspectCommand: ParsableCommand {
             text += dump.render(maxBytesPerLine: bytesPerLine)
             // A stream that stops may read another way (another release, references the other way).
             // Java serialization inside (Kryo's JavaSerializer) is named as `convert` names it.
+            // Bytes after the root value make the input malformed, as for `convert`.
+            let isMalformed = dump.stop != nil || dump.trailingByteCount > 0
             let suggestion =
-                dump.stop == nil
+                !isMalformed
                 ? nil
                 : KryoReadHint.javaSerialization(in: bytes)
                     ?? KryoReadRetry.suggestion(
@@ -101,6 +103,13 @@ struct InspectCommand: ParsableCommand {
             if let stop = dump.stop, stop.kind != .unknownLayout {
                 try ToolIO.write(Array(text.utf8), to: nil)
                 throw ToolError("\(stop)" + (suggestion.map { "; " + $0 } ?? ""))
+            }
+            if dump.stop == nil, dump.trailingByteCount > 0 {
+                try ToolIO.write(Array(text.utf8), to: nil)
+                throw ToolError(
+                    "the stream holds more than one value (or was read with the wrong settings)"
+                        + (suggestion.map { ": " + $0 }
+                            ?? "; if it holds several values one after another, inspect them with --records all"))
             }
             if let suggestion { text += "note: \(suggestion)\n" }
             try ToolIO.write(Array(text.utf8), to: nil)

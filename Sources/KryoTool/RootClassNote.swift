@@ -8,7 +8,9 @@ enum RootClassNote {
     /// The note, when `value` (a document's root) is a map whose keys are all fields of one or
     /// more classes of `schemas`; `nil` otherwise (a map meant as one, or no schema to tell).
     static func note(for value: Any?, schemas: SchemaSet) -> String? {
-        guard let map = value as? any AnyEntriesExposing else { return nil }
+        // A root that an alias names (`{"$alias": "$root"}`) is one shared map.
+        let root = (value as? SharedValue)?.value ?? value
+        guard let map = root as? any AnyEntriesExposing else { return nil }
         var keys: Set<String> = []
         for (key, _) in map.anyEntries {
             guard let key = key as? String else { return nil }

@@ -34,7 +34,10 @@ import Testing
     @Test(arguments: [
         (#""elapsed": {"seconds": 5400, "nano": 7}"#, "java.time.Duration (nanos, seconds)", ["elapsed", "nano"]),
         (#""elapsed": {"second": 5400}"#, "java.time.Duration (nanos, seconds)", ["elapsed", "second"]),
-        (#""alarm": {"hour": 7, "minutes": 30}"#, "java.time.LocalTime (hour, minute, nano, second)", ["alarm", "minutes"]),
+        (
+            #""alarm": {"hour": 7, "minutes": 30}"#, "java.time.LocalTime (hour, minute, nano, second)",
+            ["alarm", "minutes"]
+        ),
         (#""period": {"years": 1, "weeks": 2}"#, "java.time.Period (days, months, years)", ["period", "weeks"]),
     ])
     func aKeyNotOfTheValueIsAnError(fields: String, owner: String, path: [String]) throws {

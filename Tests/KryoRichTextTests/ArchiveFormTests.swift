@@ -46,7 +46,9 @@ import Testing
         let text = try AttributedText("a\nb\nc\n", runs: runs)
         let archive = try KeyedArchive(bytes: try keyed().encode(text))
         let tabStops = archive.objects.compactMap { object -> UInt64? in
-            guard case .dictionary(let entries) = object, case .uid(let uid)? = entries["NSTabStops"] else { return nil }
+            guard case .dictionary(let entries) = object, case .uid(let uid)? = entries["NSTabStops"] else {
+                return nil
+            }
             return uid
         }
         #expect(tabStops.count == 3)

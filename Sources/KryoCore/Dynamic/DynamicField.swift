@@ -305,17 +305,57 @@ struct DynamicField: Sendable {
                 error.path += [name, String(index)]
                 throw error
             }
-            var expected = "\(declared.javaName ?? "\(declared.swiftType)") in field \(name)"
+            let javaName =
+                declared.javaName
+                ?? (declared.swiftType == DynamicEnumSet.self
+                    ? "java.util.EnumSet" : ValueConversion.javaTypeName(of: declared.swiftType))
+            var expected = "\(javaName) in field \(name)"
             if declared.swiftType == JavaBigInteger.self, value is Double || value is Float {
                 // A number with a fraction or an exponent (`1e30`) is a double, which is no whole
                 // number a person meant exactly.
                 expected += " (a whole number, or its digits as a string: \"1000000000000000000000000000000\")"
+            } else if let form = Self.documentForm(of: declared.swiftType) {
+                expected += " (\(form))"
             }
-            var error = reader.error(.typeMismatch, expected: expected, found: ValueConversion.describeType(of: value))
+            // A collection with a class of its own (`java.util.HashSet`) by its class, a
+            // document's plain list or map and anything else as such.
+            let isPlain =
+                value is [Any?] || value is [String: Any?] || value is [AnyHashable: Any?]
+                || value is OrderedDictionary<String, Any?> || value is OrderedDictionary<AnyHashable, Any?>
+            let isClassedCollection = !isPlain && (value is any AnyElementsExposing || value is any AnyEntriesExposing)
+            let found =
+                isClassedCollection
+                ? Self.javaDescription(of: value, reader.registry) : ValueConversion.describeType(of: value)
+            var error = reader.error(.typeMismatch, expected: expected, found: found)
             error.path.append(name)
+            if declared.swiftType == DynamicEnumSet.self, let list = value as? [Any?],
+                let index = list.firstIndex(where: { !($0 is String || $0 is DynamicEnum) })
+            {
+                // The element that is no constant (a null).
+                error.found = list[index].map { ValueConversion.describeType(of: $0) } ?? "null"
+                error.path.append(String(index))
+            }
             throw error
         }
         return result
+    }
+
+    /// The forms a document may give a value of `type` in, for an error about another form.
+    private static func documentForm(of type: any Any.Type) -> String? {
+        switch type {
+        case is DynamicEnumSet.Type: "a list of constant names of its enum, without null"
+        case is UInt16.Type: "one character of one UTF-16 code unit, or its number"
+        case is UUID.Type: "its text, such as \"123e4567-e89b-12d3-a456-426614174000\""
+        case is Duration.Type: "its parts: {\"seconds\": 5400, \"nanos\": 0}"
+        case is JavaZonedDateTime.Type:
+            "its parts: {\"year\": 2024, \"month\": 3, \"day\": 1, \"hour\": 10, \"minute\": 0, \"second\": 0, "
+                + "\"nano\": 0, \"zone\": \"Europe/Paris\"}"
+        case is JavaOffsetDateTime.Type:
+            "its parts: {\"year\": 2024, \"month\": 3, \"day\": 1, \"hour\": 10, \"minute\": 0, \"second\": 0, "
+                + "\"nano\": 0, \"totalSeconds\": 3600}"
+        case is JavaPeriod.Type: "its parts: {\"years\": 1, \"months\": 2, \"days\": 3}"
+        default: nil
+        }
     }
 
     /// The first element of a plain list that an element of the primitive array type `type`

@@ -323,6 +323,15 @@ import Testing
             ))
     }
 
+    /// Bytes after the root value are shown, and make the exit status 1, as `convert` refuses them.
+    @Test func inspectFailsOnBytesAfterTheRoot() throws {
+        let result = try KryoTool.run(["inspect", "-", "--format", "kryo2"], input: [0x02, 0x03, 0xCA, 0xFE])
+        #expect(result.status == 1)
+        #expect(result.text.hasSuffix("trailing: 2 bytes after the root value, from 0x0002\n"), "\(result.text)")
+        #expect(result.stderr.hasPrefix("kryo: the stream holds more than one value"), "\(result.stderr)")
+        #expect(result.stderr.contains("--records all"), "\(result.stderr)")
+    }
+
     @Test func inspectReadsKryo5() throws {
         let vector = "Tests/Fixtures/kryo5/vectors/hashmap.bin"
         let schema = "Tests/Fixtures/kryo5/vectors5.yaml"
@@ -1224,6 +1233,12 @@ import Testing
         #expect(bean.status == 0)
         #expect(bean.stderr == note)
         #expect(!bean.stdout.isEmpty)
+        // A root that an alias names (a cycle through it) is noted too.
+        let cyclic = try KryoTool.run(
+            ["convert", "-", "--from", "json", "--to", "kryo2", "--schema", "Schemas/kryococoa.yaml"],
+            input: Array(#"{"map": {"1": "a"}, "beans": [{"$alias": "$root"}]}"#.utf8))
+        #expect(cyclic.status == 0)
+        #expect(cyclic.stderr.contains("its keys are fields of test.OtherBean"), "\(cyclic.stderr)")
         // Keys that are no class's fields, and a root with its class: nothing to note.
         for document in [#"{"key": 3, "colour": "red"}"#, #"{"$class": "test.SampleBean", "key": 3}"#] {
             let other = try KryoTool.run(
