@@ -1,3 +1,5 @@
+import Foundation
+
 /// The structure an `NSValue` wraps, as keyed archives store it: a point, size or rectangle
 /// (`NS.pointval`, `NS.sizeval`, `NS.rectval` as text such as `{1.5, 2}`) or a range
 /// (`NS.rangeval.location` and `NS.rangeval.length`), told apart by `NS.special`.
@@ -26,11 +28,11 @@ public enum FoundationValue: Hashable, Sendable {
         }
     }
 
-    /// `{a, b}` or `{{a, b}, {c, d}}`, as `NSStringFromPoint`/`NSStringFromRect` write it.
+    /// `{a, b}` or `{{a, b}, {c, d}}`, as `NSStringFromPoint`/`NSStringFromRect` write it: each
+    /// number as `%.17g` (`61.439999999999998`, `-0`, `9.3221664428710938e-05`, `1920`), so that
+    /// an archive read and written again keeps Apple's text.
     package var text: String? {
-        func number(_ value: Double) -> String {
-            value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
-        }
+        func number(_ value: Double) -> String { String(format: "%.17g", value) }
         switch self {
         case .point(let x, let y): return "{\(number(x)), \(number(y))}"
         case .size(let width, let height): return "{\(number(width)), \(number(height))}"

@@ -183,4 +183,14 @@ import Testing
         #expect(values[2].sizeValue == NSSize(width: 3, height: 4.25))
         #expect(values[3].rectValue == NSRect(x: -1, y: 2, width: 3, height: 4))
     }
+
+    /// The text Apple writes (`%.17g`: 17 digits, the sign of zero, an exponent) is the text
+    /// written, so that an archive read and written again keeps it.
+    @Test func theTextIsApplesDigits() {
+        let rect = FoundationValue.rect(x: -0.0, y: 61.44, width: 1920, height: 9.3221664428710938e-05)
+        #expect(rect.text == "{{-0, 61.439999999999998}, {1920, 9.3221664428710938e-05}}")
+        #expect(FoundationValue.point(x: 1.5, y: -512.00030517578125).text == "{1.5, -512.00030517578125}")
+        let numbers = FoundationValue.numbers(in: rect.text ?? "") ?? []
+        #expect(numbers.map(\.bitPattern) == [-0.0, 61.44, 1920, 9.3221664428710938e-05].map(\.bitPattern))
+    }
 }
