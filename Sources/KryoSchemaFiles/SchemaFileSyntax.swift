@@ -94,6 +94,9 @@ enum SchemaFileSyntax {
         /// Where `serializer: kryo` is written: a library class written by Kryo's own serializer of
         /// it (`DefaultSerializers.UUIDSerializer`…), which a program registers itself.
         var kryoSerializer: SourcePosition?
+        /// Where `serializer: traversable` is written: a collection written by chill's
+        /// `TraversableSerializer` (Scala's collections in Apache Spark).
+        var traversableSerializer: SourcePosition?
         /// The enum constants that have bodies (`bodies:`), positioned at the key.
         var bodies: Located<[Located<String>]>?
         /// `implements:` as written: the interfaces the class implements (names).
@@ -428,6 +431,10 @@ struct NodeReader {
                     entry.kryoSerializer = textPosition(value)
                     continue
                 }
+                if text == "traversable" {
+                    entry.traversableSerializer = textPosition(value)
+                    continue
+                }
                 let kinds: [String: FieldSerializerKind] = [
                     "field": .field, "tagged": .tagged, "compatible": .compatible, "version": .version,
                     "record": .record,
@@ -435,7 +442,8 @@ struct NodeReader {
                 guard let kind = kinds[text] else {
                     throw error(
                         at: textPosition(value),
-                        "unknown serializer \(quoted(text)) (expected field, tagged, compatible, version, record or kryo)"
+                        "unknown serializer \(quoted(text)) (expected field, tagged, compatible, version, record, kryo or "
+                            + "traversable)"
                     )
                 }
                 entry.serializer = Located(value: kind, position: textPosition(value))

@@ -224,6 +224,7 @@ struct SchemaFileWriter {
         if schema.usesKryoSerializer { options.append(("serializer", "kryo", true)) }
         // A program's collection or map: the JDK class it extends (its elements carry classes).
         if let superclass = schema.collectionSuperclass { options.append(("extends", superclass, true)) }
+        if schema.usesTraversableSerializer { options.append(("serializer", "traversable", true)) }
         // The classes it extends or implements: the file writes the superclass's fields into the
         // class's own, so both go under `implements`, which keeps what a slot of them may hold.
         if !schema.supertypes.isEmpty {

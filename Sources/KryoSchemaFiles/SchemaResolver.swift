@@ -120,6 +120,7 @@ struct SchemaResolver {
                     typeParameters: entry.typeParameters, typeParameterBounds: entry.bounds
                 ).abstract(entry.syntax.isAbstract?.value ?? false)
                 schema.collectionSuperclass = entry.collectionSuperclass
+                schema.usesTraversableSerializer = entry.syntax.traversableSerializer != nil
                 schema.supertypes = entry.supertypes
                 return schema
             },
@@ -498,6 +499,33 @@ struct SchemaResolver {
                 file, kryo,
                 "serializer: kryo is Kryo's own serializer of a JDK class without fields ("
                     + JavaClassSchema.kryoSerialized.sorted().joined(separator: ", ") + "), not of \(entry.javaName)")
+        }
+        if let traversable = syntax.traversableSerializer {
+            // A Scala collection of chill's `TraversableSerializer`: a collection of its elements
+            // (a map's are its `scala.Tuple2` entries).
+            if syntax.fields != nil || syntax.constants != nil || syntax.serializer != nil {
+                throw error(
+                    file, traversable,
+                    "serializer: traversable is chill's serializer of a collection (its elements with their classes), "
+                        + "which takes no fields or enum constants")
+            }
+            var superclass = "java.util.ArrayList"
+            if let extends = syntax.extends {
+                guard case .object(let named, _) = try resolveType(extends, in: syntax, names: names),
+                    JavaClassSchema.collectionSuperclasses.contains(named), !named.hasSuffix("Map"),
+                    named != "java.util.Hashtable"
+                else {
+                    throw error(
+                        file, extends.position,
+                        "serializer: traversable writes a collection: extends a JDK collection (ArrayList<Object>), "
+                            + "or leave extends out (chill writes a Scala map as a collection of its scala.Tuple2 "
+                            + "entries)")
+                }
+                superclass = named
+            }
+            entry.collectionSuperclass = superclass
+            entry.layout = .library
+            return
         }
         if let extends = syntax.extends, syntax.serializer == nil, syntax.fields?.value.isEmpty ?? true,
             case .object(let superclass, _) = try resolveType(extends, in: syntax, names: names),

@@ -40,7 +40,8 @@ enum KryoReadRetry {
         for bytes: [UInt8], records: Bool?, as format: DataFormat, with context: ConversionContext, javaClass: String?,
         formatOption: String
     ) -> String? {
-        guard let dialect = format.dialect else { return nil }
+        // The release with the schema's streams (Kryo 4's fast or unsafe ones), as it was read.
+        guard let dialect = format.dialect?.using(context.schemas.settings.streams) else { return nil }
         let options = context.options(for: dialect)
         var framing: KryoFraming?
         func reads(_ registry: Registry, _ dialect: KryoDialect, _ options: SerializationOptions) -> Bool {
@@ -111,6 +112,11 @@ enum KryoReadRetry {
             return "the stream reads when the fields with generic arguments are public (Kryo 2.20 drops the generic "
                 + "arguments of a public class's public fields): mark them public: true, or publicFields: true on "
                 + "their classes (\(named))"
+        }
+        if dialect.wire.fixedWidthIntegers, let named = readsChanged(traversableCollections(context.schemas)) {
+            return "the stream reads when the collection classes use chill's TraversableSerializer (Scala's "
+                + "collections in Apache Spark, whose size is fixed width in unsafe and fast streams): give them "
+                + "serializer: traversable (\(named))"
         }
         if let named = readsChanged(compatibleFields(context.schemas)) {
             return "the stream reads when the classes use CompatibleFieldSerializer (a program that calls "
@@ -230,6 +236,22 @@ enum KryoReadRetry {
 
     /// The schemas with every class laid out by `FieldSerializer` laid out by
     /// `CompatibleFieldSerializer` instead, and those classes' names; `nil` when there is none.
+    /// The schemas with every program collection class (`extends: "ArrayList<Object>"`) written
+    /// by chill's `TraversableSerializer`.
+    private static func traversableCollections(_ schemas: SchemaSet) -> (schemas: SchemaSet, names: [String])? {
+        var changed = schemas
+        var names: [String] = []
+        for index in changed.classes.indices {
+            let schema = changed.classes[index]
+            guard schema.collectionSuperclass != nil, !schema.extendsAMap, !schema.usesTraversableSerializer else {
+                continue
+            }
+            changed.classes[index].usesTraversableSerializer = true
+            names.append(schema.javaName)
+        }
+        return names.isEmpty ? nil : (changed, names)
+    }
+
     private static func compatibleFields(_ schemas: SchemaSet) -> (schemas: SchemaSet, names: [String])? {
         var changed = schemas
         var names: [String] = []

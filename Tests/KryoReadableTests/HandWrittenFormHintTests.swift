@@ -21,13 +21,19 @@ import Testing
     init() throws { document = try SchemaDocument(schema: Self.schema, javaClass: "game.Save") }
 
     @Test(arguments: [
-        (#""perks": ["LUCK", null]"#, "java.util.EnumSet in field perks (a list of constant names", "null", ["perks", "1"]),
+        (
+            #""perks": ["LUCK", null]"#, "java.util.EnumSet in field perks (a list of constant names", "null",
+            ["perks", "1"]
+        ),
         (
             #""perks": {"$class": "java.util.HashSet", "$value": ["LUCK"]}"#, "java.util.EnumSet in field perks",
             "a java.util.HashSet", ["perks"]
         ),
         (#""id": {"mostSigBits": 1}"#, "java.util.UUID in field id (its text, such as", "a map", ["id"]),
-        (#""elapsed": "PT1H30M""#, #"java.time.Duration in field elapsed (its parts: {"seconds""#, "a string", ["elapsed"]),
+        (
+            #""elapsed": "PT1H30M""#, #"java.time.Duration in field elapsed (its parts: {"seconds""#, "a string",
+            ["elapsed"]
+        ),
         (#""initial": "ab""#, "java.lang.Character in field initial (one character", "a string", ["initial"]),
     ])
     func aFormTheClassDoesNotTakeNamesTheForms(fields: String, expected: String, found: String, path: [String]) throws {

@@ -122,7 +122,9 @@ extension Registry {
             let serializer =
                 schema.extendsAMap
                 ? JavaMap<AnyHashable, Any?>.defaultSerializer(forJavaClass: schema.javaName)
-                : JavaCollection<Any?>.defaultSerializer(forJavaClass: schema.javaName)
+                : schema.usesTraversableSerializer
+                    ? AnySerializer(ChillTraversableSerializer(javaClass: schema.javaName))
+                    : JavaCollection<Any?>.defaultSerializer(forJavaClass: schema.javaName)
             kryoSerialized.append(
                 Registration(
                     swiftType: schema.extendsAMap ? JavaMap<AnyHashable, Any?>.self : JavaCollection<Any?>.self,

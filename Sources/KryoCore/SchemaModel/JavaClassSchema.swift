@@ -123,6 +123,11 @@ public struct JavaClassSchema: Sendable, Hashable {
     /// `MapSerializer`, under its own class; it reads as a ``JavaCollection`` or ``JavaMap`` of
     /// that name. The layout is ``Layout/library``.
     public var collectionSuperclass: String?
+    /// Whether the collection (``collectionSuperclass``) is written by chill's
+    /// `TraversableSerializer`, as Apache Spark writes Scala's collections: the size as Java's
+    /// `writeInt(size, true)` (fixed width in Kryo 4's unsafe and fast streams), then every
+    /// element with its class. A schema file says `serializer: traversable`.
+    public var usesTraversableSerializer = false
     /// The classes of the schema this class extends or implements directly (`extends:` and
     /// `implements:`): a slot that declares one of them, or an interface the schema declares
     /// (`abstract: true`), holds objects of the classes that name it, and no others.

@@ -148,6 +148,93 @@ import Testing
         #expect(read.text.filter { !$0.isWhitespace } == #"{"$class":"[I","$value":[1,2,3]}"#)
     }
 
+    /// Scala's collections as Apache Spark 4.3 writes them (chill's `TraversableSerializer` in
+    /// Kryo 4's `UnsafeOutput`: the size as 4 fixed bytes, every element with its class; a map as
+    /// its `scala.Tuple2` entries), Spark's real bytes: to JSON and back to the same bytes with
+    /// `serializer: traversable`; declared as a JDK collection, the hint names it.
+    @Test(arguments: [
+        (
+            "90 01 01 03 00 00 00 02 01 00 00 00 02 02 00 00 00 02 03 00 00 00",
+            #"[{"$class":"java.lang.Integer","$value":1},"#
+        ),
+        (
+            "3c 01 02 00 00 00 48 01 03 01 82 61 02 01 00 00 00 48 01 03 01 82 62 02 02 00 00 00",
+            #"[{"$class":"scala.Tuple2","_1":"a","#
+        ),
+        ("8f 01 01 00 00 00 00", #""$value":[]"#),
+    ])
+    func sparksScalaCollectionsConvert(hex: String, json: String) throws {
+        let directory = try KryoTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let settings = "settings: {dialect: kryo4, references: true, registrationRequired: false, streams: unsafe}\n"
+        func schema(_ collection: String) throws -> String {
+            let file = directory.appendingPathComponent("\(collection.count).yaml")
+            let classes = [
+                "scala.collection.immutable.$colon$colon: 142", "scala.collection.immutable.Nil$: 141",
+                "scala.collection.immutable.Map$Map2: 58",
+            ].map { entry -> String in
+                let parts = entry.components(separatedBy: ": ")
+                return "  - {class: \"\(parts[0])\", id: \(parts[1]), \(collection)}\n"
+            }
+            try Data(
+                (settings + "classes:\n" + classes.joined()
+                    + "  - {class: scala.Tuple2, id: 70, fields: {_1: Object, _2: Object}}\n").utf8
+            ).write(to: file)
+            return file.path
+        }
+        let spark = hexBytes(hex)
+        let traversable = try schema("serializer: traversable")
+        let document = try KryoTool.run(
+            ["convert", "-", "--from", "kryo4", "--to", "json", "--schema", traversable], input: spark)
+        #expect(document.status == 0, "\(document.stderr)")
+        #expect(document.text.filter { !$0.isWhitespace }.contains(json), "\(document.text)")
+        let back = try KryoTool.run(
+            ["convert", "-", "--from", "json", "--to", "kryo4", "--schema", traversable], input: document.stdout)
+        #expect(back.stdout == spark, "\(back.stderr)")
+        // Declared as a JDK collection (Kryo's `CollectionSerializer`, a varint size): the hint.
+        let message = failure(
+            [
+                "convert", "-", "--from", "kryo4", "--to", "json", "--schema",
+                try schema(#"extends: "ArrayList<Object>""#),
+            ],
+            input: spark)
+        #expect(message.contains("give them serializer: traversable"), "\(message)")
+    }
+
+    /// The shipped `Schemas/spark.yaml` reads what Apache Spark 4.3's `KryoSerializer` wrote (its
+    /// real bytes, `UnsafeOutput`, references on): a `Row` with its schema (`StructType`, chill's
+    /// empty `Map` in each field's `Metadata`), a `Range`, an array of `Tuple2`; back to the same
+    /// bytes through JSON.
+    @Test(arguments: [
+        (
+            "01 00 6f 72 67 2e 61 70 61 63 68 65 2e 73 70 61 72 6b 2e 73 71 6c 2e 63 61 74 61 6c 79 73 74 2e 65 78 70 "
+                + "72 65 73 73 69 6f 6e 73 2e 47 65 6e 65 72 69 63 52 6f 77 57 69 74 68 53 63 68 65 6d e1 01 e0 01 01 00 00 "
+                + "00 00 00 00 df 01 01 03 de 01 01 00 00 dd 01 01 dc 01 01 00 00 00 00 00 a1 01 01 00 00 00 00 01 6e 61 6d "
+                + "e5 00 01 de 01 01 00 00 d8 01 01 dc 01 07 01 82 6e 00 00 00 00 00 00 00 81 01 01 03 03 01 82 61 02 01 00 "
+                + "00 00",
+            #""name":"name","nullDDL":null,"nullable":true"#
+        ),
+        (
+            "40 01 0a 00 00 00 00 0a 00 00 00 0a 00 00 00 01 00 00 00 01 00 00 00",
+            #""$class":"scala.collection.immutable.Range$Inclusive","end":10"#
+        ),
+        (
+            "ad 01 01 03 48 01 03 01 82 61 02 01 00 00 00 48 01 03 01 82 62 02 02 00 00 00",
+            #"{"$class":"scala.Tuple2","_1":"b","_2":{"$class":"java.lang.Integer","$value":2}}"#
+        ),
+    ])
+    func theSparkSchemaReadsSparksStreams(hex: String, json: String) throws {
+        let spark = hexBytes(hex)
+        let document = try KryoTool.run(
+            ["convert", "-", "--from", "kryo4", "--to", "json", "--schema", "Schemas/spark.yaml"], input: spark)
+        #expect(document.status == 0, "\(document.stderr)")
+        #expect(document.text.filter { !$0.isWhitespace }.contains(json), "\(document.text)")
+        let back = try KryoTool.run(
+            ["convert", "-", "--from", "json", "--to", "kryo4", "--schema", "Schemas/spark.yaml"],
+            input: document.stdout)
+        #expect(back.stdout == spark, "\(back.stderr)")
+    }
+
     /// A `TreeMap` or `TreeSet` sorted by a comparator whose order the tool does not know (a
     /// program's own `ByLen`, `String.CASE_INSENSITIVE_ORDER`) converts with its comparator and
     /// its entries in Java's order, through every format and back to Java's bytes. Java Kryo
