@@ -1883,6 +1883,16 @@ final class ReadableReader: ValueReader, NullAwareReader {
                 error(.typeMismatch, expected: "a \(declaredName), the slot's final class", found: name)
             }
         }
+        // A JDK collection or map interface holds the classes that implement it: another one named
+        // here (an `ArrayList` in a `Set` field) would become the slot's class, dropping what it
+        // does not hold (the duplicates of a list).
+        if let declared, let interface = declared.javaName ?? Self.interface(of: declared.swiftType),
+            JDKAbstractClasses.admits(interface, valueClass: registration.javaName, isEnumConstant: false) == false
+        {
+            throw at(ReadableKeys.className) {
+                error(.typeMismatch, expected: "a class that implements \(interface), the slot's", found: name)
+            }
+        }
         let typed = DeclaredType(
             registration.swiftType, finality: .final, genericArguments: declared?.genericArguments ?? [],
             javaName: registration.javaName)
@@ -1890,6 +1900,16 @@ final class ReadableReader: ValueReader, NullAwareReader {
             guard let value = try decode(stored, as: typed) else { return nil }
             return try converted(value, to: typed)
         }
+    }
+
+    /// The JDK interface a slot of the dynamic path's `type` declares, where the type tells it
+    /// alone (a `java.util.Set` or `java.util.Map`; a list type stands for `Collection` too).
+    private static func interface(of type: any Any.Type) -> String? {
+        if type == OrderedSet<AnyHashable>.self || type == Set<AnyHashable>.self { return "java.util.Set" }
+        if type == OrderedDictionary<AnyHashable, Any?>.self || type == [AnyHashable: Any?].self {
+            return "java.util.Map"
+        }
+        return nil
     }
 
     /// A `TreeMap`, `TreeSet` or `PriorityQueue` stored with its comparator beside its plain

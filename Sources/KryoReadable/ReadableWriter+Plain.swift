@@ -586,26 +586,49 @@ extension Array: ReadableStreamedList {
     }
 }
 
-extension Set: ReadableCollection {
+/// A set, which a slot declaring its type holds as a plain list: the list reads back as the
+/// slot's set, where an untyped slot needs the set's class (`NSSet`).
+protocol ReadableSet: ReadableCollection {
+    /// The set as a plain list, in the order ``ReadableCollection/readableTree(in:)`` gives it.
+    func plainListTree(in writer: ReadableWriter, elementType: DeclaredType?) throws -> ReadableValue
+}
+
+extension Set: ReadableSet {
     func readableTree(in writer: ReadableWriter) throws -> ReadableValue {
-        // Sorted here, by the elements' own type, when the call asks for a stable order.
-        let elements = writer.writesStableOrder ? StableOrder.sorted(self) : Array(self)
-        return try writer.setTree(
-            elements.map { $0 as Any? }, className: "NSSet", ordered: true,
+        try writer.setTree(
+            elements(in: writer), className: "NSSet", ordered: true,
             elementType: writer.untypedSlot(Element.self, argument: 0))
+    }
+
+    func plainListTree(in writer: ReadableWriter, elementType: DeclaredType?) throws -> ReadableValue {
+        try writer.listTree(elements(in: writer), elementType: elementType)
+    }
+
+    /// Sorted here, by the elements' own type, when the call asks for a stable order.
+    private func elements(in writer: ReadableWriter) -> [Any?] {
+        (writer.writesStableOrder ? StableOrder.sorted(self) : Array(self)).map { $0 as Any? }
     }
 }
 
-extension OrderedSet: ReadableCollection {
+extension OrderedSet: ReadableSet {
     func readableTree(in writer: ReadableWriter) throws -> ReadableValue {
         // The dynamic path's `OrderedSet` is Java's `HashSet`: an `NSSet`, in stream order.
         // Sorted only when the call asks for a stable order itself.
         let standsForHashSet = writer.registry.untypedSetKeepsOrder
-        let sorts =
-            standsForHashSet && Element.self == AnyHashable.self && StableOrder.sortsHashStandIns(writer, set: true)
         return try writer.setTree(
-            map { $0 as Any? }, className: standsForHashSet ? "NSSet" : "NSOrderedSet", ordered: !sorts,
+            map { $0 as Any? }, className: standsForHashSet ? "NSSet" : "NSOrderedSet", ordered: !sorts(in: writer),
             elementType: writer.untypedSlot(Element.self, argument: 0))
+    }
+
+    func plainListTree(in writer: ReadableWriter, elementType: DeclaredType?) throws -> ReadableValue {
+        let elements = map { $0 as Any? }
+        return try writer.listTree(
+            sorts(in: writer) ? StableOrder.sorted(elements) : elements, elementType: elementType)
+    }
+
+    private func sorts(in writer: ReadableWriter) -> Bool {
+        writer.registry.untypedSetKeepsOrder && Element.self == AnyHashable.self
+            && StableOrder.sortsHashStandIns(writer, set: true)
     }
 }
 

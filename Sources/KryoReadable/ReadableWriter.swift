@@ -183,6 +183,10 @@ final class ReadableWriter: ValueWriter {
         {
             return tree
         }
+        if let declared, Swift.type(of: value) == declared.swiftType, let set = value as? any ReadableSet {
+            // A set in a slot that declares its type: a plain list, which reads back as that set.
+            return try set.plainListTree(in: self, elementType: declared.genericArguments.first)
+        }
         guard let declared, mayNeedClassName(for: value, in: declared) else { return try plainTree(of: value) }
         // A typed slot's class does not depend on the form's kind.
         guard let kind = declared.swiftType == Any.self ? predictedKind(of: value) : .array else {

@@ -66,9 +66,16 @@ import Testing
         #expect(error.path == ["tags"])
         let map = try #require(
             failure(#"{"$class": "doc.Book", "byName": {"$class": "java.util.ArrayList", "$value": []}}"#))
-        #expect(map.expected == "a java.util.Map in field doc.Book.byName")
+        #expect(map.expected == "a class that implements java.util.Map, the slot's")
         let set = try #require(failure(#"{"$class": "doc.Book", "tags": {"$class": "NSSet", "NS.objects": ["a"]}}"#))
         #expect(set.found == "a java.util.HashSet")
+        // A list named as one in a Set field: not a set of its distinct elements.
+        let list = try #require(
+            failure(#"{"$class": "doc.Book", "genres": {"$class": "java.util.ArrayList", "$value": ["a", "a"]}}"#))
+        #expect(list.kind == .typeMismatch)
+        #expect(list.expected == "a class that implements java.util.Set, the slot's")
+        #expect(list.found == "java.util.ArrayList")
+        #expect(list.path == ["genres", "$class"])
         // What a List is keeps its class; a plain list becomes the field's.
         let linked = try document.object(#""tags": {"$class": "java.util.LinkedList", "$value": ["a"]}"#)
         let plain = try document.object(#""tags": ["a", "b"]"#)
@@ -145,7 +152,11 @@ import Testing
         // Java's HashSet holds one null; a document's list for a Set field may give it.
         let book = try document.object(#""genres": ["a", null]"#)
         let written = String(decoding: try document.codec.encode(book), as: UTF8.self)
-        #expect(written.contains(#""genres":{"$class":"NSSet","NS.objects":["a",null]}"#), "\(written)")
+        // Written back as the plain list the field reads as its set.
+        #expect(written.contains(#""genres":["a",null]"#), "\(written)")
+        let again = try #require(try document.codec.decode(Any?.self, from: Array(written.utf8)) as? DynamicObject)
+        #expect(type(of: try #require(again["genres"])) == type(of: try #require(book["genres"])))
+        #expect(String(decoding: try document.codec.encode(again), as: UTF8.self) == written)
     }
 }
 

@@ -3,10 +3,10 @@
 /// holds, by their Java class. A value of another class is an error, where Java would refuse it
 /// (Kryo 2.20: `Can not set java.lang.Number field … to java.lang.String`) or store it in a field
 /// that cannot hold it (Kryo 5's unsafe field access, on which the JVM later crashes).
-enum JDKAbstractClasses {
+package enum JDKAbstractClasses {
     /// Whether a value of the Java class `valueClass` may be in a slot of `abstractClass`; `nil`
     /// where the library cannot tell (`Comparable`, `Serializable`: almost anything is one).
-    static func admits(_ abstractClass: String, valueClass: String, isEnumConstant: Bool) -> Bool? {
+    package static func admits(_ abstractClass: String, valueClass: String, isEnumConstant: Bool) -> Bool? {
         switch abstractClass {
         case "java.lang.Number": return numbers.contains(valueClass)
         case "java.lang.CharSequence": return characterSequences.contains(valueClass)
