@@ -1125,6 +1125,16 @@ final class ReadableReader: ValueReader, NullAwareReader {
                     found: "\"\(text)\", which names null")
             }
         }
+        if node.isNumberOrBoolean, Self.holdsUnsharedScalars(slotType(at: target)) {
+            // A number or boolean of a primitive, wrapper or untyped slot is a value, never one
+            // object in two places (Java's references leave wrappers out).
+            throw at(ReadableKeys.alias) {
+                error(
+                    .invalidReference,
+                    expected: "an alias to an object (a number or boolean is written again, not aliased)",
+                    found: "\"\(text)\", which names \(ReadableReader.describe(node))")
+            }
+        }
         if decodingAt.contains(target) {
             throw error(
                 .invalidReference, expected: "an alias to an object that exists while its own fields are read",
@@ -1141,6 +1151,14 @@ final class ReadableReader: ValueReader, NullAwareReader {
             return try decode(node, as: declared)
         }
         return try decode(node, as: own)
+    }
+
+    /// Whether a slot of `declared` holds numbers and booleans as values: a primitive, a wrapper,
+    /// or an untyped slot (where a document's number is a `Long` or `Double`).
+    private static func holdsUnsharedScalars(_ declared: DeclaredType?) -> Bool {
+        guard let type = declared?.swiftType, type != Any.self else { return true }
+        return type == Int64.self || type == Int32.self || type == Int16.self || type == Int8.self
+            || type == UInt16.self || type == Double.self || type == Float.self || type == Bool.self
     }
 
     /// The declared type of the slot at key path `path`, walked from the root through the

@@ -32,3 +32,13 @@ public enum ReadableValue: Sendable, Hashable {
     /// A dictionary with string keys, in order.
     case dictionary(ReadableDictionary)
 }
+
+extension ReadableValue {
+    /// Whether the node is a number or a boolean.
+    var isNumberOrBoolean: Bool {
+        switch self {
+        case .bool, .integer, .unsignedInteger, .real: true
+        default: false
+        }
+    }
+}

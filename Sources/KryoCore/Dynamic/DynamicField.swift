@@ -213,6 +213,7 @@ struct DynamicField: Sendable {
         let value = problem == nil ? try Self.converted(read, to: declared, reader, name) : read
         if let problem = problem.map({ (expected: $0.expected, found: $0.found, within: [String]()) })
             ?? Self.schemaClassProblem(value, declared, reader.registry)
+            ?? (reader.readsDocument ? Self.sharedValueProblem(value, declared, reader.registry) : nil)
         {
             var error = reader.error(
                 .typeMismatch, expected: "\(problem.expected) in field \(object.javaClass).\(name)",
@@ -221,6 +222,48 @@ struct DynamicField: Sendable {
             throw error
         }
         return value
+    }
+
+    /// What is wrong with a value a document's `$alias` names (kept as it was read where the alias
+    /// points) in a slot of `declared`: a string, number or boolean where the slot declares
+    /// another class (an alias to a `String` or `long` field in a `BigDecimal` one), a Java array
+    /// where it declares a collection, or the reverse. Java would hold an object of the wrong
+    /// class in the field; `nil` when nothing is wrong or nothing can be told.
+    private static func sharedValueProblem(_ value: Any?, _ declared: DeclaredType, _ registry: Registry)
+        -> (expected: String, found: String, within: [String])?
+    {
+        let inner: Any
+        switch value {
+        case let string as SharedString: inner = string.value
+        case let shared as SharedValue:
+            guard let present = ValueConversion.flatten(shared.value) else { return nil }
+            inner = present
+        default: return nil
+        }
+        let type = declared.swiftType
+        guard type != Any.self, Swift.type(of: inner) != type else { return nil }
+        let expected = "a \(declared.javaName.map(sourceName) ?? ValueConversion.javaTypeName(of: type))"
+        let found = "an alias to \(javaDescription(of: inner, registry))"
+        if inner is String || inner is Bool || inner is any BinaryInteger || inner is any BinaryFloatingPoint {
+            // Java's `String`, `Boolean` and number classes are final: in no other class's slot.
+            return (expected, found, [])
+        }
+        let isArray =
+            inner is DynamicArray || (registry.registration(forValue: inner)?.javaName.hasPrefix("[") ?? false)
+        let declaresArray = declared.javaName?.hasPrefix("[") ?? false
+        if let kind = containerKind(of: declared), isArray != declaresArray,
+            isArray || inner is any AnyElementsExposing || inner is any AnyEntriesExposing
+        {
+            let collection = kind == "a java.util.Map" ? kind : "a collection, not an array"
+            return (declared.javaName.map { "a \(sourceName($0))" } ?? collection, found, [])
+        }
+        return nil
+    }
+
+    /// A Java class name as Java source writes it: `save.Slot[]` for `[Lsave.Slot;`.
+    static func sourceName(_ javaName: String) -> String {
+        guard javaName.hasPrefix("["), let type = JavaType(className: javaName) else { return javaName }
+        return type.sourceName
     }
 
     /// An array of schema classes that are not final (`Generic[]`) carries its class: the slot
@@ -588,7 +631,7 @@ struct DynamicField: Sendable {
     static func javaDescription(of value: Any, _ registry: Registry) -> String {
         if value is SharedString { return "a java.lang.String" }
         let plain = (value as? SharedValue)?.value ?? value
-        if let registration = registry.registration(forValue: plain) { return "a \(registration.javaName)" }
+        if let registration = registry.registration(forValue: plain) { return "a \(sourceName(registration.javaName))" }
         return ValueConversion.describeType(of: plain)
     }
 

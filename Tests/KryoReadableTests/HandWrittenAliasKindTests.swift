@@ -1,0 +1,59 @@
+import SwiftKryo
+import Testing
+
+/// An alias stands for the object at the place it names, which keeps the class it was read
+/// with there: in a slot that cannot hold that class (a string or a number in a `BigDecimal`
+/// field, an array in a `List` one) it is an error, where Java would hold an object of the wrong
+/// class in the field. Numbers and booleans are values, never aliased.
+@Suite struct HandWrittenAliasKindTests {
+    static let schema = """
+        package: doc
+        classes:
+          - class: Slot
+            fields: {index: int}
+          - class: Save
+            fields:
+              title: String
+              playTime: long
+              credits: BigDecimal
+              slots: Slot[]
+              recent: List<Slot>
+              other: BigDecimal
+              extra: Object
+        """
+
+    let document: SchemaDocument
+    init() throws { document = try SchemaDocument(schema: Self.schema, javaClass: "doc.Save") }
+
+    @Test(arguments: [
+        (#""title": "t", "credits": {"$alias": "title"}"#, "a java.math.BigDecimal", "an alias to a java.lang.String"),
+        (
+            #""slots": [{"index": 1}], "recent": {"$alias": "slots"}"#, "a collection, not an array",
+            "an alias to a doc.Slot[]"
+        ),
+        (
+            #""recent": [{"index": 1}], "slots": {"$alias": "recent"}"#, "a doc.Slot[]",
+            "an alias to a java.util.ArrayList"
+        ),
+    ])
+    func anAliasToAnotherKindIsAnError(fields: String, expected: String, found: String) throws {
+        let error = try #require(document.failure(fields))
+        #expect(error.kind == .typeMismatch)
+        #expect(error.expected.hasPrefix(expected), "\(error)")
+        #expect(error.found == found, "\(error)")
+    }
+
+    @Test func anAliasToANumberIsAnError() throws {
+        let error = try #require(document.failure(#""playTime": 5, "credits": {"$alias": "playTime"}"#))
+        #expect(error.kind == .invalidReference)
+        #expect(error.found == #""playTime", which names the integer 5"#)
+        #expect(error.path == ["credits", "$alias"])
+    }
+
+    @Test func anAliasToTheSameKindReads() throws {
+        let save = try document.object(
+            #""credits": "1.50", "other": {"$alias": "credits"}, "slots": [{"index": 1}], "extra": {"$alias": "slots"}"#
+        )
+        #expect(save["other"] != nil && save["extra"] != nil)
+    }
+}
