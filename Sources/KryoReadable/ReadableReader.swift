@@ -1103,7 +1103,15 @@ final class ReadableReader: ValueReader, NullAwareReader {
                 )
             }
         }
-        if let decoded = decodedAt[start] { return decoded }
+        if let decoded = decodedAt[start] { return try refusingScalar(decoded, named: text) }
+        if path.isEmpty {
+            // The document's root: no object is written before it for an alias to name.
+            throw at(ReadableKeys.alias) {
+                error(
+                    .invalidReference, expected: "a value at the root (an alias names an object written elsewhere)",
+                    found: "an alias to \"\(text)\"")
+            }
+        }
         if start.first != ReadableKeys.top, case .dictionary(let entries) = rootValue,
             entries[ReadableKeys.top] != nil, entries[ReadableKeys.className] == nil
         {
@@ -1115,7 +1123,7 @@ final class ReadableReader: ValueReader, NullAwareReader {
             }
         }
         let (node, target) = try locate(start, text)
-        if let decoded = decodedAt[target] { return decoded }
+        if let decoded = decodedAt[target] { return try refusingScalar(decoded, named: text) }
         if case .null = node {
             // No object is there (an element inserted before the one the alias meant, say):
             // nil is never shared, and reading null would drop what the alias meant.
@@ -1152,6 +1160,33 @@ final class ReadableReader: ValueReader, NullAwareReader {
         }
         return try decode(node, as: own)
     }
+
+    /// `value`, decoded already where an alias points, unless it is a number or boolean: a value,
+    /// never one object in two places.
+    private func refusingScalar(_ value: Any?, named text: String) throws -> Any? {
+        // By dynamic type, not by casts, which would bridge a list to Foundation on the way.
+        guard let present = value else { return value }
+        var plain = present
+        if Swift.type(of: present) == SharedValue.self, let shared = present as? SharedValue {
+            guard let inner = ValueConversion.flatten(shared.value) else { return value }
+            plain = inner
+        }
+        guard Self.scalarTypes.contains(ObjectIdentifier(Swift.type(of: plain))) else { return value }
+        throw at(ReadableKeys.alias) {
+            error(
+                .invalidReference,
+                expected: "an alias to an object (a number or boolean is written again, not aliased)",
+                found: "\"\(text)\", which names \(ValueConversion.describeType(of: plain))")
+        }
+    }
+
+    /// The numbers and booleans a document's values are.
+    private static let scalarTypes: Set<ObjectIdentifier> = [
+        ObjectIdentifier(Bool.self), ObjectIdentifier(Int.self), ObjectIdentifier(Int64.self),
+        ObjectIdentifier(Int32.self), ObjectIdentifier(Int16.self), ObjectIdentifier(Int8.self),
+        ObjectIdentifier(UInt64.self), ObjectIdentifier(UInt16.self), ObjectIdentifier(Double.self),
+        ObjectIdentifier(Float.self),
+    ]
 
     /// Whether a slot of `declared` holds numbers and booleans as values: a primitive, a wrapper,
     /// or an untyped slot (where a document's number is a `Long` or `Double`).

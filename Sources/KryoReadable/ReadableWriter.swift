@@ -183,7 +183,9 @@ final class ReadableWriter: ValueWriter {
         {
             return tree
         }
-        if let declared, Swift.type(of: value) == declared.swiftType, let set = value as? any ReadableSet {
+        if let declared, Swift.type(of: value) == declared.swiftType, declared.swiftType is any ReadableSet.Type,
+            let set = value as? any ReadableSet
+        {
             // A set in a slot that declares its type: a plain list, which reads back as that set.
             return try set.plainListTree(in: self, elementType: declared.genericArguments.first)
         }

@@ -79,7 +79,12 @@ struct SchemaResolver {
             let simple = entry.javaName.split(separator: ".").last.map(String.init) ?? entry.javaName
             simpleNames[simple, default: []].append(entry.javaName)
         }
-        let names = Names(declared: Set(indexByName.keys), simpleNames: simpleNames)
+        var typeParameterCounts: [String: Int] = [:]
+        for entry in entries where !entry.typeParameters.isEmpty {
+            typeParameterCounts[entry.javaName] = entry.typeParameters.count
+        }
+        let names = Names(
+            declared: Set(indexByName.keys), simpleNames: simpleNames, typeParameterCounts: typeParameterCounts)
         let profiles = try resolveProfiles(stated: stated, names: names)
 
         for index in entries.indices {
@@ -272,6 +277,8 @@ struct SchemaResolver {
         var declared: Set<String>
         /// Declared class names by their part after the last dot (`Outer$Inner` for `a.Outer$Inner`).
         var simpleNames: [String: [String]]
+        /// The number of type parameters of each declared generic class.
+        var typeParameterCounts: [String: Int] = [:]
     }
 
     /// The Java name of a class entry: a well-known short name means the JDK class, a name with a
@@ -358,8 +365,76 @@ struct SchemaResolver {
                 "unknown class \(unknown): declare it in a schema file, or write the full name of a class "
                     + "the library knows (java.util.TreeMap; inner classes as a.Outer$Inner)")
         }
+        if let wrong = firstWrongArgumentCount(in: type, names: names) {
+            let takes =
+                wrong.expected == 0
+                ? "takes no type arguments"
+                : "takes \(wrong.expected) type argument\(wrong.expected == 1 ? "" : "s") (or none, its raw type)"
+            throw error(
+                file, position(of: wrong.name, in: written),
+                "\(JavaType.object(wrong.name, arguments: []).shortName) \(takes), not \(wrong.found)")
+        }
         return type
     }
+
+    /// The first generic class in `type` given another number of type arguments than it has
+    /// (`Map<String>`, `String<Integer>`, a schema's `Box<T>` as `Box<String, Long>`); a raw type
+    /// (no arguments) is Java's too.
+    private func firstWrongArgumentCount(in type: JavaType, names: Names) -> (
+        name: String, expected: Int, found: Int
+    )? {
+        switch type {
+        case .primitive, .typeVariable: return nil
+        case .array(let component): return firstWrongArgumentCount(in: component, names: names)
+        case .object(let name, let arguments):
+            if !arguments.isEmpty {
+                // A class of the files: its type parameters; a library class (listed with an id, or
+                // not at all): the JDK's, where known.
+                let expected =
+                    names.typeParameterCounts[name] ?? SchemaResolver.libraryTypeParameterCount(of: name)
+                    ?? (names.declared.contains(name) && !SchemaResolver.isLibraryClass(name) ? 0 : nil)
+                if let expected, expected != arguments.count { return (name, expected, arguments.count) }
+            }
+            for argument in arguments {
+                if let wrong = firstWrongArgumentCount(in: argument, names: names) { return wrong }
+            }
+            return nil
+        }
+    }
+
+    /// How many type parameters a JDK class has, where the library knows: the collections and
+    /// maps, `Optional`, and the classes of values that take none (`String`, the wrappers,
+    /// `BigDecimal`, `java.time`…); `nil` for another class.
+    static func libraryTypeParameterCount(of name: String) -> Int? {
+        if name.hasPrefix("java.time.") || name.hasPrefix("java.lang.") && !genericLangClasses.contains(name) {
+            return 0
+        }
+        if name.hasPrefix("java.util.") || name.hasPrefix("java.util.concurrent.") {
+            let simple = name.split(separator: ".").last.map(String.init) ?? name
+            if simple.hasSuffix("Map") || simple == "Hashtable" || simple == "Dictionary" { return 2 }
+            if oneParameterUtilClasses.contains(simple) || simple.hasSuffix("List") || simple.hasSuffix("Set")
+                || simple.hasSuffix("Queue") || simple.hasSuffix("Deque")
+            {
+                return 1
+            }
+            if valueUtilClasses.contains(simple) { return 0 }
+        }
+        if ["java.math.BigDecimal", "java.math.BigInteger", "java.net.URI", "java.net.URL"].contains(name) { return 0 }
+        return nil
+    }
+
+    private static let genericLangClasses: Set<String> = [
+        "java.lang.Class", "java.lang.Comparable", "java.lang.Iterable", "java.lang.ThreadLocal",
+        "java.lang.ref.WeakReference", "java.lang.ref.SoftReference", "java.lang.Enum",
+    ]
+    private static let oneParameterUtilClasses: Set<String> = [
+        "Collection", "Vector", "Stack", "Optional", "Comparator", "Iterator", "ListIterator", "Enumeration",
+        "AtomicReference", "Future", "Callable", "Supplier", "Consumer", "Predicate",
+    ]
+    private static let valueUtilClasses: Set<String> = [
+        "Date", "UUID", "Locale", "Currency", "TimeZone", "BitSet", "Calendar", "GregorianCalendar",
+        "AtomicInteger", "AtomicLong", "AtomicBoolean", "Pattern",
+    ]
 
     /// The first class in `type` that is neither declared nor known to the library.
     private func firstUnknownClass(in type: JavaType, names: Names) -> String? {

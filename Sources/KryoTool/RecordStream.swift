@@ -210,14 +210,11 @@ final class RecordReader {
                 throw ToolError("expected a JSON array of records, found another JSON value")
             }
             let codec = ReadableCodec(registry: context.registry, options: context.options)
-            var iterator = records.enumerated().makeIterator()
+            var iterator = records.makeIterator()
             read = {
-                guard let (index, record) = iterator.next() else { return nil }
-                do {
-                    return Record(value: try codec.decode(Any?.self, from: record))
-                } catch {
-                    throw ToolError("record \(index + 1): \(error)")
-                }
+                // The caller names the record of an error.
+                guard let record = iterator.next() else { return nil }
+                return Record(value: try codec.decode(Any?.self, from: record))
             }
         default:
             throw ToolError("\(format.rawValue) holds one value, not a stream of records")

@@ -50,6 +50,22 @@ import Testing
         #expect(error.path == ["credits", "$alias"])
     }
 
+    /// The same in an untyped list (the number read before the alias), and an alias as the
+    /// document's root, which has nothing before it to name.
+    @Test func anAliasToAnUntypedNumberOrAtTheRootIsAnError() throws {
+        let codec = ReadableCodec(registry: try Registry())
+        let number = try #require(throws: SerializationError.self) {
+            try codec.decode(Any?.self, from: Array(#"[1, {"$alias": "0"}]"#.utf8))
+        }
+        #expect(number.found == #""0", which names the integer 1"#)
+        #expect(number.path == ["1", "$alias"])
+        let root = try #require(throws: SerializationError.self) {
+            try codec.decode(Any?.self, from: Array(#"{"$alias": "nope"}"#.utf8))
+        }
+        #expect(root.kind == .invalidReference)
+        #expect(root.found == #"an alias to "nope""#)
+    }
+
     @Test func anAliasToTheSameKindReads() throws {
         let save = try document.object(
             #""credits": "1.50", "other": {"$alias": "credits"}, "slots": [{"index": 1}], "extra": {"$alias": "slots"}"#

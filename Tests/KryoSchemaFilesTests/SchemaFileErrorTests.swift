@@ -45,6 +45,26 @@ private func failure(_ text: String, fileName: String = "t.yaml") -> String? {
                 == "t.json:1:55: bad type \"int[[]\": expected \"]\"")
     }
 
+    /// A generic class given another number of type arguments than it has is an error at the
+    /// class; its raw type (no arguments) is Java's too.
+    @Test func typeArgumentCountsAreChecked() {
+        #expect(
+            failure("package: s\nclasses:\n  - class: A\n    fields: {m: \"Map<String>\"}\n")
+                == "t.yaml:4:18: Map takes 2 type arguments (or none, its raw type), not 1")
+        #expect(
+            failure("package: s\nclasses:\n  - class: A\n    fields: {l: \"List<String, Integer>\"}\n")
+                == "t.yaml:4:18: List takes 1 type argument (or none, its raw type), not 2")
+        #expect(
+            failure("package: s\nclasses:\n  - class: A\n    fields: {s: \"String<Integer>\"}\n")
+                == "t.yaml:4:18: String takes no type arguments, not 1")
+        let box = "package: s\nclasses:\n  - {class: Box, typeParameters: [T], fields: {item: T}}\n"
+        #expect(
+            failure(box + "  - class: A\n    fields: {c: \"Box<String, Long>\"}\n")
+                == "t.yaml:5:18: s.Box takes 1 type argument (or none, its raw type), not 2")
+        #expect(
+            failure(box + "  - class: A\n    fields: {c: Box, d: Box<String>, e: \"Map<String, List<Box>>\"}\n") == nil)
+    }
+
     @Test func unknownClassesInTypesAreRefused() {
         #expect(
             failure("package: a\nclasses:\n  - class: A\n    fields:\n      other: Map<String, Missing>\n")

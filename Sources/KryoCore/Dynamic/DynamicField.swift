@@ -232,13 +232,17 @@ struct DynamicField: Sendable {
     private static func sharedValueProblem(_ value: Any?, _ declared: DeclaredType, _ registry: Registry)
         -> (expected: String, found: String, within: [String])?
     {
+        // By dynamic type first: a cast of a list to a class would bridge it to Foundation.
+        guard let value else { return nil }
         let inner: Any
-        switch value {
-        case let string as SharedString: inner = string.value
-        case let shared as SharedValue:
-            guard let present = ValueConversion.flatten(shared.value) else { return nil }
+        if Swift.type(of: value) == SharedString.self, let string = value as? SharedString {
+            inner = string.value
+        } else if Swift.type(of: value) == SharedValue.self, let shared = value as? SharedValue,
+            let present = ValueConversion.flatten(shared.value)
+        {
             inner = present
-        default: return nil
+        } else {
+            return nil
         }
         let type = declared.swiftType
         guard type != Any.self, Swift.type(of: inner) != type else { return nil }

@@ -214,7 +214,7 @@ import Testing
                 == "b.yaml:4:22: expected a type parameter (T, or T extends Bound), found \"T super Number\"")
         #expect(
             failure("T", extends: "Holder<String, String>")
-                == "b.yaml:7:14: superclass gv.Holder takes 1 generic arguments, found 2")
+                == "b.yaml:7:14: gv.Holder takes 1 type argument (or none, its raw type), not 2")
         #expect(failure("T", extends: "Holder<String>") == nil)
     }
 }
