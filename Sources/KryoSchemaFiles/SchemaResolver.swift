@@ -587,8 +587,7 @@ struct SchemaResolver {
             var superclass = "java.util.ArrayList"
             if let extends = syntax.extends {
                 guard case .object(let named, _) = try resolveType(extends, in: syntax, names: names),
-                    JavaClassSchema.collectionSuperclasses.contains(named), !named.hasSuffix("Map"),
-                    named != "java.util.Hashtable"
+                    JavaClassSchema.collectionSuperclasses.contains(named), !JavaClassSchema.isMap(named)
                 else {
                     throw error(
                         file, extends.position,
@@ -761,12 +760,7 @@ struct SchemaResolver {
                 throw error(file, extends.position, "superclass \(superName) has no fields entry")
             }
             let superParameters = superEntry.typeParameters
-            if !arguments.isEmpty, arguments.count != superParameters.count {
-                throw error(
-                    file, extends.position,
-                    "superclass \(superName) takes \(superParameters.count) generic arguments, found \(arguments.count)"
-                )
-            }
+            // The number of arguments was checked where the type was read (resolveType).
             var superResolved: [String: JavaType] = [:]
             for (parameter, argument) in zip(superParameters, arguments) {
                 superResolved[parameter] = Self.hierarchyResolution(of: argument, resolved)

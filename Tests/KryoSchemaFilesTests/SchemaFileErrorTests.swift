@@ -65,6 +65,18 @@ private func failure(_ text: String, fileName: String = "t.yaml") -> String? {
             failure(box + "  - class: A\n    fields: {c: Box, d: Box<String>, e: \"Map<String, List<Box>>\"}\n") == nil)
     }
 
+    /// chill's `TraversableSerializer` writes a collection: a map superclass or fields beside it
+    /// are errors at their place.
+    @Test func aTraversableClassIsACollection() {
+        #expect(
+            failure("classes:\n  - {class: a.M, serializer: traversable, extends: \"HashMap<Object, Object>\"}\n")?
+                .hasPrefix("t.yaml:2:53: serializer: traversable writes a collection") == true)
+        #expect(
+            failure("classes:\n  - {class: a.M, serializer: traversable, fields: {x: int}}\n")?
+                .contains("takes no fields or enum constants") == true)
+        #expect(failure("classes:\n  - {class: a.L, id: 142, serializer: traversable}\n") == nil)
+    }
+
     @Test func unknownClassesInTypesAreRefused() {
         #expect(
             failure("package: a\nclasses:\n  - class: A\n    fields:\n      other: Map<String, Missing>\n")

@@ -225,7 +225,12 @@ public struct JavaClassSchema: Sendable, Hashable {
     /// Whether ``collectionSuperclass`` is a map.
     public var extendsAMap: Bool {
         guard let superclass = collectionSuperclass else { return false }
-        return superclass.hasSuffix("Map") || superclass == "java.util.Hashtable"
+        return Self.isMap(superclass)
+    }
+
+    /// Whether `superclass`, one of ``collectionSuperclasses``, is a map.
+    package static func isMap(_ superclass: String) -> Bool {
+        superclass.hasSuffix("Map") || superclass == "java.util.Hashtable"
     }
 
     public var fieldsInJavaOrder: [JavaFieldSchema] {
