@@ -43,6 +43,49 @@ import Testing
         #expect(error.found == found, "\(error)")
     }
 
+    /// Collections of two JDK classes: the alias keeps the class of the place it names (fields
+    /// are read in Java's order, by name), which Java's field may not be able to hold.
+    @Test(arguments: [
+        (#""list": [1], "set": {"$alias": "list"}"#, "set", "a java.util.HashSet", "an alias to a java.util.ArrayList"),
+        (#""list": [1], "queue": {"$alias": "list"}"#, "queue", "a java.util.Queue", "a java.util.ArrayList"),
+        (#""hashMap": {"a": 1}, "tree": {"$alias": "hashMap"}"#, "tree", "a java.util.TreeMap", "an alias to a java.util.HashMap"),
+        (#""hashMap": {"a": 1}, "linked": {"$alias": "hashMap"}"#, "linked", "a java.util.LinkedHashMap", "an alias to a java.util.HashMap"),
+    ])
+    func anAliasToACollectionOfAnotherClassIsAnError(fields: String, key: String, expected: String, found: String)
+        throws
+    {
+        let collections = try SchemaDocument(schema: Self.collections, javaClass: "doc.Lists")
+        let error = try #require(collections.failure(fields))
+        #expect(error.kind == .typeMismatch)
+        #expect(error.expected.hasPrefix(expected), "\(error)")
+        #expect(error.found == found, "\(error)")
+        #expect(error.path == [key], "\(error)")
+    }
+
+    @Test func anAliasToACollectionItsSlotHoldsReads() throws {
+        let collections = try SchemaDocument(schema: Self.collections, javaClass: "doc.Lists")
+        let object = try collections.object(
+            #""list": [1], "any": {"$alias": "list"}, "linked": {"a": 1}, "hashMap": {"$alias": "linked"}, "#
+                + #""map": {"$alias": "linked"}, "set": [2], "anySet": {"$alias": "set"}"#)
+        #expect(object["any"] != nil && object["hashMap"] != nil && object["map"] != nil && object["anySet"] != nil)
+    }
+
+    static let collections = """
+        package: doc
+        classes:
+          - class: Lists
+            fields:
+              list: java.util.ArrayList<Long>
+              any: java.util.Collection<Long>
+              set: java.util.HashSet<Long>
+              anySet: java.util.Set<Long>
+              queue: java.util.Queue<Long>
+              hashMap: java.util.HashMap<String, Long>
+              linked: java.util.LinkedHashMap<String, Long>
+              map: java.util.Map<String, Long>
+              tree: java.util.TreeMap<String, Long>
+        """
+
     @Test func anAliasToANumberIsAnError() throws {
         let error = try #require(document.failure(#""playTime": 5, "credits": {"$alias": "playTime"}"#))
         #expect(error.kind == .invalidReference)

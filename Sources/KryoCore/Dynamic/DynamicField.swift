@@ -208,7 +208,7 @@ struct DynamicField: Sendable {
         throws -> Any?
     {
         // The class as read, before a plain container becomes the field's.
-        let read = try Self.readObject(as: declared, from: reader, forKey: name)
+        let read = implemented(try Self.readObject(as: declared, from: reader, forKey: name), reader)
         let problem = abstractClassProblem(read, reader.registry)
         let value = problem == nil ? try Self.converted(read, to: declared, reader, name) : read
         if let problem = problem.map({ (expected: $0.expected, found: $0.found, within: [String]()) })
@@ -245,9 +245,17 @@ struct DynamicField: Sendable {
             return nil
         }
         let type = declared.swiftType
+        let found = "an alias to \(javaDescription(of: inner, registry))"
+        if let slotClass = declared.javaName, let valueClass = registry.registration(forValue: inner)?.javaName,
+            JDKAbstractClasses.mayHold(slotClass, valueClass: valueClass) == false
+        {
+            // A collection of another class than the slot's (a `HashSet` or `Queue` field
+            // aliasing an `ArrayList` one, a `TreeMap` field a `HashMap`): Java's field could not
+            // hold the object.
+            return ("a \(sourceName(slotClass))", found, [])
+        }
         guard type != Any.self, Swift.type(of: inner) != type else { return nil }
         let expected = "a \(declared.javaName.map(sourceName) ?? ValueConversion.javaTypeName(of: type))"
-        let found = "an alias to \(javaDescription(of: inner, registry))"
         if inner is String || inner is Bool || inner is any BinaryInteger || inner is any BinaryFloatingPoint {
             // Java's `String`, `Boolean` and number classes are final: in no other class's slot.
             return (expected, found, [])
@@ -571,6 +579,24 @@ struct DynamicField: Sendable {
         return nil
     }
 
+    /// A document's plain list, set or map in a field of a JDK interface that a plain value's
+    /// class (`ArrayList`, `HashSet`, `HashMap`) does not implement, as the interface's usual
+    /// class (``JDKAbstractClasses/documentImplementation(of:)``): a `LinkedList` for a `Queue`,
+    /// a `TreeMap` for a `SortedMap`. A value the document shares keeps the class of its first place.
+    private func implemented(_ read: Any?, _ reader: any ValueReader) -> Any? {
+        guard reader.readsDocument, let abstractClass,
+            let implementation = JDKAbstractClasses.documentImplementation(of: abstractClass),
+            let value = ValueConversion.flatten(read)
+        else { return read }
+        let type = Swift.type(of: value)
+        guard type == [Any?].self || type == OrderedSet<AnyHashable>.self
+            || type == OrderedDictionary<AnyHashable, Any?>.self,
+            let target = reader.registry.registration(forJavaName: implementation)?.swiftType
+        else { return read }
+        func convert<T>(_: T.Type) -> Any? { ValueConversion.convert(value, to: T.self, javaClass: implementation) }
+        return _openExistential(target, do: convert) ?? read
+    }
+
     /// What is wrong with `value` in this field of a JDK abstract class (``abstractClass``), by
     /// its Java class; `nil` when nothing is, or nothing can be told (an object of a schema
     /// class, which may extend or implement anything).
@@ -579,9 +605,10 @@ struct DynamicField: Sendable {
         let plain = (value as? SharedValue)?.value ?? value
         let type = Swift.type(of: plain)
         guard type != DynamicObject.self, type != UnknownObject.self else { return nil }
-        // A plain list (a document's array) becomes the field's collection, whatever it is.
-        if type == [Any?].self, JDKAbstractClasses.isCollectionInterface(abstractClass),
-            !JDKAbstractClasses.isMapInterface(abstractClass)
+        // A plain list (a document's array) is written as an `ArrayList`, which a `List` or
+        // `Collection` field holds (a `Queue` field's became its usual class, ``implemented(_:_:)``).
+        if type == [Any?].self,
+            JDKAbstractClasses.admits(abstractClass, valueClass: "java.util.ArrayList", isEnumConstant: false) == true
         {
             return nil
         }

@@ -29,6 +29,50 @@ package enum JDKAbstractClasses {
         }
     }
 
+    /// Whether a JDK collection or map object of `valueClass` may be in a slot of `slotClass`, an
+    /// interface or a class: `false` only where both are JDK classes the table knows and Java
+    /// would refuse (an `ArrayList` in a `HashSet` slot, a `HashMap` in a `TreeMap` one).
+    package static func mayHold(_ slotClass: String, valueClass: String) -> Bool? {
+        guard slotClass != valueClass, implementedInterfaces[valueClass] != nil else { return true }
+        if collectionInterfaces.contains(slotClass) {
+            return admits(slotClass, valueClass: valueClass, isEnumConstant: false)
+        }
+        guard implementedInterfaces[slotClass] != nil else { return nil }
+        var superclass = jdkSuperclass[valueClass]
+        while let name = superclass {
+            if name == slotClass { return true }
+            superclass = jdkSuperclass[name]
+        }
+        return false
+    }
+
+    /// The class a document's plain list or map becomes in a slot of the collection or map
+    /// interface `name` that `ArrayList`, `HashSet` or `HashMap` does not implement: the class
+    /// Java programs usually give it (`LinkedList` for a `Queue` or `Deque`, which holds null
+    /// elements as `ArrayDeque` does not; `TreeSet` and `TreeMap` in their natural order).
+    package static func documentImplementation(of name: String) -> String? {
+        switch name {
+        case "java.util.Queue", "java.util.Deque": "java.util.LinkedList"
+        case "java.util.SortedSet", "java.util.NavigableSet": "java.util.TreeSet"
+        case "java.util.SortedMap", "java.util.NavigableMap": "java.util.TreeMap"
+        case "java.util.concurrent.ConcurrentMap": "java.util.concurrent.ConcurrentHashMap"
+        case "java.util.concurrent.ConcurrentNavigableMap": "java.util.concurrent.ConcurrentSkipListMap"
+        case "java.util.concurrent.BlockingQueue": "java.util.concurrent.LinkedBlockingQueue"
+        case "java.util.concurrent.BlockingDeque": "java.util.concurrent.LinkedBlockingDeque"
+        case "java.util.Dictionary": "java.util.Hashtable"
+        default: nil
+        }
+    }
+
+    /// The JDK collection classes of the table below that extend another of them.
+    private static let jdkSuperclass: [String: String] = [
+        "java.util.LinkedHashSet": "java.util.HashSet", "java.util.LinkedHashMap": "java.util.HashMap",
+        "java.util.Stack": "java.util.Vector", "java.util.Properties": "java.util.Hashtable",
+        "java.util.RegularEnumSet": "java.util.EnumSet", "java.util.JumboEnumSet": "java.util.EnumSet",
+        "java.util.Collections$UnmodifiableRandomAccessList": "java.util.Collections$UnmodifiableList",
+        "java.util.Collections$SynchronizedRandomAccessList": "java.util.Collections$SynchronizedList",
+    ]
+
     /// Whether `name` is a JDK collection or map interface the table below answers for (the
     /// `Abstract…` classes are left out: the JDK's unmodifiable and immutable views do not
     /// extend them).

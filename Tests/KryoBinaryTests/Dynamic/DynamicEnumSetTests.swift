@@ -151,7 +151,7 @@ import Testing
     @Test(
         "Fields declared with the JDK's abstract types carry the value's class",
         arguments: [
-            ("java.util.Calendar", "java.util.GregorianCalendar"), ("java.util.Queue", "java.util.ArrayList"),
+            ("java.util.Calendar", "java.util.GregorianCalendar"), ("java.util.Queue", "java.util.LinkedList"),
             ("java.util.Deque", "java.util.LinkedList"), ("java.util.NavigableSet", "java.util.TreeSet"),
             ("java.util.NavigableMap", "java.util.TreeMap"), ("java.lang.Cloneable", "java.util.ArrayList"),
             ("java.util.AbstractCollection", "java.util.ArrayList"), ("Enum", "test.Color"),
