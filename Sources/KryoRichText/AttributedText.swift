@@ -76,11 +76,13 @@ public struct AttributedText: Sendable, Hashable {
         return nil
     }
 
-    /// Adjacent runs with equal attributes, joined.
+    /// Adjacent runs with equal attributes, joined; runs whose fonts or colors differ only in
+    /// keys kept from an archive (a font with `NSFontUsesAppearanceFontSize` beside one without)
+    /// stay apart, so that a lossless call writes each with its own.
     static func merged(_ runs: [TextRun]) -> [TextRun] {
         var result: [TextRun] = []
         for run in runs {
-            if let last = result.last, last.attributes == run.attributes {
+            if let last = result.last, last.attributes.isArchived(like: run.attributes) {
                 result[result.count - 1].length += run.length
             } else {
                 result.append(run)

@@ -64,7 +64,7 @@ public struct AttributedTextSerializer: Serializer {
             let index: Int
             if let layout, layout[position] < distinct.count {
                 index = layout[position]
-            } else if layout == nil, let found = distinct.firstIndex(of: run.attributes) {
+            } else if layout == nil, let found = distinct.firstIndex(where: { $0.isArchived(like: run.attributes) }) {
                 index = found
             } else {
                 index = distinct.count
@@ -364,7 +364,7 @@ public struct AttributedTextSerializer: Serializer {
     static func ownLayout(of text: AttributedText) -> [Int] {
         var distinct: [TextAttributes] = []
         return text.runs.map { run in
-            if let found = distinct.firstIndex(of: run.attributes) { return found }
+            if let found = distinct.firstIndex(where: { $0.isArchived(like: run.attributes) }) { return found }
             distinct.append(run.attributes)
             return distinct.count - 1
         }
@@ -389,7 +389,7 @@ public struct AttributedTextSerializer: Serializer {
             guard length == run.length, index <= first.count else { return nil }
             if index == first.count {
                 first.append(run.attributes)
-            } else if first[index] != run.attributes {
+            } else if !first[index].isArchived(like: run.attributes) {
                 return nil
             }
         }

@@ -65,6 +65,17 @@ public struct TextAttributes: Sendable, Hashable {
             && lhs.untranslated.allSatisfy { rhs.untranslated[$0.key] == $0.value }
     }
 
+    /// Whether `other` is equal and its font and colors also keep the same archive keys
+    /// (``PreservedKeys``), which their `==` does not compare: one attribute dictionary in an archive.
+    func isArchived(like other: TextAttributes) -> Bool {
+        func same(_ left: PreservedKeys?, _ right: PreservedKeys?) -> Bool {
+            (left ?? PreservedKeys()).holdsTheSame(as: right ?? PreservedKeys())
+        }
+        return self == other && same(font?.preserved, other.font?.preserved)
+            && same(foregroundColor?.preserved, other.foregroundColor?.preserved)
+            && same(backgroundColor?.preserved, other.backgroundColor?.preserved)
+    }
+
     public func hash(into hasher: inout Hasher) {
         hasher.combine(font)
         hasher.combine(foregroundColor)
