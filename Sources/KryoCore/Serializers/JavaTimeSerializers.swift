@@ -114,9 +114,20 @@ enum JavaTimeWire {
         return JavaZoneOffset(totalSeconds: seconds)
     }
 
-    /// `ZoneIdSerializer.write`: the id as a string.
-    static func readZoneID(from reader: any ValueReader) throws -> String {
-        guard let id = try reader.readString(forKey: "zone"), !id.isEmpty else {
+    /// `ZoneIdSerializer.write`: the id as a string. Kryo 2.20, which has no serializer for
+    /// `java.time`, writes `ZoneRegion`'s one field, `String id`, with `FieldSerializer`: a
+    /// `String` object, with its reference marker when references are on.
+    static func writeZoneID(_ id: String, to writer: any ValueWriter) throws {
+        guard writer.kryoWireVersion == .kryo2 else { return try writer.writeString(id, forKey: "zone") }
+        try writer.writeStringObject(id, canBeNull: true, forKey: "zone")
+    }
+
+    /// Reads what ``writeZoneID(_:to:)`` writes; `asRegionField` for a `ZoneRegion`'s own id.
+    static func readZoneID(from reader: any ValueReader, asRegionField: Bool = false) throws -> String {
+        let read =
+            asRegionField && reader.kryoWireVersion == .kryo2
+            ? try reader.readStringObject(canBeNull: true, forKey: "zone") : try reader.readString(forKey: "zone")
+        guard let id = read, !id.isEmpty else {
             throw reader.error(.invalidValue, expected: "a zone id", found: "null or empty")
         }
         if reader.readsDocument, !JavaZoneID.isKnown(id) {
@@ -303,8 +314,8 @@ extension JavaZoneRegion: JavaRepresentable {
         AnySerializer(
             JavaValueSerializer<JavaZoneRegion>(
                 keys: ("java.time.ZoneRegion", JavaTimeKeys.zone),
-                write: { value, writer in try writer.writeString(value.id, forKey: "zone") },
-                read: { reader in JavaZoneRegion(id: try JavaTimeWire.readZoneID(from: reader)) }))
+                write: { value, writer in try JavaTimeWire.writeZoneID(value.id, to: writer) },
+                read: { reader in JavaZoneRegion(id: try JavaTimeWire.readZoneID(from: reader, asRegionField: true)) }))
     }
 }
 
