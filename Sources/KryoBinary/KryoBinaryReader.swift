@@ -1250,16 +1250,6 @@ import KryoCore
 
     /// The field names stored the first time `type` appears in this graph, matched to `names`.
 
-    /// Whether `name` can name a Java field: a letter, `_` or `$`, then letters, digits, `_`, `$`.
-    private static func isJavaIdentifier(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first,
-            first.properties.isAlphabetic || first == "_" || first == "$"
-        else { return false }
-        return name.unicodeScalars.allSatisfy {
-            $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" || $0 == "$"
-        }
-    }
-
     @usableFromInline
     package func readFieldOrder(_ names: [String], of javaClass: ClassKey) throws -> [Int?] {
         let key = javaClass.identifier
@@ -1293,7 +1283,7 @@ import KryoCore
             // A name the schema lacks must still be a Java field name: anything else is a stream
             // read with the wrong settings (references, release), whose fields would all be
             // skipped as unknown.
-            if local == nil, !Self.isJavaIdentifier(name) {
+            if local == nil, !JavaIdentifier.isIdentifier(name) {
                 throw SerializationError(
                     .invalidValue, expected: "a field name of \(javaClass.javaName) (a Java identifier)",
                     found: KryoTracer.quoted(name), offset: start)

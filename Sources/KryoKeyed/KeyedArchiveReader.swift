@@ -59,6 +59,10 @@ final class KeyedArchiveReader: ValueReader {
     /// without identity (a list, a dictionary, a date…), is one ``SharedValue`` wherever it is
     /// referred to, so that writing it again shares it. Empty elsewhere.
     private var sharedEntries: [Bool] = []
+    /// The Java class of each shared value the archive gives with its class (`{$class:
+    /// [Ljava.lang.String;, $value: …}`), by its box: a typed slot that shares it keeps it of
+    /// that class, which Java put there.
+    private var classOfSharedValue: [ObjectIdentifier: String] = [:]
 
     private struct FoundKey {
         let key: SmallString.ASCIIBits
@@ -214,7 +218,9 @@ final class KeyedArchiveReader: ValueReader {
             return declared.map { $0.swiftType != Any.self } ?? false ? shared.value : shared
         }
         guard frame.keepsBoxes else { return shared.value }
-        if let declared, declared.swiftType != Any.self, !shared.isOpen {
+        if let declared, declared.swiftType != Any.self, !shared.isOpen,
+            classOfSharedValue.isEmpty || !keepsArchivedClass(shared, in: declared)
+        {
             // A typed slot that shares the value with an untyped one read before it (Java's
             // field order is by name: `Object extra` before `List<…> matrix`): the one value,
             // now of the class the typed slot declares.
@@ -222,6 +228,13 @@ final class KeyedArchiveReader: ValueReader {
             if Swift.type(of: typed) != Swift.type(of: shared.value) { shared.fill(typed) }
         }
         return shared
+    }
+
+    /// Whether `shared` came with a Java class of its own other than the one `declared` names
+    /// (a `String[]` an `Object` field and an `Object[]` field share): it stays of that class.
+    private func keepsArchivedClass(_ shared: SharedValue, in declared: DeclaredType) -> Bool {
+        guard let archived = classOfSharedValue[ObjectIdentifier(shared)] else { return false }
+        return registry.registration(forDeclared: declared)?.javaName != archived
     }
 
     private func decodeEntryKept(_ uid: UInt64, as declared: DeclaredType?) throws -> Any? {
@@ -419,6 +432,7 @@ final class KeyedArchiveReader: ValueReader {
             return value
         }
         let box = SharedValue(value)
+        classOfSharedValue[ObjectIdentifier(box)] = registration.javaName
         states[index] = .read(box)
         return box
     }

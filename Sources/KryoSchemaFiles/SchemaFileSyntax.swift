@@ -800,17 +800,11 @@ func quoted(
     return result + "\""
 }
 
-/// Whether `text` is a Java identifier: a letter, `_` or `$`, then letters, digits, `_` or `$`.
-func isJavaIdentifier(_ text: some StringProtocol) -> Bool {
-    guard let first = text.unicodeScalars.first, isIdentifierStart(first) else { return false }
-    return text.unicodeScalars.dropFirst().allSatisfy { isIdentifierStart($0) || $0.properties.numericType != nil }
-}
+/// Whether `text` is a Java identifier (``JavaIdentifier``).
+func isJavaIdentifier(_ text: some StringProtocol) -> Bool { JavaIdentifier.isIdentifier(text) }
 
 /// Whether `text` is identifiers joined by dots (`java.util`, `a.Outer$Inner`).
 func isJavaQualifiedName(_ text: String) -> Bool {
     text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { isJavaIdentifier($0) }
 }
 
-private func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
-    scalar == "_" || scalar == "$" || scalar.properties.isAlphabetic
-}

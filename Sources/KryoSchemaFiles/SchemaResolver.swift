@@ -468,8 +468,7 @@ struct SchemaResolver {
 
     private func isNamePart(_ scalar: Unicode.Scalar?) -> Bool {
         guard let scalar else { return false }
-        return scalar == "." || scalar == "$" || scalar == "_" || scalar.properties.isAlphabetic
-            || scalar.properties.numericType != nil
+        return scalar == "." || JavaIdentifier.isPart(scalar)
     }
 
     // MARK: Layouts

@@ -207,13 +207,6 @@ enum KryoReadHint {
         if isArray, name.count == 1, "ZBCSIJFD".contains(name) { return true }
         if isArray, name.first == "L", name.last == ";" { name = name.dropFirst().dropLast() }
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count > 1
-            && parts.allSatisfy { part in
-                guard let first = part.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
-                return part.unicodeScalars.allSatisfy {
-                    $0 == "_" || $0 == "$" || $0.properties.isAlphabetic
-                        || ("0"..."9").contains($0)
-                }
-            }
+        return parts.count > 1 && parts.allSatisfy(JavaIdentifier.isIdentifier)
     }
 }

@@ -289,8 +289,7 @@ private struct JavaTypeParser {
     private mutating func parseName() throws(JavaTypeSyntaxError) -> String {
         let start = position
         while let scalar = peek,
-            scalar == "." || scalar == "$" || scalar == "_" || scalar.properties.isAlphabetic
-                || (position > start && scalar.properties.numericType != nil)
+            scalar == "." || JavaIdentifier.isStart(scalar) || (position > start && JavaIdentifier.isPart(scalar))
         {
             position += 1
         }
