@@ -1777,8 +1777,24 @@ import KryoCore
         if let unknown = state.pointee.unknownClassNames[nameID] {
             name = unknown
         } else {
+            // Java numbers the names of a value from 0, each new one the next (Kryo's reset
+            // forgets them between top-level values unless `setAutoReset(false)` keeps them).
+            let next = state.pointee.classNames.count + state.pointee.unknownClassNames.count
+            guard nameID == next else {
+                throw SerializationError(
+                    .unknownClassName,
+                    expected: "class name id \(next), a new name, or one of the \(next) named before it",
+                    found: "name id \(nameID) " + Self.classNameCauses,
+                    offset: tagOffset, path: currentPath)
+            }
             guard let read = try withInput({ try $0.readString() }) else {
                 throw error(.invalidValue, expected: "a class name", found: "nil")
+            }
+            guard Self.isClassName(read) else {
+                throw SerializationError(
+                    .unknownClassName, expected: "a Java class name after new name id \(nameID)",
+                    found: "\"\(read)\", which is no class name " + Self.classNameCauses,
+                    offset: tagOffset, path: currentPath)
             }
             name = read
         }
@@ -1803,6 +1819,21 @@ import KryoCore
         }
         state.pointee.classNames[nameID] = registration
         return .known(registration)
+    }
+
+    /// What makes a value's first class tag no class: the value has none, or names its class by
+    /// an earlier value's name id.
+    private static let classNameCauses =
+        "(a value written with writeObject has no class tag; a stream written with Kryo's "
+        + "setAutoReset(false) names each class once, then gives its id in the values after)"
+
+    /// Whether `name` can be what Java's `Class.getName()` gives: identifier characters with the
+    /// dots, brackets and semicolons of packages and arrays (and a hidden class's slash).
+    private static func isClassName(_ name: String) -> Bool {
+        !name.isEmpty
+            && name.unicodeScalars.allSatisfy { scalar in
+                JavaIdentifier.isPart(scalar) || scalar == "." || scalar == "[" || scalar == ";" || scalar == "/"
+            }
     }
 
     private func registration(for type: any Any.Type) throws -> Registration {

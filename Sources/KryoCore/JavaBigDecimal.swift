@@ -26,7 +26,8 @@ public struct JavaBigDecimal: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parses Java's `BigDecimal` text forms: an optional sign, digits with an optional point,
-    /// and an optional exponent (`19.90`, `-1.230E+6`, `1e-3`); `nil` for anything else.
+    /// and an optional exponent (`19.90`, `-1.230E+6`, `1e-3`); `nil` for anything else, or for
+    /// a scale beyond `Int32`.
     public init?(_ text: String) {
         var rest = Substring(text)
         var sign = ""
@@ -36,7 +37,9 @@ public struct JavaBigDecimal: Hashable, Sendable, CustomStringConvertible {
         }
         var exponent = 0
         if let marker = rest.firstIndex(where: { $0 == "e" || $0 == "E" }) {
-            guard let value = Int(rest[rest.index(after: marker)...]), value.magnitude <= UInt(Int32.max) else {
+            // Any exponent that leaves the scale an `Int32`: `1E+2147483648` (scale
+            // `Int32.min`), which `toString()` gives and Java's own parser refuses, reads back.
+            guard let value = Int(rest[rest.index(after: marker)...]), value.magnitude <= 1 << 40 else {
                 return nil
             }
             exponent = value

@@ -253,7 +253,7 @@ extension ReadableWriter {
         var trees: [ReadableValue] = []
         trees.reserveCapacity(count)
         for index in 0..<count {
-            trees.append(try at(indexComponent(index)) { try tree(of: element(index), declared: elementType) })
+            trees.append(try at(index: index) { try tree(of: element(index), declared: elementType) })
         }
         return .array(trees)
     }

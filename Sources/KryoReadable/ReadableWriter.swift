@@ -387,31 +387,16 @@ final class ReadableWriter: ValueWriter {
     /// Leaves a level entered with ``descend(into:)``.
     func ascend() { depth -= 1 }
 
-    /// The key path component of list element `index`, its digits: made as a small string from
-    /// them (`String(index)` formats through the general path).
-    func indexComponent(_ index: Int) -> String {
-        guard usesSmallStrings, index >= 0, index < 1_000_000_000_000_000 else { return String(index) }
-        var digits: (UInt64, UInt64) = (0, 0)
-        return withUnsafeMutableBytes(of: &digits) { buffer in
-            var count = 1
-            var rest = index / 10
-            while rest > 0 {
-                count += 1
-                rest /= 10
-            }
-            rest = index
-            for position in stride(from: count - 1, through: 0, by: -1) {
-                buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            }
-            guard let base = buffer.baseAddress else { return String(index) }
-            return SmallString.makeUTF8(base.assumingMemoryBound(to: UInt8.self), count: count)
-        }
-    }
-
     /// Runs `body` with `component` added to ``path``.
     func at<T>(_ component: String, _ body: () throws -> T) rethrows -> T {
         paths.push(component)
+        defer { paths.pop() }
+        return try body()
+    }
+
+    /// Runs `body` with the list index `index` added to ``path``.
+    func at<T>(index: Int, _ body: () throws -> T) rethrows -> T {
+        paths.push(index: index)
         defer { paths.pop() }
         return try body()
     }
@@ -485,7 +470,7 @@ final class ReadableWriter: ValueWriter {
         json.openArray(count: count)
         for index in 0..<count {
             json.element(first: index == 0)
-            try at(indexComponent(index)) { try stream(element(index), declared: elementType) }
+            try at(index: index) { try stream(element(index), declared: elementType) }
         }
         json.closeArray(count: count)
     }

@@ -4,9 +4,22 @@
 ///
 /// Each component pushed is a node pointing at its parent. A node is dropped when it is popped,
 /// unless a kept path (``keepCurrent()``) runs through it or a node after it, so the tree holds
-/// the paths of the objects written so far and the current one.
+/// the paths of the objects written so far and the current one. A list's element is its index,
+/// spelt out only when a path through it is asked for (an alias, an error).
 struct WrittenKeyPaths {
-    private var components: [String] = []
+    private enum Component {
+        case key(String)
+        case index(Int)
+
+        var text: String {
+            switch self {
+            case .key(let key): key
+            case .index(let index): String(index)
+            }
+        }
+    }
+
+    private var components: [Component] = []
     private var parents: [Int32] = []
     /// The node of the current path's last component; -1 at the root.
     private var tip: Int32 = -1
@@ -19,7 +32,12 @@ struct WrittenKeyPaths {
     }
 
     /// Adds `component` to the current path.
-    mutating func push(_ component: String) {
+    mutating func push(_ component: String) { push(.key(component)) }
+
+    /// Adds a list's element, by its index, to the current path.
+    mutating func push(index: Int) { push(.index(index)) }
+
+    private mutating func push(_ component: Component) {
         components.append(component)
         parents.append(tip)
         tip = Int32(truncatingIfNeeded: components.count - 1)
@@ -46,7 +64,7 @@ struct WrittenKeyPaths {
         var path: [String] = []
         var node = mark
         while node >= 0 {
-            path.append(components[Int(node)])
+            path.append(components[Int(node)].text)
             node = parents[Int(node)]
         }
         path.reverse()

@@ -31,9 +31,16 @@ enum ReadValueWalk {
             if mirror.displayStyle == .class {
                 guard seen.insert(ObjectIdentifier(next as AnyObject)).inserted else { continue }
             }
-            for child in mirror.children { pending.append(child.value) }
+            // No more values are kept than the walk may look at (a large array's first ones).
+            for child in mirror.children {
+                guard pending.count < valueLimit else { break }
+                pending.append(child.value)
+            }
             if let superMirror = mirror.superclassMirror {
-                for child in superMirror.children { pending.append(child.value) }
+                for child in superMirror.children {
+                    guard pending.count < valueLimit else { break }
+                    pending.append(child.value)
+                }
             }
         }
     }

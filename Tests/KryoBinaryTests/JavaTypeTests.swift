@@ -141,6 +141,9 @@ import Testing
     @Test(arguments: [
         ("19.90", "1990", 2), ("-1.230E+6", "-1230", -3), ("0", "0", 0), ("0.000001", "1", 6),
         ("1E-7", "1", 7), ("7E+120", "7", -120), ("-12345678901234567890.5", "-123456789012345678905", 1),
+        // The ends of the scale: what `toString()` gives reads back, though Java's parser
+        // refuses an exponent beyond `int`.
+        ("-1E+2147483648", "-1", Int32.min), ("1.2E+2147483649", "12", Int32.min), ("1E-2147483647", "1", Int32.max),
     ])
     func textForms(_ text: String, _ unscaled: String, _ scale: Int32) throws {
         let value = try #require(JavaBigDecimal(text))
@@ -152,7 +155,7 @@ import Testing
     @Test func javaSpellingsParse() throws {
         #expect(JavaBigDecimal("+1.5e2")?.description == "1.5E+2")  // unscaled 15, scale -1, as Java
         #expect(JavaBigDecimal("1.50")?.scale == 2)
-        for bad in ["", "-", "1..2", "1e", "e5", "1.2.3", "١٢", "1e99999999999", "1e-9223372036854775808"] {
+        for bad in ["", "-", "1..2", "1e", "e5", "1.2.3", "١٢", "1e99999999999", "1e-9223372036854775808", "1E+2147483649", "1E-2147483648"] {
             #expect(JavaBigDecimal(bad) == nil)
         }
     }
