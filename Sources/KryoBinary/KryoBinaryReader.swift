@@ -289,6 +289,20 @@ import KryoCore
         }
     }
 
+    /// Takes the class names of the stream's earlier values (`setAutoReset(false)`), when kept.
+    package func adoptClassNames(_ memory: KryoClassNameMemory?) {
+        guard let memory else { return }
+        state.pointee.classNames = memory.read
+        state.pointee.unknownClassNames = memory.readUnknown
+    }
+
+    /// Keeps the class names read so far in `memory`, for the stream's next value.
+    package func keepClassNames(in memory: KryoClassNameMemory?) {
+        guard let memory else { return }
+        memory.read = state.pointee.classNames
+        memory.readUnknown = state.pointee.unknownClassNames
+    }
+
     /// Starts the first pass of a read that keeps Java's shared strings and values (``Sharing``).
     func findShared() { state.pointee.sharing = .finding }
 

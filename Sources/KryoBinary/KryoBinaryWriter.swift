@@ -183,6 +183,17 @@ import KryoCore
         return writer
     }
 
+    /// Takes the class names of the stream's earlier values (`setAutoReset(false)`), when kept.
+    package func adoptClassNames(_ memory: KryoClassNameMemory?) {
+        guard let memory else { return }
+        state.pointee.classNameIDs = memory.written
+    }
+
+    /// Keeps the class names written so far in `memory`, for the stream's next value.
+    package func keepClassNames(in memory: KryoClassNameMemory?) {
+        memory?.written = state.pointee.classNameIDs
+    }
+
     /// Ends the call that ``beginCall(registry:dialect:options:output:)`` began: empties the tables and
     /// points the writer back at its own output, so that nothing the call wrote stays alive and
     /// the caller's output is not used after the call.

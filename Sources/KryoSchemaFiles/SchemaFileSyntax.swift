@@ -115,6 +115,7 @@ enum SchemaFileSyntax {
         var references: Located<Bool>?
         var registrationRequired: Located<Bool>?
         var streams: Located<KryoStreamClasses>?
+        var autoReset: Located<Bool>?
         var optimizedGenerics: Located<Bool>?
         var variableLengthEncoding: Located<Bool>?
         var compatibleFields: Located<KryoEvolutionOptions>?
@@ -150,8 +151,8 @@ enum SchemaFileSyntax {
 
     static let topLevelKeys = ["package", "settings", "profiles", "classes", "$schema"]
     static let settingsKeys = [
-        "dialect", "references", "registrationRequired", "streams", "optimizedGenerics", "variableLengthEncoding",
-        "compatibleFields", "taggedFields",
+        "dialect", "references", "registrationRequired", "streams", "autoReset", "optimizedGenerics",
+        "variableLengthEncoding", "compatibleFields", "taggedFields",
     ]
     static let profileKeys = settingsKeys + ["ids", "call", "type"]
     static let classKeys = [
@@ -359,6 +360,8 @@ struct NodeReader {
                         + KryoStreamClasses.allCases.map(\.rawValue).joined(separator: ", ") + ")")
             }
             settings.streams = Located(value: streams, position: textPosition(value))
+        case "autoReset":
+            settings.autoReset = Located(value: try bool(value), position: textPosition(value))
         case "optimizedGenerics":
             settings.optimizedGenerics = Located(value: try bool(value), position: textPosition(value))
         case "variableLengthEncoding":
@@ -807,4 +810,3 @@ func isJavaIdentifier(_ text: some StringProtocol) -> Bool { JavaIdentifier.isId
 func isJavaQualifiedName(_ text: String) -> Bool {
     text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { isJavaIdentifier($0) }
 }
-

@@ -73,6 +73,9 @@ struct SchemaFileWriter {
         if settings.streams != base.streams {
             result.append(("streams", settings.streams.rawValue, quoted(settings.streams.rawValue)))
         }
+        if settings.autoReset != base.autoReset {
+            result.append(("autoReset", "\(settings.autoReset)", "\(settings.autoReset)"))
+        }
         if settings.optimizedGenerics != base.optimizedGenerics, let generics = settings.optimizedGenerics {
             result.append(("optimizedGenerics", "\(generics)", "\(generics)"))
         }

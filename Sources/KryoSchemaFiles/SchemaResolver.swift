@@ -149,6 +149,7 @@ struct SchemaResolver {
         for file in files {
             let stated = file.settings
             try merge(stated.streams, "streams", into: &merged.streams, from: file.name, &sources)
+            try merge(stated.autoReset, "autoReset", into: &merged.autoReset, from: file.name, &sources)
             try merge(
                 stated.optimizedGenerics, "optimizedGenerics", into: &merged.optimizedGenerics, from: file.name,
                 &sources)
@@ -193,6 +194,7 @@ struct SchemaResolver {
         if let references = stated.references { settings.references = references.value }
         if let required = stated.registrationRequired { settings.registrationRequired = required.value }
         if let streams = stated.streams { settings.streams = streams.value }
+        if let autoReset = stated.autoReset { settings.autoReset = autoReset.value }
         if let generics = stated.optimizedGenerics { settings.optimizedGenerics = generics.value }
         if let variable = stated.variableLengthEncoding { settings.variableLengthEncoding = variable.value }
         if let compatible = stated.compatibleFields { settings.compatibleFields = compatible.value }
@@ -234,6 +236,7 @@ struct SchemaResolver {
         if let references = own.references { stated.references = references }
         if let required = own.registrationRequired { stated.registrationRequired = required }
         if let streams = own.streams { stated.streams = streams }
+        if let autoReset = own.autoReset { stated.autoReset = autoReset }
         if let generics = own.optimizedGenerics { stated.optimizedGenerics = generics }
         if let variable = own.variableLengthEncoding { stated.variableLengthEncoding = variable }
         if let compatible = own.compatibleFields { stated.compatibleFields = compatible }

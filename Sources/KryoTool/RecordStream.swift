@@ -137,6 +137,19 @@ final class ByteSource {
 
 /// Reads records one at a time.
 final class RecordReader {
+    /// The class names a stream of the schema's `autoReset: false` numbers once for all its
+    /// records; `nil` for a stream whose records each number their own, as Java's default does.
+    static func classNameMemory(_ context: ConversionContext, _ codec: KryoCodec) throws -> KryoClassNameMemory? {
+        guard !context.schemas.settings.autoReset else { return nil }
+        guard !codec.options.references else {
+            throw ToolError(
+                "autoReset: false with references on: the records would share one numbering of their objects "
+                    + "as well, which this tool does not keep (a Kryo 5 stream has references off unless "
+                    + "setReferences(true))")
+        }
+        return KryoClassNameMemory()
+    }
+
     /// A record; `value` may be nil (Java's `null` written at the top level).
     struct Record {
         let value: Any?
@@ -157,20 +170,19 @@ final class RecordReader {
             let codec = try format.kryoCodec(context, javaClass: javaClass)
             let recorder = ChunkRecorder(source: source)
             let stream = KryoStreamReader(codec: codec, source: recorder.next)
+            let names = try Self.classNameMemory(context, codec)
             read = {
                 do {
                     if try stream.input.isAtEnd() { return nil }
                     // Read once to find where the record ends, then its bytes as a whole, as
-                    // `convert` reads one value: the strings Java shared stay shared.
+                    // `convert` reads one value: the strings Java shared stay shared. (A stream
+                    // of one numbering of class names reads them again from where it was.)
                     let start = stream.input.offset
-                    if let javaClass {
-                        _ = try codec.decode(javaClass: javaClass, from: stream.input)
-                    } else {
-                        _ = try codec.decode(Any?.self, from: stream.input)
-                    }
+                    let before = names?.readState
+                    _ = try codec.decode(Any?.self, javaClass: javaClass, from: stream.input, names: names)
                     let bytes = recorder.take(start..<stream.input.offset)
-                    if let javaClass { return Record(value: try codec.decode(javaClass: javaClass, from: bytes)) }
-                    return Record(value: try codec.decode(Any?.self, from: bytes))
+                    if let names, let before { names.restore(before) }
+                    return Record(value: try codec.decode(javaClass: javaClass, from: bytes, names: names))
                 } catch let error as SerializationError {
                     var message = "\(error) (read as \(format.rawValue), \(codec.dialect))"
                     // A setting that reads the stream (its first megabytes) is named: from its
@@ -363,12 +375,9 @@ final class RecordWriter {
         case .kryo2, .kryo4, .kryo5:
             let codec = try format.kryoCodec(context, javaClass: javaClass)
             let output = KryoOutput(bufferSize: 256 * 1024, sink: sink)
+            let names = try RecordReader.classNameMemory(context, codec)
             writeRecord = { value in
-                if let javaClass {
-                    try codec.encode(value, javaClass: javaClass, to: output)
-                } else {
-                    try codec.encode(value, to: output)
-                }
+                try codec.encode(value, declaredType: nil, javaClass: javaClass, to: output, names: names)
                 try output.flushIfNeeded()
             }
             finishing = { try output.flush() }

@@ -1,31 +1,57 @@
+import Foundation
 import SwiftKryo
 import Testing
 
 /// Java's `Kryo.setAutoReset(false)` keeps the class names of one `writeClassAndObject` for the
-/// next: the second value names a class by its id alone. Each value is read here on its own, as
-/// Java's default writes it, so such a value is an error that says so, never a wrong graph.
-/// The bytes are Kryo 5.6.2's: three `Ev{name, n, tags = ArrayList["a", "b"]}`, references off,
-/// unregistered, `setAutoReset(false)`.
+/// next: the second value names a class by its id alone. A stream reader or writer made with
+/// `autoReset: false` (the schema setting `autoReset: false` for the tool's records) numbers them
+/// once for the stream as Java does; read value by value, as Java's default writes them, such a
+/// value is an error that says so, never a wrong graph. The bytes are the real jars' (Kryo 2.20,
+/// 4.0.3 and 5.6.2): three `Ev{name = "evN", n = N, tags = ArrayList["a", "b"]}` of public
+/// fields (which Kryo 2.20 reaches without their generics), references off, unregistered,
+/// `setAutoReset(false)`.
 @Suite struct AutoResetOffStreamTests {
     static let schema = """
         classes:
-          - {class: R$Ev, fields: {name: String, n: int, tags: "List<String>"}}
+          - {class: R$Ev, publicFields: true, fields: {name: String, n: int, tags: "List<String>"}}
         """
-    static let stream = hexBytes(
+    static let kryo5 =
         "01 00 52 24 45 f6 00 65 76 b0 01 01 6a 61 76 61 2e 75 74 69 6c 2e 41 72 72 61 79 4c 69 73 f4 03 82 61 82 62 "
-            + "01 00 02 65 76 b1 01 01 03 82 61 82 62 01 00 04 65 76 b2 01 01 03 82 61 82 62")
+        + "01 00 02 65 76 b1 01 01 03 82 61 82 62 01 00 04 65 76 b2 01 01 03 82 61 82 62"
+    /// Kryo 2.20's and 4.0.3's bytes, which are the same.
+    static let kryo2And4 =
+        "01 00 52 24 45 f6 00 65 76 b0 01 01 6a 61 76 61 2e 75 74 69 6c 2e 41 72 72 61 79 4c 69 73 f4 02 03 82 61 03 "
+        + "82 62 01 00 02 65 76 b1 01 01 02 03 82 61 03 82 62 01 00 04 65 76 b2 01 01 02 03 82 61 03 82 62"
 
-    static func codec() throws -> KryoCodec {
+    static func codec(_ dialect: KryoDialect) throws -> KryoCodec {
         KryoCodec(
-            registry: try Registry(schemas: try SchemaFiles.parse(schema, fileName: "r.yaml")), dialect: .v5,
+            registry: try Registry(schemas: try SchemaFiles.parse(schema, fileName: "r.yaml")), dialect: dialect,
             options: SerializationOptions(references: false, registrationRequired: false))
     }
 
+    @Test(arguments: [(KryoDialect.v5, kryo5), (.v4, kryo2And4), (.v2, kryo2And4)])
+    func aStreamOfOneNumberingReadsAndWritesAsJava(dialect: KryoDialect, hex: String) throws {
+        let stream = hexBytes(hex)
+        let codec = try Self.codec(dialect)
+        let reader = KryoStreamReader(codec: codec, autoReset: false, bytes: stream)
+        var values: [DynamicObject] = []
+        while let value = try reader.next(Any?.self) {
+            values.append(try #require(value as? DynamicObject))
+        }
+        #expect(values.map { $0["name"] as? String } == ["ev0", "ev1", "ev2"])
+        #expect(values.map { $0["n"] as? Int32 } == [0, 1, 2])
+        #expect(values.allSatisfy { ($0["tags"] as? [Any?])?.count == 2 })
+        var written: [UInt8] = []
+        let writer = KryoStreamWriter(codec: codec, autoReset: false) { written += $0 }
+        for value in values { try writer.write(value) }
+        try writer.flush()
+        #expect(written == stream)
+    }
+
     @Test func aValueThatNamesAClassByAnEarlierValuesIDIsAnError() throws {
-        let reader = KryoStreamReader(codec: try Self.codec(), bytes: Self.stream)
+        let reader = KryoStreamReader(codec: try Self.codec(.v5), bytes: hexBytes(Self.kryo5))
         let first = try #require(try reader.next(Any?.self) as? DynamicObject)
         #expect(first["name"] as? String == "ev0")
-        #expect((first["tags"] as? [Any?])?.count == 2)
         do {
             _ = try reader.next(Any?.self)
             Issue.record("the second value read")
@@ -39,10 +65,37 @@ import Testing
     /// A new name's id is the number of names before it in the value: a value that begins with
     /// name id 1 carries ids over.
     @Test func aNameIDAheadOfTheNamesReadIsAnError() throws {
-        let bytes = hexBytes("01 01 82 61")
-        let error = try #require(decodeError(try Self.codec(), bytes))
+        let error = try #require(decodeError(try Self.codec(.v5), hexBytes("01 01 82 61")))
         #expect(error.kind == .unknownClassName)
         #expect(error.expected.contains("class name id 0"), "\(error)")
         #expect(error.found.contains("name id 1"), "\(error)")
+    }
+
+    /// The tool reads and writes such a stream record by record with the schema's
+    /// `autoReset: false`, and refuses it with references on.
+    @Test func theToolConvertsRecordsOfOneNumbering() throws {
+        let schemaFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "autoreset-\(UUID().uuidString).yaml")
+        try Data(
+            (Self.schema + "\nsettings: {dialect: kryo5, references: false, registrationRequired: false, "
+                + "autoReset: false}\n").utf8
+        ).write(to: schemaFile)
+        defer { try? FileManager.default.removeItem(at: schemaFile) }
+        let stream = hexBytes(Self.kryo5)
+        let lines = try KryoTool.run(
+            ["convert", "-", "--from", "kryo5", "--to", "jsonl", "--schema", schemaFile.path], input: stream)
+        #expect(lines.status == 0, "\(lines.stderr)")
+        let text = String(decoding: lines.stdout, as: UTF8.self)
+        #expect(text.split(separator: "\n").count == 3)
+        #expect(text.contains(#""name":"ev2""#))
+        let back = try KryoTool.run(
+            ["convert", "-", "--from", "jsonl", "--to", "kryo5", "--schema", schemaFile.path], input: lines.stdout)
+        #expect(back.status == 0, "\(back.stderr)")
+        #expect(back.stdout == stream)
+        let withReferences = try KryoTool.run(
+            ["convert", "-", "--from", "kryo5", "--to", "jsonl", "--references", "--schema", schemaFile.path],
+            input: stream)
+        #expect(withReferences.status == 1)
+        #expect(withReferences.stderr.contains("autoReset: false with references on"))
     }
 }

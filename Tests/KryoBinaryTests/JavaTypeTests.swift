@@ -155,7 +155,10 @@ import Testing
     @Test func javaSpellingsParse() throws {
         #expect(JavaBigDecimal("+1.5e2")?.description == "1.5E+2")  // unscaled 15, scale -1, as Java
         #expect(JavaBigDecimal("1.50")?.scale == 2)
-        for bad in ["", "-", "1..2", "1e", "e5", "1.2.3", "١٢", "1e99999999999", "1e-9223372036854775808", "1E+2147483649", "1E-2147483648"] {
+        for bad in [
+            "", "-", "1..2", "1e", "e5", "1.2.3", "١٢", "1e99999999999", "1e-9223372036854775808", "1E+2147483649",
+            "1E-2147483648",
+        ] {
             #expect(JavaBigDecimal(bad) == nil)
         }
     }

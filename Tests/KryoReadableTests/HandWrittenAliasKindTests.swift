@@ -48,8 +48,14 @@ import Testing
     @Test(arguments: [
         (#""list": [1], "set": {"$alias": "list"}"#, "set", "a java.util.HashSet", "an alias to a java.util.ArrayList"),
         (#""list": [1], "queue": {"$alias": "list"}"#, "queue", "a java.util.Queue", "a java.util.ArrayList"),
-        (#""hashMap": {"a": 1}, "tree": {"$alias": "hashMap"}"#, "tree", "a java.util.TreeMap", "an alias to a java.util.HashMap"),
-        (#""hashMap": {"a": 1}, "linked": {"$alias": "hashMap"}"#, "linked", "a java.util.LinkedHashMap", "an alias to a java.util.HashMap"),
+        (
+            #""hashMap": {"a": 1}, "tree": {"$alias": "hashMap"}"#, "tree", "a java.util.TreeMap",
+            "an alias to a java.util.HashMap"
+        ),
+        (
+            #""hashMap": {"a": 1}, "linked": {"$alias": "hashMap"}"#, "linked", "a java.util.LinkedHashMap",
+            "an alias to a java.util.HashMap"
+        ),
     ])
     func anAliasToACollectionOfAnotherClassIsAnError(fields: String, key: String, expected: String, found: String)
         throws

@@ -46,8 +46,11 @@ import Testing
         var second = TextAttributes()
         second.font = appearance
         let text = try AttributedText(
-            "a,b", runs: [.init(length: 1, attributes: first), .init(length: 1, attributes: second),
-                .init(length: 1, attributes: first)])
+            "a,b",
+            runs: [
+                .init(length: 1, attributes: first), .init(length: 1, attributes: second),
+                .init(length: 1, attributes: first),
+            ])
         #expect(text.runs.map(\.length) == [1, 1, 1])
 
         let codec = KeyedArchiveCodec(registry: try Registry { RichText.registrations() })
@@ -59,10 +62,11 @@ import Testing
             return description["$classname"] == .string("NSFont")
         }
         #expect(fonts.count == 2)
-        #expect(fonts.filter { object in
-            guard case .dictionary(let entries) = object else { return false }
-            return entries["NSFontUsesAppearanceFontSize"] == .bool(true)
-        }.count == 1)
+        #expect(
+            fonts.filter { object in
+                guard case .dictionary(let entries) = object else { return false }
+                return entries["NSFontUsesAppearanceFontSize"] == .bool(true)
+            }.count == 1)
         let back = try #require(try codec.decode(Any?.self, from: archive) as? AttributedText)
         #expect(back.runs.map(\.length) == [1, 1, 1])
         #expect(back.runs[1].attributes.font?.preserved.keys == ["NSFontUsesAppearanceFontSize"])

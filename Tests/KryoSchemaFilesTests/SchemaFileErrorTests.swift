@@ -30,7 +30,7 @@ private func failure(_ text: String, fileName: String = "t.yaml") -> String? {
         #expect(
             failure("settings:\n  reference: true\n")
                 == "t.yaml:2:3: unknown settings key \"reference\" (expected dialect, references, registrationRequired, "
-                + "streams, optimizedGenerics, variableLengthEncoding, compatibleFields, taggedFields)")
+                + "streams, autoReset, optimizedGenerics, variableLengthEncoding, compatibleFields, taggedFields)")
     }
 
     @Test func badTypeSyntaxPointsInsideTheString() {

@@ -589,8 +589,9 @@ struct DynamicField: Sendable {
             let value = ValueConversion.flatten(read)
         else { return read }
         let type = Swift.type(of: value)
-        guard type == [Any?].self || type == OrderedSet<AnyHashable>.self
-            || type == OrderedDictionary<AnyHashable, Any?>.self,
+        guard
+            type == [Any?].self || type == OrderedSet<AnyHashable>.self
+                || type == OrderedDictionary<AnyHashable, Any?>.self,
             let target = reader.registry.registration(forJavaName: implementation)?.swiftType
         else { return read }
         func convert<T>(_: T.Type) -> Any? { ValueConversion.convert(value, to: T.self, javaClass: implementation) }

@@ -276,6 +276,10 @@ public struct StreamSettings: Sendable, Hashable {
     public var registrationRequired: Bool
     /// The Java `Output` and `Input` classes of the stream (Kryo 4's fast and unsafe ones).
     public var streams = KryoStreamClasses.standard
+    /// Whether each top-level value numbers its classes written by name from 0, as Java's
+    /// default `Kryo` does (`reset()` after each call); `false` for a stream written after
+    /// `kryo.setAutoReset(false)`, whose values share one numbering (references off).
+    public var autoReset = true
     /// Java's optimized generics, `nil` for the release's default: off in Kryo 4, on in Kryo 5
     /// (``OptimizedGenericsSetting``).
     public var optimizedGenerics: Bool? = OptimizedGenericsSetting.defaultValue
