@@ -198,7 +198,8 @@ extension ReadableWriter {
             form(Int32.self) { _, number in .integer(Int64(number)) },
             form(Int64.self) { _, number in .integer(number) },
             form(UInt8.self) { _, number in .integer(Int64(number)) },
-            form(UInt16.self) { _, number in .integer(Int64(number)) },
+            // A Java `char` (a `Character` field's, an untyped one's): as `writeChar` writes it.
+            form(UInt16.self) { _, unit in ReadableWriter.charTree(unit) },
             form(UInt32.self) { _, number in .integer(Int64(number)) },
             form(UInt64.self) { _, number in ReadableWriter.unsigned(number) },
             form(UInt.self) { _, number in ReadableWriter.unsigned(UInt64(number)) },

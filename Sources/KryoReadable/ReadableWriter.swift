@@ -654,11 +654,14 @@ final class ReadableWriter: ValueWriter {
     func writeBool(_ value: Bool, forKey key: String) throws { try store(.bool(value), forKey: key) }
     func writeInt8(_ value: Int8, forKey key: String) throws { try store(.integer(Int64(value)), forKey: key) }
     func writeInt16(_ value: Int16, forKey key: String) throws { try store(.integer(Int64(value)), forKey: key) }
+    /// A Java `char` (``charTree(_:)``).
+    func writeChar(_ value: UInt16, forKey key: String) throws { try store(Self.charTree(value), forKey: key) }
+
     /// A Java `char` as a one-character string; an unpaired surrogate, which no string can hold,
     /// as its number.
-    func writeChar(_ value: UInt16, forKey key: String) throws {
-        guard let scalar = Unicode.Scalar(value) else { return try store(.integer(Int64(value)), forKey: key) }
-        try store(.string(String(Character(scalar))), forKey: key)
+    static func charTree(_ unit: UInt16) -> ReadableValue {
+        guard let scalar = Unicode.Scalar(unit) else { return .integer(Int64(unit)) }
+        return .string(String(Character(scalar)))
     }
     func writeInt32(_ value: Int32, forKey key: String, encoding: IntegerEncoding) throws {
         try store(.integer(Int64(value)), forKey: key)

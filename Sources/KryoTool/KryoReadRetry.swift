@@ -62,18 +62,13 @@ enum KryoReadRetry {
             guard let value, !ControlCharacterScan.holdsSuspectText(value as Any) else { return nil }
             return value
         }
-        func readsRecords(_ codec: KryoCodec, isWhole: Bool) -> Bool {
+        func readsRecords(_ codec: KryoCodec, isWhole: Bool, names: KryoClassNameMemory? = nil) -> Bool {
             let stream = KryoStreamReader(codec: codec, bytes: bytes)
             var count = 0
             while true {
                 do {
                     if try stream.input.isAtEnd() { return count > 0 }
-                    let value: Any?
-                    if let javaClass {
-                        value = try codec.decode(javaClass: javaClass, from: stream.input)
-                    } else {
-                        value = try codec.decode(Any?.self, from: stream.input)
-                    }
+                    let value = try codec.decode(Any?.self, javaClass: javaClass, from: stream.input, names: names)
                     if ControlCharacterScan.holdsSuspectText(value as Any) { return false }
                     count += 1
                 } catch {
@@ -89,6 +84,16 @@ enum KryoReadRetry {
             if reads(context.registry, dialect, options) {
                 return "the stream reads as Java's writeObjectOrNull writes it (a nil marker before the value): "
                     + "give call: writeObjectOrNull in the schema's profile"
+            }
+        }
+        if let isWhole = records, context.schemas.settings.autoReset, !options.references {
+            // Records that name each class once for the whole stream (`setAutoReset(false)`).
+            let codec = KryoCodec(
+                registry: context.registry, dialect: dialect, framing: context.framing(javaClass: javaClass),
+                options: options)
+            if readsRecords(codec, isWhole: isWhole, names: KryoClassNameMemory()) {
+                return "the records read as one stream that names each class once (a Java program that calls "
+                    + "kryo.setAutoReset(false)): give autoReset: false in the schema's settings"
             }
         }
         if context.references == nil {

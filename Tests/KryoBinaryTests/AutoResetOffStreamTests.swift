@@ -92,6 +92,18 @@ import Testing
             ["convert", "-", "--from", "jsonl", "--to", "kryo5", "--schema", schemaFile.path], input: lines.stdout)
         #expect(back.status == 0, "\(back.stderr)")
         #expect(back.stdout == stream)
+        // Without the setting, the error says what reads the records.
+        let plainFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "autoreset-plain-\(UUID().uuidString).yaml")
+        try Data(
+            (Self.schema + "\nsettings: {dialect: kryo5, references: false, registrationRequired: false}\n").utf8
+        ).write(to: plainFile)
+        defer { try? FileManager.default.removeItem(at: plainFile) }
+        let plain = try KryoTool.run(
+            ["convert", "-", "--from", "kryo5", "--to", "jsonl", "--schema", plainFile.path], input: stream)
+        #expect(plain.status == 1)
+        #expect(plain.stderr.contains("record 2:"), "\(plain.stderr)")
+        #expect(plain.stderr.contains("give autoReset: false in the schema's settings"), "\(plain.stderr)")
         let withReferences = try KryoTool.run(
             ["convert", "-", "--from", "kryo5", "--to", "jsonl", "--references", "--schema", schemaFile.path],
             input: stream)
