@@ -48,6 +48,32 @@ import Testing
         #expect(written == stream)
     }
 
+    /// `writeObject` records (no class before each): the `ArrayList` inside is named once.
+    /// Kryo 5.6.2's bytes for the same three values of `RW$Ev`, a class of the same fields.
+    @Test func writeObjectRecordsOfOneNumbering() throws {
+        let stream = hexBytes(
+            "00 65 76 b0 01 00 6a 61 76 61 2e 75 74 69 6c 2e 41 72 72 61 79 4c 69 73 f4 03 82 61 82 62 02 65 76 b1 "
+                + "01 00 03 82 61 82 62 04 65 76 b2 01 00 03 82 61 82 62")
+        let schema = Self.schema.replacingOccurrences(of: "R$Ev", with: "RW$Ev")
+        let codec = KryoCodec(
+            registry: try Registry(schemas: try SchemaFiles.parse(schema, fileName: "rw.yaml")), dialect: .v5,
+            framing: .object, options: SerializationOptions(references: false, registrationRequired: false))
+        let reader = KryoStreamReader(codec: codec, autoReset: false, bytes: stream)
+        var written: [UInt8] = []
+        let writer = KryoStreamWriter(codec: codec, autoReset: false) { written += $0 }
+        var names: [String?] = []
+        while !(try reader.input.isAtEnd()) {
+            let value = try #require(
+                try codec.decode(Any?.self, javaClass: "RW$Ev", from: reader.input, names: reader.names)
+                    as? DynamicObject)
+            names.append(value["name"] as? String)
+            try writer.write(value, javaClass: "RW$Ev")
+        }
+        try writer.flush()
+        #expect(names == ["ev0", "ev1", "ev2"])
+        #expect(written == stream)
+    }
+
     @Test func aValueThatNamesAClassByAnEarlierValuesIDIsAnError() throws {
         let reader = KryoStreamReader(codec: try Self.codec(.v5), bytes: hexBytes(Self.kryo5))
         let first = try #require(try reader.next(Any?.self) as? DynamicObject)
