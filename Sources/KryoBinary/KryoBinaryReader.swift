@@ -478,7 +478,7 @@ import KryoCore
             }
             return try withInput { try $0.readVarInt64(optimizePositive: false) }
         case .outputZigzag, .outputPositive:
-            if state.pointee.dialect.wire.fixedWidthIntegers {
+            if state.pointee.dialect.wire.fixedWidthOutputLongs {
                 return Int64(bitPattern: try withInput { try $0.readUInt64() })
             }
             return try withInput { try $0.readVarInt64(optimizePositive: encoding == .outputPositive) }

@@ -344,7 +344,7 @@ import KryoCore
                 withOutput { $0.writeVarInt64(value, optimizePositive: false) }
             }
         case .outputZigzag, .outputPositive:
-            if state.pointee.dialect.wire.fixedWidthIntegers {
+            if state.pointee.dialect.wire.fixedWidthOutputLongs {
                 withOutput { $0.writeUInt64(UInt64(bitPattern: value)) }
             } else {
                 withOutput { $0.writeVarInt64(value, optimizePositive: encoding == .outputPositive) }

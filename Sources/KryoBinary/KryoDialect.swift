@@ -52,25 +52,23 @@ public struct KryoDialect: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The dialect as Java writes and reads it through the `Output` and `Input` classes
-    /// `streams` names (Kryo 4's `FastOutput`, `UnsafeOutput`…), which change how integers and
-    /// numbers are written.
+    /// `streams` names (Kryo 4's `FastOutput`, `UnsafeOutput`…, Kryo 5's `Output` with variable
+    /// length encoding off), which change how integers and numbers are written.
     ///
     /// ```swift
     /// let spark = try registry.decode(Event.self, from: bytes, as: .kryo(.v4.using(.unsafe)))
     /// ```
+    ///
+    /// Kryo 2.20 has neither class: its dialect through them is the one of Kryo 4's. Kryo 5's
+    /// `UnsafeOutput` writes what its `Output` does (varints on, little-endian), so `.unsafe` is
+    /// `.standard` there.
     public func using(_ streams: KryoStreamClasses) -> KryoDialect {
         var wire = self.wire
-        switch streams {
-        case .standard:
-            wire.fixedWidthIntegers = false
-            wire.littleEndian = version >= .kryo5
-        case .fast:
-            wire.fixedWidthIntegers = true
-            wire.littleEndian = version >= .kryo5
-        case .unsafe:
-            wire.fixedWidthIntegers = true
-            wire.littleEndian = true
-        }
+        let fixed = streams == .fast || streams == .unsafe && version < .kryo5
+        wire.fixedWidthIntegers = fixed
+        // Kryo 5's serializers call `writeVarLong` where Kryo 4's called `writeLong(value, b)`.
+        wire.fixedWidthOutputLongs = fixed && version < .kryo5
+        wire.littleEndian = version >= .kryo5 || streams == .unsafe
         return KryoDialect(version: version, wire: wire)
     }
 
@@ -89,6 +87,7 @@ public struct KryoDialect: Sendable, Hashable, CustomStringConvertible {
             }
         switch streams {
         case .standard: return release
+        case .fast where version >= .kryo5: return release + " (variable-length encoding off)"
         case .fast: return release + " (FastOutput)"
         case .unsafe: return release + " (UnsafeOutput)"
         }
@@ -115,8 +114,14 @@ package struct KryoWire: Sendable, Hashable {
     /// Class names written in the ASCII form of any length (Kryo 5's `writeAscii`).
     package var classNamesInASCIIForm: Bool
     /// Integers that Java writes with `writeInt(value, optimizePositive)` written fixed width
-    /// (Kryo 4's `FastOutput` and `UnsafeOutput`; ``IntegerEncoding/outputZigzag``).
+    /// (Kryo 4's `FastOutput` and `UnsafeOutput`, Kryo 5's `Output` after
+    /// `setVariableLengthEncoding(false)`; ``IntegerEncoding/outputZigzag``), and so are `int[]` and
+    /// `long[]` elements.
     package var fixedWidthIntegers = false
+    /// Longs that Java's serializers write with `writeLong(value, optimizePositive)` written fixed
+    /// width: Kryo 4's fast and unsafe outputs. Kryo 5's serializers call `writeVarLong` instead
+    /// (boxed `Long`, `Date`, `Instant` seconds…), which every `Output` writes as a varint.
+    package var fixedWidthOutputLongs = false
     /// Arrays of fixed-width numbers and booleans written with one `require` when they fit in
     /// the buffer (Kryo 5's `writeDoubles`…), which matters where a chunk ends.
     package var bulkArrays: Bool

@@ -15,8 +15,10 @@
 /// | `IntSerializer`, `LongSerializer` (boxed `Integer`, `Long`)  | ``outputZigzag``     |
 ///
 /// The `output…` cases differ from the plain ones only through Kryo 4's `FastOutput` and
-/// `UnsafeOutput`, which write fixed widths although the call asks for a variable length; ``field``
-/// also when Kryo 5's variable-length field encoding is off. Through Java's ordinary `Output`
+/// `UnsafeOutput`, and Kryo 5's `Output` after `setVariableLengthEncoding(false)`, which write
+/// fixed widths although the call asks for a variable length; ``field`` also when Kryo 5's
+/// variable-length field encoding is off. Kryo 5's serializers call `writeVarLong` where Kryo 4's
+/// called `writeLong(v, b)`, so in Kryo 5 a `long` of an `output…` encoding is always a varint. Through Java's ordinary `Output`
 /// they give the same bytes. Fixed widths are big-endian in Kryo 2.20 and 4 and
 /// little-endian in Kryo 5, as Java writes them.
 ///
@@ -79,5 +81,14 @@ extension ValueReader {
     /// (``IntegerEncoding/outputZigzag``): the counterpart of ``ValueWriter/writeInt64(_:forKey:)``.
     public func readInt64(forKey key: String) throws -> Int64 {
         try readInt64(forKey: key, encoding: .outputZigzag)
+    }
+}
+
+extension IntegerEncoding {
+    /// The form of an `int` that Kryo 4 writes with `writeInt(value, true)` and Kryo 5 with
+    /// `writeVarInt(value, true)` (an `EnumSet`'s size, a `Year`, a `YearMonth`'s year, a
+    /// `Period`'s parts): they differ only through an `Output` whose varints are off.
+    package static func positiveVarIntFromKryo5(_ version: KryoWireVersion?) -> IntegerEncoding {
+        (version ?? .kryo5) >= .kryo5 ? .positive : .outputPositive
     }
 }

@@ -11,8 +11,8 @@ import KryoRichText
 /// would send the user to a wrong value the tool then converts without complaint. Tried in
 /// this order: reference tracking the other way (unless a flag set it), Kryo 2.20's ReflectASM
 /// fields (public fields of public classes, whose generic arguments 2.20 drops),
-/// `CompatibleFieldSerializer` for the field serializer's classes, Kryo 4's `FastOutput` and
-/// `UnsafeOutput`, then the other Kryo releases.
+/// `CompatibleFieldSerializer` for the field serializer's classes, Kryo 5's `Output` with its
+/// varints off, Kryo 4's `FastOutput` and `UnsafeOutput`, then the other Kryo releases.
 enum KryoReadRetry {
     /// What to change for `bytes` to read, or `nil` when no single change makes them read.
     ///
@@ -144,9 +144,17 @@ enum KryoReadRetry {
             fixed.settings[VariableLengthFieldsSetting.self] = false
             if reads(context.registry, dialect, fixed) {
                 return "the stream reads with the field serializers' int and long fields fixed width (a program that "
-                    + "calls setVariableLengthEncoding(false)): give variableLengthEncoding: false in the schema's "
-                    + "settings"
+                    + "calls getFieldSerializerConfig().setVariableLengthEncoding(false)): give "
+                    + "variableLengthEncoding: false in the schema's settings"
             }
+        }
+        if dialect.version == .kryo5, dialect.streams == .standard,
+            reads(context.registry, dialect.using(.fast), options)
+        {
+            // A program whose `Output` and `Input` have `setVariableLengthEncoding(false)`: boxed
+            // `Integer`s, `int[]`, `long[]`… fixed width.
+            return "the stream reads as an Output with varints off writes (a program that calls "
+                + "output.setVariableLengthEncoding(false)): give streams: fast in the schema's settings"
         }
         if dialect.version != .kryo2, options.settings[OptimizedGenericsSetting.self] == nil {
             // Kryo 5's `kryo.setOptimizedGenerics(false)`, Kryo 4's

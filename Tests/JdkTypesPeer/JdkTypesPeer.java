@@ -18,9 +18,10 @@ import java.util.function.Supplier;
  * Arrays.asList) and UUID/URI (FieldSerializer in every release). Compiles against 4.0.3 and 5.6.2.
  *
  * <pre>
- *   java JdkTypesPeer DIR --kryo 4|5
+ *   java JdkTypesPeer DIR --kryo 4|5 [--varints off]
  *        for every case of that release: write DIR/java/&lt;case&gt;.bin (writeClassAndObject, nothing
- *        registered); then read DIR/swift/&lt;case&gt;.bin and print PASS / FAIL / MISSING
+ *        registered); then read DIR/swift/&lt;case&gt;.bin and print PASS / FAIL / MISSING.
+ *        With --varints off (Kryo 5), through an Output and Input after setVariableLengthEncoding(false).
  * </pre>
  *
  * Cases marked bytes-only are compared by bytes alone (Java's own reader cannot rebuild them
@@ -140,6 +141,12 @@ public final class JdkTypesPeer {
             java.util.concurrent.TimeUnit.DAYS, java.math.RoundingMode.UNNECESSARY,
             java.time.format.TextStyle.NARROW_STANDALONE, Thread.State.TERMINATED)));
         add("aslist", "5", () -> Arrays.asList("x", "y"));
+        // The calls an Output with varints off writes fixed width in one release and not the other
+        // (Kryo 5's LongSerializer and DateSerializer call writeVarLong, Kryo 4's writeLong(v, b)).
+        add("boxed_numbers", "45", () -> new ArrayList<>(List.of(
+            -65, 300_000_000_000L, new int[] {1, -2, 300}, new long[] {-1, 1L << 40},
+            new java.util.Date(1_700_000_000_123L), new java.math.BigDecimal("-12.345"))));
+        add("enumset", "45", () -> EnumSet.of(DayOfWeek.MONDAY, DayOfWeek.FRIDAY));
         addBytesOnly("aslist_v4", "4", () -> Arrays.asList("x", "y"));
     }
 
@@ -185,6 +192,13 @@ public final class JdkTypesPeer {
             return List.of(value.getClass().getName(), date.getTime());
         }
         if (value instanceof URI uri) return uri.toString();
+        if (value instanceof int[] ints) return Arrays.toString(ints);
+        if (value instanceof long[] longs) return Arrays.toString(longs);
+        if (value != null && value.getClass() == ArrayList.class) {
+            List<Object> elements = new ArrayList<>();
+            for (Object element : (ArrayList<?>) value) elements.add(normal(element));
+            return elements;
+        }
         if (value instanceof PriorityQueue<?> queue) {
             Comparator<?> comparator = queue.comparator();
             return List.of(new ArrayList<>(queue), comparator == null ? "natural" : comparator.getClass().getName());
@@ -214,14 +228,28 @@ public final class JdkTypesPeer {
         return kryo;
     }
 
+    /**
+     * Cases Kryo 5.6.2 cannot read back through an Input with varints off, even from its own
+     * bytes: YearSerializer, YearMonthSerializer and PeriodSerializer write with writeVarInt but
+     * read with readInt(true), which such an Input reads fixed width. Compared by bytes alone.
+     */
+    static final Set<String> MISREAD_WITHOUT_VARINTS = Set.of("time_year", "time_yearmonth", "time_period");
+
+    /** Turns an Output's or Input's varints off (Kryo 5; by reflection, so that 4.0.3 compiles). */
+    static void varintsOff(Object stream) throws Exception {
+        stream.getClass().getMethod("setVariableLengthEncoding", boolean.class).invoke(stream, false);
+    }
+
     public static void main(String[] args) throws Exception {
         Path dir = Paths.get(args[0]);
         String version = args.length > 2 && args[1].equals("--kryo") ? args[2] : "5";
+        boolean varintsOff = args.length > 4 && args[3].equals("--varints") && args[4].equals("off");
         Files.createDirectories(dir.resolve("java"));
         for (Case c : CASES) {
             if (!c.versions().contains(version)) continue;
             try {
                 Output output = new Output(4096, -1);
+                if (varintsOff) varintsOff(output);
                 newKryo(c.refs()).writeClassAndObject(output, c.value().get());
                 Files.write(dir.resolve("java/" + c.name() + ".bin"), output.toBytes());
             } catch (Throwable t) {
@@ -232,13 +260,14 @@ public final class JdkTypesPeer {
                 System.out.println("MISSING " + c.name());
                 continue;
             }
-            if (c.bytesOnly()) {
+            if (c.bytesOnly() || varintsOff && MISREAD_WITHOUT_VARINTS.contains(c.name())) {
                 System.out.println("PASS " + c.name());
                 continue;
             }
             try {
                 byte[] bytes = Files.readAllBytes(swift);
                 Input input = new Input(bytes);
+                if (varintsOff) varintsOff(input);
                 Object read = newKryo(c.refs()).readClassAndObject(input);
                 Object expected = normal(c.value().get());
                 if (input.position() != bytes.length) {

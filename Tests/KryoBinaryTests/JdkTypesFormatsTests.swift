@@ -19,7 +19,9 @@ struct JdkTypesFormatsTests {
     static let keyedNames = jsonNames.filter {
         !["opt_integer", "pq", "cslm", "aslist"].contains($0) && !namedCollections.contains($0)
             // The JDK's enums are dynamic values: the dynamic path's JSON round trip above has them.
-            && $0 != "jdk_enums"
+            && !["jdk_enums", "enumset"].contains($0)
+            // An `Integer` and an `int[]` in a list come back a `Long` and a `Long[]`.
+            && $0 != "boxed_numbers"
     }
 
     /// The cases of `JavaCollection` and `JavaMap`.

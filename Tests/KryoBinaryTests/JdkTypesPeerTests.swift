@@ -53,13 +53,16 @@ struct JdkTypeCase: Sendable {
         return copy
     }
 
-    func codec(kryo version: Int) throws -> KryoCodec {
+    /// The codec of the case for Kryo `version`, through Java's `Output` and `Input` with their
+    /// varints on, or off (Kryo 5's `setVariableLengthEncoding(false)`: ``KryoStreamClasses/fast``).
+    func codec(kryo version: Int, varintsOff: Bool = false) throws -> KryoCodec {
         let registry =
             dynamic
             ? try Registry(schemas: SchemaSet(settings: StreamSettings(dialect: version == 4 ? .kryo4 : .kryo5)))
             : try Registry(registrations)
+        let dialect = try JavaPeerRun.dialect(for: version)
         return KryoCodec(
-            registry: registry, dialect: try JavaPeerRun.dialect(for: version),
+            registry: registry, dialect: varintsOff ? dialect.using(.fast) : dialect,
             options: SerializationOptions(references: references, registrationRequired: false))
     }
 }
@@ -212,7 +215,32 @@ enum JdkTypeCases {
         } reads: {
             ($0 as? JavaArraysAsList<Any?>)?.elements.map { $0 as? String } == ["x", "y"]
         },
+        boxedNumbers,
+        JdkTypeCase("enumset") {
+            DynamicEnumSet(
+                enumClass: "java.time.DayOfWeek",
+                elements: [
+                    DynamicEnum(javaClass: "java.time.DayOfWeek", ordinal: 0, name: "MONDAY"),
+                    DynamicEnum(javaClass: "java.time.DayOfWeek", ordinal: 4, name: "FRIDAY"),
+                ])
+        }.onTheDynamicPath(),
     ]
+
+    /// Boxed numbers, `int[]`, `long[]`, a `Date` and a `BigDecimal` in a list: the calls an
+    /// `Output` with varints off writes fixed width in one release and not in the other.
+    static let boxedNumbers = JdkTypeCase("boxed_numbers") {
+        [
+            Int32(-65), Int64(300_000_000_000), [1, -2, 300] as [Int32], [-1, 1 << 40] as [Int64],
+            Date(timeIntervalSince1970: 1_700_000_000.123),
+            JavaBigDecimal(unscaledValue: JavaBigInteger(-12345), scale: 3),
+        ] as [Any?]
+    } reads: {
+        guard let list = $0 as? [Any?], list.count == 6, let date = list[4] as? Date else { return false }
+        return list[0] as? Int32 == -65 && list[1] as? Int64 == 300_000_000_000
+            && list[2] as? [Int32] == [1, -2, 300] && list[3] as? [Int64] == [-1, 1 << 40]
+            && (date.timeIntervalSince1970 * 1000).rounded() == 1_700_000_000_123
+            && list[5] as? JavaBigDecimal == JavaBigDecimal(unscaledValue: JavaBigInteger(-12345), scale: 3)
+    }
 
     /// A ``JavaCollection`` of the Java class `javaClass`, read back as that class with those elements.
     static func named<E: Equatable & Sendable>(_ name: String, _ javaClass: String, _ elements: [E]) -> JdkTypeCase {
@@ -300,12 +328,14 @@ struct JdkTypesPeerRun: Sendable {
 
     static let kryo4 = Result { try run(4) }
     static let kryo5 = Result { try run(5) }
+    /// Kryo 5 through an `Output` and `Input` after `setVariableLengthEncoding(false)`.
+    static let kryo5VarintsOff = Result { try run(5, varintsOff: true) }
 
     static func shared(_ version: Int) throws -> JdkTypesPeerRun {
         try (version == 4 ? kryo4 : kryo5).get()
     }
 
-    private static func run(_ version: Int) throws -> JdkTypesPeerRun {
+    private static func run(_ version: Int, varintsOff: Bool = false) throws -> JdkTypesPeerRun {
         let fileManager = FileManager.default
         let jars = try JavaPeerRun.jars(for: version)
         let work = fileManager.temporaryDirectory.appendingPathComponent("swiftkryo-jdk\(version)-\(UUID().uuidString)")
@@ -316,7 +346,7 @@ struct JdkTypesPeerRun: Sendable {
         try fileManager.createDirectory(at: classes, withIntermediateDirectories: true)
         var swiftBytes: [String: [UInt8]] = [:]
         for peerCase in JdkTypeCases.all where peerCase.versions.contains(version) {
-            let bytes = try peerCase.codec(kryo: version).encode(peerCase.value())
+            let bytes = try peerCase.codec(kryo: version, varintsOff: varintsOff).encode(peerCase.value())
             swiftBytes[peerCase.name] = bytes
             try Data(bytes).write(to: swiftDir.appendingPathComponent("\(peerCase.name).bin"))
         }
@@ -328,7 +358,9 @@ struct JdkTypesPeerRun: Sendable {
             ["--add-opens", "java.base/\($0)=ALL-UNNAMED"]
         }
         let output = try JavaPeerRun.execute(
-            "java", opens + ["-cp", classes.path + ":" + classpath, "JdkTypesPeer", work.path, "--kryo", "\(version)"])
+            "java",
+            opens + ["-cp", classes.path + ":" + classpath, "JdkTypesPeer", work.path, "--kryo", "\(version)"]
+                + (varintsOff ? ["--varints", "off"] : []))
         let verdicts = JavaPeerRun.verdicts(in: output)
         var javaBytes: [String: [UInt8]] = [:]
         for peerCase in JdkTypeCases.all {
@@ -362,5 +394,26 @@ struct JdkTypesPeerTests {
         #expect(run.verdicts[name] == "PASS", "Kryo \(version): \(run.verdicts[name] ?? "no verdict")")
         let value = try peerCase.codec(kryo: version).decode(Any?.self, from: java)
         #expect(peerCase.check(value), "Kryo \(version): \(name) read as \(String(describing: value))")
+    }
+
+    static let kryo5Cases =
+        PeerVersions.arguments.contains(5) ? JdkTypeCases.all.filter { $0.versions.contains(5) }.map(\.name) : []
+
+    /// Kryo 5's `Output.setVariableLengthEncoding(false)` writes what Java's serializers pass to
+    /// `writeInt(value, optimizePositive)` and `writeInts` fixed width (boxed `Integer`s, `int[]`
+    /// and `long[]`, a `BigDecimal`'s scale, the nanoseconds of a time), but not what they pass to
+    /// `writeVarInt` and `writeVarLong` (boxed `Long`s, `Date`s, sizes, a `Year`).
+    @Test(
+        "Kryo 5 with varints off: Swift writes Java's bytes, Java reads them, Swift reads Java's", arguments: kryo5Cases
+    )
+    func varintsOffBothWays(_ name: String) throws {
+        let run = try JdkTypesPeerRun.kryo5VarintsOff.get()
+        let peerCase = try peerCase(name)
+        let java = try #require(run.javaBytes[name], "Java wrote nothing for \(name)")
+        let swift = try #require(run.swiftBytes[name])
+        #expect(hex(swift) == hex(java))
+        #expect(run.verdicts[name] == "PASS", "\(run.verdicts[name] ?? "no verdict")")
+        let value = try peerCase.codec(kryo: 5, varintsOff: true).decode(Any?.self, from: java)
+        #expect(peerCase.check(value), "\(name) read as \(String(describing: value))")
     }
 }

@@ -69,7 +69,8 @@ struct DynamicEnumSetSerializer: Serializer {
             throw SerializationError(.unsupported, expected: "a registration for \(value.enumClass)", found: "none")
         }
         try writer.writeClass(JavaClassTag(registration), forKey: "elementClass")
-        try writer.writeInt32(Int32(value.elements.count), forKey: "size", encoding: .outputPositive)
+        try writer.writeInt32(
+            Int32(value.elements.count), forKey: "size", encoding: .positiveVarIntFromKryo5(writer.kryoWireVersion))
         for element in value.elements {
             try writer.writeInt32(Int32(element.ordinal + 1), forKey: "element", encoding: .positive)
         }
@@ -82,7 +83,8 @@ struct DynamicEnumSetSerializer: Serializer {
         }
         let enumClass = enumName(of: tag.javaName)
         let constants = try self.constants(of: enumClass, reader)
-        let count = try readSize(from: reader, minimumBytesPerElement: 1, encoding: .outputPositive)
+        let count = try readSize(
+            from: reader, minimumBytesPerElement: 1, encoding: .positiveVarIntFromKryo5(reader.kryoWireVersion))
         var elements: [DynamicEnum] = []
         for _ in 0..<count {
             let stored = try reader.readInt32(forKey: "element", encoding: .positive)

@@ -70,7 +70,8 @@ public struct EnumSetSerializer<Element: JavaEnum>: Serializer {
         }
         try writer.writeClass(JavaClassTag(registration), forKey: "elementClass")
         let ordinals = value.elements.map { table.ordinal(of: $0) }.sorted()
-        try writer.writeInt32(Int32(ordinals.count), forKey: "size", encoding: .outputPositive)
+        try writer.writeInt32(
+            Int32(ordinals.count), forKey: "size", encoding: .positiveVarIntFromKryo5(writer.kryoWireVersion))
         for ordinal in ordinals {
             try writer.writeInt32(Int32(ordinal + 1), forKey: "element", encoding: .positive)
         }
@@ -90,7 +91,8 @@ public struct EnumSetSerializer<Element: JavaEnum>: Serializer {
 
     /// The size and constants that follow the element class.
     func readElements(from reader: any ValueReader) throws -> JavaEnumSet<Element> {
-        let count = try readSize(from: reader, minimumBytesPerElement: 1, encoding: .outputPositive)
+        let count = try readSize(
+            from: reader, minimumBytesPerElement: 1, encoding: .positiveVarIntFromKryo5(reader.kryoWireVersion))
         let constants = table.constants
         var result = Set<Element>()
         for _ in 0..<count {

@@ -400,10 +400,13 @@ extension JavaYear: JavaRepresentable {
                             .unsupported, expected: "a Year Java can hold (\(JavaYear.javaRange))",
                             found: "\(value.value)")
                     }
-                    try writer.writeInt32(year, forKey: "year", encoding: .outputPositive)
+                    try writer.writeInt32(
+                        year, forKey: "year", encoding: .positiveVarIntFromKryo5(writer.kryoWireVersion))
                 },
                 read: { reader in
-                    let year = Int(try reader.readInt32(forKey: "year", encoding: .outputPositive))
+                    let year = Int(
+                        try reader.readInt32(forKey: "year", encoding: .positiveVarIntFromKryo5(reader.kryoWireVersion))
+                    )
                     try JavaTimeWire.check(year, in: JavaYear.javaRange, "a year", reader)
                     return JavaYear(year)
                 }))
@@ -421,11 +424,14 @@ extension JavaYearMonth: JavaRepresentable {
                     guard let year = Int32(exactly: value.year), (1...12).contains(value.month) else {
                         throw SerializationError(.invalidValue, expected: "a valid YearMonth", found: "\(value)")
                     }
-                    try writer.writeInt32(year, forKey: "year", encoding: .outputPositive)
+                    try writer.writeInt32(
+                        year, forKey: "year", encoding: .positiveVarIntFromKryo5(writer.kryoWireVersion))
                     try writer.writeInt8(Int8(value.month), forKey: "month")
                 },
                 read: { reader in
-                    let year = Int(try reader.readInt32(forKey: "year", encoding: .outputPositive))
+                    let year = Int(
+                        try reader.readInt32(forKey: "year", encoding: .positiveVarIntFromKryo5(reader.kryoWireVersion))
+                    )
                     let month = Int(try reader.readInt8(forKey: "month"))
                     try JavaTimeWire.check(month, in: 1...12, "a month", reader)
                     return JavaYearMonth(year: year, month: month)
@@ -465,15 +471,17 @@ extension JavaPeriod: JavaRepresentable {
             JavaValueSerializer<JavaPeriod>(
                 keys: ("java.time.Period", ["years", "months", "days"]),
                 write: { value, writer in
-                    try writer.writeInt32(value.years, forKey: "years", encoding: .outputPositive)
-                    try writer.writeInt32(value.months, forKey: "months", encoding: .outputPositive)
-                    try writer.writeInt32(value.days, forKey: "days", encoding: .outputPositive)
+                    let encoding = IntegerEncoding.positiveVarIntFromKryo5(writer.kryoWireVersion)
+                    try writer.writeInt32(value.years, forKey: "years", encoding: encoding)
+                    try writer.writeInt32(value.months, forKey: "months", encoding: encoding)
+                    try writer.writeInt32(value.days, forKey: "days", encoding: encoding)
                 },
                 read: { reader in
-                    JavaPeriod(
-                        years: try reader.readInt32(forKey: "years", encoding: .outputPositive),
-                        months: try reader.readInt32(forKey: "months", encoding: .outputPositive),
-                        days: try reader.readInt32(forKey: "days", encoding: .outputPositive))
+                    let encoding = IntegerEncoding.positiveVarIntFromKryo5(reader.kryoWireVersion)
+                    return JavaPeriod(
+                        years: try reader.readInt32(forKey: "years", encoding: encoding),
+                        months: try reader.readInt32(forKey: "months", encoding: encoding),
+                        days: try reader.readInt32(forKey: "days", encoding: encoding))
                 }))
     }
 }

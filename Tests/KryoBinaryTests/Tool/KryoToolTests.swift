@@ -1305,9 +1305,47 @@ import Testing
         #expect(
             message.hasSuffix(
                 "the stream reads with the field serializers' int and long fields fixed width (a program that calls "
-                    + "setVariableLengthEncoding(false)): give variableLengthEncoding: false in the schema's settings\n"
-            ),
+                    + "getFieldSerializerConfig().setVariableLengthEncoding(false)): give variableLengthEncoding: "
+                    + "false in the schema's settings\n"),
             "\(message)")
+    }
+
+    /// A Kryo 5 program whose `Output` has `setVariableLengthEncoding(false)`: its boxed
+    /// `Integer`s and `int[]` elements are fixed width (its fields are not), and the hint names
+    /// `streams: fast` (which JdkTypesPeerTests proves against Java's own bytes).
+    @Test func anOutputWithVarintsOffIsNamed() throws {
+        let directory = try KryoTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func schema(_ name: String, _ settings: String) throws -> String {
+            let url = directory.appendingPathComponent(name)
+            try """
+            package: lg
+            settings: {dialect: kryo5, registrationRequired: false\(settings)}
+            classes:
+              - class: Batch
+                fields: {codes: "int[]", counts: "List<Integer>", label: String}
+            """.write(to: url, atomically: true, encoding: .utf8)
+            return url.path
+        }
+        let fixed = try schema("fixed.yaml", ", streams: fast")
+        let plain = try schema("plain.yaml", "")
+        let document = #"{"$class": "lg.Batch", "codes": [1, -2, 300], "counts": [7, -100000], "label": "x"}"#
+        let written = try KryoTool.run(
+            ["convert", "-", "--from", "json", "--to", "kryo5", "--schema", fixed], input: Array(document.utf8))
+        #expect(written.status == 0, "\(written.stderr)")
+        let message = failure(
+            ["convert", "-", "--from", "kryo5", "--to", "json", "--schema", plain], input: written.stdout)
+        #expect(
+            message.hasSuffix(
+                "the stream reads as an Output with varints off writes (a program that calls "
+                    + "output.setVariableLengthEncoding(false)): give streams: fast in the schema's settings\n"),
+            "\(message)")
+        let read = try KryoTool.run(
+            ["convert", "-", "--from", "kryo5", "--to", "jsonl", "--schema", fixed], input: written.stdout)
+        #expect(read.status == 0, "\(read.stderr)")
+        #expect(
+            String(decoding: read.stdout, as: UTF8.self)
+                == #"{"$class":"lg.Batch","codes":[1,-2,300],"counts":[7,-100000],"label":"x"}"# + "\n")
     }
 
     /// A document whose root leaves `$class` out becomes a `HashMap` in Kryo: when its keys are
