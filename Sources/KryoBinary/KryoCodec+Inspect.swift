@@ -40,11 +40,22 @@ extension KryoCodec {
     public func inspect(
         _ bytes: [UInt8], in range: Range<Int>, javaClass: String? = nil, coversTrailing: Bool = true
     ) -> KryoDump {
+        inspect(bytes, in: range, javaClass: javaClass, coversTrailing: coversTrailing, names: nil)
+    }
+
+    /// ``inspect(_:in:javaClass:coversTrailing:)`` of a value of a stream that numbers its class
+    /// names once for all its values (`names`, ``KryoClassNameMemory``), when given: the names a
+    /// value read whole adds are kept in `names`.
+    func inspect(
+        _ bytes: [UInt8], in range: Range<Int>, javaClass: String?, coversTrailing: Bool,
+        names: KryoClassNameMemory?
+    ) -> KryoDump {
         let range = range.clamped(to: bytes.startIndex..<bytes.endIndex)
         let tracer = KryoTracer(bytes: bytes, range: range)
         let input = KryoInput(Array(bytes[range]))
         let reader = KryoBinaryReader(registry: registry, dialect: dialect, options: options, input: input)
         reader.trace(with: tracer)
+        reader.adoptClassNames(names)
         var stop: KryoDumpStop?
         do {
             if let javaClass {
@@ -52,6 +63,7 @@ extension KryoCodec {
             } else {
                 _ = try reader.readRoot(framing: framing, declaredType: Any?.self)
             }
+            reader.keepClassNames(in: names)
         } catch let failure as SerializationError {
             stop = Self.stop(for: failure, origin: range.lowerBound, end: range.upperBound, tracer: tracer)
         } catch {
@@ -84,10 +96,15 @@ extension KryoCodec {
     /// - Parameters:
     ///   - bytes: The stream.
     ///   - javaClass: The class the reader names, for `writeObject` records.
+    ///   - autoReset: Whether each record numbers its own class names, as Java's default does;
+    ///     `false` for a stream written after `kryo.setAutoReset(false)`, whose records number them
+    ///     once for the whole stream (``KryoStreamReader/init(codec:autoReset:bytes:)``).
     ///   - body: Called with the record's number (from 1) and its dump.
     public func inspectRecords(
-        _ bytes: [UInt8], javaClass: String? = nil, _ body: (_ number: Int, _ dump: KryoDump) throws -> Bool
+        _ bytes: [UInt8], javaClass: String? = nil, autoReset: Bool = true,
+        _ body: (_ number: Int, _ dump: KryoDump) throws -> Bool
     ) rethrows {
+        let names = autoReset ? nil : KryoClassNameMemory()
         var start = bytes.startIndex
         var number = 1
         while start < bytes.endIndex {
@@ -95,7 +112,7 @@ extension KryoCodec {
             var dump: KryoDump
             while true {
                 let end = bytes.endIndex - start <= window ? bytes.endIndex : start + window
-                dump = inspect(bytes, in: start..<end, javaClass: javaClass, coversTrailing: false)
+                dump = inspect(bytes, in: start..<end, javaClass: javaClass, coversTrailing: false, names: names)
                 guard dump.stop?.kind == .truncated, end < bytes.endIndex else { break }
                 window *= 2
             }

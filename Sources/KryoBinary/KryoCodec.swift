@@ -301,10 +301,16 @@ public struct KryoCodec: Sendable {
         if ObjectIdentifier(T.self) == KryoCodec.untyped { return unsafeBitCast(value, to: T.self) }
         // A value of exactly the type asked for (the common case): no cast, no conversion.
         if let value, let exact = ValueConversion.exactly(value, as: T.self) { return exact }
+        return try Self.converted(value, to: T.self, offset: reader.input.offset)
+    }
+
+    /// A decoded value as the type a call asked for (a list as a `Set`, a number as a wider
+    /// one…), or a type mismatch at `offset`, where the value ended.
+    @usableFromInline
+    static func converted<T>(_ value: Any?, to type: T.Type, offset: Int) throws -> T {
         guard let converted = ValueConversion.convert(value, to: T.self) else {
             throw SerializationError(
-                .typeMismatch, expected: "\(T.self)", found: ValueConversion.describeType(of: value),
-                offset: reader.input.offset)
+                .typeMismatch, expected: "\(T.self)", found: ValueConversion.describeType(of: value), offset: offset)
         }
         return converted
     }
@@ -384,11 +390,6 @@ public final class KryoStreamReader {
         guard let names else { return try codec.decode(T.self, from: input) }
         let value = try codec.decode(Any?.self, javaClass: nil, from: input, names: names)
         if let typed = value as? T { return typed }
-        guard let converted = ValueConversion.convert(value, to: T.self) else {
-            throw SerializationError(
-                .typeMismatch, expected: "\(T.self)", found: ValueConversion.describeType(of: value),
-                offset: input.offset)
-        }
-        return converted
+        return try KryoCodec.converted(value, to: T.self, offset: input.offset)
     }
 }

@@ -85,7 +85,10 @@ struct InspectCommand: ParsableCommand {
             }
             if let records {
                 try ToolIO.write(Array(text.utf8), to: nil)
-                try inspectRecords(bytes, with: codec, javaClass: javaClass, picking: records)
+                // The schema's `autoReset: false`: one numbering of class names for all records.
+                let keepsClassNames = try RecordReader.classNameMemory(context, codec) != nil
+                try inspectRecords(
+                    bytes, with: codec, javaClass: javaClass, autoReset: !keepsClassNames, picking: records)
                 return
             }
             let dump = codec.inspect(bytes, javaClass: javaClass)
@@ -129,13 +132,13 @@ struct InspectCommand: ParsableCommand {
     /// A stream of records, each picked one explained where it lies; a record the inspector
     /// cannot read whole ends the walk (where the next one starts is then unknown).
     private func inspectRecords(
-        _ bytes: [UInt8], with codec: KryoCodec, javaClass: String?, picking selection: RecordSelection
+        _ bytes: [UInt8], with codec: KryoCodec, javaClass: String?, autoReset: Bool, picking selection: RecordSelection
     ) throws {
         let offsetDigits = max(4, String(max(bytes.count, 1) - 1, radix: 16).count)
         var shown = 0
         var read = 0
         var stop: (number: Int, KryoDumpStop)?
-        try codec.inspectRecords(bytes, javaClass: javaClass) { number, dump in
+        try codec.inspectRecords(bytes, javaClass: javaClass, autoReset: autoReset) { number, dump in
             // A record that could not be read whole is shown, not counted as read.
             read = dump.stop == nil ? number : number - 1
             if selection.contains(number) || dump.stop != nil {

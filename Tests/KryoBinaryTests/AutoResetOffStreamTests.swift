@@ -136,4 +136,39 @@ import Testing
         #expect(withReferences.status == 1)
         #expect(withReferences.stderr.contains("autoReset: false with references on"))
     }
+
+    /// `kryo inspect --records` explains such a stream with the schema's `autoReset: false`: the
+    /// second and third records' class ids read as the names of the first (without it, the
+    /// second record stops at its class).
+    @Test func theInspectorReadsRecordsOfOneNumbering() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("autoreset-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func schema(_ name: String, _ extra: String) throws -> String {
+            let url = directory.appendingPathComponent(name)
+            try Data(
+                (Self.schema + "\nsettings: {dialect: kryo5, references: false, registrationRequired: false\(extra)}\n")
+                    .utf8
+            ).write(to: url)
+            return url.path
+        }
+        let stream = hexBytes(Self.kryo5)
+        let kept = try KryoTool.run(
+            [
+                "inspect", "-", "--format", "kryo5", "--records", "all", "--schema",
+                schema("kept.yaml", ", autoReset: false"),
+            ],
+            input: stream)
+        #expect(kept.status == 0, "\(kept.stderr)")
+        let text = String(decoding: kept.stdout, as: UTF8.self)
+        #expect(text.hasSuffix("3 records read, 3 shown\n"), "\(text)")
+        #expect(text.contains("\"ev2\""), "\(text)")
+        let plain = try KryoTool.run(
+            ["inspect", "-", "--format", "kryo5", "--records", "all", "--schema", schema("plain.yaml", "")],
+            input: stream)
+        // Read on its own, the second record names a class "ev1" by name id 0: not in the schema.
+        #expect(
+            String(decoding: plain.stdout, as: UTF8.self).hasSuffix(
+                "1 record read, 2 shown; record 2 could not be read whole\n"), "\(plain.stdout)")
+    }
 }
