@@ -53,6 +53,10 @@ import KryoCore
         var genericArguments: [DeclaredType] = []
         /// Objects in the order their "new object" marker was read; `nil` while one is being built.
         var readObjects = ReadObjects()
+        /// How many of ``readObjects`` earlier values of the stream read (``KryoStreamMemory``),
+        /// and how many references this call made to them.
+        var carriedObjectCount = 0
+        var referencesToEarlierValues = 0
         /// The objects being decoded, outermost first (their number is the depth).
         var open = OpenObjects(capacity: 16)
         var classNames: [Int: Registration] = [:]
@@ -111,6 +115,8 @@ import KryoCore
             if !fieldOrders.isEmpty { fieldOrders.removeAll(keepingCapacity: true) }
             inflatedBytes = 0
             elementsWithoutInput = 0
+            carriedObjectCount = 0
+            referencesToEarlierValues = 0
             nextValueClass = nil
             sharing = .ignored
             if !sharedIDs.isEmpty { sharedIDs = [] }
@@ -289,16 +295,27 @@ import KryoCore
         }
     }
 
-    /// Takes the class names of the stream's earlier values (`setAutoReset(false)`), when kept.
-    package func adoptClassNames(_ memory: KryoClassNameMemory?) {
+    /// Takes the class names and objects of the stream's earlier values (`setAutoReset(false)`),
+    /// when kept; hand them back with ``returnStreamMemory(to:keepingNames:)`` whether or not
+    /// the read succeeds.
+    package func adoptStreamMemory(_ memory: KryoStreamMemory?) {
         guard let memory else { return }
         state.pointee.classNames = memory.read
         state.pointee.unknownClassNames = memory.readUnknown
+        // The table itself changes hands (a few words), not the objects in it.
+        swap(&state.pointee.readObjects, &memory.readObjects)
+        state.pointee.carriedObjectCount = state.pointee.readObjects.count
+        state.pointee.referencesToEarlierValues = 0
     }
 
-    /// Keeps the class names read so far in `memory`, for the stream's next value.
-    package func keepClassNames(in memory: KryoClassNameMemory?) {
+    /// Hands the stream's objects back to `memory`, with those this read numbered, and the class
+    /// names read so far when `keepingNames` (a read that succeeded).
+    package func returnStreamMemory(to memory: KryoStreamMemory?, keepingNames: Bool) {
         guard let memory else { return }
+        swap(&state.pointee.readObjects, &memory.readObjects)
+        state.pointee.carriedObjectCount = 0
+        guard keepingNames else { return }
+        memory.referencesToEarlierValues += state.pointee.referencesToEarlierValues
         memory.read = state.pointee.classNames
         memory.readUnknown = state.pointee.unknownClassNames
     }
@@ -1622,6 +1639,8 @@ import KryoCore
                 expected: "a reference to one of the \(state.pointee.readObjects.count) objects read so far",
                 found: "reference marker \(id)")
         }
+        // An object of an earlier value of a stream that keeps its objects (`setAutoReset(false)`).
+        if _slowPath(index < state.pointee.carriedObjectCount) { state.pointee.referencesToEarlierValues += 1 }
         guard state.pointee.readObjects.isRead(at: index) else {
             // A collection that contains itself, through the objects it holds (Java's
             // collections reference themselves before their elements): on the dynamic path one

@@ -35,7 +35,7 @@ import KryoCore
     /// A Java enum constant written with references on: its class, as the registration it was
     /// written with (one per Java class: the dynamic path's enums share one Swift type,
     /// ``DynamicEnum``), and the number that tells its constants apart.
-    private struct EnumConstantKey: Hashable {
+    struct EnumConstantKey: Hashable {
         let enumClass: ObjectIdentifier
         let key: Int
     }
@@ -183,15 +183,36 @@ import KryoCore
         return writer
     }
 
-    /// Takes the class names of the stream's earlier values (`setAutoReset(false)`), when kept.
-    package func adoptClassNames(_ memory: KryoClassNameMemory?) {
+    /// Takes the class names and objects of the stream's earlier values (`setAutoReset(false)`),
+    /// when kept; hand them back with ``keepStreamMemory(in:)`` once the value is written. A
+    /// value that fails to write with references on keeps its objects: the stream's numbering
+    /// is then lost, and the next value is refused.
+    package func adoptStreamMemory(_ memory: KryoStreamMemory?) throws {
         guard let memory else { return }
+        guard !memory.writeFailed else {
+            throw SerializationError(
+                .unsupported, expected: "a stream whose earlier values were written",
+                found: "an earlier value that failed to write, whose objects the stream's references count")
+        }
         state.pointee.classNameIDs = memory.written
+        swapObjects(with: memory)
+        memory.writeFailed = state.pointee.options.references
     }
 
-    /// Keeps the class names written so far in `memory`, for the stream's next value.
-    package func keepClassNames(in memory: KryoClassNameMemory?) {
-        memory?.written = state.pointee.classNameIDs
+    /// Keeps the class names and objects written so far in `memory`, for the stream's next value.
+    package func keepStreamMemory(in memory: KryoStreamMemory?) {
+        guard let memory else { return }
+        memory.written = state.pointee.classNameIDs
+        swapObjects(with: memory)
+        memory.writeFailed = false
+    }
+
+    /// Exchanges the objects numbered (references on) with those `memory` keeps.
+    private func swapObjects(with memory: KryoStreamMemory) {
+        swap(&state.pointee.nextReferenceID, &memory.writtenObjects.nextReferenceID)
+        swap(&state.pointee.writtenInstances, &memory.writtenObjects.instances)
+        swap(&state.pointee.writtenEnumConstants, &memory.writtenObjects.enumConstants)
+        swap(&state.pointee.moreEnumConstants, &memory.writtenObjects.moreEnumConstants)
     }
 
     /// Ends the call that ``beginCall(registry:dialect:options:output:)`` began: empties the tables and

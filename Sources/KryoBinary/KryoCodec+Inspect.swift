@@ -40,30 +40,32 @@ extension KryoCodec {
     public func inspect(
         _ bytes: [UInt8], in range: Range<Int>, javaClass: String? = nil, coversTrailing: Bool = true
     ) -> KryoDump {
-        inspect(bytes, in: range, javaClass: javaClass, coversTrailing: coversTrailing, names: nil)
+        inspect(bytes, in: range, javaClass: javaClass, coversTrailing: coversTrailing, memory: nil)
     }
 
     /// ``inspect(_:in:javaClass:coversTrailing:)`` of a value of a stream that numbers its class
-    /// names once for all its values (`names`, ``KryoClassNameMemory``), when given: the names a
-    /// value read whole adds are kept in `names`.
+    /// names (and objects) once for all its values (`memory`, ``KryoStreamMemory``), when given:
+    /// what a value read whole adds is kept in `memory`.
     func inspect(
         _ bytes: [UInt8], in range: Range<Int>, javaClass: String?, coversTrailing: Bool,
-        names: KryoClassNameMemory?
+        memory: KryoStreamMemory?
     ) -> KryoDump {
         let range = range.clamped(to: bytes.startIndex..<bytes.endIndex)
         let tracer = KryoTracer(bytes: bytes, range: range)
         let input = KryoInput(Array(bytes[range]))
         let reader = KryoBinaryReader(registry: registry, dialect: dialect, options: options, input: input)
         reader.trace(with: tracer)
-        reader.adoptClassNames(names)
+        reader.adoptStreamMemory(memory)
         var stop: KryoDumpStop?
         do {
+            var succeeded = false
+            defer { reader.returnStreamMemory(to: memory, keepingNames: succeeded) }
             if let javaClass {
                 _ = try reader.readRoot(framing: framing, javaName: javaClass)
             } else {
                 _ = try reader.readRoot(framing: framing, declaredType: Any?.self)
             }
-            reader.keepClassNames(in: names)
+            succeeded = true
         } catch let failure as SerializationError {
             stop = Self.stop(for: failure, origin: range.lowerBound, end: range.upperBound, tracer: tracer)
         } catch {
@@ -104,16 +106,19 @@ extension KryoCodec {
         _ bytes: [UInt8], javaClass: String? = nil, autoReset: Bool = true,
         _ body: (_ number: Int, _ dump: KryoDump) throws -> Bool
     ) rethrows {
-        let names = autoReset ? nil : KryoClassNameMemory()
+        let memory = autoReset ? nil : KryoStreamMemory()
         var start = bytes.startIndex
         var number = 1
         while start < bytes.endIndex {
             var window = 4096
             var dump: KryoDump
+            let before = memory?.readState
             while true {
                 let end = bytes.endIndex - start <= window ? bytes.endIndex : start + window
-                dump = inspect(bytes, in: start..<end, javaClass: javaClass, coversTrailing: false, names: names)
+                dump = inspect(bytes, in: start..<end, javaClass: javaClass, coversTrailing: false, memory: memory)
                 guard dump.stop?.kind == .truncated, end < bytes.endIndex else { break }
+                // The objects the cut read numbered are read again from the larger window.
+                if let memory, let before { memory.restore(before) }
                 window *= 2
             }
             guard try body(number, dump), dump.stop == nil, dump.byteCount > 0 else { return }

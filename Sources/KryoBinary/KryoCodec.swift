@@ -171,23 +171,23 @@ public struct KryoCodec: Sendable {
     /// value is returned.
     @usableFromInline
     func decodeUntyped(from bytes: UnsafeRawBufferPointer, javaName: String?) throws -> Any? {
-        try decodeUntyped(from: bytes, javaName: javaName, names: nil)
+        try decodeUntyped(from: bytes, javaName: javaName, memory: nil)
     }
 
     /// ``decodeUntyped(from:javaName:)`` of a value of a stream that numbers its class names once
-    /// for all its values (`names`, ``KryoClassNameMemory``), when given.
-    private func decodeUntyped(from bytes: UnsafeRawBufferPointer, javaName: String?, names: KryoClassNameMemory?)
+    /// for all its values (`memory`, ``KryoStreamMemory``), when given.
+    private func decodeUntyped(from bytes: UnsafeRawBufferPointer, javaName: String?, memory: KryoStreamMemory?)
         throws -> Any?
     {
         func read(_ reader: KryoBinaryReader) throws -> Any? {
             guard let javaName else { return try reader.readRoot(framing: framing, declaredType: Any?.self) }
             return try reader.readRoot(framing: framing, javaName: javaName)
         }
-        guard registry.keepsSharedStrings else { return try readingWhole(bytes, names: names, read) }
+        guard registry.keepsSharedStrings else { return try readingWhole(bytes, memory: memory, read) }
         var shared: Set<Int> = []
         var cycleThroughValue = false
-        let before = names?.readState
-        let first = try readingWhole(bytes, names: names) { reader in
+        let before = memory?.readState
+        let first = try readingWhole(bytes, memory: memory) { reader in
             reader.findShared()
             let value = try read(reader)
             shared = reader.sharedIDs
@@ -195,19 +195,20 @@ public struct KryoCodec: Sendable {
             return value
         }
         guard !shared.isEmpty else { return first }
-        // The second pass reads the same names again, from where the first began.
-        let afterFirst = names?.readState
-        if let names, let before { names.restore(before) }
+        // The second pass reads the same names and objects again, from where the first began.
+        if let memory, let before { memory.restore(before) }
         do {
-            return try readingWhole(bytes, names: names) { reader in
+            return try readingWhole(bytes, memory: memory) { reader in
                 reader.keepShared(shared)
                 return try read(reader)
             }
         } catch {
             // The first pass's value holds an empty box where a collection contains itself.
             if cycleThroughValue { throw error }
-            if let names, let afterFirst { names.restore(afterFirst) }
-            return first
+            guard let memory, let before else { return first }
+            // The stream's objects must be the first pass's again: it is read once more.
+            memory.restore(before)
+            return try readingWhole(bytes, memory: memory, read)
         }
     }
 
@@ -224,60 +225,64 @@ public struct KryoCodec: Sendable {
         return value
     }
 
-    /// ``readingWhole(_:_:)`` with the class names `names` keeps between a stream's values.
+    /// ``readingWhole(_:_:)`` with the class names and objects `memory` keeps between a stream's values.
     private func readingWhole<Value>(
-        _ bytes: UnsafeRawBufferPointer, names: KryoClassNameMemory?, _ read: (KryoBinaryReader) throws -> Value
+        _ bytes: UnsafeRawBufferPointer, memory: KryoStreamMemory?, _ read: (KryoBinaryReader) throws -> Value
     ) throws -> Value {
-        guard let names else { return try readingWhole(bytes, read) }
+        guard let memory else { return try readingWhole(bytes, read) }
         return try readingWhole(bytes) { reader in
-            reader.adoptClassNames(names)
+            reader.adoptStreamMemory(memory)
+            var succeeded = false
+            defer { reader.returnStreamMemory(to: memory, keepingNames: succeeded) }
             let value = try read(reader)
-            reader.keepClassNames(in: names)
+            succeeded = true
             return value
         }
     }
 
     // MARK: Streams that keep their class names (`setAutoReset(false)`)
 
-    /// Appends one value of a stream whose class names `names` numbers for all its values
-    /// (``KryoClassNameMemory``): of the Java class `javaClass` (`writeObject`) when given.
+    /// Appends one value of a stream whose class names and objects `memory` numbers for all its values
+    /// (``KryoStreamMemory``): of the Java class `javaClass` (`writeObject`) when given.
     package func encode(
         _ value: Any?, declaredType: (any Any.Type)?, javaClass: String?, to output: KryoOutput,
-        names: KryoClassNameMemory?
+        memory: KryoStreamMemory?
     ) throws {
         let writer = KryoBinaryWriter.beginCall(registry: registry, dialect: dialect, options: options, output: output)
         defer { writer.endCall() }
-        writer.adoptClassNames(names)
+        try writer.adoptStreamMemory(memory)
         if let javaClass {
             try writer.writeRoot(value, framing: framing, javaName: javaClass)
         } else {
             try writer.writeRoot(value, framing: framing, declaredType: declaredType)
         }
-        writer.keepClassNames(in: names)
+        writer.keepStreamMemory(in: memory)
     }
 
-    /// Reads the next value of a stream whose class names `names` numbers for all its values,
+    /// Reads the next value of a stream whose class names and objects `memory` numbers for all its values,
     /// leaving `input` just after it: of the Java class `javaClass` (`writeObject`) when given.
     package func decode(
-        _: Any?.Type, javaClass: String?, from input: KryoInput, names: KryoClassNameMemory?
+        _: Any?.Type, javaClass: String?, from input: KryoInput, memory: KryoStreamMemory?
     ) throws -> Any? {
         let reader = KryoBinaryReader.beginCall(registry: registry, dialect: dialect, options: options, input: input)
         defer { reader.endCall() }
-        reader.adoptClassNames(names)
+        reader.adoptStreamMemory(memory)
+        var succeeded = false
+        defer { reader.returnStreamMemory(to: memory, keepingNames: succeeded) }
         let value =
             if let javaClass {
                 try reader.readRoot(framing: framing, javaName: javaClass)
             } else {
                 try reader.readRoot(framing: framing, declaredType: Any?.self)
             }
-        reader.keepClassNames(in: names)
+        succeeded = true
         return value
     }
 
     /// Decodes one value of such a stream that fills `bytes` exactly, keeping Java's shared
     /// strings and values as ``decode(_:from:)-(_,[UInt8])`` does.
-    package func decode(javaClass: String?, from bytes: [UInt8], names: KryoClassNameMemory?) throws -> Any? {
-        try bytes.withUnsafeBytes { try decodeUntyped(from: $0, javaName: javaClass, names: names) }
+    package func decode(javaClass: String?, from bytes: [UInt8], memory: KryoStreamMemory?) throws -> Any? {
+        try bytes.withUnsafeBytes { try decodeUntyped(from: $0, javaName: javaClass, memory: memory) }
     }
 
     /// `Any?`, the type of an untyped decode.
@@ -321,32 +326,35 @@ public struct KryoCodec: Sendable {
 public final class KryoStreamWriter {
     private let codec: KryoCodec
     private let output: KryoOutput
-    private let names: KryoClassNameMemory?
+    private let memory: KryoStreamMemory?
 
     /// Creates a stream writer that hands bytes to `sink` in chunks of about `bufferSize`.
     ///
     /// - Parameter autoReset: Whether each value numbers the classes it writes by name from 0,
     ///   as Java's default `Kryo` does; `false` numbers them once for the whole stream, as after
-    ///   Java's `kryo.setAutoReset(false)`. References must then be off.
+    ///   Java's `kryo.setAutoReset(false)`. With references on, the objects are then numbered
+    ///   once for the stream too: a value refers to an object an earlier value wrote (by
+    ///   identity) as Java does. A value that fails to write then ends the stream: the next is
+    ///   refused.
     public init(
         codec: KryoCodec, bufferSize: Int = 64 * 1024, autoReset: Bool = true,
         sink: @escaping (UnsafeRawBufferPointer) throws -> Void
     ) {
         self.codec = codec
         output = KryoOutput(bufferSize: bufferSize, sink: sink)
-        names = autoReset ? nil : KryoClassNameMemory()
+        memory = autoReset ? nil : KryoStreamMemory()
     }
 
     /// Writes one value.
     public func write(_ value: Any?) throws {
-        try codec.encode(value, declaredType: nil, javaClass: nil, to: output, names: names)
+        try codec.encode(value, declaredType: nil, javaClass: nil, to: output, memory: memory)
         try output.flushIfNeeded()
     }
 
     /// Writes one value of the Java class `javaName`, as Java's `writeObject` does
     /// (``KryoCodec/encode(_:javaClass:to:)``).
     public func write(_ value: Any?, javaClass javaName: String) throws {
-        try codec.encode(value, declaredType: nil, javaClass: javaName, to: output, names: names)
+        try codec.encode(value, declaredType: nil, javaClass: javaName, to: output, memory: memory)
         try output.flushIfNeeded()
     }
 
@@ -362,33 +370,35 @@ public final class KryoStreamReader {
     private let codec: KryoCodec
     /// The underlying input.
     public let input: KryoInput
-    /// The class names of the stream, when its values number them together.
-    package let names: KryoClassNameMemory?
+    /// The class names and objects of the stream, when its values number them together.
+    package let memory: KryoStreamMemory?
 
     /// Creates a stream reader over chunks returned by `source` (`nil` at the end).
     ///
     /// - Parameter autoReset: Whether the stream's values number their classes written by name
     ///   each from 0, as Java's default `Kryo` writes them; `false` for a stream written after
     ///   `kryo.setAutoReset(false)`, which names each class once for the whole stream.
-    ///   References must then be off.
+    ///   With references on, its objects are numbered once for the stream too: a value may
+    ///   refer to an object of an earlier one, which it then holds (the same instance for a
+    ///   class, the text for a string).
     public init(codec: KryoCodec, autoReset: Bool = true, source: @escaping () throws -> [UInt8]?) {
         self.codec = codec
         input = KryoInput(source: source)
-        names = autoReset ? nil : KryoClassNameMemory()
+        memory = autoReset ? nil : KryoStreamMemory()
     }
 
     /// Creates a stream reader over bytes in memory (see ``init(codec:autoReset:source:)``).
     public init(codec: KryoCodec, autoReset: Bool = true, bytes: [UInt8]) {
         self.codec = codec
         input = KryoInput(bytes)
-        names = autoReset ? nil : KryoClassNameMemory()
+        memory = autoReset ? nil : KryoStreamMemory()
     }
 
     /// Reads the next value, or returns `nil` at the end of the stream.
     public func next<T>(_ type: T.Type) throws -> T? {
         if try input.isAtEnd() { return nil }
-        guard let names else { return try codec.decode(T.self, from: input) }
-        let value = try codec.decode(Any?.self, javaClass: nil, from: input, names: names)
+        guard let memory else { return try codec.decode(T.self, from: input) }
+        let value = try codec.decode(Any?.self, javaClass: nil, from: input, memory: memory)
         if let typed = value as? T { return typed }
         return try KryoCodec.converted(value, to: T.self, offset: input.offset)
     }

@@ -113,6 +113,16 @@ package struct ReadObjects {
         blockCount = kept
     }
 
+    /// Forgets the last `k` objects numbered, letting go of their values.
+    package mutating func removeLast(_ k: Int) {
+        guard k > 0 else { return }
+        let newCount = count - Swift.min(k, count)
+        for index in newCount..<count where tag(index).pointee & Self.storedBit != 0 {
+            values(index).deinitialize(count: 1)
+        }
+        count = newCount
+    }
+
     /// Lets go of the values of every object numbered, block by block.
     private mutating func clear() {
         var start = 0

@@ -85,10 +85,10 @@ struct InspectCommand: ParsableCommand {
             }
             if let records {
                 try ToolIO.write(Array(text.utf8), to: nil)
-                // The schema's `autoReset: false`: one numbering of class names for all records.
-                let keepsClassNames = try RecordReader.classNameMemory(context, codec) != nil
+                // The schema's `autoReset: false`: one numbering of class names (and objects) for
+                // all records.
                 try inspectRecords(
-                    bytes, with: codec, javaClass: javaClass, autoReset: !keepsClassNames, picking: records)
+                    bytes, with: codec, javaClass: javaClass, autoReset: schemas.settings.autoReset, picking: records)
                 return
             }
             let dump = codec.inspect(bytes, javaClass: javaClass)

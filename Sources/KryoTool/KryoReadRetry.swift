@@ -62,13 +62,13 @@ enum KryoReadRetry {
             guard let value, !ControlCharacterScan.holdsSuspectText(value as Any) else { return nil }
             return value
         }
-        func readsRecords(_ codec: KryoCodec, isWhole: Bool, names: KryoClassNameMemory? = nil) -> Bool {
+        func readsRecords(_ codec: KryoCodec, isWhole: Bool, memory: KryoStreamMemory? = nil) -> Bool {
             let stream = KryoStreamReader(codec: codec, bytes: bytes)
             var count = 0
             while true {
                 do {
                     if try stream.input.isAtEnd() { return count > 0 }
-                    let value = try codec.decode(Any?.self, javaClass: javaClass, from: stream.input, names: names)
+                    let value = try codec.decode(Any?.self, javaClass: javaClass, from: stream.input, memory: memory)
                     if ControlCharacterScan.holdsSuspectText(value as Any) { return false }
                     count += 1
                 } catch {
@@ -86,12 +86,12 @@ enum KryoReadRetry {
                     + "give call: writeObjectOrNull in the schema's profile"
             }
         }
-        if let isWhole = records, context.schemas.settings.autoReset, !options.references {
+        if let isWhole = records, context.schemas.settings.autoReset {
             // Records that name each class once for the whole stream (`setAutoReset(false)`).
             let codec = KryoCodec(
                 registry: context.registry, dialect: dialect, framing: context.framing(javaClass: javaClass),
                 options: options)
-            if readsRecords(codec, isWhole: isWhole, names: KryoClassNameMemory()) {
+            if readsRecords(codec, isWhole: isWhole, memory: KryoStreamMemory()) {
                 return "the records read as one stream that names each class once (a Java program that calls "
                     + "kryo.setAutoReset(false)): give autoReset: false in the schema's settings"
             }

@@ -98,6 +98,14 @@ struct RecordConversion {
             }
             try writer.finish()
             progress.finish(bytes: source.bytesRead, records: number)
+            let earlier = records.referencesToEarlierRecords
+            if earlier > 0, to.dialect == nil {
+                FileHandle.standardError.write(
+                    Data(
+                        ("kryo: note: the records refer \(earlier) time\(earlier == 1 ? "" : "s") to objects of earlier "
+                            + "records (Java's setAutoReset(false) with references on); \(to.rawValue) holds each record "
+                            + "on its own, so those objects are written again in full\n").utf8))
+            }
         }
     }
 }
@@ -137,18 +145,20 @@ final class ByteSource {
 
 /// Reads records one at a time.
 final class RecordReader {
-    /// The class names a stream of the schema's `autoReset: false` numbers once for all its
-    /// records; `nil` for a stream whose records each number their own, as Java's default does.
-    static func classNameMemory(_ context: ConversionContext, _ codec: KryoCodec) throws -> KryoClassNameMemory? {
-        guard !context.schemas.settings.autoReset else { return nil }
-        guard !codec.options.references else {
-            throw ToolError(
-                "autoReset: false with references on: the records would share one numbering of their objects "
-                    + "as well, which this tool does not keep (a Kryo 5 stream has references off unless "
-                    + "setReferences(true))")
-        }
-        return KryoClassNameMemory()
+    /// The class names (and with references on, the objects) a stream of the schema's
+    /// `autoReset: false` numbers once for all its records; `nil` for a stream whose records each
+    /// number their own, as Java's default does.
+    static func streamMemory(_ context: ConversionContext) -> KryoStreamMemory? {
+        context.schemas.settings.autoReset ? nil : KryoStreamMemory()
     }
+
+    /// The stream's memory, when its records number their classes and objects together.
+    private var memory: KryoStreamMemory?
+
+    /// How many times the records read so far referred to objects of earlier records (a stream
+    /// of `autoReset: false` with references on): sharing that a format holding each record on
+    /// its own cannot keep.
+    var referencesToEarlierRecords: Int { memory?.referencesToEarlierValues ?? 0 }
 
     /// A record; `value` may be nil (Java's `null` written at the top level).
     struct Record {
@@ -170,7 +180,8 @@ final class RecordReader {
             let codec = try format.kryoCodec(context, javaClass: javaClass)
             let recorder = ChunkRecorder(source: source)
             let stream = KryoStreamReader(codec: codec, source: recorder.next)
-            let names = try Self.classNameMemory(context, codec)
+            let names = Self.streamMemory(context)
+            memory = names
             read = {
                 do {
                     if try stream.input.isAtEnd() { return nil }
@@ -179,10 +190,10 @@ final class RecordReader {
                     // of one numbering of class names reads them again from where it was.)
                     let start = stream.input.offset
                     let before = names?.readState
-                    _ = try codec.decode(Any?.self, javaClass: javaClass, from: stream.input, names: names)
+                    _ = try codec.decode(Any?.self, javaClass: javaClass, from: stream.input, memory: names)
                     let bytes = recorder.take(start..<stream.input.offset)
                     if let names, let before { names.restore(before) }
-                    return Record(value: try codec.decode(javaClass: javaClass, from: bytes, names: names))
+                    return Record(value: try codec.decode(javaClass: javaClass, from: bytes, memory: names))
                 } catch let error as SerializationError {
                     var message = "\(error) (read as \(format.rawValue), \(codec.dialect))"
                     // A setting that reads the stream (its first megabytes) is named: from its
@@ -375,9 +386,9 @@ final class RecordWriter {
         case .kryo2, .kryo4, .kryo5:
             let codec = try format.kryoCodec(context, javaClass: javaClass)
             let output = KryoOutput(bufferSize: 256 * 1024, sink: sink)
-            let names = try RecordReader.classNameMemory(context, codec)
+            let names = RecordReader.streamMemory(context)
             writeRecord = { value in
-                try codec.encode(value, declaredType: nil, javaClass: javaClass, to: output, names: names)
+                try codec.encode(value, declaredType: nil, javaClass: javaClass, to: output, memory: names)
                 try output.flushIfNeeded()
             }
             finishing = { try output.flush() }

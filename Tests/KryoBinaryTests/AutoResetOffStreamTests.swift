@@ -64,7 +64,7 @@ import Testing
         var names: [String?] = []
         while !(try reader.input.isAtEnd()) {
             let value = try #require(
-                try codec.decode(Any?.self, javaClass: "RW$Ev", from: reader.input, names: reader.names)
+                try codec.decode(Any?.self, javaClass: "RW$Ev", from: reader.input, memory: reader.memory)
                     as? DynamicObject)
             names.append(value["name"] as? String)
             try writer.write(value, javaClass: "RW$Ev")
@@ -98,7 +98,7 @@ import Testing
     }
 
     /// The tool reads and writes such a stream record by record with the schema's
-    /// `autoReset: false`, and refuses it with references on.
+    /// `autoReset: false`.
     @Test func theToolConvertsRecordsOfOneNumbering() throws {
         let schemaFile = FileManager.default.temporaryDirectory.appendingPathComponent(
             "autoreset-\(UUID().uuidString).yaml")
@@ -133,8 +133,10 @@ import Testing
         let withReferences = try KryoTool.run(
             ["convert", "-", "--from", "kryo5", "--to", "jsonl", "--references", "--schema", schemaFile.path],
             input: stream)
+        // Read with references on (AutoResetReferencesTests has such streams), the first
+        // record's field values are taken for reference markers.
         #expect(withReferences.status == 1)
-        #expect(withReferences.stderr.contains("autoReset: false with references on"))
+        #expect(withReferences.stderr.hasPrefix("kryo: record 1: invalidReference"), "\(withReferences.stderr)")
     }
 
     /// `kryo inspect --records` explains such a stream with the schema's `autoReset: false`: the

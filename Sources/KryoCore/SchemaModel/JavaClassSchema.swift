@@ -274,11 +274,13 @@ public struct StreamSettings: Sendable, Hashable {
     public var references: Bool
     /// Whether the writer refused unregistered classes.
     public var registrationRequired: Bool
-    /// The Java `Output` and `Input` classes of the stream (Kryo 4's fast and unsafe ones).
+    /// The Java `Output` and `Input` classes of the stream (Kryo 4's fast and unsafe ones, Kryo
+    /// 5's with their varints off).
     public var streams = KryoStreamClasses.standard
     /// Whether each top-level value numbers its classes written by name from 0, as Java's
     /// default `Kryo` does (`reset()` after each call); `false` for a stream written after
-    /// `kryo.setAutoReset(false)`, whose values share one numbering (references off).
+    /// `kryo.setAutoReset(false)`, whose values share one numbering of class names, and with
+    /// references on of objects too.
     public var autoReset = true
     /// Java's optimized generics, `nil` for the release's default: off in Kryo 4, on in Kryo 5
     /// (``OptimizedGenericsSetting``).
