@@ -1277,31 +1277,38 @@ import Testing
             "\(read.stderr)")
     }
 
+    /// A Kryo 5 stream of `document` written with the schema of package `lg` holding `classes`
+    /// and the extra settings `settings`, and the tool's error on reading it without them.
+    private func readWithoutSettings(_ settings: String, classes: String, document: String) throws -> (
+        message: String, written: [UInt8], schema: String
+    ) {
+        let directory = try KryoTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func schema(_ settings: String) -> String {
+            "package: lg\nsettings: {dialect: kryo5, registrationRequired: false\(settings)}\nclasses:\n" + classes
+        }
+        let withSettings = directory.appendingPathComponent("with.yaml")
+        let without = directory.appendingPathComponent("without.yaml")
+        try schema(settings).write(to: withSettings, atomically: true, encoding: .utf8)
+        try schema("").write(to: without, atomically: true, encoding: .utf8)
+        let written = try KryoTool.run(
+            ["convert", "-", "--from", "json", "--to", "kryo5", "--schema", withSettings.path],
+            input: Array(document.utf8))
+        #expect(written.status == 0, "\(written.stderr)")
+        let message = failure(
+            ["convert", "-", "--from", "kryo5", "--to", "json", "--schema", without.path], input: written.stdout)
+        return (message, written.stdout, schema(settings))
+    }
+
     /// A Kryo 5 program that calls `setVariableLengthEncoding(false)`: its fields' ints and
     /// longs are fixed width, and the hint names the setting (the leftover bytes it leaves read
     /// otherwise suggested writeObject).
     @Test func fixedWidthFieldsAreNamed() throws {
-        let directory = try KryoTool.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        func schema(_ name: String, _ settings: String) throws -> String {
-            let url = directory.appendingPathComponent(name)
-            try """
-            package: lg
-            settings: {dialect: kryo5, registrationRequired: false\(settings)}
-            classes:
-              - class: Stop
-                fields: {seq: int, at: long, name: String, weight: long}
-            """.write(to: url, atomically: true, encoding: .utf8)
-            return url.path
-        }
-        let fixed = try schema("fixed.yaml", ", variableLengthEncoding: false")
-        let plain = try schema("plain.yaml", "")
-        let written = try KryoTool.run(
-            ["convert", "-", "--from", "json", "--to", "kryo5", "--schema", fixed],
-            input: Array(#"{"$class": "lg.Stop", "seq": 300, "at": 1700000000000, "name": "Bern", "weight": 7}"#.utf8))
-        #expect(written.status == 0, "\(written.stderr)")
-        let message = failure(
-            ["convert", "-", "--from", "kryo5", "--to", "json", "--schema", plain], input: written.stdout)
+        let message = try readWithoutSettings(
+            ", variableLengthEncoding: false",
+            classes: "  - {class: Stop, fields: {seq: int, at: long, name: String, weight: long}}\n",
+            document: #"{"$class": "lg.Stop", "seq": 300, "at": 1700000000000, "name": "Bern", "weight": 7}"#
+        ).message
         #expect(
             message.hasSuffix(
                 "the stream reads with the field serializers' int and long fields fixed width (a program that calls "
@@ -1314,34 +1321,21 @@ import Testing
     /// `Integer`s and `int[]` elements are fixed width (its fields are not), and the hint names
     /// `streams: fast` (which JdkTypesPeerTests proves against Java's own bytes).
     @Test func anOutputWithVarintsOffIsNamed() throws {
-        let directory = try KryoTool.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        func schema(_ name: String, _ settings: String) throws -> String {
-            let url = directory.appendingPathComponent(name)
-            try """
-            package: lg
-            settings: {dialect: kryo5, registrationRequired: false\(settings)}
-            classes:
-              - class: Batch
-                fields: {codes: "int[]", counts: "List<Integer>", label: String}
-            """.write(to: url, atomically: true, encoding: .utf8)
-            return url.path
-        }
-        let fixed = try schema("fixed.yaml", ", streams: fast")
-        let plain = try schema("plain.yaml", "")
-        let document = #"{"$class": "lg.Batch", "codes": [1, -2, 300], "counts": [7, -100000], "label": "x"}"#
-        let written = try KryoTool.run(
-            ["convert", "-", "--from", "json", "--to", "kryo5", "--schema", fixed], input: Array(document.utf8))
-        #expect(written.status == 0, "\(written.stderr)")
-        let message = failure(
-            ["convert", "-", "--from", "kryo5", "--to", "json", "--schema", plain], input: written.stdout)
+        let (message, written, schema) = try readWithoutSettings(
+            ", streams: fast",
+            classes: #"  - {class: Batch, fields: {codes: "int[]", counts: "List<Integer>", label: String}}"# + "\n",
+            document: #"{"$class": "lg.Batch", "codes": [1, -2, 300], "counts": [7, -100000], "label": "x"}"#)
         #expect(
             message.hasSuffix(
                 "the stream reads as an Output with varints off writes (a program that calls "
                     + "output.setVariableLengthEncoding(false)): give streams: fast in the schema's settings\n"),
             "\(message)")
+        let directory = try KryoTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let schemaFile = directory.appendingPathComponent("fast.yaml")
+        try schema.write(to: schemaFile, atomically: true, encoding: .utf8)
         let read = try KryoTool.run(
-            ["convert", "-", "--from", "kryo5", "--to", "jsonl", "--schema", fixed], input: written.stdout)
+            ["convert", "-", "--from", "kryo5", "--to", "jsonl", "--schema", schemaFile.path], input: written)
         #expect(read.status == 0, "\(read.stderr)")
         #expect(
             String(decoding: read.stdout, as: UTF8.self)
