@@ -93,10 +93,26 @@ struct SchemaResolver {
             let syntax = entries[index].syntax
             let variables = Set(entries[index].typeParameters)
             for written in (syntax.extends.map { [$0] } ?? []) + syntax.implements {
-                guard
-                    case .object(let name, _)? = try? resolveType(
-                        written, in: syntax, names: names, typeVariables: variables)
-                else { continue }
+                let resolved: JavaType
+                do {
+                    resolved = try resolveType(written, in: syntax, names: names, typeVariables: variables)
+                } catch {
+                    // An interface of the JDK or of a library, which no schema declares, is
+                    // written with its package or is one of java.lang's, java.io's and
+                    // java.util's; any other name is a class of the schema, misspelt.
+                    let base = String(written.value.prefix { $0 != "<" }).trimmingCharacters(in: .whitespaces)
+                    if syntax.implements.contains(where: { $0.position == written.position }), !base.contains("."),
+                        !Self.commonJDKInterfaces.contains(base)
+                    {
+                        throw self.error(
+                            syntax.file, written.position,
+                            "implements \(base), which no class of the schema declares: declare it "
+                                + "({class: \(base), abstract: true, fields: {}}), or write a JDK or library "
+                                + "interface with its package (java.io.Serializable)")
+                    }
+                    continue
+                }
+                guard case .object(let name, _) = resolved else { continue }
                 if indexByName[name] != nil { entries[index].supertypes.append(name) }
             }
         }
@@ -333,6 +349,15 @@ struct SchemaResolver {
                 "bad type \(quoted(written.value)): expected \(error.expected)")
         }
     }
+
+    /// The JDK's interfaces that a class may implement by their simple name in a schema file
+    /// (`implements: [Serializable]`); others are written with their package.
+    static let commonJDKInterfaces: Set<String> = [
+        "Serializable", "Externalizable", "Cloneable", "Comparable", "Runnable", "Iterable", "AutoCloseable",
+        "Closeable", "CharSequence", "Appendable", "Readable", "RandomAccess", "Collection", "List", "Set", "Map",
+        "Queue", "Deque", "SortedSet", "SortedMap", "NavigableSet", "NavigableMap", "Iterator", "Comparator",
+        "EventListener", "Formattable", "KryoSerializable",
+    ]
 
     /// Parses a field type (or superclass) of a class in `syntax`: the class's type parameters
     /// are type variables, short names resolve to the classes declared in the files, then to the
@@ -758,6 +783,11 @@ struct SchemaResolver {
                     "a cycle in extends: " + (chain + [superName]).joined(separator: " → "))
             }
             let superEntry = entries[superIndex]
+            if superEntry.syntax.isFinal == true {
+                throw error(
+                    file, extends.position,
+                    "superclass \(superName) is declared final: true, and Java cannot extend a final class")
+            }
             guard case .fields = superEntry.layout else {
                 throw error(file, extends.position, "superclass \(superName) has no fields entry")
             }

@@ -257,6 +257,31 @@ private func failure(_ text: String, fileName: String = "t.yaml") -> String? {
         #expect(failure("{\"$schema\": \"kryo-schema.json\", \"classes\": []}", fileName: "t.json") == nil)
     }
 
+    /// Java cannot extend a final class; a schema that says so is wrong somewhere.
+    @Test func extendingAFinalClassIsRefused() {
+        #expect(
+            failure(
+                "package: p\nclasses:\n  - {class: Base, final: true, fields: {a: int}}\n"
+                    + "  - {class: Sub, extends: Base, fields: {b: int}}\n")
+                == "t.yaml:4:27: superclass p.Base is declared final: true, and Java cannot extend a final class")
+    }
+
+    /// An interface named in `implements` is a class of the schema, or one of the JDK's common
+    /// interfaces by its simple name, or any interface written with its package; a simple name
+    /// that is none of these is a misspelling.
+    @Test func implementingAnUnknownSimpleNameIsRefused() {
+        let header = "package: p\nclasses:\n  - {class: Iface, abstract: true, fields: {}}\n"
+        #expect(
+            failure(
+                header + "  - {class: A, implements: [Iface, Serializable, \"Comparable<A>\", java.io.Externalizable, "
+                    + "com.x.Other], fields: {b: int}}\n") == nil)
+        #expect(
+            failure(header + "  - {class: B, implements: [Iface, Ifcae], fields: {b: int}}\n")
+                == "t.yaml:4:36: implements Ifcae, which no class of the schema declares: declare it ({class: Ifcae, "
+                + "abstract: true, fields: {}}), or write a JDK or library interface with its package "
+                + "(java.io.Serializable)")
+    }
+
     @Test func cyclesInExtendsAreRefused() {
         #expect(
             failure(
