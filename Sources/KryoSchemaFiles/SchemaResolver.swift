@@ -344,9 +344,13 @@ struct SchemaResolver {
         do {
             return try JavaType(parsing: written.value, typeVariables: typeVariables, resolvingName: resolvingName)
         } catch {
+            // A long type is shown up to where it stops making sense, not whole.
+            let shown =
+                written.value.unicodeScalars.count <= 80
+                ? written.value : String(String.UnicodeScalarView(written.value.unicodeScalars.prefix(60))) + "…"
             throw self.error(
                 file, written.position.advanced(by: error.column - 1),
-                "bad type \(quoted(written.value)): expected \(error.expected)")
+                "bad type \(quoted(shown)): expected \(error.expected)")
         }
     }
 

@@ -257,6 +257,22 @@ private func failure(_ text: String, fileName: String = "t.yaml") -> String? {
         #expect(failure("{\"$schema\": \"kryo-schema.json\", \"classes\": []}", fileName: "t.json") == nil)
     }
 
+    /// A field type of more than Java's 255 array dimensions is refused where the 256th begins,
+    /// at once however long the type (a type of 100 000 was super-quadratic to check), and the
+    /// message shows the start of the type, not all of it.
+    @Test func moreArrayDimensionsThanJavasAreRefusedAtOnce() {
+        func schema(_ dimensions: Int) -> String {
+            "package: p\nclasses:\n  - {class: A, fields: {x: \"int" + String(repeating: "[]", count: dimensions)
+                + "\"}}\n"
+        }
+        #expect(failure(schema(255)) == nil)
+        let message = failure(schema(100_000))
+        #expect(
+            message
+                == "t.yaml:3:542: bad type \"int" + String(repeating: "[]", count: 28) + "[…\": expected at most 255 "
+                + "array dimensions (Java's limit)")
+    }
+
     /// Java cannot extend a final class; a schema that says so is wrong somewhere.
     @Test func extendingAFinalClassIsRefused() {
         #expect(

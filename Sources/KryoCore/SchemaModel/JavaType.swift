@@ -260,13 +260,19 @@ private struct JavaTypeParser {
             }
             type = .object(full, arguments: arguments)
         }
+        var dimensions = 0
         while true {
             skipSpaces()
             guard peek == "[" else { break }
+            // Java's own limit, checked before the type nests deeper than anything can use.
+            guard dimensions < JavaType.maximumArrayDimensions else {
+                throw failure("at most \(JavaType.maximumArrayDimensions) array dimensions (Java's limit)")
+            }
             position += 1
             skipSpaces()
             guard peek == "]" else { throw failure("\"]\"") }
             position += 1
+            dimensions += 1
             type = .array(type)
         }
         return type
