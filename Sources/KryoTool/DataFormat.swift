@@ -75,8 +75,12 @@ struct DataFormat: ExpressibleByArgument, Equatable, Sendable {
         if format.family == .keyedArchive {
             // The whole archive: a nib's `IB.objectdata`, a color list's several keys, a subclass
             // archiver's name are kept.
-            return try KeyedArchiveCodec(registry: context.registry, options: context.options).decodeArchive(
-                from: bytes)
+            do {
+                return try KeyedArchiveCodec(registry: context.registry, options: context.options).decodeArchive(
+                    from: bytes)
+            } catch let error as SerializationError where error.found.contains("a plain property list") {
+                throw ToolError("\(error); give --from \(Self.plainPropertyListName(of: bytes))")
+            }
         }
         if let javaClass, let readable = format.codec as? ReadableFormatCodec {
             // A record of a `writeObject` stream: its root is of the class named, `$class` or not.
@@ -84,6 +88,12 @@ struct DataFormat: ExpressibleByArgument, Equatable, Sendable {
                 .decode(javaClass: javaClass, from: bytes)
         }
         return try format.decode(Any?.self, from: bytes, with: context.registry, options: context.options)
+    }
+
+    /// The format that reads a plain property list given as a keyed archive: XML or binary, as
+    /// its first bytes say.
+    static func plainPropertyListName(of bytes: [UInt8]) -> String {
+        bytes.starts(with: Array("bplist".utf8)) ? "plist-binary" : "plist-xml"
     }
 
     /// Writes one value with the dynamic registry.

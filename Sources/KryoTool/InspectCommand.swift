@@ -119,7 +119,13 @@ struct InspectCommand: ParsableCommand {
         case .jsonLines:
             throw ToolError("inspect reads one value: read jsonl records with kryo convert --records")
         case _ where format.format?.family == .keyedArchive:
-            let dump = try KeyedArchiveInspector.inspect(bytes)
+            let dump: KeyedArchiveDump
+            do {
+                dump = try KeyedArchiveInspector.inspect(bytes)
+            } catch {
+                guard error.message.contains("a plain property list") else { throw error }
+                throw ToolError("\(error); give --format \(DataFormat.plainPropertyListName(of: bytes))")
+            }
             try ToolIO.write(Array(dump.render().utf8), to: nil)
         default:
             // Readable documents, and the formats of other backends: the value as JSON.

@@ -913,13 +913,19 @@ import Testing
         #expect(good.text.contains("https://e.com/x%20y"))
     }
 
-    /// A plain property list given as a keyed archive is named as such, by `convert` and `inspect`.
+    /// A plain property list given as a keyed archive is named as such, by `convert` and `inspect`,
+    /// with the format that reads it.
     @Test func aPlainPropertyListIsNoKeyedArchive() throws {
         let plain = try PropertyList.encode(.dictionary(["CFBundleName": .string("X")]), format: .binary)
         let converted = failure(["convert", "-", "--from", "keyed-binary", "--to", "json"], input: plain)
         #expect(converted.contains("a plain property list, not an archive"), "\(converted)")
+        #expect(converted.hasSuffix("; give --from plist-binary\n"), "\(converted)")
         let inspected = failure(["inspect", "-", "--format", "keyed-binary"], input: plain)
         #expect(inspected.contains("a plain property list, not a keyed archive"), "\(inspected)")
+        #expect(inspected.hasSuffix("; give --format plist-binary\n"), "\(inspected)")
+        let xml = try PropertyList.encode(.dictionary(["CFBundleName": .string("X")]), format: .xml)
+        let convertedXML = failure(["convert", "-", "--from", "keyed-xml", "--to", "json"], input: xml)
+        #expect(convertedXML.hasSuffix("; give --from plist-xml\n"), "\(convertedXML)")
     }
 
     /// So is an unknown key of any other class of rich text: each names the keys it expected.
