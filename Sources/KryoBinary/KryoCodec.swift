@@ -91,16 +91,28 @@ public struct KryoCodec: Sendable {
     /// bytes out.
     @inlinable
     public func encode<T>(_ value: T, as type: T.Type, to output: KryoOutput) throws {
+        try appending(to: output) { writer in try writer.writeRoot(typed: value, framing: framing) }
+    }
+
+    /// Appends one value to `output` with `write`; a value that fails to write leaves nothing of
+    /// itself in `output`, which then holds whole values only.
+    @inlinable
+    func appending(to output: KryoOutput, _ write: (KryoBinaryWriter) throws -> Void) throws {
+        let mark = output.count
         let writer = KryoBinaryWriter.beginCall(registry: registry, dialect: dialect, options: options, output: output)
         defer { writer.endCall() }
-        try writer.writeRoot(typed: value, framing: framing)
+        do {
+            try write(writer)
+        } catch {
+            output.discardBytes(after: mark)
+            throw error
+        }
     }
 
     /// Appends one value to `output`.
     public func encode(_ value: Any?, declaredType: (any Any.Type)? = nil, to output: KryoOutput) throws {
-        let writer = KryoBinaryWriter.beginCall(registry: registry, dialect: dialect, options: options, output: output)
-        defer { writer.endCall() }
-        try writer.writeRoot(value, framing: framing, declaredType: declaredType)
+        try appending(to: output) { writer in try writer.writeRoot(value, framing: framing, declaredType: declaredType)
+        }
     }
 
     /// Decodes one value that fills `bytes` exactly.
@@ -143,9 +155,7 @@ public struct KryoCodec: Sendable {
     /// Appends one value of the Java class `javaName` to `output`: ``encode(_:javaClass:)``
     /// for a stream of values.
     public func encode(_ value: Any?, javaClass javaName: String, to output: KryoOutput) throws {
-        let writer = KryoBinaryWriter.beginCall(registry: registry, dialect: dialect, options: options, output: output)
-        defer { writer.endCall() }
-        try writer.writeRoot(value, framing: framing, javaName: javaName)
+        try appending(to: output) { writer in try writer.writeRoot(value, framing: framing, javaName: javaName) }
     }
 
     /// Decodes one value of the Java class `javaName` that fills `bytes` exactly: what Java's
@@ -248,15 +258,15 @@ public struct KryoCodec: Sendable {
         _ value: Any?, declaredType: (any Any.Type)?, javaClass: String?, to output: KryoOutput,
         memory: KryoStreamMemory?
     ) throws {
-        let writer = KryoBinaryWriter.beginCall(registry: registry, dialect: dialect, options: options, output: output)
-        defer { writer.endCall() }
-        try writer.adoptStreamMemory(memory)
-        if let javaClass {
-            try writer.writeRoot(value, framing: framing, javaName: javaClass)
-        } else {
-            try writer.writeRoot(value, framing: framing, declaredType: declaredType)
+        try appending(to: output) { writer in
+            try writer.adoptStreamMemory(memory)
+            if let javaClass {
+                try writer.writeRoot(value, framing: framing, javaName: javaClass)
+            } else {
+                try writer.writeRoot(value, framing: framing, declaredType: declaredType)
+            }
+            writer.keepStreamMemory(in: memory)
         }
-        writer.keepStreamMemory(in: memory)
     }
 
     /// Reads the next value of a stream whose class names and objects `memory` numbers for all its values,

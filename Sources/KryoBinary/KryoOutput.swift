@@ -84,6 +84,18 @@ public final class KryoOutput {
         state.pointee.flushedCount = 0
     }
 
+    /// Forgets the bytes buffered after the first `count` and any run left open: what a value
+    /// that failed to write had written, so that the stream holds whole values only. `count` is
+    /// the ``count`` taken before the value (nothing is handed to the sink inside a value).
+    @usableFromInline
+    package func discardBytes(after count: Int) {
+        state.pointee.count = min(max(count, 0), state.pointee.count)
+        openRuns = 0
+        chunkRunFlushes.removeAll()
+        writeStarts.removeAll()
+        state.pointee.limit = state.pointee.capacity
+    }
+
     /// Forgets the buffered bytes and any open run, and gives back the memory of a buffer that
     /// grew past `limit` bytes (an output kept from call to call).
     func reset(keepingAtMost limit: Int) {

@@ -147,4 +147,48 @@ import Testing
                 + "with references on); jsonl holds each record on its own, so those objects are written again in "
                 + "full\n")
     }
+
+    /// A value that fails to write takes the objects it numbered with it: the stream's
+    /// references would count objects Java never read, so the writer refuses the next value.
+    @Test func aValueThatFailsToWriteEndsTheStream() throws {
+        let codec = try Self.codec(5)
+        var bytes: [UInt8] = []
+        let writer = KryoStreamWriter(codec: codec, autoReset: false) { bytes += $0 }
+        let records = Self.records(sharingStrings: false)
+        try writer.write(records[0])
+        let unknown = DynamicObject(javaClass: "AutoResetPeer$Unknown", fields: ["x": Int32(1)])
+        #expect(throws: SerializationError.self) {
+            try writer.write(DynamicObject(javaClass: "AutoResetPeer$Ev", fields: ["name": "bad", "owner": unknown]))
+        }
+        let refused = #expect(throws: SerializationError.self) { try writer.write(records[1]) }
+        #expect(
+            refused?.found.contains("an earlier value that failed to write") == true, "\(String(describing: refused))")
+        // Nothing of the failed value is in the stream: it holds the first record, whole.
+        try writer.flush()
+        let reader = KryoStreamReader(codec: codec, autoReset: false, bytes: bytes)
+        #expect((try reader.next(Any?.self) as? DynamicObject)?["name"] as? String == "ev0")
+        #expect(try reader.next(Any?.self) == nil)
+    }
+
+    /// A stream that keeps nothing between its values goes on after a value that failed to
+    /// write, without a byte of it.
+    @Test func aFailedValueLeavesNoBytesInTheStream() throws {
+        let codec = KryoCodec(
+            registry: try Self.codec(5).registry, dialect: .v5,
+            options: SerializationOptions(references: false, registrationRequired: false))
+        var bytes: [UInt8] = []
+        let writer = KryoStreamWriter(codec: codec) { bytes += $0 }
+        let records = Self.records(sharingStrings: false)
+        try writer.write(records[0])
+        let unknown = DynamicObject(javaClass: "AutoResetPeer$Unknown", fields: ["x": Int32(1)])
+        #expect(throws: SerializationError.self) {
+            try writer.write(DynamicObject(javaClass: "AutoResetPeer$Ev", fields: ["name": "bad", "owner": unknown]))
+        }
+        try writer.write(records[1])
+        try writer.flush()
+        let reader = KryoStreamReader(codec: codec, bytes: bytes)
+        var names: [String?] = []
+        while let value = try reader.next(Any?.self) { names.append((value as? DynamicObject)?["name"] as? String) }
+        #expect(names == ["ev0", "ev1"])
+    }
 }
