@@ -118,6 +118,8 @@ enum SchemaFileSyntax {
         var autoReset: Located<Bool>?
         var optimizedGenerics: Located<Bool>?
         var variableLengthEncoding: Located<Bool>?
+        var fieldsCanBeNull: Located<Bool>?
+        var fixedFieldTypes: Located<Bool>?
         var compatibleFields: Located<KryoEvolutionOptions>?
         var taggedFields: Located<KryoEvolutionOptions>?
     }
@@ -152,7 +154,7 @@ enum SchemaFileSyntax {
     static let topLevelKeys = ["package", "settings", "profiles", "classes", "$schema"]
     static let settingsKeys = [
         "dialect", "references", "registrationRequired", "streams", "autoReset", "optimizedGenerics",
-        "variableLengthEncoding", "compatibleFields", "taggedFields",
+        "variableLengthEncoding", "fieldsCanBeNull", "fixedFieldTypes", "compatibleFields", "taggedFields",
     ]
     static let profileKeys = settingsKeys + ["ids", "call", "type"]
     static let classKeys = [
@@ -366,6 +368,10 @@ struct NodeReader {
             settings.optimizedGenerics = Located(value: try bool(value), position: textPosition(value))
         case "variableLengthEncoding":
             settings.variableLengthEncoding = Located(value: try bool(value), position: textPosition(value))
+        case "fieldsCanBeNull":
+            settings.fieldsCanBeNull = Located(value: try bool(value), position: textPosition(value))
+        case "fixedFieldTypes":
+            settings.fixedFieldTypes = Located(value: try bool(value), position: textPosition(value))
         case "compatibleFields":
             settings.compatibleFields = Located(
                 value: try evolutionOptions(value, "compatibleFields", unknownData: "readUnknownFieldData"),

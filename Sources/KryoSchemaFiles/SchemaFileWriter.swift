@@ -76,6 +76,12 @@ struct SchemaFileWriter {
         if settings.autoReset != base.autoReset {
             result.append(("autoReset", "\(settings.autoReset)", "\(settings.autoReset)"))
         }
+        if settings.fieldsCanBeNull != base.fieldsCanBeNull {
+            result.append(("fieldsCanBeNull", "\(settings.fieldsCanBeNull)", "\(settings.fieldsCanBeNull)"))
+        }
+        if settings.fixedFieldTypes != base.fixedFieldTypes {
+            result.append(("fixedFieldTypes", "\(settings.fixedFieldTypes)", "\(settings.fixedFieldTypes)"))
+        }
         if settings.optimizedGenerics != base.optimizedGenerics, let generics = settings.optimizedGenerics {
             result.append(("optimizedGenerics", "\(generics)", "\(generics)"))
         }

@@ -167,6 +167,10 @@ struct SchemaResolver {
             try merge(stated.streams, "streams", into: &merged.streams, from: file.name, &sources)
             try merge(stated.autoReset, "autoReset", into: &merged.autoReset, from: file.name, &sources)
             try merge(
+                stated.fieldsCanBeNull, "fieldsCanBeNull", into: &merged.fieldsCanBeNull, from: file.name, &sources)
+            try merge(
+                stated.fixedFieldTypes, "fixedFieldTypes", into: &merged.fixedFieldTypes, from: file.name, &sources)
+            try merge(
                 stated.optimizedGenerics, "optimizedGenerics", into: &merged.optimizedGenerics, from: file.name,
                 &sources)
             try merge(
@@ -211,6 +215,8 @@ struct SchemaResolver {
         if let required = stated.registrationRequired { settings.registrationRequired = required.value }
         if let streams = stated.streams { settings.streams = streams.value }
         if let autoReset = stated.autoReset { settings.autoReset = autoReset.value }
+        if let canBeNull = stated.fieldsCanBeNull { settings.fieldsCanBeNull = canBeNull.value }
+        if let fixed = stated.fixedFieldTypes { settings.fixedFieldTypes = fixed.value }
         if let generics = stated.optimizedGenerics { settings.optimizedGenerics = generics.value }
         if let variable = stated.variableLengthEncoding { settings.variableLengthEncoding = variable.value }
         if let compatible = stated.compatibleFields { settings.compatibleFields = compatible.value }
@@ -253,6 +259,8 @@ struct SchemaResolver {
         if let required = own.registrationRequired { stated.registrationRequired = required }
         if let streams = own.streams { stated.streams = streams }
         if let autoReset = own.autoReset { stated.autoReset = autoReset }
+        if let canBeNull = own.fieldsCanBeNull { stated.fieldsCanBeNull = canBeNull }
+        if let fixed = own.fixedFieldTypes { stated.fixedFieldTypes = fixed }
         if let generics = own.optimizedGenerics { stated.optimizedGenerics = generics }
         if let variable = own.variableLengthEncoding { stated.variableLengthEncoding = variable }
         if let compatible = own.compatibleFields { stated.compatibleFields = compatible }

@@ -156,6 +156,22 @@ enum KryoReadRetry {
             return "the stream reads as an Output with varints off writes (a program that calls "
                 + "output.setVariableLengthEncoding(false)): give streams: fast in the schema's settings"
         }
+        // The field serializers' `setFieldsCanBeNull(false)` and `setFixedFieldTypes(true)`: every
+        // field without a null marker, or without a class.
+        for (canBeNull, fixed) in [(false, false), (true, true), (false, true)] {
+            var changed = context.schemas
+            changed.settings.fieldsCanBeNull = canBeNull
+            changed.settings.fixedFieldTypes = fixed
+            guard changed.settings != context.schemas.settings,
+                let registry = try? Registry(schemas: changed, RichText.registrations()),
+                reads(registry, dialect, options)
+            else { continue }
+            let calls = (canBeNull ? [] : ["setFieldsCanBeNull(false)"]) + (fixed ? ["setFixedFieldTypes(true)"] : [])
+            let settings = (canBeNull ? [] : ["fieldsCanBeNull: false"]) + (fixed ? ["fixedFieldTypes: true"] : [])
+            return "the stream reads with the field serializers' \(calls.joined(separator: " and ")) (a program "
+                + "that configures its FieldSerializers so): give \(settings.joined(separator: ", ")) in the schema's "
+                + "settings"
+        }
         if dialect.version != .kryo2, options.settings[OptimizedGenericsSetting.self] == nil {
             // Kryo 5's `kryo.setOptimizedGenerics(false)`, Kryo 4's
             // `getFieldSerializerConfig().setOptimizedGenerics(true)`: the other way from the

@@ -30,7 +30,8 @@ private func failure(_ text: String, fileName: String = "t.yaml") -> String? {
         #expect(
             failure("settings:\n  reference: true\n")
                 == "t.yaml:2:3: unknown settings key \"reference\" (expected dialect, references, registrationRequired, "
-                + "streams, autoReset, optimizedGenerics, variableLengthEncoding, compatibleFields, taggedFields)")
+                + "streams, autoReset, optimizedGenerics, variableLengthEncoding, fieldsCanBeNull, fixedFieldTypes, compatibleFields, taggedFields)"
+        )
     }
 
     @Test func badTypeSyntaxPointsInsideTheString() {

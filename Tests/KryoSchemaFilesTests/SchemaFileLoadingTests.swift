@@ -159,6 +159,26 @@ let expectedKryoCocoa = SchemaSet(
         #expect(try SchemaFiles.parse(SchemaFiles.json(set), fileName: "q.json") == set)
     }
 
+    /// The field serializers' configuration settings are written in the canonical forms and read
+    /// back, in settings and in a profile.
+    @Test func fieldConfigurationSettingsRoundTrip() throws {
+        let text = """
+            settings: {dialect: kryo4, fieldsCanBeNull: false}
+            profiles:
+              fixed: {fixedFieldTypes: true}
+            classes:
+              - {class: a.B, fields: {n: Integer}}
+            """
+        let set = try SchemaFiles.parse(text, fileName: "f.yaml")
+        #expect(set.settings.fieldsCanBeNull == false && set.settings.fixedFieldTypes == false)
+        let fixed = try #require(set.applyingProfile(named: "fixed"))
+        #expect(fixed.settings.fieldsCanBeNull == false && fixed.settings.fixedFieldTypes == true)
+        let yaml = SchemaFiles.yaml(set)
+        #expect(yaml.contains("fieldsCanBeNull: false"), "\(yaml)")
+        #expect(try SchemaFiles.parse(yaml, fileName: "q.yaml") == set)
+        #expect(try SchemaFiles.parse(SchemaFiles.json(set), fileName: "q.json") == set)
+    }
+
     @Test func peerRegSpotChecks() throws {
         let set = try SchemaFiles.load(SchemaFileLocations.fixtures.appendingPathComponent("peer-reg.yaml"))
         #expect(

@@ -125,12 +125,12 @@ private func failure(_ text: String, fileName: String = "t.yaml") -> String? {
         #expect(
             failure("profiles:\n  p:\n    refs: false\n")
                 == "t.yaml:3:5: unknown profile key \"refs\" (expected dialect, references, registrationRequired, "
-                + "streams, autoReset, optimizedGenerics, variableLengthEncoding, compatibleFields, taggedFields, ids, call, type)"
+                + "streams, autoReset, optimizedGenerics, variableLengthEncoding, fieldsCanBeNull, fixedFieldTypes, compatibleFields, taggedFields, ids, call, type)"
         )
         #expect(
             failure(#"{"profiles": {"p": {"ids": false, "refs": false}}}"#, fileName: "t.json")
                 == "t.json:1:36: unknown profile key \"refs\" (expected dialect, references, registrationRequired, "
-                + "streams, autoReset, optimizedGenerics, variableLengthEncoding, compatibleFields, taggedFields, ids, call, type)"
+                + "streams, autoReset, optimizedGenerics, variableLengthEncoding, fieldsCanBeNull, fixedFieldTypes, compatibleFields, taggedFields, ids, call, type)"
         )
         #expect(failure("profiles:\n  p:\n    ids: no\n") == "t.yaml:3:10: expected true or false, found \"no\"")
         #expect(

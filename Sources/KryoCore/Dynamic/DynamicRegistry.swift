@@ -418,9 +418,12 @@ extension Registry {
 /// What the dynamic registry knows about the classes of a schema set while it builds fields.
 private struct DynamicCatalog {
     let schemas: [String: JavaClassSchema]
+    /// The settings of the streams: the field serializers' configuration among them.
+    let settings: StreamSettings
 
     init(_ set: SchemaSet) {
         schemas = Dictionary(set.classes.map { ($0.javaName, $0) }, uniquingKeysWith: { first, _ in first })
+        settings = set.settings
     }
 
     /// The arrays of the schema's own classes (beans and enums) the registry knows, components
@@ -504,10 +507,14 @@ private struct DynamicCatalog {
     ) throws -> DynamicField.Kind {
         let isRecord = owner.serializerKind == .record
         let bounds = owner.typeParameterBounds
+        // The field serializers' configuration (`setFieldsCanBeNull`, `setFixedFieldTypes`);
+        // a record's serializer has none.
+        let canBeNull = field.isNullable && (settings.fieldsCanBeNull || isRecord)
+        let fixedType = settings.fixedFieldTypes && !isRecord
         func variableSlot(_ template: DeclaredTemplate) -> DynamicField.Kind {
             .variable(
                 DynamicField.VariableSlot(
-                    template: template, canBeNull: field.isNullable, isFinal: field.isFinal,
+                    template: template, canBeNull: canBeNull, isFinal: field.isFinal,
                     isPublicField: field.isPublicField, dropsGenerics: isRecord))
         }
         if case .primitive(let primitive) = type {
@@ -527,7 +534,8 @@ private struct DynamicCatalog {
             // Kryo 5's RecordSerializer gives its components no generic arguments.
             if isRecord { declared = declared.withoutGenerics }
             if let isFinal = field.isFinal { declared.finality = isFinal ? .final : .nonFinal }
-            declared.canBeNull = field.isNullable
+            if fixedType { declared.finality = .final }
+            declared.canBeNull = canBeNull
             if !field.elementsCanBeNull {
                 // `@BindCollection(elementsCanBeNull = false)`: the elements' slot holds no null.
                 if declared.genericArguments.isEmpty { declared.genericArguments = [.object] }
@@ -553,7 +561,7 @@ private struct DynamicCatalog {
                 if !field.valuesCanBeNull { declared.genericArguments[1].canBeNull = false }
             }
             if declared.swiftType == String.self, declared.finality != .nonFinal {
-                return .string(canBeNull: field.isNullable)
+                return .string(canBeNull: canBeNull)
             }
             return .object(declared)
         }

@@ -287,6 +287,16 @@ public struct StreamSettings: Sendable, Hashable {
     public var optimizedGenerics: Bool? = OptimizedGenericsSetting.defaultValue
     /// The field serializers' variable-length `int` and `long` fields (``VariableLengthFieldsSetting``).
     public var variableLengthEncoding = VariableLengthFieldsSetting.defaultValue
+    /// Whether the field serializers' fields may hold null (Java's default); `false` after
+    /// `setFieldsCanBeNull(false)` (Kryo 2.20's `FieldSerializer`, Kryo 4 and 5's
+    /// `FieldSerializerConfig`), as if every field were `@NotNull`: a field of a class that
+    /// fixes its serializer (a final class) is written without a null marker.
+    public var fieldsCanBeNull = true
+    /// Whether the field serializers take every field's declared class for its values' class;
+    /// `true` after `setFixedFieldTypes(true)` (Kryo 2.20's `FieldSerializer`, Kryo 4 and 5's
+    /// `FieldSerializerConfig`): no field's value is written with its class, as if every field's
+    /// class were final.
+    public var fixedFieldTypes = false
     /// Kryo 5's `CompatibleFieldSerializer` options (``CompatibleFieldSetting``).
     public var compatibleFields = CompatibleFieldSetting.defaultValue
     /// Kryo 5's `TaggedFieldSerializer` options (``TaggedFieldSetting``).
