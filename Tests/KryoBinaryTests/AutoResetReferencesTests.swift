@@ -191,4 +191,43 @@ import Testing
         while let value = try reader.next(Any?.self) { names.append((value as? DynamicObject)?["name"] as? String) }
         #expect(names == ["ev0", "ev1"])
     }
+
+    /// Java's streams with any one byte changed, or cut short anywhere, read as records or fail
+    /// with a `SerializationError`: a reference to an earlier record's object out of range, a
+    /// name id ahead, a record cut short — never a crash or another error.
+    @Test("A changed or cut stream of one numbering is an error, not a crash", arguments: versions)
+    func changedStreams(_ version: Int) throws {
+        let run = try #require(Self.runs[version]).get()
+        let codec = try Self.codec(version)
+        func readAll(_ bytes: [UInt8]) -> (records: Int, failure: (any Error)?) {
+            let reader = KryoStreamReader(codec: codec, autoReset: false, bytes: bytes)
+            var records = 0
+            do {
+                while try reader.next(Any?.self) != nil || !(try reader.input.isAtEnd()) { records += 1 }
+                return (records, nil)
+            } catch {
+                return (records, error)
+            }
+        }
+        for name in Self.cases {
+            let java = try #require(run.javaBytes[name])
+            #expect(readAll(java).records == 3 && readAll(java).failure == nil)
+            var failures = 0
+            for index in java.indices {
+                for replacement in Set([0x00, 0x01, 0x02, 0x7F, 0x80, 0xFF, java[index] ^ 0x01, java[index] &+ 1]) {
+                    var changed = java
+                    changed[index] = replacement
+                    let (_, failure) = readAll(changed)
+                    if let failure {
+                        #expect(failure is SerializationError, "\(name) byte \(index) = \(replacement): \(failure)")
+                        failures += 1
+                    }
+                }
+                // Cut where a record ends, the stream is the records before; elsewhere an error.
+                let (records, cut) = readAll(Array(java[..<index]))
+                #expect(cut == nil ? records < 3 : cut is SerializationError, "\(name) cut at \(index)")
+            }
+            #expect(failures > 0)
+        }
+    }
 }
