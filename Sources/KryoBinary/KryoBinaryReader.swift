@@ -295,10 +295,20 @@ import KryoCore
         }
     }
 
-    /// Takes the class names and objects of the stream's earlier values (`setAutoReset(false)`),
-    /// when kept; hand them back with ``returnStreamMemory(to:keepingNames:)`` whether or not
-    /// the read succeeds.
-    package func adoptStreamMemory(_ memory: KryoStreamMemory?) {
+    /// Runs `body`, a read of one value of a stream whose class names and objects `memory` keeps
+    /// between its values (`setAutoReset(false)`), when given: the read starts from them, and
+    /// `memory` keeps the objects it numbered, and its class names when it succeeds.
+    package func withStreamMemory<Value>(_ memory: KryoStreamMemory?, _ body: () throws -> Value) rethrows -> Value {
+        adoptStreamMemory(memory)
+        var succeeded = false
+        defer { returnStreamMemory(to: memory, keepingNames: succeeded) }
+        let value = try body()
+        succeeded = true
+        return value
+    }
+
+    /// Takes the class names and objects of the stream's earlier values, when kept.
+    private func adoptStreamMemory(_ memory: KryoStreamMemory?) {
         guard let memory else { return }
         state.pointee.classNames = memory.read
         state.pointee.unknownClassNames = memory.readUnknown
@@ -310,7 +320,7 @@ import KryoCore
 
     /// Hands the stream's objects back to `memory`, with those this read numbered, and the class
     /// names read so far when `keepingNames` (a read that succeeded).
-    package func returnStreamMemory(to memory: KryoStreamMemory?, keepingNames: Bool) {
+    private func returnStreamMemory(to memory: KryoStreamMemory?, keepingNames: Bool) {
         guard let memory else { return }
         swap(&state.pointee.readObjects, &memory.readObjects)
         state.pointee.carriedObjectCount = 0

@@ -55,17 +55,15 @@ extension KryoCodec {
         let input = KryoInput(Array(bytes[range]))
         let reader = KryoBinaryReader(registry: registry, dialect: dialect, options: options, input: input)
         reader.trace(with: tracer)
-        reader.adoptStreamMemory(memory)
         var stop: KryoDumpStop?
         do {
-            var succeeded = false
-            defer { reader.returnStreamMemory(to: memory, keepingNames: succeeded) }
-            if let javaClass {
-                _ = try reader.readRoot(framing: framing, javaName: javaClass)
-            } else {
-                _ = try reader.readRoot(framing: framing, declaredType: Any?.self)
+            try reader.withStreamMemory(memory) {
+                if let javaClass {
+                    _ = try reader.readRoot(framing: framing, javaName: javaClass)
+                } else {
+                    _ = try reader.readRoot(framing: framing, declaredType: Any?.self)
+                }
             }
-            succeeded = true
         } catch let failure as SerializationError {
             stop = Self.stop(for: failure, origin: range.lowerBound, end: range.upperBound, tracer: tracer)
         } catch {

@@ -111,8 +111,7 @@ public struct KryoCodec: Sendable {
 
     /// Appends one value to `output`.
     public func encode(_ value: Any?, declaredType: (any Any.Type)? = nil, to output: KryoOutput) throws {
-        try appending(to: output) { writer in try writer.writeRoot(value, framing: framing, declaredType: declaredType)
-        }
+        try appending(to: output) { try $0.writeRoot(value, framing: framing, declaredType: declaredType) }
     }
 
     /// Decodes one value that fills `bytes` exactly.
@@ -240,14 +239,7 @@ public struct KryoCodec: Sendable {
         _ bytes: UnsafeRawBufferPointer, memory: KryoStreamMemory?, _ read: (KryoBinaryReader) throws -> Value
     ) throws -> Value {
         guard let memory else { return try readingWhole(bytes, read) }
-        return try readingWhole(bytes) { reader in
-            reader.adoptStreamMemory(memory)
-            var succeeded = false
-            defer { reader.returnStreamMemory(to: memory, keepingNames: succeeded) }
-            let value = try read(reader)
-            succeeded = true
-            return value
-        }
+        return try readingWhole(bytes) { reader in try reader.withStreamMemory(memory) { try read(reader) } }
     }
 
     // MARK: Streams that keep their class names (`setAutoReset(false)`)
@@ -276,17 +268,10 @@ public struct KryoCodec: Sendable {
     ) throws -> Any? {
         let reader = KryoBinaryReader.beginCall(registry: registry, dialect: dialect, options: options, input: input)
         defer { reader.endCall() }
-        reader.adoptStreamMemory(memory)
-        var succeeded = false
-        defer { reader.returnStreamMemory(to: memory, keepingNames: succeeded) }
-        let value =
-            if let javaClass {
-                try reader.readRoot(framing: framing, javaName: javaClass)
-            } else {
-                try reader.readRoot(framing: framing, declaredType: Any?.self)
-            }
-        succeeded = true
-        return value
+        return try reader.withStreamMemory(memory) {
+            if let javaClass { return try reader.readRoot(framing: framing, javaName: javaClass) }
+            return try reader.readRoot(framing: framing, declaredType: Any?.self)
+        }
     }
 
     /// Decodes one value of such a stream that fills `bytes` exactly, keeping Java's shared

@@ -180,8 +180,8 @@ final class RecordReader {
             let codec = try format.kryoCodec(context, javaClass: javaClass)
             let recorder = ChunkRecorder(source: source)
             let stream = KryoStreamReader(codec: codec, source: recorder.next)
-            let names = Self.streamMemory(context)
-            memory = names
+            let streamMemory = Self.streamMemory(context)
+            memory = streamMemory
             read = {
                 do {
                     if try stream.input.isAtEnd() { return nil }
@@ -189,11 +189,11 @@ final class RecordReader {
                     // `convert` reads one value: the strings Java shared stay shared. (A stream
                     // of one numbering of class names reads them again from where it was.)
                     let start = stream.input.offset
-                    let before = names?.readState
-                    _ = try codec.decode(Any?.self, javaClass: javaClass, from: stream.input, memory: names)
+                    let before = streamMemory?.readState
+                    _ = try codec.decode(Any?.self, javaClass: javaClass, from: stream.input, memory: streamMemory)
                     let bytes = recorder.take(start..<stream.input.offset)
-                    if let names, let before { names.restore(before) }
-                    return Record(value: try codec.decode(javaClass: javaClass, from: bytes, memory: names))
+                    if let streamMemory, let before { streamMemory.restore(before) }
+                    return Record(value: try codec.decode(javaClass: javaClass, from: bytes, memory: streamMemory))
                 } catch let error as SerializationError {
                     var message = "\(error) (read as \(format.rawValue), \(codec.dialect))"
                     // A setting that reads the stream (its first megabytes) is named: from its
@@ -386,9 +386,9 @@ final class RecordWriter {
         case .kryo2, .kryo4, .kryo5:
             let codec = try format.kryoCodec(context, javaClass: javaClass)
             let output = KryoOutput(bufferSize: 256 * 1024, sink: sink)
-            let names = RecordReader.streamMemory(context)
+            let memory = RecordReader.streamMemory(context)
             writeRecord = { value in
-                try codec.encode(value, declaredType: nil, javaClass: javaClass, to: output, memory: names)
+                try codec.encode(value, declaredType: nil, javaClass: javaClass, to: output, memory: memory)
                 try output.flushIfNeeded()
             }
             finishing = { try output.flush() }
