@@ -440,10 +440,10 @@ import KryoCore
             return builder.null()
         case UInt8(ascii: "N") where Builder.readsNonFiniteLiterals:
             try readLiteral("NaN")
-            return builder.real(.nan)
+            return builder.real(.nan, textAt: nil)
         case UInt8(ascii: "I") where Builder.readsNonFiniteLiterals:
             try readLiteral("Infinity")
-            return builder.real(.infinity)
+            return builder.real(.infinity, textAt: nil)
         default:
             throw unexpected("a JSON value")
         }
@@ -725,7 +725,7 @@ import KryoCore
             if Builder.readsNonFiniteLiterals && bytes[index] == UInt8(ascii: "I") {
                 position = index
                 try readLiteral("Infinity")
-                return builder.real(-.infinity)
+                return builder.real(-.infinity, textAt: nil)
             }
         }
         // The integer part, accumulated exactly while it fits in 64 bits.
@@ -825,19 +825,19 @@ import KryoCore
                 at: start,
                 found: String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
         }
-        if exact && significand == 0 { return builder.real(negative ? -0.0 : 0.0) }
+        if exact && significand == 0 { return builder.real(negative ? -0.0 : 0.0, textAt: start) }
         // Clinger's fast path: both operands exact, so one correctly rounded operation.
         if exact && significand <= UInt64(1) << 53 && scale >= -22 && scale <= 22 {
             let magnitude =
                 scale < 0
                 ? Double(significand) / JSONSyntax.powersOfTen[-scale]
                 : Double(significand) * JSONSyntax.powersOfTen[scale]
-            return builder.real(negative ? -magnitude : magnitude)
+            return builder.real(negative ? -magnitude : magnitude, textAt: start)
         }
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
             throw failure(.invalidValue, expected: "a number within Double's range", at: start)
         }
-        return builder.real(value)
+        return builder.real(value, textAt: start)
     }
 }

@@ -37,7 +37,7 @@ package enum JSONSyntaxValidation {
         @inlinable func string(_ text: String) -> Nothing { Nothing() }
         @inlinable func integer(_ value: Int64) -> Nothing { Nothing() }
         @inlinable func unsignedInteger(_ value: UInt64) -> Nothing { Nothing() }
-        @inlinable func real(_ value: Double) -> Nothing { Nothing() }
+        @inlinable func real(_ value: Double, textAt offset: Int?) -> Nothing { Nothing() }
         @inlinable func bool(_ value: Bool) -> Nothing { Nothing() }
         @inlinable func null() -> Nothing { Nothing() }
         @inlinable func makeElements(reservingCapacity capacity: Int) -> Int { 0 }

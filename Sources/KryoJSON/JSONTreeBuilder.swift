@@ -20,8 +20,10 @@
     mutating func integer(_ value: Int64) -> Value
     /// A whole number above `Int64.max` that `UInt64` holds.
     mutating func unsignedInteger(_ value: UInt64) -> Value
-    /// A number with a fraction or an exponent (or a non-finite literal).
-    mutating func real(_ value: Double) -> Value
+    /// A number with a fraction or an exponent, whose text starts at byte `offset` of the input
+    /// (a builder may keep it, to read the number exactly as a decimal); or a non-finite literal,
+    /// with no offset.
+    mutating func real(_ value: Double, textAt offset: Int?) -> Value
     /// `true` or `false`.
     mutating func bool(_ value: Bool) -> Value
     /// `null`.

@@ -72,7 +72,7 @@ struct ParsedJSON {
     /// its length, and `start` where it is in ``text``; for a bool, it is 0 or 1; for an
     /// array, it is the number of elements, listed from ``members``[`start`]; for an object, the
     /// number of members, listed as pairs (an index in ``keys``, a node) from ``members``[`start`].
-    /// A number's bits are in `start`.
+    /// A number's bits are in `start`; a real's `count` is where its text starts (-1 when not kept).
     struct Node {
         let kind: Kind
         /// For an object, the reserved keys (`$class`, `$alias`…) among its keys.
@@ -215,6 +215,27 @@ struct ParsedJSON {
                     uncheckedUniqueKeys: (0..<count).map { key($0, of: node) },
                     values: (0..<count).map { value(at: value($0, of: node)) }))
         }
+    }
+
+    /// The text of node `node` when it is a number with a fraction or an exponent (`10.50`,
+    /// `1.2345678901234567890e3`): what a `BigDecimal` reads exactly, where the number's double
+    /// has lost its scale or digits. `nil` for any other node.
+    func decimalText(at node: Int32) -> String? {
+        let entry = nodes[Int(node)]
+        guard entry.kind == .real, entry.count >= 0 else { return nil }
+        let start = Int(entry.count)
+        var end = start
+        // The parser checked the number's syntax: its bytes are these, up to the next other one.
+        while end < text.count {
+            switch text[end] {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
+                UInt8(ascii: "e"), UInt8(ascii: "E"):
+                end += 1
+            default:
+                return end > start ? String(decoding: text[start..<end], as: UTF8.self) : nil
+            }
+        }
+        return end > start ? String(decoding: text[start..<end], as: UTF8.self) : nil
     }
 
     /// The string of node `node`, when it is one.
@@ -382,8 +403,12 @@ struct ParsedJSON {
         mutating func unsignedInteger(_ value: UInt64) -> Int32 {
             append(.unsignedInteger, start: Int64(bitPattern: value))
         }
+        /// A real keeps where its text starts (when the offset fits), for ``decimalText(at:)``.
         @inline(__always)
-        mutating func real(_ value: Double) -> Int32 { append(.real, start: Int64(bitPattern: value.bitPattern)) }
+        mutating func real(_ value: Double, textAt offset: Int?) -> Int32 {
+            let textOffset = offset.flatMap { Int32(exactly: $0) } ?? -1
+            return append(.real, count: textOffset, start: Int64(bitPattern: value.bitPattern))
+        }
         @inline(__always) mutating func bool(_ value: Bool) -> Int32 { append(.bool, count: value ? 1 : 0) }
         @inline(__always) mutating func null() -> Int32 { append(.null) }
 

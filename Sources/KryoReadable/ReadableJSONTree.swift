@@ -9,7 +9,7 @@ struct ReadableJSONTree: JSONTreeBuilder {
     @inline(__always) func string(_ text: String) -> ReadableValue { .string(text) }
     @inline(__always) func integer(_ value: Int64) -> ReadableValue { .integer(value) }
     @inline(__always) func unsignedInteger(_ value: UInt64) -> ReadableValue { .unsignedInteger(value) }
-    @inline(__always) func real(_ value: Double) -> ReadableValue { .real(value) }
+    @inline(__always) func real(_ value: Double, textAt offset: Int?) -> ReadableValue { .real(value) }
     @inline(__always) func bool(_ value: Bool) -> ReadableValue { .bool(value) }
     @inline(__always) func null() -> ReadableValue { .null }
     @inline(__always) func array(_ elements: consuming [ReadableValue]) -> ReadableValue { .array(elements) }

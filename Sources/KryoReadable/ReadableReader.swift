@@ -176,11 +176,12 @@ final class ReadableReader: ValueReader, NullAwareReader {
         return parsed.value(at: parsed.root)
     }
 
-    /// Node `index` of the parsed text: a container as it lies, a scalar as its value.
+    /// Node `index` of the parsed text: a container as it lies, a scalar as its value (a real as
+    /// it lies too, so that a `BigDecimal` reads its text).
     @inline(__always)
     private func node(_ index: Int32) -> Node {
         switch parsed.kind(of: index) {
-        case .array, .object: return .parsed(index)
+        case .array, .object, .real: return .parsed(index)
         default: return .value(parsed.value(at: index))
         }
     }
@@ -230,6 +231,15 @@ final class ReadableReader: ValueReader, NullAwareReader {
                 let value = try registration.serializer.read(from: self)
                 leave(storing: value)
                 return value
+            }
+            return try decode(parsed.value(at: index), as: declared)
+        case .real:
+            // A number for a `BigDecimal`, as Java's `new BigDecimal(text)`: its digits and scale
+            // as written (`10.50`, 25 digits), which its double would round.
+            if declared?.swiftType == JavaBigDecimal.self, let text = parsed.decimalText(at: index),
+                let decimal = JavaBigDecimal(text)
+            {
+                return decimal
             }
             return try decode(parsed.value(at: index), as: declared)
         default:
@@ -1852,7 +1862,7 @@ final class ReadableReader: ValueReader, NullAwareReader {
             return .reference(string)
         }
         path.append(stored)
-        if case .parsed(let index) = node {
+        if case .parsed(let index) = node, parsed.kind(of: index) != .real {
             if let (registration, hasGenericKeys) = checkedListElement(index) ?? registeredObject(index) {
                 // A Java enum constant of the slot's own class: taken by its name, as its
                 // serializer would take it, without entering the object. (A constant of another

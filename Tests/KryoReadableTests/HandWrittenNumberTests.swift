@@ -9,7 +9,7 @@ import Testing
         package: doc
         classes:
           - class: Price
-            fields: {amount: java.math.BigDecimal, big: java.math.BigInteger, raw: "byte[]"}
+            fields: {amount: java.math.BigDecimal, big: java.math.BigInteger, raw: "byte[]", rate: double, any: Object}
         """
 
     let document: SchemaDocument
@@ -17,13 +17,38 @@ import Testing
 
     @Test func numbersReadAsBigNumbers() throws {
         let price = try document.object(#""amount": 9.90, "big": 12345678901234"#)
-        #expect(price["amount"] as? JavaBigDecimal == JavaBigDecimal("9.9"))
+        // A number reads as Java's `new BigDecimal(text)`: the scale written is kept.
+        #expect(price["amount"] as? JavaBigDecimal == JavaBigDecimal("9.90"))
         #expect(price["big"] as? JavaBigInteger == JavaBigInteger(Int64(12_345_678_901_234)))
         let whole = try document.object(#""amount": 12"#)
         #expect(whole["amount"] as? JavaBigDecimal == JavaBigDecimal("12"))
         // The text form keeps the scale.
         let text = try document.object(#""amount": "9.90""#)
         #expect(text["amount"] as? JavaBigDecimal == JavaBigDecimal("9.90"))
+    }
+
+    /// Digits a double cannot hold, and exponents, read exactly (a double would round
+    /// `123456789012345678901.25` to `1.2345678901234568E+20`).
+    @Test func numbersReadExactlyAsBigDecimals() throws {
+        let cases: [(String, String)] = [
+            ("123456789012345678901.25", "123456789012345678901.25"),
+            ("3.0000000000000001", "3.0000000000000001"),
+            ("12.5E+3", "1.25E+4"),
+            ("-1e-3", "-0.001"),
+            ("0.10", "0.10"),
+            ("-0.0", "0.0"),
+        ]
+        for (written, java) in cases {
+            let price = try document.object(#""amount": \#(written)"#)
+            let amount = try #require(price["amount"] as? JavaBigDecimal, "\(written)")
+            #expect(amount == JavaBigDecimal(java), "\(written)")
+            #expect(amount.description == java, "\(written)")
+        }
+        // A double field and an Object field beside it read doubles.
+        let mixed = try document.object(#""amount": 0.1000, "rate": 0.1000, "any": 2.50"#)
+        #expect(mixed["amount"] as? JavaBigDecimal == JavaBigDecimal("0.1000"))
+        #expect(mixed["rate"] as? Double == 0.1)
+        #expect(mixed["any"] as? Double == 2.5)
     }
 
     @Test func bytesMayBeSigned() throws {

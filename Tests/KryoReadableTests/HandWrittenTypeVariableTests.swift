@@ -24,7 +24,8 @@ import Testing
         let holder = try document.object(#""best": {"$class": "doc.Pair", "first": {"name": "salt"}, "second": 1.10}"#)
         let pair = try #require(holder["best"] as? DynamicObject)
         #expect((pair["first"] as? DynamicObject)?.javaClass == "doc.Item")
-        #expect(pair["second"] as? JavaBigDecimal == JavaBigDecimal("1.1"))
+        // A number as written (Java's `new BigDecimal("1.10")`), as the digits are.
+        #expect(pair["second"] as? JavaBigDecimal == JavaBigDecimal("1.10"))
         let digits = try document.object(#""best": {"$class": "doc.Pair", "second": "1.10"}"#)
         #expect((digits["best"] as? DynamicObject)?["second"] as? JavaBigDecimal == JavaBigDecimal("1.10"))
     }
