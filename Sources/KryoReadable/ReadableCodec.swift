@@ -109,6 +109,37 @@ public struct ReadableCodec: Sendable {
             T.self, from: document, holdsNoAliases: format == .json && !ReadableCodec.mayHoldAlias(bytes), root: root)
     }
 
+    /// The records of a JSON array of documents (what `kryo convert --records` reads from a
+    /// `.json` file): how many, and a call that decodes the one at an index as a document of its
+    /// own (its aliases name key paths from the record). Read where they lie, as a document
+    /// is, unless a record has an `$alias`; `nil` when the text is JSON but not an array.
+    ///
+    /// - Throws: ``/KryoCore/SerializationError`` for malformed JSON, with its byte offset.
+    package func records(inJSONArray bytes: [UInt8]) throws -> (count: Int, decode: (Int) throws -> Any?)? {
+        let depth = ReadableCodec.documentDepth(options.limits)
+        if bytes.count <= ReadableCodec.maxParsedBytes {
+            // A record may nest as deep as a document: the array is one level more.
+            let parsed = try ParsedJSON.parse(bytes, maxDepth: depth + 1)
+            guard parsed.kind(of: parsed.root) == .array else { return nil }
+            let count = parsed.count(of: parsed.root)
+            guard parsed.hasAliases else {
+                return (
+                    count,
+                    { index in
+                        let reader = ReadableReader(
+                            parsed: parsed, registry: registry, options: options, classCache: classCache,
+                            rootIndex: parsed.element(index, of: parsed.root))
+                        return try decode(Any?.self, with: reader)
+                    }
+                )
+            }
+            guard case .array(let records) = parsed.value(at: parsed.root) else { return nil }
+            return (records.count, { index in try decode(Any?.self, from: records[index]) })
+        }
+        guard case .array(let records) = try ReadableJSON.decode(bytes) else { return nil }
+        return (records.count, { index in try decode(Any?.self, from: records[index]) })
+    }
+
     /// The largest JSON text read where it lies: ``ParsedJSON`` numbers its nodes with 32 bits.
     static let maxParsedBytes = Int(Int32.max) / 4
 

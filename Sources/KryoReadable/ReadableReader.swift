@@ -32,6 +32,8 @@ final class ReadableReader: ValueReader, NullAwareReader {
     /// from it directly, anything else is built as a tree when it is reached. Empty otherwise
     /// (not optional: unwrapping it would copy it, retaining each of its arrays).
     private let parsed: ParsedJSON
+    /// The node of ``parsed`` read as the document's root.
+    private let rootIndex: Int32
     /// Whether the document is ``parsed`` rather than ``root`` (a parsed document has a node).
     private var readsParsed: Bool { !parsed.nodes.isEmpty }
     /// Where long `$class` names of ``parsed`` are resolved by their bytes.
@@ -129,6 +131,7 @@ final class ReadableReader: ValueReader, NullAwareReader {
         self.options = options
         self.root = root
         parsed = ParsedJSON()
+        rootIndex = -1
         classCache = nil
         keepsSharedStrings = registry.keepsSharedStrings
         var targets: Set<[String]> = []
@@ -151,12 +154,18 @@ final class ReadableReader: ValueReader, NullAwareReader {
     /// (``ParsedJSON/hasAliases``), which the parser has held to the document depth.
     ///
     /// - Parameter classCache: Where long `$class` names are resolved by their bytes.
-    init(parsed: ParsedJSON, registry: Registry, options: SerializationOptions, classCache: ReadableClassCache) {
+    /// - Parameter rootIndex: The node read as the document's root: by default the text's
+    ///   top-level value; an element of it for a record of a JSON array of records.
+    init(
+        parsed: ParsedJSON, registry: Registry, options: SerializationOptions, classCache: ReadableClassCache,
+        rootIndex: Int32? = nil
+    ) {
         self.registry = registry
         slotBindings = registry.slotBindings
         self.options = options
         root = .null
         self.parsed = parsed
+        self.rootIndex = rootIndex ?? parsed.root
         self.classCache = classCache
         keepsSharedStrings = registry.keepsSharedStrings
         aliasTargets = []
@@ -167,13 +176,13 @@ final class ReadableReader: ValueReader, NullAwareReader {
     /// The document's root.
     var rootNode: Node {
         guard readsParsed else { return .value(root) }
-        return node(parsed.root)
+        return node(rootIndex)
     }
 
     /// The document's root as a tree (what aliases are found in).
     private var rootValue: ReadableValue {
         guard readsParsed else { return root }
-        return parsed.value(at: parsed.root)
+        return parsed.value(at: rootIndex)
     }
 
     /// Node `index` of the parsed text: a container as it lies, a scalar as its value (a real as

@@ -229,15 +229,16 @@ final class RecordReader {
             // aliases name key paths from the record, as the writer writes them).
             var bytes: [UInt8] = []
             while let chunk = try source.next() { bytes += chunk }
-            guard case .array(let records) = try ReadableJSON.decode(bytes) else {
+            let codec = ReadableCodec(registry: context.registry, options: context.options)
+            guard let records = try codec.records(inJSONArray: bytes) else {
                 throw ToolError("expected a JSON array of records, found another JSON value")
             }
-            let codec = ReadableCodec(registry: context.registry, options: context.options)
-            var iterator = records.makeIterator()
+            var next = 0
             read = {
                 // The caller names the record of an error.
-                guard let record = iterator.next() else { return nil }
-                return Record(value: try codec.decode(Any?.self, from: record))
+                guard next < records.count else { return nil }
+                defer { next += 1 }
+                return Record(value: try records.decode(next))
             }
         default:
             throw ToolError("\(format.rawValue) holds one value, not a stream of records")

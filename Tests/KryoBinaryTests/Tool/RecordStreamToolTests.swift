@@ -85,6 +85,46 @@ import Testing
         #expect(back.stdout == stream)
     }
 
+    /// A JSON array of records written by hand is read as a document is: a number in a
+    /// `BigDecimal` field keeps its digits and scale in every record.
+    @Test func handWrittenRecordsOfAJSONArrayKeepExactNumbers() throws {
+        let schemaText = """
+            package: shop
+            settings: {dialect: kryo5, references: false, registrationRequired: false}
+            classes:
+              - {class: Price, fields: {amount: java.math.BigDecimal, rate: double}}
+            """
+        let schemaFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "prices-\(UUID().uuidString).yaml")
+        try Data(schemaText.utf8).write(to: schemaFile)
+        defer { try? FileManager.default.removeItem(at: schemaFile) }
+        let amounts = ["10.50", "123456789012345678901.25", "1.25E+4"]
+        let document =
+            "["
+            + amounts.map { #"{"$class": "shop.Price", "amount": \#($0), "rate": 0.50}"# }
+            .joined(separator: ",\n") + "]"
+        let result = try KryoTool.run(
+            ["convert", "-", "--from", "json", "--to", "kryo5", "--records", "all", "--schema", schemaFile.path],
+            input: Array(document.utf8))
+        #expect(result.status == 0, "\(result.stderr)")
+        let registry = try Registry(schemas: try SchemaFiles.parse(schemaText, fileName: "prices.yaml"))
+        let codec = KryoCodec(
+            registry: registry, dialect: .v5,
+            options: SerializationOptions(references: false, registrationRequired: false))
+        let reader = KryoStreamReader(codec: codec, bytes: result.stdout)
+        var read: [String] = []
+        while let price = try reader.next(DynamicObject.self) {
+            read.append((price["amount"] as? JavaBigDecimal)?.description ?? "none")
+            #expect(price["rate"] as? Double == 0.5)
+        }
+        #expect(read == amounts)
+        let notAnArray = try KryoTool.run(
+            ["convert", "-", "--from", "json", "--to", "kryo5", "--records", "all", "--schema", schemaFile.path],
+            input: Array(#"{"$class": "shop.Price"}"#.utf8))
+        #expect(notAnArray.status != 0)
+        #expect(notAnArray.stderr.contains("expected a JSON array of records"), "\(notAnArray.stderr)")
+    }
+
     @Test func recordsPicksARange() throws {
         let (stream, records) = try javaStream(kryo: 2)
         for (selection, picked) in [
