@@ -41,7 +41,9 @@ extension KeyedArchiveWriter {
         if !keepsJavaClasses || declared.finality == .final { return nil }
         let type = Swift.type(of: value)
         let untyped = declared.swiftType == Any.self
-        if !untyped, type == declared.swiftType { return nil }
+        if !untyped, type == declared.swiftType, !DynamicArray.isArray(value, ofAnotherClassThan: declared) {
+            return nil
+        }
         // Objects of the dynamic path name their class already.
         if type == DynamicObject.self || type == DynamicEnum.self { return nil }
         guard let registration = registry.registration(forValue: value),

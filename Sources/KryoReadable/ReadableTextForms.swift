@@ -66,8 +66,10 @@ enum ReadableTextForms {
         }
         // A `Currency` as its ISO 4217 code (`CHF`), as Java's `Currency.getInstance` takes it.
         if type == Locale.Currency.self {
-            guard text.utf8.count == 3, text.utf8.allSatisfy({ (0x41...0x5A).contains($0) }) else {
-                throw Mismatch(expected: "a currency's ISO 4217 code such as CHF", found: found)
+            guard text.utf8.count == 3, text.utf8.allSatisfy({ (0x41...0x5A).contains($0) }),
+                JavaCurrencyCodes.known.contains(text)
+            else {
+                throw Mismatch(expected: "a currency's ISO 4217 code that Java knows, such as CHF", found: found)
             }
             return Locale.Currency(text)
         }

@@ -254,7 +254,9 @@ final class ReadableWriter: ValueWriter {
     /// declared type.
     @inline(__always)
     private func mayNeedClassName(for value: Any, in declared: DeclaredType) -> Bool {
-        declared.finality != .final && (declared.swiftType == Any.self || Swift.type(of: value) != declared.swiftType)
+        declared.finality != .final
+            && (declared.swiftType == Any.self || Swift.type(of: value) != declared.swiftType
+                || DynamicArray.isArray(value, ofAnotherClassThan: declared))
     }
 
     /// What ``classNameNeeded(for:_:in:)`` needs to know of a plain form.
@@ -295,7 +297,11 @@ final class ReadableWriter: ValueWriter {
     private func classNameNeeded(for value: Any, kind: PlainKind, in declared: DeclaredType) -> String? {
         if declared.finality == .final { return nil }
         let type = Swift.type(of: value)
-        if declared.swiftType != Any.self, type == declared.swiftType { return nil }
+        if declared.swiftType != Any.self, type == declared.swiftType,
+            !DynamicArray.isArray(value, ofAnotherClassThan: declared)
+        {
+            return nil
+        }
         guard let registration = registry.registration(forValue: value) else { return nil }
         let readAs: String?
         if declared.swiftType != Any.self {

@@ -371,6 +371,16 @@ struct SchemaResolver {
         "EventListener", "Formattable", "KryoSerializable",
     ]
 
+    /// The JDK interfaces and abstract classes a type may name without their package, where no
+    /// class of the schema has that simple name (the classes of ``JavaType/wellKnownClasses``
+    /// are known everywhere).
+    static let jdkInterfaceNames: [String: String] = [
+        "Number": "java.lang.Number", "CharSequence": "java.lang.CharSequence", "Comparable": "java.lang.Comparable",
+        "Iterable": "java.lang.Iterable", "Cloneable": "java.lang.Cloneable", "Serializable": "java.io.Serializable",
+        "Queue": "java.util.Queue", "Deque": "java.util.Deque", "NavigableMap": "java.util.NavigableMap",
+        "NavigableSet": "java.util.NavigableSet",
+    ]
+
     /// Parses a field type (or superclass) of a class in `syntax`: the class's type parameters
     /// are type variables, short names resolve to the classes declared in the files, then to the
     /// file's package; every class must be known.
@@ -391,6 +401,9 @@ struct SchemaResolver {
                 if candidates.count > 1, ambiguous == nil { ambiguous = (name, candidates) }
                 if let only = candidates.first { return only }
             }
+            // A JDK interface by its simple name (`ID extends Comparable<ID>`, `Number[]`), as Java
+            // imports java.lang's: after the schema's own classes, which a package's class shadows.
+            if let jdk = Self.jdkInterfaceNames[name] { return jdk }
             return package.map { $0 + "." + name } ?? name
         }
         if let ambiguous {

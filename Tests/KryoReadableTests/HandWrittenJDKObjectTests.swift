@@ -85,4 +85,21 @@ import Testing
             #expect(error.expected.contains("such as"), "\(error)")
         }
     }
+
+    /// A currency code Java's `Currency.getInstance` refuses (a code of three letters no
+    /// currency has, a lower-case one) is an error at its key, as text and as the object form:
+    /// the Java program reading the bytes would throw.
+    @Test(arguments: ["XXY", "eur", "Eur"])
+    func aCurrencyJavaDoesNotKnowIsAnError(_ code: String) throws {
+        for fields in [
+            #""currency": "\#(code)""#, #""currency": {"$class": "java.util.Currency", "currencyCode": "\#(code)"}"#,
+        ] {
+            let error = try #require(throws: SerializationError.self) { try kryo(fields) }
+            #expect(error.kind == .invalidValue)
+            #expect(error.found.contains(code), "\(error)")
+            #expect(error.path.first == "currency", "\(error)")
+        }
+        // Historic and special codes Java still takes.
+        for known in ["DEM", "XAU", "XXX", "ZWG"] { _ = try kryo(#""currency": "\#(known)""#) }
+    }
 }

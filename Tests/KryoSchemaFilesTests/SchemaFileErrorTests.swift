@@ -299,6 +299,32 @@ private func failure(_ text: String, fileName: String = "t.yaml") -> String? {
                 + "(java.io.Serializable)")
     }
 
+    /// The JDK's interfaces and abstract classes by their simple names in bounds and field types
+    /// (`ID extends Comparable<ID>`, `Number[]`), unless a class of the schema has the name.
+    @Test func jdkInterfacesBySimpleName() throws {
+        let text = """
+            package: p
+            classes:
+              - class: Keyed
+                typeParameters: [ID extends Comparable<ID>]
+                fields: {id: ID, amounts: "Number[]", texts: "CharSequence[]", tail: "Deque<String>", s: Serializable}
+            """
+        let set = try SchemaFiles.parse(text, fileName: "t.yaml")
+        let keyed = try #require(set.classes.first { $0.javaName == "p.Keyed" })
+        #expect(keyed.typeParameterBounds["ID"] == .object("java.lang.Comparable", arguments: [.typeVariable("ID")]))
+        #expect(
+            keyed.fields.map(\.type.className)
+                == [
+                    "ID", "[Ljava.lang.Number;", "[Ljava.lang.CharSequence;", "java.util.Deque", "java.io.Serializable",
+                ].map { $0 == "ID" ? "java.lang.Object" : $0 })
+        // A schema's own class of that name comes first, as a package's class shadows java.lang's.
+        let own = try SchemaFiles.parse(
+            "package: p\nclasses:\n  - {class: Number, fields: {n: int}}\n  - {class: Box, fields: {x: Number}}\n",
+            fileName: "t.yaml")
+        let box = try #require(own.classes.first { $0.javaName == "p.Box" })
+        #expect(box.fields.first?.type == .object("p.Number", arguments: []))
+    }
+
     @Test func cyclesInExtendsAreRefused() {
         #expect(
             failure(

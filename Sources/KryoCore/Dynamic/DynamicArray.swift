@@ -51,6 +51,16 @@ extension DynamicArray: AnyElementsExposing, AnyElementsConstructible, JavaClass
 extension DynamicArray {
     /// `value` as an array of the class `declared` names when it is a list that names no class
     /// (a `JavaArray<Any>` or `[Any?]` built by hand for an `Employee[]` slot); else `value`.
+    /// Whether `value` is an array of another Java class than the one `declared` names (a
+    /// `Circle[]` in a `Shape[]` field): both are `DynamicArray`s, told apart by their classes, so
+    /// a format whose plain form of an array names no class names this one's.
+    package static func isArray(_ value: Any, ofAnotherClassThan declared: DeclaredType) -> Bool {
+        guard declared.swiftType == DynamicArray.self, let name = declared.javaName,
+            let array = value as? DynamicArray
+        else { return false }
+        return array.javaClass != name
+    }
+
     static func adopting(_ value: Any?, as declared: DeclaredType) -> Any? {
         guard declared.swiftType == DynamicArray.self, let javaClass = declared.javaName,
             let value = ValueConversion.flatten(value)

@@ -289,12 +289,57 @@ struct DynamicField: Sendable {
         return bound
     }
 
+    /// The array class of `value` when it is an array of a subclass of the declared array's
+    /// schema class (a `Circle[]` in a `Shape[]` field, read so from Java's bytes or named by a
+    /// document's `$class`): Java's field holds that array, whose class Kryo writes. `nil` for an
+    /// array of the declared class, or a slot whose elements are not of a schema class.
+    ///
+    /// - Throws: ``SerializationError`` for an array of another class, which Java's field
+    ///   cannot hold (a `Holder[]` or a `Circle[][]` in a `Shape[]` field).
+    private static func subclassArray(_ value: Any?, of declared: DeclaredType, in registry: Registry, key: String)
+        throws -> Registration?
+    {
+        guard let array = ValueConversion.flatten(value) as? DynamicArray, let declaredName = declared.javaName,
+            array.javaClass != declaredName, let declaredComponent = objectComponent(of: declaredName),
+            let slotClass = registry.registration(forJavaName: declaredComponent.name),
+            slotClass.swiftType == DynamicObject.self
+        else { return nil }
+        if let runtime = registry.registration(forJavaName: array.javaClass),
+            let runtimeComponent = objectComponent(of: array.javaClass),
+            declaredComponent.dimensions == runtimeComponent.dimensions,
+            let valueClass = registry.registration(forJavaName: runtimeComponent.name),
+            valueClass.swiftType == DynamicObject.self, slotClass.mayHold(valueClass)
+        {
+            return runtime
+        }
+        throw SerializationError(
+            .typeMismatch,
+            expected: "a \(sourceName(declaredName)) (or an array of a subclass of \(declaredComponent.name))",
+            found: "a \(sourceName(array.javaClass))", path: [key])
+    }
+
+    /// The dimensions and the class of the elements of the array class `javaName` when they are
+    /// objects (`[[Lsvc.Shape;` → 2, `svc.Shape`); `nil` for an array of primitives.
+    private static func objectComponent(of javaName: String) -> (dimensions: Int, name: String)? {
+        let dimensions = javaName.prefix { $0 == "[" }.count
+        let component = javaName.dropFirst(dimensions)
+        guard dimensions > 0, component.hasPrefix("L"), component.hasSuffix(";"), component.count > 2 else {
+            return nil
+        }
+        return (dimensions, String(component.dropFirst().dropLast()))
+    }
+
     private static func writeObject(
         _ value: Any?, as declared: DeclaredType, to writer: any ValueWriter, forKey key: String
     ) throws {
         let value = DynamicArray.adopting(value, as: declared)
-        guard let bound = arrayWithClass(declared) else {
+        guard var bound = arrayWithClass(declared) else {
             return try writer.writeObject(value, as: declared, forKey: key)
+        }
+        if let runtime = try subclassArray(value, of: declared, in: writer.registry, key: key) {
+            // An array of a subclass: written with its own class (a document's `$class`).
+            guard writer.isPositional else { return try writer.writeObject(value, as: declared, forKey: key) }
+            bound.javaName = runtime.javaName
         }
         guard writer.isPositional else { return try writer.writeObject(value, as: bound, forKey: key) }
         // Kryo's writeClassAndObject: the class (nil alone for null), then the array.
@@ -313,7 +358,8 @@ struct DynamicField: Sendable {
         -> Any?
     {
         guard let bound = arrayWithClass(declared) else { return try reader.readObject(as: declared, forKey: key) }
-        guard reader.isPositional else { return try reader.readObject(as: bound, forKey: key) }
+        // A document's array may name a subclass's array class (`$class`), as Java's bytes do.
+        guard reader.isPositional else { return try reader.readObject(as: declared, forKey: key) }
         guard let tag = try reader.readClass(forKey: key) else { return nil }
         guard tag.registration != nil, tag.javaName.hasPrefix("[") else {
             throw reader.error(

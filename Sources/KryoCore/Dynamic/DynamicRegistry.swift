@@ -150,6 +150,8 @@ extension Registry {
         for array in catalog.schemaArrayTypes(of: schemas) {
             guard case .array(let componentType) = array else { continue }
             let javaName = array.className
+            // An array class the library serializes already (never one of the schema's classes).
+            if base.registration(forJavaName: javaName) != nil { continue }
             var component = try catalog.declaredType(componentType, in: base, context: javaName)
             // Java's object-array serializer writes no class for the elements of an array of
             // arrays: an array class is final to `Modifier.isFinal`.
@@ -434,7 +436,9 @@ private struct DynamicCatalog {
     func schemaArrayTypes(of set: SchemaSet) -> [JavaType] {
         var found: OrderedDictionary<String, JavaType> = [:]
         func add(_ type: JavaType) {
-            guard case .array(let component) = type, schemaComponent(of: type) != nil else { return }
+            guard case .array(let component) = type,
+                schemaComponent(of: type) != nil || Self.interfaceComponent(of: type) != nil
+            else { return }
             add(component)
             found[type.className] = found[type.className] ?? type
         }
@@ -450,6 +454,9 @@ private struct DynamicCatalog {
         for schema in set.classes where schema.layout != .library {
             add(.array(.array(.object(schema.javaName, arguments: []))))
         }
+        // Arrays of the JDK's interfaces and abstract classes that Java programs declare, which a
+        // field of `Object` may hold too (`new Comparable[]{…}`).
+        for name in Self.commonInterfaceArrayComponents { add(.array(.array(.object(name, arguments: [])))) }
         for schema in set.classes {
             for field in schema.fields {
                 visit(field.type.erasingTypeVariables(bounds: schema.typeParameterBounds))
@@ -463,6 +470,24 @@ private struct DynamicCatalog {
         }
         return Array(found.values)
     }
+
+    /// The JDK interface or abstract class at the bottom of an array type (`java.lang.Number` of
+    /// `Number[][]`, `java.util.List` of `List<String>[]`), one of ``interfaces``; `nil` for any
+    /// other. Kryo writes such an array as any array of objects, each element with its class.
+    static func interfaceComponent(of type: JavaType) -> String? {
+        switch type {
+        case .array(let component): return interfaceComponent(of: component)
+        case .object(let name, _): return interfaces[name] != nil ? name : nil
+        case .primitive, .typeVariable: return nil
+        }
+    }
+
+    /// The interfaces whose arrays (of one and two dimensions) every dynamic registry knows, so
+    /// that a field of `Object`, a list's element or the root may hold one.
+    static let commonInterfaceArrayComponents = [
+        "java.lang.Number", "java.lang.CharSequence", "java.lang.Comparable", "java.io.Serializable",
+        "java.util.List", "java.util.Map", "java.util.Set", "java.util.Collection",
+    ]
 
     /// The schema class (a bean or an enum) at the bottom of an array type (`peer.Color` of
     /// `peer.Color[][]`), or `nil`.
@@ -630,6 +655,10 @@ private struct DynamicCatalog {
                 // final classes; an array of other classes carries its class.
                 let isFinal = schema.enumConstants != nil && !schema.constantsHaveBodies || schema.isFinal
                 return DeclaredType(DynamicArray.self, finality: isFinal ? .final : .nonFinal, javaName: name)
+            }
+            if Self.interfaceComponent(of: type) != nil, library.registration(forJavaName: name) == nil {
+                // An array of an interface (`Number[]`): registered by name, never final.
+                return DeclaredType(DynamicArray.self, finality: .nonFinal, javaName: name)
             }
             guard let registration = library.registration(forJavaName: name) else {
                 throw SerializationError(

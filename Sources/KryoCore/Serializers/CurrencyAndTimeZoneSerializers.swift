@@ -21,8 +21,15 @@ public struct CurrencySerializer: Serializer {
     }
     public func readNilable(from reader: any ValueReader) throws -> Locale.Currency? {
         guard let code = try reader.readString(forKey: "currencyCode") else { return nil }
-        guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-            throw reader.error(.invalidValue, expected: "an ISO 4217 currency code", found: "\"\(code)\"")
+        guard code.utf8.count == 3, code.utf8.allSatisfy({ (0x41...0x5A).contains($0) }) else {
+            throw reader.error(.invalidValue, expected: "an ISO 4217 currency code such as CHF", found: "\"\(code)\"")
+        }
+        // Java's bytes name a code Java knows (its JDK may know newer ones than the list); a
+        // document's must be one, or the Java program reading the bytes throws.
+        guard reader.isPositional || JavaCurrencyCodes.known.contains(code) else {
+            throw reader.error(
+                .invalidValue, expected: "a currency code Java's Currency.getInstance takes (ISO 4217, such as CHF)",
+                found: "\"\(code)\"")
         }
         return Locale.Currency(code)
     }
