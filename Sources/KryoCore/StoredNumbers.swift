@@ -64,6 +64,11 @@ package enum StoredNumbers {
             guard float.isFinite || !number.isFinite else {
                 throw reader.error(.invalidValue, expected: "a float (at most ±3.4028235e38)", found: "\(number)")
             }
+            // 1e-50 is no float either: it would become 0 silently.
+            guard float != 0 || number == 0 else {
+                throw reader.error(
+                    .invalidValue, expected: "a float (0, or at least ±1.4e-45 in magnitude)", found: "\(number)")
+            }
             return float
         }
         // Its shortest decimal text, as Java's `BigDecimal.valueOf(double)`.

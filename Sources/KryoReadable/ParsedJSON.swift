@@ -238,6 +238,37 @@ struct ParsedJSON {
         return end > start ? String(decoding: text[start..<end], as: UTF8.self) : nil
     }
 
+    /// The key paths (from `node`) and texts of the numbers under `node` whose text says more
+    /// than their double (`9.90`, 25 digits): what a reader of the document's tree, which keeps
+    /// only the doubles, gives a `BigDecimal` at that path. Empty for most documents.
+    func decimalTexts(under node: Int32) -> [[String]: String] {
+        var found: [[String]: String] = [:]
+        var path: [String] = []
+        func visit(_ node: Int32) {
+            switch kind(of: node) {
+            case .real:
+                guard let text = decimalText(at: node) else { return }
+                let number = Double(bitPattern: UInt64(bitPattern: nodes[Int(node)].start))
+                if text != "\(number)" { found[path] = text }
+            case .array:
+                for index in 0..<count(of: node) {
+                    path.append(String(index))
+                    visit(element(index, of: node))
+                    path.removeLast()
+                }
+            case .object:
+                for index in 0..<count(of: node) {
+                    path.append(key(index, of: node))
+                    visit(value(index, of: node))
+                    path.removeLast()
+                }
+            default: return
+            }
+        }
+        visit(node)
+        return found
+    }
+
     /// The string of node `node`, when it is one.
     @inline(__always)
     func string(at node: Int32) -> String? {

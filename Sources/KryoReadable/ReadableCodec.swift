@@ -102,7 +102,9 @@ public struct ReadableCodec: Sendable {
                     parsed: parsed, registry: registry, options: options, classCache: classCache)
                 return try decode(T.self, with: reader, root: root)
             }
-            return try decode(T.self, from: parsed.value(at: parsed.root), holdsNoAliases: false, root: root)
+            return try decode(
+                T.self, from: parsed.value(at: parsed.root), decimalTexts: parsed.decimalTexts(under: parsed.root),
+                root: root)
         }
         let (document, format) = try ReadableCodec.document(from: bytes, limits: options.limits)
         return try decode(
@@ -134,7 +136,14 @@ public struct ReadableCodec: Sendable {
                 )
             }
             guard case .array(let records) = parsed.value(at: parsed.root) else { return nil }
-            return (records.count, { index in try decode(Any?.self, from: records[index]) })
+            return (
+                records.count,
+                { index in
+                    try decode(
+                        Any?.self, from: records[index],
+                        decimalTexts: parsed.decimalTexts(under: parsed.element(index, of: parsed.root)))
+                }
+            )
         }
         guard case .array(let records) = try ReadableJSON.decode(bytes) else { return nil }
         return (records.count, { index in try decode(Any?.self, from: records[index]) })
@@ -153,6 +162,16 @@ public struct ReadableCodec: Sendable {
     ) throws -> T {
         let reader = try ReadableReader(
             root: document, registry: registry, options: options, holdsNoAliases: holdsNoAliases)
+        return try decode(T.self, with: reader, root: root)
+    }
+
+    /// Decodes the tree of a JSON document with aliases, whose numbers' texts that say more than
+    /// their doubles are `decimalTexts` (by key path).
+    private func decode<T>(
+        _ type: T.Type, from document: ReadableValue, decimalTexts: [[String]: String], root: DeclaredType? = nil
+    ) throws -> T {
+        let reader = try ReadableReader(
+            root: document, registry: registry, options: options, decimalTexts: decimalTexts)
         return try decode(T.self, with: reader, root: root)
     }
 

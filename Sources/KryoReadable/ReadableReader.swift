@@ -32,6 +32,9 @@ final class ReadableReader: ValueReader, NullAwareReader {
     /// from it directly, anything else is built as a tree when it is reached. Empty otherwise
     /// (not optional: unwrapping it would copy it, retaining each of its arrays).
     private let parsed: ParsedJSON
+    /// For a tree read from JSON text, the texts of its numbers that say more than their doubles,
+    /// by key path.
+    private var decimalTexts: [[String]: String] = [:]
     /// The node of ``parsed`` read as the document's root.
     private let rootIndex: Int32
     /// Whether the document is ``parsed`` rather than ``root`` (a parsed document has a node).
@@ -123,9 +126,13 @@ final class ReadableReader: ValueReader, NullAwareReader {
     ///   `$alias` key and that `root` nests no deeper than ``ReadableCodec/documentDepth(_:)``
     ///   allows (a JSON document just parsed with that depth, whose text spells no `$alias`): the
     ///   walk over the tree that finds the aliases' targets and checks the depth is then skipped.
+    /// - Parameter decimalTexts: The texts of the numbers the tree keeps as doubles, by key path
+    ///   (``ParsedJSON/decimalTexts(under:)``), so that a `BigDecimal` reads them as written.
     init(
-        root: ReadableValue, registry: Registry, options: SerializationOptions, holdsNoAliases: Bool = false
+        root: ReadableValue, registry: Registry, options: SerializationOptions, holdsNoAliases: Bool = false,
+        decimalTexts: [[String]: String] = [:]
     ) throws {
+        self.decimalTexts = decimalTexts
         self.registry = registry
         slotBindings = registry.slotBindings
         self.options = options
@@ -241,7 +248,7 @@ final class ReadableReader: ValueReader, NullAwareReader {
                 leave(storing: value)
                 return value
             }
-            return try decode(parsed.value(at: index), as: declared)
+            return try decode(treeValue(at: index, for: declared), as: declared)
         case .real:
             // A number for a `BigDecimal`, as Java's `new BigDecimal(text)`: its digits and scale
             // as written (`10.50`, 25 digits), which its double would round.
@@ -254,6 +261,21 @@ final class ReadableReader: ValueReader, NullAwareReader {
         default:
             return try decode(parsed.value(at: index), as: declared)
         }
+    }
+
+    /// Node `index` of the parsed text as a tree, for a slot of `declared`: the texts of its
+    /// numbers that say more than their doubles are kept by key path when the slot's type may
+    /// hold a `BigDecimal` (a `Map<String, BigDecimal>`'s values), so that they read as written.
+    private func treeValue(at index: Int32, for declared: DeclaredType?) -> ReadableValue {
+        if let declared, Self.mayHoldBigDecimal(declared) {
+            for (subpath, text) in parsed.decimalTexts(under: index) { decimalTexts[path + subpath] = text }
+        }
+        return parsed.value(at: index)
+    }
+
+    /// Whether `declared` or one of its generic arguments is `BigDecimal`.
+    private static func mayHoldBigDecimal(_ declared: DeclaredType) -> Bool {
+        declared.swiftType == JavaBigDecimal.self || declared.genericArguments.contains(where: mayHoldBigDecimal)
     }
 
     /// The registration of the parsed object `index` when it is an object of a registered class
@@ -366,7 +388,14 @@ final class ReadableReader: ValueReader, NullAwareReader {
         case .bool(let flag): return flag
         case .integer(let number): return try StoredNumbers.integer(number, as: declared?.swiftType, reader: self)
         case .unsignedInteger(let number): return StoredNumbers.unsigned(number, as: declared?.swiftType)
-        case .real(let number): return try real(number, as: declared?.swiftType)
+        case .real(let number):
+            // A number for a `BigDecimal` as written (`9.90`), where the tree kept its double.
+            if !decimalTexts.isEmpty, declared?.swiftType == JavaBigDecimal.self, let text = decimalTexts[path],
+                let decimal = JavaBigDecimal(text)
+            {
+                return decimal
+            }
+            return try real(number, as: declared?.swiftType)
         case .string(let string):
             if let type = declared?.swiftType, type == Double.self || type == Float.self,
                 let number = ReadableReader.nonFinite(string)
@@ -1023,6 +1052,8 @@ final class ReadableReader: ValueReader, NullAwareReader {
             case .dictionary(let entries) = parsed.value(at: index)
         {
             members = .tree(entries)
+            // Its numbers' texts, for its `BigDecimal` fields.
+            for (subpath, text) in parsed.decimalTexts(under: index) { decimalTexts[path + subpath] = text }
         }
         // The first field read is expected after the reserved keys the writer puts first
         // (`$class`): a guess, which the lookup checks.
@@ -1717,6 +1748,12 @@ final class ReadableReader: ValueReader, NullAwareReader {
         guard float.isFinite || !number.isFinite else {
             throw at(ReadableKeys.escape(key)) {
                 error(.invalidValue, expected: "a float (at most ±3.4028235e38)", found: "\(number)")
+            }
+        }
+        // 1e-50 would become 0 silently.
+        guard float != 0 || number == 0 else {
+            throw at(ReadableKeys.escape(key)) {
+                error(.invalidValue, expected: "a float (0, or at least ±1.4e-45 in magnitude)", found: "\(number)")
             }
         }
         return float

@@ -114,6 +114,22 @@ import Testing
         #expect((fine["link"] as? [Float]) == [1.5, .infinity, 3.4e38])
     }
 
+    /// A number too small for a float (which Java's cast makes 0) is an error, in a field and
+    /// in a `float[]`; the smallest float reads.
+    @Test func aFloatBelowAFloatsRangeIsAnError() throws {
+        let error = try #require(failure(#"{"$class": "doc.Book", "ratio": 1e-50}"#))
+        #expect(error.kind == .invalidValue)
+        #expect(error.expected == "a float (0, or at least ±1.4e-45 in magnitude)")
+        #expect(error.found == "1e-50")
+        #expect(error.path == ["ratio"])
+        let array = try #require(failure(#"{"$class": "doc.Book", "link": {"$class": "[F", "$value": [1.5, -1e-46]}}"#))
+        #expect(array.expected == "a float (0, or at least ±1.4e-45 in magnitude)")
+        let tiny = try document.object(#""ratio": 1.4e-45"#)
+        #expect(tiny["ratio"] as? Float == Float.leastNonzeroMagnitude)
+        let zero = try document.object(#""ratio": -0.0"#)
+        #expect((zero["ratio"] as? Float)?.sign == .minus)
+    }
+
     @Test func aBooleanIsNoInteger() throws {
         let error = try #require(failure(#"{"$class": "doc.Book", "pages": true}"#))
         #expect(error.kind == .typeMismatch)

@@ -1,4 +1,5 @@
 import Foundation
+import OrderedCollections
 import SwiftKryo
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
         package: doc
         classes:
           - class: Price
-            fields: {amount: java.math.BigDecimal, big: java.math.BigInteger, raw: "byte[]", rate: double, any: Object}
+            fields: {amount: java.math.BigDecimal, big: java.math.BigInteger, raw: "byte[]", rate: double, any: Object, prices: "Map<String, java.math.BigDecimal>", list: "List<java.math.BigDecimal>"}
         """
 
     let document: SchemaDocument
@@ -49,6 +50,29 @@ import Testing
         #expect(mixed["amount"] as? JavaBigDecimal == JavaBigDecimal("0.1000"))
         #expect(mixed["rate"] as? Double == 0.1)
         #expect(mixed["any"] as? Double == 2.5)
+    }
+
+    /// As written wherever a `BigDecimal` goes: a map's values, a list's elements, and in a
+    /// document with aliases (read through its tree), a field's value and an aliased element.
+    @Test func numbersReadExactlyInEveryBigDecimalSlot() throws {
+        let plain = try document.object(#""prices": {"a": 1.10, "b": 1e2}, "list": [2.500, null]"#)
+        let prices = try #require(plain["prices"] as? OrderedDictionary<AnyHashable, Any?>)
+        #expect(prices["a"].flatMap { $0 as? JavaBigDecimal }?.description == "1.10")
+        #expect(prices["b"].flatMap { $0 as? JavaBigDecimal }?.description == "1E+2")
+        #expect(((plain["list"] as? [Any?])?.first ?? nil).flatMap { $0 as? JavaBigDecimal }?.description == "2.500")
+        let aliased = try document.object(
+            #""amount": 9.90, "list": [0.10, {"$alias": "list.0"}], "any": {"$alias": "$root"}, "prices": {"x": 3.0}"#)
+        #expect((aliased["amount"] as? JavaBigDecimal)?.description == "9.90")
+        let list = try #require(aliased["list"] as? [Any?])
+        // One value in two places: one shared box.
+        #expect(list.map { (($0 as? SharedValue)?.value as? JavaBigDecimal)?.description } == ["0.10", "0.10"])
+        #expect(list.first as? SharedValue === list.last as? SharedValue)
+        #expect(
+            ((aliased["prices"] as? OrderedDictionary<AnyHashable, Any?>)?["x"] ?? nil).flatMap {
+                $0 as? JavaBigDecimal
+            }?.description
+                == "3.0")
+        #expect(aliased["any"] as? DynamicObject === aliased)
     }
 
     @Test func bytesMayBeSigned() throws {
