@@ -86,6 +86,21 @@ import Testing
             )
         })
 
+    /// `value`, read from Java's bytes `java`, gives them again: written directly, and through a
+    /// JSON document and binary and XML keyed archives.
+    static func expectJavaBytes(of value: DynamicObject, _ java: [UInt8], _ kryo: KryoCodec, _ readable: ReadableCodec)
+        throws
+    {
+        #expect(hex(try kryo.encode(value)) == hex(java))
+        #expect(hex(try kryo.encode(try readable.decode(Any?.self, from: try readable.encode(value)))) == hex(java))
+        for format in [PropertyListFormat.binary, .xml] {
+            var keyed = KeyedArchiveCodec(registry: kryo.registry, format: format, options: kryo.options)
+            keyed.keepsJavaClasses = true
+            let back = try keyed.decode(Any?.self, from: try keyed.encode(value))
+            #expect(hex(try kryo.encode(back)) == hex(java), "through a keyed archive, \(format)")
+        }
+    }
+
     @Test("Java's arrays of a subclass keep their classes, both ways and through every format", arguments: versions)
     func bothWays(_ version: Int) throws {
         let run = try #require(Self.runs[version]).get()
@@ -96,15 +111,7 @@ import Testing
         #expect((holder["shapes"] as? DynamicArray)?.javaClass == "[LSubclassArrayPeer$Circle;")
         #expect((holder["grid"] as? DynamicArray)?.javaClass == "[[LSubclassArrayPeer$Circle;")
         #expect((holder["mixed"] as? DynamicArray)?.javaClass == "[LSubclassArrayPeer$Shape;")
-        #expect(hex(try kryo.encode(holder)) == hex(java))
-        let json = try readable.encode(holder)
-        #expect(hex(try kryo.encode(try readable.decode(Any?.self, from: json))) == hex(java))
-        for format in [PropertyListFormat.binary, .xml] {
-            var keyed = KeyedArchiveCodec(registry: kryo.registry, format: format, options: kryo.options)
-            keyed.keepsJavaClasses = true
-            let back = try keyed.decode(Any?.self, from: try keyed.encode(holder))
-            #expect(hex(try kryo.encode(back)) == hex(java), "through a keyed archive, \(format)")
-        }
+        try Self.expectJavaBytes(of: holder, java, kryo, readable)
         // The document that names the arrays' classes gives Java's bytes.
         #expect(hex(try kryo.encode(try readable.decode(Any?.self, from: Array(Self.document.utf8)))) == hex(java))
     }
@@ -122,14 +129,7 @@ import Testing
         #expect((mixed["any"] as? DynamicArray)?.javaClass == "[Ljava.lang.Comparable;")
         #expect((mixed["grid"] as? DynamicArray)?.javaClass == "[[Ljava.lang.Number;")
         #expect((mixed["lists"] as? DynamicArray)?.javaClass == "[Ljava.util.List;")
-        #expect(hex(try kryo.encode(mixed)) == hex(java))
-        #expect(hex(try kryo.encode(try readable.decode(Any?.self, from: try readable.encode(mixed)))) == hex(java))
-        for format in [PropertyListFormat.binary, .xml] {
-            var keyed = KeyedArchiveCodec(registry: kryo.registry, format: format, options: kryo.options)
-            keyed.keepsJavaClasses = true
-            let back = try keyed.decode(Any?.self, from: try keyed.encode(mixed))
-            #expect(hex(try kryo.encode(back)) == hex(java), "through a keyed archive, \(format)")
-        }
+        try Self.expectJavaBytes(of: mixed, java, kryo, readable)
     }
 
     /// An array of a class that is no subclass, or of more dimensions, is an error naming the
