@@ -63,7 +63,11 @@ struct ISO8601Text: Equatable {
         if parsed.isLeapSecond, type != Date.self, type != JavaInstant.self { return .some(nil) }
         if type == Date.self {
             guard let instant = parsed.instant else { return .some(nil) }
-            return .some(Date(timeIntervalSince1970: Double(instant.seconds) + Double(instant.nanos) / 1e9))
+            // Whole milliseconds, rounded down as Java's `Date.from(Instant)` does (`…59.9995Z` is
+            // the millisecond before the second, not the second).
+            let (milliseconds, overflow) = instant.seconds.multipliedReportingOverflow(by: 1000)
+            guard !overflow else { return .some(nil) }
+            return .some(Date(timeIntervalSince1970: Double(milliseconds + Int64(instant.nanos / 1_000_000)) / 1000))
         }
         if type == JavaInstant.self { return .some(parsed.instant) }
         if type == JavaLocalDate.self {

@@ -242,6 +242,7 @@ struct ParsedJSON {
     /// than their double (`9.90`, 25 digits): what a reader of the document's tree, which keeps
     /// only the doubles, gives a `BigDecimal` at that path. Empty for most documents.
     func decimalTexts(under node: Int32) -> [[String]: String] {
+        guard hasDecimalTexts(under: node) else { return [:] }
         var found: [[String]: String] = [:]
         var path: [String] = []
         func visit(_ node: Int32) {
@@ -267,6 +268,22 @@ struct ParsedJSON {
         }
         visit(node)
         return found
+    }
+
+    /// Whether a number under `node` has a text that says more than its double: a look at the
+    /// subtree's nodes, which lie together before it (a container's node follows its members').
+    private func hasDecimalTexts(under node: Int32) -> Bool {
+        var first = node
+        while true {
+            let entry = nodes[Int(first)]
+            guard entry.kind == .array || entry.kind == .object, entry.count > 0 else { break }
+            first = entry.kind == .object ? value(0, of: first) : element(0, of: first)
+        }
+        for index in Int(first)...Int(node) where nodes[index].kind == .real {
+            guard let text = decimalText(at: Int32(index)) else { continue }
+            if text != "\(Double(bitPattern: UInt64(bitPattern: nodes[index].start)))" { return true }
+        }
+        return false
     }
 
     /// The string of node `node`, when it is one.

@@ -48,6 +48,15 @@ public struct ReadableCodec: Sendable {
         }
     }
 
+    /// Encodes record `number` (from 1) of a stream whose records share objects, as Java's
+    /// `setAutoReset(false)` with references on writes them, as JSON: an object an earlier record
+    /// holds is an alias to it there (``ReadableStreamMemory``).
+    package func encode(_ value: Any?, record number: Int, memory: ReadableStreamMemory) throws -> [UInt8] {
+        let style: ReadableFormat = format == .prettyJSON ? .prettyJSON : .json
+        return try ReadableWriter(registry: registry, options: options, format: style).streamJSON(
+            value, record: number, memory: memory)
+    }
+
     /// Encodes `value` as a readable document's tree.
     public func document(_ value: Any?) throws -> ReadableValue {
         let writer = ReadableWriter(registry: registry, options: options, format: format)
@@ -149,6 +158,30 @@ public struct ReadableCodec: Sendable {
         return (records.count, { index in try decode(Any?.self, from: records[index]) })
     }
 
+    /// Decodes the JSON document `bytes`, record `number` (from 1) of a stream whose records
+    /// share objects (``ReadableStreamMemory``): an alias to an earlier record's object gives
+    /// that object, and this record's objects that later records name are kept. As
+    /// ``decode(javaClass:from:)`` when `javaClass` is given.
+    package func decode(_ bytes: [UInt8], record number: Int, memory: ReadableStreamMemory, javaClass: String?)
+        throws -> Any?
+    {
+        var root: DeclaredType?
+        if let javaClass {
+            guard let registration = registry.registration(forJavaName: javaClass) else {
+                throw SerializationError(.unregisteredType, expected: "a registration for \(javaClass)", found: "none")
+            }
+            root = DeclaredType(registration.swiftType, javaName: javaClass)
+        }
+        let depth = ReadableCodec.documentDepth(options.limits)
+        let parsed = try ParsedJSON.parse(bytes, maxDepth: depth)
+        let reader = try ReadableReader(
+            root: parsed.value(at: parsed.root), registry: registry, options: options,
+            decimalTexts: parsed.decimalTexts(under: parsed.root), streamMemory: memory, record: number)
+        let value = try decode(Any?.self, with: reader, root: root)
+        reader.keepObjectsForLaterRecords()
+        return value
+    }
+
     /// The largest JSON text read where it lies: ``ParsedJSON`` numbers its nodes with 32 bits.
     static let maxParsedBytes = Int(Int32.max) / 4
 
@@ -179,6 +212,7 @@ public struct ReadableCodec: Sendable {
     private func decode<T>(_ type: T.Type, with reader: ReadableReader, root: DeclaredType? = nil) throws -> T {
         // What fails leaves no cycle of unknown objects behind.
         return try reader.dismantlingOnFailure {
+            reader.rootDeclared = root
             let value = try reader.decode(reader.rootNode, as: root ?? classCache.declaredType(of: T.self))
             if T.self == Any?.self { return unsafeBitCast(value, to: T.self) }
             // A value of exactly `T` (the root object of the class asked for), taken as it is: what

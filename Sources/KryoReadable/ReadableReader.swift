@@ -35,6 +35,12 @@ final class ReadableReader: ValueReader, NullAwareReader {
     /// For a tree read from JSON text, the texts of its numbers that say more than their doubles,
     /// by key path.
     private var decimalTexts: [[String]: String] = [:]
+    /// The declared type of the document's root, when the call gives one (``ReadableCodec``'s
+    /// `decode(javaClass:from:)`).
+    var rootDeclared: DeclaredType?
+    /// For a record of a stream whose records share objects: what they share, and its number.
+    private var streamMemory: ReadableStreamMemory?
+    private var record = 0
     /// The node of ``parsed`` read as the document's root.
     private let rootIndex: Int32
     /// Whether the document is ``parsed`` rather than ``root`` (a parsed document has a node).
@@ -128,11 +134,16 @@ final class ReadableReader: ValueReader, NullAwareReader {
     ///   walk over the tree that finds the aliases' targets and checks the depth is then skipped.
     /// - Parameter decimalTexts: The texts of the numbers the tree keeps as doubles, by key path
     ///   (``ParsedJSON/decimalTexts(under:)``), so that a `BigDecimal` reads them as written.
+    /// - Parameter streamMemory: For record `record` of a stream whose records share objects:
+    ///   the objects of earlier records that its aliases name, and the paths of its own that
+    ///   later records' aliases name (kept by ``keepObjectsForLaterRecords()``).
     init(
         root: ReadableValue, registry: Registry, options: SerializationOptions, holdsNoAliases: Bool = false,
-        decimalTexts: [[String]: String] = [:]
+        decimalTexts: [[String]: String] = [:], streamMemory: ReadableStreamMemory? = nil, record: Int = 0
     ) throws {
         self.decimalTexts = decimalTexts
+        self.streamMemory = streamMemory
+        self.record = record
         self.registry = registry
         slotBindings = registry.slotBindings
         self.options = options
@@ -152,6 +163,7 @@ final class ReadableReader: ValueReader, NullAwareReader {
                 if let canonical = ReadableReader.canonicalTarget(target, in: root) { targets.insert(canonical) }
             }
         }
+        if let streamMemory { targets.formUnion(streamMemory.targets(ofRecord: record)) }
         aliasTargets = targets
         frames.reserveCapacity(8)
         path.reserveCapacity(16)
@@ -248,7 +260,7 @@ final class ReadableReader: ValueReader, NullAwareReader {
                 leave(storing: value)
                 return value
             }
-            return try decode(treeValue(at: index, for: declared), as: declared)
+            return try decode(treeValue(at: index), as: declared)
         case .real:
             // A number for a `BigDecimal`, as Java's `new BigDecimal(text)`: its digits and scale
             // as written (`10.50`, 25 digits), which its double would round.
@@ -263,19 +275,12 @@ final class ReadableReader: ValueReader, NullAwareReader {
         }
     }
 
-    /// Node `index` of the parsed text as a tree, for a slot of `declared`: the texts of its
-    /// numbers that say more than their doubles are kept by key path when the slot's type may
-    /// hold a `BigDecimal` (a `Map<String, BigDecimal>`'s values), so that they read as written.
-    private func treeValue(at index: Int32, for declared: DeclaredType?) -> ReadableValue {
-        if let declared, Self.mayHoldBigDecimal(declared) {
-            for (subpath, text) in parsed.decimalTexts(under: index) { decimalTexts[path + subpath] = text }
-        }
+    /// Node `index` of the parsed text as a tree: the texts of its numbers that say more than
+    /// their doubles are kept by key path, so that a `BigDecimal` in it (a field of an object
+    /// without `$class`, a `Map<String, BigDecimal>`'s value) reads them as written.
+    private func treeValue(at index: Int32) -> ReadableValue {
+        for (subpath, text) in parsed.decimalTexts(under: index) { decimalTexts[path + subpath] = text }
         return parsed.value(at: index)
-    }
-
-    /// Whether `declared` or one of its generic arguments is `BigDecimal`.
-    private static func mayHoldBigDecimal(_ declared: DeclaredType) -> Bool {
-        declared.swiftType == JavaBigDecimal.self || declared.genericArguments.contains(where: mayHoldBigDecimal)
     }
 
     /// The registration of the parsed object `index` when it is an object of a registered class
@@ -1153,6 +1158,19 @@ final class ReadableReader: ValueReader, NullAwareReader {
                 )
             }
         }
+        if let first = start.first, let earlier = ReadableStreamMemory.recordNumber(first) {
+            // An object of an earlier record of the stream (`$record2.owner`).
+            guard let streamMemory, earlier < record, let value = streamMemory.readValue(at: start) else {
+                throw at(ReadableKeys.alias) {
+                    error(
+                        .invalidReference,
+                        expected: "an alias to an object of an earlier record of a stream whose records share "
+                            + "objects (the schema's autoReset: false, references on)",
+                        found: "\"\(text)\"")
+                }
+            }
+            return try refusingScalar(value, named: text)
+        }
         if let decoded = decodedAt[start] { return try refusingScalar(decoded, named: text) }
         if path.isEmpty {
             // The document's root: no object is written before it for an alias to name.
@@ -1211,6 +1229,14 @@ final class ReadableReader: ValueReader, NullAwareReader {
         return try decode(node, as: own)
     }
 
+    /// Keeps in the stream's memory the objects of this record that later records' aliases name.
+    func keepObjectsForLaterRecords() {
+        guard let streamMemory else { return }
+        for target in streamMemory.targets(ofRecord: record) {
+            if let value = decodedAt[target] { streamMemory.keepRead(value, record: record, at: target) }
+        }
+    }
+
     /// `value`, decoded already where an alias points, unless it is a number or boolean: a value,
     /// never one object in two places.
     private func refusingScalar(_ value: Any?, named text: String) throws -> Any? {
@@ -1251,7 +1277,9 @@ final class ReadableReader: ValueReader, NullAwareReader {
     /// of lists and arrays and the values of maps; `nil` where the walk cannot tell.
     private func slotType(at path: [String]) -> DeclaredType? {
         var node = rootValue
-        var declared: DeclaredType?
+        // The root's class when the call names it (a `writeObject` stream's record may leave
+        // `$class` out), else its `$class`.
+        var declared: DeclaredType? = rootDeclared
         for component in path {
             guard let child = ReadableReader.child(of: node, component) else { return nil }
             switch node {

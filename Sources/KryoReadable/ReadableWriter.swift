@@ -38,6 +38,12 @@ final class ReadableWriter: ValueWriter {
     @exclusivity(unchecked) private var known = IdentityTable()
     /// Where in ``paths`` each known object was written (formatted when an alias needs it).
     @exclusivity(unchecked) private var knownPaths: [Int32] = []
+    /// For a record of a stream whose records share objects: the objects its earlier records
+    /// wrote.
+    private var streamMemory: ReadableStreamMemory?
+    /// With ``streamMemory``: the objects of ``known`` in their order, kept in the memory after
+    /// the record.
+    private var knownObjects: [AnyObject] = []
     /// Containers entered, for the depth limit.
     @exclusivity(unchecked) private var depth = 0
     /// The JSON text, when the writer streams.
@@ -361,11 +367,15 @@ final class ReadableWriter: ValueWriter {
     /// written now and returns `nil`.
     func alias(of identity: AnyObject?) -> ReadableValue? {
         guard let identity, options.references else { return nil }
+        if let streamMemory, let earlier = streamMemory.writtenAlias(of: identity) {
+            return .dictionary([ReadableKeys.alias: .string(earlier)])
+        }
         if let number = known.number(of: identity, elseInsert: knownPaths.count) {
             let alias = ReadableKeys.path(paths.components(of: knownPaths[number]))
             return .dictionary([ReadableKeys.alias: .string(alias)])
         }
         knownPaths.append(paths.keepCurrent())
+        if streamMemory != nil { knownObjects.append(identity) }
         return nil
     }
 
@@ -414,6 +424,18 @@ final class ReadableWriter: ValueWriter {
         try stream(value, declared: .object)
         json.finishDocument()
         return Array(json.output.bytes)
+    }
+
+    /// ``streamJSON(_:)`` for record `number` of a stream whose records share objects: an object
+    /// an earlier record wrote is an alias to it there, and this record's objects are kept in
+    /// `memory` for the records after it.
+    func streamJSON(_ value: Any?, record number: Int, memory: ReadableStreamMemory) throws -> [UInt8] {
+        streamMemory = memory
+        let bytes = try streamJSON(value)
+        for (object, mark) in zip(knownObjects, knownPaths) {
+            memory.keep(object, record: number, at: paths.components(of: mark))
+        }
+        return bytes
     }
 
     /// Whether the members of the object being written go straight to the JSON text.

@@ -99,13 +99,23 @@ struct RecordConversion {
             try writer.finish()
             progress.finish(bytes: source.bytesRead, records: number)
             let earlier = records.referencesToEarlierRecords
-            if earlier > 0, to.dialect == nil {
+            guard earlier > 0, to.dialect == nil else { return }
+            if to == .jsonLines, RecordReader.sharesObjects(context) {
+                // JSON Lines writes aliases to the earlier records it holds: all of them, unless
+                // the first records are left out.
+                guard selection.first > 1 else { return }
                 FileHandle.standardError.write(
                     Data(
-                        ("kryo: note: the records refer \(earlier) time\(earlier == 1 ? "" : "s") to objects of earlier "
-                            + "records (Java's setAutoReset(false) with references on); \(to.rawValue) holds each record "
-                            + "on its own, so those objects are written again in full\n").utf8))
+                        ("kryo: note: the records picked may refer to objects of the \(selection.first - 1) "
+                            + "record\(selection.first == 2 ? "" : "s") left out before them (Java's setAutoReset(false) with references on); those objects are "
+                            + "written in full where the records picked first meet them\n").utf8))
+                return
             }
+            FileHandle.standardError.write(
+                Data(
+                    ("kryo: note: the records refer \(earlier) time\(earlier == 1 ? "" : "s") to objects of earlier "
+                        + "records (Java's setAutoReset(false) with references on); \(to.rawValue) holds each record "
+                        + "on its own, so those objects are written again in full\n").utf8))
         }
     }
 }
@@ -207,6 +217,8 @@ final class RecordReader {
                     throw ToolError(message)
                 }
             }
+        case .jsonLines where Self.sharesObjects(context):
+            read = try Self.sharingLines(source: source, context: context, javaClass: javaClass)
         case .jsonLines:
             let codec = ReadableCodec(registry: context.registry, options: context.options)
             let lines = LineReader(source: source)
@@ -246,6 +258,41 @@ final class RecordReader {
     }
 
     func next() throws -> Record? { try read() }
+
+    /// Whether the records of the schema's streams share objects: one numbering for all of them
+    /// (`autoReset: false`) with references on, as JSON Lines writes with aliases to earlier
+    /// records (`{"$alias": "$record2.owner"}`).
+    static func sharesObjects(_ context: ConversionContext) -> Bool {
+        !context.schemas.settings.autoReset && context.options.references
+    }
+
+    /// The records of JSON Lines whose aliases may name objects of earlier records: the whole
+    /// input is read first, so that the objects that later lines name are kept as their records
+    /// are read.
+    private static func sharingLines(source: ByteSource, context: ConversionContext, javaClass: String?) throws
+        -> () throws -> Record?
+    {
+        let codec = ReadableCodec(registry: context.registry, options: context.options)
+        let lines = LineReader(source: source)
+        var records: [(line: Int, bytes: [UInt8])] = []
+        while let (number, line) = try lines.next() {
+            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
+            records.append((number, line))
+        }
+        let memory = ReadableStreamMemory()
+        for (index, record) in records.enumerated() { memory.noteAliases(in: record.bytes, record: index + 1) }
+        var next = 0
+        return {
+            guard next < records.count else { return nil }
+            defer { next += 1 }
+            let (number, line) = records[next]
+            do {
+                return Record(value: try codec.decode(line, record: next + 1, memory: memory, javaClass: javaClass))
+            } catch {
+                throw ToolError("line \(number) (positions within the line): \(error)")
+            }
+        }
+    }
 
     /// The objects of a KryoNet stream, a frame each.
     private static func frames(format: DataFormat, source: ByteSource, context: ConversionContext, limit: Int) throws
@@ -396,10 +443,16 @@ final class RecordWriter {
         case .jsonLines, .json:
             let codec = ReadableCodec(registry: context.registry, format: .json, options: context.options)
             let isArray = format == .json
+            // Records that share objects: an alias to the earlier record that holds one.
+            let memory = !isArray && RecordReader.sharesObjects(context) ? ReadableStreamMemory() : nil
             var count = 0
             writeRecord = { value in
                 var line = isArray ? Array((count == 0 ? "[\n" : ",\n").utf8) : []
-                line += try codec.encode(value)
+                if let memory {
+                    line += try codec.encode(value, record: count + 1, memory: memory)
+                } else {
+                    line += try codec.encode(value)
+                }
                 if !isArray { line.append(0x0A) }
                 count += 1
                 try line.withUnsafeBytes(sink)

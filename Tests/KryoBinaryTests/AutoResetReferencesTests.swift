@@ -111,9 +111,10 @@ import Testing
     }
 
     /// `kryo convert --records` with the schema's `autoReset: false` and references on: Kryo →
-    /// Kryo gives Java's bytes back; JSON Lines holds each record on its own, and the tool notes
-    /// that the later records' `Owner` is written again in full.
-    @Test("The tool converts Java's records and notes what JSON Lines repeats", arguments: versions)
+    /// Kryo gives Java's bytes back; in JSON Lines the later records' `Owner` is an alias to the
+    /// first record's (`$record1.owner`), and JSON Lines → Kryo gives Java's bytes again. Records
+    /// picked from the second on hold it in full, and the tool notes it.
+    @Test("The tool converts Java's records, through JSON Lines with aliases to earlier records", arguments: versions)
     func tool(_ version: Int) throws {
         let run = try #require(Self.runs[version]).get()
         let java = try #require(run.javaBytes["objects"])
@@ -130,7 +131,29 @@ import Testing
         let lines = try KryoTool.run(
             ["convert", "-", "--from", format, "--to", "jsonl", "--schema", schemaFile.path], input: java)
         #expect(lines.status == 0, "\(lines.stderr)")
-        #expect(String(decoding: lines.stdout, as: UTF8.self).split(separator: "\n").count == 3)
+        let text = String(decoding: lines.stdout, as: UTF8.self)
+        #expect(text.split(separator: "\n").count == 3)
+        #expect(text.components(separatedBy: #""$alias":"$record1.owner""#).count == 3, "\(text)")
+        #expect(lines.stderr.isEmpty, "\(lines.stderr)")
+        let back = try KryoTool.run(
+            ["convert", "-", "--from", "jsonl", "--to", format, "--schema", schemaFile.path], input: lines.stdout)
+        #expect(back.status == 0, "\(back.stderr)")
+        #expect(hex(back.stdout) == hex(java))
+        // An alias to a record that is not there, or to a later one, is an error naming the line.
+        let forward = text.replacingOccurrences(of: "$record1.owner", with: "$record3.owner")
+        let refused = try KryoTool.run(
+            ["convert", "-", "--from", "jsonl", "--to", format, "--schema", schemaFile.path],
+            input: Array(forward.utf8))
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("line 2") && refused.stderr.contains("$record3.owner"), "\(refused.stderr)")
+        let picked = try KryoTool.run(
+            ["convert", "-", "--from", format, "--to", "jsonl", "--records", "2..", "--schema", schemaFile.path],
+            input: java)
+        #expect(picked.status == 0, "\(picked.stderr)")
+        // The first record picked holds the owner in full, the next one aliases it there.
+        let pickedText = String(decoding: picked.stdout, as: UTF8.self)
+        #expect(pickedText.components(separatedBy: #""$alias":"$record1.owner""#).count == 2, "\(pickedText)")
+        #expect(pickedText.components(separatedBy: #""$class":"AutoResetPeer$Owner""#).count == 2, "\(pickedText)")
         // Without the setting, the error on the second record names it.
         let plainFile = schemaFile.deletingLastPathComponent().appendingPathComponent(
             "plain-" + schemaFile.lastPathComponent)
@@ -142,10 +165,16 @@ import Testing
         #expect(plain.status == 1)
         #expect(plain.stderr.hasSuffix("give autoReset: false in the schema's settings\n"), "\(plain.stderr)")
         #expect(
-            lines.stderr
-                == "kryo: note: the records refer 2 times to objects of earlier records (Java's setAutoReset(false) "
-                + "with references on); jsonl holds each record on its own, so those objects are written again in "
-                + "full\n")
+            picked.stderr
+                == "kryo: note: the records picked may refer to objects of the 1 record left out before them (Java's "
+                + "setAutoReset(false) with references on); those objects are written in full where the records "
+                + "picked first meet them\n")
+        // A JSON array holds each record on its own: the owner in full, and a note.
+        let array = try KryoTool.run(
+            ["convert", "-", "--from", format, "--to", "json", "--records", "all", "--schema", schemaFile.path],
+            input: java)
+        #expect(array.status == 0, "\(array.stderr)")
+        #expect(array.stderr.contains("json holds each record on its own"), "\(array.stderr)")
     }
 
     /// A value that fails to write takes the objects it numbered with it: the stream's

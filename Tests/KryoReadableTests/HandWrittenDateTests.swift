@@ -76,6 +76,21 @@ import Testing
         }
     }
 
+    /// A `Date` holds whole milliseconds, rounded down as Java's `Date.from(Instant.parse(…))`
+    /// rounds them (before 1970 too), not to the nearest; the Kryo bytes hold those milliseconds.
+    @Test(arguments: [
+        ("1969-12-31T23:59:59.9995Z", -1), ("2020-01-01T00:00:00.0009Z", 1_577_836_800_000),
+        ("2020-01-01T00:00:00.999999999Z", 1_577_836_800_999), ("1969-12-31T23:59:59.000001Z", -1000),
+    ])
+    func subMillisecondDigitsAreCutAsJavaCutsThem(text: String, milliseconds: Int64) throws {
+        let event = try event(#""when": "\#(text)""#)
+        #expect(event.fields["when"] as? Date == Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+        let codec = KryoCodec(
+            registry: document.codec.registry, dialect: .v5, options: SerializationOptions(registrationRequired: false))
+        let back = try #require(try codec.decode(Any?.self, from: try codec.encode(event)) as? DynamicObject)
+        #expect(back.fields["when"] as? Date == Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+    }
+
     @Test func theLibrarysOwnFormsStillRead() throws {
         let event = try event(
             #""when": {"$class": "NSDate", "NS.time": 0}, "day": {"$class": "java.time.LocalDate", "#

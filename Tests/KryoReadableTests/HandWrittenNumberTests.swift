@@ -10,7 +10,9 @@ import Testing
         package: doc
         classes:
           - class: Price
-            fields: {amount: java.math.BigDecimal, big: java.math.BigInteger, raw: "byte[]", rate: double, any: Object, prices: "Map<String, java.math.BigDecimal>", list: "List<java.math.BigDecimal>"}
+            fields: {amount: java.math.BigDecimal, big: java.math.BigInteger, raw: "byte[]", rate: double, any: Object, prices: "Map<String, java.math.BigDecimal>", list: "List<java.math.BigDecimal>", lines: "List<Line>"}
+          - class: Line
+            fields: {price: java.math.BigDecimal, parts: "List<Line>"}
         """
 
     let document: SchemaDocument
@@ -73,6 +75,12 @@ import Testing
             }?.description
                 == "3.0")
         #expect(aliased["any"] as? DynamicObject === aliased)
+        // In objects that leave `$class` out, their class being the slot's (read through a tree).
+        let lines = try document.object(#""lines": [{"price": 9.90, "parts": [{"price": 1E+3}]}]"#)
+        let line = try #require((lines["lines"] as? [Any?])?.first as? DynamicObject)
+        #expect((line["price"] as? JavaBigDecimal)?.description == "9.90")
+        let part = try #require((line["parts"] as? [Any?])?.first as? DynamicObject)
+        #expect((part["price"] as? JavaBigDecimal)?.description == "1E+3")
     }
 
     @Test func bytesMayBeSigned() throws {
