@@ -165,7 +165,11 @@ public enum ValueConversion {
         switch value {
         case let object as DynamicObject: return "an object of \(object.javaClass)"
         case let constant as DynamicEnum: return "a constant of \(constant.javaClass)"
-        case let shared as SharedValue: return describeType(of: shared.value)
+        case let shared as SharedValue:
+            // A collection still being read, which contains what holds it (an alias inside it to
+            // an object that refers back to it).
+            if shared.isOpen { return "a collection still being read (it contains this place, through an alias)" }
+            return describeType(of: shared.value)
         case is String, is SharedString: return "a string"
         case is Bool: return "a boolean"
         case is Date: return "a date"

@@ -820,8 +820,9 @@ import KryoCore
             // A whole number no 64-bit integer holds: as a double it would silently lose digits.
             throw failure(
                 .invalidValue,
-                expected: "an integer from -2^63 to 2^64 - 1 (write a larger one as a string of its digits, which a "
-                    + "BigInteger or BigDecimal field reads exactly)",
+                expected: "an integer from -2^63 to 2^64 - 1 (a larger one: with a fraction or an exponent for a "
+                    + "double, 1.0e30, or as a string of its digits, which a BigInteger or BigDecimal field reads "
+                    + "exactly)",
                 at: start,
                 found: String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
         }

@@ -10,7 +10,7 @@ import KryoCore
 /// ```swift
 /// Register(
 ///     Color.self, id: 21, javaName: "swiftkryo.text.Color", serializer: ColorSerializer(),
-///     formats: [.kryoBinary: RGBIntColorSerializer()])
+///     formats: [.kryoBinary: RGBIntColorSerializer()], archiveClass: ArchiveClass("NSColor"))
 /// ```
 public struct RGBIntColorSerializer: Serializer {
     /// Creates the serializer.

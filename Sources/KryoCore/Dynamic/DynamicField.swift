@@ -607,7 +607,8 @@ struct DynamicField: Sendable {
         let shared = (value as? SharedValue)?.value ?? value
         if let map = shared as? any AnyEntriesExposing, arguments.count == 2 {
             for entry in map.anyEntries {
-                let key = ValueConversion.flatten(entry.key).map { "\($0)" } ?? "null"
+                // A constant as its name, as a document writes the key (`SEA`).
+                let key = ValueConversion.flatten(entry.key).map { ($0 as? DynamicEnum)?.name ?? "\($0)" } ?? "null"
                 if let problem = schemaClassProblem(entry.key, arguments[0], registry) {
                     return (problem.expected, problem.found + " as the key \(key)", [])
                 }
@@ -708,6 +709,7 @@ struct DynamicField: Sendable {
     /// where it has one (`a java.lang.String`, `a java.util.ArrayList`).
     static func javaDescription(of value: Any, _ registry: Registry) -> String {
         if value is SharedString { return "a java.lang.String" }
+        if let shared = value as? SharedValue, shared.isOpen { return ValueConversion.describeType(of: shared) }
         let plain = (value as? SharedValue)?.value ?? value
         if let registration = registry.registration(forValue: plain) { return "a \(sourceName(registration.javaName))" }
         return ValueConversion.describeType(of: plain)
