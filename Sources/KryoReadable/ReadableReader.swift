@@ -16,7 +16,7 @@ import OrderedCollections
 /// A missing key reads as zero, `false` or nil, and keys nobody reads are ignored, so that
 /// models can gain and lose fields; a key whose value has the wrong kind is an error naming the
 /// key path.
-final class ReadableReader: ValueReader, NullAwareReader {
+final class ReadableReader: ValueReader, NullAwareReader, AliasTellingReader {
     let registry: Registry
     let slotBindings: SlotBindings
     let options: SerializationOptions
@@ -35,6 +35,8 @@ final class ReadableReader: ValueReader, NullAwareReader {
     /// For a tree read from JSON text, the texts of its numbers that say more than their doubles,
     /// by key path.
     private var decimalTexts: [[String]: String] = [:]
+    /// Whether the value ``readObject(as:forKey:)`` read last was an alias (``AliasTellingReader``).
+    private(set) var lastValueWasAnAlias = false
     /// The declared type of the document's root, when the call gives one (``ReadableCodec``'s
     /// `decode(javaClass:from:)`).
     var rootDeclared: DeclaredType?
@@ -1885,7 +1887,11 @@ final class ReadableReader: ValueReader, NullAwareReader {
     }
 
     func readObject(as declared: DeclaredType, forKey key: String) throws -> Any? {
+        lastValueWasAnAlias = false
         guard let (stored, node) = lookupNode(key) else { return nil }
+        if case .value(.dictionary(let entries)) = node, entries[ReadableKeys.alias] != nil {
+            lastValueWasAnAlias = true
+        }
         return try at(stored) { try decode(node, as: declared) }
     }
 

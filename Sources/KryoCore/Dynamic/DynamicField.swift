@@ -635,14 +635,25 @@ struct DynamicField: Sendable {
             let implementation = JDKAbstractClasses.documentImplementation(of: abstractClass),
             let value = ValueConversion.flatten(read)
         else { return read }
-        let type = Swift.type(of: value)
+        // A value aliases share: given the class by the field where it is written in full, in
+        // every place (an alias's field keeps the class, and its check, as it is).
+        let shared = Swift.type(of: value) == SharedValue.self ? value as? SharedValue : nil
+        if let shared {
+            guard !shared.isOpen, let document = reader as? any AliasTellingReader, !document.lastValueWasAnAlias
+            else { return read }
+        }
+        guard let plain = shared.map({ ValueConversion.flatten($0.value) }) ?? value else { return read }
+        let type = Swift.type(of: plain)
         guard
             type == [Any?].self || type == OrderedSet<AnyHashable>.self
                 || type == OrderedDictionary<AnyHashable, Any?>.self,
             let target = reader.registry.registration(forJavaName: implementation)?.swiftType
         else { return read }
-        func convert<T>(_: T.Type) -> Any? { ValueConversion.convert(value, to: T.self, javaClass: implementation) }
-        return _openExistential(target, do: convert) ?? read
+        func convert<T>(_: T.Type) -> Any? { ValueConversion.convert(plain, to: T.self, javaClass: implementation) }
+        guard let converted = _openExistential(target, do: convert) else { return read }
+        guard let shared else { return converted }
+        shared.replaceValue(converted)
+        return read
     }
 
     /// What is wrong with `value` in this field of a JDK abstract class (``abstractClass``), by

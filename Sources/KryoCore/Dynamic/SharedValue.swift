@@ -60,6 +60,13 @@ public final class SharedValue: Hashable, @unchecked Sendable, CustomStringConve
         isOpen = false
     }
 
+    /// Gives the box the value of the class that the slot where the value is written in full
+    /// makes of it (a document's list in a `Deque` field: a `LinkedList`), for every place an
+    /// alias names it from.
+    package func replaceValue(_ value: Any) {
+        self.value = value
+    }
+
     public static func == (lhs: SharedValue, rhs: SharedValue) -> Bool {
         if lhs === rhs { return true }
         guard let left = lhs.value as? AnyHashable, let right = rhs.value as? AnyHashable else { return false }
@@ -88,4 +95,12 @@ public final class SharedValue: Hashable, @unchecked Sendable, CustomStringConve
             && !(type is any JavaEnum.Type) && !(type is any ArchivedObjectValue.Type)
             && !ValueConversion.isOptionalType(type)
     }
+}
+
+/// A reader of documents that tells whether the value it read last for a field was an alias
+/// (`$alias`) to a value written in full elsewhere: only the place written in full gives a shared
+/// value the class its field declares.
+package protocol AliasTellingReader {
+    /// Whether the value read last by `readObject(as:forKey:)` was an alias.
+    var lastValueWasAnAlias: Bool { get }
 }
