@@ -756,7 +756,13 @@ final class ReadableReader: ValueReader, NullAwareReader, AliasTellingReader {
         let node: ReadableValue
         if keyType.swiftType is any FixedWidthInteger.Type {
             guard let number = Int64(text) else {
-                throw error(.typeMismatch, expected: "an integer key (decimal digits)", found: "the key \"\(text)\"")
+                // Digits beyond 64 bits are out of range, not another kind of key.
+                let digits = text.drop { $0 == "-" || $0 == "+" }
+                let isDigits = !digits.isEmpty && digits.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+                throw error(
+                    isDigits ? .invalidValue : .typeMismatch,
+                    expected: isDigits ? "an integer key from -2^63 to 2^63 - 1" : "an integer key (decimal digits)",
+                    found: "the key \"\(text)\"")
             }
             node = .integer(number)
         } else if keyType.swiftType is any BinaryFloatingPoint.Type {

@@ -16,7 +16,7 @@ import Testing
           - class: Edge
             fields: {from: Vertex, weight: double}
           - class: Graph
-            fields: {hubs: "Map<Mode, Vertex>", edges: List<Edge>, vertices: List<Vertex>, any: Object}
+            fields: {hubs: "Map<Mode, Vertex>", edges: List<Edge>, vertices: List<Vertex>, any: Object, series: "Map<Long, String>"}
         """
 
     let codec: ReadableCodec
@@ -47,6 +47,14 @@ import Testing
         let error = try #require(failure(text))
         #expect(error.found.hasPrefix("a collection still being read"), "\(error)")
         #expect(error.path == ["vertices", "0", "out", "0"], "\(error)")
+    }
+
+    @Test func aKeyBeyondALongIsOutOfRangeNotOfAnotherKind() throws {
+        let error = try #require(failure(#"{"$class": "doc.Graph", "series": {"9223372036854775808": "x"}}"#))
+        #expect(error.kind == .invalidValue)
+        #expect(error.expected == "an integer key from -2^63 to 2^63 - 1", "\(error)")
+        let word = try #require(failure(#"{"$class": "doc.Graph", "series": {"ten": "x"}}"#))
+        #expect(word.expected == "an integer key (decimal digits)", "\(word)")
     }
 
     @Test func aWholeNumberBeyond64BitsNamesTheFormsThatHoldIt() throws {
