@@ -16,7 +16,10 @@ import Testing
             typeParameters: [A, B]
             fields: {first: A, second: B}
           - class: Holder
-            fields: {best: "Pair<Item, java.math.BigDecimal>"}
+            fields: {best: "Pair<Item, java.math.BigDecimal>", page: "Page<Item>", names: "Page<String>"}
+          - class: Page
+            typeParameters: [T]
+            fields: {arr: "T[]"}
         """
 
     @Test func aTypeVariableTakesTheSlotsClass() throws {
@@ -65,5 +68,25 @@ import Testing
             #expect(error.expected == "a collection or array in field gen.Pair.second", "\(error)")
             #expect(error.path == ["q", "second"])
         }
+    }
+
+    /// A `T[]` whose argument is a class Java makes no array of for it (`Page<Item>`, Item not
+    /// final) is an `Object[]`, as Kryo 5 resolves it, and its elements are of the argument's
+    /// class: they may leave `$class` out (they were read as `HashMap`s). A final argument's is
+    /// its own array (`Page<String>`: a `String[]`).
+    @Test func theElementsOfATypeVariablesArrayTakeTheArgumentsClass() throws {
+        let document = try SchemaDocument(schema: HandWrittenTypeVariableTests.schema, javaClass: "doc.Holder")
+        let holder = try document.object(#""page": {"arr": [{"name": "salt"}, null]}, "names": {"arr": ["a"]}"#)
+        let page = try #require(holder["page"] as? DynamicObject)
+        let array = try #require(page["arr"] as? JavaArray<Any>)
+        #expect(document.codec.registry.registration(forValue: array)?.javaName == "[Ljava.lang.Object;")
+        #expect((array.elements.first as? DynamicObject)?.javaClass == "doc.Item")
+        #expect(((array.elements.first as? DynamicObject)?["name"]) as? String == "salt")
+        #expect(array.elements.count == 2)
+        let kryo = KryoCodec(
+            registry: document.codec.registry, dialect: .v5, options: SerializationOptions(registrationRequired: false))
+        let back = try #require(try kryo.decode(Any?.self, from: try kryo.encode(holder)) as? DynamicObject)
+        let backArray = try #require((back["page"] as? DynamicObject)?["arr"] as? JavaArray<Any>)
+        #expect((backArray.elements.first as? DynamicObject)?.javaClass == "doc.Item")
     }
 }

@@ -193,9 +193,17 @@ struct DynamicField: Sendable {
         case .variable(let slot):
             // A type variable's field, as the slot's generic arguments declare it (`second` of a
             // `Pair<Long, List<String>>` is a `List<String>`): checked as any other field of that type.
-            let declared = slot.declared(
+            var declared = slot.declared(
                 generics, arrays: Self.resolvesArrays(reader.kryoWireVersion, reader.registry),
                 nested: !reader.isPositional)
+            if !reader.isPositional, case .variableArray(let index, _) = slot.template, index < generics.count,
+                declared.javaName == "[Ljava.lang.Object;"
+            {
+                // A document's `T[]` whose argument's array Java would not make (`Page<Money>`): an
+                // `Object[]`, as Kryo 5 resolves it, whose elements are of the argument's class, so
+                // that they may leave `$class` out as a `List<T>`'s do.
+                declared.genericArguments = [generics[index].withoutGenerics]
+            }
             value = try readChecked(as: declared, into: object, from: reader)
         }
         object.fields[name] = .some(value)
