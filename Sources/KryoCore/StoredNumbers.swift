@@ -55,22 +55,25 @@ package enum StoredNumbers {
         return number
     }
 
+    /// `number` as a float; an error for a finite number beyond a float's range (1e39: Java's
+    /// `Float.parseFloat` would give Infinity silently) or too small for one (1e-50, which would
+    /// become 0).
+    package static func float(_ number: Double, reader: any ValueReader) throws -> Float {
+        let float = Float(number)
+        guard float.isFinite || !number.isFinite else {
+            throw reader.error(.invalidValue, expected: "a float (at most ±3.4028235e38)", found: "\(number)")
+        }
+        guard float != 0 || number == 0 else {
+            throw reader.error(
+                .invalidValue, expected: "a float (0, or at least ±1.4e-45 in magnitude)", found: "\(number)")
+        }
+        return float
+    }
+
     /// A floating-point number as `type` (`Double` unless `Float` is asked for); an error for a
     /// finite number beyond a float's range where a float is asked for.
     package static func real(_ number: Double, as type: (any Any.Type)?, reader: any ValueReader) throws -> Any {
-        if let type, type == Float.self {
-            // 1e39 is a double, not a float: Java's `Float.parseFloat` would give Infinity silently.
-            let float = Float(number)
-            guard float.isFinite || !number.isFinite else {
-                throw reader.error(.invalidValue, expected: "a float (at most ±3.4028235e38)", found: "\(number)")
-            }
-            // 1e-50 is no float either: it would become 0 silently.
-            guard float != 0 || number == 0 else {
-                throw reader.error(
-                    .invalidValue, expected: "a float (0, or at least ±1.4e-45 in magnitude)", found: "\(number)")
-            }
-            return float
-        }
+        if let type, type == Float.self { return try float(number, reader: reader) }
         // Its shortest decimal text, as Java's `BigDecimal.valueOf(double)`.
         if let type, type == JavaBigDecimal.self, number.isFinite, let decimal = JavaBigDecimal("\(number)") {
             return decimal

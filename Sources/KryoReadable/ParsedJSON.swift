@@ -248,9 +248,7 @@ struct ParsedJSON {
         func visit(_ node: Int32) {
             switch kind(of: node) {
             case .real:
-                guard let text = decimalText(at: node) else { return }
-                let number = Double(bitPattern: UInt64(bitPattern: nodes[Int(node)].start))
-                if text != "\(number)" { found[path] = text }
+                if let text = textSayingMoreThanItsDouble(node) { found[path] = text }
             case .array:
                 for index in 0..<count(of: node) {
                     path.append(String(index))
@@ -280,10 +278,15 @@ struct ParsedJSON {
             first = entry.kind == .object ? value(0, of: first) : element(0, of: first)
         }
         for index in Int(first)...Int(node) where nodes[index].kind == .real {
-            guard let text = decimalText(at: Int32(index)) else { continue }
-            if text != "\(Double(bitPattern: UInt64(bitPattern: nodes[index].start)))" { return true }
+            if textSayingMoreThanItsDouble(Int32(index)) != nil { return true }
         }
         return false
+    }
+
+    /// The text of the real `node` when it is not its double's shortest form (`9.90`, `1e2`).
+    private func textSayingMoreThanItsDouble(_ node: Int32) -> String? {
+        guard let text = decimalText(at: node) else { return nil }
+        return text == "\(Double(bitPattern: UInt64(bitPattern: nodes[Int(node)].start)))" ? nil : text
     }
 
     /// The string of node `node`, when it is one.

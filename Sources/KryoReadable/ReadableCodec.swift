@@ -94,10 +94,15 @@ public struct ReadableCodec: Sendable {
     /// - Throws: ``/KryoCore/SerializationError`` when the registry does not know `javaClass`,
     ///   as ``decode(_:from:)-([UInt8])`` does for the rest.
     public func decode(javaClass: String, from bytes: [UInt8]) throws -> Any? {
+        try decode(Any?.self, from: bytes, root: rootType(javaClass: javaClass))
+    }
+
+    /// The declared type of a root of the Java class `javaClass`.
+    private func rootType(javaClass: String) throws -> DeclaredType {
         guard let registration = registry.registration(forJavaName: javaClass) else {
             throw SerializationError(.unregisteredType, expected: "a registration for \(javaClass)", found: "none")
         }
-        return try decode(Any?.self, from: bytes, root: DeclaredType(registration.swiftType, javaName: javaClass))
+        return DeclaredType(registration.swiftType, javaName: javaClass)
     }
 
     private func decode<T>(_ type: T.Type, from bytes: [UInt8], root: DeclaredType?) throws -> T {
@@ -165,13 +170,7 @@ public struct ReadableCodec: Sendable {
     package func decode(_ bytes: [UInt8], record number: Int, memory: ReadableStreamMemory, javaClass: String?)
         throws -> Any?
     {
-        var root: DeclaredType?
-        if let javaClass {
-            guard let registration = registry.registration(forJavaName: javaClass) else {
-                throw SerializationError(.unregisteredType, expected: "a registration for \(javaClass)", found: "none")
-            }
-            root = DeclaredType(registration.swiftType, javaName: javaClass)
-        }
+        let root = try javaClass.map(rootType(javaClass:))
         let depth = ReadableCodec.documentDepth(options.limits)
         let parsed = try ParsedJSON.parse(bytes, maxDepth: depth)
         let reader = try ReadableReader(

@@ -281,8 +281,14 @@ final class ReadableReader: ValueReader, NullAwareReader, AliasTellingReader {
     /// their doubles are kept by key path, so that a `BigDecimal` in it (a field of an object
     /// without `$class`, a `Map<String, BigDecimal>`'s value) reads them as written.
     private func treeValue(at index: Int32) -> ReadableValue {
-        for (subpath, text) in parsed.decimalTexts(under: index) { decimalTexts[path + subpath] = text }
+        keepDecimalTexts(under: index)
         return parsed.value(at: index)
+    }
+
+    /// Keeps the texts of the numbers under the parsed node `index`, which is read as a tree at
+    /// ``path``, that say more than their doubles.
+    private func keepDecimalTexts(under index: Int32) {
+        for (subpath, text) in parsed.decimalTexts(under: index) { decimalTexts[path + subpath] = text }
     }
 
     /// The registration of the parsed object `index` when it is an object of a registered class
@@ -1066,7 +1072,7 @@ final class ReadableReader: ValueReader, NullAwareReader, AliasTellingReader {
         {
             members = .tree(entries)
             // Its numbers' texts, for its `BigDecimal` fields.
-            for (subpath, text) in parsed.decimalTexts(under: index) { decimalTexts[path + subpath] = text }
+            keepDecimalTexts(under: index)
         }
         // The first field read is expected after the reserved keys the writer puts first
         // (`$class`): a guess, which the lookup checks.
@@ -1779,20 +1785,8 @@ final class ReadableReader: ValueReader, NullAwareReader, AliasTellingReader {
     }
     func readFloat(forKey key: String) throws -> Float {
         let number = try real(forKey: key)
-        let float = Float(number)
-        // 1e39 is a double, not a float: Java's `Float.parseFloat` would give Infinity silently.
-        guard float.isFinite || !number.isFinite else {
-            throw at(ReadableKeys.escape(key)) {
-                error(.invalidValue, expected: "a float (at most ±3.4028235e38)", found: "\(number)")
-            }
-        }
-        // 1e-50 would become 0 silently.
-        guard float != 0 || number == 0 else {
-            throw at(ReadableKeys.escape(key)) {
-                error(.invalidValue, expected: "a float (0, or at least ±1.4e-45 in magnitude)", found: "\(number)")
-            }
-        }
-        return float
+        // 1e39 and 1e-50 are doubles, not floats: Java's cast would give Infinity or 0 silently.
+        return try at(ReadableKeys.escape(key)) { try StoredNumbers.float(number, reader: self) }
     }
     func readDouble(forKey key: String) throws -> Double { try real(forKey: key) }
 

@@ -18,8 +18,6 @@ package final class ReadableStreamMemory {
     private var targets: [Int: Set<[String]>] = [:]
     /// The objects those paths hold, by alias path components (`["$record1", "owner"]`).
     private var read: [[String]: Any] = [:]
-    /// How many aliases to earlier records were written or read.
-    package private(set) var aliasesToEarlierRecords = 0
 
     package init() {}
 
@@ -38,9 +36,7 @@ package final class ReadableStreamMemory {
 
     /// The alias to `object` when an earlier record holds it.
     func writtenAlias(of object: AnyObject) -> String? {
-        guard let number = written.number(of: object) else { return nil }
-        aliasesToEarlierRecords += 1
-        return writtenPaths[number]
+        written.number(of: object).map { writtenPaths[$0] }
     }
 
     /// Keeps `object`, written in record `record` at the key path `components`, for the aliases
@@ -94,8 +90,6 @@ package final class ReadableStreamMemory {
 
     /// The object an alias to an earlier record names (its path's components), if one was kept.
     func readValue(at components: [String]) -> Any? {
-        guard let value = read[components] else { return nil }
-        aliasesToEarlierRecords += 1
-        return value
+        read[components]
     }
 }
