@@ -38,6 +38,11 @@ public struct DeclaredType: Sendable {
     /// where Java ignores generic arguments (Kryo 4 without optimized generics, Kryo 2.20's
     /// public fields).
     public var isBound = false
+    /// The JDK interface or abstract class the slot declares where one Swift type stands for
+    /// several (`java.util.List` and `java.util.Collection` are both `[Any?]`): a document that
+    /// names a class for the value (`$class`) is checked against it. The registry does not
+    /// resolve the slot by it, as it does by ``javaName``.
+    package var interfaceName: String? = nil
 
     /// The arguments a Java that ignores generic arguments still uses: the bound ones, the others
     /// `Object`; none when none is bound.

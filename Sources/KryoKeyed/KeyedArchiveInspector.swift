@@ -23,7 +23,9 @@ public enum KeyedArchiveInspector {
     public static func inspect(_ bytes: [UInt8]) throws(KeyedArchiveInspectionError) -> KeyedArchiveDump {
         let decoded: (value: PropertyListValue, format: PropertyListFormat)
         do {
-            decoded = try PropertyList.decode(bytes)
+            // Shared inline containers are bounded as for decoding (``KeyedArchive/init(bytes:archivers:)``):
+            // the dump prints every value at every place it appears.
+            decoded = try PropertyList.decode(bytes, limits: PropertyListLimits(maxExpandedCount: bytes.count))
         } catch {
             throw KeyedArchiveInspectionError(path: "", message: "not a property list: \(error)")
         }

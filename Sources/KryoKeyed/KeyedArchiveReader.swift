@@ -1,6 +1,7 @@
 import FoundationEssentials
 import KryoCore
 import KryoPlist
+import OrderedCollections
 
 /// Reads values out of one keyed archive's object table: the ``ValueReader`` that serializers
 /// read through when the format is a keyed archive.
@@ -309,6 +310,7 @@ final class KeyedArchiveReader: ValueReader {
             else { return try decodeUnknown(object, at: index, resolved.archiveClass) }
             return try decodeFoundation(decoding, object, at: index, resolved, declared)
         case .foundation(let decoding):
+            try checkCollectionClass(resolved.archiveClass.name, in: declared)
             // The dynamic path keeps whole an object its class's decoder would not read all of
             // (an `NSArray` with a key of its own, `NS.object.0` and `NS.object.2`).
             if registry.keepsSharedStrings, declared.map({ $0.swiftType == Any.self }) ?? true,
@@ -320,6 +322,26 @@ final class KeyedArchiveReader: ValueReader {
         case .unknown:
             return try decodeUnknown(object, at: index, resolved.archiveClass)
         }
+    }
+
+    /// The Java class Foundation's collection classes stand for in Java's slots.
+    private static let javaClassOfCollection: [String: String] = [
+        "NSArray": "java.util.ArrayList", "NSMutableArray": "java.util.ArrayList",
+        "NSSet": "java.util.HashSet", "NSMutableSet": "java.util.HashSet",
+        "NSOrderedSet": "java.util.LinkedHashSet", "NSMutableOrderedSet": "java.util.LinkedHashSet",
+        "NSDictionary": "java.util.HashMap", "NSMutableDictionary": "java.util.HashMap",
+    ]
+
+    /// A Foundation collection in a slot of a JDK collection interface it does not implement
+    /// (an `NSSet` where a `List<String>` map value is declared) is an error: Java would get an
+    /// object its slot cannot hold.
+    private func checkCollectionClass(_ name: String, in declared: DeclaredType?) throws {
+        guard let interface = declared?.interfaceName, let javaClass = Self.javaClassOfCollection[name],
+            JDKAbstractClasses.admits(interface, valueClass: javaClass, isEnumConstant: false) == false
+        else { return }
+        throw error(
+            .typeMismatch, expected: "a class that implements \(interface), the slot's",
+            found: "\(name) (a \(javaClass) in Java)")
     }
 
     /// Reads `object` with the decoder of its Foundation class.
@@ -401,7 +423,7 @@ final class KeyedArchiveReader: ValueReader {
         }
         let value = try at(KeyedArchiveKeys.classedValue) { () -> Any? in
             if case .unordered? = order, let orderedType = registration.swiftType as? any JavaComparatorOrdered.Type,
-                let plain = try decode(stored, as: nil),
+                let plain = try decode(stored, as: Self.inArchiveOrder(registration, typed.genericArguments)),
                 let made = try orderedType.make(keeping: (plain as? SharedValue)?.value ?? plain, in: order ?? .natural)
             {
                 // A comparator whose order is unknown: the elements in the archive's order (Java's).
@@ -435,6 +457,17 @@ final class KeyedArchiveReader: ValueReader {
         classOfSharedValue[ObjectIdentifier(box)] = registration.javaName
         states[index] = .read(box)
         return box
+    }
+
+    /// How a sorted collection whose comparator's order is unknown is read: in the archive's
+    /// order, each element, key and value of the class the slot's generic `arguments` declare
+    /// (`TreeMap<String, Integer>`); untyped without them.
+    private static func inArchiveOrder(_ registration: Registration, _ arguments: [DeclaredType]) -> DeclaredType? {
+        guard !arguments.isEmpty else { return nil }
+        let plainType: any Any.Type =
+            registration.swiftType is any AnyEntriesExposing.Type
+            ? OrderedDictionary<AnyHashable, Any?>.self : [Any?].self
+        return DeclaredType(plainType, finality: .nonFinal, genericArguments: arguments)
     }
 
     private func decodeUnknown(_ object: ArchivedObject, at index: Int, _ archiveClass: ArchiveClass)

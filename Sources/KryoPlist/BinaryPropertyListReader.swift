@@ -286,19 +286,26 @@ package struct BinaryPropertyListReader {
     }
 
     /// Enters container `index`: checks the depth and marks it as being decoded.
+    /// Pair it with ``leave(_:)`` on every way out, a failure too: a reader that goes on after
+    /// a failed read (a keyed archive's, counting references) must not find the container still
+    /// marked, as if a later reference to it were a cycle.
     private mutating func enter(_ index: Int, at offset: Int) throws(SerializationError) {
-        depth += 1
-        guard depth <= limits.maxDepth else {
+        guard depth < limits.maxDepth else {
             throw SerializationError(
                 .depthLimitExceeded, expected: "at most \(limits.maxDepth) nested containers",
                 found: "deeper nesting", offset: offset)
         }
+        depth += 1
         decodedPosition[index] = Self.decodingMark
     }
 
-    private mutating func leave(_ index: Int, expanded: Int) {
+    private mutating func leave(_ index: Int) {
         depth -= 1
         decodedPosition[index] = -1
+    }
+
+    /// Records how many values container `index` holds, counted at every place (once read whole).
+    private mutating func record(_ index: Int, expanded: Int) {
         if !expandedCounts.isEmpty { expandedCounts[index] = expanded }
     }
 
@@ -335,6 +342,7 @@ package struct BinaryPropertyListReader {
                 found: "\(offsetTableOffset - start) bytes before the offset table", offset: start)
         }
         try enter(index, at: offset)
+        defer { leave(index) }
         var elements: [PropertyListValue] = []
         elements.reserveCapacity(count)
         var expanded = 1
@@ -344,7 +352,7 @@ package struct BinaryPropertyListReader {
             elements.append(try readObject(element, referencedAt: referenceOffset))
             try expand(&expanded, by: element, at: offset)
         }
-        leave(index, expanded: expanded)
+        record(index, expanded: expanded)
         return elements
     }
 
@@ -358,6 +366,7 @@ package struct BinaryPropertyListReader {
                 found: "\(offsetTableOffset - start) bytes before the offset table", offset: start)
         }
         try enter(index, at: offset)
+        defer { leave(index) }
         var dictionary = PropertyListDictionary(minimumCapacity: count)
         let valuesStart = start + count * referenceSize
         var expanded = 1
@@ -375,7 +384,7 @@ package struct BinaryPropertyListReader {
             try expand(&expanded, by: keyIndex, at: offset)
             try expand(&expanded, by: valueIndex, at: offset)
         }
-        leave(index, expanded: expanded)
+        record(index, expanded: expanded)
         return dictionary
     }
 }

@@ -2029,7 +2029,8 @@ final class ReadableReader: ValueReader, NullAwareReader, AliasTellingReader {
         // A JDK collection or map interface holds the classes that implement it: another one named
         // here (an `ArrayList` in a `Set` field) would become the slot's class, dropping what it
         // does not hold (the duplicates of a list).
-        if let declared, let interface = declared.javaName ?? Self.interface(of: declared.swiftType),
+        if let declared,
+            let interface = declared.javaName ?? declared.interfaceName ?? Self.interface(of: declared.swiftType),
             JDKAbstractClasses.admits(interface, valueClass: registration.javaName, isEnumConstant: false) == false
         {
             throw at(ReadableKeys.className) {
@@ -2073,8 +2074,17 @@ final class ReadableReader: ValueReader, NullAwareReader, AliasTellingReader {
             try JavaComparator.from(try decode(comparatorNode, as: .object), self)
         }
         if case .unordered = order, let orderedType = registration.swiftType as? any JavaComparatorOrdered.Type {
-            // A comparator whose order is unknown: the elements in the document's order (Java's).
-            let plain = try at(ReadableKeys.value) { try decode(stored, as: nil) }
+            // A comparator whose order is unknown: the elements in the document's order (Java's),
+            // each of the class the slot's generic arguments declare (`TreeMap<String, Integer>`).
+            let arguments = declared?.genericArguments ?? []
+            let inOrder =
+                arguments.isEmpty
+                ? nil
+                : DeclaredType(
+                    registration.swiftType is any AnyEntriesExposing.Type
+                        ? OrderedDictionary<AnyHashable, Any?>.self : [Any?].self,
+                    finality: .nonFinal, genericArguments: arguments)
+            let plain = try at(ReadableKeys.value) { try decode(stored, as: inOrder) }
             let contents = (plain as? SharedValue)?.value ?? plain
             if let contents,
                 let made = try at(ReadableKeys.value, { try orderedType.make(keeping: contents, in: order) })

@@ -191,4 +191,29 @@ import Testing
             #expect(read == raw.count / (elementCount + 1))
         }
     }
+
+    /// A read that fails inside a container leaves it unmarked: a reader that goes on (a keyed
+    /// archive's counts its references with `try?`) gets the same error again, not a "cycle".
+    @Test func aFailedReadLeavesNoContainerMarked() throws {
+        // Object 0: `[1, [2, [3, …]]]` nested past the depth limit.
+        let depth = 8
+        var objects: [[UInt8]] = []
+        for level in 0..<depth {
+            objects.append([0xA2, UInt8(depth + level), UInt8(level + 1)])
+        }
+        objects.append([0xA0])
+        objects += (0..<depth).map { [0x10, UInt8($0)] }
+        let bytes = handBuiltBinaryPlist(objects)
+        try bytes.withUnsafeBytes { raw in
+            var reader = try BinaryPropertyListReader(raw, limits: PropertyListLimits(maxDepth: 4))
+            for attempt in 0..<2 {
+                do {
+                    _ = try reader.object(reader.topObject, referencedAt: 0)
+                    Issue.record("attempt \(attempt) read past the depth limit")
+                } catch let error as SerializationError {
+                    #expect(error.kind == .depthLimitExceeded, "attempt \(attempt): \(error)")
+                }
+            }
+        }
+    }
 }

@@ -612,7 +612,13 @@ private struct DynamicCatalog {
             let base = try declaredType(.object(name, arguments: []), in: library, context: context)
             return .generic(
                 base,
-                try arguments.map { try declaredTemplate($0, parameters: parameters, in: library, context: context) })
+                try arguments.map { argument in
+                    let template = try declaredTemplate(argument, parameters: parameters, in: library, context: context)
+                    guard case .object(let name, _) = argument, DynamicCatalog.interfaces[name] != nil else {
+                        return template
+                    }
+                    return template.naming(interface: name)
+                })
         case .primitive, .array, .object:
             // Arrays pass no generic arguments to their elements: their erasure.
             return .fixed(try declaredType(type, in: library, context: context))
@@ -666,7 +672,7 @@ private struct DynamicCatalog {
             }
             return DeclaredType(registration.swiftType, javaName: name)
         case .object(let name, let arguments):
-            let generics = try arguments.map { try declaredType($0, in: library, context: context) }
+            let generics = try arguments.map { try argumentType($0, in: library, context: context) }
             if name == "java.lang.Object" { return .object }
             if let schema = schemas[name], schema.layout != .library {
                 let isEnum = schema.enumConstants != nil
@@ -701,6 +707,15 @@ private struct DynamicCatalog {
             }
             return DeclaredType(registration.swiftType, genericArguments: generics, javaName: name)
         }
+    }
+
+    /// The declared type of a generic argument: a JDK interface's (`List` in
+    /// `Map<String, List<String>>`) names it, so that a document naming a class there is checked
+    /// against it (a field's own interface is checked by the field, ``DynamicField/abstractClass``).
+    private func argumentType(_ type: JavaType, in library: Registry, context: String) throws -> DeclaredType {
+        var declared = try declaredType(type, in: library, context: context)
+        if case .object(let name, _) = type, DynamicCatalog.interfaces[name] != nil { declared.interfaceName = name }
+        return declared
     }
 
     /// Java interfaces and abstract classes a field may declare: the Swift type values of the
@@ -755,6 +770,20 @@ indirect enum DeclaredTemplate: Sendable {
     case variableArray(Int, erasure: DeclaredType)
     /// A class whose generic arguments name type variables.
     case generic(DeclaredType, [DeclaredTemplate])
+
+    /// The same template, its declared type naming the JDK interface it stands for
+    /// (``DeclaredType/interfaceName``).
+    func naming(interface name: String) -> DeclaredTemplate {
+        switch self {
+        case .fixed(var declared):
+            declared.interfaceName = name
+            return .fixed(declared)
+        case .generic(var declared, let arguments):
+            declared.interfaceName = name
+            return .generic(declared, arguments)
+        case .variable, .variableArray: return self
+        }
+    }
 
     /// The declared type with `arguments` in place of the type variables (their erasure for
     /// each one beyond them). A type variable stands for its argument's class alone, as every
