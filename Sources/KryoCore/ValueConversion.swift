@@ -132,8 +132,19 @@ public enum ValueConversion {
         if let integerType = T.self as? any FixedWidthInteger.Type, let integer = flat as? any BinaryInteger {
             return integerType.init(exactly: integer) as? T
         }
+        // A key of an untyped map or an element of an untyped set that Swift cannot hash (a
+        // `List<String>` key, which Java hashes by its contents): in a box that is the key, by
+        // identity, as each such key Java wrote is one object.
+        if T.self == AnyHashable.self { return hashable(flat) as? T }
         // A Java map or list read without a static type, wanted as a Codable type (KryoCodable).
         return DecodableTarget<T>.conversion(of: flat)?.converted(flat) as? T
+    }
+
+    /// `value` as a key of an untyped map or an element of an untyped set: itself when Swift can
+    /// hash it, else in a ``SharedValue`` that is the key by identity (a `List<String>` key, which
+    /// Java hashes by its contents: each such key Java wrote is one object of its map).
+    package static func hashable(_ value: Any) -> AnyHashable {
+        value as? AnyHashable ?? AnyHashable(SharedValue(value))
     }
 
     /// Converts `value`, read as the plain form of a value of the Java class `javaClass`, to

@@ -232,22 +232,15 @@ extension KeyedArchiveReader {
 
     /// `elements` as keys of a set or map: nil as Java's null key, and keys that only Swift finds
     /// equal (Integer 1 and Long 1) kept apart.
-    fileprivate func hashable(_ elements: [Any?]) throws -> [AnyHashable] {
+    fileprivate func hashable(_ elements: [Any?]) -> [AnyHashable] {
         DistinctKey.keptApart(
-            try elements.enumerated().map { index, element in
+            elements.map { element in
                 // Java's null, which a HashMap may hold as a key and a HashSet as an element
                 // (Foundation's `NSNull`, as in arrays).
                 guard let flat = ValueConversion.flatten(element), !isNSNull(flat) else {
                     return ValueConversion.nullKey
                 }
-                guard let hashable = flat as? AnyHashable else {
-                    throw at(String(index)) {
-                        error(
-                            .typeMismatch, expected: "a hashable element",
-                            found: ValueConversion.describeType(of: element))
-                    }
-                }
-                return hashable
+                return ValueConversion.hashable(flat)
             })
     }
 
@@ -282,7 +275,7 @@ extension KeyedArchiveReader {
         }
         var result: OrderedDictionary<AnyHashable, Any?> = [:]
         result.reserveCapacity(keys.count)
-        for (key, value) in zip(try hashable(keys), values) { result[key] = .some(value is NSNull ? nil : value) }
+        for (key, value) in zip(hashable(keys), values) { result[key] = .some(value is NSNull ? nil : value) }
         return result
     }
 

@@ -160,21 +160,12 @@ extension ReadableReader {
 
     /// `elements` as keys of a set or map: nil as Java's null key, and keys that only Swift finds
     /// equal (Integer 1 and Long 1) kept apart.
-    fileprivate func hashable(_ elements: [Any?]) throws -> [AnyHashable] {
+    fileprivate func hashable(_ elements: [Any?]) -> [AnyHashable] {
         DistinctKey.keptApart(
-            try elements.enumerated().map { index, element in
+            elements.map { element in
                 // Java's null, which a HashMap may hold as a key and a HashSet as an element.
                 guard let flat = ValueConversion.flatten(element) else { return ValueConversion.nullKey }
-                guard let hashable = flat as? AnyHashable else {
-                    throw at(FoundationCoderKeys.objects) {
-                        at(String(index)) {
-                            error(
-                                .typeMismatch, expected: "a hashable element",
-                                found: ValueConversion.describeType(of: element))
-                        }
-                    }
-                }
-                return hashable
+                return ValueConversion.hashable(flat)
             })
     }
 

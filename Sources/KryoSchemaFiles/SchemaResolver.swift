@@ -8,23 +8,9 @@ struct SchemaResolver {
     /// The library's own classes, asked whether a name is one the library serializes.
     private static let library = try? Registry()
 
-    /// JDK interfaces and abstract classes a field may be declared with.
-    static let jdkAbstractTypes: Set<String> = [
-        "java.lang.Object", "java.lang.Number", "java.lang.CharSequence", "java.lang.Comparable",
-        "java.lang.Iterable", "java.lang.Enum", "java.lang.Cloneable", "java.io.Serializable",
-        "java.util.Collection", "java.util.List", "java.util.Set", "java.util.SortedSet", "java.util.NavigableSet",
-        "java.util.Queue", "java.util.Deque", "java.util.Map", "java.util.SortedMap", "java.util.NavigableMap",
-        "java.util.AbstractList", "java.util.AbstractMap", "java.util.AbstractSet", "java.util.AbstractCollection",
-        "java.util.EnumSet", "java.util.Calendar", "java.util.concurrent.ConcurrentMap",
-        "java.util.concurrent.ConcurrentNavigableMap", "java.util.concurrent.BlockingQueue",
-        "java.util.concurrent.BlockingDeque", "java.util.Dictionary", "java.time.ZoneId", "java.time.temporal.Temporal",
-        "java.time.temporal.TemporalAccessor", "java.time.temporal.TemporalAmount", "java.time.chrono.ChronoLocalDate",
-        "java.time.chrono.ChronoLocalDateTime", "java.time.chrono.ChronoZonedDateTime",
-    ]
-
     /// Whether the library knows the Java class `name` without a schema.
     static func isLibraryClass(_ name: String) -> Bool {
-        jdkAbstractTypes.contains(name) || JDKEnums.names.contains(name)
+        name == "java.lang.Object" || JDKAbstractClasses.isDeclarable(name) || JDKEnums.names.contains(name)
             || library?.registration(forJavaName: name) != nil
     }
 

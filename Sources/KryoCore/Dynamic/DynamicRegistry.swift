@@ -750,6 +750,7 @@ private struct DynamicCatalog {
         "java.util.concurrent.BlockingDeque": [Any?].self,
         "java.util.Dictionary": OrderedDictionary<AnyHashable, Any?>.self,
         "java.time.ZoneId": Any.self,
+        "java.nio.charset.Charset": JavaCharset.self,
         "java.time.temporal.Temporal": Any.self,
         "java.time.temporal.TemporalAccessor": Any.self,
         "java.time.temporal.TemporalAmount": Any.self,
@@ -757,6 +758,12 @@ private struct DynamicCatalog {
         "java.time.chrono.ChronoLocalDateTime": Any.self,
         "java.time.chrono.ChronoZonedDateTime": Any.self,
     ]
+}
+
+extension JDKAbstractClasses {
+    /// Whether a field may declare the JDK interface or abstract class `name` (`java.util.List`,
+    /// `java.lang.Number`, `java.nio.charset.Charset`): the dynamic path knows what its values are.
+    package static func isDeclarable(_ name: String) -> Bool { DynamicCatalog.interfaces[name] != nil }
 }
 
 /// The declared type of a field typed by type variables of its class (`T`, `List<Generic<T>>`),

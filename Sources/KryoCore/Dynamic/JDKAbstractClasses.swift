@@ -12,6 +12,8 @@ package enum JDKAbstractClasses {
         case "java.lang.CharSequence": return characterSequences.contains(valueClass)
         case "java.lang.Enum": return isEnumConstant
         case "java.time.ZoneId": return valueClass == "java.time.ZoneRegion" || valueClass == "java.time.ZoneOffset"
+        // The JDK's charsets are of its `sun.nio.cs` classes (a program's own may be any class).
+        case "java.nio.charset.Charset": return valueClass.hasPrefix("sun.nio.cs.") ? true : nil
         case "java.time.temporal.TemporalAmount":
             return valueClass == "java.time.Duration" || valueClass == "java.time.Period"
         case "java.time.temporal.Temporal", "java.time.temporal.TemporalAccessor":
