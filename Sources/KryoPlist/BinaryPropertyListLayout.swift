@@ -200,3 +200,25 @@ package struct BinaryPropertyListLayout {
         return Int(reference)
     }
 }
+
+extension BinaryPropertyListLayout {
+    /// Whether a UTF-16 string object holds a surrogate without its other half.
+    func holdsUnpairedSurrogates() -> Bool {
+        for index in 0..<objectCount {
+            guard let offset = try? objectOffset(index), bytes[offset] >> 4 == 0x6,
+                let (count, start) = try? readCount(marker: bytes[offset], at: offset),
+                count <= (offsetTableOffset - start) / 2
+            else { continue }
+            var position = 0
+            while position < count {
+                let unit = readUnsigned(at: start + position * 2, size: 2)
+                position += 1
+                guard unit >= 0xD800, unit <= 0xDFFF else { continue }
+                let low = position < count ? readUnsigned(at: start + position * 2, size: 2) : 0
+                guard unit <= 0xDBFF, low >= 0xDC00, low <= 0xDFFF else { return true }
+                position += 1
+            }
+        }
+        return false
+    }
+}

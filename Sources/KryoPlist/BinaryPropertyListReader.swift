@@ -156,7 +156,7 @@ package struct BinaryPropertyListReader {
                     .lengthExceedsInput, expected: "a UTF-16 string of \(count) code units",
                     found: "\(offsetTableOffset - start) bytes before the offset table", offset: start)
             }
-            value = .string(try readUTF16(start, count))
+            value = .string(readUTF16(start, count))
         case 0x8:
             let size = Int(marker & 0x0F) + 1
             try require(size, at: offset + 1, for: "a UID")
@@ -237,10 +237,12 @@ package struct BinaryPropertyListReader {
         return String(decoding: slice, as: UTF8.self)
     }
 
-    private func readUTF16(_ start: Int, _ count: Int) throws(SerializationError) -> String {
+    /// A UTF-16 string. A surrogate without its other half (half of an emoji cut by an app, which
+    /// `NSString` holds) cannot be in a Swift string: it reads as U+FFFD, as Foundation's bridge
+    /// to `String` repairs it (``PropertyList/holdsUnpairedSurrogates(_:)`` tells the bytes hold one).
+    private func readUTF16(_ start: Int, _ count: Int) -> String {
         // Each UTF-16 code unit becomes at most 3 UTF-8 bytes (a surrogate pair, 2 units, 4 bytes).
-        var failure: SerializationError?
-        let string = String(unsafeUninitializedCapacity: count * 3) { buffer in
+        String(unsafeUninitializedCapacity: count * 3) { buffer in
             var written = 0
             var unitIndex = 0
             while unitIndex < count {
@@ -249,14 +251,12 @@ package struct BinaryPropertyListReader {
                 if unit >= 0xD800 && unit <= 0xDFFF {
                     let low =
                         unitIndex + 1 < count ? UInt32(readUnsigned(at: start + unitIndex * 2 + 2, size: 2)) : 0
-                    guard unit <= 0xDBFF, low >= 0xDC00, low <= 0xDFFF else {
-                        failure = SerializationError(
-                            .invalidValue, expected: "valid UTF-16 (a high surrogate followed by a low one)",
-                            found: "an unpaired surrogate \(hex(UInt64(unit)))", offset: start + unitIndex * 2)
-                        return 0
+                    if unit <= 0xDBFF, low >= 0xDC00, low <= 0xDFFF {
+                        scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                        unitIndex += 1
+                    } else {
+                        scalar = 0xFFFD
                     }
-                    scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
-                    unitIndex += 1
                 }
                 unitIndex += 1
                 if scalar < 0x80 {
@@ -281,8 +281,6 @@ package struct BinaryPropertyListReader {
             }
             return written
         }
-        if let failure { throw failure }
-        return string
     }
 
     /// Enters container `index`: checks the depth and marks it as being decoded.

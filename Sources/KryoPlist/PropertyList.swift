@@ -12,6 +12,16 @@ import KryoCore
 /// `offset` is the byte offset of the problem in the input. See ``PropertyListLimits`` for the
 /// bounds a decoder enforces.
 public enum PropertyList {
+    /// Whether a binary property list holds a UTF-16 string with a surrogate that has no other
+    /// half, which reading gives as U+FFFD (a Swift string cannot hold it): so that a tool can
+    /// say so. `false` for bytes that are no binary property list.
+    package static func holdsUnpairedSurrogates(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            guard let layout = try? BinaryPropertyListLayout(raw, limits: PropertyListLimits()) else { return false }
+            return layout.holdsUnpairedSurrogates()
+        }
+    }
+
     /// The first eight bytes of a binary property list.
     package static let binaryMagic: [UInt8] = Array("bplist00".utf8)
 

@@ -87,6 +87,14 @@ struct ConvertCommand: ParsableCommand {
                         + "Java's substring can leave), which Swift strings cannot hold: it reads, and is written, "
                         + "as U+FFFD\n").utf8))
         }
+        if from.dialect == nil, bytes.starts(with: Array("bplist00".utf8)), PropertyList.holdsUnpairedSurrogates(bytes)
+        {
+            FileHandle.standardError.write(
+                Data(
+                    ("kryo: note: a string of the property list holds an unpaired UTF-16 surrogate (half of a pair, "
+                        + "which NSString holds), which Swift strings cannot hold: it reads, and is written, as U+FFFD\n")
+                        .utf8))
+        }
         if javaClass == nil, from.dialect == nil, to.dialect != nil,
             let note = RootClassNote.note(for: value, schemas: context.schemas)
         {
