@@ -87,6 +87,12 @@ struct ConvertCommand: ParsableCommand {
                         + "Java's substring can leave), which Swift strings cannot hold: it reads, and is written, "
                         + "as U+FFFD\n").utf8))
         }
+        if from.dialect != nil,
+            let note = NamedClassNote.note(
+                for: bytes, codec: try from.kryoCodec(context, javaClass: javaClass), javaClass: javaClass)
+        {
+            FileHandle.standardError.write(Data("kryo: \(note)\n".utf8))
+        }
         if from.dialect == nil, bytes.starts(with: Array("bplist00".utf8)), PropertyList.holdsUnpairedSurrogates(bytes)
         {
             FileHandle.standardError.write(
