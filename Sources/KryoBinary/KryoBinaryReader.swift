@@ -942,6 +942,18 @@ import KryoCore
         tracer.closed(depth: state.pointee.open.count, count: count)
     }
 
+    /// What a final slot without a registration wanted. A final `Object` slot is a field a Java
+    /// program binds to a class (`setFixedFieldTypes(true)`, `@Bind(valueClass = …)`), which
+    /// writes it as that class: the schema names it as the field's type.
+    @inline(never)
+    private static func serializerWanted(for declared: DeclaredType) -> String {
+        guard declared.swiftType == Any.self else {
+            return "a registration or default serializer for \(declared.javaName ?? "\(declared.swiftType)")"
+        }
+        return "a class for a final java.lang.Object slot (a field Java binds to a class, with "
+            + "setFixedFieldTypes(true) or @Bind(valueClass = …), is written as that class: give it as the field's type)"
+    }
+
     /// Records a class tag that names a class the registry does not know, before the error
     /// ends the trace there.
     @inline(never)
@@ -1046,9 +1058,7 @@ import KryoCore
         var step = Step.body
         if slot.isFinal, state.pointee.nextValueClass == nil {
             guard let declared = slot.unretainedRegistration else {
-                throw error(
-                    .unsupported, expected: "a registration or default serializer for \(slot.declared.swiftType)",
-                    found: "none")
+                throw error(.unsupported, expected: Self.serializerWanted(for: slot.declared), found: "none")
             }
             registration = declared
             if state.pointee.options.references {

@@ -47,21 +47,6 @@ import Testing
 
     @Test("Through readable documents and keyed archives, Java's bytes come back the same", arguments: versions, cases)
     func throughEveryFormat(_ version: Int, _ name: String) throws {
-        let run = try #require(Self.runs[version]).get()
-        let java = try #require(run.javaBytes[name])
-        let (kryo, _) = try Self.program.codecs(version, name)
-        let value = try kryo.decode(Any?.self, from: java)
-        let registry = kryo.registry
-        for format in [ReadableFormat.json, .propertyList(.xml), .propertyList(.binary)] {
-            let readable = ReadableCodec(registry: registry, format: format)
-            let back = try readable.decode(Any?.self, from: try readable.encode(value))
-            #expect(hex(try kryo.encode(back)) == hex(java), "\(format)")
-        }
-        for format in [PropertyListFormat.binary, .xml] {
-            var keyed = KeyedArchiveCodec(registry: registry, format: format)
-            keyed.keepsJavaClasses = true
-            let back = try keyed.decode(Any?.self, from: try keyed.encode(value))
-            #expect(hex(try kryo.encode(back)) == hex(java), "\(format)")
-        }
+        try Self.program.checkThroughEveryFormat(Self.runs, version, name)
     }
 }

@@ -91,4 +91,29 @@ struct SchemaPeerProgram: Sendable {
         #expect(hex(try kryo.encode(value)) == hex(java), sourceLocation: sourceLocation)
         return value
     }
+
+    /// Java's bytes of release `version`'s run for case `name`, read and written back through
+    /// each readable format of `readable` and each keyed archive form of `keyed` (with the Java
+    /// classes kept): Java's bytes again from every one.
+    func checkThroughEveryFormat(
+        _ runs: [Int: Result<JavaProgramRun, any Error>], _ version: Int, _ name: String,
+        readable: [ReadableFormat] = [.json, .propertyList(.xml), .propertyList(.binary)],
+        keyed: [PropertyListFormat] = [.binary, .xml], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let run = try #require(runs[version], sourceLocation: sourceLocation).get()
+        let java = try #require(run.javaBytes[name], sourceLocation: sourceLocation)
+        let (kryo, _) = try codecs(version, name)
+        let value = try kryo.decode(Any?.self, from: java)
+        for format in readable {
+            let codec = ReadableCodec(registry: kryo.registry, format: format)
+            let back = try codec.decode(Any?.self, from: try codec.encode(value))
+            #expect(hex(try kryo.encode(back)) == hex(java), "\(format)", sourceLocation: sourceLocation)
+        }
+        for format in keyed {
+            var codec = KeyedArchiveCodec(registry: kryo.registry, format: format)
+            codec.keepsJavaClasses = true
+            let back = try codec.decode(Any?.self, from: try codec.encode(value))
+            #expect(hex(try kryo.encode(back)) == hex(java), "\(format)", sourceLocation: sourceLocation)
+        }
+    }
 }
