@@ -410,9 +410,14 @@ final class ReadableReader: ValueReader, NullAwareReader, AliasTellingReader {
             }
             return try real(number, as: declared?.swiftType)
         case .string(let string):
-            if let type = declared?.swiftType, type == Double.self || type == Float.self,
-                let number = ReadableReader.nonFinite(string)
-            {
+            if let type = declared?.swiftType, type == Double.self || type == Float.self {
+                // Text only for what JSON has no number for.
+                guard let number = ReadableReader.nonFinite(string) else {
+                    throw error(
+                        .typeMismatch,
+                        expected: "a number (or NaN, Infinity, -Infinity)",
+                        found: "the string \"\(string)\"")
+                }
                 return try StoredNumbers.real(number, as: type, reader: self)
             }
             // A date or time as ISO text where a schema declares the `java.time` class with the

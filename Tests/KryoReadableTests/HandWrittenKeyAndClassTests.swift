@@ -174,6 +174,20 @@ import Testing
         #expect(type(of: try #require(again["genres"])) == type(of: try #require(book["genres"])))
         #expect(String(decoding: try document.codec.encode(again), as: UTF8.self) == written)
     }
+
+    /// Text in a float field is only what JSON has no number for; anything else names those.
+    @Test func aTextIsNoFloatButNaNAndTheInfinities() throws {
+        let error = try #require(failure(#"{"$class": "doc.Book", "ratio": "NaN-EDIT"}"#))
+        #expect(error.kind == .typeMismatch)
+        #expect(error.expected == "a number (or NaN, Infinity, -Infinity)")
+        #expect(error.found == #"the string "NaN-EDIT""#)
+        #expect(error.path == ["ratio"])
+        #expect((try document.object(#""ratio": "NaN""#)["ratio"] as? Float)?.isNaN == true)
+        let boxed = try #require(
+            failure(#"{"$class": "doc.Book", "link": {"$class": "java.lang.Double", "$value": "nan"}}"#))
+        #expect(boxed.expected == "a number (or NaN, Infinity, -Infinity)")
+        #expect(boxed.found == #"the string "nan""#)
+    }
 }
 
 /// Mistakes a person makes by hand, each an error naming where it is and what was meant: a key
