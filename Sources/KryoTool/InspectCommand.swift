@@ -127,6 +127,11 @@ struct InspectCommand: ParsableCommand {
                 throw ToolError("\(error); give --format \(DataFormat.plainPropertyListName(of: bytes))")
             }
             try ToolIO.write(Array(dump.render().utf8), to: nil)
+            // The dump goes on past what is wrong; the exit status says there was something.
+            if let problem = dump.problems.first {
+                let more = dump.problems.count > 1 ? " (and \(dump.problems.count - 1) more)" : ""
+                throw ToolError("the archive has a problem: \(problem)\(more)")
+            }
         default:
             // Readable documents, and the formats of other backends: the value as JSON.
             let context = try schemaOptions.context()

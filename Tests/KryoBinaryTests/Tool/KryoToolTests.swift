@@ -458,6 +458,29 @@ import Testing
         #expect(result.text.contains(#""three""#))
     }
 
+    /// What is wrong in a keyed archive is listed in the dump, which goes on, and makes the exit
+    /// status 1, with the first problem on standard error.
+    @Test func inspectOfAKeyedArchiveWithAProblemFails() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>$archiver</key><string>NSKeyedArchiver</string>
+            <key>$objects</key><array><string>$null</string>
+            <dict><key>$class</key><dict><key>CF$UID</key><integer>2</integer></dict>
+            <key>next</key><dict><key>CF$UID</key><integer>9</integer></dict></dict>
+            <dict><key>$classname</key><string>Node</string><key>$classes</key>
+            <array><string>Node</string><string>NSObject</string></array></dict></array>
+            <key>$top</key><dict><key>root</key><dict><key>CF$UID</key><integer>1</integer></dict></dict>
+            <key>$version</key><integer>100000</integer>
+            </dict></plist>
+            """
+        let result = try KryoTool.run(["inspect", "-", "--format", "keyed-xml"], input: Array(xml.utf8))
+        #expect(result.status == 1)
+        #expect(result.text.contains("Node"), "\(result.text)")
+        #expect(result.stderr.hasPrefix("kryo: the archive has a problem: "), "\(result.stderr)")
+        #expect(result.stderr.contains("9"), "\(result.stderr)")
+    }
+
     @Test func schemaCheckAndGenerate() throws {
         let check = try KryoTool.run(["schema", "check", "Schemas/kryococoa.yaml"])
         #expect(check.status == 0, "\(check.stderr)")
