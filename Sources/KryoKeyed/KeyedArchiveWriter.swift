@@ -38,6 +38,8 @@ final class KeyedArchiveWriter: ValueWriter {
     @exclusivity(unchecked) private var sharedStrings: [ObjectIdentifier: Int] = [:]
     /// The entries of the ``SharedValue``s written, by instance.
     @exclusivity(unchecked) private var sharedValues: [ObjectIdentifier: Int] = [:]
+    /// The entries of the numbers and booleans added by ``inline(_:)``, by kind and bits.
+    @exclusivity(unchecked) private var inlineScalars: [InlineScalar: Int] = [:]
     /// The boxes handed out by ``uniqued(forKey:_:)``, by key.
     @exclusivity(unchecked) private var uniquedValues: [AnyHashable: SharedValue] = [:]
     /// Class description dictionaries already in the table.
@@ -230,8 +232,21 @@ final class KeyedArchiveWriter: ValueWriter {
     }
 
     /// Adds a value stored inline in `$objects` (a string, number or data) and returns its UID.
+    /// Equal numbers and booleans share one entry, as Apple's archives share an `NSNumber`
+    /// instance (every small one is the same tagged pointer); reading gives each place its value.
     func inline(_ value: PropertyListValue) -> Int {
-        table.append(value)
+        let key: InlineScalar
+        switch value {
+        case .integer(let number): key = InlineScalar(kind: 0, bits: UInt64(bitPattern: number))
+        case .unsignedInteger(let number): key = InlineScalar(kind: 1, bits: number)
+        case .real(let number): key = InlineScalar(kind: 2, bits: number.bitPattern)
+        case .bool(let flag): key = InlineScalar(kind: 3, bits: flag ? 1 : 0)
+        default: return table.append(value)
+        }
+        if let uid = inlineScalars[key] { return uid }
+        let uid = table.append(value)
+        inlineScalars[key] = uid
+        return uid
     }
 
     /// The UID of an immutable string; strings of the same bytes share one entry (strings that
@@ -488,4 +503,11 @@ enum KeyedArchiveKeys {
     /// The comparator of a sorted collection archived with its class (a `TreeMap` in reverse
     /// order), beside ``classedValue``.
     static let comparator = "comparator"
+}
+
+/// A number or boolean stored inline in `$objects`: its kind and its bits (a real's bit pattern,
+/// so that `0.0` and `-0.0` stay apart).
+struct InlineScalar: Hashable {
+    var kind: UInt8
+    var bits: UInt64
 }
