@@ -513,7 +513,8 @@ extension ReadableWriter {
                 throw at(key) {
                     SerializationError(
                         .unsupported, expected: "field keys of \(archiveClass.name) that a readable document can hold",
-                        found: "the key \(key), which readable documents reserve", path: path)
+                        found: "\(key.isEmpty ? "an empty key" : "the key \(key)"), which readable documents reserve",
+                        path: path)
                 }
             }
             // Untyped, as Java's `Object`: a value whose plain form reads back as another class

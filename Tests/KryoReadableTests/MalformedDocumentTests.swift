@@ -56,6 +56,15 @@ import Testing
         #expect(back?.fields["$$data"] as? String == "AAEC")
     }
 
+    /// A keyed archive's object may have an empty key, which no readable document can hold: the
+    /// error says so in words (a blank would read as a missing word).
+    @Test func anEmptyKeyOfAnUnknownClassIsNamed() throws {
+        let thing = UnknownObject(className: "MyThing", fields: ["": "t", "NSTitle": "t"])
+        let failure = try #require(throws: SerializationError.self) { try codec.encode(thing) }
+        #expect(failure.kind == .unsupported)
+        #expect(failure.found == "an empty key, which readable documents reserve")
+    }
+
     @Test func fieldsOfTheWrongType() throws {
         let text = try error(TodoItem.self, #"{"$class": "TodoItem", "label": "ok", "priority": "high"}"#)
         #expect(text.kind == .typeMismatch)
