@@ -1,7 +1,6 @@
 import FoundationEssentials
 import KryoCore
 import KryoPlist
-import OrderedCollections
 
 /// Reads values out of one keyed archive's object table: the ``ValueReader`` that serializers
 /// read through when the format is a keyed archive.
@@ -423,7 +422,7 @@ final class KeyedArchiveReader: ValueReader {
         }
         let value = try at(KeyedArchiveKeys.classedValue) { () -> Any? in
             if case .unordered? = order, let orderedType = registration.swiftType as? any JavaComparatorOrdered.Type,
-                let plain = try decode(stored, as: Self.inArchiveOrder(registration, typed.genericArguments)),
+                let plain = try decode(stored, as: orderedType.plainFormInOrder(typed.genericArguments)),
                 let made = try orderedType.make(keeping: (plain as? SharedValue)?.value ?? plain, in: order ?? .natural)
             {
                 // A comparator whose order is unknown: the elements in the archive's order (Java's).
@@ -457,17 +456,6 @@ final class KeyedArchiveReader: ValueReader {
         classOfSharedValue[ObjectIdentifier(box)] = registration.javaName
         states[index] = .read(box)
         return box
-    }
-
-    /// How a sorted collection whose comparator's order is unknown is read: in the archive's
-    /// order, each element, key and value of the class the slot's generic `arguments` declare
-    /// (`TreeMap<String, Integer>`); untyped without them.
-    private static func inArchiveOrder(_ registration: Registration, _ arguments: [DeclaredType]) -> DeclaredType? {
-        guard !arguments.isEmpty else { return nil }
-        let plainType: any Any.Type =
-            registration.swiftType is any AnyEntriesExposing.Type
-            ? OrderedDictionary<AnyHashable, Any?>.self : [Any?].self
-        return DeclaredType(plainType, finality: .nonFinal, genericArguments: arguments)
     }
 
     private func decodeUnknown(_ object: ArchivedObject, at index: Int, _ archiveClass: ArchiveClass)

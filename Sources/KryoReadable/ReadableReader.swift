@@ -2081,14 +2081,7 @@ final class ReadableReader: ValueReader, NullAwareReader, AliasTellingReader {
         if case .unordered = order, let orderedType = registration.swiftType as? any JavaComparatorOrdered.Type {
             // A comparator whose order is unknown: the elements in the document's order (Java's),
             // each of the class the slot's generic arguments declare (`TreeMap<String, Integer>`).
-            let arguments = declared?.genericArguments ?? []
-            let inOrder =
-                arguments.isEmpty
-                ? nil
-                : DeclaredType(
-                    registration.swiftType is any AnyEntriesExposing.Type
-                        ? OrderedDictionary<AnyHashable, Any?>.self : [Any?].self,
-                    finality: .nonFinal, genericArguments: arguments)
+            let inOrder = orderedType.plainFormInOrder(declared?.genericArguments ?? [])
             let plain = try at(ReadableKeys.value) { try decode(stored, as: inOrder) }
             let contents = (plain as? SharedValue)?.value ?? plain
             if let contents,

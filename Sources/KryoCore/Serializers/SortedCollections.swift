@@ -100,6 +100,19 @@ package protocol JavaComparatorOrdered {
     static func make(keeping contents: Any, in order: JavaComparator) throws -> Any?
 }
 
+extension JavaComparatorOrdered {
+    /// How a document or an archive gives such a collection sorted by a comparator whose order
+    /// Swift cannot know: its plain form in the order Java wrote it, each element, key and value
+    /// of the class the slot's generic `arguments` declare (`TreeMap<String, Integer>`); `nil`
+    /// (untyped) without them.
+    package static func plainFormInOrder(_ arguments: [DeclaredType]) -> DeclaredType? {
+        guard !arguments.isEmpty else { return nil }
+        let plainType: any Any.Type =
+            Self.self is any AnyEntriesExposing.Type ? OrderedDictionary<AnyHashable, Any?>.self : [Any?].self
+        return DeclaredType(plainType, finality: .nonFinal, genericArguments: arguments)
+    }
+}
+
 /// A Java `Comparator` class other than `Collections.reverseOrder()`: register the conforming type
 /// under the Java class name (with a serializer for its fields, or none for a stateless one) so
 /// that a `TreeMap` sorted by it reads.
