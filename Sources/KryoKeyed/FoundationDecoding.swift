@@ -171,6 +171,7 @@ extension KeyedArchiveReader {
     fileprivate func foundationReal(_ object: ArchivedObject, _ key: String) throws -> Double {
         switch try entry(key, in: object) {
         case .real(let number)?: return number
+        case .float(let number)?: return Double(number)
         case .integer(let number)?: return Double(number)
         case let other:
             throw at(key) { error(.typeMismatch, expected: "a number", found: KeyedArchive.describe(other)) }

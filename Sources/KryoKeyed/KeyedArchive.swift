@@ -124,6 +124,7 @@ public struct KeyedArchive: Sendable, Equatable {
         case .integer(let number): return "the integer \(number)"
         case .unsignedInteger(let number): return "the integer \(number)"
         case .real(let number): return "the real \(number)"
+        case .float(let number): return "the 4-byte real \(number)"
         case .bool(let flag): return "the boolean \(flag)"
         case .date: return "a date"
         case .data(let bytes): return "\(bytes.count) bytes of data"

@@ -84,7 +84,7 @@ public enum KeyedArchiveInspector {
         switch value {
         case .string: "a string"
         case .integer, .unsignedInteger: "an integer"
-        case .real: "a real"
+        case .real, .float: "a real"
         case .bool: "a boolean"
         case .date: "a date"
         case .data: "data"
@@ -281,6 +281,7 @@ private struct TableWalker {
         case .integer(let number): "NSNumber \(number)"
         case .unsignedInteger(let number): "NSNumber \(number)"
         case .real(let number): "NSNumber \(number)"
+        case .float(let number): "NSNumber \(number) (a 4-byte real)"
         case .bool(let flag): "NSNumber \(flag)"
         case .data(let bytes): "NSData " + Self.bytes(bytes)
         case .date(let seconds): "date \(seconds)"
@@ -298,6 +299,7 @@ private struct TableWalker {
         case .integer(let number): return "\(number)"
         case .unsignedInteger(let number): return "\(number)"
         case .real(let number): return "\(number)"
+        case .float(let number): return "\(number) (a 4-byte real)"
         case .bool(let flag): return "\(flag)"
         case .date(let seconds): return "date \(seconds)"
         case .data(let bytes): return Self.bytes(bytes)

@@ -493,7 +493,7 @@ final class KeyedArchiveReader: ValueReader {
     private static func holdsInlineScalars(_ stored: PropertyListValue) -> Bool {
         func isScalar(_ element: PropertyListValue) -> Bool {
             switch element {
-            case .integer, .unsignedInteger, .real, .bool, .data: true
+            case .integer, .unsignedInteger, .real, .float, .bool, .data: true
             default: false
             }
         }
@@ -690,6 +690,10 @@ final class KeyedArchiveReader: ValueReader {
         case .unsignedInteger(let number):
             return StoredNumbers.unsigned(number, as: declared?.swiftType)
         case .real(let number): return try StoredNumbers.real(number, as: declared?.swiftType, reader: self)
+        case .float(let number):
+            // A `Float` where nothing asks for another type, so that it is written back 4 bytes wide.
+            guard let type = declared?.swiftType, type != Any.self, type != Float.self else { return number }
+            return try StoredNumbers.real(Double(number), as: type, reader: self)
         case .bool(let flag): return flag
         case .data(let bytes): return Data(bytes)
         case .date(let seconds): return Date(timeIntervalSinceReferenceDate: seconds)
@@ -809,6 +813,7 @@ final class KeyedArchiveReader: ValueReader {
         case .integer(let number)?: return number
         case .bool(let flag)?: return flag ? 1 : 0
         case .real(let number)? where number.rounded() == number && abs(number) < 0x1p63: return Int64(number)
+        case .float(let number)? where number.rounded() == number && abs(number) < 0x1p63: return Int64(number)
         case let other?:
             throw at(key) { error(.typeMismatch, expected: describe, found: KeyedArchive.describe(other)) }
         }
@@ -826,6 +831,7 @@ final class KeyedArchiveReader: ValueReader {
         switch try scalar(forKey: key) {
         case nil: return 0
         case .real(let number)?: return number
+        case .float(let number)?: return Double(number)
         case .integer(let number)?: return Double(number)
         case let other?: throw at(key) { error(.typeMismatch, expected: "a real", found: KeyedArchive.describe(other)) }
         }

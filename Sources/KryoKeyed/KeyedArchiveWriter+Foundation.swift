@@ -79,7 +79,7 @@ extension KeyedArchiveWriter {
             form(UInt32.self) { writer, number in writer.inline(.integer(Int64(number))) },
             form(UInt64.self) { writer, number in writer.inline(KeyedArchiveWriter.unsigned(number)) },
             form(UInt.self) { writer, number in writer.inline(KeyedArchiveWriter.unsigned(UInt64(number))) },
-            form(Float.self) { writer, number in writer.inline(.real(Double(number))) },
+            form(Float.self) { writer, number in writer.inline(.float(number)) },
             form(Double.self) { writer, number in writer.inline(.real(number)) },
             form(Data.self) { writer, data in writer.inline(.data([UInt8](data))) },
             form(Date.self) { writer, date in try writer.archiveDate(date) },
@@ -265,7 +265,8 @@ extension KeyedArchiveWriter {
     private static func propertyListValue(of number: NSNumber) -> PropertyListValue {
         if let flag = number as? Bool { return .bool(flag) }
         switch UInt8(bitPattern: number.objCType.pointee) {
-        case UInt8(ascii: "f"), UInt8(ascii: "d"): return .real(number.doubleValue)
+        case UInt8(ascii: "f"): return .float(number.floatValue)
+        case UInt8(ascii: "d"): return .real(number.doubleValue)
         case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"):
             return unsigned(number.uint64Value)
         default: return .integer(number.int64Value)
@@ -336,7 +337,7 @@ extension KeyedArchiveWriter {
                 form(UInt32.self) { .integer(Int64($0)) },
                 form(UInt64.self) { unsigned($0) },
                 form(UInt.self) { unsigned(UInt64($0)) },
-                form(Float.self) { .real(Double($0)) },
+                form(Float.self) { .float($0) },
                 form(Double.self) { .real($0) },
                 form(Data.self) { .data([UInt8]($0)) },
                 form(String.self) { .string($0) },

@@ -241,6 +241,7 @@ final class KeyedArchiveWriter: ValueWriter {
         case .unsignedInteger(let number): key = InlineScalar(kind: 1, bits: number)
         case .real(let number): key = InlineScalar(kind: 2, bits: number.bitPattern)
         case .bool(let flag): key = InlineScalar(kind: 3, bits: flag ? 1 : 0)
+        case .float(let number): key = InlineScalar(kind: 4, bits: UInt64(number.bitPattern))
         default: return table.append(value)
         }
         if let uid = inlineScalars[key] { return uid }
@@ -398,7 +399,7 @@ final class KeyedArchiveWriter: ValueWriter {
     func writeInt64(_ value: Int64, forKey key: String, encoding: IntegerEncoding) throws {
         try store(.integer(value), forKey: key)
     }
-    func writeFloat(_ value: Float, forKey key: String) throws { try store(.real(Double(value)), forKey: key) }
+    func writeFloat(_ value: Float, forKey key: String) throws { try store(.float(value), forKey: key) }
     func writeDouble(_ value: Double, forKey key: String) throws { try store(.real(value), forKey: key) }
 
     func writeString(_ value: String?, forKey key: String) throws {

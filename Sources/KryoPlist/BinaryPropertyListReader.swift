@@ -125,7 +125,7 @@ package struct BinaryPropertyListReader {
             case 2:
                 try require(4, at: offset + 1, for: "a 4-byte real")
                 let bits = UInt32(readUnsigned(at: offset + 1, size: 4))
-                value = .real(Double(Float(bitPattern: bits)))
+                value = .float(Float(bitPattern: bits))
             case 3:
                 try require(8, at: offset + 1, for: "an 8-byte real")
                 value = .real(Double(bitPattern: readUnsigned(at: offset + 1, size: 8)))

@@ -217,6 +217,15 @@ package struct BinaryPropertyListWriter {
             appendBigEndian(real.bitPattern, size: 8)
             endScalar(number)
             return number
+        case .float(let real):
+            if let number = scalars.number(of: UInt64(real.bitPattern), kind: 6, elseInsert: entries.count) {
+                return number
+            }
+            let number = beginScalar()
+            scratch.append(0x22)
+            appendBigEndian(UInt64(real.bitPattern), size: 4)
+            endScalar(number)
+            return number
         case .bool(let bool):
             if let number = bool ? booleans.true : booleans.false { return number }
             let number = beginScalar()

@@ -15,8 +15,14 @@ public enum PropertyListValue: Sendable, Hashable {
     case integer(Int64)
     /// An integer above `Int64.max` (binary plists store it in 16 bytes; XML as digits).
     case unsignedInteger(UInt64)
-    /// A floating-point number (`<real>`; 4- or 8-byte in binary plists, always read as a `Double`).
+    /// A floating-point number (`<real>`; an 8-byte real in binary plists, and every real of an
+    /// XML plist).
     case real(Double)
+    /// A 4-byte real of a binary plist (marker `0x22`), what `NSKeyedArchiver` writes for
+    /// `encodeFloat(_:forKey:)` and a `Float` `NSNumber`: kept apart from ``real(_:)`` so that
+    /// such a value is written back 4 bytes wide. An XML plist writes it as a `<real>` of its
+    /// `Double` value; ``doubleValue`` reads either.
+    case float(Float)
     /// A boolean (`<true/>`, `<false/>`).
     case bool(Bool)
     /// A date, in seconds since 2001-01-01 00:00:00 UTC (`<date>`).
@@ -30,6 +36,17 @@ public enum PropertyListValue: Sendable, Hashable {
     /// A keyed archive's reference to an entry of its `$objects` (binary plist type `0x8`; in XML a
     /// one-entry dictionary `{"CF$UID": n}`).
     case uid(UInt64)
+}
+
+extension PropertyListValue {
+    /// The number of a ``real(_:)`` or a ``float(_:)`` as a `Double`; `nil` for any other value.
+    public var doubleValue: Double? {
+        switch self {
+        case .real(let number): number
+        case .float(let number): Double(number)
+        default: nil
+        }
+    }
 }
 
 /// The two byte layouts of a property list.

@@ -134,6 +134,10 @@ struct XMLPropertyListWriter {
             append("<real>")
             appendReal(real)
             append("</real>\n")
+        case .float(let real):
+            append("<real>")
+            appendReal(Double(real))
+            append("</real>\n")
         case .bool(let bool):
             append(bool ? "<true/>\n" : "<false/>\n")
         case .date(let date):

@@ -35,6 +35,7 @@ extension ReadableValue {
         case .integer(let number): self = .integer(number)
         case .unsignedInteger(let number): self = .unsignedInteger(number)
         case .real(let number): self = .real(number)
+        case .float(let number): self = .real(Double(number))
         case .bool(let flag): self = .bool(flag)
         case .date(let seconds): self = .date(seconds)
         case .data(let bytes): self = .data(bytes)

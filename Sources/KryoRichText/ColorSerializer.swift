@@ -124,8 +124,12 @@ public struct ColorSerializer: Serializer {
             let besideDoubles =
                 color.preserved.basis == Self.basis(of: color)
                 && !Self.doubleKeys.isDisjoint(with: color.preserved.values.keys)
+            // UIKit archives its components as floats (`encodeFloat`): 4-byte reals where floats
+            // hold every component exactly (or the exact doubles are beside them), else 8-byte.
+            let asFloats =
+                besideDoubles || [red, green, blue, alpha].allSatisfy { Double(Float($0)) == $0 }
             func component(_ value: Double, forKey key: String) throws {
-                if besideDoubles {
+                if asFloats {
                     try writer.writeFloat(Float(value), forKey: key)
                 } else {
                     try writer.writeDouble(value, forKey: key)

@@ -68,7 +68,7 @@ public struct FontSerializer: Serializer {
         switch flavor {
         case .appKit:
             try writer.writeString(font.name, forKey: "NSName")
-            try writer.writeDouble(font.pointSize, forKey: "NSSize")
+            try Self.writeArchivedSize(font, to: writer)
             try writer.writeInt64(Int64(font.appKitFlags), forKey: "NSfFlags", encoding: .zigzag)
             written.insert("NSfFlags")
             if options.isLossless {
@@ -88,7 +88,7 @@ public struct FontSerializer: Serializer {
             try writer.writeInt64(Int64(font.traits.rawValue), forKey: "UIFontTraits", encoding: .zigzag)
             try writer.writeBool(font.isSystemFont, forKey: "UISystemFont")
             try writer.writeString(font.name, forKey: "NSName")
-            try writer.writeDouble(font.pointSize, forKey: "NSSize")
+            try Self.writeArchivedSize(font, to: writer)
             written.formUnion(["UIFontName", "UIFontPointSize", "UIFontTraits", "UISystemFont"])
             if options.isLossless, font.appKitFlags != 16 {
                 try writer.writeInt64(Int64(font.appKitFlags), forKey: "NSfFlags", encoding: .zigzag)
@@ -128,19 +128,46 @@ public struct FontSerializer: Serializer {
         }
     }
 
+    /// `NSSize` as it was read: a 4-byte real (older AppKit archives) while the size is unchanged,
+    /// else an 8-byte real.
+    private static func writeArchivedSize(_ font: Font, to writer: any ValueWriter) throws {
+        if case .object(let kept as Float)? = font.preserved.values["NSSize"], Double(kept) == font.pointSize {
+            try writer.writeFloat(kept, forKey: "NSSize")
+        } else {
+            try writer.writeDouble(font.pointSize, forKey: "NSSize")
+        }
+    }
+
+    /// A number as a stored real or integer gives it.
+    private static func number(_ stored: Any?) -> Double? {
+        switch stored {
+        case let number as Double: number
+        case let number as Float: Double(number)
+        case let number as Int: Double(number)
+        default: nil
+        }
+    }
+
     private func readArchived(from reader: any ValueReader) throws -> Font {
         let owner = reader.archiveClass?.name ?? "NSFont"
         guard let name = try reader.optionalString(forKey: "UIFontName") ?? reader.optionalString(forKey: "NSName")
         else {
             throw reader.error(.invalidValue, expected: "a font name (UIFontName or NSName) in \(owner)", found: "none")
         }
-        let size = try reader.optionalDouble(forKey: "UIFontPointSize") ?? reader.optionalDouble(forKey: "NSSize") ?? 0
+        let pointSize = try reader.optionalDouble(forKey: "UIFontPointSize")
+        // Read as it is stored: a 4-byte real (`encodeFloat`, older AppKit archives) is a `Float`.
+        let storedSize = try reader.readObject(forKey: "NSSize")
+        let size = try pointSize ?? Self.number(storedSize) ?? reader.optionalDouble(forKey: "NSSize") ?? 0
         let traits = try reader.optionalInt(forKey: "UIFontTraits").map(FontTraits.init(rawValue:))
         var font = Font(
             name: name, pointSize: size, traits: traits, isSystemFont: try reader.optionalBool(forKey: "UISystemFont"),
             appKitFlags: try reader.optionalInt(forKey: "NSfFlags") ?? 16)
         font.archiveClass = reader.archiveClass
         font.preserved = try PreservedKeys.read(from: reader, except: Self.translatedKeys, owner: owner)
+        // A size stored 4 bytes wide, kept to be written so again.
+        if reader.options.richText.isLossless, let storedSize = storedSize as? Float {
+            font.preserved.set(PreservedValue.object(storedSize), forKey: "NSSize")
+        }
         font.preserved.basis = Self.basis(of: font)
         return font.identified()
     }

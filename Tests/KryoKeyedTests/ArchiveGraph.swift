@@ -54,21 +54,26 @@ enum ArchiveGraph {
     }
 
     /// Whether two decoded graphs are equal: same classes, keys and values, with cycles matched.
-    static func equal(_ lhs: Any?, _ rhs: Any?) -> Bool { difference(lhs, rhs) == nil }
+    static func equal(_ lhs: Any?, _ rhs: Any?, widening: Bool = false) -> Bool {
+        difference(lhs, rhs, widening: widening) == nil
+    }
 
     /// Where two decoded graphs first differ (a key path and the two values), or `nil` when they
     /// are equal.
     ///
     /// Sharing counts: an object met twice on one side is one object met twice on the other.
     /// With `keyOrder` false, an object's keys may come in another order (a keyed archive's
-    /// reader looks them up by name; Apple's writers order them by hash).
-    static func difference(_ lhs: Any?, _ rhs: Any?, keyOrder: Bool = true) -> String? {
-        var comparison = Comparison(keyOrder: keyOrder)
+    /// reader looks them up by name; Apple's writers order them by hash). With `widening`, a
+    /// `Float` of `lhs` (a 4-byte real) matches its value as a `Double` in `rhs`: an XML plist has
+    /// one kind of real.
+    static func difference(_ lhs: Any?, _ rhs: Any?, keyOrder: Bool = true, widening: Bool = false) -> String? {
+        var comparison = Comparison(keyOrder: keyOrder, widening: widening)
         return comparison.equal(lhs, rhs) ? nil : comparison.mismatch
     }
 
     private struct Comparison {
         let keyOrder: Bool
+        let widening: Bool
         var assumed: Set<[ObjectIdentifier]> = []
         /// The object each object of one side stands for on the other.
         var leftToRight: [ObjectIdentifier: ObjectIdentifier] = [:]
@@ -135,6 +140,8 @@ enum ArchiveGraph {
                 return (l as Data) == (r as Data) ? true : differ("\(l) vs \(r)")
             case (is NSNull, is NSNull): return true
             case (let l as Double, let r as Double): return l.bitPattern == r.bitPattern ? true : differ("\(l) vs \(r)")
+            case (let l as Float, let r as Double) where widening:
+                return Double(l).bitPattern == r.bitPattern ? true : differ("\(l) vs \(r)")
             case (let l as [Any?], let r as [Any?]):
                 guard l.count == r.count else { return differ("\(l.count) elements vs \(r.count)") }
                 for index in l.indices where !equal(l[index], r[index], at: String(index)) { return false }

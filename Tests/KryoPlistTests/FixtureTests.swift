@@ -35,7 +35,8 @@ import Testing
             let reencoded = try PropertyList.encode(value, format: format)
             let (decoded, detected) = try PropertyList.decode(reencoded)
             #expect(detected == format)
-            #expect(identical(decoded, value), "\(format)")
+            // An XML plist has one kind of real: a 4-byte real comes back 8 bytes wide.
+            #expect(identical(decoded, value, widening: format == .xml), "\(format)")
         }
     }
 

@@ -340,7 +340,7 @@ private func bplist(
 
     @Test func unusualButValidObjectsDecode() throws {
         let cases: [([UInt8], PropertyListValue)] = [
-            ([0x22, 0x3F, 0xC0, 0, 0], .real(1.5)),  // 4-byte real
+            ([0x22, 0x3F, 0xC0, 0, 0], .float(1.5)),  // 4-byte real, kept 4 bytes wide
             ([0xC2, 1, 2], .array([.integer(1), .integer(2)])),  // set, read as an array
             ([0x14] + Array(repeating: 0xFF, count: 15) + [0xFE], .integer(-2)),  // 16-byte negative
             ([0x14] + Array(repeating: 0, count: 15) + [9], .integer(9)),

@@ -36,6 +36,12 @@ enum Fixtures {
 /// pattern (so `-0.0` differs from `0.0`) except that any NaN equals any NaN, strings compare by
 /// their UTF-8 bytes, and dictionary keys must come in the same order.
 func identical(_ a: PropertyListValue, _ b: PropertyListValue) -> Bool {
+    identical(a, b, widening: false)
+}
+
+/// ``identical(_:_:)``, where `widening` lets a 4-byte real of `b` match its value as an 8-byte
+/// real in `a` (an XML plist has one kind of real: a 4-byte real comes back from one 8 bytes wide).
+func identical(_ a: PropertyListValue, _ b: PropertyListValue, widening: Bool) -> Bool {
     func sameDouble(_ x: Double, _ y: Double) -> Bool {
         x.isNaN ? y.isNaN : x.bitPattern == y.bitPattern
     }
@@ -44,15 +50,19 @@ func identical(_ a: PropertyListValue, _ b: PropertyListValue) -> Bool {
     case (.integer(let x), .integer(let y)): return x == y
     case (.unsignedInteger(let x), .unsignedInteger(let y)): return x == y
     case (.real(let x), .real(let y)): return sameDouble(x, y)
+    case (.float(let x), .float(let y)): return x.isNaN ? y.isNaN : x.bitPattern == y.bitPattern
+    case (.real(let x), .float(let y)) where widening: return sameDouble(x, Double(y))
     case (.date(let x), .date(let y)): return sameDouble(x, y)
     case (.bool(let x), .bool(let y)): return x == y
     case (.data(let x), .data(let y)): return x == y
     case (.uid(let x), .uid(let y)): return x == y
     case (.array(let x), .array(let y)):
-        return x.count == y.count && zip(x, y).allSatisfy { identical($0, $1) }
+        return x.count == y.count && zip(x, y).allSatisfy { identical($0, $1, widening: widening) }
     case (.dictionary(let x), .dictionary(let y)):
         return x.count == y.count
-            && zip(x, y).allSatisfy { Array($0.key.utf8) == Array($1.key.utf8) && identical($0.value, $1.value) }
+            && zip(x, y).allSatisfy {
+                Array($0.key.utf8) == Array($1.key.utf8) && identical($0.value, $1.value, widening: widening)
+            }
     default: return false
     }
 }
@@ -81,6 +91,7 @@ func foundationObject(_ value: PropertyListValue) -> Any {
     case .integer(let integer): return Int(integer)
     case .unsignedInteger(let integer): return integer
     case .real(let real): return real
+    case .float(let real): return real
     case .bool(let bool): return bool
     case .date(let seconds): return Date(timeIntervalSinceReferenceDate: seconds)
     case .data(let bytes): return Data(bytes)
@@ -102,7 +113,8 @@ func value(fromFoundation object: Any) -> PropertyListValue {
     if let date = object as? Date { return .date(date.timeIntervalSinceReferenceDate) }
     if let number = object as? NSNumber {
         switch String(cString: number.objCType) {
-        case "d", "f": return .real(number.doubleValue)
+        case "d": return .real(number.doubleValue)
+        case "f": return .float(number.floatValue)
         case "Q" where number.uint64Value > UInt64(Int64.max): return .unsignedInteger(number.uint64Value)
         case "c" where type(of: object) == Bool.self: return .bool(number.boolValue)
         default: return .integer(number.int64Value)

@@ -105,7 +105,8 @@ import Testing
         #expect(description["$classes"] == .array([.string("UIColor"), .string("NSColor"), .string("NSObject")]))
         #expect(description["$classhints"] == .array([.string("NSColor")]))
         #expect(entries["UIColorComponentCount"] == .integer(4))
-        #expect(entries["UIRed"] == .real(0.25))
+        // Floats hold every component exactly: 4-byte reals, as UIKit's `encodeFloat` writes them.
+        #expect(entries["UIRed"] == .float(0.25))
         #expect(entries["NSRGB"] == .data(Array("0.25 0.5 1 0.5".utf8)))
         #expect(entries["NSColorSpace"] == .integer(2))
 
