@@ -255,7 +255,9 @@ extension Set: AnyElementsExposing {
 
 extension Set: AnyElementsConstructible {
     package static func make(fromAnyElements elements: [Any?]) throws -> Set<Element> {
-        Set(try elements.map { try convertElement($0, to: Element.self) })
+        // Elements Swift calls equal and Java does not (`"\u{E9}"` and `"e\u{301}"`, `1` and `1L`)
+        // stay apart.
+        Set(DistinctKey.keptApart(try elements.map { try convertElement($0, to: Element.self) }))
     }
 }
 
@@ -267,8 +269,9 @@ extension Dictionary: AnyEntriesConstructible {
     package static func make(fromAnyEntries entries: [(key: Any, value: Any?)]) throws -> [Key: Value] {
         var result: [Key: Value] = [:]
         result.reserveCapacity(entries.count)
-        for entry in entries {
-            let key = try convertElement(entry.key, to: Key.self)
+        // Keys Swift calls equal and Java does not stay apart (``DistinctKey``).
+        let keys = DistinctKey.keptApart(try entries.map { try convertElement($0.key, to: Key.self) })
+        for (key, entry) in zip(keys, entries) {
             result.updateValue(try convertElement(entry.value, to: Value.self), forKey: key)
         }
         return result

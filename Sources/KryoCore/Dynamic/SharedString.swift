@@ -17,8 +17,11 @@
 ///   (equal plain strings share one inline entry instead); the dynamic path reads such an object
 ///   back as one `SharedString`, and Foundation as an `NSString`.
 ///
-/// Equality and hashing are by text, so that a shared map key finds its entry; `===` tells
-/// whether two are the same instance. Wherever a `String` is asked for, it converts to its text.
+/// Equality and hashing are by text as Java's `String.equals` compares it, code unit by code
+/// unit (not by Swift's canonical equivalence: `"\u{E9}"` and `"e\u{301}"` are two keys of a
+/// Java map), so that a shared map key finds its entry and two keys Java tells apart stay apart;
+/// `===` tells whether two are the same instance. Wherever a `String` is asked for, it converts
+/// to its text.
 public final class SharedString: Hashable, Sendable, CustomStringConvertible {
     /// The text.
     public let value: String
@@ -26,9 +29,15 @@ public final class SharedString: Hashable, Sendable, CustomStringConvertible {
     /// Creates a string instance that writing may share.
     public init(_ value: String) { self.value = value }
 
-    public static func == (lhs: SharedString, rhs: SharedString) -> Bool { lhs.value == rhs.value }
+    public static func == (lhs: SharedString, rhs: SharedString) -> Bool {
+        lhs === rhs || lhs.value.utf8.elementsEqual(rhs.value.utf8)
+    }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(value) }
+    public func hash(into hasher: inout Hasher) {
+        // The scalars' UTF-8 bytes: equal for equal scalars, whatever Swift's equivalence says.
+        var text = value
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
 
     public var description: String { value }
 

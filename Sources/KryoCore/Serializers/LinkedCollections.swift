@@ -14,8 +14,9 @@ extension OrderedDictionary: AnyEntriesExposing, AnyEntriesConstructible {
     {
         var result = OrderedDictionary<Key, Value>()
         result.reserveCapacity(entries.count)
-        for entry in entries {
-            let key = try convertElement(entry.key, to: Key.self)
+        // Keys Swift calls equal and Java does not stay apart (``DistinctKey``).
+        let keys = DistinctKey.keptApart(try entries.map { try convertElement($0.key, to: Key.self) })
+        for (key, entry) in zip(keys, entries) {
             result.updateValue(try convertElement(entry.value, to: Value.self), forKey: key)
         }
         return result
@@ -39,7 +40,8 @@ extension OrderedSet: ElementsConstructible {
 extension OrderedSet: AnyElementsExposing, AnyElementsConstructible {
     package var anyElements: [Any?] { map { $0 } }
     package static func make(fromAnyElements elements: [Any?]) throws -> OrderedSet<Element> {
-        OrderedSet(try elements.map { try convertElement($0, to: Element.self) })
+        // Elements Swift calls equal and Java does not stay apart (``DistinctKey``).
+        OrderedSet(DistinctKey.keptApart(try elements.map { try convertElement($0, to: Element.self) }))
     }
 }
 

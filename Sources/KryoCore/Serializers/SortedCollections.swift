@@ -363,10 +363,13 @@ extension JavaTreeMap: JavaRepresentable, JavaGenericContainer {
 extension JavaTreeMap: AnyEntriesExposing, AnyEntriesConstructible {
     package var anyEntries: [(key: Any, value: Any?)] { map { (key: $0.key as Any, value: $0.value as Any?) } }
     package static func make(fromAnyEntries entries: [(key: Any, value: Any?)]) throws -> JavaTreeMap<Key, Value> {
-        JavaTreeMap(
-            try entries.map {
-                (key: try convertElement($0.key, to: Key.self), value: try convertElement($0.value, to: Value.self))
-            })
+        // Keys Swift calls equal and Java does not stay apart (``DistinctKey``).
+        let keys = DistinctKey.keptApart(try entries.map { try convertElement($0.key, to: Key.self) })
+        return JavaTreeMap(
+            try zip(keys, entries).map { key, entry in
+                (key: key, value: try convertElement(entry.value, to: Value.self))
+            }
+        )
     }
 }
 
@@ -515,7 +518,8 @@ extension JavaTreeSet: ElementsConstructible {
 extension JavaTreeSet: AnyElementsExposing, AnyElementsConstructible {
     package var anyElements: [Any?] { map { $0 } }
     package static func make(fromAnyElements elements: [Any?]) throws -> JavaTreeSet<Element> {
-        JavaTreeSet(try elements.map { try convertElement($0, to: Element.self) })
+        // Elements Swift calls equal and Java does not stay apart (``DistinctKey``).
+        JavaTreeSet(DistinctKey.keptApart(try elements.map { try convertElement($0, to: Element.self) }))
     }
 }
 
