@@ -768,7 +768,7 @@ struct SchemaResolver {
         _ index: Int, entries: [Entry], indexByName: [String: Int], names: Names
     ) throws(SchemaFileError) -> [JavaFieldSchema] {
         let start = entries[index]
-        var fields = start.ownFields
+        var fields = try kryo5OwnFields(of: start, entries: entries, indexByName: indexByName, names: names)
         var chain = [start.javaName]
         var current = start
         // What the current class's type variables are to `start`, as Kryo 5 resolves a
@@ -832,6 +832,41 @@ struct SchemaResolver {
             current = superEntry
         }
         return fields
+    }
+
+    /// The class's own fields as Kryo 5 types them. Its `GenericsUtil.resolveType` matches a
+    /// field's type variable to the superclass's type parameters *by name*: in `class Box<T>
+    /// extends Base<List<T>> { T first; }`, `first` takes what `extends` gives Base's `T` —
+    /// `List<T>`, whose raw class resolves nothing, so Kryo 5 writes `first` with its class, as an
+    /// `Object`; with `extends Base<String>` it is a `String`; with `extends Base<U>` it is `U`.
+    /// Kryo 2.20 and 4 see the variable itself (``JavaFieldSchema/erasedType``).
+    private func kryo5OwnFields(
+        of entry: Entry, entries: [Entry], indexByName: [String: Int], names: Names
+    ) throws(SchemaFileError) -> [JavaFieldSchema] {
+        guard let extends = entry.syntax.extends,
+            case .object(let superName, let arguments) = try resolveType(
+                extends, in: entry.syntax, names: names, typeVariables: Set(entry.typeParameters)),
+            !arguments.isEmpty, let superIndex = indexByName[superName]
+        else { return entry.ownFields }
+        let superEntry = entries[superIndex]
+        let byName = Dictionary(zip(superEntry.typeParameters, arguments), uniquingKeysWith: { first, _ in first })
+        return entry.ownFields.map { field in
+            guard case .typeVariable(let name) = field.type, field.erasedType == nil, let argument = byName[name],
+                argument != field.type
+            else { return field }
+            var resolved = field
+            switch argument {
+            case .object(let className, let classArguments) where classArguments.isEmpty:
+                resolved.type = .object(className, arguments: [])
+            case .typeVariable:
+                resolved.type = argument
+            default:
+                // A parameterized class or an array: Kryo 5 resolves the field to no class.
+                resolved.type = JavaType.erasure(ofVariable: name, bounds: entry.bounds)
+            }
+            resolved.erasedType = field.type
+            return resolved
+        }
     }
 
     /// The name of `javaName` without its package and outer classes (`Base` of `a.b.Outer$Base`).
