@@ -49,7 +49,13 @@ enum ReadableTextForms {
             guard let value = URLText.url(text) else { throw Mismatch(expected: URLText.expected, found: found) }
             return value
         }
-        if type == JavaURI.self { return JavaURI(text) }
+        if type == JavaURI.self {
+            // As Java's `new URI(text)` takes it (`URISyntaxException` otherwise).
+            if let problem = JavaURI.syntaxProblem(of: text) {
+                throw Mismatch(expected: "a URI (java.net.URI): \(problem)", found: found)
+            }
+            return JavaURI(text)
+        }
         if type == JavaStringBuilder.self { return JavaStringBuilder(text) }
         if type == JavaStringBuffer.self { return JavaStringBuffer(text) }
         // A locale as Java's `toString()` writes it (`fr_CA`) or as a language tag (`fr-CA`).

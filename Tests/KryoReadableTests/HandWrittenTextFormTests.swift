@@ -48,6 +48,13 @@ import Testing
         ("count", "1.5", "an integer's digits"),
         ("id", "not-a-uuid", "a UUID such as 123e4567-e89b-12d3-a456-426614174000"),
         ("lang", "fr CA", "a locale such as fr_CA"),
+        // What Java's `new URI(text)` throws a `URISyntaxException` for.
+        ("spec", "../a b", "a URI (java.net.URI): Illegal character in path at index 4: ../a b"),
+        ("spec", "a%2", "a URI (java.net.URI): Malformed escape pair at index 1: a%2"),
+        ("spec", "x#a#b", "a URI (java.net.URI): Illegal character in fragment at index 3: x#a#b"),
+        ("spec", ":x", "a URI (java.net.URI): Expected scheme name at index 0: :x"),
+        ("spec", "mailto:", "a URI (java.net.URI): Expected scheme-specific part at index 7: mailto:"),
+        ("spec", "a/[b]", "a URI (java.net.URI): Illegal character in path at index 2: a/[b]"),
     ])
     func textThatIsNotOneIsAnErrorAtItsField(field: String, text: String, expected: String) throws {
         #expect {
@@ -55,5 +62,28 @@ import Testing
         } throws: { error in
             "\(error)" == "invalidValue: expected \(expected), found \"\(text)\" (path: \(field))"
         }
+    }
+}
+
+/// The URIs Java's `new URI(text)` takes pass the check, and a `JavaURI` the check refuses is an
+/// error where the Kryo binary would give it to Java.
+@Suite struct JavaURISyntaxTests {
+    @Test(arguments: [
+        "urn:isbn:0451450523", "https://example.com/a?b=c#top", "../a/b%20c", "http://[::1]:8080/x",
+        "mailto:someone@example.com", "file:///tmp/x", "caf\u{E9}/menu", "", "#frag", "?q=1",
+    ])
+    func validURIsPass(text: String) {
+        #expect(JavaURI.syntaxProblem(of: text) == nil)
+    }
+
+    @Test func anInvalidURIIsNotWrittenToKryo() throws {
+        let registry = try Registry { Register(JavaURI.self, id: 20) }
+        #expect {
+            _ = try registry.encode(JavaURI("../a b"), as: .kryo(.v5))
+        } throws: { error in
+            "\(error)".contains("Illegal character in path at index 4: ../a b")
+        }
+        let bytes = try registry.encode(JavaURI("../a%20b"), as: .kryo(.v5))
+        #expect(try registry.decode(JavaURI.self, from: bytes, as: .kryo(.v5)) == JavaURI("../a%20b"))
     }
 }

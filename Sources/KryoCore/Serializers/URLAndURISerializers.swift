@@ -55,18 +55,88 @@ public struct JavaURI: Hashable, Sendable {
     /// The URI as a Foundation URL, when Foundation parses it.
     public var url: URL? { URL(string: string) }
 
+    /// What Java's `new URI(text)` refuses in `text`, as its `URISyntaxException` says it
+    /// (`Illegal character in path at index 4: ../a b`), or `nil`. Checked: the characters RFC
+    /// 2396 never allows (spaces, controls, `"<>\\^`{|}`), a `%` without two hex digits after
+    /// it, a second `#`, brackets outside an IPv6 host, an empty scheme, and a scheme with nothing
+    /// after it. Java checks more (a port's digits, a host's labels); those are left to Java.
+    public static func syntaxProblem(of text: String) -> String? {
+        let scalars = Array(text.unicodeScalars)
+        let colon = scalars.firstIndex(of: ":")
+        let slash = scalars.firstIndex(of: "/")
+        if let colon, slash.map({ colon < $0 }) ?? true, scalars.firstIndex(of: "#").map({ colon < $0 }) ?? true,
+            scalars.firstIndex(of: "?").map({ colon < $0 }) ?? true
+        {
+            if colon == 0 { return "Expected scheme name at index 0: \(text)" }
+            if colon == scalars.count - 1 { return "Expected scheme-specific part at index \(colon + 1): \(text)" }
+        }
+        // An IPv6 host's brackets, right after the scheme's `//` (`http://[::1]/`).
+        var hostStart: Int?
+        if let colon, colon + 3 < scalars.count, scalars[colon + 1] == "/", scalars[colon + 2] == "/",
+            scalars[colon + 3] == "["
+        {
+            hostStart = colon + 3
+        }
+        var fragmentStarted = false
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            let part = fragmentStarted ? "fragment" : "path"
+            switch scalar {
+            case "%":
+                let hex = scalars.dropFirst(index + 1).prefix(2)
+                guard hex.count == 2, hex.allSatisfy({ $0.properties.isASCIIHexDigit }) else {
+                    return "Malformed escape pair at index \(index): \(text)"
+                }
+                index += 3
+                continue
+            case "#":
+                if fragmentStarted { return "Illegal character in fragment at index \(index): \(text)" }
+                fragmentStarted = true
+            case "[", "]":
+                guard let hostStart, index >= hostStart, !fragmentStarted,
+                    scalars[hostStart..<index].allSatisfy({ $0 != "/" })
+                else { return "Illegal character in \(part) at index \(index): \(text)" }
+            case " ", "\"", "<", ">", "\\", "^", "`", "{", "|", "}":
+                return "Illegal character in \(part) at index \(index): \(text)"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.properties.isWhitespace {
+                    return "Illegal character in \(part) at index \(index): \(text)"
+                }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// `text` as a URI, or an error naming what Java's `new URI(text)` refuses.
+    static func checked(_ text: String, _ reader: any ValueReader) throws -> JavaURI {
+        if !reader.isPositional, let problem = syntaxProblem(of: text) {
+            throw reader.error(.invalidValue, expected: "a URI (java.net.URI)", found: problem)
+        }
+        return JavaURI(text)
+    }
+
+    /// The URI's text to write, checked where Java will read it.
+    static func text(of value: JavaURI, _ writer: any ValueWriter) throws -> String {
+        if writer.isPositional, let problem = syntaxProblem(of: value.string) {
+            throw SerializationError(.invalidValue, expected: "a URI (java.net.URI)", found: problem)
+        }
+        return value.string
+    }
+
     /// Kryo 5's `DefaultSerializers.URISerializer`: `writeString(uri.toString())`.
     public static var kryoURISerializer: AnySerializer { AnySerializer(kryoURI) }
 
     /// ``kryoURISerializer``, typed.
     static var kryoURI: some Serializer<JavaURI> {
         JavaValueSerializer<JavaURI>(
-            write: { value, writer in try writer.writeString(value.string, forKey: "string") },
+            write: { value, writer in try writer.writeString(try text(of: value, writer), forKey: "string") },
             read: { reader in
                 guard let text = try reader.readString(forKey: "string") else {
                     throw reader.error(.invalidValue, expected: "a URI string", found: "null")
                 }
-                return JavaURI(text)
+                return try checked(text, reader)
             })
     }
 }
@@ -77,13 +147,14 @@ extension JavaURI: JavaRepresentable {
     public static var defaultSerializer: AnySerializer {
         AnySerializer(
             JavaValueSerializer<JavaURI>(
-                write: { value, writer in try writer.writeStringObject(value.string, canBeNull: true, forKey: "string")
+                write: { value, writer in
+                    try writer.writeStringObject(try text(of: value, writer), canBeNull: true, forKey: "string")
                 },
                 read: { reader in
                     guard let text = try reader.readStringObject(canBeNull: true, forKey: "string") else {
                         throw reader.error(.invalidValue, expected: "a URI string", found: "null")
                     }
-                    return JavaURI(text)
+                    return try checked(text, reader)
                 }))
     }
 }
