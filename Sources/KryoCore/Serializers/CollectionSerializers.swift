@@ -301,6 +301,9 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
     /// `OrderedSet<AnyHashable>`, which stands for Java's `HashSet` in a dynamic registry
     /// (``StableOrder/sortsHashStandIns(_:set:)``). One flag, so that lists pay one test.
     @usableFromInline let mayBeSorted: Bool
+    /// Whether the collection is sorted by a comparator (a `TreeSet`, a `PriorityQueue`), whose
+    /// contents are checked against Java's natural order before they are written.
+    @usableFromInline let isComparatorOrdered: Bool
 
     /// Creates the serializer.
     @inlinable
@@ -313,6 +316,7 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
         self.elementsCanBeNull = elementsCanBeNull
         elementsHaveOneType = Self.hasOneType
         mayBeSorted = StableOrder.isUnordered(C.self) || StableOrder.mayStandForHashSet(C.self)
+        isComparatorOrdered = Self.isOrderedByAComparator
     }
 
     /// Kryo 5's collection serializer writes nil itself.
@@ -341,6 +345,17 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
     @inlinable
     static func elementsMayBeNull(_ arguments: [DeclaredType]) -> Bool {
         arguments.isEmpty || arguments[0].canBeNull
+    }
+
+    /// Whether the collection is sorted by a comparator (``isComparatorOrdered``).
+    @usableFromInline
+    static var isOrderedByAComparator: Bool { ComparatorOrderedTypes.contains(C.self) }
+
+    /// Throws when Java could not hold `value`'s elements in its order (a `null`, or two JDK
+    /// classes, in a `TreeSet` in natural order).
+    @usableFromInline
+    static func checkJavaOrder(of value: C) throws {
+        try (value as? any JavaComparatorOrdered)?.checkJavaOrder()
     }
 
     /// Whether every element is of the one Swift type `Element` (not optional, not `Any`): Kryo
@@ -406,6 +421,7 @@ public struct CollectionSerializer<C: ElementsConstructible, Element>: Serialize
 
     @inlinable
     public func write(_ value: C, to writer: any ValueWriter) throws {
+        if isComparatorOrdered { try Self.checkJavaOrder(of: value) }
         if mayBeSorted, try writeInStableOrder(value, to: writer) { return }
         let arguments = writer.genericArguments
         let slot = element.resolve(arguments, 0, writer.kryoWireVersion, writer.slotBindings, writer.registry)

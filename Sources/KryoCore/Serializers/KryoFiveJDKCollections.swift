@@ -253,6 +253,7 @@ extension JavaConcurrentSkipListMap: ExpressibleByDictionaryLiteral {
 }
 
 extension JavaConcurrentSkipListMap: JavaComparatorOrdered {
+    package var orderedKeys: [Any?] { map.map { $0.key } }
     package func ordered(by order: JavaComparator) -> Any {
         JavaConcurrentSkipListMap(map.map { (key: $0.key, value: $0.value) }, comparator: order)
     }

@@ -91,6 +91,8 @@ public struct JavaUnorderedComparator: @unchecked Sendable {
 package protocol JavaComparatorOrdered {
     /// The collection's order.
     var comparator: JavaComparator { get }
+    /// What the order compares: the elements, or a map's keys.
+    var orderedKeys: [Any?] { get }
     /// The same contents in `order`, kept as Java keeps them when it adds them one by one (a
     /// priority queue's heap order, read back, is its order again).
     func ordered(by order: JavaComparator) -> Any
@@ -101,6 +103,16 @@ package protocol JavaComparatorOrdered {
 }
 
 extension JavaComparatorOrdered {
+    /// Throws when Java could not hold the contents in the collection's order
+    /// (``JavaNaturalOrder/problem(with:comparator:)``): Java would fail to read them.
+    package func checkJavaOrder() throws {
+        if let problem = JavaNaturalOrder.problem(with: orderedKeys, comparator: comparator) {
+            throw SerializationError(
+                .invalidValue, expected: "elements or keys Java's natural order compares (one JDK class, no null)",
+                found: problem)
+        }
+    }
+
     /// How a document or an archive gives such a collection sorted by a comparator whose order
     /// Swift cannot know: its plain form in the order Java wrote it, each element, key and value
     /// of the class the slot's generic `arguments` declare (`TreeMap<String, Integer>`); `nil`
@@ -386,6 +398,7 @@ public struct TreeMapSerializer<Key: Hashable, Value>: Serializer {
     public func writeNil(to writer: any ValueWriter) throws { try MapEntries<Key, Value>.writeNil(to: writer) }
 
     public func write(_ value: JavaTreeMap<Key, Value>, to writer: any ValueWriter) throws {
+        try value.checkJavaOrder()
         let slots = entries.slots(writer.genericArguments, writer.kryoWireVersion, writer.slotBindings, writer.registry)
         let writeComparator = { try writer.writeObject(value.comparator.javaValue, forKey: "comparator") }
         switch writer.kryoWireVersion {
@@ -523,6 +536,52 @@ extension JavaTreeSet: AnyElementsExposing, AnyElementsConstructible {
     }
 }
 
+extension JavaNaturalOrder {
+    /// What Java's natural order (`compareTo`) refuses among `keys`, the elements of a sorted set
+    /// or priority queue or the keys of a sorted map in `comparator`'s order: a `null`
+    /// (`NullPointerException`), or values of two JDK classes, which `compareTo` cannot compare
+    /// (`ClassCastException`: a `String` beside a `Long`, an `Integer` beside a `Long`). `nil`
+    /// when there is none, and for any other comparator, whose classes Swift does not know.
+    package static func problem(with keys: some Sequence<Any?>, comparator: JavaComparator) -> String? {
+        guard comparator == .natural else { return nil }
+        var first: (javaClass: String, index: Int)?
+        for (index, key) in keys.enumerated() {
+            guard let value = text(of: ValueConversion.flatten(key)) else {
+                return "null at index \(index) (Java's natural order cannot compare null)"
+            }
+            guard let javaClass = jdkClass(of: value) else { continue }
+            guard let known = first else {
+                first = (javaClass, index)
+                continue
+            }
+            if known.javaClass != javaClass {
+                return "a \(javaClass) at index \(index) beside a \(known.javaClass) at index \(known.index) "
+                    + "(Java's natural order cannot compare them)"
+            }
+        }
+        return nil
+    }
+
+    /// The JDK class of a value whose natural order Java defines only against its own class.
+    private static func jdkClass(of value: Any) -> String? {
+        switch value {
+        case is String: "java.lang.String"
+        case is Int32: "java.lang.Integer"
+        case is Int64, is Int: "java.lang.Long"
+        case is Int16: "java.lang.Short"
+        case is Int8: "java.lang.Byte"
+        case is UInt16: "java.lang.Character"
+        case is Double: "java.lang.Double"
+        case is Float: "java.lang.Float"
+        case is Bool: "java.lang.Boolean"
+        case is JavaBigDecimal: "java.math.BigDecimal"
+        case is JavaBigInteger: "java.math.BigInteger"
+        case let constant as DynamicEnum: constant.javaClass
+        default: nil
+        }
+    }
+}
+
 /// Which types are ``JavaComparatorOrdered``, found once per type: a cast of every collection a
 /// writer meets to the protocol would cost hundreds of instructions each.
 package enum ComparatorOrderedTypes {
@@ -539,6 +598,7 @@ package enum ComparatorOrderedTypes {
 }
 
 extension JavaTreeMap: JavaComparatorOrdered {
+    package var orderedKeys: [Any?] { map { $0.key } }
     package func ordered(by order: JavaComparator) -> Any { JavaTreeMap(map { ($0.key, $0.value) }, comparator: order) }
     package static func make(keeping contents: Any, in order: JavaComparator) throws -> Any? {
         guard let entries = entriesOf(contents) else { return nil }
@@ -546,6 +606,7 @@ extension JavaTreeMap: JavaComparatorOrdered {
     }
 }
 extension JavaTreeSet: JavaComparatorOrdered {
+    package var orderedKeys: [Any?] { map { $0 } }
     package func ordered(by order: JavaComparator) -> Any { JavaTreeSet(Array(self), comparator: order) }
     package static func make(keeping contents: Any, in order: JavaComparator) throws -> Any? {
         guard let elements = contents as? [Any?] ?? (contents as? any AnyElementsExposing)?.anyElements else {
@@ -555,6 +616,7 @@ extension JavaTreeSet: JavaComparatorOrdered {
     }
 }
 extension JavaPriorityQueue: JavaComparatorOrdered {
+    package var orderedKeys: [Any?] { heapOrder.map { $0 } }
     package func ordered(by order: JavaComparator) -> Any { JavaPriorityQueue(heapOrder, comparator: order) }
     package static func make(keeping contents: Any, in order: JavaComparator) throws -> Any? {
         guard let elements = contents as? [Any?] ?? (contents as? any AnyElementsExposing)?.anyElements else {
