@@ -904,7 +904,7 @@ import KryoCore
                 let nameID = tracer.varint(at: start + tracer.varintLength(at: start))
                 text = "\(name) (by name, name id \(nameID))"
             } else {
-                text = "\(name) (id \(Int(tag) - 2))"
+                text = "\(name) (id \(Int(tag &- 2)))"
             }
         } else {
             text = "null"
@@ -964,7 +964,7 @@ import KryoCore
         let tag = tracer.varint(at: start)
         let how =
             tag == 1
-            ? "by name, name id \(tracer.varint(at: start + tracer.varintLength(at: start)))" : "id \(Int(tag) - 2)"
+            ? "by name, name id \(tracer.varint(at: start + tracer.varintLength(at: start)))" : "id \(Int(tag &- 2))"
         // The error quotes the name: `"peer.SelfWritten"`, `class name "peer.SelfWritten"`.
         let found = failure.found
         let name =
@@ -1768,8 +1768,10 @@ import KryoCore
     private func readClassTagBody() throws -> Unmanaged<Registration>? {
         let tagOffset = withInput { $0.offset }
         let tag = try withInput { try $0.readVarInt32(optimizePositive: true) }
-        if tag >= 2 {
-            let id = Int(tag) - 2
+        // Java's `classID - 2` in `int`s: ids 2^31 - 2 and 2^31 - 1 are written as the tags
+        // -2^31 and -2^31 + 1 (`id + 2` wraps), and read back so.
+        if tag >= 2 || tag < 0 {
+            let id = Int(tag &- 2)
             if let known = state.pointee.classesByID.registration(id) { return known }
             guard let registration = registry.registration(forID: id) else { throw unknownClassID(tag, at: tagOffset) }
             state.pointee.classesByID.store(registration, id)
@@ -1809,7 +1811,7 @@ import KryoCore
         case 1:
             return try readClassName(allowingUnknown: allowingUnknown, tagOffset: tagOffset)
         default:
-            guard let registration = registry.registration(forID: Int(tag) - 2) else {
+            guard let registration = registry.registration(forID: Int(tag &- 2)) else {
                 throw unknownClassID(tag, at: tagOffset)
             }
             return .known(registration)
@@ -1818,7 +1820,7 @@ import KryoCore
 
     private func unknownClassID(_ tag: Int32, at tagOffset: Int) -> SerializationError {
         SerializationError(
-            .unknownClassID, expected: "a registered class id", found: "id \(Int(tag) - 2)", offset: tagOffset,
+            .unknownClassID, expected: "a registered class id", found: "id \(Int(tag &- 2))", offset: tagOffset,
             path: currentPath)
     }
 

@@ -13,10 +13,11 @@ struct RegistrationsByID {
         entries.initialize(repeating: nil, count: Self.capacity)
     }
 
-    /// The registration of `id`, when it was stored.
+    /// The registration of `id`, when it was stored (`nil` for any other id, a negative one too:
+    /// one unsigned comparison checks both ends).
     @inline(__always)
     func registration(_ id: Int) -> Unmanaged<Registration>? {
-        id < Self.capacity ? entries[id] : nil
+        UInt(bitPattern: id) < UInt(Self.capacity) ? entries[id] : nil
     }
 
     /// Remembers the registration of `id` (a small id only), which the bound registry keeps alive.

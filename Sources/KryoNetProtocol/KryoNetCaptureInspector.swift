@@ -241,10 +241,13 @@ private struct CaptureWalk {
     /// The registration id of the object's class tag (`id + 2`); `nil` for null (`0`), a class
     /// written by name (`1`) or a tag that does not read.
     static func classID(of payload: some Collection<UInt8>) -> Int? {
-        guard let tag = try? KryoInput(Array(payload.prefix(5))).readVarInt32(optimizePositive: true), tag >= 2 else {
+        guard let tag = try? KryoInput(Array(payload.prefix(5))).readVarInt32(optimizePositive: true),
+            tag >= 2 || tag < 0
+        else {
             return nil
         }
-        return Int(tag) - 2
+        // Java's `classID - 2` in `int`s (ids near 2^31 wrap).
+        return Int(tag &- 2)
     }
 
     /// What an application object's frame holds, in a few words.
