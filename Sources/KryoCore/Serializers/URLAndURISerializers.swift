@@ -55,8 +55,9 @@ public struct JavaURI: Hashable, Sendable {
     /// The URI as a Foundation URL, when Foundation parses it.
     public var url: URL? { URL(string: string) }
 
-    /// What Java's `new URI(text)` refuses in `text`, as its `URISyntaxException` says it
-    /// (`Illegal character in path at index 4: ../a b`), or `nil`. Checked: the characters RFC
+    /// What Java's `new URI(text)` refuses in `text`, in the words of its `URISyntaxException`
+    /// (`Illegal character in path at index 4: ../a b`; the part is named `path` or `fragment`
+    /// only, and the index counts Unicode scalars), or `nil`. Checked: the characters RFC
     /// 2396 never allows (spaces, controls, `"<>\\^`{|}`), a `%` without two hex digits after
     /// it, a second `#`, brackets outside an IPv6 host, an empty scheme, and a scheme with nothing
     /// after it. Java checks more (a port's digits, a host's labels); those are left to Java.
