@@ -116,6 +116,13 @@ public struct KeyedArchive: Sendable, Equatable {
         try PropertyList.encode(propertyList, format: format)
     }
 
+    /// An XML plist's reference (`{"CF$UID": n}`) whose number is no UID (negative, or not an
+    /// integer), described as such; `nil` for any other dictionary.
+    static func invalidReference(_ entries: PropertyListDictionary) -> String? {
+        guard entries.count == 1, let number = entries["CF$UID"] else { return nil }
+        return "a CF$UID reference of \(describe(number)) (a reference is a whole number from 0)"
+    }
+
     /// A short description of a property-list value's kind, for error messages.
     static func describe(_ value: PropertyListValue?) -> String {
         guard let value else { return "nothing" }
@@ -129,7 +136,9 @@ public struct KeyedArchive: Sendable, Equatable {
         case .date: return "a date"
         case .data(let bytes): return "\(bytes.count) bytes of data"
         case .array(let elements): return "an array of \(elements.count)"
-        case .dictionary(let entries): return "a dictionary with keys \(entries.keys.prefix(6).joined(separator: ", "))"
+        case .dictionary(let entries):
+            if let reference = invalidReference(entries) { return reference }
+            return "a dictionary with keys \(entries.keys.prefix(6).joined(separator: ", "))"
         case .uid(let index): return "a reference to object \(index)"
         }
     }

@@ -89,7 +89,7 @@ public enum KeyedArchiveInspector {
         case .date: "a date"
         case .data: "data"
         case .array: "an array"
-        case .dictionary: "a dictionary"
+        case .dictionary(let entries): KeyedArchive.invalidReference(entries) ?? "a dictionary"
         case .uid: "a UID"
         }
     }
