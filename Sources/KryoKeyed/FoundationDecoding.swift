@@ -142,7 +142,7 @@ extension KeyedArchiveReader {
 
     fileprivate func foundationString(_ object: ArchivedObject) throws -> String {
         if let value = try foundationValue(object, FoundationCoderKeys.string) {
-            if let string = value as? String { return string }
+            if let string = SharedString.text(of: value) { return string }
             throw at(FoundationCoderKeys.string) {
                 error(.typeMismatch, expected: "a string", found: ValueConversion.describeType(of: value))
             }
@@ -282,8 +282,14 @@ extension KeyedArchiveReader {
 
     fileprivate func foundationURL(_ object: ArchivedObject) throws -> URL {
         let base = try foundationValue(object, FoundationCoderKeys.base)
-        guard let relative = try foundationValue(object, FoundationCoderKeys.relative) as? String else {
+        guard let stored = try foundationValue(object, FoundationCoderKeys.relative) else {
             throw error(.invalidValue, expected: "a string under NS.relative", found: "none")
+        }
+        // A string several objects share is a `SharedString` on the dynamic path.
+        guard let relative = SharedString.text(of: stored) else {
+            throw at(FoundationCoderKeys.relative) {
+                error(.typeMismatch, expected: "a string", found: ValueConversion.describeType(of: stored))
+            }
         }
         let baseURL: URL?
         // A base several URLs share is boxed on the dynamic path: a URL is a value.
