@@ -228,6 +228,22 @@ package protocol AnyEntriesConstructible {
     static func make(fromAnyEntries entries: [(key: Any, value: Any?)]) throws -> Self
 }
 
+/// The elements of a set, each converted to `Element`; elements Swift calls equal and Java does
+/// not (`"\u{E9}"` and `"e\u{301}"`, `1` and `1L`) stay apart (``DistinctKey``).
+func convertedSetElements<Element>(_ elements: [Any?], to _: Element.Type) throws -> [Element] {
+    DistinctKey.keptApart(try elements.map { try convertElement($0, to: Element.self) })
+}
+
+/// The entries of a map, each key and value converted; keys Swift calls equal and Java does not
+/// stay apart (``DistinctKey``).
+func convertedMapEntries<Key, Value>(_ entries: [(key: Any, value: Any?)], to _: Key.Type, _: Value.Type) throws
+    -> [(key: Key, value: Value)]
+{
+    let keys = DistinctKey.keptApart(try entries.map { try convertElement($0.key, to: Key.self) })
+    return try zip(keys, entries).map { key, entry in (key: key, value: try convertElement(entry.value, to: Value.self))
+    }
+}
+
 func convertElement<T>(_ value: Any?, to type: T.Type) throws -> T {
     // Java's null in an untyped set or as a map key (a `HashSet` holds one).
     if T.self == AnyHashable.self, ValueConversion.flatten(value) == nil, let key = ValueConversion.nullKey as? T {
@@ -255,9 +271,7 @@ extension Set: AnyElementsExposing {
 
 extension Set: AnyElementsConstructible {
     package static func make(fromAnyElements elements: [Any?]) throws -> Set<Element> {
-        // Elements Swift calls equal and Java does not (`"\u{E9}"` and `"e\u{301}"`, `1` and `1L`)
-        // stay apart.
-        Set(DistinctKey.keptApart(try elements.map { try convertElement($0, to: Element.self) }))
+        Set(try convertedSetElements(elements, to: Element.self))
     }
 }
 
@@ -269,10 +283,8 @@ extension Dictionary: AnyEntriesConstructible {
     package static func make(fromAnyEntries entries: [(key: Any, value: Any?)]) throws -> [Key: Value] {
         var result: [Key: Value] = [:]
         result.reserveCapacity(entries.count)
-        // Keys Swift calls equal and Java does not stay apart (``DistinctKey``).
-        let keys = DistinctKey.keptApart(try entries.map { try convertElement($0.key, to: Key.self) })
-        for (key, entry) in zip(keys, entries) {
-            result.updateValue(try convertElement(entry.value, to: Value.self), forKey: key)
+        for (key, value) in try convertedMapEntries(entries, to: Key.self, Value.self) {
+            result.updateValue(value, forKey: key)
         }
         return result
     }

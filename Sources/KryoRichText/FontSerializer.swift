@@ -144,6 +144,7 @@ public struct FontSerializer: Serializer {
         case let number as Double: number
         case let number as Float: Double(number)
         case let number as Int: Double(number)
+        case let number as Int64: Double(number)
         default: nil
         }
     }
@@ -157,7 +158,11 @@ public struct FontSerializer: Serializer {
         let pointSize = try reader.optionalDouble(forKey: "UIFontPointSize")
         // Read as it is stored: a 4-byte real (`encodeFloat`, older AppKit archives) is a `Float`.
         let storedSize = try reader.readObject(forKey: "NSSize")
-        let size = try pointSize ?? Self.number(storedSize) ?? reader.optionalDouble(forKey: "NSSize") ?? 0
+        if let storedSize, Self.number(storedSize) == nil {
+            throw reader.error(
+                .typeMismatch, expected: "a number under NSSize", found: ValueConversion.describeType(of: storedSize))
+        }
+        let size = pointSize ?? Self.number(storedSize) ?? 0
         let traits = try reader.optionalInt(forKey: "UIFontTraits").map(FontTraits.init(rawValue:))
         var font = Font(
             name: name, pointSize: size, traits: traits, isSystemFont: try reader.optionalBool(forKey: "UISystemFont"),

@@ -14,10 +14,8 @@ extension OrderedDictionary: AnyEntriesExposing, AnyEntriesConstructible {
     {
         var result = OrderedDictionary<Key, Value>()
         result.reserveCapacity(entries.count)
-        // Keys Swift calls equal and Java does not stay apart (``DistinctKey``).
-        let keys = DistinctKey.keptApart(try entries.map { try convertElement($0.key, to: Key.self) })
-        for (key, entry) in zip(keys, entries) {
-            result.updateValue(try convertElement(entry.value, to: Value.self), forKey: key)
+        for (key, value) in try convertedMapEntries(entries, to: Key.self, Value.self) {
+            result.updateValue(value, forKey: key)
         }
         return result
     }
@@ -40,8 +38,7 @@ extension OrderedSet: ElementsConstructible {
 extension OrderedSet: AnyElementsExposing, AnyElementsConstructible {
     package var anyElements: [Any?] { map { $0 } }
     package static func make(fromAnyElements elements: [Any?]) throws -> OrderedSet<Element> {
-        // Elements Swift calls equal and Java does not stay apart (``DistinctKey``).
-        OrderedSet(DistinctKey.keptApart(try elements.map { try convertElement($0, to: Element.self) }))
+        OrderedSet(try convertedSetElements(elements, to: Element.self))
     }
 }
 

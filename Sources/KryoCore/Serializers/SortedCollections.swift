@@ -375,13 +375,7 @@ extension JavaTreeMap: JavaRepresentable, JavaGenericContainer {
 extension JavaTreeMap: AnyEntriesExposing, AnyEntriesConstructible {
     package var anyEntries: [(key: Any, value: Any?)] { map { (key: $0.key as Any, value: $0.value as Any?) } }
     package static func make(fromAnyEntries entries: [(key: Any, value: Any?)]) throws -> JavaTreeMap<Key, Value> {
-        // Keys Swift calls equal and Java does not stay apart (``DistinctKey``).
-        let keys = DistinctKey.keptApart(try entries.map { try convertElement($0.key, to: Key.self) })
-        return JavaTreeMap(
-            try zip(keys, entries).map { key, entry in
-                (key: key, value: try convertElement(entry.value, to: Value.self))
-            }
-        )
+        JavaTreeMap(try convertedMapEntries(entries, to: Key.self, Value.self))
     }
 }
 
@@ -531,8 +525,7 @@ extension JavaTreeSet: ElementsConstructible {
 extension JavaTreeSet: AnyElementsExposing, AnyElementsConstructible {
     package var anyElements: [Any?] { map { $0 } }
     package static func make(fromAnyElements elements: [Any?]) throws -> JavaTreeSet<Element> {
-        // Elements Swift calls equal and Java does not stay apart (``DistinctKey``).
-        JavaTreeSet(DistinctKey.keptApart(try elements.map { try convertElement($0, to: Element.self) }))
+        JavaTreeSet(try convertedSetElements(elements, to: Element.self))
     }
 }
 
