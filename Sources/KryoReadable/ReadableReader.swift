@@ -612,6 +612,9 @@ final class ReadableReader: ValueReader, NullAwareReader, AliasTellingReader {
     private func dictionary(_ entries: ReadableDictionary, as declared: DeclaredType?) throws -> Any? {
         let reserved = ReservedKeys(of: entries)
         if reserved.contains(.alias), let alias = entries[ReadableKeys.alias] {
+            if entries.count == 2, case .string(let text)? = entries[ReadableKeys.value] {
+                return try stringAlias(alias, text: text, as: declared)
+            }
             // An alias stands for the object it names as that object is: a key beside it (a
             // field a person meant to change) would be dropped without a word.
             if entries.count > 1, let other = entries.keys.filter({ $0 != ReadableKeys.alias }).min() {
@@ -1246,6 +1249,32 @@ final class ReadableReader: ValueReader, NullAwareReader, AliasTellingReader {
             return try decode(node, as: declared)
         }
         return try decode(node, as: own)
+    }
+
+    /// A string met again, as the writer gives one (`{"$alias": "names.0", "$value": "Ada"}`):
+    /// the text is what is read, and it is the instance the alias names only while that one holds
+    /// the same text (code unit for code unit), so that an edit at either place (or an element
+    /// moved, or removed) changes that place alone, as replacing a Java string does.
+    private func stringAlias(_ alias: ReadableValue, text: String, as declared: DeclaredType?) throws -> Any? {
+        if case .string(let pathText) = alias, let start = ReadableKeys.components(of: pathText),
+            Self.mayName(text, start, pathText, locate),
+            let instance = try? resolveAlias(alias, as: declared),
+            let there = SharedString.text(of: instance as Any), there.utf8.elementsEqual(text.utf8)
+        {
+            return instance
+        }
+        return try decode(.string(text), as: declared)
+    }
+
+    /// Whether the key path `start` (spelt `pathText`) may name a string of `text`: a string of it
+    /// in the document, or an object of an earlier record (whose value, once read, tells).
+    private static func mayName(
+        _ text: String, _ start: [String], _ pathText: String,
+        _ locate: ([String], String) throws -> (ReadableValue, [String])
+    ) -> Bool {
+        if let first = start.first, ReadableStreamMemory.recordNumber(first) != nil { return true }
+        guard case .string(let there)? = try? locate(start, pathText).0 else { return false }
+        return there.utf8.elementsEqual(text.utf8)
     }
 
     /// Keeps in the stream's memory the objects of this record that later records' aliases name.

@@ -189,8 +189,13 @@ extension ReadableWriter {
     private static let swiftForms: [ObjectIdentifier: Form] = Dictionary(
         uniqueKeysWithValues: [
             form(String.self) { _, string in .string(string) },
-            // Written once, then as an alias to where it was (with references on).
-            form(SharedString.self) { writer, shared in writer.alias(of: shared) ?? .string(shared.value) },
+            // Written once, then as an alias to where it was that carries the text too (with
+            // references on): the text is what is read, so an edit at either place changes only it.
+            form(SharedString.self) { writer, shared in
+                guard case .dictionary(var alias)? = writer.alias(of: shared) else { return .string(shared.value) }
+                alias[ReadableKeys.value] = .string(shared.value)
+                return .dictionary(alias)
+            },
             form(Bool.self) { _, flag in .bool(flag) },
             form(Int.self) { _, number in .integer(Int64(number)) },
             form(Int8.self) { _, number in .integer(Int64(number)) },
